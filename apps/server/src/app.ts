@@ -1,0 +1,133 @@
+/**
+ * Builds the Fastify instance: cross-cutting plugins first (request ids, logging, security
+ * headers, CORS, compression, validation, the error envelope, OpenAPI), then every feature
+ * module under /api, then the web app. Tests build it too, with their own database.
+ */
+import fastifyCompress from '@fastify/compress';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from './context.ts';
+import { registerErrorHandling, registerNotFound, sendError } from './http/error-handler.ts';
+import { registerWebStatic } from './http/web-static.ts';
+import { defaultWebDist } from './paths.ts';
+import { modules } from './modules/index.ts';
+
+export type App = FastifyInstance;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+export interface BuildOptions {
+  /** Serve the built web app (off in most integration tests). */
+  serveWeb?: boolean;
+  logger?: boolean;
+}
+
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    connectionTimeout: config.REQUEST_TIMEOUT_MS + 5_000,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('ctx', ctx);
+  app.decorateRequest('user', null);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  // Request id on every response; a handler that runs past the timeout answers 504 in the envelope.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    const timer = setTimeout(() => {
+      if (!reply.sent) {
+        request.log.warn({ url: request.url }, 'request timed out');
+        void sendError(reply, request, 'SYS-5004');
+      }
+    }, config.REQUEST_TIMEOUT_MS);
+    timer.unref();
+    reply.raw.once('close', () => clearTimeout(timer));
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(fastifyCors, {
+    origin: (origin, cb) => {
+      if (!origin) return cb(null, true);
+      cb(null, config.CORS_ORIGINS.includes(origin) || config.CORS_ORIGINS.includes('*'));
+    },
+    credentials: true,
+    exposedHeaders: ['x-request-id', 'retry-after'],
+    maxAge: 600,
+  });
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'moim API',
+        version: '1.0.0',
+        description: 'Every response is an envelope: `{success: true, data}` or `{success: false, error: {code, message}, message}`.',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) => header,
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
+
+  for (const mod of modules) {
+    await app.register(async (scope) => mod.register(scope, ctx), { prefix: mod.prefix ?? '/api' });
+  }
+
+  const spaFallback = opts.serveWeb ? await registerWebStatic(app, config.WEB_DIST_DIR ?? defaultWebDist) : undefined;
+  registerNotFound(app, spaFallback);
+  return app;
+}

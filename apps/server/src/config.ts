@@ -1,0 +1,118 @@
+/**
+ * One typed configuration object read from the environment and validated at start-up.
+ * A bad or missing variable stops the process with a message that names it (fail fast).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = (def: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? def : ['true', '1', 'yes'].includes(v)));
+
+const list = z
+  .string()
+  .optional()
+  .transform((v) =>
+    v
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  CORS_ORIGINS: list,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: bool(true),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('moim <no-reply@moim.local>'),
+  WEB_DIST_DIR: z.string().optional(),
+  QUERYDAILY_URL: z.string().url().default('https://querydaily.moim.dev'),
+  TRUST_PROXY: bool(false),
+  JOBS_ENABLED: bool(true),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'JWT_SECRET'> {
+  jwtSecret: string;
+  dataDir: string;
+  publicUrl: string;
+  isProduction: boolean;
+  isTest: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parse the environment. Throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  // An empty variable counts as unset (e.g. `DATABASE_URL= npm start`).
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const isProduction = e.NODE_ENV === 'production';
+  let jwtSecret = e.JWT_SECRET;
+  if (!jwtSecret) {
+    if (isProduction && e.DATABASE_URL) {
+      throw new ConfigError(['JWT_SECRET: required in production with an external database (at least 32 characters)']);
+    }
+    jwtSecret = overrides.jwtSecret ?? persistedSecret(dataDir, e.NODE_ENV === 'test');
+  }
+  const { JWT_SECRET: _omit, ...rest } = e;
+  return {
+    ...rest,
+    jwtSecret,
+    dataDir,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    isProduction,
+    isTest: e.NODE_ENV === 'test',
+    ...overrides,
+  };
+}
+
+/** Zero-config start: a random signing secret kept in the data folder so tokens survive restarts. */
+function persistedSecret(dataDir: string, ephemeral: boolean): string {
+  if (ephemeral) return randomBytes(32).toString('hex');
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,113 @@
+/**
+ * Who is calling: verifies the bearer access token (a short-lived HS256 JWT signed by the
+ * accounts module) and exposes `request.user`. Routes declare what they need with
+ * `requireAuth`, `optionalAuth` or `requireRole`; services still decide what the user may do
+ * with a particular resource.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { AppError } from './app-error.ts';
+
+export interface AuthUser {
+  id: string;
+  roles: string[];
+  systemRole: string;
+  /** refresh-token family this access token was issued with (for logout of the current session) */
+  family?: string | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+export const ACCESS_TOKEN_ISSUER = 'moim';
+export const ACCESS_TOKEN_AUDIENCE = 'moim-api';
+
+export class AccessTokens {
+  private readonly key: Uint8Array;
+  constructor(
+    secret: string,
+    readonly ttlSeconds: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(user: AuthUser): Promise<string> {
+    return new SignJWT({ roles: user.roles, sys: user.systemRole, fam: user.family })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(user.id)
+      .setIssuer(ACCESS_TOKEN_ISSUER)
+      .setAudience(ACCESS_TOKEN_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + this.ttlSeconds)
+      .sign(this.key);
+  }
+
+  /** AUTH-1002 for an expired token, AUTH-1003 for anything forged or malformed. */
+  async verify(token: string): Promise<AuthUser> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: ACCESS_TOKEN_ISSUER,
+        audience: ACCESS_TOKEN_AUDIENCE,
+      });
+      if (typeof payload.sub !== 'string' || !Array.isArray(payload.roles)) throw new AppError('AUTH-1003');
+      return {
+        id: payload.sub,
+        roles: payload.roles.filter((r): r is string => typeof r === 'string'),
+        systemRole: typeof payload.sys === 'string' ? payload.sys : 'ROLE_USER',
+        family: typeof payload.fam === 'string' ? payload.fam : undefined,
+      };
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      if (err instanceof joseErrors.JWTExpired) throw new AppError('AUTH-1002');
+      throw new AppError('AUTH-1003');
+    }
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const h = request.headers.authorization;
+  if (!h) return undefined;
+  const m = /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/i.exec(h.trim());
+  return m?.[1];
+}
+
+export function isAdmin(user: AuthUser | null | undefined): boolean {
+  if (!user) return false;
+  return user.systemRole === 'ROLE_ADMIN' || user.roles.includes('ROLE_ADMIN') || user.roles.includes('ADMIN');
+}
+
+/** Builds the preHandlers bound to one token verifier (the app decorates `app.auth`). */
+export function makeGuards(tokens: AccessTokens) {
+  async function resolve(request: FastifyRequest, required: boolean): Promise<void> {
+    const token = bearerToken(request);
+    if (!token) {
+      if (request.headers.authorization && required) throw new AppError('AUTH-1003');
+      if (required) throw new AppError('AUTH-1007');
+      request.user = null;
+      return;
+    }
+    try {
+      request.user = await tokens.verify(token);
+    } catch (err) {
+      if (required) throw err;
+      request.user = null;
+    }
+  }
+  return {
+    requireAuth: async (request: FastifyRequest, _reply: FastifyReply) => resolve(request, true),
+    optionalAuth: async (request: FastifyRequest, _reply: FastifyReply) => resolve(request, false),
+    requireRole:
+      (...roles: string[]) =>
+      async (request: FastifyRequest, _reply: FastifyReply) => {
+        await resolve(request, true);
+        const u = request.user!;
+        const has = roles.some((r) => u.roles.includes(r) || u.systemRole === r) || (roles.includes('ROLE_ADMIN') && isAdmin(u));
+        if (!has) throw new AppError('AUTH-1005');
+      },
+  };
+}
+export type Guards = ReturnType<typeof makeGuards>;

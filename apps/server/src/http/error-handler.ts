@@ -1,0 +1,99 @@
+/**
+ * Turns every thrown error into the SPEC §8 envelope. Validation errors become VAL-20xx with
+ * the offending fields in `details`; body-parser errors (bad JSON, wrong content type, too large)
+ * become 400/415/413; database connectivity failures become SYS-5002; anything else SYS-5001
+ * with no internals leaked.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { type ErrorCode, errorMessage, errorStatus, isErrorCode } from '@moim/contract';
+import { AppError } from './app-error.ts';
+import { errorEnvelope } from './envelope.ts';
+
+interface FieldIssue {
+  path: string;
+  code: string;
+  message: string;
+}
+
+function classifyValidation(issues: FieldIssue[]): ErrorCode {
+  if (issues.length > 0 && issues.every((i) => i.code === 'missing')) return 'VAL-2003';
+  if (issues.some((i) => i.code === 'too_big' || i.code === 'too_small')) return 'VAL-2004';
+  if (issues.some((i) => i.code === 'invalid_format' || i.code === 'invalid_type')) return 'VAL-2002';
+  return 'VAL-2001';
+}
+
+const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08000', '08003', '08006']);
+
+export function sendError(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  code: ErrorCode,
+  message?: string,
+  details?: unknown,
+  status?: number,
+) {
+  return reply
+    .code(status ?? errorStatus(code))
+    .type('application/json; charset=utf-8')
+    .send(errorEnvelope(code, message ?? errorMessage(code), details, request.id));
+}
+
+export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError & { cause?: unknown }, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.code === 'BIZ-3004' && err.details && typeof err.details === 'object' && 'retryAfterSeconds' in err.details) {
+        reply.header('retry-after', String((err.details as { retryAfterSeconds: number }).retryAfterSeconds));
+      }
+      return sendError(reply, request, err.code, err.message, err.details, err.status);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues: FieldIssue[] = err.validation.map((v) => {
+        const missing = v.keyword === 'invalid_type' && /received undefined/.test(v.message ?? '');
+        const path = `${err.validationContext ?? 'body'}${v.instancePath === '/' ? '' : v.instancePath.replaceAll('/', '.')}`;
+        return { path, code: missing ? 'missing' : v.keyword, message: v.message ?? 'invalid' };
+      });
+      const code = classifyValidation(issues);
+      const first = issues[0];
+      const message = first ? `${errorMessage(code)} (${first.path}: ${first.message})` : errorMessage(code);
+      return sendError(reply, request, code, message, { fields: issues });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err }, 'response did not match its schema');
+      return sendError(reply, request, 'SYS-5001');
+    }
+    const status = err.statusCode ?? 500;
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
+      return sendError(reply, request, 'VAL-2006');
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
+      return sendError(reply, request, 'VAL-2007');
+    }
+    if (status === 429) return sendError(reply, request, 'BIZ-3004');
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, empty JSON body, bad content-length: the client's fault, never a 500.
+      const code: ErrorCode = err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'VAL-2003' : 'VAL-2002';
+      return sendError(reply, request, code, `${errorMessage(code)} (${err.message})`, undefined, 400);
+    }
+    const pgCode = (err as { code?: string }).code ?? (err.cause as { code?: string } | undefined)?.code;
+    if (pgCode && DB_DOWN_CODES.has(pgCode)) {
+      request.log.error({ err }, 'database unavailable');
+      return sendError(reply, request, 'SYS-5002');
+    }
+    request.log.error({ err }, 'unhandled error');
+    return sendError(reply, request, 'SYS-5001');
+  });
+}
+
+/** Unknown paths: the web app's fallback (if any) for pages, the envelope 404 for the API. */
+export function registerNotFound(app: FastifyInstance, fallback?: NotFoundFallback): void {
+  app.setNotFoundHandler(async (request, reply) => {
+    const handled = fallback?.(request, reply);
+    if (handled) return handled;
+    return sendError(reply, request, 'BIZ-3001', `요청한 API를 찾을 수 없습니다: ${request.method} ${request.url.split('?')[0]}`);
+  });
+}
+
+export { isErrorCode };

@@ -1,0 +1,86 @@
+/**
+ * Fixed-window rate limits keyed by purpose and caller (user id when signed in, else IP).
+ * In memory for one instance; shared through Redis (INCR + PEXPIRE) when REDIS_URL is set, so
+ * several instances count together. Exceeding a limit answers 429 BIZ-3004 with Retry-After.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { AppError } from './app-error.ts';
+
+export interface RateLimitStore {
+  hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
+  reset(key: string): Promise<void>;
+}
+
+export class MemoryRateLimitStore implements RateLimitStore {
+  private buckets = new Map<string, { count: number; resetAt: number }>();
+  async hit(key: string, windowMs: number) {
+    const now = Date.now();
+    let b = this.buckets.get(key);
+    if (!b || b.resetAt <= now) {
+      b = { count: 0, resetAt: now + windowMs };
+      this.buckets.set(key, b);
+      if (this.buckets.size > 50_000) this.sweep(now);
+    }
+    b.count++;
+    return { count: b.count, resetMs: b.resetAt - now };
+  }
+  async reset(key: string) {
+    this.buckets.delete(key);
+  }
+  private sweep(now: number) {
+    for (const [k, b] of this.buckets) if (b.resetAt <= now) this.buckets.delete(k);
+  }
+}
+
+export class RedisRateLimitStore implements RateLimitStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'moim:rl:',
+  ) {}
+  async hit(key: string, windowMs: number) {
+    const k = this.prefix + key;
+    const res = await this.redis.multi().incr(k).pttl(k).exec();
+    const count = Number(res?.[0]?.[1] ?? 1);
+    let ttl = Number(res?.[1]?.[1] ?? -1);
+    if (ttl < 0) {
+      await this.redis.pexpire(k, windowMs);
+      ttl = windowMs;
+    }
+    return { count, resetMs: ttl };
+  }
+  async reset(key: string) {
+    await this.redis.del(this.prefix + key);
+  }
+}
+
+export interface LimitRule {
+  name: string;
+  limit: number;
+  windowMs: number;
+}
+
+export class RateLimiter {
+  constructor(
+    readonly store: RateLimitStore,
+    private readonly enabled = true,
+  ) {}
+
+  /** Count one hit against `rule` for `subject`; throws 429 BIZ-3004 when over the limit. */
+  async consume(rule: LimitRule, subject: string): Promise<void> {
+    if (!this.enabled) return;
+    const { count, resetMs } = await this.store.hit(`${rule.name}:${subject}`, rule.windowMs);
+    if (count > rule.limit) {
+      const retryAfterSeconds = Math.max(1, Math.ceil(resetMs / 1000));
+      throw new AppError('BIZ-3004', undefined, { retryAfterSeconds, limit: rule.limit });
+    }
+  }
+
+  /** preHandler limiting per signed-in user, else per client IP. */
+  perCaller(rule: LimitRule) {
+    return async (request: FastifyRequest) => {
+      const subject = request.user?.id ? `u:${request.user.id}` : `ip:${request.ip}`;
+      await this.consume(rule, subject);
+    };
+  }
+}

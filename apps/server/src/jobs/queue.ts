@@ -1,0 +1,159 @@
+/**
+ * A durable job queue on the database (GUIDE §3): work that happens later (deadline expiry,
+ * image processing, mail, reminders) survives restarts and runs once across several server
+ * instances, because a job is claimed with `FOR UPDATE SKIP LOCKED` and a lease.
+ *
+ * Modules register handlers by kind; `enqueue` may be called inside the caller's transaction so
+ * the job exists exactly when the change that needs it commits. Recurring work (sweeps) is
+ * registered with `every`, run by whichever instance polls first.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DbOrTx, Db } from '../db/client.ts';
+import { jobs } from './schema.ts';
+
+export type JobHandler = (payload: Record<string, unknown>, ctx: { jobId: string; attempt: number }) => Promise<void>;
+
+export interface EnqueueOptions {
+  runAt?: Date;
+  dedupeKey?: string;
+  maxAttempts?: number;
+}
+
+export class JobQueue {
+  private handlers = new Map<string, JobHandler>();
+  private recurring: { kind: string; everyMs: number; lastRun: number; fn: () => Promise<void> }[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly pollMs = 1000,
+  ) {}
+
+  register(kind: string, handler: JobHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  /** Run `fn` roughly every `everyMs` (a sweep such as "expire unpaid applications"). */
+  every(kind: string, everyMs: number, fn: () => Promise<void>): void {
+    this.recurring.push({ kind, everyMs, lastRun: 0, fn });
+  }
+
+  async enqueue(kind: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}, tx: DbOrTx = this.db) {
+    const rows = await tx
+      .insert(jobs)
+      .values({
+        kind,
+        payload,
+        runAt: opts.runAt ?? new Date(),
+        dedupeKey: opts.dedupeKey ?? null,
+        maxAttempts: opts.maxAttempts ?? 5,
+      })
+      .onConflictDoNothing()
+      .returning({ id: jobs.id });
+    this.kick();
+    return rows[0]?.id;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(50);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Process every due job now (tests and the first poll use this). Returns how many ran. */
+  async drain(now = new Date()): Promise<number> {
+    let count = 0;
+    for (;;) {
+      const ran = await this.runOne(now);
+      if (!ran) break;
+      count++;
+    }
+    return count;
+  }
+
+  async runRecurring(force = false): Promise<void> {
+    const now = Date.now();
+    for (const r of this.recurring) {
+      if (!force && now - r.lastRun < r.everyMs) continue;
+      r.lastRun = now;
+      try {
+        await r.fn();
+      } catch (err) {
+        this.log.error({ err, job: r.kind }, 'recurring job failed');
+      }
+    }
+  }
+
+  private kick(): void {
+    if (this.timer && !this.stopped && !this.running) this.schedule(10);
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = (async () => {
+        try {
+          await this.runRecurring();
+          await this.drain();
+        } catch (err) {
+          this.log.error({ err }, 'job poll failed');
+        } finally {
+          this.running = undefined;
+          this.schedule(this.pollMs);
+        }
+      })();
+    }, ms);
+    this.timer.unref();
+  }
+
+  private async runOne(now: Date): Promise<boolean> {
+    const claimed = await this.db.execute<{
+      id: string;
+      kind: string;
+      payload: Record<string, unknown>;
+      attempts: number;
+      max_attempts: number;
+    }>(sql`
+      update jobs set attempts = attempts + 1, locked_until = now() + interval '5 minutes'
+      where id = (
+        select id from jobs
+        where status = 'pending' and run_at <= ${now.toISOString()}::timestamptz
+          and (locked_until is null or locked_until < now())
+        order by run_at
+        limit 1
+        for update skip locked
+      )
+      returning id, kind, payload, attempts, max_attempts`);
+    const job = claimed.rows[0];
+    if (!job) return false;
+    const handler = this.handlers.get(job.kind);
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await handler(job.payload, { jobId: job.id, attempt: job.attempts });
+      await this.db.execute(sql`update jobs set status = 'done', finished_at = now(), locked_until = null where id = ${job.id}`);
+    } catch (err) {
+      const failed = job.attempts >= job.max_attempts;
+      this.log.warn({ err, jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job failed');
+      // Retry with exponential back-off, or give up after max attempts.
+      await this.db.execute(sql`
+        update jobs set
+          status = ${failed ? 'failed' : 'pending'},
+          last_error = ${String((err as Error)?.message ?? err).slice(0, 2000)},
+          locked_until = null,
+          run_at = now() + (${Math.min(2 ** job.attempts, 3600)} * interval '1 second'),
+          finished_at = ${failed ? sql`now()` : sql`null`}
+        where id = ${job.id}`);
+    }
+    return true;
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * Test harness for server integration tests: a real Fastify app on a real database of its own
+ * (a PGlite clone of the migrated template, or a fresh PostgreSQL database when DATABASE_URL is
+ * set), driven over HTTP with `inject` or a listening socket.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import pino from 'pino';
+import { inject } from 'vitest';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { closeContext, createContext } from '../src/bootstrap.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import type { AppContext } from '../src/context.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** inject and parse the JSON body */
+  call<T = any>(
+    opts: InjectOptions,
+  ): Promise<{ status: number; body: T; headers: LightMyRequestResponse['headers']; res: LightMyRequestResponse }>;
+  close(): Promise<void>;
+}
+
+function dbUrl(base: string, name: string) {
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** A database of this test file's own. */
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  const tpl = inject('pgTemplate');
+  if (url && tpl) {
+    const name = `moim_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    // Cloning a template fails while another clone of it is in progress: retry briefly.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database ${name} template ${tpl}`);
+        break;
+      } catch (err) {
+        if (attempt > 40 || !/being accessed by other users/.test((err as Error).message)) throw err;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+    await admin.end();
+    const database = await openDatabase({ url: dbUrl(url, name), poolMax: 10 });
+    return {
+      database,
+      drop: async () => {
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const file = inject('pgliteTemplate');
+  const database = await openDatabase({ loadDataDir: new Blob([readFileSync(file)]) });
+  return { database, drop: async () => undefined };
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  config?: Partial<Config>;
+  rateLimits?: boolean;
+  serveWeb?: boolean;
+  /** register extra routes (e.g. to throw a given error) before the app is ready */
+  extend?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '/tmp/moim-test-unused',
+      SEED_DEMO: 'false',
+      JOBS_ENABLED: 'false',
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+      ...opts.env,
+    },
+    opts.config,
+  );
+  const ctx = await createContext(config, {
+    database,
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    rateLimits: opts.rateLimits ?? false,
+    redisKeyPrefix: `moim-test:${randomBytes(4).toString('hex')}:`,
+  });
+  const app = await buildApp(ctx, { serveWeb: opts.serveWeb ?? false });
+  await opts.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    async call(o) {
+      const res = await app.inject(o);
+      let body: any;
+      try {
+        body = res.body ? JSON.parse(res.body) : undefined;
+      } catch {
+        body = res.body;
+      }
+      return { status: res.statusCode, body, headers: res.headers, res };
+    },
+    async close() {
+      await app.close();
+      await closeContext(ctx);
+      await drop();
+    },
+  };
+}

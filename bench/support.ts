@@ -1,0 +1,84 @@
+/**
+ * Shared helpers for benchmarks: a real app on a throw-away PGlite (or DATABASE_URL), a bare
+ * Fastify route in the same process to compare against, and autocannon on loopback.
+ */
+import autocannon from 'autocannon';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { buildApp } from '../apps/server/src/app.ts';
+import { closeContext, createContext } from '../apps/server/src/bootstrap.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import type { AppContext } from '../apps/server/src/context.ts';
+
+export async function startBenchApp(extraEnv: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'moim-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    JOBS_ENABLED: 'false',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...extraEnv,
+  });
+  const ctx = await createContext(config, { logger: pino({ level: 'silent' }), rateLimits: false });
+  const app = await buildApp(ctx);
+  // The baseline: a bare route in the same process, through the same plugins.
+  app.get('/bench/bare', async () => ({ success: true, data: { ok: true } }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  return {
+    app,
+    ctx: ctx as AppContext,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      await closeContext(ctx);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface LoadResult {
+  label: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function load(
+  label: string,
+  url: string,
+  opts: { headers?: Record<string, string>; duration?: number; connections?: number } = {},
+): Promise<LoadResult> {
+  const r = await autocannon({
+    url,
+    connections: opts.connections ?? 20,
+    duration: opts.duration ?? Number(process.env.BENCH_SECONDS ?? 5),
+    headers: opts.headers ?? {},
+  });
+  const l = r.latency as unknown as Record<string, number>;
+  return {
+    label,
+    rps: Math.round(r.requests.average),
+    p50: l.p50 ?? 0,
+    p95: l.p97_5 ?? l.p95 ?? 0,
+    p99: l.p99 ?? 0,
+    errors: r.errors,
+    non2xx: r.non2xx,
+  };
+}
+
+export function printTable(rows: LoadResult[], baseline?: LoadResult) {
+  for (const row of rows) {
+    const ratio = baseline ? ` (${((row.rps / baseline.rps) * 100).toFixed(0)} % of bare)` : '';
+    console.log(
+      `${row.label.padEnd(44)} ${String(row.rps).padStart(7)} req/s  p50 ${row.p50} ms  p97.5 ${row.p95} ms  p99 ${row.p99} ms  errors ${row.errors + row.non2xx}${ratio}`,
+    );
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Starts the real built platform (apps/server/dist/main.js serving apps/web/dist) on a free
+ * port with a throw-away data folder and the demo content, and waits until it is ready.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    dataDir: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+export default async function setup(project: TestProject) {
+  const root = new URL('../..', import.meta.url).pathname;
+  const dataDir = mkdtempSync(join(tmpdir(), 'moim-e2e-'));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited) throw new Error('e2e: the server exited during start-up');
+    try {
+      const r = await fetch(`${baseURL}/api/health/ready`);
+      if (r.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error('e2e: the server did not become ready in 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  project.provide('baseURL', baseURL);
+  project.provide('dataDir', dataDir);
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => (exited ? r(null) : child.once('exit', r)));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** Success envelope: `{ success: true, data }` (GUIDE §2). */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), data });
+}
+
+export const errorBody = z.object({
+  success: z.literal(false),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+  message: z.string(),
+  requestId: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export type Envelope<T> = { success: true; data: T };
+
+/** Spring-style page (GUIDE §2): `?page=0&size=10&sort=createdAt,desc`. */
+export function page<T extends z.ZodType>(item: T) {
+  return z.object({
+    content: z.array(item),
+    number: z.number().int(),
+    size: z.number().int(),
+    totalElements: z.number().int(),
+    totalPages: z.number().int(),
+    first: z.boolean(),
+    last: z.boolean(),
+  });
+}
+export type Page<T> = {
+  content: T[];
+  number: number;
+  size: number;
+  totalElements: number;
+  totalPages: number;
+  first: boolean;
+  last: boolean;
+};
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  sort: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z_]+(,(asc|desc))?$/)
+    .default('createdAt,desc'),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export function toPage<T>(content: T[], total: number, q: { page: number; size: number }): Page<T> {
+  const totalPages = Math.max(1, Math.ceil(total / q.size));
+  return {
+    content,
+    number: q.page,
+    size: q.size,
+    totalElements: total,
+    totalPages: total === 0 ? 0 : totalPages,
+    first: q.page === 0,
+    last: q.page >= totalPages - 1,
+  };
+}

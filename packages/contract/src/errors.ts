@@ -1,0 +1,52 @@
+/**
+ * The error catalogue of SPEC §8: every code the API may answer, its HTTP status and its
+ * Korean and English user messages. Server and web both read this table, so a code means the
+ * same thing on both sides. New codes join the same families (AUTH, VAL, BIZ, SYS).
+ */
+export const ERROR_CATALOGUE = {
+  'AUTH-1001': { status: 401, ko: '이메일 또는 비밀번호가 올바르지 않습니다.', en: 'Wrong email or password.' },
+  'AUTH-1002': { status: 401, ko: '로그인이 만료되었습니다. 다시 로그인해 주세요.', en: 'Your session has expired. Please log in again.' },
+  'AUTH-1003': { status: 401, ko: '유효하지 않은 인증 정보입니다. 다시 로그인해 주세요.', en: 'Invalid token. Please log in again.' },
+  'AUTH-1004': { status: 403, ko: '이 리소스에 접근할 수 없습니다.', en: 'You cannot access this resource.' },
+  'AUTH-1005': { status: 403, ko: '권한이 부족합니다.', en: 'You do not have permission to do this.' },
+  'AUTH-1006': { status: 403, ko: '비활성화된 계정입니다. 고객센터에 문의해 주세요.', en: 'This account has been deactivated.' },
+  'AUTH-1007': { status: 401, ko: '로그인이 필요합니다.', en: 'Login required.' },
+  'VAL-2001': { status: 400, ko: '입력값을 확인해 주세요.', en: 'Validation failed.' },
+  'VAL-2002': { status: 400, ko: '형식이 올바르지 않습니다.', en: 'Wrong format.' },
+  'VAL-2003': { status: 400, ko: '필수 항목이 누락되었습니다.', en: 'A required field is missing.' },
+  'VAL-2004': { status: 400, ko: '허용된 범위를 벗어났습니다.', en: 'Value out of range.' },
+  'VAL-2005': { status: 409, ko: '이미 가입된 이메일입니다.', en: 'This email is already registered.' },
+  'VAL-2006': { status: 413, ko: '요청 크기가 너무 큽니다.', en: 'The request is too large.' },
+  'VAL-2007': { status: 415, ko: '지원하지 않는 요청 형식입니다.', en: 'Unsupported content type.' },
+  'BIZ-3001': { status: 404, ko: '요청한 항목을 찾을 수 없습니다.', en: 'Not found.' },
+  'BIZ-3002': { status: 409, ko: '현재 상태에서는 할 수 없는 작업입니다.', en: 'This action is not allowed in the current state.' },
+  'BIZ-3003': { status: 422, ko: '서비스 규칙에 맞지 않는 요청입니다.', en: 'This request violates a business rule.' },
+  'BIZ-3004': { status: 429, ko: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.', en: 'Too many requests. Please try again later.' },
+  'SYS-5001': {
+    status: 500,
+    ko: '서버 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
+    en: 'Internal server error. Please try again later.',
+  },
+  'SYS-5002': {
+    status: 503,
+    ko: '데이터베이스 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
+    en: 'Database failure. Please try again later.',
+  },
+  'SYS-5003': { status: 503, ko: '서비스 점검 중입니다. 잠시 후 다시 시도해 주세요.', en: 'The service is under maintenance.' },
+  'SYS-5004': { status: 504, ko: '요청 시간이 초과되었습니다.', en: 'The request timed out.' },
+} as const satisfies Record<string, { status: number; ko: string; en: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
+}
+
+export function errorStatus(code: ErrorCode): number {
+  return ERROR_CATALOGUE[code].status;
+}
+
+export function errorMessage(code: ErrorCode, locale: 'ko' | 'en' = 'ko'): string {
+  return ERROR_CATALOGUE[code][locale];
+}
