@@ -50,7 +50,7 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
     guards: makeGuards(tokens),
     rateLimiter: new RateLimiter(store, opts.rateLimits ?? true),
     log,
-    services: {},
+    services: {} as AppContext['services'],
   };
 }
 

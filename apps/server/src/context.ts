@@ -11,6 +11,14 @@ import type { JobQueue } from './jobs/queue.ts';
 import type { AccessTokens, Guards } from './http/auth-guard.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 
+/**
+ * Services modules offer each other. Each module adds its entry by declaration merging:
+ *   declare module '../../context.ts' { interface Services { users: UsersService } }
+ * and sets it in its `register` (modules are registered in dependency order).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Services {}
+
 export interface AppContext {
   config: Config;
   database: Database;
@@ -22,5 +30,5 @@ export interface AppContext {
   rateLimiter: RateLimiter;
   log: FastifyBaseLogger;
   /** Services registered by modules, for other modules to call (never their tables). */
-  services: Record<string, unknown>;
+  services: Services;
 }

@@ -14,7 +14,7 @@ export interface Seeder {
   demo?(ctx: AppContext, shared: Record<string, unknown>): Promise<void>;
 }
 
-export const seeders: Seeder[] = [];
+import { seeders } from './registry.ts';
 
 export async function runStartupSeeds(ctx: AppContext): Promise<{ demoLoaded: boolean }> {
   for (const s of seeders) await s.always?.(ctx);

@@ -1,14 +1,15 @@
 /**
  * i18next with Korean first (bundled) and English loaded on demand. The chosen language is
- * kept in localStorage under `lang` and mirrored on <html lang>.
+ * kept in localStorage under `lang` and mirrored on <html lang>. The app passes in the
+ * catalogues (shared + one namespace per feature).
  */
-import i18next from 'i18next';
+import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import ko from './ko.json';
 
 export type Locale = 'ko' | 'en';
 export const LOCALES: Locale[] = ['ko', 'en'];
 const LANG_KEY = 'lang';
+let englishLoader: (() => Promise<Resource['en']>) | null = null;
 
 function initialLocale(): Locale {
   try {
@@ -20,29 +21,26 @@ function initialLocale(): Locale {
   return 'ko';
 }
 
-async function loadCatalogue(lng: Locale) {
-  if (lng === 'en' && !i18next.hasResourceBundle('en', 'translation')) {
-    const en = (await import('./en.json')).default;
-    i18next.addResourceBundle('en', 'translation', en, true, true);
-  }
-}
-
-export async function initI18n(): Promise<typeof i18next> {
-  const lng = initialLocale();
+export async function initI18n(ko: Resource['ko'], loadEnglish: () => Promise<Resource['en']>): Promise<typeof i18next> {
+  englishLoader = loadEnglish;
   await i18next.use(initReactI18next).init({
-    resources: { ko: { translation: ko } },
+    resources: { ko },
     lng: 'ko',
     fallbackLng: 'ko',
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  const lng = initialLocale();
   if (lng !== 'ko') await changeLocale(lng);
   document.documentElement.lang = i18next.language;
   return i18next;
 }
 
 export async function changeLocale(lng: Locale): Promise<void> {
-  await loadCatalogue(lng);
+  if (lng === 'en' && englishLoader && !i18next.hasResourceBundle('en', 'translation')) {
+    const en = await englishLoader();
+    for (const [ns, bundle] of Object.entries(en ?? {})) i18next.addResourceBundle('en', ns, bundle, true, true);
+  }
   await i18next.changeLanguage(lng);
   document.documentElement.lang = lng;
   try {
