@@ -1,0 +1,78 @@
+/**
+ * The server process as `npm start` runs it: fail-fast configuration, start-up on a data
+ * folder, and graceful shutdown on SIGTERM with the data kept for the next start.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'moim-main-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const main = new URL('./main.ts', import.meta.url).pathname;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, SEED_DEMO: 'false', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitReady(url: string, exited: Promise<unknown>) {
+  let done = false;
+  void exited.then(() => (done = true));
+  for (let i = 0; i < 150 && !done; i++) {
+    try {
+      const r = await fetch(`${url}/api/health/ready`);
+      if (r.ok) return (await r.json()) as { data: { database: { driver: string } } };
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not become ready');
+}
+
+describe('server process', () => {
+  it('refuses a bad configuration variable at start, naming it', async () => {
+    const p = start({ PORT: 'not-a-port' });
+    expect(await p.exited).toBe(78);
+    expect(p.output()).toContain('PORT');
+  }, 30_000);
+
+  it('starts on a data folder, answers, and shuts down gracefully on SIGTERM; data survives a restart', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const first = start({ PORT: String(port) });
+    const ready = await waitReady(url, first.exited);
+    expect(ready.data.database.driver).toBe('pglite');
+    const jwtSecretBefore = (await import('node:fs')).readFileSync(join(dataDir, 'jwt-secret'), 'utf8');
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const second = start({ PORT: String(port), LOG_LEVEL: 'info' });
+    await waitReady(url, second.exited);
+    // same data folder: migrations not re-applied, same signing secret
+    expect(second.output()).toContain('moim is ready');
+    expect(second.output()).not.toContain('migration applied');
+    expect((await import('node:fs')).readFileSync(join(dataDir, 'jwt-secret'), 'utf8')).toBe(jwtSecretBefore);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 60_000);
+});
