@@ -58,14 +58,7 @@ describe('rng', () => {
 describe('game types', () => {
   it('lists TETRIS and DEDUCTION with the SPEC result fields', () => {
     expect(GAME_TYPE_CODES).toEqual(['TETRIS', 'DEDUCTION']);
-    expect(GAME_TYPES.TETRIS.resultFields).toEqual([
-      'score',
-      'level',
-      'linesCleared',
-      'timeElapsedSeconds',
-      'maxCombo',
-      'gameData',
-    ]);
+    expect(GAME_TYPES.TETRIS.resultFields).toEqual(['score', 'level', 'linesCleared', 'timeElapsedSeconds', 'maxCombo', 'gameData']);
     expect(GAME_TYPES.DEDUCTION.resultFields).toContain('opponentDifficulty');
     for (const code of GAME_TYPE_CODES) expect(GAME_TYPES[code].code).toBe(code);
     expect(isGameTypeCode('TETRIS')).toBe(true);

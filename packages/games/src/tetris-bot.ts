@@ -9,8 +9,6 @@
 import { Rng } from './rng.ts';
 import {
   applyTetrisAction,
-  BOARD_HEIGHT,
-  BOARD_WIDTH,
   cloneTetrisState,
   GRAVITY_UNITS_PER_ROW,
   ghostY,
@@ -22,6 +20,10 @@ import {
   type TetrisSummary,
 } from './tetris-engine.ts';
 import { TetrisGame, type TetrisLog } from './tetris-log.ts';
+
+// Local constants rather than imported bindings: see the note in tetris-engine.ts.
+const BOARD_WIDTH = 10;
+const BOARD_HEIGHT = 40;
 
 const ROTATIONS: readonly (readonly TetrisAction[])[] = [[], ['CW'], ['CW', 'CW'], ['CCW']];
 const W_HEIGHT = -0.510066;

@@ -16,16 +16,7 @@ import {
   summarizeTetris,
   type TetrisState,
 } from './tetris-engine.ts';
-import {
-  CELLS,
-  I_KICKS,
-  JLSTZ_KICKS,
-  PIECE_I,
-  PIECE_J,
-  PIECE_O,
-  PIECE_T,
-  type PieceKind,
-} from './tetris-pieces.ts';
+import { CELLS, I_KICKS, JLSTZ_KICKS, PIECE_I, PIECE_J, PIECE_O, PIECE_T, type PieceKind } from './tetris-pieces.ts';
 import { dropPiece, FULL_BUT_LAST, freshState, setBottomRows, setPiece } from './tetris-test-helpers.ts';
 
 function spawnOrder(seed: string, count: number): PieceKind[] {
@@ -416,7 +407,10 @@ describe('game over', () => {
 
   it('ends on lock-out when a piece locks entirely above the field', () => {
     const s = freshState();
-    setBottomRows(s, Array.from({ length: 20 }, () => '.#########'));
+    setBottomRows(
+      s,
+      Array.from({ length: 20 }, () => '.#########'),
+    );
     setPiece(s, PIECE_J, 0, 3, 18);
     advanceTetris(s, ['HD']);
     expect(s.gameOver).toBe(true);

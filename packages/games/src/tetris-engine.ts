@@ -8,14 +8,17 @@
  * computes the same game.
  *
  * One tick, in order:
- *   1. if the game is over nothing happens (the tick counter does not move);
+ *   1. if the game was already over nothing happens (the tick counter does not move);
  *   2. actions are applied in the order given. 'P' toggles pause; any other action is
  *      ignored while paused. After 'HD' (or a 'HOLD') the following actions of the same
  *      tick act on the newly spawned piece;
- *   3. `ticks` += 1; if the game is paused at this point, that is all;
+ *   3. `ticks` += 1 (also when an action of this tick ended the game, so its inputs stay
+ *      inside the log); if the game is paused at this point, that is all;
  *   4. otherwise `activeTicks` += 1, gravity moves the piece (×20 while soft drop is held),
  *      and the lock-delay timer runs: a piece resting on the stack for 30 ticks locks,
- *      or locks at once if it has used up its 15 move/rotate resets.
+ *      or locks at once if it has used up its 15 move/rotate resets. A shift or rotation
+ *      made while resting restarts the timer and uses one reset; reaching a new lowest
+ *      row gives all 15 back (guideline "extended placement").
  *
  * Rules: 10×40 board (20 visible rows below 20 hidden rows), 7-bag from the seed, SRS
  * with guideline kicks (O does not rotate), hold once per piece, 5 visible next pieces,
@@ -31,7 +34,24 @@
  */
 
 import { hashSeed, mulberry32Advance, mulberry32Output, uint32ToInt } from './rng.ts';
-import { CELLS, I_KICKS, JLSTZ_KICKS, KICK_TESTS, PIECE_I, PIECE_O, PIECE_T, type PieceKind, type Rotation } from './tetris-pieces.ts';
+import {
+  CELLS as PIECE_CELLS,
+  I_KICKS as PIECE_I_KICKS,
+  JLSTZ_KICKS as PIECE_JLSTZ_KICKS,
+  KICK_TESTS,
+  PIECE_I,
+  PIECE_O,
+  PIECE_T,
+  type PieceKind,
+  type Rotation,
+} from './tetris-pieces.ts';
+
+// Module-local copies of the hot tables: transpilers that turn ESM into CommonJS (tsx,
+// vitest's module runner) read imported bindings through a getter on every access,
+// which made the inner loops several times slower.
+const CELLS = PIECE_CELLS;
+const I_KICKS = PIECE_I_KICKS;
+const JLSTZ_KICKS = PIECE_JLSTZ_KICKS;
 
 export const BOARD_WIDTH = 10;
 export const BOARD_HEIGHT = 40;
@@ -266,12 +286,37 @@ export function createTetrisState(seed: string, options: TetrisOptions = {}): Te
 }
 
 export function cloneTetrisState(s: TetrisState): TetrisState {
+  // Spelled out (not `{ ...s }`): a literal with a fixed shape copies several times faster.
+  const p = s.piece;
   return {
-    ...s,
+    seed: s.seed,
+    startLevel: s.startLevel,
     board: s.board.slice(),
-    piece: s.piece ? { ...s.piece } : null,
+    piece: p ? { kind: p.kind, rotation: p.rotation, x: p.x, y: p.y } : null,
+    hold: s.hold,
+    canHold: s.canHold,
     next: s.next.slice(),
     bag: s.bag.slice(),
+    rng: s.rng,
+    score: s.score,
+    level: s.level,
+    linesCleared: s.linesCleared,
+    combo: s.combo,
+    maxCombo: s.maxCombo,
+    backToBack: s.backToBack,
+    gameOver: s.gameOver,
+    paused: s.paused,
+    ticks: s.ticks,
+    activeTicks: s.activeTicks,
+    piecesPlaced: s.piecesPlaced,
+    softDrop: s.softDrop,
+    gravityAcc: s.gravityAcc,
+    lockTimer: s.lockTimer,
+    lockResets: s.lockResets,
+    lowestY: s.lowestY,
+    lastRotate: s.lastRotate,
+    lastKick: s.lastKick,
+    lastClear: s.lastClear,
   };
 }
 
@@ -480,8 +525,9 @@ function lockPiece(s: TetrisState, p: ActivePiece): void {
   const lines = clearFullRows(s.board, top, bottom);
   const level = s.level;
   if (lines > 0 || tSpin !== 'none') {
+    // A mini can clear at most two rows (a T covering three rows fills both front corners).
     let points =
-      tSpin === 'full'
+      tSpin === 'full' || (tSpin === 'mini' && lines > 2)
         ? (TSPIN_POINTS[lines] as number)
         : tSpin === 'mini'
           ? (TSPIN_MINI_POINTS[lines] as number)

@@ -1,13 +1,6 @@
 /** Board and piece set-up shortcuts for the Tetris tests (not exported by the package). */
 
-import {
-  advanceTetris,
-  BOARD_HEIGHT,
-  BOARD_WIDTH,
-  createTetrisState,
-  type TetrisOptions,
-  type TetrisState,
-} from './tetris-engine.ts';
+import { advanceTetris, BOARD_HEIGHT, BOARD_WIDTH, createTetrisState, type TetrisOptions, type TetrisState } from './tetris-engine.ts';
 import type { PieceKind, Rotation } from './tetris-pieces.ts';
 
 /**

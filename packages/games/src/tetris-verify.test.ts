@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeTetris } from './tetris-engine.ts';
-import {
-  decodeTetrisLog,
-  encodeTetrisLog,
-  MAX_LOG_INPUTS,
-  parseTetrisLog,
-  replayTetris,
-  TetrisGame,
-} from './tetris-log.ts';
+import { decodeTetrisLog, encodeTetrisLog, MAX_LOG_INPUTS, parseTetrisLog, replayTetris, TetrisGame } from './tetris-log.ts';
 import { chooseTetrisMove, playTetrisBot } from './tetris-bot.ts';
 import { verifyTetrisResult } from './tetris-verify.ts';
 
@@ -31,7 +24,16 @@ describe('input log', () => {
     game.step([]);
     game.step(['L', 'HD']);
     game.step(['P']);
-    expect(game.log()).toEqual({ v: 1, seed: 's', ticks: 3, inputs: [[1, 'L'], [1, 'HD'], [2, 'P']] });
+    expect(game.log()).toEqual({
+      v: 1,
+      seed: 's',
+      ticks: 3,
+      inputs: [
+        [1, 'L'],
+        [1, 'HD'],
+        [2, 'P'],
+      ],
+    });
   });
 
   it('keeps the start level in the log when it is not 1', () => {
