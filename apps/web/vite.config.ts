@@ -8,6 +8,8 @@ export default defineConfig({
     sourcemap: false,
     cssCodeSplit: true,
     reportCompressedSize: false,
+    // read by bench/web-budget.bench.ts to sum each route's JS
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -9,7 +9,9 @@ let files = 0;
 function walk(dir) {
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
-    if (statSync(p).isDirectory()) walk(p);
+    if (statSync(p).isDirectory()) {
+      if (name !== '.vite') walk(p);
+    }
     else if (/\.(js|css|html|svg|json|txt|webmanifest)$/.test(name) && statSync(p).size > 1024) {
       const buf = readFileSync(p);
       writeFileSync(`${p}.br`, brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));

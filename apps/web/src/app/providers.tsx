@@ -1,6 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '../shared/api/client';
+import { AuthProvider } from '../shared/auth/auth-provider';
+import { ShellSlotsContext } from '../shared/shell/slots';
+import { shellSlots } from './feature-modules';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -13,5 +16,11 @@ export const queryClient = new QueryClient({
 });
 
 export function Providers({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <ShellSlotsContext.Provider value={shellSlots}>{children}</ShellSlotsContext.Provider>
+      </AuthProvider>
+    </QueryClientProvider>
+  );
 }

@@ -1,20 +1,201 @@
 /**
- * The route table of SPEC §2. Every page is a lazy chunk; the layout's Suspense shows the
- * 'Loading...' fallback while one loads.
+ * The whole route table of SPEC §2. Every page is a lazy chunk (`lazyPage`), shown with the
+ * 'Loading...' fallback; errors thrown by pages or loaders (a Response, an ApiError with a
+ * status, a chunk load error) land in the errorElement, which picks the 404 / 401 / 503 /
+ * generic / chunk page. Redirects are loader redirects, so the old address never enters the
+ * history; static paths outrank /study/:studyIdentifier.
  */
-import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { RootLayout } from './layout';
+import { Navigate, createBrowserRouter, replace, type RouteObject } from 'react-router';
+import { ADMIN_ROLES } from '../shared/auth/types';
+import { RequireAuth } from '../shared/auth/require-auth';
+import { lazyPage } from '../shared/chunk/lazy-page';
+import { RouteError } from '../features/errors/route-error';
+import { NotFoundPage } from '../features/errors/error-pages';
+import { AppShell } from './app-shell';
+import { declaredPaths, featureAdminNav, featureAdminRoutes, featureRoutes, normalisePath } from './feature-modules';
+import { SiteLayout } from './site-layout';
 
-const HomePage = lazy(() => import('../features/home/home-page'));
-const NotFoundPage = lazy(() => import('../features/errors/not-found-page'));
+// ── Shell pages (this app) ────────────────────────────────────────────────────────────────
+const HomePage = lazyPage(() => import('../features/home/home-page'), 'home');
+const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'auth');
+const SignupPage = lazyPage(() => import('../features/auth/signup-page'), 'auth');
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page'), 'auth');
+const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page'), 'auth');
+const AuthCallbackPage = lazyPage(() => import('../features/auth/auth-callback-page'), 'auth');
+const OAuthTestPage = lazyPage(() => import('../features/auth/oauth-test-page'), 'auth');
+const ProfilePage = lazyPage(() => import('../features/account/profile-page'), 'account');
+const SettingsPage = lazyPage(() => import('../features/account/settings-page'), 'account');
+const TermsPage = lazyPage(() => import('../features/legal/terms-page'), 'legal');
+const PrivacyPage = lazyPage(() => import('../features/legal/privacy-page'), 'legal');
+const StudyLeaderGuidePage = lazyPage(() => import('../features/static-pages/study-leader-guide-page'), 'static-pages');
+const StudyPlanPage = lazyPage(() => import('../features/static-pages/study-plan-page'), 'static-pages');
+const QueryDailyPromoPage = lazyPage(() => import('../features/static-pages/querydaily-promo-page'), 'static-pages');
+const WhoWeArePage = lazyPage(() => import('../features/whoweare/whoweare-page'), 'whoweare');
+const WhoWeAreOriginalPage = lazyPage(() => import('../features/whoweare/whoweare-original-page'), 'whoweare');
+const WhoWeAreArchivePage = lazyPage(() => import('../features/whoweare/whoweare-archive-page'), 'whoweare');
+const IgnitionPage = lazyPage(() => import('../features/ignition/ignition-page'), 'ignition');
+const NavigatorPage = lazyPage(() => import('../features/ignition/navigator-page'), 'ignition');
+const NavigatorDeprecatedPage = lazyPage(() => import('../features/ignition/navigator-deprecated-page'), 'ignition');
+const StudioLayout = lazyPage(() => import('../features/studio/studio-layout'), 'studio');
+const StudioHomePage = lazyPage(() => import('../features/studio/studio-home-page'), 'studio');
+const DocumentorPage = lazyPage(() => import('../features/studio/documentor-page'), 'studio');
+const AdminLayout = lazyPage(() => import('../features/admin-shell/admin-layout'), 'admin-shell');
+const AdminHomePage = lazyPage(() => import('../features/admin-shell/admin-home-page'), 'admin-shell');
+const AdminUsersPage = lazyPage(() => import('../features/admin-shell/admin-users-page'), 'admin-shell');
+const AdminOutboxPage = lazyPage(() => import('../features/admin-shell/admin-outbox-page'), 'admin-shell');
+const ComingSoonPage = lazyPage(() => import('../features/coming-soon/coming-soon-page'), 'coming-soon');
+
+// `replace` (not `redirect`): the old address must not stay in the history, even on a first load.
+const to = (target: string) => () => replace(target);
+
+/** SPEC §2 redirects (old addresses). */
+export const redirects: Array<[from: string, to: string]> = [
+  ['/study/1', '/study/1-tecoteco'],
+  ['/study/2', '/study/2-11routine'],
+  ['/study/3', '/study/3-devlog'],
+  ['/study/3-devlog-14', '/study/3-devlog'],
+  ['/study/devlog-14', '/study/3-devlog'],
+  ['/whoweare-profile-cards-floating', '/whoweare'],
+  ['/whoweare-ai-guide', '/whoweare'],
+  ['/whoweare-hybrid', '/whoweare-hybrid-archive'],
+];
+
+const shellRoutes: RouteObject[] = [
+  { path: '/', element: <HomePage /> },
+  { path: '/login', element: <LoginPage /> },
+  { path: '/signup', element: <SignupPage /> },
+  { path: '/forgot-password', element: <ForgotPasswordPage /> },
+  { path: '/reset-password', element: <ResetPasswordPage /> },
+  { path: '/auth/callback', element: <AuthCallbackPage /> },
+  { path: '/test/kakao-oauth', element: <OAuthTestPage /> },
+  {
+    path: '/users/me',
+    element: (
+      <RequireAuth>
+        <ProfilePage />
+      </RequireAuth>
+    ),
+  },
+  {
+    path: '/users/me/edit',
+    element: (
+      <RequireAuth>
+        <SettingsPage />
+      </RequireAuth>
+    ),
+  },
+  { path: '/terms', element: <TermsPage /> },
+  { path: '/privacy', element: <PrivacyPage /> },
+  { path: '/guide/study-leader', element: <StudyLeaderGuidePage /> },
+  { path: '/study-plan', element: <StudyPlanPage /> },
+  { path: '/querydaily-promo-demo', element: <QueryDailyPromoPage /> },
+  { path: '/whoweare', element: <WhoWeArePage /> },
+  { path: '/whoweare-original', element: <WhoWeAreOriginalPage /> },
+  { path: '/whoweare-hybrid-archive', element: <WhoWeAreArchivePage /> },
+  { path: '/ignition', element: <IgnitionPage /> },
+  { path: '/ignition/navigator', element: <NavigatorPage /> },
+  { path: '/ignition/navigator-v1-deprecated', element: <NavigatorDeprecatedPage /> },
+  {
+    path: '/admin',
+    element: (
+      <RequireAuth roles={ADMIN_ROLES}>
+        <AdminLayout nav={featureAdminNav} />
+      </RequireAuth>
+    ),
+    children: [
+      { index: true, element: <AdminHomePage nav={featureAdminNav} /> },
+      { path: 'users', element: <AdminUsersPage /> },
+      { path: 'outbox', element: <AdminOutboxPage /> },
+      // Admin pages of other features (their routes.tsx `adminRoutes`): studies approvals, payments …
+      ...featureAdminRoutes,
+    ],
+  },
+];
+
+/**
+ * Frames for SPEC §2 routes whose features are built by other issues. Each answers with a
+ * "coming soon / 준비 중" page until a feature's routes.tsx declares a path under the same first
+ * segment; then the feature's routes replace them automatically:
+ *   studies  — /study, /study/calendar, /study/propose, /study/:id/apply, /study/:id/manage,
+ *              /study/:id/review/write, /study/:studyIdentifier, /study/1-tecoteco, /calendar
+ *   projects — /project, /project/new, /project/:slug/edit, /project/:slug
+ *   lab      — /lab, /lab/team-shuffle, /lab/spotlight-arena, /lab/:subject
+ *   payments — /payment/success, /payment/fail, /payment/account-info, /payment/pending, /checkout/test
+ */
+const soon = (section: string, guarded = false) =>
+  guarded ? (
+    <RequireAuth>
+      <ComingSoonPage section={section} />
+    </RequireAuth>
+  ) : (
+    <ComingSoonPage section={section} />
+  );
+const placeholderRoutes: RouteObject[] = [
+  { path: '/study', element: soon('study') },
+  { path: '/study/calendar', element: soon('study') },
+  { path: '/study/propose', element: soon('studyPropose', true) },
+  { path: '/study/:studyId/apply', element: soon('studyApply', true) },
+  { path: '/study/:studyId/manage', element: soon('studyManage', true) },
+  { path: '/study/:studyId/review/write', element: soon('studyReview', true) },
+  { path: '/study/1-tecoteco', element: soon('studyDetail') },
+  { path: '/study/:studyIdentifier', element: soon('studyDetail') },
+  { path: '/calendar', element: soon('calendar') },
+  { path: '/project', element: soon('project') },
+  { path: '/project/new', element: soon('project', true) },
+  { path: '/project/:slug/edit', element: soon('project', true) },
+  { path: '/project/:slug', element: soon('project') },
+  { path: '/lab', element: soon('lab') },
+  { path: '/lab/team-shuffle', element: soon('lab') },
+  { path: '/lab/spotlight-arena', element: soon('lab') },
+  { path: '/lab/:subject', element: soon('lab') },
+  { path: '/payment/success', element: soon('payment') },
+  { path: '/payment/fail', element: soon('payment') },
+  { path: '/payment/account-info', element: soon('payment') },
+  { path: '/payment/pending', element: soon('payment') },
+  { path: '/checkout/test', element: soon('payment') },
+];
+
+// ── Feature routes (features/<feature>/routes.tsx, discovered in feature-modules.ts) ─────
+// A feature that declares any path under a first segment (/study, /lab …) owns that segment:
+// its placeholders go away all together (so /study/1-tecoteco never shadows the feature's page).
+const firstSegment = (p: string) => normalisePath(p).split('/')[1] ?? '';
+const ownedSegments = new Set(declaredPaths(featureRoutes).map(firstSegment));
+const pendingPlaceholders = placeholderRoutes.filter((r) => !ownedSegments.has(firstSegment(r.path!)));
 
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
+    element: <AppShell />,
+    errorElement: <RouteError />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        element: <SiteLayout />,
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              ...redirects.map(([from, target]) => ({ path: from, loader: to(target), element: <Navigate to={target} replace /> })),
+              ...shellRoutes,
+              ...featureRoutes,
+              ...pendingPlaceholders,
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+      // The writing studio has its own header (SPEC §2 "studio header").
+      {
+        path: '/studio',
+        element: <StudioLayout />,
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              { index: true, element: <StudioHomePage /> },
+              { path: 'documentor', element: <DocumentorPage /> },
+            ],
+          },
+        ],
+      },
     ],
   },
 ];

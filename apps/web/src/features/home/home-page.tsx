@@ -1,26 +1,328 @@
+/**
+ * The landing page: intro (the header turns fixed once it scrolls away), what moim offers, the
+ * current studies from the server, the lab's games, the daily-questions service and calls to
+ * action for members-to-be and study leaders.
+ */
+import { STUDY_DROPDOWN_COUNT } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAuth } from '../../shared/auth/auth-provider';
+import { useIntroRef } from '../../shared/shell/intro';
+import { canApplyNow, studyPath, useCurrentStudies, type StudyPreview } from '../../shared/shell/current-studies';
+import { useQueryDailyUrl } from '../../shared/shell/public-config';
+import { Icon, type IconName } from '../../shared/ui/icons';
+import './home.css';
 
-export default function HomePage() {
-  const { t } = useTranslation();
+const PILLARS = [
+  { key: 'study', to: '/study', icon: 'book' },
+  { key: 'project', to: '/project', icon: 'tools' },
+  { key: 'lab', to: '/lab', icon: 'flask' },
+  { key: 'jobs', to: '/ignition/navigator', icon: 'compass' },
+] as const satisfies ReadonlyArray<{ key: string; to: string; icon: IconName }>;
+
+const GAMES = [
+  { key: 'tetris', to: '/lab/tetris', art: 'tetris' },
+  { key: 'deduction', to: '/lab/deduction', art: 'deduction' },
+  { key: 'teamShuffle', to: '/lab/team-shuffle', art: 'shuffle' },
+  { key: 'spotlight', to: '/lab/spotlight-arena', art: 'spotlight' },
+] as const;
+
+function HeroArt() {
+  const { t } = useTranslation('home');
   return (
-    <section className="page" aria-labelledby="home-title">
-      <div className="container stack">
-        <h1 id="home-title" style={{ fontSize: 'var(--text-3xl)' }}>
-          {t('home.title')}
-        </h1>
-        <p className="muted" style={{ fontSize: 'var(--text-lg)', maxWidth: 640 }}>
-          {t('home.lead')}
-        </p>
-        <div className="row">
-          <Link className="btn btn-primary" to="/study">
-            {t('home.ctaStudy')}
-          </Link>
-          <Link className="btn btn-secondary" to="/signup">
-            {t('home.ctaJoin')}
-          </Link>
+    <div className="hero-art" aria-hidden="true">
+      <div className="hero-card hero-card--study">
+        <span className="badge badge--accent">{t('art.recruiting')}</span>
+        <strong>{t('art.studyTitle')}</strong>
+        <span className="muted">{t('art.studyMeta')}</span>
+        <div className="hero-card__avatars">
+          <span />
+          <span />
+          <span />
+          <span className="more">+9</span>
+        </div>
+        <div className="hero-progress">
+          <span style={{ width: '75%' }} />
         </div>
       </div>
-    </section>
+      <div className="hero-card hero-card--rank">
+        <strong>{t('art.rankTitle')}</strong>
+        <ol>
+          <li>
+            <span>
+              <i>1</i> {t('art.rank1')}
+            </span>
+            <b>128,400</b>
+          </li>
+          <li>
+            <span>
+              <i>2</i> {t('art.rank2')}
+            </span>
+            <b>97,150</b>
+          </li>
+          <li>
+            <span>
+              <i>3</i> {t('art.rank3')}
+            </span>
+            <b>88,020</b>
+          </li>
+        </ol>
+      </div>
+      <div className="hero-chip">
+        <span className="nav-new">NEW</span> {t('art.chip')}
+      </div>
+    </div>
+  );
+}
+
+function StudyCard({ study }: { study: StudyPreview }) {
+  const { t } = useTranslation('home');
+  const recruiting = canApplyNow(study);
+  return (
+    <Link to={studyPath(study)} className="study-card">
+      <div className="study-card__top">
+        {study.generation ? (
+          <span className="badge badge--primary">{t('studies.generation', { generation: study.generation })}</span>
+        ) : null}
+        {recruiting ? (
+          <span className="badge badge--accent">{t('studies.recruiting')}</span>
+        ) : study.status === 'IN_PROGRESS' ? (
+          <span className="badge badge--success">{t('studies.inProgress')}</span>
+        ) : null}
+      </div>
+      <h3 className="study-card__title">{study.title}</h3>
+      {study.tagline && <p className="study-card__tagline">{study.tagline}</p>}
+      <dl className="study-card__meta">
+        {study.schedule && (
+          <div>
+            <dt>{t('studies.schedule')}</dt>
+            <dd>{study.schedule}</dd>
+          </div>
+        )}
+        {study.capacity != null && (
+          <div>
+            <dt>{t('studies.members')}</dt>
+            <dd>{t('studies.membersValue', { enrolled: study.enrolled ?? 0, capacity: study.capacity })}</dd>
+          </div>
+        )}
+        {study.leader?.name && (
+          <div>
+            <dt>{t('studies.leader')}</dt>
+            <dd>{study.leader.name}</dd>
+          </div>
+        )}
+      </dl>
+      <span className="study-card__more">
+        {t('studies.more')} <span aria-hidden="true">→</span>
+      </span>
+    </Link>
+  );
+}
+
+function CurrentStudies() {
+  const { t } = useTranslation('home');
+  // The same three studies as the header's dropdown (one request, one cache entry).
+  const studies = useCurrentStudies(STUDY_DROPDOWN_COUNT);
+  if (studies.isLoading) {
+    return (
+      <div className="study-grid" role="status" aria-label={t('studies.loading')}>
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="study-card study-card--skeleton" aria-hidden="true">
+            <span />
+            <span />
+            <span />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (studies.isError) {
+    return (
+      <div className="home-empty" role="alert">
+        <p>{t('studies.error')}</p>
+        <button type="button" className="btn btn-secondary" onClick={() => void studies.refetch()}>
+          {t('studies.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (!studies.data?.length) {
+    return (
+      <div className="home-empty">
+        <p>
+          <strong>{t('studies.emptyTitle')}</strong>
+        </p>
+        <p className="muted">{t('studies.emptyBody')}</p>
+        <Link to="/study/propose" className="btn btn-primary">
+          {t('studies.propose')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="study-grid">
+      {studies.data.map((s) => (
+        <StudyCard key={s.id} study={s} />
+      ))}
+    </div>
+  );
+}
+
+export default function HomePage() {
+  const { t } = useTranslation('home');
+  const introRef = useIntroRef();
+  const { isAuthenticated, user } = useAuth();
+  const querydailyUrl = useQueryDailyUrl();
+
+  return (
+    <div className="home">
+      <section ref={introRef} className="hero" aria-labelledby="home-title" data-testid="home-intro">
+        <div className="container hero__inner">
+          <div className="hero__copy">
+            <p className="hero__eyebrow">{t('hero.eyebrow')}</p>
+            <h1 id="home-title" className="hero__title">
+              {t('hero.titleA')} <span className="gradient-text">{t('hero.titleB')}</span>
+            </h1>
+            <p className="hero__lead">{t('hero.lead')}</p>
+            <div className="hero__actions">
+              <Link className="btn btn-primary btn-lg" to="/study">
+                {t('hero.ctaStudy')}
+              </Link>
+              {isAuthenticated ? (
+                <Link className="btn btn-secondary btn-lg" to="/users/me">
+                  {t('hero.ctaProfile', { name: user?.name ?? '' })}
+                </Link>
+              ) : (
+                <Link className="btn btn-secondary btn-lg" to="/signup">
+                  {t('hero.ctaJoin')}
+                </Link>
+              )}
+            </div>
+            <ul className="hero__facts">
+              <li>{t('hero.fact1')}</li>
+              <li>{t('hero.fact2')}</li>
+              <li>{t('hero.fact3')}</li>
+            </ul>
+          </div>
+          <HeroArt />
+        </div>
+      </section>
+
+      <section className="container home-section" aria-labelledby="pillars-title">
+        <h2 id="pillars-title" className="visually-hidden">
+          {t('pillars.title')}
+        </h2>
+        <ul className="pillars">
+          {PILLARS.map((p) => (
+            <li key={p.key}>
+              <Link to={p.to} className="pillar">
+                <span className="pillar__icon">
+                  <Icon name={p.icon} />
+                </span>
+                <strong>{t(`pillars.${p.key}.title`)}</strong>
+                <span className="muted">{t(`pillars.${p.key}.body`)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="container home-section" aria-labelledby="studies-title">
+        <div className="section-head">
+          <div>
+            <p className="section-eyebrow">{t('studies.eyebrow')}</p>
+            <h2 id="studies-title">{t('studies.title')}</h2>
+          </div>
+          <Link to="/study" className="section-link">
+            {t('studies.all')} <span aria-hidden="true">→</span>
+          </Link>
+        </div>
+        <CurrentStudies />
+      </section>
+
+      <section className="home-band" aria-labelledby="lab-title">
+        <div className="container home-section">
+          <div className="section-head">
+            <div>
+              <p className="section-eyebrow">{t('lab.eyebrow')}</p>
+              <h2 id="lab-title">{t('lab.title')}</h2>
+              <p className="muted">{t('lab.lead')}</p>
+            </div>
+            <Link to="/lab" className="section-link">
+              {t('lab.all')} <span aria-hidden="true">→</span>
+            </Link>
+          </div>
+          <ul className="games">
+            {GAMES.map((g) => (
+              <li key={g.key}>
+                <Link to={g.to} className="game-card">
+                  <span className={`game-card__art game-art--${g.art}`} aria-hidden="true">
+                    <i />
+                    <i />
+                    <i />
+                    <i />
+                  </span>
+                  <strong>{t(`lab.games.${g.key}.title`)}</strong>
+                  <span className="muted">{t(`lab.games.${g.key}.body`)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="container home-section" aria-labelledby="qd-title">
+        <div className="qd-banner">
+          <div>
+            <p className="section-eyebrow">
+              <span className="nav-new">NEW</span> {t('querydaily.eyebrow')}
+            </p>
+            <h2 id="qd-title">{t('querydaily.title')}</h2>
+            <p>{t('querydaily.body')}</p>
+          </div>
+          <a className="btn btn-light btn-lg" href={querydailyUrl} target="_blank" rel="noopener noreferrer">
+            {t('querydaily.cta')}
+            <span className="visually-hidden">{t('querydaily.newTab')}</span>
+          </a>
+        </div>
+      </section>
+
+      <section className="container home-section" aria-labelledby="cta-title">
+        <div className="cta-grid">
+          <div className="cta-card">
+            <h2 id="cta-title">{t('leader.title')}</h2>
+            <p className="muted">{t('leader.body')}</p>
+            <div className="row">
+              <Link to="/guide/study-leader" className="btn btn-secondary">
+                {t('leader.guide')}
+              </Link>
+              <Link to="/study/propose" className="btn btn-ghost">
+                {t('leader.propose')} <span aria-hidden="true">→</span>
+              </Link>
+            </div>
+          </div>
+          <div className="cta-card cta-card--brand">
+            <h2>{isAuthenticated ? t('join.titleMember') : t('join.title')}</h2>
+            <p>{isAuthenticated ? t('join.bodyMember') : t('join.body')}</p>
+            <div className="row">
+              {isAuthenticated ? (
+                <Link to="/study" className="btn btn-light">
+                  {t('join.ctaMember')}
+                </Link>
+              ) : (
+                <>
+                  <Link to="/signup" className="btn btn-light">
+                    {t('join.cta')}
+                  </Link>
+                  <Link to="/whoweare" className="btn btn-outline-light">
+                    {t('join.about')}
+                  </Link>
+                </>
+              )}
+            </div>
+          </div>
+        </div>
+      </section>
+    </div>
   );
 }

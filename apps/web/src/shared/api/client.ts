@@ -1,22 +1,43 @@
 /**
- * The API client (SPEC §7): bearer token from storage on every call, repeated array query
- * parameters, a 30 s timeout, and the envelope unwrapped: resolves with `data`, rejects with
- * an ApiError carrying the catalogue code and a user message.
+ * The API client (SPEC §7, §8, §9): bearer token from storage on every call, repeated array
+ * query parameters, a 30 s timeout, and the envelope unwrapped: resolves with `data`, rejects
+ * with an ApiError whose `message` is the user message of SPEC §8 (`serverMessage` keeps the
+ * server's words).
+ *
+ * Session renewal: a 401 from a call that is neither an auth call (/api/auth/*) nor a game call
+ * (/api/games/*) triggers ONE refresh (POST /api/auth/refresh {refreshToken}); requests that
+ * fail or start meanwhile wait for it and are retried once with the new token. If the refresh
+ * fails, tokens and user are cleared and `auth:unauthorized` is dispatched on window once.
  */
-import { REQUEST_TIMEOUT_MS, STORAGE_KEYS, type Envelope, type ErrorBody } from '@moim/contract';
-import { readLocal } from '../storage';
+import { REQUEST_TIMEOUT_MS, type Envelope, type ErrorBody } from '@moim/contract';
+import { clearSession, getAccessToken, getRefreshToken, storeTokens } from '../auth/token-store';
+import { toUserMessage, type MessageLocale } from './error-messages';
+
+export const UNAUTHORIZED_EVENT = 'auth:unauthorized';
+
+export type ApiErrorKind = 'http' | 'timeout' | 'network';
 
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: unknown,
-    readonly kind: 'http' | 'timeout' | 'network' = 'http',
-  ) {
-    super(message);
+  readonly status: number;
+  readonly code: string;
+  readonly serverMessage: string;
+  readonly details: unknown;
+  readonly kind: ApiErrorKind;
+  constructor(init: { status: number; code: string; serverMessage: string; details?: unknown; kind?: ApiErrorKind; message?: string }) {
+    const kind = init.kind ?? 'http';
+    super(init.message ?? toUserMessage({ code: init.code, message: init.serverMessage, status: init.status, kind }, uiLocale()));
     this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.serverMessage = init.serverMessage;
+    this.details = init.details;
+    this.kind = kind;
   }
+}
+
+/** The UI language, read from <html lang> so this module needs no i18n import. */
+export function uiLocale(): MessageLocale {
+  return typeof document !== 'undefined' && document.documentElement.lang === 'en' ? 'en' : 'ko';
 }
 
 export type QueryValue = string | number | boolean | null | undefined | Array<string | number | boolean>;
@@ -39,18 +60,28 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** send the bearer token (default true) */
   auth?: boolean;
+  /** take part in the 401 → refresh → retry dance (default: every non-auth, non-game call) */
+  refresh?: boolean;
   timeoutMs?: number;
 }
 
 const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
 
-export async function rawRequest<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+export const isAuthCall = (path: string) => path.startsWith('/api/auth/');
+export const isGameCall = (path: string) => path.startsWith('/api/games/');
+
+/** One HTTP exchange, no renewal. */
+async function send<T>(method: string, path: string, opts: RequestOptions, token: string | null): Promise<T> {
   const controller = new AbortController();
-  const timeout = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
-  opts.signal?.addEventListener('abort', () => controller.abort(opts.signal?.reason));
+  let timedOut = false;
+  const timeout = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const onAbort = () => controller.abort();
+  opts.signal?.addEventListener('abort', onAbort);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const token = opts.auth === false ? null : readLocal(STORAGE_KEYS.authToken);
   if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;
   try {
@@ -61,10 +92,16 @@ export async function rawRequest<T>(method: string, path: string, opts: RequestO
       signal: controller.signal,
     });
   } catch (err) {
-    const timedOut = controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError';
-    throw new ApiError(0, timedOut ? 'TIMEOUT' : 'NETWORK', (err as Error).message, undefined, timedOut ? 'timeout' : 'network');
+    if (opts.signal?.aborted) throw err;
+    throw new ApiError({
+      status: 0,
+      code: timedOut ? 'TIMEOUT' : 'NETWORK',
+      serverMessage: (err as Error)?.message ?? '',
+      kind: timedOut ? 'timeout' : 'network',
+    });
   } finally {
     clearTimeout(timeout);
+    opts.signal?.removeEventListener('abort', onAbort);
   }
   let payload: unknown = null;
   const text = await res.text();
@@ -77,20 +114,71 @@ export async function rawRequest<T>(method: string, path: string, opts: RequestO
   }
   if (!res.ok || (payload && typeof payload === 'object' && (payload as { success?: boolean }).success === false)) {
     const body = payload as Partial<ErrorBody> | null;
-    throw new ApiError(
-      res.status,
-      body?.error?.code ?? `HTTP-${res.status}`,
-      body?.error?.message ?? body?.message ?? res.statusText,
-      body?.error?.details,
-    );
+    throw new ApiError({
+      status: res.status,
+      code: body?.error?.code ?? `HTTP-${res.status}`,
+      serverMessage: body?.error?.message ?? body?.message ?? `HTTP ${res.status}`,
+      details: body?.error?.details,
+    });
   }
   return (payload as Envelope<T> | null)?.data as T;
 }
 
+let refreshing: Promise<boolean> | null = null;
+
+/** Renews the session once however many callers ask at the same time. */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const refreshToken = getRefreshToken();
+    try {
+      if (!refreshToken) throw new Error('no refresh token');
+      const data = await send<{ accessToken: string; refreshToken?: string }>(
+        'POST',
+        '/api/auth/refresh',
+        { body: { refreshToken } },
+        null,
+      );
+      if (!data?.accessToken) throw new Error('no access token');
+      storeTokens(data.accessToken, data.refreshToken ?? refreshToken);
+      return true;
+    } catch {
+      clearSession();
+      if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(UNAUTHORIZED_EVENT));
+      return false;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  const renew = opts.refresh ?? (opts.auth !== false && !isAuthCall(path) && !isGameCall(path));
+  // Requests that start while a refresh is running wait for it (the queue).
+  if (renew && refreshing) await refreshing;
+  const sentToken = opts.auth === false ? null : getAccessToken();
+  try {
+    return await send<T>(method, path, opts, sentToken);
+  } catch (err) {
+    if (!renew || !(err instanceof ApiError) || err.status !== 401) throw err;
+    // A guest without any session: nothing to renew.
+    if (!sentToken && !getRefreshToken()) throw err;
+    const current = getAccessToken();
+    // Someone renewed the session while this request was in flight: just retry.
+    if (current && current !== sentToken && !refreshing) return send<T>(method, path, opts, current);
+    const ok = await refreshSession();
+    if (!ok) throw err;
+    return send<T>(method, path, opts, getAccessToken());
+  }
+}
+
+/** @deprecated kept for early callers; use `request`. */
+export const rawRequest = request;
+
 export const api = {
-  get: <T>(path: string, opts?: RequestOptions) => rawRequest<T>('GET', path, opts),
-  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => rawRequest<T>('POST', path, { ...opts, body: body ?? {} }),
-  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => rawRequest<T>('PUT', path, { ...opts, body: body ?? {} }),
-  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => rawRequest<T>('PATCH', path, { ...opts, body: body ?? {} }),
-  delete: <T>(path: string, opts?: RequestOptions) => rawRequest<T>('DELETE', path, opts),
+  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body: body ?? {} }),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body: body ?? {} }),
+  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, { ...opts, body: body ?? {} }),
+  delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
 };

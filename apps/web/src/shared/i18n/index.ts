@@ -1,15 +1,19 @@
 /**
- * i18next with Korean first (bundled) and English loaded on demand. The chosen language is
- * kept in localStorage under `lang` and mirrored on <html lang>. The app passes in the
- * catalogues (shared + one namespace per feature).
+ * i18next, Korean first. The shared catalogue (namespace `translation`) is bundled in Korean;
+ * every other namespace (one per feature) and all English text are fetched on demand through a
+ * tiny backend, so the home route never downloads the other features' strings. A component
+ * that uses a namespace not loaded yet suspends (react-i18next) until it arrives; route pages
+ * made with `lazyPage(load, ns)` fetch it together with their code. The chosen language is
+ * kept in localStorage under `lang` and mirrored on <html lang>.
  */
-import i18next, { type Resource } from 'i18next';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 export type Locale = 'ko' | 'en';
 export const LOCALES: Locale[] = ['ko', 'en'];
 const LANG_KEY = 'lang';
-let englishLoader: (() => Promise<Resource['en']>) | null = null;
+
+export type CatalogueLoader = (lng: string, ns: string) => Promise<ResourceKey | null>;
 
 function initialLocale(): Locale {
   try {
@@ -21,26 +25,40 @@ function initialLocale(): Locale {
   return 'ko';
 }
 
-export async function initI18n(ko: Resource['ko'], loadEnglish: () => Promise<Resource['en']>): Promise<typeof i18next> {
-  englishLoader = loadEnglish;
-  await i18next.use(initReactI18next).init({
-    resources: { ko },
-    lng: 'ko',
-    fallbackLng: 'ko',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  const lng = initialLocale();
-  if (lng !== 'ko') await changeLocale(lng);
+export async function initI18n(koShared: ResourceKey, load: CatalogueLoader, lng: Locale = initialLocale()): Promise<typeof i18next> {
+  const backend: BackendModule = {
+    type: 'backend',
+    init() {},
+    read(language, namespace, callback) {
+      load(language, namespace).then(
+        (data) => callback(null, data ?? {}),
+        (err: unknown) => callback(err as Error, false),
+      );
+    },
+  };
+  await i18next
+    .use(backend)
+    .use(initReactI18next)
+    .init({
+      resources: { ko: { translation: koShared } },
+      partialBundledLanguages: true,
+      ns: ['translation'],
+      defaultNS: 'translation',
+      lng,
+      fallbackLng: 'ko',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: true },
+    });
   document.documentElement.lang = i18next.language;
   return i18next;
 }
 
+export function loadNamespaces(ns: string | string[]): Promise<void> {
+  return i18next.loadNamespaces(ns);
+}
+
 export async function changeLocale(lng: Locale): Promise<void> {
-  if (lng === 'en' && englishLoader && !i18next.hasResourceBundle('en', 'translation')) {
-    const en = await englishLoader();
-    for (const [ns, bundle] of Object.entries(en ?? {})) i18next.addResourceBundle('en', ns, bundle, true, true);
-  }
   await i18next.changeLanguage(lng);
   document.documentElement.lang = lng;
   try {
@@ -48,6 +66,10 @@ export async function changeLocale(lng: Locale): Promise<void> {
   } catch {
     /* ignore */
   }
+}
+
+export function currentLocale(): Locale {
+  return i18next.language === 'en' ? 'en' : 'ko';
 }
 
 export { i18next };

@@ -29,6 +29,9 @@ export function readJson<T>(key: string): T | null {
     return null;
   }
 }
+export function writeJson(key: string, value: unknown): void {
+  writeLocal(key, JSON.stringify(value));
+}
 export function readSession(key: string): string | null {
   try {
     return sessionStorage.getItem(key);
@@ -39,6 +42,26 @@ export function readSession(key: string): string | null {
 export function writeSession(key: string, value: string): void {
   try {
     sessionStorage.setItem(key, value);
+  } catch {
+    /* ignore */
+  }
+}
+export function removeSession(key: string): void {
+  try {
+    sessionStorage.removeItem(key);
+  } catch {
+    /* ignore */
+  }
+}
+/** Empties both storages (admin toolbar "clear cache"). */
+export function clearAllStorage(): void {
+  try {
+    localStorage.clear();
+  } catch {
+    /* ignore */
+  }
+  try {
+    sessionStorage.clear();
   } catch {
     /* ignore */
   }

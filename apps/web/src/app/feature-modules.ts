@@ -1,0 +1,50 @@
+/**
+ * Other features plug into the shell through `features/<feature>/routes.tsx`, which may export:
+ *   routes       RouteObject[] — pages of the main site (lazy: use `lazyPage` from shared/chunk)
+ *   adminRoutes  RouteObject[] — pages under /admin (relative paths, e.g. 'studies')
+ *   adminNav     AdminNavItem[] — entries of the admin area's navigation
+ *   slots        ShellSlots — header notifications, profile sections (shared/shell/slots)
+ * They are discovered at build time, so a feature appears as soon as its folder has routes.tsx.
+ */
+import type { RouteObject } from 'react-router';
+import type { ShellSlots } from '../shared/shell/slots';
+
+export interface AdminNavItem {
+  /** path under /admin, e.g. 'studies' */
+  to: string;
+  /** i18n namespace and key of the label */
+  ns: string;
+  labelKey: string;
+}
+
+export interface FeatureModule {
+  routes?: RouteObject[];
+  adminRoutes?: RouteObject[];
+  adminNav?: AdminNavItem[];
+  slots?: ShellSlots;
+}
+
+const modules = import.meta.glob<FeatureModule>('../features/*/routes.tsx', { eager: true });
+
+export const features: Array<{ name: string; module: FeatureModule }> = Object.entries(modules)
+  .map(([path, module]) => ({ name: path.split('/')[2]!, module }))
+  .sort((a, b) => a.name.localeCompare(b.name));
+
+export const featureRoutes: RouteObject[] = features.flatMap((f) => f.module.routes ?? []);
+export const featureAdminRoutes: RouteObject[] = features.flatMap((f) => f.module.adminRoutes ?? []);
+export const featureAdminNav: AdminNavItem[] = features.flatMap((f) => f.module.adminNav ?? []);
+
+export const shellSlots: ShellSlots = {
+  headerNotifications: features.map((f) => f.module.slots?.headerNotifications).find(Boolean),
+  profileSections: features.flatMap((f) => f.module.slots?.profileSections ?? []),
+};
+
+/** Every path a route tree declares, params normalised to ':' (to spot what a feature covers). */
+export function declaredPaths(routes: RouteObject[], parent = ''): string[] {
+  return routes.flatMap((r) => {
+    const here = r.path === undefined ? parent : r.path.startsWith('/') ? r.path : `${parent.replace(/\/$/, '')}/${r.path}`;
+    const own = r.path !== undefined || r.index ? [normalisePath(here || '/')] : [];
+    return [...own, ...declaredPaths(r.children ?? [], here)];
+  });
+}
+export const normalisePath = (p: string) => p.replace(/:[^/]+/g, ':').replace(/\/+$/, '') || '/';

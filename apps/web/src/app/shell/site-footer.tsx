@@ -1,0 +1,74 @@
+/** Footer (SPEC §1): links, copyright, terms and privacy, language (ko/en) and theme switches. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { changeLocale, LOCALES, type Locale } from '../../shared/i18n';
+import { readTheme, saveTheme, THEME_CHOICES, type ThemeChoice } from '../../shared/theme/theme';
+import { LogoMark } from '../../shared/ui/logo';
+
+export function SiteFooter() {
+  const { t, i18n } = useTranslation();
+  const [theme, setTheme] = useState<ThemeChoice>(readTheme);
+  const lang = (i18n.language === 'en' ? 'en' : 'ko') as Locale;
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__top">
+        <div className="site-footer__brand">
+          <Link to="/" className="brand" aria-label={t('brand.homeLabel')}>
+            <LogoMark />
+            <span className="brand__name">moim</span>
+          </Link>
+          <p className="muted">{t('brand.tagline')}</p>
+        </div>
+        <nav className="site-footer__cols" aria-label={t('footer.servicesTitle')}>
+          <div>
+            <h2>{t('footer.servicesTitle')}</h2>
+            <Link to="/study">{t('footer.studies')}</Link>
+            <Link to="/project">{t('footer.projects')}</Link>
+            <Link to="/lab">{t('footer.lab')}</Link>
+            <Link to="/ignition/navigator">{t('footer.jobs')}</Link>
+            <Link to="/studio">{t('footer.studio')}</Link>
+          </div>
+          <div>
+            <h2>{t('footer.aboutTitle')}</h2>
+            <Link to="/whoweare">{t('footer.whoweare')}</Link>
+            <Link to="/guide/study-leader">{t('footer.leaderGuide')}</Link>
+            <Link to="/study-plan">{t('footer.studyPlan')}</Link>
+          </div>
+          <div>
+            <h2>{t('footer.policyTitle')}</h2>
+            <Link to="/terms">{t('footer.terms')}</Link>
+            <Link to="/privacy">{t('footer.privacy')}</Link>
+          </div>
+        </nav>
+      </div>
+      <div className="container site-footer__bottom">
+        <p className="site-footer__copy">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+        <div className="site-footer__settings" aria-label={t('footer.settingsLabel')} role="group">
+          <div className="segmented" role="group" aria-label={t('common.language')}>
+            {LOCALES.map((l) => (
+              <button key={l} type="button" aria-pressed={lang === l} lang={l} onClick={() => void changeLocale(l)}>
+                {t(`lang.${l}`)}
+              </button>
+            ))}
+          </div>
+          <div className="segmented" role="group" aria-label={t('common.theme')}>
+            {THEME_CHOICES.map((c) => (
+              <button
+                key={c}
+                type="button"
+                aria-pressed={theme === c}
+                onClick={() => {
+                  saveTheme(c);
+                  setTheme(c);
+                }}
+              >
+                {t(`theme.${c}`)}
+              </button>
+            ))}
+          </div>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,52 @@
+/** The signed-in user's own account (SPEC §7 Users) and its query hooks. */
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../shared/api/client';
+import type { ProfileLink, SessionUser } from '../../shared/auth/types';
+
+export type MeProfile = SessionUser & { hasPassword?: boolean; socialProviders?: string[] };
+
+export interface ProfileUpdate {
+  name?: string;
+  username?: string | null;
+  bio?: string | null;
+  links?: ProfileLink[];
+}
+
+/** PUT /api/users/me with a new picture (contract `profileImageData`). */
+export interface ImageUpload {
+  profileImageData: { base64: string; fileName: string; mimeType: string } | null;
+}
+
+export type AccountConfirm = { password: string } | { confirmation: string };
+
+export const meKey = ['users', 'me'] as const;
+
+export const accountApi = {
+  me: () => api.get<MeProfile>('/api/users/me'),
+  update: (body: ProfileUpdate | ImageUpload) => api.put<MeProfile>('/api/users/me', body),
+  changePassword: (currentPassword: string, newPassword: string) =>
+    api.put<{ changed: true; otherSessionsRevoked: number; accessToken?: string; refreshToken?: string } | null>('/api/users/me/password', {
+      currentPassword,
+      newPassword,
+    }),
+  /** `password` for accounts that have one; social-only accounts confirm with their email. */
+  deactivate: (confirm: AccountConfirm) => api.post<unknown>('/api/users/me/deactivate', confirm),
+  remove: (confirm: AccountConfirm) => api.delete<unknown>('/api/users/me', { body: confirm }),
+};
+
+export function useMe() {
+  return useQuery({ queryKey: meKey, queryFn: accountApi.me, staleTime: 10_000 });
+}
+
+/** Reads a file as base64 (no data: prefix) for PUT /api/users/me (SPEC §5). */
+export function readAsBase64(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const s = String(reader.result ?? '');
+      resolve(s.slice(s.indexOf(',') + 1));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}

@@ -1,0 +1,45 @@
+import type { Page } from '@moim/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../shared/api/client';
+
+export interface AdminUserRow {
+  id: string;
+  email: string;
+  username: string | null;
+  name: string;
+  roles: string[];
+  systemRole: string;
+  profileImage: string | null;
+  status: 'ACTIVE' | 'DEACTIVATED' | 'DELETED';
+  createdAt: string;
+}
+export interface OutboxItem {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  transport: string;
+  createdAt: string;
+}
+
+export function useAdminUsers(q: { page: number; size: number; q?: string; status?: string }) {
+  return useQuery({
+    queryKey: ['admin', 'users', q],
+    queryFn: () => api.get<Page<AdminUserRow>>('/api/admin/users', { query: q }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOutbox(q: { page: number; size: number; to?: string }) {
+  return useQuery({
+    queryKey: ['admin', 'outbox', q],
+    queryFn: () => api.get<Page<OutboxItem>>('/api/admin/mail/outbox', { query: q }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const formatDateTime = (iso: string, locale: string) =>
+  new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'ko-KR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Seoul' }).format(
+    new Date(iso),
+  );

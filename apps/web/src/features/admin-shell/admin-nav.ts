@@ -1,0 +1,6 @@
+/** An entry of the admin navigation contributed by a feature (same shape as app's AdminNavItem). */
+export interface AdminNavEntry {
+  to: string;
+  ns: string;
+  labelKey: string;
+}

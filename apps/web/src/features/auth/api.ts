@@ -1,0 +1,59 @@
+/** Account-entry calls (SPEC §7 Auth/Users) and their query hooks. */
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../shared/api/client';
+
+export interface OAuthProvider {
+  id: string;
+  name: string;
+}
+
+/** Accepts ['kakao'] or [{ id|provider, name|displayName|label }] or { providers: [...] }. */
+export function normaliseProviders(data: unknown): OAuthProvider[] {
+  const list = Array.isArray(data)
+    ? data
+    : Array.isArray((data as { providers?: unknown })?.providers)
+      ? (data as { providers: unknown[] }).providers
+      : [];
+  return list
+    .map((p): OAuthProvider | null => {
+      if (typeof p === 'string') return { id: p, name: p };
+      if (!p || typeof p !== 'object') return null;
+      const o = p as Record<string, unknown>;
+      const id = (o.id ?? o.provider ?? o.key ?? o.name) as string | undefined;
+      if (!id || typeof id !== 'string') return null;
+      const name = (o.displayName ?? o.name ?? o.label ?? id) as string;
+      return { id, name: String(name) };
+    })
+    .filter((p): p is OAuthProvider => p !== null);
+}
+
+export function useOAuthProviders() {
+  return useQuery({
+    queryKey: ['auth', 'oauth-providers'],
+    queryFn: async () => normaliseProviders(await api.get<unknown>('/api/auth/oauth/providers')),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+export const oauthStartUrl = (provider: string, returnTo: string) =>
+  `/api/auth/oauth/${encodeURIComponent(provider)}/start?returnTo=${encodeURIComponent(returnTo)}`;
+
+export const accountEntryApi = {
+  register: (body: { name: string; email: string; password: string; username?: string }) => api.post<unknown>('/api/users/register', body),
+  /** A failed check counts as available (SPEC §5). */
+  checkEmail: async (email: string, signal?: AbortSignal): Promise<boolean> => {
+    try {
+      const r = await api.post<{ available?: boolean }>('/api/users/check-email', { email }, { signal });
+      return r?.available !== false;
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      return true;
+    }
+  },
+  requestReset: (email: string) => api.post<unknown>('/api/auth/password-reset/request', { email }),
+  confirmReset: (token: string, newPassword: string) => api.post<unknown>('/api/auth/password-reset/confirm', { token, newPassword }),
+};
+
+/** Where the social-login test page keeps the last callback result (this tab only). */
+export const OAUTH_RESULT_KEY = 'oauth-test-result';

@@ -1,0 +1,99 @@
+/**
+ * Return from social login: the server redirects here with the result in the URL fragment
+ * (#accessToken=…&refreshToken=…&returnTo=… or #error=…&message=…). The fragment is read once,
+ * removed from the address bar (history.replaceState), the tokens stored and the user loaded,
+ * then the user goes on to returnTo.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useAuth } from '../../shared/auth/auth-provider';
+import { safeReturnTo } from '../../shared/auth/require-auth';
+import { toUserMessage } from '../../shared/api/error-messages';
+import { currentLocale } from '../../shared/i18n';
+import { writeSession } from '../../shared/storage';
+import { toast } from '../../shared/toast/toast';
+import { FormMessage } from '../../shared/ui/field';
+import { OAUTH_RESULT_KEY } from './api';
+import { AuthFrame } from './auth-frame';
+
+export interface CallbackParams {
+  accessToken: string | null;
+  refreshToken: string | null;
+  returnTo: string;
+  error: string | null;
+  message: string | null;
+}
+
+export function parseCallbackFragment(hash: string): CallbackParams {
+  const p = new URLSearchParams(hash.replace(/^#/, ''));
+  return {
+    accessToken: p.get('accessToken') ?? p.get('access_token'),
+    refreshToken: p.get('refreshToken') ?? p.get('refresh_token'),
+    returnTo: safeReturnTo(p.get('returnTo')),
+    error: p.get('error'),
+    message: p.get('message') ?? p.get('error_description'),
+  };
+}
+
+export default function AuthCallbackPage() {
+  const { t } = useTranslation('auth');
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [params] = useState(() => parseCallbackFragment(window.location.hash));
+  const [error, setError] = useState<string | null>(() =>
+    params.error || !params.accessToken
+      ? params.error
+        ? toUserMessage({ code: params.error, message: params.message ?? params.error }, currentLocale())
+        : t('callback.missing')
+      : null,
+  );
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (window.location.hash) window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+    const record = (result: Record<string, unknown>) =>
+      writeSession(OAUTH_RESULT_KEY, JSON.stringify({ at: new Date().toISOString(), ...result }));
+    if (!params.accessToken || params.error) {
+      record({ ok: false, error: params.error ?? 'missing', message: params.message });
+      return;
+    }
+    auth.acceptTokens(params.accessToken, params.refreshToken).then(
+      (user) => {
+        record({ ok: true, email: user.email, name: user.name, returnTo: params.returnTo });
+        toast.success(t('login.welcome', { name: user.name }));
+        navigate(params.returnTo, { replace: true });
+      },
+      (err: unknown) => {
+        record({ ok: false, error: 'validate', message: (err as Error).message });
+        setError((err as Error).message);
+      },
+    );
+  }, [auth, navigate, params, t]);
+
+  if (error) {
+    return (
+      <AuthFrame title={t('callback.failedTitle')}>
+        <FormMessage tone="error">{error}</FormMessage>
+        <div className="row">
+          <Link to="/login" className="btn btn-primary">
+            {t('callback.backToLogin')}
+          </Link>
+          <Link to="/" className="btn btn-ghost">
+            {t('common.home', { ns: 'translation' })}
+          </Link>
+        </div>
+      </AuthFrame>
+    );
+  }
+  return (
+    <div className="page-loading" role="status" aria-live="polite">
+      <div className="stack" style={{ alignItems: 'center' }}>
+        <div className="spinner" aria-hidden="true" />
+        <span>{t('callback.working')}</span>
+      </div>
+    </div>
+  );
+}

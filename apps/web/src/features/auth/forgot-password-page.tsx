@@ -1,0 +1,65 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../shared/api/client';
+import { Field, FormMessage } from '../../shared/ui/field';
+import { fieldError, formErrorMap } from '../../shared/ui/form-errors';
+import { accountEntryApi } from './api';
+import { AuthFrame } from './auth-frame';
+import { forgotForm, type ForgotForm } from './schemas';
+
+/** Always the same confirmation, whether or not the address has an account. */
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation('auth');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<ForgotForm>({ resolver: zodResolver(forgotForm, { error: formErrorMap }), defaultValues: { email: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    setError(null);
+    try {
+      await accountEntryApi.requestReset(email.trim());
+      setSentTo(email.trim());
+    } catch (err) {
+      // Only transport problems and rate limits are shown; anything else looks like success.
+      if (err instanceof ApiError && (err.status === 0 || err.status === 429 || err.status >= 500)) setError(err.message);
+      else setSentTo(email.trim());
+    }
+  });
+
+  if (sentTo) {
+    return (
+      <AuthFrame title={t('forgot.sentTitle')}>
+        <FormMessage tone="success">{t('forgot.sentBody', { email: sentTo })}</FormMessage>
+        <p className="muted">{t('forgot.sentHint')}</p>
+        <div className="row">
+          <Link to="/login" className="btn btn-primary">
+            {t('forgot.backToLogin')}
+          </Link>
+          <button type="button" className="btn btn-ghost" onClick={() => setSentTo(null)}>
+            {t('forgot.again')}
+          </button>
+        </div>
+      </AuthFrame>
+    );
+  }
+  return (
+    <AuthFrame title={t('forgot.title')} lead={t('forgot.lead')}>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        {error && <FormMessage tone="error">{error}</FormMessage>}
+        <Field label={t('fields.email')} error={fieldError(t, errors.email?.message)}>
+          <input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
+        </Field>
+        <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={isSubmitting}>
+          {isSubmitting ? t('forgot.submitting') : t('forgot.submit')}
+        </button>
+      </form>
+      <p className="auth-switch">
+        <Link to="/login">{t('forgot.backToLogin')}</Link>
+      </p>
+    </AuthFrame>
+  );
+}

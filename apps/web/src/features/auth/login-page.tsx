@@ -1,0 +1,65 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useAuth } from '../../shared/auth/auth-provider';
+import { toast } from '../../shared/toast/toast';
+import { Field, FormMessage } from '../../shared/ui/field';
+import { fieldError, formErrorMap } from '../../shared/ui/form-errors';
+import { AuthFrame } from './auth-frame';
+import { PasswordInput } from './password-input';
+import { loginForm, type LoginForm } from './schemas';
+import { SocialButtons } from './social-buttons';
+import { useCarryParams, useReturnTo } from './use-return-to';
+
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const returnTo = useReturnTo();
+  const carry = useCarryParams();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<LoginForm>({
+    resolver: zodResolver(loginForm, { error: formErrorMap }),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  if (auth.isAuthenticated && !isSubmitting) return <Navigate to={returnTo} replace />;
+
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    setServerError(null);
+    try {
+      const user = await auth.login(email.trim(), password);
+      toast.success(t('login.welcome', { name: user.name }));
+      navigate(returnTo, { replace: true });
+    } catch (err) {
+      setServerError((err as Error).message);
+    }
+  });
+
+  return (
+    <AuthFrame title={t('login.title')} lead={t('login.lead')}>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        {serverError && <FormMessage tone="error">{serverError}</FormMessage>}
+        <Field label={t('fields.email')} error={fieldError(t, errors.email?.message)}>
+          <input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
+        </Field>
+        <Field label={t('fields.password')} error={fieldError(t, errors.password?.message)}>
+          <PasswordInput autoComplete="current-password" {...form.register('password')} />
+        </Field>
+        <div className="auth-row">
+          <Link to="/forgot-password">{t('login.forgot')}</Link>
+        </div>
+        <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={isSubmitting}>
+          {isSubmitting ? t('login.submitting') : t('login.submit')}
+        </button>
+      </form>
+      <SocialButtons returnTo={returnTo} />
+      <p className="auth-switch">
+        {t('login.noAccount')} <Link to={`/signup${carry}`}>{t('login.toSignup')}</Link>
+      </p>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,71 @@
+/** A test bench for social login: configured providers, a start button each, the last result. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../shared/auth/auth-provider';
+import { readSession, removeSession } from '../../shared/storage';
+import { PageHeader } from '../../shared/ui/page-header';
+import { ErrorState, LoadingState } from '../../shared/ui/states';
+import { OAUTH_RESULT_KEY, oauthStartUrl, useOAuthProviders } from './api';
+import './auth.css';
+
+const RETURN = '/test/kakao-oauth';
+
+export default function OAuthTestPage() {
+  const { t } = useTranslation('auth');
+  const auth = useAuth();
+  const providers = useOAuthProviders();
+  const [result, setResult] = useState(() => readSession(OAUTH_RESULT_KEY));
+
+  return (
+    <>
+      <PageHeader eyebrow={t('test.eyebrow')} title={t('test.title')} lead={t('test.lead')} />
+      <div className="container page-body oauth-test">
+        <section className="card" aria-labelledby="providers-title">
+          <h2 id="providers-title">{t('test.providers')}</h2>
+          {providers.isLoading ? (
+            <LoadingState />
+          ) : providers.isError ? (
+            <ErrorState message={(providers.error as Error).message} onRetry={() => void providers.refetch()} />
+          ) : !providers.data?.length ? (
+            <p className="muted">{t('test.none')}</p>
+          ) : (
+            <ul className="oauth-test__list">
+              {providers.data.map((p) => (
+                <li key={p.id}>
+                  <div>
+                    <strong>{p.name}</strong> <code>{p.id}</code>
+                  </div>
+                  <a className="btn btn-primary btn-sm" href={oauthStartUrl(p.id, RETURN)}>
+                    {t('test.start')}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className="card" aria-labelledby="result-title">
+          <h2 id="result-title">{t('test.result')}</h2>
+          {result ? (
+            <>
+              <pre className="oauth-test__pre">{JSON.stringify(JSON.parse(result), null, 2)}</pre>
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                onClick={() => {
+                  removeSession(OAUTH_RESULT_KEY);
+                  setResult(null);
+                }}
+              >
+                {t('test.clear')}
+              </button>
+            </>
+          ) : (
+            <p className="muted">{t('test.noResult')}</p>
+          )}
+          <h3>{t('test.session')}</h3>
+          <p>{auth.user ? t('test.signedInAs', { name: auth.user.name, email: auth.user.email }) : t('test.guest')}</p>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+/** Calendar events across studies and RSVPs (docs/studies.md, calendar section). */
+import type { CalendarEvent, EventType } from '@moim/contract';
+import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client';
+
+export interface CalendarFilter {
+  from: string;
+  to: string;
+  type?: EventType[];
+  studyId?: string;
+}
+
+export const calendarKeys = {
+  all: ['calendar'] as const,
+  range: (f: CalendarFilter) => ['calendar', f] as const,
+};
+
+export function useCalendarEvents(f: CalendarFilter, enabled = true) {
+  return useQuery({
+    queryKey: calendarKeys.range(f),
+    queryFn: ({ signal }) =>
+      api.get<CalendarEvent[]>('/api/calendar/events', {
+        signal,
+        query: { from: f.from, to: f.to, type: f.type?.length ? f.type : undefined, studyId: f.studyId },
+      }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useRsvp() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { eventId: string; attend: boolean }) =>
+      v.attend
+        ? api.post<{ eventId: string; rsvped: boolean; currentParticipants: number }>(`/api/calendar/events/${v.eventId}/rsvp`)
+        : api.delete<{ eventId: string; rsvped: boolean; currentParticipants: number }>(`/api/calendar/events/${v.eventId}/rsvp`),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: calendarKeys.all }),
+  });
+}

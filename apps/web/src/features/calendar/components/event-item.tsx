@@ -1,0 +1,89 @@
+import type { CalendarEvent } from '@moim/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useRsvp } from '../api/calendar-api';
+
+/** One event with its study, time, place, seats and the RSVP toggle (login link for guests). */
+export function EventItem({ event, showDate, dateLabel }: { event: CalendarEvent; showDate?: boolean; dateLabel?: string }) {
+  const { t } = useTranslation('calendar');
+  const location = useLocation();
+  const rsvp = useRsvp();
+  const [rsvped, setRsvped] = useState(event.rsvped);
+  const [count, setCount] = useState(event.currentParticipants);
+  const [synced, setSynced] = useState(event);
+  if (synced !== event) {
+    setSynced(event);
+    setRsvped(event.rsvped);
+    setCount(event.currentParticipants);
+  }
+  const full = event.participantLimit !== null && count >= event.participantLimit && !rsvped;
+  const canRsvp = event.eventType !== 'recruitment';
+  const toggle = () =>
+    rsvp.mutate(
+      { eventId: event.id, attend: !rsvped },
+      {
+        onSuccess: (r) => {
+          setRsvped(r.rsvped);
+          setCount(r.currentParticipants);
+        },
+      },
+    );
+  return (
+    <article className={`cal-event cal-event--${event.eventType}`}>
+      <div className="cal-event__time">
+        {showDate && dateLabel && <span className="cal-event__date">{dateLabel}</span>}
+        {event.eventType === 'recruitment' ? (
+          <span>{t('allDay')}</span>
+        ) : (
+          <span>
+            {event.startTime.slice(0, 5)}–{event.endTime.slice(0, 5)}
+          </span>
+        )}
+      </div>
+      <div className="cal-event__body">
+        <div className="cal-event__badges">
+          <span className={`badge cal-type cal-type--${event.eventType}`}>{t(`eventType.${event.eventType}`)}</span>
+          <span className="badge">{t(`location.${event.location}`)}</span>
+        </div>
+        <h3 className="cal-event__title">{event.title}</h3>
+        <Link className="cal-event__study" to={`/study/${event.studySlug || event.studyId}`}>
+          {event.studyTitle}
+        </Link>
+        {event.address && <p className="cal-event__meta">{event.address}</p>}
+        {canRsvp && (
+          <p className="cal-event__meta">
+            {event.participantLimit !== null ? t('participantsOf', { count, limit: event.participantLimit }) : t('participants', { count })}
+          </p>
+        )}
+      </div>
+      {canRsvp && (
+        <div className="cal-event__action">
+          {rsvped === null ? (
+            <Link
+              className="btn btn-secondary cal-event__btn"
+              to={`/login?returnTo=${encodeURIComponent(location.pathname + location.search)}`}
+            >
+              {t('loginToRsvp')}
+            </Link>
+          ) : (
+            <button
+              type="button"
+              className={`btn cal-event__btn ${rsvped ? 'btn-secondary' : 'btn-primary'}`}
+              aria-pressed={rsvped}
+              disabled={rsvp.isPending || full}
+              onClick={toggle}
+            >
+              {rsvped ? t('rsvpCancel') : full ? t('full') : t('rsvp')}
+            </button>
+          )}
+          {rsvp.isError && (
+            <p className="cal-error" role="alert">
+              {rsvp.error.message}
+            </p>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,121 @@
+/** /notifications: the signed-in user's inbox, newest first; all or unread only; mark read. */
+import { STUDY_TIMEZONE, type Notification } from '@moim/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
+import { useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications-api';
+import '../notifications.css';
+
+function useFormatter() {
+  const { i18n } = useTranslation();
+  const [f] = useState(
+    () =>
+      new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'ko-KR', {
+        timeZone: STUDY_TIMEZONE,
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      }),
+  );
+  return (iso: string) => f.format(new Date(iso));
+}
+
+/** Only in-app paths are followed. */
+const safeLink = (link: string | null) => (link && link.startsWith('/') && !link.startsWith('//') ? link : null);
+
+export default function InboxPage() {
+  const { t } = useTranslation('notifications');
+  const [params, setParams] = useSearchParams();
+  const unread = params.get('filter') === 'unread';
+  const page = Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0);
+  const list = useNotifications(page, unread);
+  const markRead = useMarkRead();
+  const markAll = useMarkAllRead();
+  const navigate = useNavigate();
+  const format = useFormatter();
+
+  const open = (n: Notification) => {
+    if (!n.readAt) markRead.mutate(n.id);
+    const link = safeLink(n.link);
+    if (link) navigate(link);
+  };
+  const setFilter = (u: boolean) => setParams(u ? { filter: 'unread' } : {});
+
+  return (
+    <div className="page nt-page">
+      <div className="container nt-container">
+        <header className="nt-head">
+          <div>
+            <h1 className="nt-title">{t('inbox.title')}</h1>
+            <p className="muted">{t('inbox.lead')}</p>
+          </div>
+          <button type="button" className="btn btn-secondary" disabled={markAll.isPending} onClick={() => markAll.mutate()}>
+            {t('inbox.markAll')}
+          </button>
+        </header>
+        <div className="nt-tabs" role="group" aria-label={t('inbox.filter')}>
+          <button type="button" aria-pressed={!unread} onClick={() => setFilter(false)}>
+            {t('inbox.all')}
+          </button>
+          <button type="button" aria-pressed={unread} onClick={() => setFilter(true)}>
+            {t('inbox.unread')}
+          </button>
+        </div>
+        {list.isPending ? (
+          <LoadingState />
+        ) : list.isError ? (
+          <ErrorState message={list.error.message} onRetry={() => void list.refetch()} />
+        ) : list.data.content.length === 0 ? (
+          <EmptyState title={unread ? t('inbox.emptyUnread') : t('inbox.empty')} />
+        ) : (
+          <>
+            <ul className="nt-list">
+              {list.data.content.map((n) => (
+                <li key={n.id} className={`nt-item ${n.readAt ? '' : 'is-unread'}`}>
+                  <button type="button" className="nt-item__btn" onClick={() => open(n)}>
+                    <span className="nt-item__dot" aria-hidden="true" />
+                    <span className="nt-item__body">
+                      <span className="nt-item__title">
+                        {!n.readAt && <span className="visually-hidden">{t('inbox.unreadMark')} </span>}
+                        {n.title}
+                      </span>
+                      <span className="nt-item__text">{n.body}</span>
+                      <time className="nt-item__time" dateTime={n.createdAt}>
+                        {format(n.createdAt)}
+                      </time>
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+            {list.data.totalPages > 1 && (
+              <nav className="nt-pager" aria-label={t('inbox.pages')}>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  disabled={list.data.first}
+                  onClick={() => setParams({ ...(unread ? { filter: 'unread' } : {}), page: String(page - 1) })}
+                >
+                  {t('inbox.newer')}
+                </button>
+                <span className="muted">
+                  {page + 1} / {list.data.totalPages}
+                </span>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  disabled={list.data.last}
+                  onClick={() => setParams({ ...(unread ? { filter: 'unread' } : {}), page: String(page + 1) })}
+                >
+                  {t('inbox.older')}
+                </button>
+              </nav>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,257 @@
+/**
+ * /admin/payments/:id — one payment: its facts, the payer, the actions its state allows
+ * (confirm or send back a deposit, refund, decline a refund) and its append-only event log.
+ */
+import type { AdminPaymentDetail } from '@moim/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { Field, FormMessage } from '../../../shared/ui/field';
+import { ErrorState, LoadingState } from '../../../shared/ui/states';
+import { PaymentSummary } from '../components/payment-summary';
+import { formatDateTime, formatKrw } from '../lib/format';
+import { useAdminPayment, useConfirmDeposit, useDeclineRefund, useRefund, useReturnDeposit } from './admin-api';
+import '../payments.css';
+
+export default function AdminPaymentPage() {
+  const { t } = useTranslation('payments');
+  const { paymentId } = useParams();
+  const detail = useAdminPayment(paymentId);
+  return (
+    <section aria-labelledby="admin-payment-title" className="stack">
+      <Link to="/admin/payments">{t('admin.back')}</Link>
+      <h1 id="admin-payment-title">{t('admin.detailTitle')}</h1>
+      {detail.isPending ? (
+        <LoadingState />
+      ) : detail.isError ? (
+        <ErrorState message={detail.error.message} onRetry={() => void detail.refetch()} />
+      ) : (
+        <Detail d={detail.data} />
+      )}
+    </section>
+  );
+}
+
+function Detail({ d }: { d: AdminPaymentDetail }) {
+  const { t, i18n } = useTranslation('payments');
+  const lng = i18n.language;
+  const depositOpen = d.method === 'BANK_TRANSFER' && d.status === 'WAITING_FOR_DEPOSIT';
+  const refundOpen = (d.status === 'DONE' || d.status === 'PARTIAL_CANCELED') && d.refundedAmount === 0 && d.refundStatus !== 'DONE';
+  return (
+    <>
+      <div className="pay-card">
+        <PaymentSummary payment={d} />
+        <dl className="pay-dl">
+          <dt>{t('admin.user')}</dt>
+          <dd>
+            {d.user.name ?? '—'} <span className="muted">{d.user.email}</span>
+          </dd>
+          {d.studyTitle && (
+            <>
+              <dt>{t('kind.STUDY')}</dt>
+              <dd>
+                {d.studyId ? <Link to={`/study/${d.studyId}`}>{d.studyTitle}</Link> : d.studyTitle}{' '}
+                {d.applicationStatus && <span className="muted">({d.applicationStatus})</span>}
+              </dd>
+            </>
+          )}
+          {d.studyStartDate && (
+            <>
+              <dt>{t('common.deadline')}</dt>
+              <dd>
+                {formatDateTime(d.deadline, lng)} · <span className="muted">{t('admin.studyStart', { date: d.studyStartDate })}</span>
+              </dd>
+            </>
+          )}
+          {d.depositorName && (
+            <>
+              <dt>{t('account.depositor')}</dt>
+              <dd>{d.depositorName}</dd>
+            </>
+          )}
+          {d.refundStatus !== 'NONE' && (
+            <>
+              <dt>{t('admin.refundStatusLabel')}</dt>
+              <dd>{t(`refundStatus.${d.refundStatus}`)}</dd>
+            </>
+          )}
+          {d.refundAccount && (
+            <>
+              <dt>{t('admin.refundAccount')}</dt>
+              <dd>
+                {d.refundAccount.bank} {d.refundAccount.number} ({d.refundAccount.holder})
+              </dd>
+            </>
+          )}
+        </dl>
+      </div>
+      {depositOpen && <DepositActions d={d} />}
+      {refundOpen && <RefundActions d={d} />}
+      {!depositOpen && !refundOpen && <p className="muted">{t('admin.noActions')}</p>}
+      <section className="pay-card" aria-labelledby="pay-events-title">
+        <h2 id="pay-events-title">{t('admin.events')}</h2>
+        <div className="pay-table-wrap">
+          <table className="pay-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.eventAt')}</th>
+                <th scope="col">{t('admin.eventType')}</th>
+                <th scope="col">{t('admin.eventTransition')}</th>
+                <th scope="col" className="num">
+                  {t('common.amount')}
+                </th>
+                <th scope="col">{t('admin.eventActor')}</th>
+                <th scope="col">{t('admin.eventData')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.events.map((e) => (
+                <tr key={e.id}>
+                  <td>{formatDateTime(e.at, lng)}</td>
+                  <td className="pay-mono">{e.type}</td>
+                  <td>{e.fromStatus || e.toStatus ? `${e.fromStatus ?? '∅'} → ${e.toStatus ?? '∅'}` : '—'}</td>
+                  <td className="num">{e.amount === null ? '—' : formatKrw(e.amount, lng)}</td>
+                  <td>{actorLabel(t, e.actor)}</td>
+                  <td>{Object.keys(e.data).length > 0 ? <pre className="pay-pre">{JSON.stringify(e.data, null, 1)}</pre> : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </>
+  );
+}
+
+function actorLabel(t: (k: string) => string, actor: string): string {
+  if (actor === 'system' || actor === 'provider') return t(`admin.actor.${actor}`);
+  return actor;
+}
+
+function DepositActions({ d }: { d: AdminPaymentDetail }) {
+  const { t, i18n } = useTranslation('payments');
+  const confirm = useConfirmDeposit(d.id);
+  const back = useReturnDeposit(d.id);
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | undefined>();
+  const error = confirm.error ?? back.error;
+  return (
+    <section className="pay-card" aria-labelledby="pay-deposit-title">
+      <h2 id="pay-deposit-title">{t('admin.depositTitle')}</h2>
+      <p>{t('admin.depositLead', { amount: formatKrw(d.amount, i18n.language), name: d.depositorName ?? '—' })}</p>
+      <p className="muted">
+        {d.depositNotifiedAt
+          ? t('admin.depositNotified', { at: formatDateTime(d.depositNotifiedAt, i18n.language) })
+          : t('admin.depositNotNotified')}
+      </p>
+      <Field label={t('admin.noteOptional')} error={noteError}>
+        <textarea rows={2} value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
+      </Field>
+      {error && <FormMessage tone="error">{error.message}</FormMessage>}
+      <div className="pay-actions">
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={confirm.isPending}
+          onClick={() => confirm.mutate(note.trim() ? { note: note.trim() } : {})}
+        >
+          {t('admin.confirmDeposit')}
+        </button>
+        {d.depositNotifiedAt && (
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={back.isPending}
+            onClick={() => {
+              if (!note.trim()) return setNoteError(t('admin.returnNoteRequired'));
+              setNoteError(undefined);
+              back.mutate({ note: note.trim() });
+            }}
+          >
+            {t('admin.returnDeposit')}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function RefundActions({ d }: { d: AdminPaymentDetail }) {
+  const { t, i18n } = useTranslation('payments');
+  const lng = i18n.language;
+  const refund = useRefund(d.id);
+  const decline = useDeclineRefund(d.id);
+  const [amount, setAmount] = useState(String(d.refundableAmount));
+  const [reason, setReason] = useState('');
+  const [bank, setBank] = useState('');
+  const [number, setNumber] = useState('');
+  const [holder, setHolder] = useState('');
+  const needsAccount = d.method === 'BANK_TRANSFER' && !d.refundAccount;
+  const error = refund.error ?? decline.error;
+  return (
+    <form
+      className="pay-card"
+      aria-labelledby="pay-refund-admin-title"
+      onSubmit={(e) => {
+        e.preventDefault();
+        refund.mutate({
+          amount: Number(amount),
+          reason: reason.trim(),
+          ...(needsAccount ? { refundAccount: { bank: bank.trim(), number: number.trim(), holder: holder.trim() } } : {}),
+        });
+      }}
+    >
+      <h2 id="pay-refund-admin-title">{t('admin.refundTitle')}</h2>
+      {d.refundStatus !== 'NONE' && <p>{t('admin.refundRequested', { status: t(`refundStatus.${d.refundStatus}`) })}</p>}
+      <p className="muted">
+        {t('admin.refundable', { amount: formatKrw(d.refundableAmount, lng) })}
+        {d.studyStartDate ? ` · ${t('admin.studyStart', { date: d.studyStartDate })}` : ''}
+      </p>
+      <Field label={t('admin.refundAmount')}>
+        <input
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={d.refundableAmount}
+          required
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+      </Field>
+      <Field label={t('admin.refundReason')}>
+        <input required maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
+      </Field>
+      {needsAccount && (
+        <>
+          <p className="muted">{t('admin.refundAccountMissing')}</p>
+          <Field label={t('refund.bank')}>
+            <input required value={bank} onChange={(e) => setBank(e.target.value)} />
+          </Field>
+          <Field label={t('refund.number')}>
+            <input required inputMode="numeric" value={number} onChange={(e) => setNumber(e.target.value)} />
+          </Field>
+          <Field label={t('refund.holder')}>
+            <input required value={holder} onChange={(e) => setHolder(e.target.value)} />
+          </Field>
+        </>
+      )}
+      {error && <FormMessage tone="error">{error.message}</FormMessage>}
+      <div className="pay-actions">
+        <button type="submit" className="btn btn-danger" disabled={refund.isPending}>
+          {d.method === 'CARD' ? t('admin.refundCard') : t('admin.refundBank')}
+        </button>
+        {(d.refundStatus === 'REQUESTED' || d.refundStatus === 'AWAITING_TRANSFER') && (
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={decline.isPending || !reason.trim()}
+            title={t('admin.declineNote')}
+            onClick={() => decline.mutate({ note: reason.trim() })}
+          >
+            {t('admin.declineRefund')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

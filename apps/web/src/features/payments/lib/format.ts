@@ -1,0 +1,38 @@
+/** Money and time as the payment pages show them: KRW, Asia/Seoul. */
+import type { TFunction } from 'i18next';
+
+export function formatKrw(amount: number, locale: string): string {
+  return locale === 'en' ? `₩${amount.toLocaleString('en-US')}` : `${amount.toLocaleString('ko-KR')}원`;
+}
+
+export function formatDateTime(iso: string | null | undefined, locale: string): string {
+  if (!iso) return '—';
+  return new Date(iso).toLocaleString(locale === 'en' ? 'en-GB' : 'ko-KR', {
+    timeZone: 'Asia/Seoul',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+/** "2일 3시간" / "45분" until `iso`, or null when it has passed. */
+export function timeLeft(iso: string | null | undefined, now: number, locale: string): string | null {
+  if (!iso) return null;
+  const ms = new Date(iso).getTime() - now;
+  if (ms <= 0) return null;
+  const m = Math.floor(ms / 60_000);
+  const d = Math.floor(m / 1440);
+  const h = Math.floor((m % 1440) / 60);
+  const min = m % 60;
+  if (locale === 'en') return d > 0 ? `${d}d ${h}h` : h > 0 ? `${h}h ${min}m` : `${min}m`;
+  return d > 0 ? `${d}일 ${h}시간` : h > 0 ? `${h}시간 ${min}분` : `${min}분`;
+}
+
+/** The provider's failure in the UI language: Korean as the provider said it; known codes in English. */
+export function providerMessage(t: TFunction, locale: string, code: string | null | undefined, message: string | null | undefined): string {
+  const known = code ? t(`providerErrors.${code}`, { defaultValue: '' }) : '';
+  if (locale === 'en') return known || message || t('fail.unknown');
+  return message || known || t('fail.unknown');
+}

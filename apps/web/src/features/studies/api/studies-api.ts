@@ -1,0 +1,122 @@
+/**
+ * Fetchers and TanStack Query hooks for the studies API (SPEC §7 "Studies", docs/studies.md).
+ * Types come from the contract; the server's response schemas are the source of truth.
+ */
+import {
+  DEFAULT_PAGE_SIZE,
+  type ApplyBody,
+  type Application,
+  type MyStudiesGrouped,
+  type Page,
+  type Study,
+  type StudyMember,
+  type StudyPatch,
+  type StudyProposalInput,
+} from '@moim/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client';
+import type { StudyListFilters } from '../lib/list-filters';
+import { studyKeys } from './keys';
+import { fetchStudyByIdentifier } from './study-identifier';
+
+export function listQuery(f: StudyListFilters, size = DEFAULT_PAGE_SIZE) {
+  return {
+    page: f.page,
+    size,
+    sort: 'createdAt,desc',
+    type: f.type,
+    costType: f.costType,
+    recurrence: f.recurrence,
+    recruiting: f.recruiting ? true : undefined,
+    q: f.q.trim() || undefined,
+  };
+}
+
+export function useStudyList(filters: StudyListFilters, size = DEFAULT_PAGE_SIZE) {
+  return useQuery({
+    queryKey: studyKeys.list(filters, size),
+    queryFn: ({ signal }) => api.get<Page<Study>>('/api/studies/paged', { signal, query: listQuery(filters, size) }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useStudy(identifier: string | undefined) {
+  return useQuery({
+    queryKey: studyKeys.detail(identifier ?? ''),
+    queryFn: ({ signal }) => fetchStudyByIdentifier(identifier!, signal),
+    enabled: !!identifier,
+  });
+}
+
+export function useProposeStudy() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StudyProposalInput) => api.post<Study>('/api/studies', body),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: studyKeys.all }),
+  });
+}
+
+export function usePatchStudy(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StudyPatch) => api.patch<Study>(`/api/studies/${id}`, body),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: studyKeys.all }),
+  });
+}
+
+export function useMyStudies(enabled = true) {
+  return useQuery({
+    queryKey: studyKeys.my(),
+    queryFn: ({ signal }) => api.get<MyStudiesGrouped>('/api/studies/my', { signal, query: { format: 'grouped' } }),
+    enabled,
+  });
+}
+
+export function useApply(studyId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ApplyBody) => api.post<Application>(`/api/studies/${studyId}/applications`, body),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: studyKeys.all }),
+  });
+}
+
+export function useCancelApplication(studyId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { applicationId: string; applicantId: string }) =>
+      api.delete<Application>(`/api/studies/${studyId}/applications/${v.applicationId}`, { query: { applicantId: v.applicantId } }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: studyKeys.all }),
+  });
+}
+
+export function useApplications(studyId: string, opts: { page: number; status?: string[] }) {
+  return useQuery({
+    queryKey: [...studyKeys.applications(studyId, opts.status?.join(',')), opts.page],
+    queryFn: ({ signal }) =>
+      api.get<Page<Application>>(`/api/studies/${studyId}/applications`, {
+        signal,
+        query: { page: opts.page, size: 20, status: opts.status },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDecideApplication(studyId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { applicationId: string; decision: 'accept' | 'reject'; reviewNote?: string }) =>
+      api.post<Application>(`/api/studies/${studyId}/applications/${v.applicationId}/${v.decision}`, {
+        ...(v.reviewNote ? { reviewNote: v.reviewNote } : {}),
+      }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: studyKeys.all }),
+  });
+}
+
+export function useMembers(studyId: string, opts: { page: number; active?: boolean }) {
+  return useQuery({
+    queryKey: [...studyKeys.members(studyId), opts],
+    queryFn: ({ signal }) =>
+      api.get<Page<StudyMember>>(`/api/studies/${studyId}/members`, { signal, query: { page: opts.page, size: 50, active: opts.active } }),
+    placeholderData: keepPreviousData,
+  });
+}

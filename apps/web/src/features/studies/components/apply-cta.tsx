@@ -1,0 +1,106 @@
+/**
+ * The call-to-action button of a study page. The state comes from the shared rule
+ * (studyApplicability) plus the caller's relation to the study (viewer):
+ * leader/admin → manage; member → joined (review when completed); open application → its
+ * status; can apply → apply (guests go to login first); otherwise a disabled button that says why
+ * (모집 마감, 정원 마감, 승인 대기 …).
+ */
+import { applicabilityLabelText, studyApplicability, type ApplicabilityLabel, type Study } from '@moim/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { applyPath, checkoutPath, loginPath, managePath, reviewPath } from '../lib/paths';
+import { useLocale, useNow } from '../lib/use-locale';
+
+export type CtaState =
+  | { kind: 'manage' }
+  | { kind: 'review' }
+  | { kind: 'member' }
+  | { kind: 'applied'; status: string }
+  | { kind: 'pay' }
+  | { kind: 'apply' }
+  | { kind: 'login' }
+  | { kind: 'closed'; label: ApplicabilityLabel };
+
+export function ctaState(study: Study, now: Date, isAuthenticated: boolean): CtaState {
+  const a = studyApplicability(study, now);
+  const v = study.viewer;
+  if (v?.isActiveMember && a.showReviewButton) return { kind: 'review' };
+  if (v?.isLeader || v?.isAdmin) return { kind: 'manage' };
+  if (v?.isActiveMember) return { kind: 'member' };
+  if (v?.applicationStatus === 'ACCEPTED' || v?.applicationStatus === 'PAYMENT_PENDING') return { kind: 'pay' };
+  if (v?.applicationStatus === 'PENDING') return { kind: 'applied', status: v.applicationStatus };
+  if (a.canApply) return isAuthenticated ? { kind: 'apply' } : { kind: 'login' };
+  return { kind: 'closed', label: a.label };
+}
+
+export function ApplyCta({
+  study,
+  isAuthenticated,
+  label,
+  block,
+}: {
+  study: Study;
+  isAuthenticated: boolean;
+  /** the leader's button text for the apply state */
+  label?: string;
+  block?: boolean;
+}) {
+  const { t } = useTranslation('studies');
+  const locale = useLocale();
+  const now = useNow();
+  const state = ctaState(study, now, isAuthenticated);
+  const cls = `btn ${block ? 'st-cta-btn' : ''}`;
+  switch (state.kind) {
+    case 'manage':
+      return (
+        <Link className={`${cls} btn-secondary`} to={managePath(study)}>
+          {t('cta.manage')}
+        </Link>
+      );
+    case 'review':
+      return (
+        <Link className={`${cls} btn-primary`} to={reviewPath(study)}>
+          {t('cta.review')}
+        </Link>
+      );
+    case 'member':
+      return (
+        <span className={`${cls} btn-secondary st-cta-static`} role="status">
+          {t('cta.member')}
+        </span>
+      );
+    case 'pay':
+      return (
+        <Link
+          className={`${cls} btn-primary`}
+          to={study.viewer?.applicationId ? checkoutPath(study.id, study.viewer.applicationId) : '/users/me#my-studies'}
+        >
+          {t('cta.pay')}
+        </Link>
+      );
+    case 'applied':
+      return (
+        <Link className={`${cls} btn-secondary`} to="/users/me#my-studies">
+          {t('cta.applied')}
+        </Link>
+      );
+    case 'apply':
+      return (
+        <Link className={`${cls} btn-primary`} to={applyPath(study)}>
+          {label || t('cta.apply')}
+        </Link>
+      );
+    case 'login':
+      return (
+        <Link className={`${cls} btn-primary`} to={loginPath(applyPath(study))}>
+          {label || t('cta.apply')}
+        </Link>
+      );
+    case 'closed':
+      return (
+        <button type="button" className={`${cls} btn-secondary`} disabled>
+          {state.label === 'IN_PROGRESS' ? t('cta.inProgressClosed') : applicabilityLabelText(state.label, locale)}
+        </button>
+      );
+  }
+}

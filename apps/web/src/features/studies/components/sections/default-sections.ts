@@ -1,0 +1,26 @@
+import type { Study, StudyPageSection } from '@moim/contract';
+import type { TFunction } from 'i18next';
+
+/** The page a study shows before its leader composes one: hero, leader, members, reviews, call to action. */
+export function defaultSections(study: Study, t: TFunction<'studies'>): StudyPageSection[] {
+  const sections: StudyPageSection[] = [
+    { id: 'hero', type: 'hero', title: study.title, subtitle: study.tagline || undefined },
+    { id: 'leader', type: 'leaderIntro', bioHtml: '', links: [] },
+    { id: 'members', type: 'members', showAttendance: false },
+  ];
+  if (study.status === 'IN_PROGRESS' || study.status === 'COMPLETED') sections.push({ id: 'reviews', type: 'reviews', limit: 6 });
+  sections.push({
+    id: 'cta',
+    type: 'callToAction',
+    title: t('detail.ctaTitle'),
+    description: t('detail.ctaDescription'),
+    buttonLabel: t('cta.apply'),
+  });
+  return sections;
+}
+
+/** A composed page without a hero still gets one (it carries the page's h1). */
+export function withHero(study: Study, sections: StudyPageSection[]): StudyPageSection[] {
+  if (sections.some((s) => s.type === 'hero')) return sections;
+  return [{ id: 'hero-auto', type: 'hero', title: study.title, subtitle: study.tagline || undefined }, ...sections];
+}

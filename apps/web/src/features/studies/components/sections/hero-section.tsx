@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { formatKrw, formatShortDate } from '../../lib/format';
+import { useLocale } from '../../lib/use-locale';
+import { ApplyCta } from '../apply-cta';
+import { StatusBadge } from '../status-badge';
+import type { SectionContext, SectionOf } from './types';
+
+export function HeroSection({ section, ctx, primary }: { section: SectionOf<'hero'>; ctx: SectionContext; primary: boolean }) {
+  const { t } = useTranslation('studies');
+  const locale = useLocale();
+  const { study } = ctx;
+  const Heading = primary ? 'h1' : 'h2';
+  const seats = Math.max(0, study.capacity - Math.max(study.enrolled, study.seatsTaken));
+  return (
+    <header className={`st-hero ${ctx.flagship ? 'st-hero--flagship' : ''} ${section.imageUrl ? 'st-hero--image' : ''}`}>
+      {section.imageUrl && <img className="st-hero__img" src={section.imageUrl} alt="" />}
+      <div className="st-hero__inner">
+        <div className="st-hero__badges">
+          <StatusBadge study={study} />
+          {section.badge && <span className="badge st-hero__badge">{section.badge}</span>}
+          {ctx.flagship && <span className="badge st-hero__badge">{t('detail.flagship')}</span>}
+          <span className="badge st-hero__badge">{t('detail.generation', { n: study.generation })}</span>
+        </div>
+        <Heading id={primary ? 'study-title' : `sec-${section.id}`} className="st-hero__title">
+          {section.title}
+        </Heading>
+        {section.subtitle && <p className="st-hero__subtitle">{section.subtitle}</p>}
+        <dl className="st-hero__facts">
+          <div>
+            <dt>{t('facts.schedule')}</dt>
+            <dd>{study.schedule}</dd>
+          </div>
+          <div>
+            <dt>{t('facts.period')}</dt>
+            <dd>
+              {formatShortDate(study.startDate, locale)} – {formatShortDate(study.endDate, locale)}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('facts.seats')}</dt>
+            <dd>{t('facts.seatsLeft', { count: seats, capacity: study.capacity })}</dd>
+          </div>
+          <div>
+            <dt>{t('facts.cost')}</dt>
+            <dd>{study.costType === 'FREE' ? t('costType.FREE') : formatKrw(study.cost, locale)}</dd>
+          </div>
+        </dl>
+        <div className="st-hero__cta">
+          <ApplyCta study={study} isAuthenticated={ctx.isAuthenticated} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { usePublicMembers } from '../../api/study-content-api';
+import { Avatar } from '../avatar';
+import type { SectionContext, SectionOf } from './types';
+
+export function MembersSection({ section, ctx }: { section: SectionOf<'members'>; ctx: SectionContext }) {
+  const { t } = useTranslation('studies');
+  // The member list is for members, the leader and admins; others see the count only.
+  const v = ctx.study.viewer;
+  const mayList = !!(v && (v.isActiveMember || v.isLeader || v.isAdmin));
+  const members = usePublicMembers(ctx.study.id, mayList);
+  const id = `sec-${section.id}`;
+  const list = members.data?.content.filter((m) => m.isActive) ?? [];
+  return (
+    <section className="st-section" aria-labelledby={id}>
+      <h2 id={id} className="st-section__title">
+        {section.title || t('sections.members')}
+        <span className="st-section__count">{t('members.count', { count: ctx.study.enrolled })}</span>
+      </h2>
+      {mayList && members.isPending ? (
+        <div className="st-skeleton-row" aria-hidden="true" />
+      ) : !mayList || members.isError || list.length === 0 ? (
+        <p className="muted">{ctx.study.enrolled > 0 ? t('members.private', { count: ctx.study.enrolled }) : t('members.none')}</p>
+      ) : (
+        <ul className="st-members">
+          {list.map((m) => (
+            <li key={m.memberId} className="st-members__item">
+              <Avatar name={m.name} src={m.profileImage} size={44} />
+              <span className="st-members__name">{m.name}</span>
+              <span className="st-members__role">{t(`role.${m.role}`)}</span>
+              {section.showAttendance && m.attendanceRate !== null && (
+                <span className="st-members__rate">{t('members.attendance', { rate: Math.round(m.attendanceRate) })}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Study } from '@moim/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatKrw, formatShortDate } from '../lib/format';
+import { studyPath } from '../lib/paths';
+import { useLocale } from '../lib/use-locale';
+import { Avatar } from './avatar';
+import { CalendarIcon, ClockIcon, PinIcon, UsersIcon } from './icons';
+import { StatusBadge } from './status-badge';
+
+export function CostLabel({ study }: { study: Pick<Study, 'costType' | 'cost'> }) {
+  const { t } = useTranslation('studies');
+  const locale = useLocale();
+  if (study.costType === 'FREE') return <>{t('costType.FREE')}</>;
+  return (
+    <>
+      {t(`costType.${study.costType}`)} · {formatKrw(study.cost, locale)}
+    </>
+  );
+}
+
+export function StudyCard({ study }: { study: Study }) {
+  const { t } = useTranslation('studies');
+  const locale = useLocale();
+  const fill = study.capacity > 0 ? Math.min(100, Math.round((Math.max(study.enrolled, study.seatsTaken) / study.capacity) * 100)) : 0;
+  return (
+    <article className="st-card">
+      <div className="st-card__badges">
+        <StatusBadge study={study} />
+        <span className="badge">{t(`type.${study.type}`)}</span>
+        <span className="badge">{t(`recurrence.${study.recurrenceType}`)}</span>
+      </div>
+      <h3 className="st-card__title">
+        <Link to={studyPath(study)} className="st-card__link">
+          {study.title}
+        </Link>
+      </h3>
+      {study.tagline && <p className="st-card__tagline">{study.tagline}</p>}
+      <ul className="st-meta" aria-label={t('card.details')}>
+        <li>
+          <ClockIcon />
+          <span>{study.schedule}</span>
+        </li>
+        <li>
+          <CalendarIcon />
+          <span>
+            {formatShortDate(study.startDate, locale)} – {formatShortDate(study.endDate, locale)}
+          </span>
+        </li>
+        <li>
+          <PinIcon />
+          <span>{study.location.type === 'ONLINE' ? t('location.ONLINE') : (study.location.address ?? t('location.OFFLINE'))}</span>
+        </li>
+      </ul>
+      <div className="st-card__footer">
+        <span className="st-card__leader">
+          <Avatar name={study.leader.name} src={study.leader.profileImage} size={28} />
+          <span>{study.leader.name}</span>
+        </span>
+        <span className="st-card__cost">
+          <CostLabel study={study} />
+        </span>
+      </div>
+      <div className="st-capacity">
+        <span className="st-capacity__label">
+          <UsersIcon />
+          {t('card.capacity', { enrolled: study.enrolled, capacity: study.capacity })}
+        </span>
+        <span className="st-capacity__bar" aria-hidden="true">
+          <span style={{ width: `${fill}%` }} />
+        </span>
+        <span className="st-capacity__deadline">{t('card.deadline', { date: formatShortDate(study.recruitDeadline, locale) })}</span>
+      </div>
+    </article>
+  );
+}

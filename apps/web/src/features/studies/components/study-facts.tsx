@@ -1,0 +1,46 @@
+import type { Study } from '@moim/contract';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateTime, formatKrw } from '../lib/format';
+import { useLocale } from '../lib/use-locale';
+import { ApplyCta } from './apply-cta';
+
+/** The study's key facts with the call to action (the detail page's side panel). */
+export function StudyFacts({ study, isAuthenticated }: { study: Study; isAuthenticated: boolean }) {
+  const { t } = useTranslation('studies');
+  const locale = useLocale();
+  const days = study.scheduleDetails.weekdays.map((d) => t(`weekday.${d}`)).join('·');
+  const seatsTaken = Math.max(study.enrolled, study.seatsTaken);
+  const rows: Array<[string, string]> = [
+    [t('facts.type'), `${t(`type.${study.type}`)} · ${t(`recurrence.${study.recurrenceType}`)}`],
+    [t('facts.schedule'), study.schedule || `${days} ${study.scheduleDetails.startTime}–${study.scheduleDetails.endTime}`],
+    [
+      t('facts.period'),
+      `${formatDate(study.startDate, locale)} – ${formatDate(study.endDate, locale)}${study.duration ? ` (${study.duration})` : ''}`,
+    ],
+    [
+      t('facts.location'),
+      study.location.type === 'ONLINE' ? t('location.ONLINE') : `${t('location.OFFLINE')} · ${study.location.address ?? ''}`,
+    ],
+    [t('facts.capacity'), t('facts.capacityValue', { taken: seatsTaken, capacity: study.capacity })],
+    [t('facts.deadline'), formatDateTime(study.recruitDeadline, locale)],
+    [
+      t('facts.cost'),
+      study.costType === 'FREE' ? t('costType.FREE') : `${t(`costType.${study.costType}`)} · ${formatKrw(study.cost, locale)}`,
+    ],
+  ];
+  return (
+    <aside className="st-facts" aria-label={t('facts.title')}>
+      <h2 className="st-facts__title">{t('facts.title')}</h2>
+      <dl className="st-facts__list">
+        {rows.map(([k, v]) => (
+          <div key={k} className="st-facts__row">
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+      {study.costDescription && <p className="muted st-facts__note">{study.costDescription}</p>}
+      <ApplyCta study={study} isAuthenticated={isAuthenticated} block />
+    </aside>
+  );
+}

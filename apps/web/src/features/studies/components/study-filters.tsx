@@ -1,0 +1,113 @@
+import { COST_TYPES, RECURRENCE_TYPES, STUDY_TYPES } from '@moim/contract';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EMPTY_FILTERS, hasActiveFilters, toggle, type StudyListFilters } from '../lib/list-filters';
+import { SearchIcon } from './icons';
+
+interface Props {
+  filters: StudyListFilters;
+  onChange: (next: StudyListFilters) => void;
+}
+
+function ChipGroup<T extends string>({
+  legend,
+  values,
+  selected,
+  label,
+  onToggle,
+}: {
+  legend: string;
+  values: readonly T[];
+  selected: T[];
+  label: (v: T) => string;
+  onToggle: (v: T) => void;
+}) {
+  return (
+    <fieldset className="st-chips">
+      <legend>{legend}</legend>
+      <div className="st-chips__row">
+        {values.map((v) => (
+          <label key={v} className="st-chip">
+            <input type="checkbox" checked={selected.includes(v)} onChange={() => onToggle(v)} />
+            <span>{label(v)}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Text search, chip filters and the "recruiting only" switch; every change resets to page 0. */
+export function StudyFilters({ filters, onChange }: Props) {
+  const { t } = useTranslation('studies');
+  const [text, setText] = useState(filters.q);
+  const [syncedQ, setSyncedQ] = useState(filters.q);
+  if (syncedQ !== filters.q) {
+    // The URL changed from outside (back button, reset): show its text.
+    setSyncedQ(filters.q);
+    setText(filters.q);
+  }
+  const set = (patch: Partial<StudyListFilters>) => onChange({ ...filters, ...patch, page: 0 });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    set({ q: text.trim() });
+  };
+  return (
+    <section className="st-filters" aria-label={t('filters.title')}>
+      <form role="search" className="st-search" onSubmit={submit}>
+        <label htmlFor="study-search" className="visually-hidden">
+          {t('filters.search')}
+        </label>
+        <span className="st-search__icon">
+          <SearchIcon />
+        </span>
+        <input
+          id="study-search"
+          type="search"
+          value={text}
+          maxLength={100}
+          placeholder={t('filters.searchPlaceholder')}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className="btn btn-primary st-search__btn">
+          {t('filters.searchButton')}
+        </button>
+      </form>
+      <div className="st-filters__groups">
+        <ChipGroup
+          legend={t('filters.type')}
+          values={STUDY_TYPES}
+          selected={filters.type}
+          label={(v) => t(`type.${v}`)}
+          onToggle={(v) => set({ type: toggle(filters.type, v) })}
+        />
+        <ChipGroup
+          legend={t('filters.costType')}
+          values={COST_TYPES}
+          selected={filters.costType}
+          label={(v) => t(`costType.${v}`)}
+          onToggle={(v) => set({ costType: toggle(filters.costType, v) })}
+        />
+        <ChipGroup
+          legend={t('filters.recurrence')}
+          values={RECURRENCE_TYPES}
+          selected={filters.recurrence}
+          label={(v) => t(`recurrence.${v}`)}
+          onToggle={(v) => set({ recurrence: toggle(filters.recurrence, v) })}
+        />
+      </div>
+      <div className="st-filters__foot">
+        <label className="st-switch">
+          <input type="checkbox" role="switch" checked={filters.recruiting} onChange={(e) => set({ recruiting: e.target.checked })} />
+          <span className="st-switch__track" aria-hidden="true" />
+          <span>{t('filters.recruiting')}</span>
+        </label>
+        {hasActiveFilters(filters) && (
+          <button type="button" className="btn btn-ghost st-filters__reset" onClick={() => onChange(EMPTY_FILTERS)}>
+            {t('filters.reset')}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * Display formatting for study pages: every date and time in Asia/Seoul (whatever the browser's
+ * zone), money as integer KRW in ko-KR grouping. Formatters are cached per locale.
+ */
+import { STUDY_TIMEZONE } from '@moim/contract';
+
+const cache = new Map<string, Intl.DateTimeFormat>();
+
+function fmt(locale: string, key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const id = `${locale}|${key}`;
+  let f = cache.get(id);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : 'ko-KR', { timeZone: STUDY_TIMEZONE, ...options });
+    cache.set(id, f);
+  }
+  return f;
+}
+
+function toDate(value: string | Date): Date | null {
+  if (value instanceof Date) return value;
+  // A bare calendar date (YYYY-MM-DD) is a Seoul date, not UTC midnight.
+  const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00+09:00`) : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** 2026. 12. 1. (화) / Tue, Dec 1, 2026 */
+export function formatDate(value: string | Date | null | undefined, locale = 'ko'): string {
+  if (!value) return '';
+  const d = toDate(value);
+  return d ? fmt(locale, 'date', { year: 'numeric', month: 'short', day: 'numeric', weekday: 'short' }).format(d) : '';
+}
+
+/** 12. 1. / Dec 1 */
+export function formatShortDate(value: string | Date | null | undefined, locale = 'ko'): string {
+  if (!value) return '';
+  const d = toDate(value);
+  return d ? fmt(locale, 'short', { month: 'short', day: 'numeric' }).format(d) : '';
+}
+
+/** 2026. 12. 1. 오후 7:30 */
+export function formatDateTime(value: string | Date | null | undefined, locale = 'ko'): string {
+  if (!value) return '';
+  const d = toDate(value);
+  return d
+    ? fmt(locale, 'datetime', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(d)
+    : '';
+}
+
+/** "2026년 12월" / "December 2026" for a YYYY-MM month. */
+export function formatMonth(month: string, locale = 'ko'): string {
+  return fmt(locale, 'month', { year: 'numeric', month: 'long' }).format(new Date(`${month}-15T12:00:00+09:00`));
+}
+
+/** Short weekday names Monday first, in the locale. */
+export function weekdayNames(locale = 'ko'): string[] {
+  const f = fmt(locale, 'wd', { weekday: 'short' });
+  // 2026-11-23 is a Monday.
+  return Array.from({ length: 7 }, (_, i) => f.format(new Date(Date.UTC(2026, 10, 23 + i, 3))));
+}
+
+const krw = new Intl.NumberFormat('ko-KR');
+
+/** 30,000원 / ₩30,000 — money is integer KRW. */
+export function formatKrw(amount: number | null | undefined, locale = 'ko'): string {
+  const n = Math.round(amount ?? 0);
+  return locale === 'en' ? `₩${krw.format(n)}` : `${krw.format(n)}원`;
+}
+
+/** "19:00" from "19:00:00" or "19:00". */
+export function formatTime(value: string | null | undefined): string {
+  return value ? value.slice(0, 5) : '';
+}

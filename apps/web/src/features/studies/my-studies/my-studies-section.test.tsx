@@ -1,0 +1,82 @@
+import { MY_STUDY_GROUPS } from '@moim/contract';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeApplication, makeStudy } from '../test-fixtures';
+import { renderPage, stubFetch, TEST_USER } from '../test-utils';
+import MyStudiesSection from './my-studies-section';
+
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+const emptyGroups = () => Object.fromEntries(MY_STUDY_GROUPS.map((g) => [g, []]));
+
+describe('my studies (GET /api/studies/my?format=grouped)', () => {
+  it('renders the nine groups with their explanations and items; awaiting payment links to pay', async () => {
+    const paid = makeStudy({ title: '유료 스터디', slug: '4-paid', costType: 'PAID', cost: 30000 });
+    const pending = makeStudy({ title: '검토 중 스터디', slug: '5-wait' });
+    const leading = makeStudy({ title: '내가 이끄는 스터디', slug: '6-lead', enrolled: 4 });
+    const done = makeStudy({ title: '끝난 스터디', slug: '7-done', status: 'COMPLETED' });
+    const groups = {
+      ...emptyGroups(),
+      awaitingPayment: [
+        {
+          study: paid,
+          membership: null,
+          application: makeApplication(paid, { status: 'ACCEPTED', amountDue: 30000, paymentDeadline: '2099-12-03T03:00:00.000Z' }),
+        },
+      ],
+      pending: [{ study: pending, membership: null, application: makeApplication(pending) }],
+      leading: [{ study: leading, membership: null, application: null }],
+      completed: [{ study: done, membership: null, application: null }],
+    };
+    const { calls } = stubFetch((url) => (url.pathname === '/api/studies/my' ? { data: { format: 'grouped', groups } } : undefined));
+    await renderPage(<MyStudiesSection />, { user: TEST_USER });
+
+    expect(await screen.findByRole('heading', { level: 2, name: '내 스터디' })).toBeTruthy();
+    expect(calls[0]!.url.search).toBe('?format=grouped');
+    // groups with items first (in SPEC order), then the empty ones, each with its explanation
+    const headings = (await screen.findAllByRole('heading', { level: 3 })).map((h) => h.textContent?.replace(/\s*\d+$/, ''));
+    expect(headings).toEqual(['지원 검토 중', '결제 대기', '운영 중', '완료', '다른 분류']);
+    const others = within(screen.getByRole('region', { name: '다른 분류' }));
+    for (const title of ['제안한 스터디', '입금 확인 중', '참여 확정', '참여 중', '지난 기록'])
+      expect(others.getByText(title)).toBeTruthy();
+    for (const explain of [
+      '지원이 수락됐어요! 결제 기한 안에 결제하면 참여가 확정돼요.',
+      '리더가 지원서를 검토하고 있어요. 결과는 알림으로 알려드려요.',
+      '거절·취소·만료·환불되었거나 그만둔 스터디예요.',
+      '내가 제안해 관리자 승인을 기다리거나 반려된 스터디예요.',
+    ])
+      expect(screen.getByText(explain)).toBeTruthy();
+
+    const payGroup = screen.getByRole('region', { name: /결제 대기/ });
+    expect(within(payGroup).getByRole('link', { name: '유료 스터디' }).getAttribute('href')).toBe('/study/4-paid');
+    expect(within(payGroup).getByText(/30,000원/)).toBeTruthy();
+    expect(within(payGroup).getByRole('button', { name: '결제하기' }).getAttribute('aria-expanded')).toBe('false');
+    expect(within(payGroup).getByRole('link', { name: '결제 페이지' }).getAttribute('href')).toBe(
+      `/payment/checkout?studyId=${paid.id}&applicationId=${groups.awaitingPayment[0]!.application.applicationId}`,
+    );
+
+    const pendingGroup = screen.getByRole('region', { name: /지원 검토 중/ });
+    expect(within(pendingGroup).getByRole('button', { name: '지원 취소' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: /운영 중/ }))
+        .getByRole('link', { name: '스터디 관리' })
+        .getAttribute('href'),
+    ).toBe(`/study/${leading.id}/manage`);
+    expect(within(screen.getByRole('region', { name: /^완료/ })).getByRole('link', { name: '후기 쓰기' })).toBeTruthy();
+  });
+
+  it('shows the empty state when every group is empty', async () => {
+    stubFetch((url) => (url.pathname === '/api/studies/my' ? { data: { format: 'grouped', groups: emptyGroups() } } : undefined));
+    await renderPage(<MyStudiesSection />, { user: TEST_USER });
+    expect(await screen.findByText('아직 함께하는 스터디가 없어요')).toBeTruthy();
+  });
+
+  it('shows the error state with a retry button', async () => {
+    stubFetch((url) => (url.pathname === '/api/studies/my' ? { status: 500, error: { code: 'SYS-5001', message: 'boom' } } : undefined));
+    await renderPage(<MyStudiesSection />, { user: TEST_USER });
+    expect(await screen.findByRole('button', { name: '다시 시도' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * /study/{id}/apply (login required): motivation and the study's questions. When the caller
+ * cannot apply, the page says why instead of showing the form; a refusal from the server (race
+ * with the deadline or the last seat) is shown with its reason.
+ */
+import { STUDY_LIMITS as L, applyBody, type ApplyBody } from '@moim/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ErrorState, LoadingState } from '../../../shared/ui/states';
+import { useApply, useStudy } from '../api/studies-api';
+import { ErrorAlert } from '../components/error-alert';
+import { Field } from '../components/form-field';
+import { refusalReason } from '../components/refusal';
+import { StatusBadge } from '../components/status-badge';
+import { CostLabel } from '../components/study-card';
+import { formatKrw } from '../lib/format';
+import { studyPath } from '../lib/paths';
+import { useLocale } from '../lib/use-locale';
+import { issueMessage } from '../lib/zod-messages';
+import '../studies.css';
+
+type FormValues = { motivation: string; answers: Array<{ questionId: string; answer: string }> };
+
+export default function ApplyPage() {
+  const { t } = useTranslation('studies');
+  const locale = useLocale();
+  const { studyId } = useParams();
+  const study = useStudy(studyId);
+  const [now] = useState(() => new Date());
+
+  if (study.isPending) return <LoadingState />;
+  if (study.isError) return <ErrorState message={study.error.message} onRetry={() => void study.refetch()} />;
+  const s = study.data;
+  const reason = refusalReason(s, now, t, locale);
+
+  return (
+    <div className="page st-page">
+      <div className="container st-narrow">
+        <Link to={studyPath(s)} className="st-back">
+          ← {s.title}
+        </Link>
+        <h1 className="st-h1">{t('apply.title')}</h1>
+        <div className="st-apply-summary card">
+          <div className="row">
+            <StatusBadge study={s} />
+            <span className="badge">{t(`type.${s.type}`)}</span>
+          </div>
+          <p className="st-apply-summary__title">{s.title}</p>
+          <p className="muted">
+            {s.schedule} · <CostLabel study={s} />
+          </p>
+        </div>
+        {reason ? (
+          <div className="st-alert st-alert--warning" role="status">
+            <strong>{t('apply.cannotApply')}</strong>
+            <p>{reason}</p>
+            <div className="row">
+              <Link className="btn btn-secondary" to={studyPath(s)}>
+                {t('apply.backToStudy')}
+              </Link>
+              <Link className="btn btn-ghost" to="/study">
+                {t('detail.backToList')}
+              </Link>
+            </div>
+          </div>
+        ) : (
+          <ApplyForm studyId={s.id} questions={s.questions} cost={s.costType === 'FREE' ? 0 : s.cost} slugPath={studyPath(s)} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ApplyForm({
+  studyId,
+  questions,
+  cost,
+  slugPath,
+}: {
+  studyId: string;
+  questions: Array<{ id: string; text: string; required: boolean }>;
+  cost: number;
+  slugPath: string;
+}) {
+  const { t } = useTranslation('studies');
+  const locale = useLocale();
+  const apply = useApply(studyId);
+  const resolver = useMemo<Resolver<FormValues>>(() => {
+    const base = zodResolver(applyBody, { error: (iss) => issueMessage(t, iss) }) as unknown as Resolver<FormValues>;
+    return async (values, ctx, opts) => {
+      const r = await base(values, ctx, opts);
+      const answers = questions.map((q, i) =>
+        q.required && !values.answers[i]?.answer.trim() ? { answer: { type: 'required', message: t('validation.required') } } : undefined,
+      );
+      if (answers.some(Boolean)) return { values: {}, errors: { ...r.errors, answers: answers as never } };
+      return r;
+    };
+  }, [t, questions]);
+  const form = useForm<FormValues>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: { motivation: '', answers: questions.map((q) => ({ questionId: q.id, answer: '' })) },
+  });
+  const values = useWatch({ control: form.control });
+  const errors = form.formState.errors;
+
+  if (apply.isSuccess) {
+    return (
+      <div className="st-alert st-alert--success" role="status">
+        <strong>{t('apply.done')}</strong>
+        <p>{cost > 0 ? t('apply.donePaid', { amount: formatKrw(cost, locale) }) : t('apply.doneBody')}</p>
+        <div className="row">
+          <Link className="btn btn-primary" to="/users/me#my-studies">
+            {t('apply.toMyStudies')}
+          </Link>
+          <Link className="btn btn-secondary" to={slugPath}>
+            {t('apply.backToStudy')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form className="st-form card" noValidate onSubmit={(e) => void form.handleSubmit((v) => apply.mutate(v as ApplyBody))(e)}>
+      <Field
+        label={t('apply.motivation')}
+        required
+        error={errors.motivation?.message}
+        hint={t('apply.motivationHint', { min: L.motivationMin })}
+        counter={{ value: values.motivation?.trim().length ?? 0, max: L.motivationMax }}
+      >
+        <textarea rows={6} {...form.register('motivation')} />
+      </Field>
+      {questions.map((q, i) => (
+        <Field
+          key={q.id}
+          label={q.text}
+          required={q.required}
+          error={errors.answers?.[i]?.answer?.message}
+          counter={{ value: values.answers?.[i]?.answer?.length ?? 0, max: L.answerMax }}
+        >
+          <textarea rows={3} {...form.register(`answers.${i}.answer`)} />
+        </Field>
+      ))}
+      {cost > 0 && <p className="st-alert st-alert--info">{t('apply.paidNotice', { amount: formatKrw(cost, locale) })}</p>}
+      <ErrorAlert error={apply.error} title={apply.isError ? t('apply.refused') : undefined} />
+      <div className="st-form__nav">
+        <span />
+        <button type="submit" className="btn btn-primary" disabled={apply.isPending}>
+          {apply.isPending ? t('apply.submitting') : t('apply.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

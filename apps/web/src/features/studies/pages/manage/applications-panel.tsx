@@ -1,0 +1,117 @@
+import type { Application, Study } from '@moim/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, ErrorState, LoadingState } from '../../../../shared/ui/states';
+import { useApplications, useDecideApplication } from '../../api/studies-api';
+import { Avatar } from '../../components/avatar';
+import { ErrorAlert } from '../../components/error-alert';
+import { Pagination } from '../../components/pagination';
+import { ReasonDialog } from '../../components/reason-dialog';
+import { formatDateTime } from '../../lib/format';
+import { useLocale } from '../../lib/use-locale';
+
+type Filter = 'PENDING' | 'ALL';
+
+export function ApplicationsPanel({ study }: { study: Study }) {
+  const { t } = useTranslation('studies');
+  const locale = useLocale();
+  const [filter, setFilter] = useState<Filter>('PENDING');
+  const [page, setPage] = useState(0);
+  const list = useApplications(study.id, { page, status: filter === 'PENDING' ? ['PENDING'] : undefined });
+  const decide = useDecideApplication(study.id);
+  const [dialog, setDialog] = useState<{ app: Application; decision: 'accept' | 'reject' } | null>(null);
+
+  return (
+    <div className="stack">
+      <div className="st-segmented" role="group" aria-label={t('manage.apps.filter')}>
+        {(['PENDING', 'ALL'] as const).map((f) => (
+          <button
+            key={f}
+            type="button"
+            aria-pressed={filter === f}
+            onClick={() => {
+              setFilter(f);
+              setPage(0);
+            }}
+          >
+            {t(`manage.apps.filter${f}`)}
+          </button>
+        ))}
+      </div>
+      {list.isPending ? (
+        <LoadingState />
+      ) : list.isError ? (
+        <ErrorState message={list.error.message} onRetry={() => void list.refetch()} />
+      ) : list.data.content.length === 0 ? (
+        <EmptyState title={filter === 'PENDING' ? t('manage.apps.emptyPending') : t('manage.apps.empty')} />
+      ) : (
+        <ul className="st-apps">
+          {list.data.content.map((a) => (
+            <li key={a.applicationId} className="st-app card">
+              <div className="st-app__head">
+                <Avatar name={a.applicant.name} src={a.applicant.profileImage} size={36} />
+                <div>
+                  <p className="st-app__name">{a.applicant.name}</p>
+                  <p className="muted st-app__date">{t('manage.apps.appliedAt', { date: formatDateTime(a.appliedAt, locale) })}</p>
+                </div>
+                <span className={`badge st-app-status st-app-status--${a.status}`}>{t(`appStatus.${a.status}`)}</span>
+              </div>
+              <div className="st-app__body">
+                <p className="st-app__label">{t('apply.motivation')}</p>
+                <p className="st-app__text">{a.motivation}</p>
+                {a.answers.map((ans) => (
+                  <div key={ans.questionId}>
+                    <p className="st-app__label">{ans.question}</p>
+                    <p className="st-app__text">{ans.answer || '—'}</p>
+                  </div>
+                ))}
+                {a.reviewNote && (
+                  <p className="st-app__note">
+                    {t('manage.apps.note')}: {a.reviewNote}
+                  </p>
+                )}
+              </div>
+              {a.status === 'PENDING' && (
+                <div className="st-app__actions">
+                  <button type="button" className="btn btn-secondary" onClick={() => setDialog({ app: a, decision: 'reject' })}>
+                    {t('manage.apps.reject')}
+                  </button>
+                  <button type="button" className="btn btn-primary" onClick={() => setDialog({ app: a, decision: 'accept' })}>
+                    {t('manage.apps.accept')}
+                  </button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.data && <Pagination page={list.data.number} totalPages={list.data.totalPages} onPage={setPage} />}
+      <ReasonDialog
+        open={!!dialog}
+        title={
+          dialog?.decision === 'reject'
+            ? t('manage.apps.rejectTitle', { name: dialog.app.applicant.name })
+            : t('manage.apps.acceptTitle', { name: dialog?.app.applicant.name ?? '' })
+        }
+        description={dialog?.decision === 'accept' && study.costType !== 'FREE' ? t('manage.apps.acceptPaid') : undefined}
+        label={dialog?.decision === 'reject' ? t('manage.apps.rejectReason') : t('manage.apps.acceptNote')}
+        required={dialog?.decision === 'reject'}
+        danger={dialog?.decision === 'reject'}
+        confirmLabel={dialog?.decision === 'reject' ? t('manage.apps.reject') : t('manage.apps.accept')}
+        pending={decide.isPending}
+        error={decide.isError ? <ErrorAlert error={decide.error} /> : null}
+        onClose={() => {
+          setDialog(null);
+          decide.reset();
+        }}
+        onConfirm={(note) =>
+          dialog &&
+          decide.mutate(
+            { applicationId: dialog.app.applicationId, decision: dialog.decision, reviewNote: note || undefined },
+            { onSuccess: () => setDialog(null) },
+          )
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { EVENT_LOCATIONS, seoulDate, studyEventBody, type Study, type StudyEventBody } from '@moim/contract';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../../shared/toast/toast';
+import { EmptyState, ErrorState, LoadingState } from '../../../../shared/ui/states';
+import { useAddEvent, useStudyEvents } from '../../api/manage-api';
+import { ErrorAlert } from '../../components/error-alert';
+import { Field, FieldGroup } from '../../components/form-field';
+import { formatDate } from '../../lib/format';
+import { useLocale } from '../../lib/use-locale';
+import { issueMessage } from '../../lib/zod-messages';
+
+type FormValues = {
+  title: string;
+  description: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+  location: 'online' | 'offline';
+  address: string;
+  link: string;
+  participantLimit: number | null;
+};
+
+export function EventsPanel({ study }: { study: Study }) {
+  const { t } = useTranslation('studies');
+  const locale = useLocale();
+  const [today] = useState(() => seoulDate(new Date()));
+  const events = useStudyEvents(study.id);
+  const [showPast, setShowPast] = useState(false);
+  const list = (events.data ?? [])
+    .filter((e) => (showPast ? e.date < today : e.date >= today))
+    .sort((a, b) => (showPast ? -1 : 1) * a.date.localeCompare(b.date));
+
+  return (
+    <div className="st-events-layout">
+      <section aria-labelledby="ev-list-title" className="stack">
+        <div className="st-toolbar">
+          <h2 id="ev-list-title" className="st-subtitle">
+            {t('manage.events.title')}
+          </h2>
+          <div className="st-segmented" role="group" aria-label={t('manage.events.when')}>
+            <button type="button" aria-pressed={!showPast} onClick={() => setShowPast(false)}>
+              {t('manage.events.upcoming')}
+            </button>
+            <button type="button" aria-pressed={showPast} onClick={() => setShowPast(true)}>
+              {t('manage.events.past')}
+            </button>
+          </div>
+        </div>
+        {events.isPending ? (
+          <LoadingState />
+        ) : events.isError ? (
+          <ErrorState message={events.error.message} onRetry={() => void events.refetch()} />
+        ) : list.length === 0 ? (
+          <EmptyState title={t('manage.events.empty')} />
+        ) : (
+          <ul className="st-evlist">
+            {list.map((e) => (
+              <li key={e.id} className="st-evlist__item">
+                <span className={`badge st-ev--${e.eventType}`}>{t(`eventType.${e.eventType}`)}</span>
+                <span className="st-evlist__date">{formatDate(e.date, locale)}</span>
+                <span className="st-evlist__time">
+                  {e.eventType === 'recruitment' ? '' : `${e.startTime.slice(0, 5)}–${e.endTime.slice(0, 5)}`}
+                </span>
+                <span className="st-evlist__title">{e.title}</span>
+                {e.participantLimit !== null && (
+                  <span className="muted">
+                    {e.currentParticipants}/{e.participantLimit}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <AddEventForm studyId={study.id} defaultDate={today} />
+    </div>
+  );
+}
+
+function AddEventForm({ studyId, defaultDate }: { studyId: string; defaultDate: string }) {
+  const { t } = useTranslation('studies');
+  const add = useAddEvent(studyId);
+  const resolver = useMemo<Resolver<FormValues>>(() => {
+    const base = zodResolver(studyEventBody, { error: (iss) => issueMessage(t, iss) }) as unknown as Resolver<StudyEventBody>;
+    return (values, ctx, opts) => base(toBody(values) as StudyEventBody, ctx, opts as never) as never;
+  }, [t]);
+  const form = useForm<FormValues>({
+    resolver,
+    defaultValues: {
+      title: '',
+      description: '',
+      date: defaultDate,
+      startTime: '19:00',
+      endTime: '21:00',
+      location: 'online',
+      address: '',
+      link: '',
+      participantLimit: null,
+    },
+  });
+  const location = useWatch({ control: form.control, name: 'location' });
+  const e = form.formState.errors;
+  const submit = form.handleSubmit((v) =>
+    add.mutate(toBody(v) as StudyEventBody, {
+      onSuccess: () => {
+        toast.success(t('manage.events.added'));
+        form.reset();
+      },
+    }),
+  );
+  return (
+    <section aria-labelledby="ev-add-title" className="card">
+      <h2 id="ev-add-title" className="st-subtitle">
+        {t('manage.events.add')}
+      </h2>
+      <p className="muted">{t('manage.events.addLead')}</p>
+      <form className="st-form__grid" noValidate onSubmit={(ev) => void submit(ev)}>
+        <Field label={t('manage.events.fTitle')} required error={e.title?.message} className="span-2">
+          <input type="text" {...form.register('title')} />
+        </Field>
+        <Field label={t('manage.events.fDate')} required error={e.date?.message}>
+          <input type="date" {...form.register('date')} />
+        </Field>
+        <Field label={t('manage.events.fLimit')} error={e.participantLimit?.message} hint={t('manage.events.fLimitHint')}>
+          <input
+            type="number"
+            min={1}
+            inputMode="numeric"
+            {...form.register('participantLimit', { setValueAs: (v: string) => (v === '' || v === null ? null : Number(v)) })}
+          />
+        </Field>
+        <Field label={t('manage.events.fStart')} required error={e.startTime?.message}>
+          <input type="time" {...form.register('startTime')} />
+        </Field>
+        <Field label={t('manage.events.fEnd')} required error={e.endTime?.message}>
+          <input type="time" {...form.register('endTime')} />
+        </Field>
+        <FieldGroup legend={t('manage.events.fLocation')}>
+          <div className="st-radios">
+            {EVENT_LOCATIONS.map((l) => (
+              <label key={l} className="st-chip">
+                <input type="radio" value={l} {...form.register('location')} />
+                <span>{t(`location.${l.toUpperCase()}`)}</span>
+              </label>
+            ))}
+          </div>
+        </FieldGroup>
+        {location === 'offline' ? (
+          <Field label={t('manage.events.fAddress')} error={e.address?.message} className="span-2">
+            <input type="text" {...form.register('address')} />
+          </Field>
+        ) : (
+          <Field label={t('manage.events.fLink')} error={e.link?.message} className="span-2">
+            <input type="url" placeholder="https://" {...form.register('link')} />
+          </Field>
+        )}
+        <Field label={t('manage.events.fDescription')} error={e.description?.message} className="span-2">
+          <textarea rows={3} {...form.register('description')} />
+        </Field>
+        <div className="span-2">
+          <ErrorAlert error={add.error} />
+          <button type="submit" className="btn btn-primary" disabled={add.isPending}>
+            {t('manage.events.submit')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** Drop empty optional strings so the contract sees "absent", not "". */
+function toBody(v: FormValues) {
+  return {
+    title: v.title,
+    date: v.date,
+    startTime: v.startTime,
+    endTime: v.endTime,
+    location: v.location,
+    ...(v.description.trim() ? { description: v.description } : {}),
+    ...(v.location === 'offline' && v.address.trim() ? { address: v.address } : {}),
+    ...(v.location === 'online' && v.link.trim() ? { link: v.link } : {}),
+    ...(v.participantLimit ? { participantLimit: v.participantLimit } : {}),
+  };
+}

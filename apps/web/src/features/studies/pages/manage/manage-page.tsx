@@ -1,0 +1,87 @@
+/**
+ * /study/{id}/manage (leader, manager or admin): applications to decide, members, attendance,
+ * events, status moves with their history, and the page composer (its own chunk).
+ */
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { EmptyState, ErrorState, LoadingState } from '../../../../shared/ui/states';
+import { useStudy } from '../../api/studies-api';
+import { StatusBadge } from '../../components/status-badge';
+import { Tabs } from '../../components/tabs';
+import { studyPath } from '../../lib/paths';
+import { ApplicationsPanel } from './applications-panel';
+import { AttendancePanel } from './attendance-panel';
+import { EventsPanel } from './events-panel';
+import { MembersPanel } from './members-panel';
+import { StatusPanel } from './status-panel';
+import '../../studies.css';
+
+const PageComposer = lazy(() => import('./page-composer'));
+
+const TABS = ['applications', 'members', 'attendance', 'events', 'status', 'page'] as const;
+type Tab = (typeof TABS)[number];
+
+export default function ManagePage() {
+  const { t } = useTranslation('studies');
+  const { studyId } = useParams();
+  const study = useStudy(studyId);
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'applications';
+
+  if (study.isPending) return <LoadingState />;
+  if (study.isError) return <ErrorState message={study.error.message} onRetry={() => void study.refetch()} />;
+  const s = study.data;
+  const v = s.viewer;
+  const canManage = !!(v?.isLeader || v?.isAdmin || v?.role === 'MANAGER' || v?.role === 'OWNER');
+  if (!canManage) {
+    return (
+      <div className="page container">
+        <EmptyState title={t('manage.forbidden')}>
+          <Link className="btn btn-secondary" to={studyPath(s)}>
+            {t('apply.backToStudy')}
+          </Link>
+        </EmptyState>
+      </div>
+    );
+  }
+  const isOwner = !!(v?.isLeader || v?.isAdmin);
+
+  return (
+    <div className="page st-page">
+      <div className="container stack">
+        <Link to={studyPath(s)} className="st-back">
+          ← {t('manage.viewPage')}
+        </Link>
+        <header className="st-managehead">
+          <div>
+            <p className="st-eyebrow">{t('manage.eyebrow')}</p>
+            <h1 className="st-h1">{s.title}</h1>
+            <div className="row">
+              <StatusBadge study={s} />
+              <span className="muted">{t('manage.seats', { taken: Math.max(s.enrolled, s.seatsTaken), capacity: s.capacity })}</span>
+            </div>
+          </div>
+        </header>
+        <Tabs
+          idBase="manage"
+          label={t('manage.tabsLabel')}
+          tabs={TABS.map((id) => ({ id, label: t(`manage.tabs.${id}`) }))}
+          value={tab}
+          onChange={(id) => setParams(id === 'applications' ? {} : { tab: id }, { replace: true })}
+        >
+          {tab === 'applications' && <ApplicationsPanel study={s} />}
+          {tab === 'members' && <MembersPanel study={s} isOwner={isOwner} />}
+          {tab === 'attendance' && <AttendancePanel study={s} />}
+          {tab === 'events' && <EventsPanel study={s} />}
+          {tab === 'status' && <StatusPanel study={s} />}
+          {tab === 'page' && (
+            <Suspense fallback={<LoadingState />}>
+              <PageComposer study={s} />
+            </Suspense>
+          )}
+        </Tabs>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { STUDY_LIMITS, type Study, type StudyMember } from '@moim/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, ErrorState, LoadingState } from '../../../../shared/ui/states';
+import { useMemberRole, useRemoveMember, useWarnMember } from '../../api/manage-api';
+import { useMembers } from '../../api/studies-api';
+import { Avatar } from '../../components/avatar';
+import { ErrorAlert } from '../../components/error-alert';
+import { ReasonDialog } from '../../components/reason-dialog';
+import { formatDate } from '../../lib/format';
+import { useLocale } from '../../lib/use-locale';
+
+export function MembersPanel({ study, isOwner }: { study: Study; isOwner: boolean }) {
+  const { t } = useTranslation('studies');
+  const locale = useLocale();
+  const members = useMembers(study.id, { page: 0 });
+  const role = useMemberRole(study.id);
+  const warn = useWarnMember(study.id);
+  const remove = useRemoveMember(study.id);
+  const [dialog, setDialog] = useState<{ member: StudyMember; kind: 'warn' | 'remove' } | null>(null);
+  const busy = role.isPending || warn.isPending || remove.isPending;
+  const mutation = dialog?.kind === 'remove' ? remove : warn;
+
+  if (members.isPending) return <LoadingState />;
+  if (members.isError) return <ErrorState message={members.error.message} onRetry={() => void members.refetch()} />;
+  const list = members.data.content;
+  if (list.length === 0) return <EmptyState title={t('manage.members.empty')} />;
+  return (
+    <div className="stack">
+      <p className="muted">{t('manage.members.lead', { max: STUDY_LIMITS.warningsToDeactivate })}</p>
+      <ErrorAlert error={role.error} />
+      <div className="st-table-wrap">
+        <table className="st-table">
+          <caption className="visually-hidden">{t('manage.tabs.members')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('manage.members.name')}</th>
+              <th scope="col">{t('manage.members.role')}</th>
+              <th scope="col">{t('manage.members.joined')}</th>
+              <th scope="col">{t('manage.members.attendance')}</th>
+              <th scope="col">{t('manage.members.warnings')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('manage.members.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((m) => (
+              <tr key={m.memberId} className={m.isActive ? '' : 'is-inactive'}>
+                <th scope="row">
+                  <span className="st-table__person">
+                    <Avatar name={m.name} src={m.profileImage} size={28} />
+                    {m.name}
+                  </span>
+                </th>
+                <td>
+                  {t(`role.${m.role}`)}
+                  {!m.isActive && (
+                    <span className="badge st-badge--muted">{t(`manage.members.inactive.${m.inactiveReason ?? 'LEFT'}`)}</span>
+                  )}
+                </td>
+                <td>{formatDate(m.joinedAt, locale)}</td>
+                <td>{m.attendanceRate === null ? '—' : `${Math.round(m.attendanceRate)}%`}</td>
+                <td>{m.warningCount}</td>
+                <td>
+                  {m.isActive && m.role !== 'OWNER' && (
+                    <span className="st-table__actions">
+                      {isOwner && (
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-sm"
+                          disabled={busy}
+                          onClick={() => role.mutate({ userId: m.memberId, role: m.role === 'MANAGER' ? 'MEMBER' : 'MANAGER' })}
+                        >
+                          {m.role === 'MANAGER' ? t('manage.members.demote') : t('manage.members.promote')}
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm"
+                        disabled={busy}
+                        onClick={() => setDialog({ member: m, kind: 'warn' })}
+                      >
+                        {t('manage.members.warn')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm st-danger-text"
+                        disabled={busy}
+                        onClick={() => setDialog({ member: m, kind: 'remove' })}
+                      >
+                        {t('manage.members.remove')}
+                      </button>
+                    </span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ReasonDialog
+        open={!!dialog}
+        title={
+          dialog?.kind === 'remove'
+            ? t('manage.members.removeTitle', { name: dialog.member.name })
+            : t('manage.members.warnTitle', { name: dialog?.member.name ?? '' })
+        }
+        description={
+          dialog?.kind === 'warn'
+            ? t('manage.members.warnDesc', { count: dialog.member.warningCount + 1, max: STUDY_LIMITS.warningsToDeactivate })
+            : t('manage.members.removeDesc')
+        }
+        label={t('manage.members.reason')}
+        required={dialog?.kind === 'warn'}
+        maxLength={500}
+        danger={dialog?.kind === 'remove'}
+        confirmLabel={dialog?.kind === 'remove' ? t('manage.members.remove') : t('manage.members.warn')}
+        pending={mutation.isPending}
+        error={mutation.isError ? <ErrorAlert error={mutation.error} /> : null}
+        onClose={() => {
+          setDialog(null);
+          warn.reset();
+          remove.reset();
+        }}
+        onConfirm={(reason) => dialog && mutation.mutate({ userId: dialog.member.memberId, reason }, { onSuccess: () => setDialog(null) })}
+      />
+    </div>
+  );
+}

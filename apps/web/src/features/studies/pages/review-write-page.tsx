@@ -1,0 +1,103 @@
+/** /study/{id}/review/write (login required): rating, text (≤ 1000) and up to five tags. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { REVIEW_LIMITS, reviewBody, type ReviewBody, type ReviewTag } from '@moim/contract';
+import { useMemo } from 'react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from '../../../shared/toast/toast';
+import { ErrorState, LoadingState } from '../../../shared/ui/states';
+import { useStudy } from '../api/studies-api';
+import { useWriteReview } from '../api/study-content-api';
+import { ErrorAlert } from '../components/error-alert';
+import { Field } from '../components/form-field';
+import { RatingInput } from '../components/rating-input';
+import { TagPicker } from '../components/tag-picker';
+import { studyPath } from '../lib/paths';
+import { issueMessage } from '../lib/zod-messages';
+import '../studies.css';
+
+type FormValues = { rating: number; text: string; tags: ReviewTag[] };
+
+export default function ReviewWritePage() {
+  const { t } = useTranslation('studies');
+  const { studyId } = useParams();
+  const study = useStudy(studyId);
+  if (study.isPending) return <LoadingState />;
+  if (study.isError) return <ErrorState message={study.error.message} onRetry={() => void study.refetch()} />;
+  const s = study.data;
+  const canWrite = s.status === 'COMPLETED' && (s.viewer?.isActiveMember || s.viewer?.role);
+  return (
+    <div className="page st-page">
+      <div className="container st-narrow">
+        <Link to={studyPath(s)} className="st-back">
+          ← {s.title}
+        </Link>
+        <h1 className="st-h1">{t('review.title')}</h1>
+        <p className="muted st-lead">{t('review.lead', { title: s.title })}</p>
+        {canWrite ? (
+          <ReviewForm studyId={s.id} backTo={studyPath(s)} />
+        ) : (
+          <div className="st-alert st-alert--warning" role="status">
+            <strong>{t('review.cannotWrite')}</strong>
+            <p>{s.status !== 'COMPLETED' ? t('review.notCompleted') : t('review.notMember')}</p>
+            <Link className="btn btn-secondary" to={studyPath(s)}>
+              {t('apply.backToStudy')}
+            </Link>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function ReviewForm({ studyId, backTo }: { studyId: string; backTo: string }) {
+  const { t } = useTranslation('studies');
+  const navigate = useNavigate();
+  const write = useWriteReview(studyId);
+  const resolver = useMemo(() => zodResolver(reviewBody, { error: (iss) => issueMessage(t, iss) }) as unknown as Resolver<FormValues>, [t]);
+  const form = useForm<FormValues>({ resolver, defaultValues: { rating: undefined, text: '', tags: [] } });
+  const text = useWatch({ control: form.control, name: 'text' }) ?? '';
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit(async (v) => {
+    const ok = await write.mutateAsync(v as ReviewBody).catch(() => null);
+    if (!ok) return;
+    toast.success(t('review.saved'));
+    navigate(backTo);
+  });
+  return (
+    <form className="st-form card" noValidate onSubmit={(e) => void submit(e)}>
+      <Controller
+        control={form.control}
+        name="rating"
+        render={({ field }) => (
+          <RatingInput
+            name="rating"
+            legend={t('review.rating')}
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.rating ? t('review.ratingRequired') : undefined}
+          />
+        )}
+      />
+      <Field
+        label={t('review.text')}
+        error={errors.text?.message}
+        counter={{ value: text.length, max: REVIEW_LIMITS.textMax }}
+        hint={t('review.textHint')}
+      >
+        <textarea rows={6} maxLength={REVIEW_LIMITS.textMax + 200} {...form.register('text')} />
+      </Field>
+      <Controller control={form.control} name="tags" render={({ field }) => <TagPicker value={field.value} onChange={field.onChange} />} />
+      <ErrorAlert error={write.error} />
+      <div className="st-form__nav">
+        <Link className="btn btn-secondary" to={backTo}>
+          {t('form.cancel')}
+        </Link>
+        <button type="submit" className="btn btn-primary" disabled={write.isPending}>
+          {write.isPending ? t('review.submitting') : t('review.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

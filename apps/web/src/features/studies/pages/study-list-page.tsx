@@ -1,0 +1,113 @@
+/**
+ * /study and /study/calendar (SPEC §2: both show the study list). Filters and page live in the
+ * URL; /study/calendar opens with the calendar view, which shows the sessions of the studies
+ * that match the filters. `?view=list|calendar` switches either way.
+ */
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
+import { useStudyList } from '../api/studies-api';
+import { GridIcon, ListIcon } from '../components/icons';
+import { Pagination } from '../components/pagination';
+import { StudyCard } from '../components/study-card';
+import { StudyFilters } from '../components/study-filters';
+import { filtersToParams, hasActiveFilters, parseFilters, type StudyListFilters } from '../lib/list-filters';
+import '../studies.css';
+
+const StudiesCalendarView = lazy(() => import('../components/studies-calendar-view'));
+
+export default function StudyListPage() {
+  const { t } = useTranslation('studies');
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const filters = parseFilters(params);
+  const onCalendarRoute = location.pathname.replace(/\/$/, '') === '/study/calendar';
+  const view = params.get('view') === 'calendar' || (onCalendarRoute && params.get('view') !== 'list') ? 'calendar' : 'list';
+  const list = useStudyList(filters);
+
+  const update = (next: StudyListFilters) => setParams(filtersToParams(next, params));
+  const setView = (v: 'list' | 'calendar') => {
+    const next = new URLSearchParams(params);
+    if ((v === 'calendar') === onCalendarRoute) next.delete('view');
+    else next.set('view', v);
+    setParams(next);
+  };
+
+  return (
+    <div className="page st-page">
+      <div className="container stack">
+        <header className="st-listhead">
+          <div>
+            <p className="st-eyebrow">{t('list.eyebrow')}</p>
+            <h1 className="st-h1">{t('list.title')}</h1>
+            <p className="muted st-lead">{t('list.lead')}</p>
+          </div>
+          <Link to="/study/propose" className="btn btn-primary">
+            {t('list.propose')}
+          </Link>
+        </header>
+
+        <StudyFilters filters={filters} onChange={update} />
+
+        <div className="st-toolbar">
+          <p className="muted" aria-live="polite">
+            {list.data ? t('list.count', { count: list.data.totalElements }) : '\u00a0'}
+          </p>
+          <div className="st-segmented" role="group" aria-label={t('list.viewLabel')}>
+            <button type="button" aria-pressed={view === 'list'} onClick={() => setView('list')}>
+              <ListIcon />
+              {t('list.viewList')}
+            </button>
+            <button type="button" aria-pressed={view === 'calendar'} onClick={() => setView('calendar')}>
+              <GridIcon />
+              {t('list.viewCalendar')}
+            </button>
+          </div>
+        </div>
+
+        {view === 'calendar' ? (
+          <Suspense fallback={<LoadingState />}>
+            <StudiesCalendarView filters={filters} />
+          </Suspense>
+        ) : list.isPending ? (
+          <LoadingState />
+        ) : list.isError ? (
+          <ErrorState message={list.error.message} onRetry={() => void list.refetch()} />
+        ) : list.data.content.length === 0 ? (
+          <EmptyState title={hasActiveFilters(filters) ? t('list.emptyFiltered') : t('list.empty')}>
+            {hasActiveFilters(filters) ? (
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => update({ ...filters, type: [], costType: [], recurrence: [], recruiting: false, q: '', page: 0 })}
+              >
+                {t('filters.reset')}
+              </button>
+            ) : (
+              <Link to="/study/propose" className="btn btn-primary">
+                {t('list.propose')}
+              </Link>
+            )}
+          </EmptyState>
+        ) : (
+          <>
+            <div className="st-grid" aria-busy={list.isFetching}>
+              {list.data.content.map((s) => (
+                <StudyCard key={s.id} study={s} />
+              ))}
+            </div>
+            <Pagination
+              page={list.data.number}
+              totalPages={list.data.totalPages}
+              onPage={(p) => {
+                update({ ...filters, page: p });
+                window.scrollTo({ top: 0 });
+              }}
+            />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * The writing studio's frame with its own header (SPEC §2): signed in, a greeting and logout;
+ * otherwise signup and login buttons that remember the studio address to return to and pass
+ * the studio's branding (/login?returnTo=/studio/documentor&brand=studio).
+ */
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../../shared/auth/auth-provider';
+import { toast } from '../../shared/toast/toast';
+import { LogoMark } from '../../shared/ui/logo';
+import { PageLoading } from '../../shared/ui/states';
+import './studio.css';
+
+export function studioEntryParams(pathname: string): string {
+  return `?returnTo=${encodeURIComponent(pathname)}&brand=studio`;
+}
+
+export default function StudioLayout() {
+  const { t } = useTranslation('studio');
+  const auth = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const params = studioEntryParams(`${location.pathname}${location.search}`);
+  return (
+    <div className="studio">
+      <a className="skip-link" href="#studio-main">
+        {t('common.skipToContent', { ns: 'translation' })}
+      </a>
+      <header className="studio-header">
+        <div className="container studio-header__inner">
+          <Link to="/studio" className="brand" aria-label={t('homeLabel')}>
+            <LogoMark />
+            <span className="brand__name">moim</span>
+            <span className="studio-header__tag">studio</span>
+          </Link>
+          <nav aria-label={t('navLabel')} className="studio-nav">
+            <NavLink to="/studio" end>
+              {t('nav.home')}
+            </NavLink>
+            <NavLink to="/studio/documentor">{t('nav.documentor')}</NavLink>
+            <Link to="/">{t('nav.site')}</Link>
+          </nav>
+          <div className="studio-header__end" data-testid="studio-account">
+            {auth.user ? (
+              <>
+                <span className="studio-greeting">{t('greeting', { name: auth.user.name })}</span>
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-sm"
+                  onClick={async () => {
+                    await auth.logout();
+                    toast.info(t('loggedOut'));
+                    navigate('/studio');
+                  }}
+                >
+                  {t('common.logout', { ns: 'translation' })}
+                </button>
+              </>
+            ) : (
+              <>
+                <Link to={`/signup${params}`} className="btn btn-ghost btn-sm">
+                  {t('common.signup', { ns: 'translation' })}
+                </Link>
+                <Link to={`/login${params}`} className="btn btn-primary btn-sm">
+                  {t('common.login', { ns: 'translation' })}
+                </Link>
+              </>
+            )}
+          </div>
+        </div>
+      </header>
+      <main id="studio-main" tabIndex={-1}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+/** GET /api/public/users/whoweare-members through the public content client. */
+import type { WhoweareMember } from '@moim/contract';
+import { useQuery } from '@tanstack/react-query';
+import { publicGet } from '../../shared/api/public-client';
+
+export type Member = WhoweareMember;
+
+export function useMembers() {
+  return useQuery({
+    queryKey: ['public', 'whoweare-members'],
+    queryFn: async () => {
+      const list = await publicGet<Member[]>('/api/public/users/whoweare-members');
+      return [...(list ?? [])].sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || a.name.localeCompare(b.name));
+    },
+    staleTime: 5 * 60_000,
+  });
+}

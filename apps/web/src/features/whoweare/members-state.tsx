@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { useMembers, type Member } from './api';
+
+/** Loading, error and empty states around the team list; `children` renders the members. */
+export function MembersState({ children }: { children: (members: Member[]) => ReactNode }) {
+  const { t } = useTranslation('whoweare');
+  const members = useMembers();
+  if (members.isLoading) return <LoadingState label={t('loading')} />;
+  if (members.isError) return <ErrorState message={(members.error as Error).message} onRetry={() => void members.refetch()} />;
+  if (!members.data?.length) return <EmptyState title={t('empty')} />;
+  return <>{children(members.data)}</>;
+}
+
+export function MemberLinks({ member }: { member: Member }) {
+  if (!member.links?.length) return null;
+  return (
+    <ul className="member-links">
+      {member.links.map((l) => (
+        <li key={l.url}>
+          <a href={l.url} target="_blank" rel="noopener noreferrer nofollow">
+            {l.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,35 @@
+/** /whoweare-original: the same team as a plain card grid. */
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../shared/ui/avatar';
+import { PageHeader } from '../../shared/ui/page-header';
+import { MemberLinks, MembersState } from './members-state';
+import { WhoWeAreNav } from './whoweare-nav';
+import './whoweare.css';
+
+export default function WhoWeAreOriginalPage() {
+  const { t } = useTranslation('whoweare');
+  return (
+    <>
+      <PageHeader eyebrow="WHO WE ARE" title={t('gridTitle')} lead={t('gridLead')}>
+        <WhoWeAreNav />
+      </PageHeader>
+      <div className="container page-body">
+        <MembersState>
+          {(members) => (
+            <ul className="member-grid">
+              {members.map((m) => (
+                <li key={m.id} className="card member-card">
+                  <Avatar name={m.name} src={m.profileImage} size={72} />
+                  <h2>{m.name}</h2>
+                  <p className="member__role">{m.roleTitle}</p>
+                  {m.quote && <p className="muted">“{m.quote}”</p>}
+                  <MemberLinks member={m} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </MembersState>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, buildQuery, UNAUTHORIZED_EVENT } from './client';
+
+const ok = (data: unknown) =>
+  new Response(JSON.stringify({ success: true, data }), { status: 200, headers: { 'content-type': 'application/json' } });
+const fail = (status: number, code: string, message = 'x') =>
+  new Response(JSON.stringify({ success: false, error: { code, message }, message }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+describe('api client', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    localStorage.clear();
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('repeats array query parameters and sends the stored bearer token', async () => {
+    expect(buildQuery({ tag: ['a', 'b'], page: 0, empty: '', none: undefined })).toBe('?tag=a&tag=b&page=0');
+    localStorage.setItem('authToken', 'tok-1');
+    fetchMock.mockResolvedValueOnce(ok({ hello: 1 }));
+    await expect(api.get('/api/things', { query: { tag: ['x', 'y'] } })).resolves.toEqual({ hello: 1 });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/things?tag=x&tag=y');
+    expect((init as RequestInit).headers).toMatchObject({ authorization: 'Bearer tok-1' });
+  });
+
+  it('rejects with the Korean catalogue message', async () => {
+    fetchMock.mockResolvedValueOnce(fail(404, 'BIZ-3001', 'Study not found'));
+    const err = (await api.get('/api/studies/x').catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.status).toBe(404);
+    expect(err.message).toBe('요청한 항목을 찾을 수 없습니다.');
+    expect(err.serverMessage).toBe('Study not found');
+  });
+
+  it('on several simultaneous 401s refreshes exactly once and retries every request', async () => {
+    localStorage.setItem('authToken', 'old');
+    localStorage.setItem('refreshToken', 'refresh-old');
+    let refreshCalls = 0;
+    fetchMock.mockImplementation(async (url: string, init: RequestInit) => {
+      const auth = (init.headers as Record<string, string>).authorization;
+      if (url === '/api/auth/refresh') {
+        refreshCalls++;
+        expect(JSON.parse(String(init.body))).toEqual({ refreshToken: 'refresh-old' });
+        await new Promise((r) => setTimeout(r, 20));
+        return ok({ accessToken: 'new', refreshToken: 'refresh-new' });
+      }
+      if (auth === 'Bearer old') return fail(401, 'AUTH-1002');
+      return ok({ url, auth });
+    });
+    const results = await Promise.all([api.get('/api/a'), api.get('/api/b'), api.post('/api/c', { x: 1 }), api.get('/api/d')]);
+    expect(refreshCalls).toBe(1);
+    expect(results.map((r) => (r as { auth: string }).auth)).toEqual(['Bearer new', 'Bearer new', 'Bearer new', 'Bearer new']);
+    expect(localStorage.getItem('authToken')).toBe('new');
+    expect(localStorage.getItem('refreshToken')).toBe('refresh-new');
+  });
+
+  it('when the refresh fails: clears the session and broadcasts one unauthorized event', async () => {
+    localStorage.setItem('authToken', 'old');
+    localStorage.setItem('refreshToken', 'refresh-old');
+    localStorage.setItem('user', '{"id":"u"}');
+    const events: Event[] = [];
+    const onEvent = (e: Event) => events.push(e);
+    window.addEventListener(UNAUTHORIZED_EVENT, onEvent);
+    let refreshCalls = 0;
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url === '/api/auth/refresh') {
+        refreshCalls++;
+        return fail(401, 'AUTH-1003');
+      }
+      return fail(401, 'AUTH-1002');
+    });
+    const outcomes = await Promise.allSettled([api.get('/api/a'), api.get('/api/b'), api.get('/api/c')]);
+    window.removeEventListener(UNAUTHORIZED_EVENT, onEvent);
+    expect(outcomes.every((o) => o.status === 'rejected')).toBe(true);
+    expect(refreshCalls).toBe(1);
+    expect(events).toHaveLength(1);
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('never refreshes for auth or game calls', async () => {
+    localStorage.setItem('authToken', 'old');
+    localStorage.setItem('refreshToken', 'r');
+    fetchMock.mockImplementation(async () => fail(401, 'AUTH-1002'));
+    await expect(api.get('/api/auth/validate')).rejects.toBeInstanceOf(ApiError);
+    await expect(api.post('/api/games/sessions/start', {})).rejects.toBeInstanceOf(ApiError);
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/api/auth/validate', '/api/games/sessions/start']);
+    expect(localStorage.getItem('authToken')).toBe('old');
+  });
+
+  it('times out after the configured time with the timeout message', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    );
+    const p = api.get('/api/slow').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(30_000);
+    const err = (await p) as ApiError;
+    vi.useRealTimers();
+    expect(err.kind).toBe('timeout');
+    expect(err.message).toBe('요청 시간이 초과되었습니다. 잠시 후 다시 시도해 주세요.');
+  });
+});

@@ -1,0 +1,18 @@
+/** The session calls of SPEC §7 (Auth) and the current user. */
+import { api, refreshSession } from '../api/client';
+import type { LoginResult, SessionUser } from './types';
+
+export const authApi = {
+  login: (email: string, password: string) => api.post<LoginResult>('/api/auth/login', { email, password }),
+  logout: (refreshToken: string | null) => api.post<unknown>('/api/auth/logout', refreshToken ? { refreshToken } : {}),
+  validate: () => api.get<unknown>('/api/auth/validate'),
+  me: () => api.get<SessionUser>('/api/users/me'),
+  refresh: refreshSession,
+};
+
+/** Builds a session user from a login answer when /api/users/me is not reachable. */
+export function userFromLogin(r: LoginResult): SessionUser | null {
+  if (r.user) return r.user;
+  if (!r.email) return null;
+  return { id: '', email: r.email, name: r.username ?? r.email.split('@')[0]!, username: r.username ?? null, roles: r.roles ?? [] };
+}

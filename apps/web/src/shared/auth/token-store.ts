@@ -1,0 +1,24 @@
+/**
+ * The session as stored in the browser (SPEC §9): `authToken`, `refreshToken` and `user` (JSON)
+ * in localStorage, under exactly those keys, so other tabs see a login or logout.
+ */
+import { STORAGE_KEYS } from '@moim/contract';
+import { readJson, readLocal, removeLocal, writeJson, writeLocal } from '../storage';
+import type { SessionUser } from './types';
+
+export const getAccessToken = () => readLocal(STORAGE_KEYS.authToken);
+export const getRefreshToken = () => readLocal(STORAGE_KEYS.refreshToken);
+export const getStoredUser = () => readJson<SessionUser>(STORAGE_KEYS.user);
+
+export function storeTokens(accessToken: string, refreshToken?: string | null): void {
+  writeLocal(STORAGE_KEYS.authToken, accessToken);
+  if (refreshToken) writeLocal(STORAGE_KEYS.refreshToken, refreshToken);
+}
+export function storeUser(user: SessionUser): void {
+  writeJson(STORAGE_KEYS.user, user);
+}
+export function clearSession(): void {
+  removeLocal(STORAGE_KEYS.authToken);
+  removeLocal(STORAGE_KEYS.refreshToken);
+  removeLocal(STORAGE_KEYS.user);
+}

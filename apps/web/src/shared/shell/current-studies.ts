@@ -1,0 +1,54 @@
+/**
+ * The few "current studies" the shell shows (header dropdown, home page). The studies API is
+ * another feature's; this reads only the fields it needs and accepts either a plain list
+ * (GET /api/studies?size=) or a page (GET /api/studies/paged).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../api/client';
+
+export interface StudyPreview {
+  id: string;
+  slug?: string | null;
+  title: string;
+  generation?: number | null;
+  tagline?: string | null;
+  status?: string | null;
+  type?: string | null;
+  schedule?: string | null;
+  duration?: string | null;
+  capacity?: number | null;
+  enrolled?: number | null;
+  recruitDeadline?: string | null;
+  isRecruiting?: boolean | null;
+  seatsTaken?: number | null;
+  applicability?: { canApply: boolean; label: string } | null;
+  leader?: { name?: string | null; profileImage?: string | null } | null;
+}
+
+export async function fetchCurrentStudies(size: number): Promise<StudyPreview[]> {
+  const data = await api.get<StudyPreview[] | { content: StudyPreview[] }>('/api/studies/paged', {
+    query: { page: 0, size, sort: 'createdAt,desc' },
+  });
+  const list = Array.isArray(data) ? data : (data?.content ?? []);
+  return list.filter((s) => s && typeof s.title === 'string').slice(0, size);
+}
+
+/**
+ * Whether the study takes applications now. The server computes it with the contract's
+ * `studyApplicability` (SPEC §4) and sends it as `applicability`; reading it here keeps the rule
+ * (and its 2 KB) out of the home route. Lists without it fall back to `isRecruiting`.
+ */
+export function canApplyNow(s: StudyPreview): boolean {
+  return s.applicability ? s.applicability.canApply : s.isRecruiting === true;
+}
+
+export const studyPath = (s: Pick<StudyPreview, 'id' | 'slug'>) => `/study/${s.slug || s.id}`;
+
+export function useCurrentStudies(size: number) {
+  return useQuery({
+    queryKey: ['shell', 'current-studies', size],
+    queryFn: () => fetchCurrentStudies(size),
+    staleTime: 60_000,
+    retry: false,
+  });
+}

@@ -1,0 +1,117 @@
+/**
+ * Account journeys (issue 3, web pages): sign-up → profile picture → password change → logout
+ * with the old refresh token refused; forgot → mail in the outbox → reset → login; social login
+ * through the built-in local provider.
+ */
+import { describe, expect, it } from 'vitest';
+import { apiJson, apiLogin, DEMO, uniqueEmail } from './support/accounts.ts';
+import { useBrowser } from './support/browser.ts';
+import { makePng } from './support/png.ts';
+
+const b = useBrowser();
+
+describe('accounts', () => {
+  it('sign up → logged in → profile picture (pending, then shown) → password change → logout; the old refresh token is refused', async () => {
+    const email = uniqueEmail('signup');
+    const password = 'a-long-Passphrase-2026';
+    await b.page.goto('/signup');
+    await b.page.getByLabel('이름', { exact: true }).fill('새 회원');
+    await b.page.getByLabel('이메일').fill(email);
+    await b.page.getByText('사용할 수 있는 이메일입니다.').waitFor();
+    await b.page.getByLabel('비밀번호', { exact: true }).fill(password);
+    await b.page.getByRole('button', { name: '가입하기' }).click();
+    await b.page.waitForURL((u) => u.pathname === '/');
+    await b.page.getByRole('button', { name: '새 회원 님의 메뉴' }).waitFor();
+    const oldRefresh = await b.page.evaluate(() => localStorage.getItem('refreshToken'));
+    expect(oldRefresh).toBeTruthy();
+
+    await b.page.goto('/users/me/edit');
+    await b.page.getByRole('heading', { name: '설정' }).waitFor();
+    await b.page.getByTestId('profile-image-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng(96, 96) });
+    const status = b.page.getByTestId('image-status');
+    await b.page.waitForFunction(() =>
+      ['uploading', 'pending', 'ready'].includes(document.querySelector('[data-testid="image-status"]')?.getAttribute('data-phase') ?? ''),
+    );
+    await b.page.waitForFunction(
+      () => document.querySelector('[data-testid="image-status"]')?.getAttribute('data-phase') === 'ready',
+      null,
+      { timeout: 45_000 },
+    );
+    expect(await status.innerText()).toContain('프로필 사진을 바꿨습니다.');
+    const me = await apiJson<{ profileImage: string | null; profileImageStatus: string }>('/api/users/me', {
+      token: (await b.page.evaluate(() => localStorage.getItem('authToken')))!,
+    });
+    expect(me.body.data.profileImageStatus).toBe('READY');
+    await b.page.goto('/users/me');
+    await b.page.locator('.profile-card img.avatar').waitFor();
+
+    await b.page.goto('/users/me/edit');
+    await b.page.getByLabel('현재 비밀번호').first().fill(password);
+    await b.page.getByLabel('새 비밀번호', { exact: true }).fill('another-Passphrase-2027');
+    await b.page.getByLabel('새 비밀번호 확인').fill('another-Passphrase-2027');
+    await b.page.getByRole('button', { name: '비밀번호 변경' }).click();
+    await b.page.getByText('비밀번호를 변경했습니다.').waitFor();
+
+    await b.page.getByRole('button', { name: '새 회원 님의 메뉴' }).click();
+    await b.page.getByRole('menuitem', { name: '로그아웃' }).click();
+    await b.page.waitForURL((u) => u.pathname === '/');
+    await b.page.getByTestId('join-us').waitFor();
+    expect(
+      await b.page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('refreshToken'), localStorage.getItem('user')]),
+    ).toEqual([null, null, null]);
+    const refused = await apiJson('/api/auth/refresh', { method: 'POST', body: JSON.stringify({ refreshToken: oldRefresh }) });
+    expect(refused.status).toBe(401);
+    await apiLogin(email, 'another-Passphrase-2027');
+  });
+
+  it('forgot password → the mail in the outbox → reset → log in with the new password', async () => {
+    const email = uniqueEmail('reset');
+    const reg = await apiJson('/api/users/register', {
+      method: 'POST',
+      body: JSON.stringify({ email, password: 'first-Passphrase-1', name: '잊은 회원' }),
+    });
+    expect(reg.status).toBeLessThan(300);
+
+    await b.page.goto('/forgot-password');
+    await b.page.getByLabel('이메일').fill(email);
+    await b.page.getByRole('button', { name: '재설정 링크 받기' }).click();
+    await b.page.getByRole('heading', { name: '메일을 확인해 주세요' }).waitFor();
+
+    const admin = await apiLogin(DEMO.admin.email, DEMO.admin.password);
+    let token: string | undefined;
+    for (let i = 0; i < 20 && !token; i++) {
+      const outbox = await apiJson<{ content: Array<{ to: string; text: string }> }>(
+        `/api/admin/mail/outbox?to=${encodeURIComponent(email)}`,
+        { token: admin.accessToken },
+      );
+      const mail = outbox.body.data.content.find((m) => m.to.includes(email));
+      token = mail && /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+      if (!token) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(token).toBeTruthy();
+
+    await b.page.goto(`/reset-password?token=${token}`);
+    await b.page.getByLabel('새 비밀번호', { exact: true }).fill('second-Passphrase-2');
+    await b.page.getByLabel('새 비밀번호 확인').fill('second-Passphrase-2');
+    await b.page.getByRole('button', { name: '비밀번호 변경' }).click();
+    await b.page.getByRole('heading', { name: '비밀번호를 바꿨습니다' }).waitFor();
+    await b.page.getByRole('link', { name: '로그인하기' }).click();
+    await b.page.getByLabel('이메일').fill(email);
+    await b.page.getByLabel('비밀번호', { exact: true }).fill('second-Passphrase-2');
+    await b.page.getByRole('button', { name: '로그인', exact: true }).click();
+    await b.page.getByRole('button', { name: '잊은 회원 님의 메뉴' }).waitFor();
+  });
+
+  it('social login through the built-in local provider', async () => {
+    await b.page.goto('/login?returnTo=%2Fusers%2Fme');
+    const provider = b.page.locator('a[data-provider="local"]');
+    await provider.waitFor();
+    expect(await provider.getAttribute('href')).toBe('/api/auth/oauth/local/start?returnTo=%2Fusers%2Fme');
+    await provider.click();
+    await b.page.getByRole('button', { name: /Approve/ }).click();
+    await b.page.waitForURL((u) => u.pathname === '/users/me', { timeout: 20_000 });
+    expect(new URL(b.page.url()).hash).toBe('');
+    await b.page.getByRole('button', { name: /님의 메뉴/ }).waitFor();
+    expect(await b.page.evaluate(() => Boolean(localStorage.getItem('authToken') && localStorage.getItem('refreshToken')))).toBe(true);
+  });
+});

@@ -1,0 +1,65 @@
+/** Helpers for journeys that need accounts: API login, a signed-in context, demo users. */
+import type { BrowserContext, Page } from 'playwright-core';
+import { baseURL } from './browser.ts';
+
+export const DEMO = {
+  member: { email: 'member@moim.dev', password: 'moim-member-2026!' },
+  admin: { email: 'admin@moim.dev', password: 'moim-admin-2026!' },
+} as const;
+
+export interface Session {
+  accessToken: string;
+  refreshToken: string;
+  user: Record<string, unknown>;
+}
+
+export async function apiLogin(email: string, password: string): Promise<Session> {
+  const r = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await r.json()) as { success: boolean; data: Session };
+  if (!body.success) throw new Error(`login failed for ${email}: ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+/** Puts a session in the context's localStorage before any page script runs. */
+export async function signIn(context: BrowserContext, s: Session): Promise<void> {
+  await context.addInitScript((session) => {
+    if (sessionStorage.getItem('e2e-signed-in')) return;
+    sessionStorage.setItem('e2e-signed-in', '1');
+    localStorage.setItem('authToken', session.accessToken);
+    localStorage.setItem('refreshToken', session.refreshToken);
+    localStorage.setItem('user', JSON.stringify(session.user));
+  }, s);
+}
+
+/** Records every text that ever appeared in the page (transient states like '인증 확인 중...'). */
+export async function recordTexts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen = new Set<string>();
+    (window as unknown as { __seen: Set<string> }).__seen = seen;
+    new MutationObserver(() => {
+      const t = document.body?.innerText;
+      if (t) for (const line of t.split('\n')) seen.add(line.trim());
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+export async function seenTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...(window as unknown as { __seen: Set<string> }).__seen]);
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+export async function apiJson<T>(
+  path: string,
+  init: RequestInit & { token?: string } = {},
+): Promise<{ status: number; body: { success: boolean; data: T } }> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...(init.headers as Record<string, string>) };
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const r = await fetch(`${baseURL}${path}`, { ...init, headers });
+  return { status: r.status, body: (await r.json()) as { success: boolean; data: T } };
+}
