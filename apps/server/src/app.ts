@@ -16,6 +16,7 @@ import { registerErrorHandling, registerNotFound, sendError } from './http/error
 import { registerWebStatic } from './http/web-static.ts';
 import { defaultWebDist } from './paths.ts';
 import { modules } from './modules/index.ts';
+import { paymentCsp } from './providers/payments/csp.ts';
 
 export type App = FastifyInstance;
 
@@ -67,17 +68,18 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     reply.raw.once('close', () => clearTimeout(timer));
   });
 
+  const pay = paymentCsp(config); // Toss Payments' SDK and frames, only when PAYMENT_PROVIDER=toss
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...pay.scriptSrc],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...pay.imgSrc],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        connectSrc: ["'self'", ...pay.connectSrc],
+        frameSrc: ["'self'", ...pay.frameSrc],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         baseUri: ["'self'"],

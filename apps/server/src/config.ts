@@ -57,6 +57,25 @@ const envSchema = z.object({
   TRUST_PROXY: bool(false),
   JOBS_ENABLED: bool(true),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  // accounts: social login (built-in local provider, Kakao, a generic OpenID Connect provider)
+  OAUTH_LOCAL_ENABLED: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
+  KAKAO_CLIENT_ID: z.string().min(1).optional(),
+  KAKAO_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_DISPLAY_NAME: z.string().min(1).max(50).default('OpenID Connect'),
+  OIDC_SCOPES: z.string().default('openid email profile'),
+  // payments (docs/payments.md): the built-in test gateway by default; Toss Payments in production
+  PAYMENT_PROVIDER: z.enum(['test', 'toss']).default('test'),
+  TOSS_CLIENT_KEY: z.string().regex(/^(test|live)_(ck|gck)_[A-Za-z0-9_]+$/, 'a Toss client key (test_ck_… or live_ck_…)').optional(),
+  TOSS_SECRET_KEY: z.string().regex(/^(test|live)_(sk|gsk)_[A-Za-z0-9_]+$/, 'a Toss secret key (test_sk_… or live_sk_…)').optional(),
+  TOSS_API_BASE: z.string().url().default('https://api.tosspayments.com'),
+  TEST_GATEWAY_CLIENT_KEY: z.string().min(8).max(200).optional(),
+  TEST_GATEWAY_SECRET_KEY: z.string().min(16).max(200).optional(),
+  BANK_NAME: z.string().min(1).max(30).default('모임은행'),
+  BANK_ACCOUNT_NUMBER: z.string().regex(/^[0-9][0-9-]{4,28}[0-9]$/, 'digits and dashes').default('123-456-789012'),
+  BANK_ACCOUNT_HOLDER: z.string().min(1).max(30).default('(주)모임'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -67,6 +86,8 @@ export interface Config extends Omit<Env, 'JWT_SECRET'> {
   publicUrl: string;
   isProduction: boolean;
   isTest: boolean;
+  /** the built-in local OpenID provider (see docs/accounts.md for when it is on) */
+  oauthLocalEnabled: boolean;
 }
 
 export class ConfigError extends Error {
@@ -85,6 +106,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
   }
   const e = parsed.data;
+  if (e.OIDC_ISSUER && !e.OIDC_CLIENT_ID) {
+    throw new ConfigError(['OIDC_CLIENT_ID: required when OIDC_ISSUER is set']);
+  }
+  if (e.PAYMENT_PROVIDER === 'toss' && (!e.TOSS_CLIENT_KEY || !e.TOSS_SECRET_KEY)) {
+    throw new ConfigError(['TOSS_CLIENT_KEY, TOSS_SECRET_KEY: required when PAYMENT_PROVIDER=toss']);
+  }
   const dataDir = resolve(e.DATA_DIR);
   const isProduction = e.NODE_ENV === 'production';
   let jwtSecret = e.JWT_SECRET;
@@ -102,8 +129,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     isProduction,
     isTest: e.NODE_ENV === 'test',
+    oauthLocalEnabled: localOAuthEnabled(e),
     ...overrides,
   };
+}
+
+/**
+ * The local OpenID provider lets anyone sign in with a made-up identity, so it is off in a real
+ * deployment: on unless NODE_ENV=production with a PUBLIC_URL that is not localhost (the
+ * `npm start` try-out keeps it); OAUTH_LOCAL_ENABLED=true/false overrides either way.
+ */
+function localOAuthEnabled(e: Env): boolean {
+  if (e.OAUTH_LOCAL_ENABLED !== undefined) return ['true', '1', 'yes'].includes(e.OAUTH_LOCAL_ENABLED);
+  if (e.NODE_ENV !== 'production') return true;
+  if (!e.PUBLIC_URL) return true;
+  const host = new URL(e.PUBLIC_URL).hostname;
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
 }
 
 /** Zero-config start: a random signing secret kept in the data folder so tokens survive restarts. */

@@ -3,5 +3,9 @@
  * Add a module's seeder here and nowhere else.
  */
 import type { Seeder } from './index.ts';
+import { accountsSeeder } from '../modules/users/seed.ts';
+import { studiesSeeder } from '../modules/studies/seed.ts';
+import { gamesSeeder } from '../modules/games/seed.ts';
+import { paymentsSeeder } from '../modules/payments/seed.ts';
 
-export const seeders: Seeder[] = [];
+export const seeders: Seeder[] = [accountsSeeder, studiesSeeder, gamesSeeder, paymentsSeeder];

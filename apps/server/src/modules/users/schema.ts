@@ -1,4 +1,11 @@
-import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** bytea as a Buffer on both drivers (pg gives a Buffer, PGlite a Uint8Array). */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (v) => v,
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength)),
+});
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -7,14 +14,53 @@ export const users = pgTable('users', {
   name: text('name').notNull(),
   passwordHash: text('password_hash'),
   roles: text('roles').array().notNull().default(['ROLE_USER']),
-  systemRole: text('system_role', { enum: ['ROLE_USER', 'ROLE_ADMIN'] }).notNull().default('ROLE_USER'),
-  status: text('status', { enum: ['ACTIVE', 'DEACTIVATED', 'DELETED'] }).notNull().default('ACTIVE'),
+  systemRole: text('system_role', { enum: ['ROLE_USER', 'ROLE_ADMIN'] })
+    .notNull()
+    .default('ROLE_USER'),
+  status: text('status', { enum: ['ACTIVE', 'DEACTIVATED', 'DELETED'] })
+    .notNull()
+    .default('ACTIVE'),
   bio: text('bio'),
   links: jsonb('links').$type<{ label: string; url: string }[]>().notNull().default([]),
   profileImage: text('profile_image'),
-  profileImageStatus: text('profile_image_status', { enum: ['NONE', 'PENDING', 'READY', 'FAILED'] }).notNull().default('NONE'),
+  profileImageStatus: text('profile_image_status', { enum: ['NONE', 'PENDING', 'READY', 'FAILED'] })
+    .notNull()
+    .default('NONE'),
+  profileImageVersion: integer('profile_image_version').notNull().default(0),
   emailVerified: boolean('email_verified').notNull().default(false),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
+export type UserRow = typeof users.$inferSelect;
+
+export const userImages = pgTable(
+  'user_images',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    variant: text('variant', { enum: ['source', '512', '128'] }).notNull(),
+    version: integer('version').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    etag: text('etag').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.variant] })],
+);
+
+export const teamMembers = pgTable('team_members', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  roleTitle: text('role_title').notNull(),
+  quote: text('quote'),
+  sortOrder: integer('sort_order').notNull().default(100),
+  memberSince: date('member_since', { mode: 'string' }).notNull().defaultNow(),
+  visible: boolean('visible').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -30,6 +30,8 @@ export default function ApplyPage() {
   const { studyId } = useParams();
   const study = useStudy(studyId);
   const [now] = useState(() => new Date());
+  // Once sent, the success message stays even though the refetched study now says "already applied".
+  const [sent, setSent] = useState(false);
 
   if (study.isPending) return <LoadingState />;
   if (study.isError) return <ErrorState message={study.error.message} onRetry={() => void study.refetch()} />;
@@ -53,7 +55,9 @@ export default function ApplyPage() {
             {s.schedule} · <CostLabel study={s} />
           </p>
         </div>
-        {reason ? (
+        {sent ? (
+          <ApplySuccess cost={s.costType === 'FREE' ? 0 : s.cost} slugPath={studyPath(s)} />
+        ) : reason ? (
           <div className="st-alert st-alert--warning" role="status">
             <strong>{t('apply.cannotApply')}</strong>
             <p>{reason}</p>
@@ -67,8 +71,27 @@ export default function ApplyPage() {
             </div>
           </div>
         ) : (
-          <ApplyForm studyId={s.id} questions={s.questions} cost={s.costType === 'FREE' ? 0 : s.cost} slugPath={studyPath(s)} />
+          <ApplyForm studyId={s.id} questions={s.questions} cost={s.costType === 'FREE' ? 0 : s.cost} onSent={() => setSent(true)} />
         )}
+      </div>
+    </div>
+  );
+}
+
+function ApplySuccess({ cost, slugPath }: { cost: number; slugPath: string }) {
+  const { t } = useTranslation('studies');
+  const locale = useLocale();
+  return (
+    <div className="st-alert st-alert--success" role="status">
+      <strong>{t('apply.done')}</strong>
+      <p>{cost > 0 ? t('apply.donePaid', { amount: formatKrw(cost, locale) }) : t('apply.doneBody')}</p>
+      <div className="row">
+        <Link className="btn btn-primary" to="/users/me#my-studies">
+          {t('apply.toMyStudies')}
+        </Link>
+        <Link className="btn btn-secondary" to={slugPath}>
+          {t('apply.backToStudy')}
+        </Link>
       </div>
     </div>
   );
@@ -78,12 +101,12 @@ function ApplyForm({
   studyId,
   questions,
   cost,
-  slugPath,
+  onSent,
 }: {
   studyId: string;
   questions: Array<{ id: string; text: string; required: boolean }>;
   cost: number;
-  slugPath: string;
+  onSent: () => void;
 }) {
   const { t } = useTranslation('studies');
   const locale = useLocale();
@@ -107,25 +130,12 @@ function ApplyForm({
   const values = useWatch({ control: form.control });
   const errors = form.formState.errors;
 
-  if (apply.isSuccess) {
-    return (
-      <div className="st-alert st-alert--success" role="status">
-        <strong>{t('apply.done')}</strong>
-        <p>{cost > 0 ? t('apply.donePaid', { amount: formatKrw(cost, locale) }) : t('apply.doneBody')}</p>
-        <div className="row">
-          <Link className="btn btn-primary" to="/users/me#my-studies">
-            {t('apply.toMyStudies')}
-          </Link>
-          <Link className="btn btn-secondary" to={slugPath}>
-            {t('apply.backToStudy')}
-          </Link>
-        </div>
-      </div>
-    );
-  }
-
   return (
-    <form className="st-form card" noValidate onSubmit={(e) => void form.handleSubmit((v) => apply.mutate(v as ApplyBody))(e)}>
+    <form
+      className="st-form card"
+      noValidate
+      onSubmit={(e) => void form.handleSubmit((v) => apply.mutate(v as ApplyBody, { onSuccess: onSent }))(e)}
+    >
       <Field
         label={t('apply.motivation')}
         required

@@ -104,7 +104,12 @@ export default function ProposePage() {
   const values = useWatch({ control }) as StudyProposalInput;
   const questions = useFieldArray({ control, name: 'questions' });
   const errors = formState.errors;
-  const err = (path: string) => (get(errors, path) as { message?: string } | undefined)?.message;
+  const touched = formState.touchedFields;
+  // A field's error shows once the user has left the field or tried to move on from its step,
+  // not while a just-added, still empty field is being filled in (no layout jumps under the cursor).
+  const [attempted, setAttempted] = useState<ReadonlySet<Step>>(() => new Set());
+  const err = (path: string) =>
+    attempted.has(step) || get(touched, path) ? (get(errors, path) as { message?: string } | undefined)?.message : undefined;
 
   useEffect(() => {
     writeSession(DRAFT_KEY, JSON.stringify(values));
@@ -119,6 +124,7 @@ export default function ProposePage() {
     requestAnimationFrame(() => headingRef.current?.focus());
   };
   const onNext = async () => {
+    setAttempted((a) => new Set(a).add(step));
     const ok = await trigger(STEP_FIELDS[step] as never, { shouldFocus: true });
     if (ok) go(STEPS[index + 1]!);
   };

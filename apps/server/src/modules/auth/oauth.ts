@@ -1,0 +1,213 @@
+/**
+ * Social login, authorization-code flow with PKCE (S256), `state` and `nonce`:
+ *   /start     stores state (hashed), PKCE verifier, nonce and returnTo server-side for 10 minutes,
+ *              binds the attempt to this browser with an HttpOnly cookie, and 302s to the provider;
+ *   /callback  takes the state (one-time; the cookie must match), exchanges the code, and signs in:
+ *              an account already linked to (provider, subject), else an account with the same
+ *              VERIFIED email (then linked), else a new account without a password.
+ * The browser ends at /auth/callback with the tokens in the URL fragment (never the query string,
+ * so they reach neither server logs nor Referer headers), or `#error=<code>&message=…`.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { NAME_MAX_LENGTH, errorMessage, safeReturnTo, type ErrorCode, type OAuthProviderInfo } from '@moim/contract';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { callbackUrl } from '../../providers/oauth/registry.ts';
+import { OAuthError, type ExternalIdentity, type OAuthProvider } from '../../providers/oauth/types.ts';
+import * as repo from './repo.ts';
+import { randomToken, sha256 } from './service.ts';
+
+export const OAUTH_STATE_TTL_MS = 10 * 60_000;
+const COOKIE_PATH = '/api/auth/oauth';
+
+export interface CallbackQuery {
+  code?: string | undefined;
+  state?: string | undefined;
+  error?: string | undefined;
+  error_description?: string | undefined;
+}
+
+export interface Redirect {
+  location: string;
+  /** Set-Cookie values to send with it */
+  cookies: string[];
+}
+
+const cookieName = (stateHash: string) => `moim_oauth_${stateHash.slice(0, 16)}`;
+
+export function parseCookies(header: string | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of (header ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0) out.set(part.slice(0, i).trim(), part.slice(i + 1).trim());
+  }
+  return out;
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** A provider's display name for a new account: no control characters, at most 50 characters. */
+function cleanName(name: string | null, email: string): string {
+  // eslint-disable-next-line no-control-regex
+  const n = (name ?? '').replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g, '').trim();
+  const fallback = email.split('@')[0] || 'moim 사용자';
+  return [...(n || fallback)].slice(0, NAME_MAX_LENGTH).join('');
+}
+
+export function errorFragment(code: ErrorCode, message?: string): string {
+  return `/auth/callback#${new URLSearchParams({ error: code, message: message ?? errorMessage(code) }).toString()}`;
+}
+
+export function createOAuthService(ctx: AppContext, providers: Map<string, OAuthProvider>) {
+  const { db, config } = ctx;
+  const secure = config.publicUrl.startsWith('https:');
+  const cookie = (name: string, value: string, maxAgeSeconds: number) =>
+    `${name}=${value}; Path=${COOKIE_PATH}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+
+  async function signIn(providerId: string, identity: ExternalIdentity) {
+    const users = ctx.services.users;
+    const linked = await repo.findOAuthAccount(db, providerId, identity.subject);
+    if (linked) {
+      const acct = await users.findAccount(linked.userId);
+      if (!acct || acct.status === 'DELETED') throw new AppError('AUTH-1003', '탈퇴한 계정입니다.');
+      if (acct.status === 'DEACTIVATED') throw new AppError('AUTH-1006');
+      await repo.touchOAuthAccount(db, linked.id);
+      return { user: acct, created: false };
+    }
+    if (!identity.email || !identity.emailVerified) throw new AppError('AUTH-1009');
+    let acct = await users.findAccountByEmail(identity.email);
+    let created = false;
+    if (acct) {
+      if (acct.status === 'DEACTIVATED') throw new AppError('AUTH-1006');
+      if (acct.status === 'DELETED') throw new AppError('AUTH-1003', '탈퇴한 계정입니다.');
+    } else {
+      try {
+        await users.createUser({ email: identity.email, name: cleanName(identity.name, identity.email), emailVerified: true });
+        created = true;
+      } catch (err) {
+        // the same person finishing two logins at once: the other one created the account
+        if (!(err instanceof AppError && err.code === 'VAL-2005')) throw err;
+      }
+      acct = await users.findAccountByEmail(identity.email);
+      if (!acct) throw new AppError('SYS-5001');
+    }
+    await repo.linkOAuthAccount(db, { provider: providerId, subject: identity.subject, userId: acct.id, email: identity.email });
+    ctx.log.info(
+      { userId: acct.id, provider: providerId, created },
+      created ? 'account created by social login' : 'social login linked to an account',
+    );
+    return { user: acct, created };
+  }
+
+  return {
+    providers,
+
+    list(): OAuthProviderInfo[] {
+      return [...providers.values()].map((p) => ({
+        id: p.id,
+        displayName: p.displayName,
+        kind: p.kind,
+        startUrl: `/api/auth/oauth/${p.id}/start`,
+      }));
+    },
+
+    async start(providerId: string, returnTo: string | undefined): Promise<Redirect> {
+      const provider = providers.get(providerId);
+      if (!provider) return { location: errorFragment('BIZ-3001', '사용할 수 없는 로그인 방법입니다.'), cookies: [] };
+      const state = randomToken();
+      const codeVerifier = randomToken();
+      const nonce = randomToken(16);
+      const binding = randomToken();
+      const stateHash = sha256(state);
+      const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
+      let location: string;
+      try {
+        location = await provider.authorizationUrl({ state, nonce, codeChallenge, redirectUri: callbackUrl(config, providerId) });
+      } catch (err) {
+        ctx.log.warn({ err, provider: providerId }, 'social login could not start');
+        return { location: errorFragment('AUTH-1008', '로그인 제공자에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.'), cookies: [] };
+      }
+      await repo.insertOAuthState(db, {
+        stateHash,
+        provider: providerId,
+        codeVerifier,
+        nonce,
+        returnTo: safeReturnTo(returnTo),
+        browserBindingHash: sha256(binding),
+        expiresAt: new Date(Date.now() + OAUTH_STATE_TTL_MS),
+      });
+      return { location, cookies: [cookie(cookieName(stateHash), binding, OAUTH_STATE_TTL_MS / 1000)] };
+    },
+
+    async callback(
+      providerId: string,
+      q: CallbackQuery,
+      cookieHeader: string | undefined,
+      meta: { ip?: string; userAgent?: string },
+    ): Promise<Redirect> {
+      const cookies: string[] = [];
+      const fail = (code: ErrorCode, message?: string): Redirect => ({ location: errorFragment(code, message), cookies });
+      const provider = providers.get(providerId);
+      if (!provider) return fail('BIZ-3001', '사용할 수 없는 로그인 방법입니다.');
+      if (!q.state) return fail('AUTH-1003', '로그인 요청을 확인할 수 없습니다. 다시 시도해 주세요.');
+
+      const stateHash = sha256(q.state);
+      const name = cookieName(stateHash);
+      cookies.push(cookie(name, '', 0));
+      const saved = await repo.takeOAuthState(db, stateHash); // one-time, whatever follows
+      const binding = parseCookies(cookieHeader).get(name);
+      if (!saved || saved.provider !== providerId || saved.expiresAt <= new Date()) {
+        return fail('AUTH-1003', '로그인 요청이 만료되었거나 올바르지 않습니다. 다시 시도해 주세요.');
+      }
+      if (!binding || !safeEqual(sha256(binding), saved.browserBindingHash)) {
+        return fail('AUTH-1003', '이 브라우저에서 시작한 로그인 요청이 아닙니다. 다시 시도해 주세요.');
+      }
+      if (q.error) {
+        const denied = q.error === 'access_denied';
+        return fail(
+          'AUTH-1008',
+          denied ? '로그인 동의가 거부되었습니다.' : `로그인 제공자가 요청을 거절했습니다 (${q.error.slice(0, 50)}).`,
+        );
+      }
+      if (!q.code) return fail('AUTH-1008', '로그인 제공자가 인가 코드를 보내지 않았습니다.');
+
+      let identity: ExternalIdentity;
+      try {
+        identity = await provider.exchangeCode({
+          code: q.code,
+          codeVerifier: saved.codeVerifier,
+          redirectUri: callbackUrl(config, providerId),
+          nonce: saved.nonce,
+        });
+      } catch (err) {
+        ctx.log.warn({ err: err instanceof OAuthError ? err.message : err, provider: providerId }, 'social login: code exchange failed');
+        return fail('AUTH-1008', '로그인 제공자에게서 사용자 정보를 받지 못했습니다. 다시 시도해 주세요.');
+      }
+      try {
+        const { user } = await signIn(providerId, identity);
+        const tokens = await ctx.services.auth.issueSession(user, {
+          method: `oauth:${providerId}`,
+          ip: meta.ip,
+          userAgent: meta.userAgent,
+        });
+        const fragment = new URLSearchParams({
+          accessToken: tokens.accessToken,
+          refreshToken: tokens.refreshToken,
+          tokenType: tokens.tokenType,
+          expiresIn: String(tokens.expiresIn),
+          returnTo: saved.returnTo,
+        });
+        return { location: `/auth/callback#${fragment.toString()}`, cookies };
+      } catch (err) {
+        if (err instanceof AppError) return fail(err.code, err.message);
+        throw err;
+      }
+    },
+  };
+}
+
+export type OAuthService = ReturnType<typeof createOAuthService>;

@@ -1,0 +1,2 @@
+// oidc-provider (a devDependency used by the social-login test) ships no type declarations.
+declare module 'oidc-provider';

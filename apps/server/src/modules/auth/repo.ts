@@ -1,0 +1,173 @@
+/** SQL for sessions (refresh-token families), refresh tokens, reset tokens and social logins. */
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { authSessions, oauthAccounts, oauthStates, passwordResetTokens, refreshTokens } from './schema.ts';
+
+export type SessionRow = typeof authSessions.$inferSelect;
+
+export async function createSession(
+  db: DbOrTx,
+  v: { userId: string; method: string; expiresAt: Date; ip?: string | null; userAgent?: string | null },
+): Promise<SessionRow> {
+  const [row] = await db
+    .insert(authSessions)
+    .values({ userId: v.userId, method: v.method, expiresAt: v.expiresAt, ip: v.ip ?? null, userAgent: v.userAgent ?? null })
+    .returning();
+  return row!;
+}
+
+export async function insertRefreshToken(db: DbOrTx, v: { tokenHash: string; sessionId: string; userId: string }): Promise<void> {
+  await db.insert(refreshTokens).values(v);
+}
+
+export async function findRefreshToken(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select({
+      tokenHash: refreshTokens.tokenHash,
+      usedAt: refreshTokens.usedAt,
+      sessionId: refreshTokens.sessionId,
+      userId: refreshTokens.userId,
+      revokedAt: authSessions.revokedAt,
+      expiresAt: authSessions.expiresAt,
+    })
+    .from(refreshTokens)
+    .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, tokenHash));
+  return row;
+}
+
+/** Use a refresh token once: true for the first caller only (compare-and-swap). */
+export async function markRefreshTokenUsed(db: DbOrTx, tokenHash: string): Promise<boolean> {
+  const r = await db
+    .update(refreshTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
+    .returning({ h: refreshTokens.tokenHash });
+  return r.length > 0;
+}
+
+export async function touchSession(db: DbOrTx, id: string): Promise<void> {
+  await db.update(authSessions).set({ lastUsedAt: new Date() }).where(eq(authSessions.id, id));
+}
+
+export async function findSession(db: DbOrTx, id: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(authSessions).where(eq(authSessions.id, id));
+  return row;
+}
+
+/** The session row, locked for the rest of the transaction (concurrent refreshes queue here). */
+export async function lockSession(db: DbOrTx, id: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(authSessions).where(eq(authSessions.id, id)).for('update');
+  return row;
+}
+
+export async function revokeSession(db: DbOrTx, id: string, reason: string): Promise<boolean> {
+  const r = await db
+    .update(authSessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(authSessions.id, id), isNull(authSessions.revokedAt)))
+    .returning({ id: authSessions.id });
+  return r.length > 0;
+}
+
+/** Revoke every live session of a user, except `exceptId` (the caller's own). Returns how many. */
+export async function revokeUserSessions(db: DbOrTx, userId: string, reason: string, exceptId?: string): Promise<number> {
+  const r = await db
+    .update(authSessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt), exceptId ? ne(authSessions.id, exceptId) : undefined))
+    .returning({ id: authSessions.id });
+  return r.length;
+}
+
+// --- password reset ---------------------------------------------------------------------------
+
+export async function insertResetToken(db: DbOrTx, v: { tokenHash: string; userId: string; expiresAt: Date }): Promise<void> {
+  // Only the newest link works: earlier unused ones are retired.
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetTokens.userId, v.userId), isNull(passwordResetTokens.usedAt)));
+  await db.insert(passwordResetTokens).values(v);
+}
+
+export async function findResetToken(db: DbOrTx, tokenHash: string) {
+  const [row] = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash));
+  return row;
+}
+
+/** Use a reset token once, while it is valid: the user id for the first caller, else undefined. */
+export async function consumeResetToken(db: DbOrTx, tokenHash: string): Promise<string | undefined> {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())),
+    )
+    .returning({ userId: passwordResetTokens.userId });
+  return row?.userId;
+}
+
+// --- social login ------------------------------------------------------------------------------
+
+export async function insertOAuthState(db: DbOrTx, v: typeof oauthStates.$inferInsert): Promise<void> {
+  await db.insert(oauthStates).values(v);
+}
+
+/** One-time: the state row is deleted by the first callback that presents it. */
+export async function takeOAuthState(db: DbOrTx, stateHash: string) {
+  const [row] = await db.delete(oauthStates).where(eq(oauthStates.stateHash, stateHash)).returning();
+  return row;
+}
+
+export async function findOAuthAccount(db: DbOrTx, provider: string, subject: string) {
+  const [row] = await db
+    .select()
+    .from(oauthAccounts)
+    .where(and(eq(oauthAccounts.provider, provider), eq(oauthAccounts.subject, subject)));
+  return row;
+}
+
+export async function linkOAuthAccount(
+  db: DbOrTx,
+  v: { provider: string; subject: string; userId: string; email: string | null },
+): Promise<void> {
+  await db
+    .insert(oauthAccounts)
+    .values({ ...v, lastLoginAt: new Date() })
+    .onConflictDoNothing();
+}
+
+export async function touchOAuthAccount(db: DbOrTx, id: string): Promise<void> {
+  await db.update(oauthAccounts).set({ lastLoginAt: new Date() }).where(eq(oauthAccounts.id, id));
+}
+
+export async function providersOf(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db.select({ p: oauthAccounts.provider }).from(oauthAccounts).where(eq(oauthAccounts.userId, userId));
+  return [...new Set(rows.map((r) => r.p))].sort();
+}
+
+/** Account deletion: social links and reset tokens go, sessions are revoked (rows kept for audit). */
+export async function forgetUser(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(oauthAccounts).where(eq(oauthAccounts.userId, userId));
+  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+  await db.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
+  await db
+    .update(authSessions)
+    .set({ revokedAt: new Date(), revokedReason: 'account_deleted', ip: null, userAgent: null })
+    .where(eq(authSessions.userId, userId));
+}
+
+/** Housekeeping: expired attempts, codes and long-dead sessions. */
+export async function sweepExpired(db: DbOrTx, now = new Date()): Promise<void> {
+  await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
+  await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, sql`${now.toISOString()}::timestamptz - interval '1 day'`));
+  await db
+    .delete(authSessions)
+    .where(
+      or(
+        lt(authSessions.expiresAt, sql`${now.toISOString()}::timestamptz - interval '7 days'`),
+        lt(authSessions.revokedAt, sql`${now.toISOString()}::timestamptz - interval '30 days'`),
+      ),
+    );
+}

@@ -1,0 +1,272 @@
+/**
+ * /api/auth: login, refresh, logout, validate, password reset, social login (and the built-in
+ * local OpenID provider when enabled). Also sets up `ctx.services.auth` and `ctx.services.mail`.
+ */
+import {
+  envelope,
+  loginRequest,
+  loginResponse,
+  logoutRequest,
+  logoutResponse,
+  normalizeEmail,
+  oauthCallbackQuery,
+  oauthProviderList,
+  oauthProviderParam,
+  oauthStartQuery,
+  passwordResetConfirm,
+  passwordResetDone,
+  passwordResetRequest,
+  passwordResetRequested,
+  refreshRequest,
+  user,
+} from '@moim/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { bearerToken } from '../../http/auth-guard.ts';
+import { ok } from '../../http/envelope.ts';
+import { createMailService } from '../../providers/mail/service.ts';
+import { LOCAL_CLIENT_ID, localClientSecret, registerLocalProvider, sweepLocalProvider } from '../../providers/oauth/local-provider.ts';
+import { buildOAuthProviders, callbackUrl, localIssuer } from '../../providers/oauth/registry.ts';
+import type { FetchLike } from '../../providers/oauth/types.ts';
+import type { Module } from '../types.ts';
+import { createOAuthService, type Redirect } from './oauth.ts';
+import { ACCOUNT_LIMITS } from './rate-limits.ts';
+import { createAuthService } from './service.ts';
+
+const bearer = [{ bearerAuth: [] }];
+
+/** moim reaching its own local provider: through Fastify in-process, not over the network. */
+function inProcessFetch(app: FastifyInstance, origin: string): FetchLike {
+  return async (url, init = {}) => {
+    const u = new URL(url);
+    if (u.origin !== origin) return fetch(url, init);
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((v, k) => (headers[k] = v));
+    const res = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url: u.pathname + u.search,
+      headers,
+      ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+    });
+    const h = new Headers();
+    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(', ') : String(v));
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: h });
+  };
+}
+
+function sendRedirect(reply: FastifyReply, r: Redirect) {
+  for (const c of r.cookies) reply.header('set-cookie', c);
+  return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(r.location, 302);
+}
+
+export const authModule: Module = {
+  name: 'auth',
+  async register(scope: FastifyInstance, ctx: AppContext) {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    const auth = createAuthService(ctx);
+    ctx.services.auth = auth;
+    ctx.services.mail = createMailService(ctx);
+    await auth.passwords.warm();
+
+    const providers = buildOAuthProviders(ctx.config, { localFetch: inProcessFetch(scope, new URL(ctx.config.publicUrl).origin) });
+    const oauth = createOAuthService(ctx, providers);
+    ctx.jobs.every('auth.sweep', 60 * 60_000, async () => {
+      await auth.sweep();
+      if (ctx.config.oauthLocalEnabled) await sweepLocalProvider(ctx.db);
+    });
+
+    // tokens and account data are never cached (RFC 6749 §5.1)
+    scope.addHook('onSend', async (_request, reply, payload) => {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      return payload;
+    });
+
+    const limit = ctx.rateLimiter;
+    const ip = (r: FastifyRequest) => `ip:${r.ip}`;
+
+    app.post(
+      '/auth/login',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Log in with email and password',
+          description:
+            'Wrong email and wrong password both answer AUTH-1001. A deactivated account answers AUTH-1006 (only with the right password). ' +
+            'Limits: 20 attempts per IP and 5 failed attempts per email per 15 minutes (429 BIZ-3004).',
+          body: loginRequest,
+          response: { 200: envelope(loginResponse) },
+        },
+        preHandler: async (request) => {
+          await limit.consume(ACCOUNT_LIMITS.loginPerIp, ip(request));
+          await limit.consume(ACCOUNT_LIMITS.loginPerEmail, normalizeEmail((request.body as { email: string }).email));
+        },
+      },
+      async (request) => {
+        const { email, password } = request.body;
+        const result = await auth.login(email, password, { ip: request.ip, userAgent: request.headers['user-agent'] });
+        await limit.store.reset(`${ACCOUNT_LIMITS.loginPerEmail.name}:${normalizeEmail(email)}`);
+        return ok(result);
+      },
+    );
+
+    app.post(
+      '/auth/refresh',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Exchange a refresh token for new tokens (rotation)',
+          description:
+            'Answers a new access token AND a new refresh token; the one sent is dead afterwards. Sending a used refresh token again ' +
+            'revokes every token of that login (AUTH-1003).',
+          body: refreshRequest,
+          response: { 200: envelope(loginResponse) },
+        },
+        preHandler: async (request) => limit.consume(ACCOUNT_LIMITS.refreshPerIp, ip(request)),
+      },
+      async (request) => ok(await auth.refresh(request.body.refreshToken)),
+    );
+
+    app.post(
+      '/auth/logout',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Log out: revoke this login (and the given refresh token’s)',
+          description: 'Needs the access token, or the refresh token in the body (so an expired access token can still log out).',
+          security: bearer,
+          body: logoutRequest,
+          response: { 200: envelope(logoutResponse) },
+        },
+      },
+      async (request) => {
+        const refreshToken = request.body?.refreshToken;
+        const token = bearerToken(request);
+        let caller = null;
+        if (token) {
+          try {
+            caller = await ctx.tokens.verify(token);
+          } catch (err) {
+            if (!refreshToken) throw err;
+          }
+        } else if (!refreshToken) {
+          throw new AppError(request.headers.authorization ? 'AUTH-1003' : 'AUTH-1007');
+        }
+        await auth.logout(caller, refreshToken);
+        return ok({ loggedOut: true as const });
+      },
+    );
+
+    app.get(
+      '/auth/validate',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'The user behind a valid access token',
+          description: 'AUTH-1002 expired, AUTH-1003 forged or logged out, AUTH-1006 deactivated account.',
+          security: bearer,
+          response: { 200: envelope(user) },
+        },
+        preHandler: ctx.guards.requireAuth,
+      },
+      async (request) => ok(await auth.validate(request.user!)),
+    );
+
+    app.post(
+      '/auth/password-reset/request',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Mail a one-time password-reset link (same answer whether or not the email exists)',
+          body: passwordResetRequest,
+          response: { 200: envelope(passwordResetRequested) },
+        },
+        preHandler: async (request) => {
+          await limit.consume(ACCOUNT_LIMITS.resetRequestPerIp, ip(request));
+          await limit.consume(ACCOUNT_LIMITS.resetRequestPerEmail, normalizeEmail((request.body as { email: string }).email));
+        },
+      },
+      async (request) => {
+        await auth.requestPasswordReset(request.body.email);
+        return ok({
+          requested: true as const,
+          message: '가입된 이메일이라면 비밀번호 재설정 링크를 보냈습니다. 메일함을 확인해 주세요.',
+        });
+      },
+    );
+
+    app.post(
+      '/auth/password-reset/confirm',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Set a new password with the link’s token; every session is revoked',
+          description: 'Unknown token AUTH-1003; used or expired token BIZ-3002.',
+          body: passwordResetConfirm,
+          response: { 200: envelope(passwordResetDone) },
+        },
+        preHandler: async (request) => limit.consume(ACCOUNT_LIMITS.resetConfirmPerIp, ip(request)),
+      },
+      async (request) => {
+        await auth.confirmPasswordReset(request.body.token, request.body.newPassword);
+        return ok({ reset: true as const });
+      },
+    );
+
+    // --- social login ------------------------------------------------------------------------
+
+    app.get(
+      '/auth/oauth/providers',
+      { schema: { tags: ['auth'], summary: 'Enabled social-login providers', response: { 200: envelope(oauthProviderList) } } },
+      async () => ok(oauth.list()),
+    );
+
+    app.get(
+      '/auth/oauth/:provider/start',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Begin social login (a browser navigation): 302 to the provider',
+          params: oauthProviderParam,
+          querystring: oauthStartQuery,
+        },
+        preHandler: async (request) => limit.consume(ACCOUNT_LIMITS.oauthPerIp, ip(request)),
+      },
+      async (request, reply) => sendRedirect(reply, await oauth.start(request.params.provider, request.query.returnTo)),
+    );
+
+    app.get(
+      '/auth/oauth/:provider/callback',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Provider redirect target: 302 to /auth/callback#accessToken=…&refreshToken=… or #error=…',
+          params: oauthProviderParam,
+          querystring: oauthCallbackQuery,
+        },
+        preHandler: async (request) => limit.consume(ACCOUNT_LIMITS.oauthPerIp, ip(request)),
+      },
+      async (request, reply) =>
+        sendRedirect(
+          reply,
+          await oauth.callback(request.params.provider, request.query, request.headers.cookie, {
+            ip: request.ip,
+            ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}),
+          }),
+        ),
+    );
+
+    if (ctx.config.oauthLocalEnabled) {
+      await scope.register(async (sub) =>
+        registerLocalProvider(sub, ctx.db, {
+          issuer: localIssuer(ctx.config),
+          clientSecret: localClientSecret(ctx.config.jwtSecret),
+          redirectUri: callbackUrl(ctx.config, 'local'),
+        }),
+      );
+      ctx.log.debug({ clientId: LOCAL_CLIENT_ID }, 'local OpenID provider mounted');
+    }
+  },
+};

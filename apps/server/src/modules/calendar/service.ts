@@ -1,0 +1,425 @@
+/**
+ * Calendar events of studies: regular sessions generated from a study's recurrence when it is
+ * approved (and kept in step when its schedule changes), the recruitment deadline, special
+ * events the leader adds; RSVPs with an atomic participant limit; attendance and the rates
+ * derived from it; the private iCal feed. Study facts come from `ctx.services.studies`.
+ */
+import {
+  ATTENDED_STATUSES,
+  type AttendanceBody,
+  CALENDAR_MAX_RANGE_DAYS,
+  type CalendarEvent,
+  type CalendarQuery,
+  type RecurrenceType,
+  type StudyEventBody,
+  type StudyEventPatch,
+  type Weekday,
+  addDays,
+  daysBetween,
+  generateSessionDates,
+  seoulDate,
+} from '@moim/contract';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { AuthUser } from '../../http/auth-guard.ts';
+import type { StudyCallerAccess, StudyRef } from '../studies/service.ts';
+import {
+  addRsvp,
+  attendanceOf,
+  attendanceSheet,
+  deleteEvents,
+  eventsWithAttendance,
+  findEvent,
+  insertEvent,
+  insertEvents,
+  listEvents,
+  regularEventsFrom,
+  removeRsvp,
+  rsvpedIds,
+  updateEvent,
+  updateRegularEvents,
+  upsertAttendance,
+  upsertRecruitmentEvent,
+} from './repo.ts';
+import type { NewStudyEventRow, StudyEventRow } from './schema.ts';
+
+/** The schedule facts of a study the generator needs (a studies row or StudyRef fits). */
+export interface ScheduleSource {
+  id: string;
+  title: string;
+  recurrenceType: RecurrenceType;
+  scheduleWeekdays: Weekday[];
+  sessionStartTime: string;
+  sessionEndTime: string;
+  startDate: string;
+  endDate: string;
+  locationType: 'ONLINE' | 'OFFLINE';
+  locationAddress: string | null;
+  recruitDeadline: Date;
+}
+
+/** Studies whose events the public calendar shows. */
+const PUBLIC_STATUSES = new Set(['APPROVED', 'IN_PROGRESS', 'COMPLETED']);
+
+const eventNotFound = () => new AppError('BIZ-3001', '일정을 찾을 수 없습니다.');
+const studyNotFound = () => new AppError('BIZ-3001', '스터디를 찾을 수 없습니다.');
+
+function seoulClock(d: Date): string {
+  return new Date(d.getTime() + 9 * 3_600_000).toISOString().slice(11, 16);
+}
+
+export function toCalendarEvent(
+  e: StudyEventRow,
+  study: Pick<StudyRef, 'title' | 'slug'>,
+  opts: { rsvped: boolean | null; showLink: boolean },
+): CalendarEvent {
+  return {
+    id: e.id,
+    studyId: e.studyId,
+    studyTitle: study.title,
+    studySlug: study.slug,
+    title: e.title,
+    description: e.description,
+    date: e.date,
+    startTime: e.startTime,
+    endTime: e.endTime,
+    eventType: e.eventType,
+    location: e.location,
+    address: e.address,
+    link: opts.showLink ? e.link : null,
+    participantLimit: e.participantLimit,
+    currentParticipants: e.currentParticipants,
+    rsvped: opts.rsvped,
+  };
+}
+
+export class CalendarService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  private get db() {
+    return this.ctx.db;
+  }
+
+  private today(): string {
+    return seoulDate(this.clock());
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Generation
+
+  /**
+   * Make the study's generated events match its schedule: regular sessions from `fromDate` on
+   * (every date when includePast), keeping sessions that already have RSVPs or attendance, and
+   * the recruitment event at the deadline. Idempotent.
+   */
+  async syncGeneratedEvents(tx: DbOrTx, study: ScheduleSource, fromDate: string, opts: { includePast?: boolean } = {}): Promise<void> {
+    const from = opts.includePast ? null : fromDate;
+    const dates = generateSessionDates({
+      recurrenceType: study.recurrenceType,
+      weekdays: study.scheduleWeekdays,
+      startDate: study.startDate,
+      endDate: study.endDate,
+    }).filter((d) => !from || d >= from);
+    const wanted = new Set(dates);
+    const existing = await regularEventsFrom(tx, study.id, from);
+    await deleteEvents(
+      tx,
+      existing.filter((e) => !wanted.has(e.date) && !e.used).map((e) => e.id),
+    );
+    const location = study.locationType === 'ONLINE' ? ('online' as const) : ('offline' as const);
+    await updateRegularEvents(tx, study.id, from, {
+      title: study.title,
+      startTime: study.sessionStartTime,
+      endTime: study.sessionEndTime,
+      location,
+      address: study.locationAddress,
+    });
+    const have = new Set(existing.map((e) => e.date));
+    await insertEvents(
+      tx,
+      dates
+        .filter((d) => !have.has(d))
+        .map((date) => ({
+          studyId: study.id,
+          title: study.title,
+          date,
+          startTime: study.sessionStartTime,
+          endTime: study.sessionEndTime,
+          eventType: 'regular' as const,
+          location,
+          address: study.locationAddress,
+        })),
+    );
+    const deadlineTime = seoulClock(study.recruitDeadline);
+    await upsertRecruitmentEvent(tx, {
+      studyId: study.id,
+      title: `${study.title} 모집 마감`,
+      date: seoulDate(study.recruitDeadline),
+      startTime: deadlineTime,
+      endTime: deadlineTime,
+      eventType: 'recruitment',
+      location: 'online',
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Reading
+
+  private range(q: { from?: string | undefined; to?: string | undefined }): { from: string; to: string } {
+    const today = this.today();
+    const from = q.from ?? `${today.slice(0, 7)}-01`;
+    const to = q.to ?? addDays(from, 41);
+    if (to < from) throw new AppError('VAL-2004', '종료일은 시작일 이후여야 합니다.');
+    if (daysBetween(from, to) > CALENDAR_MAX_RANGE_DAYS)
+      throw new AppError('VAL-2004', `한 번에 ${CALENDAR_MAX_RANGE_DAYS}일까지 조회할 수 있습니다.`);
+    return { from, to };
+  }
+
+  /** GET /api/calendar/events: events of publicly visible studies in a date range. */
+  async listPublic(q: CalendarQuery, user: AuthUser | null): Promise<CalendarEvent[]> {
+    const { from, to } = this.range(q);
+    const events = await listEvents(this.db, { from, to, types: q.type, studyIds: q.studyId ? [q.studyId] : undefined });
+    const refs = new Map((await this.ctx.services.studies.getStudyRefs(events.map((e) => e.studyId))).map((s) => [s.id, s]));
+    const visible = events.filter((e) => {
+      const s = refs.get(e.studyId);
+      return s && !s.deleted && PUBLIC_STATUSES.has(s.status);
+    });
+    return this.present(visible, refs, user);
+  }
+
+  /** GET /api/studies/{id}/events: every event of one visible study. */
+  async listForStudy(
+    studyId: string,
+    q: { from?: string | undefined; to?: string | undefined },
+    user: AuthUser | null,
+  ): Promise<CalendarEvent[]> {
+    const a = await this.visibleStudy(studyId, user);
+    const events = await listEvents(this.db, { from: q.from, to: q.to, studyIds: [studyId] });
+    return this.present(events, new Map([[studyId, a.study]]), user);
+  }
+
+  private async present(events: StudyEventRow[], refs: Map<string, StudyRef>, user: AuthUser | null): Promise<CalendarEvent[]> {
+    const mine = user ? new Set(await this.ctx.services.studies.activeStudyIdsOf(user.id)) : new Set<string>();
+    const rsvped = user
+      ? await rsvpedIds(
+          this.db,
+          user.id,
+          events.map((e) => e.id),
+        )
+      : null;
+    const admin = user ? user.roles.includes('ROLE_ADMIN') || user.systemRole === 'ROLE_ADMIN' : false;
+    return events.map((e) =>
+      toCalendarEvent(e, refs.get(e.studyId)!, { rsvped: rsvped ? rsvped.has(e.id) : null, showLink: admin || mine.has(e.studyId) }),
+    );
+  }
+
+  private async visibleStudy(studyId: string, user: AuthUser | null, db: DbOrTx = this.db): Promise<StudyCallerAccess> {
+    const a = await this.ctx.services.studies.callerAccess(studyId, user, db);
+    if (!a || !a.visible) throw studyNotFound();
+    return a;
+  }
+
+  private async managedEvent(studyId: string, eventId: string, user: AuthUser) {
+    const a = await this.visibleStudy(studyId, user);
+    if (!a.canManage) throw new AppError('AUTH-1004', '스터디 운영진만 일정을 관리할 수 있습니다.');
+    const e = await findEvent(this.db, eventId);
+    if (!e || e.studyId !== studyId) throw eventNotFound();
+    return { a, e };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Special events
+
+  async create(studyId: string, user: AuthUser, body: StudyEventBody): Promise<CalendarEvent> {
+    const a = await this.visibleStudy(studyId, user);
+    if (!a.canManage) throw new AppError('AUTH-1004', '스터디 운영진만 일정을 추가할 수 있습니다.');
+    if (a.study.status !== 'APPROVED' && a.study.status !== 'IN_PROGRESS') {
+      throw new AppError('BIZ-3002', '모집 중이거나 진행 중인 스터디에만 일정을 추가할 수 있습니다.');
+    }
+    if (body.endTime <= body.startTime) throw new AppError('VAL-2004', '종료 시각은 시작 시각 이후여야 합니다.');
+    const e = await insertEvent(this.db, {
+      studyId,
+      title: body.title,
+      description: body.description ?? null,
+      date: body.date,
+      startTime: body.startTime,
+      endTime: body.endTime,
+      eventType: 'special',
+      location: body.location,
+      address: body.address ?? null,
+      link: body.link ?? null,
+      participantLimit: body.participantLimit ?? null,
+      createdBy: user.id,
+    });
+    return toCalendarEvent(e, a.study, { rsvped: false, showLink: true });
+  }
+
+  async update(studyId: string, eventId: string, user: AuthUser, body: StudyEventPatch): Promise<CalendarEvent> {
+    const { a, e } = await this.managedEvent(studyId, eventId, user);
+    if (e.eventType === 'recruitment') throw new AppError('BIZ-3002', '모집 마감 일정은 스터디의 모집 마감일을 바꿔서 옮겨 주세요.');
+    const startTime = body.startTime ?? e.startTime;
+    const endTime = body.endTime ?? e.endTime;
+    if (endTime <= startTime) throw new AppError('VAL-2004', '종료 시각은 시작 시각 이후여야 합니다.');
+    if (body.participantLimit != null && body.participantLimit < e.currentParticipants) {
+      throw new AppError('BIZ-3003', `이미 ${e.currentParticipants}명이 참석 신청했습니다.`);
+    }
+    const patch: Partial<NewStudyEventRow> = Object.fromEntries(
+      Object.entries({
+        title: body.title,
+        description: body.description,
+        date: body.date,
+        startTime: body.startTime,
+        endTime: body.endTime,
+        location: body.location,
+        address: body.address,
+        link: body.link,
+        participantLimit: body.participantLimit,
+      }).filter(([, v]) => v !== undefined),
+    );
+    try {
+      const updated = await updateEvent(this.db, eventId, patch);
+      return toCalendarEvent(updated!, a.study, { rsvped: null, showLink: true });
+    } catch (err) {
+      // moving a regular session onto another session's date
+      if ((err as { cause?: { code?: string } }).cause?.code === '23505' || (err as { code?: string }).code === '23505') {
+        throw new AppError('BIZ-3003', '그 날짜에는 이미 정기 모임이 있습니다.');
+      }
+      throw err;
+    }
+  }
+
+  /** Only special events can be deleted (regular sessions follow the schedule). */
+  async remove(studyId: string, eventId: string, user: AuthUser): Promise<void> {
+    const { e } = await this.managedEvent(studyId, eventId, user);
+    if (e.eventType !== 'special') throw new AppError('BIZ-3002', '특별 일정만 삭제할 수 있습니다.');
+    await deleteEvents(this.db, [eventId]);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // RSVP
+
+  /**
+   * RSVP to an upcoming event: regular sessions for the study's active members, special events
+   * for anyone signed in; never the recruitment marker. The limit holds under concurrency (a
+   * conditional increment; the RSVP row is rolled back when the event is full).
+   */
+  async rsvp(
+    eventId: string,
+    user: AuthUser,
+  ): Promise<{ eventId: string; rsvped: boolean; currentParticipants: number; participantLimit: number | null }> {
+    const e = await findEvent(this.db, eventId);
+    if (!e) throw eventNotFound();
+    const a = await this.ctx.services.studies.callerAccess(e.studyId, user);
+    if (!a || !a.visible || !PUBLIC_STATUSES.has(a.study.status)) throw eventNotFound();
+    if (e.eventType === 'recruitment') throw new AppError('BIZ-3002', '참석 신청을 받지 않는 일정입니다.');
+    if (a.study.status === 'COMPLETED') throw new AppError('BIZ-3002', '끝난 스터디의 일정입니다.');
+    if (e.date < this.today()) throw new AppError('BIZ-3002', '이미 지난 일정입니다.');
+    if (e.eventType === 'regular' && !a.isActiveMember && !a.isAdmin) {
+      throw new AppError('AUTH-1004', '정기 모임은 스터디 멤버만 참석 신청할 수 있습니다.');
+    }
+    await this.db.transaction(async (tx) => {
+      const r = await addRsvp(tx, eventId, user.id);
+      if (r === 'full') throw new AppError('BIZ-3003', '참석 인원이 가득 찼습니다.', { participantLimit: e.participantLimit });
+    });
+    const now = (await findEvent(this.db, eventId))!;
+    return { eventId, rsvped: true, currentParticipants: now.currentParticipants, participantLimit: now.participantLimit };
+  }
+
+  async cancelRsvp(eventId: string, user: AuthUser) {
+    const e = await findEvent(this.db, eventId);
+    if (!e) throw eventNotFound();
+    await this.db.transaction((tx) => removeRsvp(tx, eventId, user.id));
+    const now = (await findEvent(this.db, eventId))!;
+    return { eventId, rsvped: false, currentParticipants: now.currentParticipants, participantLimit: now.participantLimit };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Attendance
+
+  async sheet(studyId: string, eventId: string, user: AuthUser) {
+    await this.managedEvent(studyId, eventId, user);
+    const rows = await attendanceSheet(this.db, eventId);
+    return { eventId, records: rows.map((r) => ({ ...r, recordedAt: r.recordedAt.toISOString() })) };
+  }
+
+  /** The leader records attendance of a session that has happened (today or before). */
+  async recordAttendance(studyId: string, eventId: string, user: AuthUser, body: AttendanceBody): Promise<void> {
+    const { e } = await this.managedEvent(studyId, eventId, user);
+    if (e.eventType === 'recruitment') throw new AppError('BIZ-3002', '출석을 기록할 수 없는 일정입니다.');
+    if (e.date > this.today()) throw new AppError('BIZ-3002', '아직 열리지 않은 모임의 출석은 기록할 수 없습니다.');
+    const members = new Map((await this.ctx.services.studies.activeMembers(studyId)).map((m) => [m.userId, m]));
+    for (const r of body.records) {
+      const m = members.get(r.userId);
+      if (!m || m.role === 'OWNER') throw new AppError('BIZ-3003', '스터디 멤버의 출석만 기록할 수 있습니다.', { userId: r.userId });
+    }
+    const unique = [...new Map(body.records.map((r) => [r.userId, r])).values()];
+    await upsertAttendance(this.db, eventId, unique, user.id, this.clock());
+  }
+
+  /**
+   * Attendance rate per member (percent, one decimal): attended (PRESENT, LATE) over the past
+   * events with attendance taken since the member joined, not counting their EXCUSED ones;
+   * null before there is any such event.
+   */
+  async attendanceRates(
+    studyId: string,
+    members: { userId: string; joinedAt: Date }[],
+    today: string,
+  ): Promise<Map<string, number | null>> {
+    const events = await eventsWithAttendance(this.db, [studyId], today);
+    const records = await attendanceOf(
+      this.db,
+      events.map((e) => e.id),
+      members.map((m) => m.userId),
+    );
+    const byKey = new Map(records.map((r) => [`${r.eventId}:${r.userId}`, r.status]));
+    return new Map(members.map((m) => [m.userId, rate(events, byKey, m.userId, seoulDate(m.joinedAt))]));
+  }
+
+  /** One user's rate in each of their studies. */
+  async userAttendanceRates(
+    userId: string,
+    memberships: { studyId: string; joinedAt: Date }[],
+    today: string,
+  ): Promise<Map<string, number | null>> {
+    const events = await eventsWithAttendance(
+      this.db,
+      memberships.map((m) => m.studyId),
+      today,
+    );
+    const records = await attendanceOf(
+      this.db,
+      events.map((e) => e.id),
+      [userId],
+    );
+    const byKey = new Map(records.map((r) => [`${r.eventId}:${r.userId}`, r.status]));
+    return new Map(
+      memberships.map((m) => [
+        m.studyId,
+        rate(
+          events.filter((e) => e.studyId === m.studyId),
+          byKey,
+          userId,
+          seoulDate(m.joinedAt),
+        ),
+      ]),
+    );
+  }
+}
+
+function rate(events: { id: string; date: string }[], byKey: Map<string, string>, userId: string, joined: string): number | null {
+  let eligible = 0;
+  let attended = 0;
+  for (const e of events) {
+    if (e.date < joined) continue;
+    const s = byKey.get(`${e.id}:${userId}`);
+    if (s === 'EXCUSED') continue;
+    eligible++;
+    if (s && (ATTENDED_STATUSES as readonly string[]).includes(s)) attended++;
+  }
+  return eligible === 0 ? null : Math.round((attended / eligible) * 1000) / 10;
+}

@@ -1,0 +1,224 @@
+// Ending a session: verified TETRIS results, tampered results refused, idempotent repeats.
+import { playTetrisBot } from '@moim/games';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support.ts';
+import { backdate, deductionResult, end, makeUser, playDeduction, playTetris, start, tetrisResult, type TestUser } from './games-test-helpers.ts';
+
+let t: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await makeUser(t, 'Alice');
+  bob = await makeUser(t, 'Bob');
+});
+afterAll(() => t.close());
+
+async function onBoard(userId: string, gameType = 'TETRIS') {
+  const r = await t.call({ method: 'GET', url: `/api/games/leaderboards/user?gameType=${gameType}&userId=${userId}` });
+  return r.body.data.entries.length > 0;
+}
+
+async function session(user: TestUser, ticks = 1200) {
+  const s = await start(t, user);
+  const result = tetrisResult(s.seed, ticks);
+  await backdate(t, s.sessionId, Math.ceil(result.gameData.ticks / 60) + 2);
+  return { s, result };
+}
+
+describe('POST /api/games/sessions/end (TETRIS)', () => {
+  it('records a result that replays to the claimed figures', async () => {
+    const u = await makeUser(t);
+    const { s, result } = await session(u);
+    const r = await end(t, u, s.sessionId, result);
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({
+      sessionId: s.sessionId,
+      gameType: 'TETRIS',
+      score: result.score,
+      isPersonalBest: true,
+      verified: true,
+      rank: { rank: expect.any(Number), totalPlayers: expect.any(Number) },
+    });
+    expect(r.body.data.recordId).toMatch(/^[0-9a-f-]{36}$/);
+    const sess = await t.call({ method: 'GET', url: `/api/games/sessions/${s.sessionId}`, headers: u.headers });
+    expect(sess.body.data).toMatchObject({ status: 'COMPLETED', recordId: r.body.data.recordId });
+    expect(await onBoard(u.id)).toBe(true);
+  });
+
+  it('accepts the log as JSON text too', async () => {
+    const u = await makeUser(t);
+    const { s, result } = await session(u, 700);
+    const r = await end(t, u, s.sessionId, { ...result, gameData: JSON.stringify(result.gameData) });
+    expect(r.status).toBe(200);
+    expect(r.body.data.verified).toBe(true);
+  });
+
+  it('answers the same record when the same result is sent again (object or text), BIZ-3002 for another', async () => {
+    const u = await makeUser(t);
+    const { s, result } = await session(u);
+    const first = await end(t, u, s.sessionId, result);
+    const again = await end(t, u, s.sessionId, result);
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual(first.body.data);
+    const asText = await end(t, u, s.sessionId, { ...result, gameData: JSON.stringify(result.gameData) });
+    expect(asText.body.data.recordId).toBe(first.body.data.recordId);
+    const other = await end(t, u, s.sessionId, { ...result, score: result.score + 1 });
+    expect(other.status).toBe(409);
+    expect(other.body.error.code).toBe('BIZ-3002');
+    const rows = await t.ctx.database.exec(`select count(*)::int as n from game_records where session_id = $1`, [s.sessionId]);
+    expect(rows.rows[0]!.n).toBe(1);
+  });
+
+  it('records one result when the same end arrives twice at once', async () => {
+    const u = await makeUser(t);
+    const { s, result } = await session(u);
+    const [a, b] = await Promise.all([end(t, u, s.sessionId, result), end(t, u, s.sessionId, result)]);
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    expect(a.body.data.recordId).toBe(b.body.data.recordId);
+  });
+
+  describe('refuses a tampered result with VAL-2004, marks the session REJECTED and never ranks it', () => {
+    it.each([
+      ['score + 1', (r: ReturnType<typeof tetrisResult>) => ({ ...r, score: r.score + 1 }), 'FIELD_MISMATCH'],
+      ['level + 1', (r: ReturnType<typeof tetrisResult>) => ({ ...r, level: r.level + 1 }), 'FIELD_MISMATCH'],
+      ['lines + 1', (r: ReturnType<typeof tetrisResult>) => ({ ...r, linesCleared: r.linesCleared + 1 }), 'FIELD_MISMATCH'],
+      ['time + 30', (r: ReturnType<typeof tetrisResult>) => ({ ...r, timeElapsedSeconds: r.timeElapsedSeconds + 30 }), 'FIELD_MISMATCH'],
+      [
+        'truncated log',
+        (r: ReturnType<typeof tetrisResult>) => {
+          const half = Math.floor(r.gameData.inputs.length / 2);
+          const inputs = r.gameData.inputs.slice(0, half);
+          return { ...r, gameData: { ...r.gameData, inputs, ticks: (inputs.at(-1)?.[0] ?? 0) + 1 } };
+        },
+        'FIELD_MISMATCH',
+      ],
+      ['log with a start level', (r: ReturnType<typeof tetrisResult>) => ({ ...r, gameData: { ...r.gameData, startLevel: 5 } }), 'START_LEVEL_MISMATCH'],
+      ['malformed log', (r: ReturnType<typeof tetrisResult>) => ({ ...r, gameData: { v: 1, seed: 'x' } }), 'MALFORMED_LOG'],
+    ])('%s', async (_name, tamper, reason) => {
+      const u = await makeUser(t);
+      const { s, result } = await session(u);
+      const r = await end(t, u, s.sessionId, tamper(result));
+      expect(r.status).toBe(400);
+      expect(r.body.error.code).toBe('VAL-2004');
+      expect(r.body.error.details.reason).toBe(reason);
+      const sess = await t.call({ method: 'GET', url: `/api/games/sessions/${s.sessionId}`, headers: u.headers });
+      expect(sess.body.data).toMatchObject({ status: 'REJECTED', endReason: reason, recordId: null });
+      expect(await onBoard(u.id)).toBe(false);
+      // The honest result cannot be sent after a refusal: the session is over.
+      const honest = await end(t, u, s.sessionId, result);
+      expect(honest.status).toBe(409);
+    });
+
+    it('a game played on another seed', async () => {
+      const u = await makeUser(t);
+      const s = await start(t, u);
+      const foreign = tetrisResult('some-other-seed-123', 900);
+      await backdate(t, s.sessionId, 60);
+      const r = await end(t, u, s.sessionId, foreign);
+      expect(r.status).toBe(400);
+      expect(r.body.error.details.reason).toBe('SEED_MISMATCH');
+      // Relabelling the foreign log with the session's seed replays to other figures.
+      const s2 = await start(t, u);
+      await backdate(t, s2.sessionId, 60);
+      const relabelled = { ...foreign, gameData: { ...foreign.gameData, seed: s2.seed } };
+      const r2 = await end(t, u, s2.sessionId, relabelled);
+      expect(r2.status).toBe(400);
+      expect(['FIELD_MISMATCH', 'INPUT_AFTER_GAME_OVER']).toContain(r2.body.error.details.reason);
+      expect(await onBoard(u.id)).toBe(false);
+    });
+
+    it('a game longer than the session has lasted', async () => {
+      const u = await makeUser(t);
+      const s = await start(t, u);
+      const result = tetrisResult(s.seed, 3600); // 60 s of play, submitted at once
+      const r = await end(t, u, s.sessionId, result);
+      expect(r.status).toBe(400);
+      expect(r.body.error.details.reason).toBe('DURATION_IMPLAUSIBLE');
+    });
+
+    it('the same refused result again answers the same refusal', async () => {
+      const u = await makeUser(t);
+      const { s, result } = await session(u);
+      const bad = { ...result, score: result.score + 100 };
+      const first = await end(t, u, s.sessionId, bad);
+      const again = await end(t, u, s.sessionId, bad);
+      expect(first.status).toBe(400);
+      expect(again.status).toBe(400);
+      expect(again.body.error.details.reason).toBe('FIELD_MISMATCH');
+    });
+  });
+
+  it('refuses ending another user’s session and leaves it in progress', async () => {
+    const { s, result } = await session(alice);
+    const r = await end(t, bob, s.sessionId, result);
+    expect(r.status).toBe(403);
+    expect(r.body.error.code).toBe('AUTH-1004');
+    const own = await t.call({ method: 'GET', url: `/api/games/sessions/${s.sessionId}`, headers: alice.headers });
+    expect(own.body.data.status).toBe('IN_PROGRESS');
+  });
+
+  it('needs login', async () => {
+    const r = await t.call({ method: 'POST', url: '/api/games/sessions/end', payload: { sessionId: '7f1c3a8e-0000-4000-8000-000000000000', result: {} } });
+    expect(r.status).toBe(401);
+  });
+
+  it('refuses a result missing fields or of the wrong game with 400 and keeps the session open', async () => {
+    const u = await makeUser(t);
+    const { s, result } = await session(u);
+    const { score: _s, ...noScore } = result;
+    const missing = await end(t, u, s.sessionId, noScore);
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.code).toBe('VAL-2003');
+    const wrongGame = await end(t, u, s.sessionId, deductionResult(10));
+    expect(wrongGame.status).toBe(400);
+    const negative = await end(t, u, s.sessionId, { ...result, score: -5 });
+    expect(negative.status).toBe(400);
+    const sess = await t.call({ method: 'GET', url: `/api/games/sessions/${s.sessionId}`, headers: u.headers });
+    expect(sess.body.data.status).toBe('IN_PROGRESS');
+    expect((await end(t, u, s.sessionId, result)).status).toBe(200);
+  });
+
+  it('flags a personal best only when the all-time best improves', async () => {
+    const u = await makeUser(t);
+    const a = await playTetris(t, u, 1500);
+    expect(a.record.isPersonalBest).toBe(true);
+    // A bot game that tops out quickly scores less than its longer twin on the same seed.
+    const s = await start(t, u);
+    const short = playTetrisBot(s.seed, { maxActiveTicks: 60 });
+    await backdate(t, s.sessionId, 10);
+    const r = await end(t, u, s.sessionId, { ...short.summary, gameData: short.log });
+    expect(r.status).toBe(200);
+    expect(r.body.data.isPersonalBest).toBe(short.summary.score > a.result.score);
+  });
+});
+
+describe('POST /api/games/sessions/end (DEDUCTION)', () => {
+  it('accepts a result within bounds (unverified) and ranks it', async () => {
+    const u = await makeUser(t);
+    const s = await start(t, u, 'DEDUCTION');
+    const r = await end(t, u, s.sessionId, deductionResult(4200));
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({ gameType: 'DEDUCTION', score: 4200, verified: false, isPersonalBest: true });
+    expect(await onBoard(u.id, 'DEDUCTION')).toBe(true);
+    const lower = await playDeduction(t, u, 100);
+    expect(lower.isPersonalBest).toBe(false);
+    const higher = await playDeduction(t, u, 5000);
+    expect(higher.isPersonalBest).toBe(true);
+  });
+
+  it.each([
+    ['score over the cap', { score: 1_000_000 }],
+    ['unknown difficulty', { difficulty: 'GODLIKE' }],
+    ['more hint kinds than hints', { hintsUsed: 0, wrongAnswerHintsUsed: 1 }],
+    ['longer than the session', { timeElapsedSeconds: 3600 }],
+  ])('refuses %s with VAL-2004', async (_n, patch) => {
+    const u = await makeUser(t);
+    const s = await start(t, u, 'DEDUCTION');
+    const r = await end(t, u, s.sessionId, deductionResult(500, patch));
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('VAL-2004');
+    expect(await onBoard(u.id, 'DEDUCTION')).toBe(false);
+  });
+});

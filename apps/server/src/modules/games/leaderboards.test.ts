@@ -1,0 +1,199 @@
+// Leaderboards: best score per player, ties to the earlier score, weekly versus all-time,
+// around-me, a player's entry, and the rank index rebuilt from the database.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support.ts';
+import { makeUser, playDeduction, playTetris, type TestUser } from './games-test-helpers.ts';
+import { weekKey } from './periods.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function board(query: string, user?: TestUser) {
+  const r = await t.call({ method: 'GET', url: `/api/games/leaderboards/global?${query}`, headers: user?.headers ?? {} });
+  expect(r.status).toBe(200);
+  return r.body.data;
+}
+
+async function aroundMe(user: TestUser | null, query = '') {
+  return t.call({ method: 'GET', url: `/api/games/leaderboards/DEDUCTION/around-me?${query}`, headers: user?.headers ?? {} });
+}
+
+describe('global leaderboard', () => {
+  let players: TestUser[];
+  beforeAll(async () => {
+    players = [];
+    for (let i = 0; i < 12; i++) {
+      const u = await makeUser(t, `Player ${i}`);
+      players.push(u);
+      // 20000, 20100, … and a worse later game that must not replace the best.
+      await playDeduction(t, u, 20_000 + i * 100);
+      await playDeduction(t, u, 100 + i);
+    }
+  });
+
+  it('ranks each player once by their best score, top 10 by default, for guests too', async () => {
+    const b = await board('gameType=DEDUCTION');
+    expect(b).toMatchObject({ gameType: 'DEDUCTION', period: 'ALL_TIME', periodStart: null, userRank: null });
+    expect(b.entries).toHaveLength(10);
+    expect(b.entries.map((e: { rank: number }) => e.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(b.entries[0]).toMatchObject({ userId: players[11]!.id, name: 'Player 11', profileImage: null, score: 21_100 });
+    expect(b.entries[9].score).toBe(20_200);
+    const ids = b.entries.map((e: { userId: string }) => e.userId);
+    expect(new Set(ids).size).toBe(10);
+    expect(Date.parse(b.entries[0].playedAt)).toBeGreaterThan(0);
+  });
+
+  it('honours limit and tells a signed-in player their rank of the total', async () => {
+    const b = await board('gameType=DEDUCTION&limit=3', players[0]);
+    expect(b.entries).toHaveLength(3);
+    expect(b.userRank).toEqual({ rank: 12, totalPlayers: 12 });
+    expect((await t.call({ method: 'GET', url: '/api/games/leaderboards/global?gameType=DEDUCTION&limit=500' })).status).toBe(400);
+    expect((await t.call({ method: 'GET', url: '/api/games/leaderboards/global?gameType=NOPE' })).status).toBe(400);
+  });
+
+  it('keeps separate boards per game', async () => {
+    const u = await makeUser(t, 'Tetris fan');
+    await playTetris(t, u, 600);
+    const tetris = await board('gameType=TETRIS', u);
+    expect(tetris.entries.map((e: { userId: string }) => e.userId)).toEqual([u.id]);
+    expect(tetris.userRank).toEqual({ rank: 1, totalPlayers: 1 });
+  });
+
+  it('orders equal scores by who reached them first, and a later equal score keeps the earlier time', async () => {
+    const first = await makeUser(t, 'First');
+    const second = await makeUser(t, 'Second');
+    await playDeduction(t, first, 50_000);
+    await sleep(5);
+    await playDeduction(t, second, 50_000);
+    await sleep(5);
+    const again = await playDeduction(t, first, 50_000);
+    expect(again.isPersonalBest).toBe(false);
+    const b = await board('gameType=DEDUCTION&limit=2');
+    expect(b.entries.map((e: { name: string }) => e.name)).toEqual(['First', 'Second']);
+    // The board is rebuilt from the database with the same order.
+    await t.ctx.services.games.boards.rebuild();
+    const rebuilt = await board('gameType=DEDUCTION&limit=2');
+    expect(rebuilt.entries).toEqual(b.entries);
+    // Beating the tie moves the second player up.
+    await playDeduction(t, second, 50_001);
+    const after = await board('gameType=DEDUCTION&limit=2');
+    expect(after.entries.map((e: { name: string }) => e.name)).toEqual(['Second', 'First']);
+  });
+});
+
+describe('around-me', () => {
+  let ladder: TestUser[];
+  beforeAll(async () => {
+    ladder = [];
+    for (let i = 0; i < 20; i++) {
+      const u = await makeUser(t, `Ladder ${i}`);
+      ladder.push(u);
+      await playDeduction(t, u, 60_000 + i * 10); // above everyone else in this file
+    }
+  });
+
+  it('answers the caller with 5 above and 5 below', async () => {
+    const me = ladder[10]!; // rank 10 of the ladder (the ladder is ranks 1..20)
+    const r = await aroundMe(me);
+    expect(r.status).toBe(200);
+    const { entries, userRank } = r.body.data;
+    expect(userRank.rank).toBe(10);
+    expect(entries).toHaveLength(11);
+    expect(entries.map((e: { rank: number }) => e.rank)).toEqual([5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+    expect(entries[5]).toMatchObject({ userId: me.id, name: 'Ladder 10', score: 60_100 });
+    for (let i = 1; i < entries.length; i++) expect(entries[i - 1].score).toBeGreaterThanOrEqual(entries[i].score);
+  });
+
+  it('clips at the top of the board and honours range', async () => {
+    const top = ladder[19]!;
+    const r = await aroundMe(top);
+    expect(r.body.data.userRank.rank).toBe(1);
+    expect(r.body.data.entries.map((e: { rank: number }) => e.rank)).toEqual([1, 2, 3, 4, 5, 6]);
+    const narrow = await aroundMe(ladder[10]!, 'range=2');
+    expect(narrow.body.data.entries.map((e: { rank: number }) => e.rank)).toEqual([8, 9, 10, 11, 12]);
+  });
+
+  it('answers an empty window for a player with no score, and needs login', async () => {
+    const newcomer = await makeUser(t);
+    const r = await aroundMe(newcomer);
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({ entries: [], userRank: null });
+    expect((await aroundMe(null)).status).toBe(401);
+  });
+});
+
+describe('a player on a board (leaderboards/user)', () => {
+  it("answers the player's entry and rank without login; nothing for an unranked player", async () => {
+    const u = await makeUser(t, 'Solo');
+    await playDeduction(t, u, 123);
+    const r = await t.call({ method: 'GET', url: `/api/games/leaderboards/user?gameType=DEDUCTION&userId=${u.id}` });
+    expect(r.status).toBe(200);
+    expect(r.body.data.entries).toHaveLength(1);
+    expect(r.body.data.entries[0]).toMatchObject({ userId: u.id, name: 'Solo', score: 123 });
+    expect(r.body.data.userRank.rank).toBe(r.body.data.entries[0].rank);
+    expect(r.body.data.userRank.totalPlayers).toBeGreaterThan(30);
+    const none = await t.call({ method: 'GET', url: `/api/games/leaderboards/user?gameType=TETRIS&userId=${u.id}` });
+    expect(none.body.data).toMatchObject({ entries: [], userRank: null });
+    expect((await t.call({ method: 'GET', url: `/api/games/leaderboards/user?gameType=TETRIS&userId=nope` })).status).toBe(400);
+  });
+});
+
+describe('weekly versus all-time', () => {
+  it('keeps last week’s best on the all-time board only; weeks start Monday 00:00 Asia/Seoul', async () => {
+    const veteran = await makeUser(t, 'Veteran');
+    const rookie = await makeUser(t, 'Rookie');
+    await playDeduction(t, veteran, 99_000);
+    await playDeduction(t, rookie, 98_000);
+    // Move the veteran's game two weeks back, as if played then, and rebuild the boards.
+    const twoWeeksAgo = Date.now() - 14 * 86_400_000;
+    await t.ctx.database.exec(`update game_records set played_at = played_at - interval '14 days' where user_id = $1`, [veteran.id]);
+    await t.ctx.database.exec(`delete from game_best_scores where user_id = $1 and period <> 'ALL'`, [veteran.id]);
+    await t.ctx.database.exec(
+      `insert into game_best_scores (game_type, period, user_id, score, achieved_at, record_id)
+       select game_type, $2, user_id, score, achieved_at - interval '14 days', record_id from game_best_scores where user_id = $1 and period = 'ALL'`,
+      [veteran.id, weekKey(twoWeeksAgo)],
+    );
+    await t.ctx.database.exec(`update game_best_scores set achieved_at = achieved_at - interval '14 days' where user_id = $1 and period = 'ALL'`, [
+      veteran.id,
+    ]);
+    await t.ctx.services.games.boards.rebuild();
+
+    const all = await board('gameType=DEDUCTION&limit=2&period=ALL_TIME', veteran);
+    expect(all.entries.map((e: { name: string }) => e.name)).toEqual(['Veteran', 'Rookie']);
+    expect(all.userRank.rank).toBe(1);
+
+    const weekly = await board('gameType=DEDUCTION&limit=100&period=WEEKLY', veteran);
+    expect(weekly.period).toBe('WEEKLY');
+    expect(weekly.periodStart).toMatch(/T00:00:00\+09:00$/);
+    const start = new Date(Date.parse(weekly.periodStart) + 9 * 3_600_000);
+    expect(start.getUTCDay()).toBe(1); // a Monday in Seoul
+    expect(weekly.entries[0].name).toBe('Rookie');
+    expect(weekly.entries.some((e: { userId: string }) => e.userId === veteran.id)).toBe(false);
+    expect(weekly.userRank).toBeNull();
+
+    // A new game this week puts the veteran on the weekly board without changing all-time.
+    await playDeduction(t, veteran, 500);
+    const weekly2 = await board('gameType=DEDUCTION&limit=100&period=WEEKLY', veteran);
+    expect(weekly2.userRank).not.toBeNull();
+    expect(weekly2.entries.find((e: { userId: string }) => e.userId === veteran.id).score).toBe(500);
+    const all2 = await board('gameType=DEDUCTION&limit=1', veteran);
+    expect(all2.entries[0]).toMatchObject({ name: 'Veteran', score: 99_000 });
+    const around = await aroundMe(veteran, 'period=WEEKLY&range=1');
+    expect(around.body.data.userRank.rank).toBe(weekly2.userRank.rank);
+  });
+});
+
+describe('rank index and database agree', () => {
+  it('matches the best-score rows in board order after every change', async () => {
+    const rows = await t.ctx.database.exec(
+      `select user_id from game_best_scores where game_type = 'DEDUCTION' and period = 'ALL' order by score desc, achieved_at, user_id`,
+    );
+    const b = await board(`gameType=DEDUCTION&limit=100`);
+    expect(b.entries.map((e: { userId: string }) => e.userId)).toEqual(rows.rows.map((r) => r.user_id).slice(0, 100));
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * Leaderboard periods. WEEKLY boards run from Monday 00:00 to the next Monday 00:00 in
+ * Asia/Seoul (UTC+9 all year: Korea has no daylight saving time), so the arithmetic is a
+ * fixed offset, no time-zone database.
+ */
+import type { LeaderboardPeriod } from '@moim/contract';
+
+const DAY_MS = 86_400_000;
+const SEOUL_OFFSET_MS = 9 * 3_600_000;
+
+export const ALL_TIME_KEY = 'ALL';
+
+/** Epoch ms of the Monday 00:00 (Asia/Seoul) that starts the week containing `ms`. */
+export function seoulWeekStart(ms: number): number {
+  const day = Math.floor((ms + SEOUL_OFFSET_MS) / DAY_MS); // days since 1970-01-01 (a Thursday) in Seoul
+  const mondayBased = (day + 3) % 7; // Monday = 0
+  return (day - mondayBased) * DAY_MS - SEOUL_OFFSET_MS;
+}
+
+/** 'W2026-11-16': the Seoul calendar date of the week's Monday. */
+export function weekKey(ms: number): string {
+  const start = seoulWeekStart(ms);
+  return `W${new Date(start + SEOUL_OFFSET_MS).toISOString().slice(0, 10)}`;
+}
+
+/** Week start of a 'W…' key, as epoch ms. */
+export function weekKeyStart(key: string): number {
+  return Date.parse(`${key.slice(1)}T00:00:00+09:00`);
+}
+
+/** The storage key of a period's board at time `now`. */
+export function periodKey(period: LeaderboardPeriod, now: number): string {
+  return period === 'WEEKLY' ? weekKey(now) : ALL_TIME_KEY;
+}
+
+/** The keys a result played at `ms` counts for. */
+export function periodKeysFor(ms: number): string[] {
+  return [ALL_TIME_KEY, weekKey(ms)];
+}
+
+/** ISO time (with the Seoul offset) of a weekly board's start. */
+export function periodStartIso(key: string): string | null {
+  if (key === ALL_TIME_KEY) return null;
+  return `${key.slice(1)}T00:00:00+09:00`;
+}

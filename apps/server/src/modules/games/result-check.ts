@@ -1,0 +1,105 @@
+/**
+ * Checking a submitted result against its session: the per-game payload schema, the TETRIS
+ * replay (verifyTetrisResult with the session's seed and start level) or the DEDUCTION bounds,
+ * and the wall clock (a game cannot have lasted longer than its session). Also the canonical
+ * hash that makes a repeated end with the same result recognisable.
+ */
+import { createHash } from 'node:crypto';
+import { deductionResult, tetrisResult, type DeductionResult, type ErrorCode, type GameTypeCodeValue, type TetrisResult } from '@moim/contract';
+import { checkDeductionResult, parseTetrisLog, TICKS_PER_SECOND, verifyTetrisResult } from '@moim/games';
+import type { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
+
+/** Slack between the server's start time and the browser's first tick (network, rendering). */
+export const CLOCK_GRACE_SECONDS = 15;
+
+export type CheckedResult =
+  | {
+      ok: true;
+      gameType: 'TETRIS';
+      result: TetrisResult;
+      gameDataText: string;
+      verified: true;
+    }
+  | { ok: true; gameType: 'DEDUCTION'; result: DeductionResult; gameDataText: string | null; verified: false }
+  | { ok: false; reason: string; field?: string | undefined; message: string };
+
+/** Zod issues → the catalogue's VAL code (same rules as the HTTP error handler). */
+function validationError(error: z.ZodError): AppError {
+  const issues = error.issues.map((i) => ({
+    path: `body.result${i.path.length ? '.' + i.path.join('.') : ''}`,
+    code: i.code === 'invalid_type' && (i as { input?: unknown }).input === undefined ? 'missing' : i.code,
+    message: i.message,
+  }));
+  let code: ErrorCode = 'VAL-2001';
+  if (issues.length > 0 && issues.every((i) => i.code === 'missing')) code = 'VAL-2003';
+  else if (issues.some((i) => i.code === 'too_big' || i.code === 'too_small')) code = 'VAL-2004';
+  else if (issues.some((i) => i.code === 'invalid_type' || i.code === 'invalid_format')) code = 'VAL-2002';
+  const first = issues[0];
+  return new AppError(code, first ? `${first.path}: ${first.message}` : undefined, { fields: issues });
+}
+
+/** Parses the open `result` object with the schema of the session's game (throws VAL-20xx). */
+export function parseResult(gameType: GameTypeCodeValue, raw: Record<string, unknown>): TetrisResult | DeductionResult {
+  const schema = gameType === 'TETRIS' ? tetrisResult : deductionResult;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+/** Deterministic JSON: object keys sorted, so the same result always hashes the same. */
+function canonical(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  const keys = Object.keys(value as object)
+    .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+    .sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+}
+
+/** sha-256 of the canonical result; gameData sent as JSON text counts the same as the object. */
+export function resultHash(result: Record<string, unknown>): string {
+  let gameData = result.gameData;
+  if (typeof gameData === 'string') {
+    try {
+      gameData = JSON.parse(gameData) as unknown;
+    } catch {
+      /* hash the text as it is */
+    }
+  }
+  return createHash('sha256')
+    .update(canonical({ ...result, gameData }))
+    .digest('hex');
+}
+
+export function checkResult(
+  gameType: GameTypeCodeValue,
+  result: TetrisResult | DeductionResult,
+  session: { seed: string; startLevel: number; startedAt: Date },
+  now: number,
+): CheckedResult {
+  const wallSeconds = Math.max(0, (now - session.startedAt.getTime()) / 1000) + CLOCK_GRACE_SECONDS;
+  if (gameType === 'TETRIS') {
+    const r = result as TetrisResult;
+    const v = verifyTetrisResult(r, session.seed, { expectedStartLevel: session.startLevel });
+    if (!v.ok) return { ok: false, reason: v.reason, field: v.field, message: v.message };
+    // The log's ticks include paused time: the game cannot have run longer than the session.
+    const parsed = parseTetrisLog(r.gameData);
+    const ticks = parsed.ok ? parsed.log.ticks : 0;
+    if (ticks / TICKS_PER_SECOND > wallSeconds) {
+      return {
+        ok: false,
+        reason: 'DURATION_IMPLAUSIBLE',
+        field: 'timeElapsedSeconds',
+        message: `the log lasts ${Math.round(ticks / TICKS_PER_SECOND)} s but the session started ${Math.round(wallSeconds - CLOCK_GRACE_SECONDS)} s ago`,
+      };
+    }
+    const gameDataText = typeof r.gameData === 'string' ? r.gameData : JSON.stringify(r.gameData);
+    return { ok: true, gameType: 'TETRIS', result: r, gameDataText, verified: true };
+  }
+  const r = result as DeductionResult;
+  const c = checkDeductionResult(r, { maxElapsedSeconds: Math.floor(wallSeconds) });
+  if (!c.ok) return { ok: false, reason: 'OUT_OF_BOUNDS', field: c.field, message: c.message };
+  const gameDataText = r.gameData === undefined || r.gameData === null ? null : typeof r.gameData === 'string' ? r.gameData : JSON.stringify(r.gameData);
+  return { ok: true, gameType: 'DEDUCTION', result: r, gameDataText, verified: false };
+}

@@ -1,0 +1,329 @@
+/**
+ * /api/games (SPEC §7 "Games"). Public: types, global leaderboards, user boards, game and user
+ * statistics. Everything else needs login and is checked against the session's owner in the
+ * service. Game calls never trigger the web client's 401-refresh (SPEC §7).
+ */
+import {
+  aroundMeParams,
+  aroundMeQuery,
+  endSessionBody,
+  envelope,
+  gameHistoryQuery,
+  gameRecordResult,
+  gameSession,
+  gameSessionIdBody,
+  gameSessionIdParams,
+  gameStateQuery,
+  gameStatistics,
+  gameTypeInfo,
+  gameTypeParams,
+  gameUserIdParams,
+  globalLeaderboardQuery,
+  guestImportBody,
+  guestImportResult,
+  latestGameStateQuery,
+  leaderboard,
+  myGameStatistics,
+  myStatistics,
+  saveStateBody,
+  savedGameState,
+  startSessionBody,
+  userLeaderboardQuery,
+  userStatistics,
+} from '@moim/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { ok } from '../../http/envelope.ts';
+import type { LimitRule } from '../../http/rate-limit.ts';
+import type { Module } from '../types.ts';
+import { LeaderboardService } from './leaderboard-service.ts';
+import { MemoryRankIndex, RedisRankIndex } from './rank-index.ts';
+import { gameTypeList, GamesService } from './service.ts';
+import { StatisticsService } from './statistics-service.ts';
+
+declare module '../../context.ts' {
+  interface Services {
+    games: GamesService;
+    gameStatistics: StatisticsService;
+  }
+}
+
+const LIMITS = {
+  start: { name: 'games.start', limit: 60, windowMs: 60_000 },
+  end: { name: 'games.end', limit: 30, windowMs: 60_000 },
+  save: { name: 'games.save', limit: 120, windowMs: 60_000 },
+  import: { name: 'games.import', limit: 10, windowMs: 60_000 },
+} satisfies Record<string, LimitRule>;
+
+const SWEEP_EVERY_MS = 10 * 60_000;
+const RANK_SYNC_EVERY_MS = 5_000;
+
+const tags = ['games'];
+const auth = [{ bearerAuth: [] }];
+
+export const gamesModule: Module = {
+  name: 'games',
+  prefix: '/api/games',
+  async register(scope: FastifyInstance, ctx: AppContext) {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    const index = ctx.redis ? new RedisRankIndex(ctx.redis) : new MemoryRankIndex();
+    const boards = new LeaderboardService(ctx, index);
+    const games = new GamesService(ctx, boards);
+    const stats = new StatisticsService(ctx, boards);
+    ctx.services.games = games;
+    ctx.services.gameStatistics = stats;
+
+    // Rebuild the boards from the database at start (in the background: a board that is asked
+    // for before it is loaded waits for its load).
+    boards.warmUp().catch((err) => ctx.log.error({ err }, 'games: loading the leaderboards failed'));
+    ctx.jobs.every('games.abandon-stale-sessions', SWEEP_EVERY_MS, async () => {
+      const n = await games.sweepStale();
+      if (n > 0) ctx.log.info({ abandoned: n }, 'games: abandoned stale sessions');
+    });
+    if (index.kind === 'memory') {
+      ctx.jobs.every('games.rank-sync', RANK_SYNC_EVERY_MS, async () => {
+        await boards.syncRecent();
+      });
+    }
+
+    const { requireAuth, optionalAuth } = ctx.guards;
+    const limit = (rule: LimitRule) => ctx.rateLimiter.perCaller(rule);
+
+    app.get(
+      '/types',
+      { schema: { tags, summary: 'The lab games and their result fields', response: { 200: envelope(z.array(gameTypeInfo)) } } },
+      async () => ok(gameTypeList()),
+    );
+
+    /* Sessions ------------------------------------------------------------------------- */
+
+    app.post(
+      '/sessions/start',
+      {
+        preHandler: [requireAuth, limit(LIMITS.start)],
+        schema: {
+          tags,
+          security: auth,
+          summary: 'Start a session (abandons the game session in progress); answers the seed to play on',
+          body: startSessionBody,
+          response: { 200: envelope(gameSession) },
+        },
+      },
+      async (req) => ok(await games.start(req.user!.id, req.body.gameTypeCode, req.body.metadata)),
+    );
+
+    app.post(
+      '/sessions/end',
+      {
+        preHandler: [requireAuth, limit(LIMITS.end)],
+        bodyLimit: 5 * 1024 * 1024,
+        schema: {
+          tags,
+          security: auth,
+          summary: 'End a session with its result (TETRIS results are replayed; refused → VAL-2004)',
+          body: endSessionBody,
+          response: { 200: envelope(gameRecordResult) },
+        },
+      },
+      async (req) => {
+        const r = await games.end(req.user!.id, req.body.sessionId, req.body.result);
+        stats.invalidate(r.gameType);
+        return ok(r);
+      },
+    );
+
+    app.post(
+      '/sessions/abandon',
+      {
+        preHandler: requireAuth,
+        schema: { tags, security: auth, summary: 'Abandon a session', body: gameSessionIdBody, response: { 200: envelope(gameSession) } },
+      },
+      async (req) => ok(await games.abandon(req.user!.id, req.body.sessionId)),
+    );
+
+    app.get(
+      '/sessions/:id',
+      {
+        preHandler: requireAuth,
+        schema: { tags, security: auth, summary: 'One of my sessions', params: gameSessionIdParams, response: { 200: envelope(gameSession) } },
+      },
+      async (req) => ok(await games.get(req.user!.id, req.params.id)),
+    );
+
+    /* Saved states --------------------------------------------------------------------- */
+
+    app.post(
+      '/states/save',
+      {
+        preHandler: [requireAuth, limit(LIMITS.save)],
+        schema: {
+          tags,
+          security: auth,
+          summary: 'Save a state of a session in progress (≤ 256 KB of text)',
+          body: saveStateBody,
+          response: { 200: envelope(savedGameState) },
+        },
+      },
+      async (req) => ok(await games.saveState(req.user!.id, req.body.sessionId, req.body.stateType, req.body.stateData)),
+    );
+
+    app.get(
+      '/states/latest',
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security: auth,
+          summary: 'My newest saved state of a game still in progress (null when none)',
+          querystring: latestGameStateQuery,
+          response: { 200: envelope(savedGameState.nullable()) },
+        },
+      },
+      async (req) => ok(await games.latestState(req.user!.id, req.query.gameType, req.query.stateType)),
+    );
+
+    app.get(
+      '/states/:id',
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security: auth,
+          summary: "A session's newest saved state (null when none)",
+          params: gameSessionIdParams,
+          querystring: gameStateQuery,
+          response: { 200: envelope(savedGameState.nullable()) },
+        },
+      },
+      async (req) => ok(await games.getState(req.user!.id, req.params.id, req.query.stateType)),
+    );
+
+    app.delete(
+      '/states/:id',
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security: auth,
+          summary: "Delete a session's saved states",
+          params: gameSessionIdParams,
+          response: { 200: envelope(z.object({ deleted: z.number().int() })) },
+        },
+      },
+      async (req) => ok(await games.deleteStates(req.user!.id, req.params.id)),
+    );
+
+    /* Leaderboards --------------------------------------------------------------------- */
+
+    app.get(
+      '/leaderboards/global',
+      {
+        preHandler: optionalAuth,
+        schema: {
+          tags,
+          summary: 'Top scores (best per player); userRank is the caller’s when signed in',
+          querystring: globalLeaderboardQuery,
+          response: { 200: envelope(leaderboard) },
+        },
+      },
+      async (req) => ok(await boards.global(req.query.gameType, req.query.period, req.query.limit, req.user?.id ?? null)),
+    );
+
+    app.get(
+      '/leaderboards/user',
+      {
+        schema: {
+          tags,
+          summary: "A player's entry and rank on a board",
+          querystring: userLeaderboardQuery,
+          response: { 200: envelope(leaderboard) },
+        },
+      },
+      async (req) => ok(await boards.forUser(req.query.gameType, req.query.period, req.query.userId)),
+    );
+
+    app.get(
+      '/leaderboards/:gameType/around-me',
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security: auth,
+          summary: 'The players ranked just above and below me',
+          params: aroundMeParams,
+          querystring: aroundMeQuery,
+          response: { 200: envelope(leaderboard) },
+        },
+      },
+      async (req) => ok(await boards.aroundMe(req.params.gameType, req.query.period, req.user!.id, req.query.range)),
+    );
+
+    /* Statistics ------------------------------------------------------------------------ */
+
+    app.get(
+      '/statistics/my',
+      { preHandler: requireAuth, schema: { tags, security: auth, summary: 'My statistics for every game', response: { 200: envelope(myStatistics) } } },
+      async (req) => ok(await stats.my(req.user!.id)),
+    );
+
+    app.get(
+      '/statistics/my/:gameType',
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security: auth,
+          summary: 'My statistics for one game, with my recent scores (newest first)',
+          params: gameTypeParams,
+          querystring: gameHistoryQuery,
+          response: { 200: envelope(myGameStatistics) },
+        },
+      },
+      async (req) => ok(await stats.myGame(req.user!.id, req.params.gameType, req.query.limit)),
+    );
+
+    app.get(
+      '/statistics/user/:id',
+      {
+        schema: {
+          tags,
+          summary: "A player's public statistics",
+          params: gameUserIdParams,
+          response: { 200: envelope(userStatistics) },
+        },
+      },
+      async (req) => ok(await stats.user(req.params.id)),
+    );
+
+    app.get(
+      '/statistics/game/:gameType',
+      {
+        schema: { tags, summary: 'Statistics of a game', params: gameTypeParams, response: { 200: envelope(gameStatistics) } },
+      },
+      async (req) => ok(await stats.game(req.params.gameType)),
+    );
+
+    /* Guest history --------------------------------------------------------------------- */
+
+    app.post(
+      '/guest-history/import',
+      {
+        preHandler: [requireAuth, limit(LIMITS.import)],
+        schema: {
+          tags,
+          security: auth,
+          summary: "Import a guest's local results as unranked history (once per guest id)",
+          body: guestImportBody,
+          response: { 200: envelope(guestImportResult) },
+        },
+      },
+      async (req) => {
+        const r = await games.importGuestHistory(req.user!.id, req.body.entries);
+        for (const g of new Set(req.body.entries.map((e) => e.gameType))) stats.invalidate(g);
+        return ok(r);
+      },
+    );
+  },
+};

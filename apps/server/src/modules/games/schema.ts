@@ -1,0 +1,85 @@
+/** The games module's tables (migrations/0004_games.sql). */
+import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../users/schema.ts';
+
+const gameTypeEnum = ['TETRIS', 'DEDUCTION'] as const;
+
+export const gameSessions = pgTable('game_sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  gameType: text('game_type', { enum: gameTypeEnum }).notNull(),
+  status: text('status', { enum: ['IN_PROGRESS', 'COMPLETED', 'ABANDONED', 'REJECTED'] })
+    .notNull()
+    .default('IN_PROGRESS'),
+  seed: text('seed').notNull(),
+  startLevel: integer('start_level').notNull().default(1),
+  metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+  endedAt: timestamp('ended_at', { withTimezone: true }),
+  endReason: text('end_reason'),
+  endMessage: text('end_message'),
+  resultHash: text('result_hash'),
+});
+
+export const gameRecords = pgTable('game_records', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  gameType: text('game_type', { enum: gameTypeEnum }).notNull(),
+  source: text('source', { enum: ['SESSION', 'GUEST_IMPORT'] }).notNull(),
+  sessionId: uuid('session_id')
+    .unique()
+    .references(() => gameSessions.id, { onDelete: 'cascade' }),
+  guestId: text('guest_id'),
+  verified: boolean('verified').notNull(),
+  ranked: boolean('ranked').notNull(),
+  personalBest: boolean('personal_best').notNull().default(false),
+  score: bigint('score', { mode: 'number' }).notNull(),
+  level: integer('level'),
+  linesCleared: integer('lines_cleared'),
+  maxCombo: integer('max_combo'),
+  won: boolean('won'),
+  timeElapsedSeconds: integer('time_elapsed_seconds').notNull().default(0),
+  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  gameData: text('game_data'),
+  playedAt: timestamp('played_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const gameBestScores = pgTable(
+  'game_best_scores',
+  {
+    gameType: text('game_type', { enum: gameTypeEnum }).notNull(),
+    period: text('period').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    score: bigint('score', { mode: 'number' }).notNull(),
+    achievedAt: timestamp('achieved_at', { withTimezone: true }).notNull(),
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => gameRecords.id, { onDelete: 'cascade' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.gameType, t.period, t.userId] })],
+);
+
+export const gameStates = pgTable(
+  'game_states',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => gameSessions.id, { onDelete: 'cascade' }),
+    stateType: text('state_type').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gameType: text('game_type', { enum: gameTypeEnum }).notNull(),
+    stateData: text('state_data').notNull(),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.stateType] })],
+);

@@ -1,0 +1,51 @@
+/** The inbox: GET /api/notifications, unread count, mark one or all read (signed in). */
+import { envelope, notification, notificationPage, notificationParams, pageQuery, readAllResult, unreadCount } from '@moim/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { ok } from '../../http/envelope.ts';
+import type { Module } from '../types.ts';
+import { createNotificationsService } from './service.ts';
+
+const listQuery = pageQuery.extend({
+  unread: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
+
+export const notificationsModule: Module = {
+  name: 'notifications',
+  register(scope: FastifyInstance, ctx: AppContext) {
+    const service = createNotificationsService(ctx);
+    ctx.services.notifications = service;
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    const auth = { preHandler: ctx.guards.requireAuth };
+    const tags = ['notifications'];
+
+    app.get(
+      '/notifications',
+      {
+        ...auth,
+        schema: { tags, summary: 'My notifications, newest first', querystring: listQuery, response: { 200: envelope(notificationPage) } },
+      },
+      async (req) => ok(await service.list(req.user!.id, req.query)),
+    );
+    app.get(
+      '/notifications/unread-count',
+      { ...auth, schema: { tags, summary: 'How many are unread', response: { 200: envelope(unreadCount) } } },
+      async (req) => ok({ count: await service.unreadCount(req.user!.id) }),
+    );
+    app.post(
+      '/notifications/:id/read',
+      { ...auth, schema: { tags, summary: 'Mark one read', params: notificationParams, response: { 200: envelope(notification) } } },
+      async (req) => ok(await service.markRead(req.user!.id, req.params.id)),
+    );
+    app.post(
+      '/notifications/read-all',
+      { ...auth, schema: { tags, summary: 'Mark all read', response: { 200: envelope(readAllResult) } } },
+      async (req) => ok({ updated: await service.markAllRead(req.user!.id) }),
+    );
+  },
+};

@@ -1,0 +1,317 @@
+/**
+ * The payments HTTP surface (docs/payments.md lists it): the study-application payment calls of
+ * SPEC §7, the confirm / lookup calls the result pages use, the test checkout item, the back
+ * office under /api/admin/payments, and (test mode) the built-in gateway.
+ */
+import {
+  adminDeclineRefundBody,
+  adminDepositBody,
+  adminPaymentDetail,
+  adminPaymentRow,
+  adminPaymentsQuery,
+  adminRefundBody,
+  adminReturnDepositBody,
+  applicationPaymentParams,
+  applicationPaymentState,
+  cardCheckout,
+  confirmPaymentBody,
+  envelope,
+  errorBody,
+  notifyDepositBody,
+  orderIdParams,
+  page,
+  paymentEvent,
+  paymentIdParams,
+  paymentsConfig,
+  paymentView,
+  refundAccountBody,
+  startPaymentBody,
+  startPaymentResult,
+} from '@moim/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { ok } from '../../http/envelope.ts';
+import type { LimitRule } from '../../http/rate-limit.ts';
+import { createPaymentProviders } from '../../providers/payments/index.ts';
+import { testGatewayRoutes } from '../../providers/payments/test-gateway/routes.ts';
+import type { Module } from '../types.ts';
+import { deliverNotice, type NoticeKind } from './notices.ts';
+import * as repo from './repo.ts';
+import { JOB_NOTICE, JOB_RECONCILE, JOB_REFUND, PaymentsService } from './service.ts';
+
+declare module '../../context.ts' {
+  interface Services {
+    payments: PaymentsService;
+  }
+}
+
+const PAY_LIMIT: LimitRule = { name: 'payments:start', limit: 30, windowMs: 60_000 };
+const CONFIRM_LIMIT: LimitRule = { name: 'payments:confirm', limit: 60, windowMs: 60_000 };
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 429: errorBody };
+
+export const paymentsModule: Module = {
+  name: 'payments',
+  async register(scope: FastifyInstance, ctx: AppContext) {
+    const { provider, gateway } = createPaymentProviders(ctx.config, ctx.db);
+    const service = new PaymentsService(ctx, provider, provider.name === 'test' ? gateway : null);
+    ctx.services.payments = service;
+
+    ctx.jobs.register(JOB_NOTICE, async (payload) => {
+      const p = await repo.byId(ctx.db, String(payload.paymentId));
+      if (p) await deliverNotice(ctx, payload.kind as NoticeKind, p, (payload.extra as Record<string, unknown>) ?? {});
+    });
+    ctx.jobs.register(JOB_RECONCILE, async (payload) => service.reconcile(String(payload.paymentId)));
+    ctx.jobs.register(JOB_REFUND, async (payload) =>
+      service.retryAutomaticRefund(String(payload.paymentId), String(payload.reason ?? '환불')),
+    );
+    ctx.jobs.every('payments.sweep', 60_000, async () => {
+      await service.sweep();
+    });
+
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    const { requireAuth, requireRole } = ctx.guards;
+    const admin = requireRole('ROLE_ADMIN');
+    const tags = ['payments'];
+    const adminTags = ['admin: payments'];
+    const security = [{ bearerAuth: [] }];
+    const perUser = (rule: LimitRule) => ctx.rateLimiter.perCaller(rule);
+
+    if (provider.name === 'test') {
+      const origins = [new URL(ctx.config.publicUrl).origin, ...ctx.config.CORS_ORIGINS.filter((o) => o !== '*')];
+      await scope.register(async (gw) => testGatewayRoutes(gw, { gateway, allowedOrigins: origins }), { prefix: '/payments/test-gateway' });
+    }
+
+    app.get(
+      '/payments/config',
+      {
+        schema: {
+          tags,
+          summary: 'Payment mode, the public client key and (test mode) the test cards',
+          response: { 200: envelope(paymentsConfig) },
+        },
+      },
+      async () => ok(service.config()),
+    );
+
+    app.post(
+      '/studies/:id/applications/:appId/payment',
+      {
+        preHandler: [requireAuth, perUser(PAY_LIMIT)],
+        schema: {
+          tags,
+          security,
+          summary: 'Start paying an accepted application (the applicant, before the deadline): card checkout or bank-transfer instructions',
+          params: applicationPaymentParams,
+          body: startPaymentBody,
+          response: { 200: envelope(startPaymentResult), ...errors },
+        },
+      },
+      async (req) => ok(await service.startStudyPayment(req.user!, req.params.id, req.params.appId, req.body.method)),
+    );
+
+    app.get(
+      '/studies/:id/applications/:appId/payment',
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security,
+          summary: "An application's amount, deadline and payment attempts (the applicant or an admin)",
+          params: applicationPaymentParams,
+          response: { 200: envelope(applicationPaymentState), ...errors },
+        },
+      },
+      async (req) => ok(await service.applicationState(req.user!, req.params.id, req.params.appId)),
+    );
+
+    app.post(
+      '/studies/:id/applications/:appId/payment/notify-deposit',
+      {
+        preHandler: [requireAuth, perUser(PAY_LIMIT)],
+        schema: {
+          tags,
+          security,
+          summary: '"I have sent it": the application waits for an admin to confirm the deposit (PAYMENT_PENDING)',
+          params: applicationPaymentParams,
+          body: notifyDepositBody.default({}),
+          response: { 200: envelope(paymentView), ...errors },
+        },
+      },
+      async (req) => ok(await service.notifyDeposit(req.user!, req.params.id, req.params.appId, req.body.depositorName)),
+    );
+
+    app.post(
+      '/payments/confirm',
+      {
+        preHandler: [requireAuth, perUser(CONFIRM_LIMIT)],
+        schema: {
+          tags,
+          security,
+          summary: 'Confirm a card payment after the checkout redirected to successUrl (idempotent)',
+          body: confirmPaymentBody,
+          response: { 200: envelope(paymentView), ...errors },
+        },
+      },
+      async (req) => ok(await service.confirm(req.user!, req.body)),
+    );
+
+    app.post(
+      '/payments/test-checkout',
+      {
+        preHandler: [requireAuth, perUser(PAY_LIMIT)],
+        schema: {
+          tags,
+          security,
+          summary: `Buy the fixed test item (/checkout/test) through the same card flow`,
+          response: { 200: envelope(cardCheckout), ...errors },
+        },
+      },
+      async (req) => ok(await service.startTestCheckout(req.user!)),
+    );
+
+    app.get(
+      '/payments/:orderId',
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security,
+          summary: 'A payment as its payer (or an admin) sees it',
+          params: orderIdParams,
+          response: { 200: envelope(paymentView), ...errors },
+        },
+      },
+      async (req) => ok(await service.get(req.user!, req.params.orderId)),
+    );
+
+    app.put(
+      '/payments/:orderId/refund-account',
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security,
+          summary: 'The account a bank-transfer refund is sent to (the payer)',
+          params: orderIdParams,
+          body: refundAccountBody,
+          response: { 200: envelope(paymentView), ...errors },
+        },
+      },
+      async (req) => ok(await service.setRefundAccount(req.user!, req.params.orderId, req.body.refundAccount)),
+    );
+
+    // --- back office -----------------------------------------------------------------------
+
+    app.get(
+      '/admin/payments',
+      {
+        preHandler: admin,
+        schema: {
+          tags: adminTags,
+          security,
+          summary: 'Transactions, filtered by status, method, kind, study, refund status, dates; paged',
+          querystring: adminPaymentsQuery,
+          response: { 200: envelope(page(adminPaymentRow)), ...errors },
+        },
+      },
+      async (req) => ok(await service.adminList(req.query)),
+    );
+
+    app.get(
+      '/admin/payments/:id',
+      {
+        preHandler: admin,
+        schema: {
+          tags: adminTags,
+          security,
+          summary: 'A payment with its event log',
+          params: paymentIdParams,
+          response: { 200: envelope(adminPaymentDetail), ...errors },
+        },
+      },
+      async (req) => ok(await service.adminDetail(req.params.id)),
+    );
+
+    app.get(
+      '/admin/payments/:id/events',
+      {
+        preHandler: admin,
+        schema: {
+          tags: adminTags,
+          security,
+          summary: "A payment's append-only event log",
+          params: paymentIdParams,
+          response: { 200: envelope(z.array(paymentEvent)), ...errors },
+        },
+      },
+      async (req) => ok((await service.adminDetail(req.params.id)).events),
+    );
+
+    app.post(
+      '/admin/payments/:id/deposit/confirm',
+      {
+        preHandler: admin,
+        schema: {
+          tags: adminTags,
+          security,
+          summary: 'The deposit arrived: payment DONE, application CONFIRMED, membership active',
+          params: paymentIdParams,
+          body: adminDepositBody.default({}),
+          response: { 200: envelope(adminPaymentDetail), ...errors },
+        },
+      },
+      async (req) => ok(await service.adminConfirmDeposit(req.user!, req.params.id, req.body.note)),
+    );
+
+    app.post(
+      '/admin/payments/:id/deposit/return',
+      {
+        preHandler: admin,
+        schema: {
+          tags: adminTags,
+          security,
+          summary: 'The deposit was not found: the application returns to ACCEPTED with a note',
+          params: paymentIdParams,
+          body: adminReturnDepositBody,
+          response: { 200: envelope(adminPaymentDetail), ...errors },
+        },
+      },
+      async (req) => ok(await service.adminReturnDeposit(req.user!, req.params.id, req.body.note)),
+    );
+
+    app.post(
+      '/admin/payments/:id/refund',
+      {
+        preHandler: admin,
+        schema: {
+          tags: adminTags,
+          security,
+          summary: 'Refund (card: provider cancel, whole or partial; bank transfer: record the transfer sent). Once per payment.',
+          params: paymentIdParams,
+          body: adminRefundBody,
+          response: { 200: envelope(adminPaymentDetail), ...errors },
+        },
+      },
+      async (req) => ok(await service.adminRefund(req.user!, req.params.id, req.body)),
+    );
+
+    app.post(
+      '/admin/payments/:id/refund/decline',
+      {
+        preHandler: admin,
+        schema: {
+          tags: adminTags,
+          security,
+          summary: 'Decline a refund request (after the study started), with a note to the member',
+          params: paymentIdParams,
+          body: adminDeclineRefundBody,
+          response: { 200: envelope(adminPaymentDetail), ...errors },
+        },
+      },
+      async (req) => ok(await service.adminDeclineRefund(req.user!, req.params.id, req.body.note)),
+    );
+  },
+};

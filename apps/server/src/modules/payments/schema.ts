@@ -1,0 +1,55 @@
+/** The payments ledger (see migrations/0005_payments.sql for the constraints and the trigger). */
+import type { PaymentKind, PaymentMethod, PaymentStatus, RefundAccount, RefundStatus } from '@moim/contract';
+import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export interface CardInfo {
+  number: string;
+  issuerCode: string | null;
+  approveNo?: string | null;
+}
+
+export const payments = pgTable('payments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: text('order_id').notNull().unique(),
+  kind: text('kind').$type<PaymentKind>().notNull(),
+  applicationId: uuid('application_id'),
+  studyId: uuid('study_id'),
+  userId: uuid('user_id').notNull(),
+  orderName: text('order_name').notNull(),
+  studyTitle: text('study_title'),
+  customerName: text('customer_name').notNull(),
+  amount: integer('amount').notNull(),
+  method: text('method').$type<PaymentMethod>().notNull(),
+  provider: text('provider').$type<'test' | 'toss' | 'bank'>().notNull(),
+  paymentKey: text('payment_key').unique(),
+  status: text('status').$type<PaymentStatus>().notNull(),
+  deadline: timestamp('deadline', { withTimezone: true }),
+  approvedAt: timestamp('approved_at', { withTimezone: true }),
+  failureCode: text('failure_code'),
+  failureMessage: text('failure_message'),
+  card: jsonb('card').$type<CardInfo>(),
+  depositorName: text('depositor_name'),
+  depositNotifiedAt: timestamp('deposit_notified_at', { withTimezone: true }),
+  returnNote: text('return_note'),
+  refundedAmount: integer('refunded_amount').notNull().default(0),
+  refundStatus: text('refund_status').$type<RefundStatus>().notNull().default('NONE'),
+  refundDue: integer('refund_due'),
+  refundAccount: jsonb('refund_account').$type<RefundAccount>(),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type PaymentRow = typeof payments.$inferSelect;
+
+export const paymentEvents = pgTable('payment_events', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  paymentId: uuid('payment_id').notNull(),
+  type: text('type').notNull(),
+  fromStatus: text('from_status'),
+  toStatus: text('to_status'),
+  amount: integer('amount'),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  actor: text('actor').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type PaymentEventRow = typeof paymentEvents.$inferSelect;

@@ -1,0 +1,159 @@
+/**
+ * moim with PAYMENT_PROVIDER=toss, whose TOSS_API_BASE points at another moim's built-in gateway
+ * listening on a real port: the whole card flow through the Toss adapter over HTTP, including a
+ * declined card and a lost connection (the application stays ACCEPTED and can be paid again),
+ * refunds as Toss cancels, and the browser side (client key, SDK, CSP).
+ */
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support.ts';
+import { CARD, FakeStudies, makeUser, payOnCheckoutPage, useFakeStudies, type TestUser } from './payments-test-kit.ts';
+
+const SECRET = 'test_sk_tossmode_gateway_key_0001';
+const CLIENT = 'test_ck_tossmode_gateway_key_0001';
+const SHOP = 'http://shop.example';
+
+let gateway: TestApp;
+let shop: TestApp;
+let fake: FakeStudies;
+let member: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  gateway = await createTestApp({ env: { TEST_GATEWAY_SECRET_KEY: SECRET, TEST_GATEWAY_CLIENT_KEY: CLIENT, CORS_ORIGINS: SHOP } });
+  await gateway.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = gateway.app.server.address() as AddressInfo;
+  shop = await createTestApp({
+    env: {
+      PAYMENT_PROVIDER: 'toss',
+      TOSS_SECRET_KEY: SECRET,
+      TOSS_CLIENT_KEY: CLIENT,
+      TOSS_API_BASE: `http://127.0.0.1:${port}/api/payments/test-gateway`,
+      PUBLIC_URL: SHOP,
+    },
+  });
+  fake = useFakeStudies(shop);
+  member = await makeUser(shop, { name: '박토스' });
+  admin = await makeUser(shop, { admin: true });
+});
+afterAll(async () => {
+  await shop?.close();
+  await gateway?.close();
+});
+
+/** Start on the shop, then do what Toss's payment window does, on the gateway's hosted page. */
+async function payThroughWidget(applicationId: string, studyId: string, card: string) {
+  const start = await shop.call({
+    method: 'POST',
+    url: `/api/studies/${studyId}/applications/${applicationId}/payment`,
+    headers: member.auth,
+    payload: { method: 'CARD' },
+  });
+  expect(start.status).toBe(200);
+  const c = start.body.data;
+  expect(c).toMatchObject({
+    provider: 'toss',
+    checkoutUrl: null,
+    clientKey: CLIENT,
+    successUrl: `${SHOP}/payment/success`,
+    failUrl: `${SHOP}/payment/fail`,
+  });
+  const q = new URLSearchParams({
+    clientKey: c.clientKey,
+    orderId: c.orderId,
+    orderName: c.orderName,
+    amount: String(c.amount),
+    customerName: c.customerName,
+    successUrl: c.successUrl,
+    failUrl: c.failUrl,
+  });
+  const r = await payOnCheckoutPage(gateway, `/api/payments/test-gateway/checkout?${q}`, card);
+  expect(r.location.startsWith(`${SHOP}/payment/success?`)).toBe(true);
+  return { paymentKey: r.params.paymentKey!, orderId: r.params.orderId!, amount: Number(r.params.amount) };
+}
+
+const confirm = (body: object) => shop.call({ method: 'POST', url: '/api/payments/confirm', headers: member.auth, payload: body });
+
+describe('PAYMENT_PROVIDER=toss', () => {
+  it('gives the browser the client key and the SDK, allows Toss in the CSP, and serves no built-in gateway', async () => {
+    const cfg = await shop.call({ method: 'GET', url: '/api/payments/config' });
+    expect(cfg.body.data).toMatchObject({
+      provider: 'toss',
+      clientKey: CLIENT,
+      sdkUrl: 'https://js.tosspayments.com/v2/standard',
+      testMode: true,
+      testCards: [],
+    });
+    expect(JSON.stringify(cfg.body)).not.toContain(SECRET);
+    const csp = String(cfg.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://js.tosspayments.com");
+    expect(csp).toContain('frame-src');
+    expect(csp).toMatch(/connect-src 'self' https:\/\/\*\.tosspayments\.com/);
+    const gw = await shop.call({ method: 'GET', url: '/api/payments/test-gateway/checkout' });
+    expect(gw.status).toBe(404);
+    // the test-mode app adds nothing to its CSP
+    const plain = await gateway.call({ method: 'GET', url: '/api/payments/config' });
+    expect(String(plain.headers['content-security-policy'])).not.toContain('tosspayments');
+  });
+
+  it('confirms a card payment with Toss over HTTP: DONE, application CONFIRMED; confirming again answers the same', async () => {
+    const a = fake.add(member, { amount: 25_000 });
+    const s = await payThroughWidget(a.applicationId, a.studyId, CARD.approve);
+    const r = await confirm(s);
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({
+      status: 'DONE',
+      provider: 'toss',
+      amount: 25_000,
+      card: { number: '42424242****424*' },
+      applicationStatus: 'CONFIRMED',
+    });
+    expect((await confirm(s)).body.data).toEqual(r.body.data);
+    const wrong = await confirm({ ...s, amount: 1 });
+    expect(wrong.body.error.code).toBe('VAL-2004');
+  });
+
+  it('a declined card fails with Toss’s message; the application stays ACCEPTED and is paid on the next try', async () => {
+    const a = fake.add(member);
+    const s = await payThroughWidget(a.applicationId, a.studyId, CARD.decline);
+    const r = await confirm(s);
+    expect(r.status).toBe(422);
+    expect(r.body.error).toMatchObject({
+      message: '한도초과 혹은 잔액부족으로 결제에 실패했습니다.',
+      details: { provider: { code: 'REJECT_CARD_PAYMENT' } },
+    });
+    expect(fake.apps.get(a.applicationId)!.status).toBe('ACCEPTED');
+    const again = await payThroughWidget(a.applicationId, a.studyId, CARD.approve);
+    expect((await confirm(again)).body.data.status).toBe('DONE');
+  });
+
+  it('a lost connection is looked up (ABORTED); the application stays ACCEPTED and is paid on the next try', async () => {
+    const a = fake.add(member);
+    const s = await payThroughWidget(a.applicationId, a.studyId, CARD.network);
+    const r = await confirm(s);
+    expect(r.status).toBe(422);
+    expect(r.body.error.details.provider.code).toBe('PROVIDER_ERROR');
+    const p = await shop.call({ method: 'GET', url: `/api/payments/${s.orderId}`, headers: member.auth });
+    expect(p.body.data).toMatchObject({ status: 'ABORTED', applicationStatus: 'ACCEPTED' });
+    const events = await shop.call({ method: 'GET', url: `/api/admin/payments/${p.body.data.id}/events`, headers: admin.auth });
+    expect(events.body.data.map((e: { type: string }) => e.type)).toEqual(['CREATED', 'CONFIRM_REQUESTED', 'CONFIRM_FAILED']);
+    const again = await payThroughWidget(a.applicationId, a.studyId, CARD.approve);
+    expect((await confirm(again)).body.data.status).toBe('DONE');
+    expect(fake.apps.get(a.applicationId)!.status).toBe('CONFIRMED');
+  });
+
+  it('refunds as a Toss cancel (partial)', async () => {
+    const a = fake.add(member, { amount: 30_000 });
+    const s = await payThroughWidget(a.applicationId, a.studyId, CARD.approve);
+    const p = (await confirm(s)).body.data;
+    const r = await shop.call({
+      method: 'POST',
+      url: `/api/admin/payments/${p.id}/refund`,
+      headers: admin.auth,
+      payload: { amount: 10_000, reason: '부분 환불' },
+    });
+    expect(r.body.data).toMatchObject({ status: 'PARTIAL_CANCELED', refundedAmount: 10_000 });
+    const atToss = await shop.ctx.services.payments.provider.findByOrderId(s.orderId);
+    expect(atToss).toMatchObject({ status: 'PARTIAL_CANCELED', balanceAmount: 20_000 });
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * Reviews of a COMPLETED study by its members (not the leader): one each, rating 1–5, up to
+ * 1,000 characters, tags from the contract's fixed set (five at most, two per category).
+ * Anyone who can see the study reads them, with the average, the count and the tag counts.
+ */
+import { type Review, type ReviewBody, type ReviewList, toPage } from '@moim/contract';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { AuthUser } from '../../http/auth-guard.ts';
+import { type ReviewWithAuthor, findReviewView, insertReview, listReviews, reviewStats } from './repo.ts';
+
+const studyNotFound = () => new AppError('BIZ-3001', '스터디를 찾을 수 없습니다.');
+
+function toReview(r: ReviewWithAuthor): Review {
+  return {
+    id: r.id,
+    studyId: r.studyId,
+    author: { id: r.userId, name: r.authorName, profileImage: r.authorImage },
+    rating: r.rating,
+    text: r.text,
+    tags: r.tags,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+export class ReviewService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async create(studyId: string, user: AuthUser, body: ReviewBody): Promise<Review> {
+    const a = await this.ctx.services.studies.callerAccess(studyId, user);
+    if (!a || !a.visible) throw studyNotFound();
+    if (a.study.status !== 'COMPLETED') throw new AppError('BIZ-3002', '완료된 스터디에만 후기를 남길 수 있습니다.');
+    if (a.isOwner) throw new AppError('AUTH-1004', '스터디 리더는 자신의 스터디에 후기를 남길 수 없습니다.');
+    // Members who were active when the study ended (memberships stay active on completion).
+    if (!a.isActiveMember) throw new AppError('AUTH-1004', '이 스터디를 함께한 멤버만 후기를 남길 수 있습니다.');
+    try {
+      const row = await insertReview(this.ctx.db, { studyId, userId: user.id, rating: body.rating, text: body.text, tags: body.tags });
+      return toReview((await findReviewView(this.ctx.db, row.id))!);
+    } catch (err) {
+      const code = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+      if (code === '23505') throw new AppError('BIZ-3003', '이미 후기를 남겼습니다.');
+      throw err;
+    }
+  }
+
+  async list(studyId: string, user: AuthUser | null, q: { page: number; size: number }): Promise<ReviewList> {
+    const a = await this.ctx.services.studies.callerAccess(studyId, user);
+    if (!a || !a.visible) throw studyNotFound();
+    const rows = await listReviews(this.ctx.db, studyId, q);
+    const stats = await reviewStats(this.ctx.db, studyId);
+    const count = stats.ratings.reduce((n, r) => n + r.n, 0);
+    const sum = stats.ratings.reduce((n, r) => n + r.rating * r.n, 0);
+    const ratingCounts: Record<string, number> = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 };
+    for (const r of stats.ratings) ratingCounts[String(r.rating)] = r.n;
+    return {
+      ...toPage(rows.map(toReview), count, q),
+      summary: {
+        count,
+        average: count ? Math.round((sum / count) * 10) / 10 : null,
+        ratingCounts,
+        tagCounts: Object.fromEntries(stats.tags.map((t) => [t.tag, t.n])),
+      },
+    };
+  }
+}

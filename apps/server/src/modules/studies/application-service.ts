@@ -1,0 +1,325 @@
+/**
+ * Applications (SPEC §3, §4, §7): apply, list and read, accept or reject, cancel, expiry of
+ * unpaid seats. Seat accounting (docs/studies.md): the leader takes no seat; an accepted
+ * application holds a seat until it is paid (CONFIRMED), cancelled, expired or refunded; the
+ * seat is taken with a conditional UPDATE (`seats_taken < capacity`), so concurrent accepts can
+ * never pass capacity, and the database's check constraint backs it.
+ */
+import {
+  type Application,
+  type ApplicationListQuery,
+  type ApplyBody,
+  type Page,
+  type StudyStatus,
+  studyApplicability,
+  toPage,
+} from '@moim/contract';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { AuthUser } from '../../http/auth-guard.ts';
+import { accessOf, assertManagerOrAdmin, assertVisible, studyNotFound } from './access.ts';
+import {
+  findApplication,
+  findApplicationView,
+  insertApplication,
+  listByStudy,
+  lockApplication,
+  moveApplication,
+  openApplicationOf,
+  overdueAccepted,
+} from './application-repo.ts';
+import { type StudyDeps, isUniqueViolation } from './deps.ts';
+import { activateMember } from './membership-repo.ts';
+import { type ApplicationAnswer, type ApplicationRow, studyApplications } from './schema.ts';
+import { findStudy, findStudyBySlug, releaseSeat, takeSeat } from './study-repo.ts';
+import { applicabilityInput, toApplication } from './study-view.ts';
+
+export const EXPIRE_JOB = 'studies.expire-application';
+export const PAYMENT_DUE_JOB = 'studies.payment-due-reminder';
+export const EXPIRE_SWEEP = 'studies.expire-sweep';
+const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
+
+const appNotFound = () => new AppError('BIZ-3001', '신청서를 찾을 수 없습니다.');
+const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
+const seoulTime = (d: Date) =>
+  d.toLocaleString('ko-KR', { timeZone: 'Asia/Seoul', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+export class ApplicationService {
+  constructor(private readonly d: StudyDeps) {}
+
+  private get db() {
+    return this.d.ctx.db;
+  }
+
+  private async view(id: string, db: DbOrTx = this.db): Promise<Application> {
+    const v = await findApplicationView(db, id);
+    if (!v) throw appNotFound();
+    return toApplication(v);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Applying
+
+  async apply(ref: { id: string } | { slug: string }, user: AuthUser, body: ApplyBody): Promise<Application> {
+    const now = this.d.clock();
+    const study = 'id' in ref ? await findStudy(this.db, ref.id) : await findStudyBySlug(this.db, ref.slug);
+    if (!study) throw studyNotFound();
+    const a = await accessOf(this.db, study, user);
+    assertVisible(study, a);
+    if (a.isOwner || a.role === 'MANAGER') throw new AppError('BIZ-3003', '자신이 운영하는 스터디에는 신청할 수 없습니다.');
+    if (a.isActiveMember) throw new AppError('BIZ-3003', '이미 참여 중인 스터디입니다.');
+    if (a.membership?.inactiveReason === 'WARNINGS') {
+      throw new AppError('BIZ-3003', '경고 누적으로 활동이 중지된 스터디에는 다시 신청할 수 없습니다.');
+    }
+    const open = studyApplicability(applicabilityInput(study), now);
+    if (!open.canApply) {
+      if (open.label === 'FULL') throw new AppError('BIZ-3003', '정원이 마감되었습니다.', { label: open.label });
+      throw new AppError('BIZ-3002', '지금은 이 스터디에 신청할 수 없습니다.', { label: open.label });
+    }
+    if (await openApplicationOf(this.db, study.id, user.id)) throw new AppError('BIZ-3003', '이미 신청한 스터디입니다.');
+
+    const byId = new Map(study.questions.map((q) => [q.id, q]));
+    const answers: ApplicationAnswer[] = [];
+    for (const ans of body.answers) {
+      const q = byId.get(ans.questionId);
+      if (!q)
+        throw new AppError('VAL-2001', `알 수 없는 질문입니다: ${ans.questionId}`, {
+          fields: [{ path: 'body.answers', code: 'unknown_question' }],
+        });
+      if (answers.some((x) => x.questionId === q.id)) throw new AppError('VAL-2001', '같은 질문에 두 번 답할 수 없습니다.');
+      answers.push({ questionId: q.id, question: q.text, answer: ans.answer });
+    }
+    for (const q of study.questions) {
+      if (q.required && !answers.find((x) => x.questionId === q.id && x.answer.length > 0)) {
+        throw new AppError('VAL-2003', `필수 질문에 답해 주세요: ${q.text}`, { fields: [{ path: 'body.answers', questionId: q.id }] });
+      }
+    }
+
+    let row: ApplicationRow;
+    try {
+      row = await this.db.transaction(async (tx) => {
+        const app = await insertApplication(tx, {
+          studyId: study.id,
+          userId: user.id,
+          motivation: body.motivation,
+          answers,
+          amountDue: study.cost,
+          appliedAt: now,
+          updatedAt: now,
+        });
+        await this.d.ctx.services.notifications.notify(
+          study.leaderId,
+          {
+            type: 'APPLICATION_RECEIVED',
+            title: '새 참가 신청이 도착했습니다',
+            body: `「${study.title}」에 새 신청이 있습니다.`,
+            link: `/study/${study.id}/manage`,
+          },
+          tx,
+        );
+        return app;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err, 'study_applications_open_idx')) throw new AppError('BIZ-3003', '이미 신청한 스터디입니다.');
+      throw err;
+    }
+    return this.view(row.id);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Reading
+
+  async list(studyId: string, user: AuthUser, q: ApplicationListQuery): Promise<Page<Application>> {
+    const study = await findStudy(this.db, studyId);
+    const a = study ? await accessOf(this.db, study, user) : undefined;
+    if (!study || !a) throw studyNotFound();
+    assertVisible(study, a);
+    assertManagerOrAdmin(a, '스터디 운영진만 신청서를 볼 수 있습니다.');
+    const { rows, total } = await listByStudy(this.db, studyId, q);
+    return toPage(rows.map(toApplication), total, q);
+  }
+
+  async get(studyId: string, appId: string, user: AuthUser): Promise<Application> {
+    const app = await findApplication(this.db, appId);
+    if (!app || app.studyId !== studyId) throw appNotFound();
+    const study = await findStudy(this.db, studyId);
+    if (!study) throw studyNotFound();
+    if (app.userId !== user.id) {
+      const a = await accessOf(this.db, study, user);
+      assertVisible(study, a);
+      assertManagerOrAdmin(a, '본인이나 스터디 운영진만 신청서를 볼 수 있습니다.');
+    } else if (study.deleted) {
+      throw studyNotFound();
+    }
+    return this.view(appId);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Deciding
+
+  /**
+   * Accept a PENDING application. FREE: the applicant becomes a member at once (CONFIRMED).
+   * With a cost: ACCEPTED with a payment deadline, holding a seat; an expiry job is queued for
+   * the deadline (and a reminder a day before). No free seat → BIZ-3003.
+   */
+  async accept(studyId: string, appId: string, user: AuthUser, reviewNote?: string): Promise<Application> {
+    const now = this.d.clock();
+    await this.db.transaction(async (tx) => {
+      const { app, study } = await this.lockForDecision(tx, studyId, appId, user);
+      const free = study.costType === 'FREE' || study.cost === 0;
+      if (!(await takeSeat(tx, studyId, free))) {
+        throw new AppError('BIZ-3003', '정원이 가득 차 더 받을 수 없습니다.', { capacity: study.capacity });
+      }
+      const base = { decidedAt: now, decidedBy: user.id, reviewNote: reviewNote || null };
+      const link = `/study/${study.slug}`;
+      if (free) {
+        await moveApplication(tx, app.id, ['PENDING'], { ...base, status: 'CONFIRMED', confirmedAt: now, amountDue: 0 });
+        await activateMember(tx, studyId, app.userId, app.id, now);
+        await this.d.ctx.services.notifications.notify(
+          app.userId,
+          {
+            type: 'APPLICATION_ACCEPTED',
+            title: '참가 신청이 승인되었습니다',
+            body: `「${study.title}」 멤버가 되었습니다. 환영합니다!`,
+            link,
+          },
+          tx,
+        );
+        return;
+      }
+      const deadline = new Date(now.getTime() + study.paymentDeadlineHours * 3_600_000);
+      await moveApplication(tx, app.id, ['PENDING'], { ...base, status: 'ACCEPTED', paymentDeadline: deadline, amountDue: study.cost });
+      await this.scheduleExpiry(tx, app.id, deadline, now);
+      await this.d.ctx.services.notifications.notify(
+        app.userId,
+        {
+          type: 'APPLICATION_ACCEPTED',
+          title: '참가 신청이 승인되었습니다',
+          body: `「${study.title}」 참가가 승인되었습니다. ${seoulTime(deadline)}까지 ${won(study.cost)}을 결제하면 참가가 확정됩니다.`,
+          link: `/study/${study.id}/apply`,
+        },
+        tx,
+      );
+    });
+    this.d.caches.invalidate();
+    return this.view(appId);
+  }
+
+  async reject(studyId: string, appId: string, user: AuthUser, reviewNote: string): Promise<Application> {
+    const now = this.d.clock();
+    await this.db.transaction(async (tx) => {
+      const { app, study } = await this.lockForDecision(tx, studyId, appId, user, false);
+      await moveApplication(tx, app.id, ['PENDING'], { status: 'REJECTED', decidedAt: now, decidedBy: user.id, reviewNote, closedAt: now });
+      await this.d.ctx.services.notifications.notify(
+        app.userId,
+        {
+          type: 'APPLICATION_REJECTED',
+          title: '참가 신청 결과 안내',
+          body: `「${study.title}」 신청이 반려되었습니다: ${reviewNote}`,
+          link: `/study/${study.slug}`,
+        },
+        tx,
+      );
+    });
+    return this.view(appId);
+  }
+
+  private async lockForDecision(tx: Tx, studyId: string, appId: string, user: AuthUser, needActiveStudy = true) {
+    const app = await lockApplication(tx, appId);
+    if (!app || app.studyId !== studyId) throw appNotFound();
+    const study = await findStudy(tx, studyId);
+    if (!study) throw studyNotFound();
+    const a = await accessOf(tx, study, user);
+    assertVisible(study, a);
+    assertManagerOrAdmin(a, '스터디 운영진만 신청을 처리할 수 있습니다.');
+    if (app.status !== 'PENDING') throw new AppError('BIZ-3002', '대기 중인 신청만 처리할 수 있습니다.', { status: app.status });
+    if (needActiveStudy && !(['APPROVED', 'IN_PROGRESS'] as StudyStatus[]).includes(study.status)) {
+      throw new AppError('BIZ-3002', '모집 중이거나 진행 중인 스터디에서만 신청을 승인할 수 있습니다.', { studyStatus: study.status });
+    }
+    return { app, study };
+  }
+
+  private async scheduleExpiry(tx: DbOrTx, appId: string, deadline: Date, now: Date): Promise<void> {
+    await this.d.ctx.jobs.enqueue(EXPIRE_JOB, { applicationId: appId }, { runAt: deadline, dedupeKey: `${EXPIRE_JOB}:${appId}` }, tx);
+    const remindAt = new Date(deadline.getTime() - REMINDER_BEFORE_MS);
+    if (remindAt > now) {
+      await this.d.ctx.jobs.enqueue(
+        PAYMENT_DUE_JOB,
+        { applicationId: appId },
+        { runAt: remindAt, dedupeKey: `${PAYMENT_DUE_JOB}:${appId}` },
+        tx,
+      );
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Cancelling and expiry
+
+  /** The applicant withdraws a PENDING or ACCEPTED application (an ACCEPTED one frees its seat). */
+  async cancel(studyId: string, appId: string, user: AuthUser, applicantId: string): Promise<Application> {
+    if (applicantId !== user.id) throw new AppError('AUTH-1004', '본인의 신청만 취소할 수 있습니다.');
+    const now = this.d.clock();
+    await this.db.transaction(async (tx) => {
+      const app = await lockApplication(tx, appId);
+      if (!app || app.studyId !== studyId) throw appNotFound();
+      if (app.userId !== user.id) throw new AppError('AUTH-1004', '본인의 신청만 취소할 수 있습니다.');
+      if (app.status !== 'PENDING' && app.status !== 'ACCEPTED') {
+        throw new AppError('BIZ-3002', '대기 중이거나 결제 전인 신청만 취소할 수 있습니다.', { status: app.status });
+      }
+      await moveApplication(tx, app.id, [app.status], { status: 'CANCELLED', closedAt: now });
+      if (app.status === 'ACCEPTED') await releaseSeat(tx, studyId, false);
+    });
+    this.d.caches.invalidate();
+    return this.view(appId);
+  }
+
+  /** Expire one ACCEPTED application whose deadline has passed; true when it did. */
+  async expire(appId: string): Promise<boolean> {
+    const now = this.d.clock();
+    const done = await this.db.transaction(async (tx) => {
+      const moved = await moveApplication(
+        tx,
+        appId,
+        ['ACCEPTED'],
+        { status: 'EXPIRED', closedAt: now },
+        sql`${studyApplications.paymentDeadline} <= ${now.toISOString()}::timestamptz`,
+      );
+      if (!moved) return false;
+      await releaseSeat(tx, moved.studyId, false);
+      const study = await findStudy(tx, moved.studyId);
+      await this.d.ctx.services.notifications.notify(
+        moved.userId,
+        {
+          type: 'PAYMENT_EXPIRED',
+          title: '결제 기한이 지났습니다',
+          body: `「${study?.title ?? ''}」 결제 기한이 지나 참가 승인이 취소되었습니다.`,
+          link: study ? `/study/${study.slug}` : null,
+        },
+        tx,
+      );
+      return true;
+    });
+    if (done) this.d.caches.invalidate();
+    return done;
+  }
+
+  /** The safety net: expire everything overdue (runs every few minutes). Returns how many. */
+  async sweep(): Promise<number> {
+    let n = 0;
+    for (const id of await overdueAccepted(this.db, this.d.clock())) if (await this.expire(id)) n++;
+    return n;
+  }
+
+  /** A day before the deadline: remind an applicant who has still not paid. */
+  async remindPayment(appId: string): Promise<void> {
+    const app = await findApplicationView(this.db, appId);
+    if (!app || app.status !== 'ACCEPTED' || !app.paymentDeadline) return;
+    await this.d.ctx.services.notifications.notify(app.userId, {
+      type: 'PAYMENT_DUE',
+      title: '결제 기한이 다가옵니다',
+      body: `「${app.studyTitle}」 참가비 ${won(app.amountDue)}을 ${seoulTime(app.paymentDeadline)}까지 결제해 주세요.`,
+      link: `/study/${app.studyId}/apply`,
+    });
+  }
+}

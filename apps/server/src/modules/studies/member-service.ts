@@ -1,0 +1,201 @@
+/**
+ * Members of a study: the list (members, leader, admins), the public count, leaving or being
+ * removed (kept as inactive history), warnings (the third makes the membership inactive) and
+ * the MANAGER role. Attendance rates come from the calendar module.
+ */
+import { type MemberWarning, type Membership, type Page, STUDY_LIMITS, type StudyMember, seoulDate, toPage } from '@moim/contract';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { AuthUser } from '../../http/auth-guard.ts';
+import { accessOf, assertLeaderOrAdmin, assertVisible, studyNotFound } from './access.ts';
+import type { StudyDeps } from './deps.ts';
+import {
+  addWarning,
+  countSeatedMembers,
+  deactivateMembership,
+  findMembership,
+  listMembers,
+  lockMembership,
+  membershipsOfUser,
+  setMemberRole,
+} from './membership-repo.ts';
+import type { InactiveReason, MembershipRow, StudyRow } from './schema.ts';
+import { findStudy, releaseSeat } from './study-repo.ts';
+import { toMembership, toStudyMember } from './study-view.ts';
+
+/** What the payments module hears when a paying member's membership ends. */
+export interface MemberLeftEvent {
+  studyId: string;
+  userId: string;
+  applicationId: string | null;
+  reason: InactiveReason;
+  /** YYYY-MM-DD (Asia/Seoul) */
+  studyStartDate: string;
+  at: Date;
+}
+
+interface PaymentsPeer {
+  onMemberLeft?(event: MemberLeftEvent, tx?: Tx): Promise<unknown>;
+}
+
+const memberNotFound = () => new AppError('BIZ-3001', '스터디 멤버를 찾을 수 없습니다.');
+
+export class MemberService {
+  constructor(private readonly d: StudyDeps) {}
+
+  private get db() {
+    return this.d.ctx.db;
+  }
+
+  private async visibleStudy(studyId: string, user: AuthUser | null) {
+    const study = await findStudy(this.db, studyId);
+    if (!study) throw studyNotFound();
+    const a = await accessOf(this.db, study, user);
+    assertVisible(study, a);
+    return { study, a };
+  }
+
+  async list(
+    studyId: string,
+    user: AuthUser,
+    q: { page: number; size: number; sort: string; active?: boolean | undefined },
+  ): Promise<Page<StudyMember>> {
+    const { a } = await this.visibleStudy(studyId, user);
+    if (!a.isActiveMember && !a.isOwner && !a.isAdmin) throw new AppError('AUTH-1004', '스터디 멤버만 멤버 목록을 볼 수 있습니다.');
+    const { rows, total } = await listMembers(this.db, studyId, q);
+    const rates = await this.d.ctx.services.calendar.attendanceRates(
+      studyId,
+      rows.map((m) => ({ userId: m.userId, joinedAt: m.joinedAt })),
+      seoulDate(this.d.clock()),
+    );
+    return toPage(
+      rows.map((m) => toStudyMember(m, rates.get(m.userId) ?? null)),
+      total,
+      q,
+    );
+  }
+
+  /** Active members taking a seat (the leader not counted); public for any visible study. */
+  async count(studyId: string, user: AuthUser | null): Promise<number> {
+    await this.visibleStudy(studyId, user);
+    return countSeatedMembers(this.db, studyId);
+  }
+
+  private async membershipView(study: StudyRow, m: MembershipRow): Promise<Membership> {
+    const rates = await this.d.ctx.services.calendar.attendanceRates(
+      study.id,
+      [{ userId: m.userId, joinedAt: m.joinedAt }],
+      seoulDate(this.d.clock()),
+    );
+    return toMembership(m, study, rates.get(m.userId) ?? null);
+  }
+
+  /** Leave (the member) or remove (the leader or an admin); the seat is freed, history kept. */
+  async leave(studyId: string, user: AuthUser, targetUserId: string): Promise<Membership> {
+    const self = targetUserId === user.id;
+    const now = this.d.clock();
+    const { study, m } = await this.db.transaction(async (tx) => {
+      const study = await findStudy(tx, studyId);
+      if (!study) throw studyNotFound();
+      const a = await accessOf(tx, study, user);
+      assertVisible(study, a);
+      if (!self) assertLeaderOrAdmin(a, '스터디 리더나 관리자만 멤버를 내보낼 수 있습니다.');
+      const m = await lockMembership(tx, studyId, targetUserId);
+      if (!m || !m.isActive) throw memberNotFound();
+      if (m.role === 'OWNER') throw new AppError('BIZ-3002', '스터디 리더는 스터디를 떠날 수 없습니다.');
+      if (study.status !== 'APPROVED' && study.status !== 'IN_PROGRESS') {
+        throw new AppError('BIZ-3002', '모집 중이거나 진행 중인 스터디에서만 나갈 수 있습니다.');
+      }
+      const reason: InactiveReason = self ? 'LEFT' : 'REMOVED';
+      await this.end(tx, study, m, reason, now);
+      if (!self) {
+        await this.d.ctx.services.notifications.notify(
+          targetUserId,
+          {
+            type: 'MEMBER_REMOVED',
+            title: '스터디 참여가 종료되었습니다',
+            body: `「${study.title}」에서 리더가 참여를 종료했습니다.`,
+            link: `/study/${study.slug}`,
+          },
+          tx,
+        );
+      }
+      return { study, m: (await findMembership(tx, studyId, targetUserId))! };
+    });
+    this.d.caches.invalidate();
+    return this.membershipView(study, m);
+  }
+
+  /** End an active membership: inactive, seat freed, the payments module told (same transaction). */
+  private async end(tx: Tx, study: StudyRow, m: MembershipRow, reason: InactiveReason, now: Date): Promise<void> {
+    await deactivateMembership(tx, study.id, m.userId, reason, now);
+    await releaseSeat(tx, study.id, true);
+    const payments = (this.d.ctx.services as unknown as { payments?: PaymentsPeer }).payments;
+    await payments?.onMemberLeft?.(
+      { studyId: study.id, userId: m.userId, applicationId: m.applicationId, reason, studyStartDate: study.startDate, at: now },
+      tx,
+    );
+  }
+
+  /** A warning from the leader or an admin; the third makes the membership inactive. */
+  async warn(studyId: string, user: AuthUser, targetUserId: string, reason: string): Promise<MemberWarning> {
+    const now = this.d.clock();
+    const result = await this.db.transaction(async (tx) => {
+      const study = await findStudy(tx, studyId);
+      if (!study) throw studyNotFound();
+      const a = await accessOf(tx, study, user);
+      assertVisible(study, a);
+      assertLeaderOrAdmin(a, '스터디 리더나 관리자만 경고할 수 있습니다.');
+      const m = await lockMembership(tx, studyId, targetUserId);
+      if (!m || !m.isActive) throw memberNotFound();
+      if (m.role === 'OWNER') throw new AppError('BIZ-3002', '스터디 리더에게는 경고할 수 없습니다.');
+      if (study.status !== 'APPROVED' && study.status !== 'IN_PROGRESS')
+        throw new AppError('BIZ-3002', '진행 중인 스터디에서만 경고할 수 있습니다.');
+      const w = await addWarning(tx, { studyId, userId: targetUserId, reason, givenBy: user.id, at: now });
+      const deactivated = w.warningCount >= STUDY_LIMITS.warningsToDeactivate;
+      if (deactivated) await this.end(tx, study, m, 'WARNINGS', now);
+      await this.d.ctx.services.notifications.notify(
+        targetUserId,
+        {
+          type: 'MEMBER_WARNED',
+          title: deactivated ? '경고 누적으로 참여가 중지되었습니다' : '스터디 경고를 받았습니다',
+          body: `「${study.title}」 경고 ${w.warningCount}회: ${reason}${deactivated ? ' — 경고 3회로 참여가 중지되었습니다.' : ''}`,
+          link: `/study/${study.slug}`,
+        },
+        tx,
+      );
+      return {
+        id: w.id,
+        studyId,
+        userId: targetUserId,
+        reason,
+        givenBy: user.id,
+        createdAt: now.toISOString(),
+        warningCount: w.warningCount,
+        isActive: !deactivated,
+      };
+    });
+    this.d.caches.invalidate();
+    return result;
+  }
+
+  /** Promote a member to MANAGER or back (the leader or an admin). */
+  async setRole(studyId: string, user: AuthUser, targetUserId: string, role: 'MANAGER' | 'MEMBER'): Promise<Membership> {
+    const { study, a } = await this.visibleStudy(studyId, user);
+    assertLeaderOrAdmin(a, '스터디 리더나 관리자만 역할을 바꿀 수 있습니다.');
+    const m = await setMemberRole(this.db, studyId, targetUserId, role);
+    if (!m) throw memberNotFound();
+    return this.membershipView(study, m);
+  }
+
+  /** GET /api/studies/my/memberships: every membership of the caller (deleted studies hidden). */
+  async mine(user: AuthUser): Promise<Membership[]> {
+    const rows = await membershipsOfUser(this.db, user.id);
+    const rates = await this.d.ctx.services.calendar.userAttendanceRates(
+      user.id,
+      rows.map((r) => ({ studyId: r.study.id, joinedAt: r.membership.joinedAt })),
+      seoulDate(this.d.clock()),
+    );
+    return rows.map((r) => toMembership(r.membership, r.study, rates.get(r.study.id) ?? null));
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * What the payments module may do to an application (through `ctx.services.studies`), and
+ * nothing else: read what is due, mark a deposit as waiting (PAYMENT_PENDING), put it back
+ * (ACCEPTED), confirm a paid one (CONFIRMED + membership) and refund a confirmed one
+ * (REFUNDED, membership inactive, seat freed). Each takes the caller's transaction when given,
+ * so a payment and the application move commit together. Wrong state → BIZ-3002.
+ */
+import type { ApplicationStatus, StudyStatus } from '@moim/contract';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { EXPIRE_JOB } from './application-service.ts';
+import { findApplicationView, lockApplication, moveApplication, updateApplication } from './application-repo.ts';
+import type { StudyDeps } from './deps.ts';
+import { activateMember, deactivateMembership, findMembership } from './membership-repo.ts';
+import { confirmHeldSeat, findStudy, releaseSeat } from './study-repo.ts';
+
+export interface ApplicationForPayment {
+  applicationId: string;
+  studyId: string;
+  studyTitle: string;
+  studySlug: string;
+  studyStatus: StudyStatus;
+  /** YYYY-MM-DD, Asia/Seoul */
+  studyStartDate: string;
+  applicantId: string;
+  applicantName: string;
+  status: ApplicationStatus;
+  /** integer KRW to charge (the study's cost when the application was accepted) */
+  amount: number;
+  paymentDeadline: Date | null;
+  checkoutId: string | null;
+  paidAmount: number | null;
+  confirmedAt: Date | null;
+}
+
+/** Extra time a returned deposit gets when its deadline has already passed. */
+const RETURN_GRACE_MS = 24 * 3_600_000;
+
+export class PaymentHooks {
+  constructor(private readonly d: StudyDeps) {}
+
+  private run<T>(tx: Tx | undefined, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return tx ? fn(tx) : this.d.ctx.db.transaction(fn);
+  }
+
+  private async lock(tx: Tx, appId: string, from: readonly ApplicationStatus[]) {
+    const app = await lockApplication(tx, appId);
+    if (!app) throw new AppError('BIZ-3001', '신청서를 찾을 수 없습니다.');
+    if (!from.includes(app.status)) {
+      throw new AppError('BIZ-3002', `신청 상태(${app.status})에서는 할 수 없는 작업입니다.`, { status: app.status });
+    }
+    return app;
+  }
+
+  async getApplicationForPayment(appId: string, tx?: Tx): Promise<ApplicationForPayment | null> {
+    const db = tx ?? this.d.ctx.db;
+    const v = await findApplicationView(db, appId);
+    if (!v) return null;
+    const study = await findStudy(db, v.studyId);
+    if (!study) return null;
+    return {
+      applicationId: v.id,
+      studyId: v.studyId,
+      studyTitle: v.studyTitle,
+      studySlug: v.studySlug,
+      studyStatus: study.status,
+      studyStartDate: study.startDate,
+      applicantId: v.userId,
+      applicantName: v.applicantName,
+      status: v.status,
+      amount: v.amountDue,
+      paymentDeadline: v.paymentDeadline,
+      checkoutId: v.checkoutId,
+      paidAmount: v.paidAmount,
+      confirmedAt: v.confirmedAt,
+    };
+  }
+
+  /** Record the payment attempt's id on the application (SPEC's Application.checkoutId). */
+  async setCheckoutId(appId: string, checkoutId: string, tx?: Tx): Promise<void> {
+    await updateApplication(tx ?? this.d.ctx.db, appId, { checkoutId });
+  }
+
+  /** ACCEPTED → PAYMENT_PENDING (a bank deposit was announced); refused after the deadline. */
+  async markPaymentPending(appId: string, tx?: Tx): Promise<void> {
+    const now = this.d.clock();
+    await this.run(tx, async (t) => {
+      const app = await this.lock(t, appId, ['ACCEPTED']);
+      if (app.paymentDeadline && app.paymentDeadline < now) throw new AppError('BIZ-3002', '결제 기한이 지났습니다.');
+      await moveApplication(t, appId, ['ACCEPTED'], { status: 'PAYMENT_PENDING' });
+    });
+  }
+
+  /** PAYMENT_PENDING → ACCEPTED (the deposit did not arrive or was returned); past deadlines get 24 h more. */
+  async returnToAccepted(appId: string, tx?: Tx): Promise<void> {
+    const now = this.d.clock();
+    await this.run(tx, async (t) => {
+      const app = await this.lock(t, appId, ['PAYMENT_PENDING']);
+      const deadline = app.paymentDeadline && app.paymentDeadline > now ? app.paymentDeadline : new Date(now.getTime() + RETURN_GRACE_MS);
+      await moveApplication(t, appId, ['PAYMENT_PENDING'], { status: 'ACCEPTED', paymentDeadline: deadline });
+      await this.d.ctx.jobs.enqueue(EXPIRE_JOB, { applicationId: appId }, { runAt: deadline, dedupeKey: `${EXPIRE_JOB}:${appId}` }, t);
+    });
+  }
+
+  /** ACCEPTED or PAYMENT_PENDING → CONFIRMED: the held seat becomes an enrolled member. */
+  async confirmPaidApplication(tx: Tx, appId: string, paidAmount: number, checkoutId?: string): Promise<void> {
+    const now = this.d.clock();
+    const app = await this.lock(tx, appId, ['ACCEPTED', 'PAYMENT_PENDING']);
+    if (!Number.isInteger(paidAmount) || paidAmount < app.amountDue) {
+      throw new AppError('BIZ-3003', '결제 금액이 참가비와 다릅니다.', { amountDue: app.amountDue, paidAmount });
+    }
+    await moveApplication(tx, appId, [app.status], {
+      status: 'CONFIRMED',
+      paidAmount,
+      confirmedAt: now,
+      ...(checkoutId ? { checkoutId } : {}),
+    });
+    await confirmHeldSeat(tx, app.studyId);
+    await activateMember(tx, app.studyId, app.userId, appId, now);
+    this.d.caches.invalidate();
+  }
+
+  /** CONFIRMED → REFUNDED: the membership ends (if still active) and its seat is freed. */
+  async refundApplication(appId: string, tx?: Tx): Promise<void> {
+    const now = this.d.clock();
+    await this.run(tx, async (t) => {
+      const app = await this.lock(t, appId, ['CONFIRMED']);
+      await moveApplication(t, appId, ['CONFIRMED'], { status: 'REFUNDED', closedAt: now });
+      // Only the membership this application created (a member who left and rejoined keeps the new one).
+      const m = await findMembership(t, app.studyId, app.userId);
+      if (m?.isActive && m.applicationId === appId) {
+        await deactivateMembership(t, app.studyId, app.userId, 'REFUNDED', now);
+        await releaseSeat(t, app.studyId, true);
+      }
+    });
+    this.d.caches.invalidate();
+  }
+}

@@ -1,0 +1,134 @@
+/** Tables of the studies module. Foreign keys and checks live in migrations/0003_studies.sql. */
+import type {
+  ApplicationStatus,
+  CostType,
+  LocationType,
+  MemberRole,
+  RecurrenceType,
+  StudyPageSection,
+  StudyQuestion,
+  StudyStatus,
+  StudyType,
+  Weekday,
+} from '@moim/contract';
+import { boolean, date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const studies = pgTable('studies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull(),
+  title: text('title').notNull(),
+  generation: integer('generation').notNull(),
+  tagline: text('tagline').notNull().default(''),
+  proposerId: uuid('proposer_id').notNull(),
+  leaderId: uuid('leader_id').notNull(),
+  type: text('type').$type<StudyType>().notNull(),
+  welcomeMessage: text('welcome_message').notNull(),
+  schedule: text('schedule').notNull(),
+  duration: text('duration').notNull(),
+  scheduleWeekdays: text('schedule_weekdays').array().$type<Weekday[]>().notNull().default([]),
+  sessionStartTime: text('session_start_time').notNull(),
+  sessionEndTime: text('session_end_time').notNull(),
+  timezone: text('timezone').notNull().default('Asia/Seoul'),
+  locationType: text('location_type').$type<LocationType>().notNull(),
+  locationAddress: text('location_address'),
+  capacity: integer('capacity').notNull(),
+  enrolled: integer('enrolled').notNull().default(0),
+  seatsTaken: integer('seats_taken').notNull().default(0),
+  recruitDeadline: ts('recruit_deadline').notNull(),
+  isRecruiting: boolean('is_recruiting'),
+  status: text('status').$type<StudyStatus>().notNull().default('PENDING'),
+  statusBeforeTermination: text('status_before_termination').$type<StudyStatus>(),
+  rejectReason: text('reject_reason'),
+  recurrenceType: text('recurrence_type').$type<RecurrenceType>().notNull(),
+  startDate: date('start_date', { mode: 'string' }).notNull(),
+  endDate: date('end_date', { mode: 'string' }).notNull(),
+  costType: text('cost_type').$type<CostType>().notNull(),
+  cost: integer('cost').notNull().default(0),
+  costDescription: text('cost_description').notNull().default(''),
+  paymentDeadlineHours: integer('payment_deadline_hours').notNull().default(72),
+  questions: jsonb('questions').$type<StudyQuestion[]>().notNull().default([]),
+  deleted: boolean('deleted').notNull().default(false),
+  deletedAt: ts('deleted_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type StudyRow = typeof studies.$inferSelect;
+export type NewStudyRow = typeof studies.$inferInsert;
+
+export const studyTransitions = pgTable('study_transitions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  studyId: uuid('study_id').notNull(),
+  action: text('action').notNull(),
+  fromStatus: text('from_status').$type<StudyStatus>(),
+  toStatus: text('to_status').$type<StudyStatus>().notNull(),
+  reason: text('reason'),
+  actorId: uuid('actor_id'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+export type StudyTransitionRow = typeof studyTransitions.$inferSelect;
+
+export type InactiveReason = 'LEFT' | 'REMOVED' | 'WARNINGS' | 'REFUNDED';
+
+export const studyMemberships = pgTable('study_memberships', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  studyId: uuid('study_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  role: text('role').$type<MemberRole>().notNull().default('OWNER'),
+  joinedAt: ts('joined_at').notNull().defaultNow(),
+  isActive: boolean('is_active').notNull().default(true),
+  inactiveReason: text('inactive_reason').$type<InactiveReason>(),
+  leftAt: ts('left_at'),
+  warningCount: integer('warning_count').notNull().default(0),
+  applicationId: uuid('application_id'),
+});
+export type MembershipRow = typeof studyMemberships.$inferSelect;
+
+export interface ApplicationAnswer {
+  questionId: string;
+  question: string;
+  answer: string;
+}
+
+export const studyApplications = pgTable('study_applications', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  studyId: uuid('study_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  status: text('status').$type<ApplicationStatus>().notNull().default('PENDING'),
+  motivation: text('motivation').notNull(),
+  answers: jsonb('answers').$type<ApplicationAnswer[]>().notNull().default([]),
+  amountDue: integer('amount_due').notNull().default(0),
+  appliedAt: ts('applied_at').notNull().defaultNow(),
+  decidedAt: ts('decided_at'),
+  decidedBy: uuid('decided_by'),
+  reviewNote: text('review_note'),
+  paymentDeadline: ts('payment_deadline'),
+  checkoutId: text('checkout_id'),
+  paidAmount: integer('paid_amount'),
+  confirmedAt: ts('confirmed_at'),
+  closedAt: ts('closed_at'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type ApplicationRow = typeof studyApplications.$inferSelect;
+
+export const studyWarnings = pgTable('study_warnings', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  studyId: uuid('study_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  reason: text('reason').notNull(),
+  givenBy: uuid('given_by').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const studyPages = pgTable('study_pages', {
+  studyId: uuid('study_id').primaryKey(),
+  draft: jsonb('draft').$type<StudyPageSection[]>(),
+  draftUpdatedAt: ts('draft_updated_at'),
+  draftUpdatedBy: uuid('draft_updated_by'),
+  published: jsonb('published').$type<StudyPageSection[]>(),
+  publishedAt: ts('published_at'),
+  publishedBy: uuid('published_by'),
+  version: integer('version').notNull().default(0),
+});
+export type StudyPageRow = typeof studyPages.$inferSelect;

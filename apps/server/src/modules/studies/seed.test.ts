@@ -1,0 +1,108 @@
+import { STUDY_STATUSES } from '@moim/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support.ts';
+import { seedDemoStudies } from './seed.ts';
+
+let t: TestApp;
+let ms = 0;
+let shared: Record<string, unknown>;
+const headers = async (id: string, admin = false) => ({
+  authorization: `Bearer ${await t.ctx.tokens.sign({ id, roles: admin ? ['ROLE_USER', 'ROLE_ADMIN'] : ['ROLE_USER'], systemRole: admin ? 'ROLE_ADMIN' : 'ROLE_USER' })}`,
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  shared = {};
+  // No accounts seeder here: the studies seeder falls back to inserting its own demo users.
+  const t0 = performance.now();
+  await seedDemoStudies(t.ctx, shared);
+  ms = performance.now() - t0;
+});
+afterAll(() => t.close());
+
+describe('demo studies', () => {
+  it('loads quickly and only once', async () => {
+    console.log(`studies demo seed: ${Math.round(ms)} ms`);
+    expect(ms).toBeLessThan(20_000); // the budget is 2 s on an idle machine; CI machines are noisy
+    const before = await t.ctx.database.exec('select count(*)::int as n from studies');
+    await seedDemoStudies(t.ctx, shared);
+    expect((await t.ctx.database.exec('select count(*)::int as n from studies')).rows[0]).toEqual(before.rows[0]);
+  });
+
+  it('has the three named studies and every status', async () => {
+    const teco = await t.call({ method: 'GET', url: '/api/studies/slug/1-tecoteco' });
+    expect(teco.body.data).toMatchObject({
+      title: '테코테코 — 코딩테스트 알고리즘 스터디',
+      generation: 1,
+      status: 'IN_PROGRESS',
+      isRecruiting: true,
+    });
+    expect(teco.body.data.applicability).toMatchObject({ canApply: true, label: 'IN_PROGRESS' });
+    expect((await t.call({ method: 'GET', url: '/api/studies/slug/2-11routine' })).body.data).toMatchObject({ status: 'APPROVED' });
+    expect((await t.call({ method: 'GET', url: '/api/studies/slug/3-devlog' })).body.data).toMatchObject({ status: 'IN_PROGRESS' });
+    const page = await t.call({ method: 'GET', url: `/api/studies/${teco.body.data.id}/page` });
+    expect(page.body.data.sections.map((s: { type: string }) => s.type)).toEqual([
+      'hero',
+      'richText',
+      'leaderIntro',
+      'howWeRoll',
+      'journey',
+      'faq',
+      'members',
+      'reviews',
+      'callToAction',
+    ]);
+    const adminRow = await t.ctx.database.exec(`select id from users where email = 'admin@moim.dev'`);
+    const all = await t.call({
+      method: 'GET',
+      url: '/api/admin/studies?size=100',
+      headers: await headers(String(adminRow.rows[0]!.id), true),
+    });
+    const statuses = new Set(all.body.data.content.map((s: { status: string }) => s.status));
+    for (const s of STUDY_STATUSES) expect(statuses.has(s), s).toBe(true);
+    const costTypes = new Set(
+      all.body.data.content
+        .filter((s: { applicability: { canApply: boolean } }) => s.applicability.canApply)
+        .map((s: { costType: string }) => s.costType),
+    );
+    expect([...costTypes].sort()).toEqual(['FREE', 'PAID', 'VENUE_FEE_ONLY']);
+    const events = await t.call({ method: 'GET', url: `/api/studies/${teco.body.data.id}/events` });
+    expect(events.body.data.some((e: { eventType: string }) => e.eventType === 'special')).toBe(true);
+    const reviews = await t.call({
+      method: 'GET',
+      url: `/api/studies/${(await t.call({ method: 'GET', url: '/api/studies/slug/1-sql-basics' })).body.data.id}/reviews`,
+    });
+    expect(reviews.body.data.summary.count).toBe(4);
+  });
+
+  it('puts the demo member in most groups and gives the leader a study to lead', async () => {
+    const users = shared.users as { member: string; leader: string } | undefined;
+    const ids = users ?? {
+      member: String((await t.ctx.database.exec(`select id from users where email = 'member@moim.dev'`)).rows[0]!.id),
+      leader: String((await t.ctx.database.exec(`select id from users where email = 'leader@moim.dev'`)).rows[0]!.id),
+    };
+    const my = await t.call({ method: 'GET', url: '/api/studies/my', headers: await headers(ids.member) });
+    const slugs = (g: string) => my.body.data.groups[g].map((i: { study: { slug: string } }) => i.study.slug);
+    expect(slugs('pending')).toEqual(['1-tecoteco']);
+    expect(slugs('confirmed')).toEqual(['2-11routine']);
+    expect(slugs('awaitingPayment')).toEqual(['1-clean-architecture']);
+    expect(slugs('participating')).toEqual(['3-devlog']);
+    expect(slugs('completed')).toEqual(['1-sql-basics']);
+    expect(slugs('proposed')).toEqual(['1-web-perf']);
+    expect(slugs('inactive')).toEqual(['2-ios-launch']);
+    const lead = await t.call({ method: 'GET', url: '/api/studies/my', headers: await headers(ids.leader) });
+    expect(lead.body.data.groups.leading.map((i: { study: { slug: string } }) => i.study.slug).sort()).toEqual([
+      '1-git-oneday',
+      '1-tecoteco',
+    ]);
+    const members = await t.call({
+      method: 'GET',
+      url: `/api/studies/${(await t.call({ method: 'GET', url: '/api/studies/slug/1-tecoteco' })).body.data.id}/members`,
+      headers: await headers(ids.leader),
+    });
+    const rates = members.body.data.content
+      .filter((m: { role: string }) => m.role !== 'OWNER')
+      .map((m: { attendanceRate: number | null }) => m.attendanceRate);
+    expect(rates.every((r: number | null) => r !== null)).toBe(true);
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * The studies module's services, built once per app, and `ctx.services.studies`: what other
+ * modules (calendar, reviews, payments) may ask of studies. They never read the studies tables.
+ */
+import type { MemberRole, StudyStatus, Weekday, RecurrenceType, LocationType } from '@moim/contract';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { AuthUser } from '../../http/auth-guard.ts';
+import { accessOf, canSee } from './access.ts';
+import { AdminStudyService } from './admin-service.ts';
+import { ApplicationService } from './application-service.ts';
+import { type Clock, type StudyDeps, StudyCaches } from './deps.ts';
+import { MemberService } from './member-service.ts';
+import { activeMembers, findMembership, membershipsOfUser } from './membership-repo.ts';
+import { MyStudiesService } from './my-studies-service.ts';
+import { PageService } from './page-service.ts';
+import { type ApplicationForPayment, PaymentHooks } from './payment-hooks.ts';
+import type { StudyRow } from './schema.ts';
+import { StatusService } from './status-service.ts';
+import { findStudies, findStudy } from './study-repo.ts';
+import { StudyService } from './study-service.ts';
+
+/** The study facts other modules may read. */
+export interface StudyRef {
+  id: string;
+  slug: string;
+  title: string;
+  status: StudyStatus;
+  deleted: boolean;
+  leaderId: string;
+  startDate: string;
+  endDate: string;
+  recruitDeadline: Date;
+  recurrenceType: RecurrenceType;
+  scheduleWeekdays: Weekday[];
+  sessionStartTime: string;
+  sessionEndTime: string;
+  locationType: LocationType;
+  locationAddress: string | null;
+}
+
+export interface StudyCallerAccess {
+  study: StudyRef;
+  /** may see the study by id (not deleted; PENDING/REJECTED only to the leader and admins) */
+  visible: boolean;
+  isAdmin: boolean;
+  isOwner: boolean;
+  /** OWNER, active MANAGER or admin */
+  canManage: boolean;
+  isActiveMember: boolean;
+  role: MemberRole | null;
+}
+
+export interface StudiesService {
+  // ---- reading, for calendar and reviews
+  getStudyRef(studyId: string, db?: DbOrTx): Promise<StudyRef | null>;
+  getStudyRefs(studyIds: string[]): Promise<StudyRef[]>;
+  callerAccess(studyId: string, user: AuthUser | null, db?: DbOrTx): Promise<StudyCallerAccess | null>;
+  /** Active memberships of a study (user id, role, joined). */
+  activeMembers(studyId: string, db?: DbOrTx): Promise<{ userId: string; role: MemberRole; joinedAt: Date }[]>;
+  /** The user's membership of a study, active or not. */
+  membership(
+    studyId: string,
+    userId: string,
+  ): Promise<{ role: MemberRole; isActive: boolean; inactiveReason: string | null; joinedAt: Date } | null>;
+  /** Studies (not deleted) where the user is an active member (any role). */
+  activeStudyIdsOf(userId: string): Promise<string[]>;
+  // ---- payment hooks (docs/studies.md "Payment hooks")
+  getApplicationForPayment(applicationId: string, tx?: Tx): Promise<ApplicationForPayment | null>;
+  setCheckoutId(applicationId: string, checkoutId: string, tx?: Tx): Promise<void>;
+  markPaymentPending(applicationId: string, tx?: Tx): Promise<void>;
+  returnToAccepted(applicationId: string, tx?: Tx): Promise<void>;
+  confirmPaidApplication(tx: Tx, applicationId: string, paidAmount: number, checkoutId?: string): Promise<void>;
+  refundApplication(applicationId: string, tx?: Tx): Promise<void>;
+}
+
+declare module '../../context.ts' {
+  interface Services {
+    studies: StudiesService;
+  }
+}
+
+export interface StudyServices {
+  deps: StudyDeps;
+  studies: StudyService;
+  status: StatusService;
+  applications: ApplicationService;
+  members: MemberService;
+  my: MyStudiesService;
+  pages: PageService;
+  admin: AdminStudyService;
+  payments: PaymentHooks;
+}
+
+export function createStudyServices(ctx: AppContext, clock: Clock = () => new Date(), caches = new StudyCaches()): StudyServices {
+  const deps: StudyDeps = { ctx, clock, caches };
+  const studies = new StudyService(deps);
+  return {
+    deps,
+    studies,
+    status: new StatusService(deps, studies),
+    applications: new ApplicationService(deps),
+    members: new MemberService(deps),
+    my: new MyStudiesService(deps),
+    pages: new PageService(deps),
+    admin: new AdminStudyService(deps),
+    payments: new PaymentHooks(deps),
+  };
+}
+
+function ref(r: StudyRow): StudyRef {
+  return {
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    status: r.status,
+    deleted: r.deleted,
+    leaderId: r.leaderId,
+    startDate: r.startDate,
+    endDate: r.endDate,
+    recruitDeadline: r.recruitDeadline,
+    recurrenceType: r.recurrenceType,
+    scheduleWeekdays: r.scheduleWeekdays,
+    sessionStartTime: r.sessionStartTime,
+    sessionEndTime: r.sessionEndTime,
+    locationType: r.locationType,
+    locationAddress: r.locationAddress,
+  };
+}
+
+export { ref as toStudyRef };
+
+export function createStudiesFacade(s: StudyServices): StudiesService {
+  const db = s.deps.ctx.db;
+  return {
+    async getStudyRef(studyId, d = db) {
+      const r = await findStudy(d, studyId);
+      return r ? ref(r) : null;
+    },
+    async getStudyRefs(studyIds) {
+      return (await findStudies(db, [...new Set(studyIds)])).map(ref);
+    },
+    async callerAccess(studyId, user, d = db) {
+      const r = await findStudy(d, studyId);
+      if (!r) return null;
+      const a = await accessOf(d, r, user);
+      return {
+        study: ref(r),
+        visible: canSee(r, a),
+        isAdmin: a.isAdmin,
+        isOwner: a.isOwner,
+        canManage: a.isManager || a.isAdmin,
+        isActiveMember: a.isActiveMember,
+        role: a.role,
+      };
+    },
+    async activeMembers(studyId, d = db) {
+      return (await activeMembers(d, studyId)).map((m) => ({ userId: m.userId, role: m.role, joinedAt: m.joinedAt }));
+    },
+    async membership(studyId, userId) {
+      const m = await findMembership(db, studyId, userId);
+      return m ? { role: m.role, isActive: m.isActive, inactiveReason: m.inactiveReason, joinedAt: m.joinedAt } : null;
+    },
+    async activeStudyIdsOf(userId) {
+      return (await membershipsOfUser(db, userId)).filter((m) => m.membership.isActive).map((m) => m.study.id);
+    },
+    getApplicationForPayment: (id, tx) => s.payments.getApplicationForPayment(id, tx),
+    setCheckoutId: (id, checkoutId, tx) => s.payments.setCheckoutId(id, checkoutId, tx),
+    markPaymentPending: (id, tx) => s.payments.markPaymentPending(id, tx),
+    returnToAccepted: (id, tx) => s.payments.returnToAccepted(id, tx),
+    confirmPaidApplication: (tx, id, paid, checkoutId) => s.payments.confirmPaidApplication(tx, id, paid, checkoutId),
+    refundApplication: (id, tx) => s.payments.refundApplication(id, tx),
+  };
+}

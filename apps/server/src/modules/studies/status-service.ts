@@ -1,0 +1,135 @@
+/**
+ * The study status machine (SPEC §4, rules in the contract's STUDY_TRANSITIONS): admins approve,
+ * reject (with a reason), terminate and reactivate; the leader or an admin starts and completes.
+ * The row is locked for the move; every move is recorded with who, when, from, to and why, and
+ * has its effects in the same transaction (calendar events on approval, notifications).
+ */
+import {
+  type NotifyInput,
+  STUDY_TRANSITIONS,
+  type Study,
+  type StudyAction,
+  type StudyStatusBody,
+  nextStudyStatus,
+  seoulDate,
+} from '@moim/contract';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { AuthUser } from '../../http/auth-guard.ts';
+import { accessOf, assertVisible, studyNotFound } from './access.ts';
+import type { StudyDeps } from './deps.ts';
+import { activeMembers } from './membership-repo.ts';
+import type { NewStudyRow, StudyRow } from './schema.ts';
+import { insertTransition, lockStudy, updateStudy } from './study-repo.ts';
+import type { StudyService } from './study-service.ts';
+
+export class StatusService {
+  constructor(
+    private readonly d: StudyDeps,
+    private readonly studies: StudyService,
+  ) {}
+
+  async change(id: string, user: AuthUser, body: StudyStatusBody): Promise<Study> {
+    const rule = STUDY_TRANSITIONS[body.action];
+    await this.d.ctx.db.transaction(async (tx) => {
+      const row = await lockStudy(tx, id);
+      if (!row) throw studyNotFound();
+      const a = await accessOf(tx, row, user);
+      assertVisible(row, a);
+      if (rule.who === 'ADMIN' && !a.isAdmin) throw new AppError('AUTH-1005', '관리자만 할 수 있습니다.');
+      if (rule.who === 'LEADER_OR_ADMIN' && !a.isOwner && !a.isAdmin) {
+        throw new AppError('AUTH-1004', '스터디 리더나 관리자만 할 수 있습니다.');
+      }
+      if (rule.reasonRequired && !body.reason) throw new AppError('VAL-2003', '사유를 입력해 주세요.');
+      await this.move(tx, row, body.action, user.id, body.reason ?? null);
+    });
+    this.d.caches.invalidate();
+    return this.studies.getById(id, user);
+  }
+
+  /** Apply one move to a locked row (also used by the demo seeder). BIZ-3002 when not allowed. */
+  async move(tx: Tx, row: StudyRow, action: StudyAction, actorId: string | null, reason: string | null): Promise<StudyRow> {
+    const to = nextStudyStatus(row.status, action, row.statusBeforeTermination);
+    if (!to) {
+      throw new AppError('BIZ-3002', `${row.status} 상태에서는 ${action}을(를) 할 수 없습니다.`, { status: row.status, action });
+    }
+    const patch: Partial<NewStudyRow> = { status: to };
+    if (action === 'REJECT') patch.rejectReason = reason;
+    if (action === 'TERMINATE') patch.statusBeforeTermination = row.status;
+    if (action === 'REACTIVATE') patch.statusBeforeTermination = null;
+    const updated = (await updateStudy(tx, row.id, patch))!;
+    await insertTransition(tx, { studyId: row.id, action, fromStatus: row.status, toStatus: to, reason, actorId });
+    await this.effects(tx, updated, action, reason);
+    return updated;
+  }
+
+  private async effects(tx: Tx, study: StudyRow, action: StudyAction, reason: string | null): Promise<void> {
+    const { notifications, calendar } = this.d.ctx.services;
+    const link = `/study/${study.slug}`;
+    const members = async () => (await activeMembers(tx, study.id)).filter((m) => m.role !== 'OWNER').map((m) => m.userId);
+    const toLeader = (n: NotifyInput) => notifications.notify(study.leaderId, n, tx);
+    switch (action) {
+      case 'APPROVE':
+        await calendar.syncGeneratedEvents(tx, study, seoulDate(this.d.clock()), { includePast: true });
+        await toLeader({
+          type: 'STUDY_APPROVED',
+          title: '스터디가 승인되었습니다',
+          body: `「${study.title}」이(가) 승인되어 모집을 시작합니다.`,
+          link,
+        });
+        break;
+      case 'REJECT':
+        await toLeader({
+          type: 'STUDY_REJECTED',
+          title: '스터디 제안이 반려되었습니다',
+          body: `「${study.title}」: ${reason ?? ''}`,
+          link: null,
+        });
+        break;
+      case 'START':
+        await notifications.notifyMany(
+          await members(),
+          {
+            type: 'STUDY_STARTED',
+            title: '스터디가 시작되었습니다',
+            body: `「${study.title}」이(가) 시작되었습니다. 첫 모임에서 만나요!`,
+            link,
+          },
+          tx,
+        );
+        break;
+      case 'COMPLETE':
+        await notifications.notifyMany(
+          await members(),
+          {
+            type: 'STUDY_COMPLETED',
+            title: '스터디가 완료되었습니다',
+            body: `「${study.title}」을(를) 마쳤습니다. 후기를 남겨 주세요.`,
+            link,
+          },
+          tx,
+        );
+        break;
+      case 'TERMINATE':
+        await notifications.notifyMany(
+          [study.leaderId, ...(await members())],
+          {
+            type: 'STUDY_TERMINATED',
+            title: '스터디가 중단되었습니다',
+            body: `「${study.title}」이(가) 중단되었습니다.${reason ? ` 사유: ${reason}` : ''}`,
+            link: null,
+          },
+          tx,
+        );
+        break;
+      case 'REACTIVATE':
+        await toLeader({
+          type: 'GENERAL',
+          title: '스터디가 다시 열렸습니다',
+          body: `「${study.title}」이(가) 다시 활성화되었습니다.`,
+          link,
+        });
+        break;
+    }
+  }
+}

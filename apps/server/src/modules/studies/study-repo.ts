@@ -1,0 +1,262 @@
+/**
+ * SQL for the studies table and its status history. The leader's public display fields (name,
+ * profile image) come from a read-only join on `users` — the one place this module reads the
+ * accounts module's table (documented in docs/studies.md).
+ */
+import type { AdminStudyListQuery, StudyListQuery, StudyStatus } from '@moim/contract';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { users } from '../users/schema.ts';
+import { type NewStudyRow, studies, type StudyRow, studyTransitions } from './schema.ts';
+
+export type StudyWithLeader = StudyRow & { leaderName: string; leaderImage: string | null };
+
+const withLeader = { ...getTableColumns(studies), leaderName: users.name, leaderImage: users.profileImage };
+
+function escapeLike(q: string): string {
+  return q.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function insertStudy(db: DbOrTx, values: NewStudyRow): Promise<StudyRow> {
+  const [row] = await db.insert(studies).values(values).returning();
+  return row!;
+}
+
+/** Slugs already taken by `base` or `base-<n>`. */
+export async function slugsLike(db: DbOrTx, base: string): Promise<string[]> {
+  const rows = await db
+    .select({ slug: studies.slug })
+    .from(studies)
+    .where(or(eq(studies.slug, base), like(studies.slug, `${escapeLike(base)}-%`)));
+  return rows.map((r) => r.slug);
+}
+
+export async function findStudy(db: DbOrTx, id: string): Promise<StudyWithLeader | undefined> {
+  const [row] = await db.select(withLeader).from(studies).innerJoin(users, eq(users.id, studies.leaderId)).where(eq(studies.id, id));
+  return row;
+}
+
+export async function findStudyBySlug(db: DbOrTx, slug: string): Promise<StudyWithLeader | undefined> {
+  const [row] = await db.select(withLeader).from(studies).innerJoin(users, eq(users.id, studies.leaderId)).where(eq(studies.slug, slug));
+  return row;
+}
+
+export async function findStudies(db: DbOrTx, ids: string[]): Promise<StudyWithLeader[]> {
+  if (ids.length === 0) return [];
+  return db.select(withLeader).from(studies).innerJoin(users, eq(users.id, studies.leaderId)).where(inArray(studies.id, ids));
+}
+
+/** The study row, locked until the transaction ends (status changes, capacity changes). */
+export async function lockStudy(tx: Tx, id: string): Promise<StudyRow | undefined> {
+  const [row] = await tx.select().from(studies).where(eq(studies.id, id)).for('update');
+  return row;
+}
+
+export async function updateStudy(db: DbOrTx, id: string, patch: Partial<NewStudyRow>): Promise<StudyRow | undefined> {
+  const [row] = await db
+    .update(studies)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(studies.id, id))
+    .returning();
+  return row;
+}
+
+/** Compare-and-set on the status: only moves a study that still has `from`. */
+export async function moveStatus(db: DbOrTx, id: string, from: StudyStatus, patch: Partial<NewStudyRow>): Promise<StudyRow | undefined> {
+  const [row] = await db
+    .update(studies)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(studies.id, id), eq(studies.status, from), eq(studies.deleted, false)))
+    .returning();
+  return row;
+}
+
+/**
+ * Take one seat if one is free (`seats_taken < capacity`) in a study that is running or
+ * recruiting. Concurrent callers serialize on the row; the loser sees the updated count and
+ * gets false. `confirm` also counts the seat as enrolled (a free study's accept).
+ */
+export async function takeSeat(tx: DbOrTx, studyId: string, confirm: boolean): Promise<boolean> {
+  const rows = await tx
+    .update(studies)
+    .set({
+      seatsTaken: sql`${studies.seatsTaken} + 1`,
+      enrolled: confirm ? sql`${studies.enrolled} + 1` : studies.enrolled,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(studies.id, studyId),
+        eq(studies.deleted, false),
+        inArray(studies.status, ['APPROVED', 'IN_PROGRESS']),
+        sql`${studies.seatsTaken} < ${studies.capacity}`,
+      ),
+    )
+    .returning({ id: studies.id });
+  return rows.length === 1;
+}
+
+/** A held seat becomes an enrolled one (payment confirmed). */
+export async function confirmHeldSeat(tx: DbOrTx, studyId: string): Promise<void> {
+  await tx
+    .update(studies)
+    .set({ enrolled: sql`${studies.enrolled} + 1`, updatedAt: new Date() })
+    .where(eq(studies.id, studyId));
+}
+
+/** Give a seat back: a held one (expiry, cancel) or an enrolled one (leave, removal, refund). */
+export async function releaseSeat(tx: DbOrTx, studyId: string, wasEnrolled: boolean): Promise<void> {
+  await tx
+    .update(studies)
+    .set({
+      seatsTaken: sql`greatest(${studies.seatsTaken} - 1, 0)`,
+      enrolled: wasEnrolled ? sql`greatest(${studies.enrolled} - 1, 0)` : studies.enrolled,
+      updatedAt: new Date(),
+    })
+    .where(eq(studies.id, studyId));
+}
+
+/** Change capacity unless the seats already taken would not fit. */
+export async function setCapacity(tx: DbOrTx, studyId: string, capacity: number): Promise<boolean> {
+  const rows = await tx
+    .update(studies)
+    .set({ capacity, updatedAt: new Date() })
+    .where(and(eq(studies.id, studyId), sql`${studies.seatsTaken} <= ${capacity}`))
+    .returning({ id: studies.id });
+  return rows.length === 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Listing
+
+const SORTS = {
+  createdAt: studies.createdAt,
+  startDate: studies.startDate,
+  recruitDeadline: studies.recruitDeadline,
+  title: studies.title,
+} as const;
+
+function orderBy(sort: string) {
+  const [field, dir] = sort.split(',') as [string, string | undefined];
+  const col = SORTS[field as keyof typeof SORTS] ?? studies.createdAt;
+  const d = dir === 'asc' ? asc : desc;
+  return [d(col), d(studies.id)];
+}
+
+export type PublicListFilter = Pick<StudyListQuery, 'type' | 'costType' | 'recurrence' | 'recruiting' | 'q' | 'sort'>;
+
+function publicWhere(f: PublicListFilter, now: Date): SQL {
+  const conds: SQL[] = [eq(studies.status, 'APPROVED'), eq(studies.deleted, false)];
+  if (f.type?.length) conds.push(inArray(studies.type, f.type));
+  if (f.costType?.length) conds.push(inArray(studies.costType, f.costType));
+  if (f.recurrence?.length) conds.push(inArray(studies.recurrenceType, f.recurrence));
+  if (f.recruiting)
+    conds.push(sql`${studies.recruitDeadline} >= ${now.toISOString()}::timestamptz`, sql`${studies.seatsTaken} < ${studies.capacity}`);
+  if (f.q) {
+    const p = `%${escapeLike(f.q)}%`;
+    conds.push(or(ilike(studies.title, p), ilike(studies.tagline, p))!);
+  }
+  return and(...conds)!;
+}
+
+/**
+ * APPROVED, non-deleted studies (SPEC §5), one page plus the total. Two cheap queries rather than
+ * `count(*) over()`, which would join and sort every approved study to count them: the page
+ * walks the partial index (created_at desc) and stops after `limit` rows.
+ */
+export async function listPublic(
+  db: DbOrTx,
+  f: PublicListFilter,
+  now: Date,
+  limit: number,
+  offset: number,
+  withTotal = true,
+): Promise<{ rows: StudyWithLeader[]; total: number }> {
+  const where = publicWhere(f, now);
+  const rows = await db
+    .select(withLeader)
+    .from(studies)
+    .innerJoin(users, eq(users.id, studies.leaderId))
+    .where(where)
+    .orderBy(...orderBy(f.sort))
+    .limit(limit)
+    .offset(offset);
+  const total = !withTotal ? rows.length : offset === 0 && rows.length < limit ? rows.length : await countWhere(db, where);
+  return { rows, total };
+}
+
+async function countWhere(db: DbOrTx, where: SQL): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(studies)
+    .where(where);
+  return r?.n ?? 0;
+}
+
+/** The back office: every study, any status, deleted or not (filterable). */
+export async function listAdmin(db: DbOrTx, q: AdminStudyListQuery): Promise<{ rows: StudyWithLeader[]; total: number }> {
+  const conds: SQL[] = [];
+  if (q.status?.length) conds.push(inArray(studies.status, q.status));
+  if (q.deleted !== undefined) conds.push(eq(studies.deleted, q.deleted));
+  if (q.q) {
+    const p = `%${escapeLike(q.q)}%`;
+    conds.push(or(ilike(studies.title, p), ilike(studies.slug, p))!);
+  }
+  const where = conds.length ? and(...conds) : undefined;
+  const [field, dir] = q.sort.split(',');
+  const col = SORTS[field as keyof typeof SORTS] ?? studies.createdAt;
+  const d = dir === 'asc' ? asc : desc;
+  const rows = await db
+    .select(withLeader)
+    .from(studies)
+    .innerJoin(users, eq(users.id, studies.leaderId))
+    .where(where)
+    .orderBy(d(col), d(studies.id))
+    .limit(q.size)
+    .offset(q.page * q.size);
+  const [c] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(studies)
+    .where(where);
+  return { rows, total: c?.n ?? 0 };
+}
+
+/** Studies a user proposed (for "my studies"). */
+export async function studiesProposedBy(db: DbOrTx, userId: string): Promise<StudyWithLeader[]> {
+  return db
+    .select(withLeader)
+    .from(studies)
+    .innerJoin(users, eq(users.id, studies.leaderId))
+    .where(and(eq(studies.proposerId, userId), eq(studies.deleted, false)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Status history
+
+export async function insertTransition(
+  db: DbOrTx,
+  t: {
+    studyId: string;
+    action: string;
+    fromStatus: StudyStatus | null;
+    toStatus: StudyStatus;
+    reason?: string | null;
+    actorId: string | null;
+  },
+): Promise<void> {
+  await db.insert(studyTransitions).values({ ...t, reason: t.reason ?? null });
+}
+
+export async function listTransitions(db: DbOrTx, studyId: string) {
+  return db
+    .select({ ...getTableColumns(studyTransitions), actorName: users.name, actorImage: users.profileImage })
+    .from(studyTransitions)
+    .leftJoin(users, eq(users.id, studyTransitions.actorId))
+    .where(eq(studyTransitions.studyId, studyId))
+    .orderBy(asc(studyTransitions.createdAt), asc(studyTransitions.id));
+}
+
+/** Insert many studies at once (benchmarks and bulk demo data). */
+export async function insertStudiesBulk(db: DbOrTx, values: NewStudyRow[]): Promise<void> {
+  for (let i = 0; i < values.length; i += 500) await db.insert(studies).values(values.slice(i, i + 500));
+}

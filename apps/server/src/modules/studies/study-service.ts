@@ -1,0 +1,319 @@
+/**
+ * Studies: proposal, reading (public list, by id, by slug), changes by the leader, soft delete
+ * and the status history. Status moves live in status-service.ts; applications and members in
+ * their own services.
+ */
+import {
+  DELETABLE_STUDY_STATUSES,
+  type Page,
+  SLUG_VISIBLE_STUDY_STATUSES,
+  type Study,
+  type StudyArrayQuery,
+  type StudyListQuery,
+  type StudyPatch,
+  type StudyProposal,
+  type StudyStatus,
+  type StudyTransition,
+  type StudyViewer,
+  describeDuration,
+  describeSchedule,
+  seoulDate,
+  studyScheduleIssues,
+  studySlugBase,
+  toPage,
+} from '@moim/contract';
+import { AppError } from '../../http/app-error.ts';
+import type { AuthUser } from '../../http/auth-guard.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { type StudyAccess, accessOf, assertLeaderOrAdmin, assertVisible, studyNotFound } from './access.ts';
+import { latestApplicationOf } from './application-repo.ts';
+import { type StudyDeps, isUniqueViolation } from './deps.ts';
+import { insertOwner } from './membership-repo.ts';
+import type { NewStudyRow, StudyRow } from './schema.ts';
+import {
+  type StudyWithLeader,
+  findStudy,
+  findStudyBySlug,
+  insertStudy,
+  insertTransition,
+  listPublic,
+  listTransitions,
+  lockStudy,
+  slugsLike,
+  updateStudy,
+} from './study-repo.ts';
+import { toStudy, toTransition } from './study-view.ts';
+import { ok } from '../../http/envelope.ts';
+import type { ReadCache } from './read-cache.ts';
+
+const EDITABLE_STATUSES: readonly StudyStatus[] = ['PENDING', 'APPROVED', 'IN_PROGRESS'];
+
+function throwIssues(issues: ReturnType<typeof studyScheduleIssues>): void {
+  const first = issues[0];
+  if (first) throw new AppError(first.code, first.message, { fields: issues });
+}
+
+export function toQuestions(list: { text: string; required: boolean }[]) {
+  return list.map((q, i) => ({ id: `q${i + 1}`, text: q.text, required: q.required }));
+}
+
+export class StudyService {
+  constructor(private readonly d: StudyDeps) {}
+
+  private get db() {
+    return this.d.ctx.db;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Proposal
+
+  async propose(user: AuthUser, body: StudyProposal): Promise<Study> {
+    const now = this.d.clock();
+    throwIssues(studyScheduleIssues(body, now));
+    const base = studySlugBase(body.generation, body.title, body.slug);
+    const values: Omit<NewStudyRow, 'slug'> = {
+      title: body.title,
+      generation: body.generation,
+      tagline: body.tagline,
+      proposerId: user.id,
+      leaderId: user.id,
+      type: body.type,
+      welcomeMessage: body.welcomeMessage,
+      schedule: body.schedule ?? describeSchedule(body.recurrenceType, body.scheduleDetails, body.startDate),
+      duration: body.duration ?? describeDuration(body.startDate, body.endDate),
+      scheduleWeekdays: body.scheduleDetails.weekdays,
+      sessionStartTime: body.scheduleDetails.startTime,
+      sessionEndTime: body.scheduleDetails.endTime,
+      timezone: body.scheduleDetails.timezone,
+      locationType: body.location.type,
+      locationAddress: body.location.address || null,
+      capacity: body.capacity,
+      recruitDeadline: new Date(body.recruitDeadline),
+      status: 'PENDING',
+      recurrenceType: body.recurrenceType,
+      startDate: body.startDate,
+      endDate: body.endDate,
+      costType: body.costType,
+      cost: body.costType === 'FREE' ? 0 : body.cost,
+      costDescription: body.costDescription,
+      paymentDeadlineHours: body.paymentDeadlineHours,
+      questions: toQuestions(body.questions),
+      createdAt: now,
+      updatedAt: now,
+    };
+    // A unique slug: the base, else base-2, base-3… (a concurrent proposal taking the same one retries).
+    for (let attempt = 0; ; attempt++) {
+      const taken = new Set(await slugsLike(this.db, base));
+      let slug = base;
+      for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+      try {
+        const id = await this.db.transaction(async (tx) => {
+          const row = await insertStudy(tx, { ...values, slug });
+          await insertOwner(tx, row.id, user.id, now);
+          await insertTransition(tx, { studyId: row.id, action: 'PROPOSE', fromStatus: null, toStatus: 'PENDING', actorId: user.id });
+          return row.id;
+        });
+        this.d.caches.invalidate();
+        return this.getById(id, user);
+      } catch (err) {
+        if (attempt < 5 && isUniqueViolation(err, 'studies_slug_idx')) continue;
+        throw err;
+      }
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Reading
+
+  async viewerOf(db: DbOrTx, study: StudyRow, a: StudyAccess): Promise<StudyViewer | null> {
+    if (!a.userId) return null;
+    const app = await latestApplicationOf(db, study.id, a.userId);
+    return {
+      isLeader: a.isOwner,
+      isAdmin: a.isAdmin,
+      role: a.role,
+      isActiveMember: a.isActiveMember,
+      applicationId: app?.id ?? null,
+      applicationStatus: app?.status ?? null,
+    };
+  }
+
+  async present(row: StudyWithLeader, a: StudyAccess, db: DbOrTx = this.db): Promise<Study> {
+    return toStudy(row, this.d.clock(), { privileged: a.isOwner || a.isAdmin, viewer: await this.viewerOf(db, row, a) });
+  }
+
+  /** Any non-deleted study; PENDING and REJECTED only to their leader and admins (else BIZ-3001). */
+  async getById(id: string, user: AuthUser | null): Promise<Study> {
+    const row = await findStudy(this.db, id);
+    if (!row) throw studyNotFound();
+    const a = await accessOf(this.db, row, user);
+    assertVisible(row, a);
+    return this.present(row, a);
+  }
+
+  /** APPROVED, IN_PROGRESS, COMPLETED and PENDING (the last only to its leader and admins). */
+  async getBySlug(slug: string, user: AuthUser | null): Promise<Study> {
+    const row = await findStudyBySlug(this.db, slug);
+    if (!row || !(SLUG_VISIBLE_STUDY_STATUSES as readonly StudyStatus[]).includes(row.status)) throw studyNotFound();
+    const a = await accessOf(this.db, row, user);
+    assertVisible(row, a);
+    return this.present(row, a);
+  }
+
+  /** The public list (APPROVED, not deleted), one page. */
+  async listPaged(q: StudyListQuery): Promise<Page<Study>> {
+    const now = this.d.clock();
+    const { rows, total } = await listPublic(this.db, q, now, q.size, q.page * q.size);
+    return toPage(
+      rows.map((r) => toStudy(r, now)),
+      total,
+      q,
+    );
+  }
+
+  /** GET /api/studies: the current approved studies as a plain array (up to `limit`). */
+  async listArray(q: StudyArrayQuery): Promise<Study[]> {
+    const now = this.d.clock();
+    const { rows } = await listPublic(this.db, q, now, q.limit, 0, false);
+    return rows.map((r) => toStudy(r, now));
+  }
+
+  // The hot public reads, as ready-made envelope JSON from the short-lived cache (guests only
+  // for the slug detail: a signed-in caller gets their own viewer block).
+
+  async listPagedJson(q: StudyListQuery): Promise<string> {
+    return this.cached(this.d.caches.lists, `page:${JSON.stringify(q)}`, () => this.listPaged(q));
+  }
+
+  async listArrayJson(q: StudyArrayQuery): Promise<string> {
+    return this.cached(this.d.caches.lists, `array:${JSON.stringify(q)}`, () => this.listArray(q));
+  }
+
+  async getBySlugJson(slug: string, user: AuthUser | null): Promise<string> {
+    if (user) return JSON.stringify(ok(await this.getBySlug(slug, user)));
+    return this.cached(this.d.caches.bySlug, slug, () => this.getBySlug(slug, null));
+  }
+
+  private async cached(cache: ReadCache<string>, key: string, load: () => Promise<unknown>): Promise<string> {
+    const hit = cache.get(key);
+    if (hit !== undefined) return hit;
+    const json = JSON.stringify(ok(await load()));
+    cache.set(key, json);
+    return json;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Changes
+
+  /** PATCH by the leader or an admin, while PENDING, APPROVED or IN_PROGRESS. */
+  async patch(id: string, user: AuthUser, body: StudyPatch): Promise<Study> {
+    const now = this.d.clock();
+    await this.db.transaction(async (tx) => {
+      const row = await lockStudy(tx, id);
+      if (!row) throw studyNotFound();
+      const a = await accessOf(tx, row, user);
+      assertVisible(row, a);
+      assertLeaderOrAdmin(a, '스터디 리더나 관리자만 수정할 수 있습니다.');
+      if (!EDITABLE_STATUSES.includes(row.status)) throw new AppError('BIZ-3002', '지금 상태에서는 스터디를 수정할 수 없습니다.');
+
+      const costType = body.costType ?? row.costType;
+      const cost = body.cost ?? (body.costType === 'FREE' ? 0 : row.cost);
+      if ((costType !== row.costType || cost !== row.cost) && row.seatsTaken > 0) {
+        throw new AppError('BIZ-3003', '이미 참가가 확정되었거나 결제를 기다리는 멤버가 있어 비용을 바꿀 수 없습니다.');
+      }
+      if (body.capacity !== undefined && body.capacity < row.seatsTaken) {
+        throw new AppError('BIZ-3003', `정원은 현재 참가 인원(${row.seatsTaken}명)보다 적을 수 없습니다.`, {
+          seatsTaken: row.seatsTaken,
+          enrolled: row.enrolled,
+        });
+      }
+      const merged = {
+        startDate: body.startDate ?? row.startDate,
+        endDate: body.endDate ?? row.endDate,
+        recruitDeadline: body.recruitDeadline ?? row.recruitDeadline,
+        costType,
+        cost,
+        recurrenceType: body.recurrenceType ?? row.recurrenceType,
+        scheduleDetails: body.scheduleDetails ?? {
+          weekdays: row.scheduleWeekdays,
+          startTime: row.sessionStartTime,
+          endTime: row.sessionEndTime,
+        },
+      };
+      const startChanged = body.startDate !== undefined && body.startDate !== row.startDate;
+      throwIssues(
+        studyScheduleIssues(merged, now, {
+          start: startChanged && (row.status === 'PENDING' || row.status === 'APPROVED'),
+          deadline: false,
+        }),
+      );
+
+      const scheduleChanged =
+        body.scheduleDetails !== undefined ||
+        body.recurrenceType !== undefined ||
+        body.startDate !== undefined ||
+        body.endDate !== undefined;
+      const patch: Partial<NewStudyRow> = {
+        title: body.title,
+        tagline: body.tagline,
+        type: body.type,
+        welcomeMessage: body.welcomeMessage,
+        capacity: body.capacity,
+        recruitDeadline: body.recruitDeadline !== undefined ? new Date(body.recruitDeadline) : undefined,
+        startDate: body.startDate,
+        endDate: body.endDate,
+        recurrenceType: body.recurrenceType,
+        costType: body.costType,
+        cost: body.costType !== undefined || body.cost !== undefined ? cost : undefined,
+        costDescription: body.costDescription,
+        paymentDeadlineHours: body.paymentDeadlineHours,
+        questions: body.questions ? toQuestions(body.questions) : undefined,
+        isRecruiting: body.isRecruiting,
+        locationType: body.location?.type,
+        locationAddress: body.location ? body.location.address || null : undefined,
+        scheduleWeekdays: body.scheduleDetails?.weekdays,
+        sessionStartTime: body.scheduleDetails?.startTime,
+        sessionEndTime: body.scheduleDetails?.endTime,
+        schedule:
+          body.schedule ??
+          (scheduleChanged ? describeSchedule(merged.recurrenceType, merged.scheduleDetails, merged.startDate) : undefined),
+        duration: body.duration ?? (body.startDate || body.endDate ? describeDuration(merged.startDate, merged.endDate) : undefined),
+      };
+      const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<NewStudyRow>;
+      const updated = await updateStudy(tx, id, clean);
+      if (updated && (updated.status === 'APPROVED' || updated.status === 'IN_PROGRESS') && (scheduleChanged || body.recruitDeadline)) {
+        await this.d.ctx.services.calendar.syncGeneratedEvents(tx, updated, seoulDate(now));
+      }
+    });
+    this.d.caches.invalidate();
+    return this.getById(id, user);
+  }
+
+  /** Soft delete of a REJECTED or TERMINATED study by its leader or an admin. */
+  async remove(id: string, user: AuthUser): Promise<void> {
+    const now = this.d.clock();
+    await this.db.transaction(async (tx) => {
+      const row = await lockStudy(tx, id);
+      if (!row) throw studyNotFound();
+      const a = await accessOf(tx, row, user);
+      assertVisible(row, a);
+      assertLeaderOrAdmin(a, '스터디 리더나 관리자만 삭제할 수 있습니다.');
+      if (!(DELETABLE_STUDY_STATUSES as readonly StudyStatus[]).includes(row.status)) {
+        throw new AppError('BIZ-3002', '반려되었거나 중단된 스터디만 삭제할 수 있습니다.');
+      }
+      await updateStudy(tx, id, { deleted: true, deletedAt: now });
+      await insertTransition(tx, { studyId: id, action: 'DELETE', fromStatus: row.status, toStatus: row.status, actorId: user.id });
+    });
+    this.d.caches.invalidate();
+  }
+
+  /** The status history, for the leader and admins. */
+  async transitions(id: string, user: AuthUser): Promise<StudyTransition[]> {
+    const row = await findStudy(this.db, id);
+    if (!row) throw studyNotFound();
+    const a = await accessOf(this.db, row, user);
+    assertVisible(row, a);
+    assertLeaderOrAdmin(a, '스터디 리더나 관리자만 볼 수 있습니다.');
+    return (await listTransitions(this.db, id)).map(toTransition);
+  }
+}

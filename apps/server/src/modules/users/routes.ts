@@ -1,0 +1,339 @@
+/**
+ * /api/users (sign-up, the signed-in user's profile and account), /api/public/users (team page,
+ * profile pictures) and the accounts back office under /api/admin (users, mail outbox).
+ * Sets up `ctx.services.users` and the profile-picture job.
+ */
+import {
+  accountConfirmRequest,
+  accountDeactivated,
+  accountDeleted,
+  adminUser,
+  adminUserIdParam,
+  adminUserListQuery,
+  adminUserPage,
+  changePasswordRequest,
+  checkEmailRequest,
+  checkEmailResponse,
+  envelope,
+  loginResponse,
+  mailOutboxPage,
+  mailOutboxQuery,
+  passwordChanged,
+  profile,
+  profileImageQuery,
+  publicUserIdParam,
+  registerRequest,
+  setRolesRequest,
+  setTeamMemberRequest,
+  updateProfileRequest,
+  whoweareMembers,
+} from '@moim/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../http/app-error.ts';
+import { ok } from '../../http/envelope.ts';
+import { ACCOUNT_LIMITS } from '../auth/rate-limits.ts';
+import type { Module } from '../types.ts';
+import { createUsersService, PROFILE_IMAGE_JOB } from './service.ts';
+
+const bearer = [{ bearerAuth: [] }];
+/** PUT /api/users/me carries a picture of up to 5 MB as base64 (~6.7 MB) plus the fields. */
+const PROFILE_BODY_LIMIT = 8 * 1024 * 1024;
+
+export const usersModule: Module = {
+  name: 'users',
+  register(scope: FastifyInstance, ctx: AppContext) {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    const users = createUsersService(ctx);
+    ctx.services.users = users;
+    ctx.jobs.register(PROFILE_IMAGE_JOB, async (payload) => {
+      await users.processProfileImage(String(payload.userId), Number(payload.version));
+    });
+
+    // personal data is never cached; public routes set their own cache-control
+    scope.addHook('onSend', async (_request, reply, payload) => {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      return payload;
+    });
+
+    const limit = ctx.rateLimiter;
+    const ip = (r: FastifyRequest) => `ip:${r.ip}`;
+    const admin = ctx.guards.requireRole('ROLE_ADMIN');
+    const passwordCheck = async (r: FastifyRequest) => limit.consume(ACCOUNT_LIMITS.passwordCheckPerUser, `u:${r.user!.id}`);
+
+    app.post(
+      '/users/register',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Sign up (answers 201 with the login response: the new user is signed in)',
+          description:
+            'Password: 8–128 characters, not a common password (VAL-2001). Email taken: VAL-2005; username taken: VAL-2008. ' +
+            'Limit: 10 sign-ups per IP per hour.',
+          body: registerRequest,
+          response: { 201: envelope(loginResponse) },
+        },
+        preHandler: async (request) => limit.consume(ACCOUNT_LIMITS.registerPerIp, ip(request)),
+      },
+      async (request, reply) => {
+        const b = request.body;
+        const created = await users.createUser({ email: b.email, password: b.password, name: b.name, username: b.username ?? null });
+        const session = await ctx.services.auth.issueSession(created, {
+          method: 'register',
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        ctx.log.info({ userId: created.id }, 'account registered');
+        return reply.code(201).send(ok(session));
+      },
+    );
+
+    app.post(
+      '/users/check-email',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Is this email still free to sign up with?',
+          description: 'Limit: 30 checks per IP per minute.',
+          body: checkEmailRequest,
+          response: { 200: envelope(checkEmailResponse) },
+        },
+        preHandler: async (request) => limit.consume(ACCOUNT_LIMITS.checkEmailPerIp, ip(request)),
+      },
+      async (request) => ok({ available: await users.emailAvailable(request.body.email) }),
+    );
+
+    app.get(
+      '/users/me',
+      {
+        schema: { tags: ['users'], summary: 'The signed-in user’s profile', security: bearer, response: { 200: envelope(profile) } },
+        preHandler: ctx.guards.requireAuth,
+      },
+      async (request) => ok(await users.profile(request.user!)),
+    );
+
+    app.put(
+      '/users/me',
+      {
+        bodyLimit: PROFILE_BODY_LIMIT,
+        schema: {
+          tags: ['users'],
+          summary: 'Update the profile (and optionally the picture, processed after the answer)',
+          description:
+            'profileImageData: PNG, JPEG, WebP or GIF, at most 5 MB, bytes matching mimeType (VAL-2002 otherwise, VAL-2004 too big). ' +
+            'The answer says profileImageStatus PENDING; poll GET /api/users/me until READY (profileImage is then the URL).',
+          security: bearer,
+          body: updateProfileRequest,
+          response: { 200: envelope(profile) },
+        },
+        preHandler: ctx.guards.requireAuth,
+      },
+      async (request) => ok(await users.updateProfile(request.user!, request.body)),
+    );
+
+    app.put(
+      '/users/me/password',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Change the password (current one required); every other session is revoked',
+          security: bearer,
+          body: changePasswordRequest,
+          response: { 200: envelope(passwordChanged) },
+        },
+        preHandler: [ctx.guards.requireAuth, passwordCheck],
+      },
+      async (request) => ok(await users.changePassword(request.user!, request.body.currentPassword, request.body.newPassword)),
+    );
+
+    app.post(
+      '/users/me/deactivate',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Deactivate the account (no login until an admin reactivates it; nothing deleted)',
+          security: bearer,
+          body: accountConfirmRequest,
+          response: { 200: envelope(accountDeactivated) },
+        },
+        preHandler: [ctx.guards.requireAuth, passwordCheck],
+      },
+      async (request) => ok(await users.deactivateSelf(request.user!, request.body)),
+    );
+
+    app.delete(
+      '/users/me',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Delete the account: personal data erased, the row kept anonymised',
+          security: bearer,
+          body: accountConfirmRequest,
+          response: { 200: envelope(accountDeleted) },
+        },
+        preHandler: [ctx.guards.requireAuth, passwordCheck],
+      },
+      async (request) => ok(await users.deleteSelf(request.user!, request.body ?? {})),
+    );
+
+    // --- public ----------------------------------------------------------------------------------
+
+    app.get(
+      '/public/users/whoweare-members',
+      { schema: { tags: ['users'], summary: 'The team shown on /whoweare (no emails)', response: { 200: envelope(whoweareMembers) } } },
+      async (_request, reply) => {
+        reply.header('cache-control', 'public, max-age=60');
+        return ok(await users.whoweare());
+      },
+    );
+
+    app.get(
+      '/public/users/:id/image',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'A profile picture (webp). With ?v=<current version> it is cached as immutable.',
+          params: publicUserIdParam,
+          querystring: profileImageQuery,
+        },
+      },
+      async (request, reply) => {
+        const img = await users.image(request.params.id, request.query.size);
+        if (!img) throw notFound('이미지가 없습니다.');
+        const versioned = request.query.v !== undefined && request.query.v === img.version;
+        reply
+          .header('etag', img.etag)
+          .header('cache-control', versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=60, must-revalidate')
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .header('vary', 'accept-encoding');
+        if (request.headers['if-none-match'] === img.etag) return reply.code(304).send();
+        return reply.type('image/webp').send(img.bytes);
+      },
+    );
+
+    // --- back office ------------------------------------------------------------------------------
+
+    app.get(
+      '/admin/users',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Users, newest first (search by email, name or username)',
+          security: bearer,
+          querystring: adminUserListQuery,
+          response: { 200: envelope(adminUserPage) },
+        },
+        preHandler: admin,
+      },
+      async (request) => ok(await users.adminList(request.query)),
+    );
+
+    app.get(
+      '/admin/users/:id',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'One user',
+          security: bearer,
+          params: adminUserIdParam,
+          response: { 200: envelope(adminUser) },
+        },
+        preHandler: admin,
+      },
+      async (request) => ok(await users.adminGet(request.params.id)),
+    );
+
+    app.put(
+      '/admin/users/:id/team-member',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Show the user on /whoweare with this team profile',
+          security: bearer,
+          params: adminUserIdParam,
+          body: setTeamMemberRequest,
+          response: { 200: envelope(adminUser) },
+        },
+        preHandler: admin,
+      },
+      async (request) => ok(await users.setTeamMember(request.params.id, request.body)),
+    );
+
+    app.delete(
+      '/admin/users/:id/team-member',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Remove the user from /whoweare',
+          security: bearer,
+          params: adminUserIdParam,
+          response: { 200: envelope(adminUser) },
+        },
+        preHandler: admin,
+      },
+      async (request) => ok(await users.removeTeamMember(request.params.id)),
+    );
+
+    app.put(
+      '/admin/users/:id/roles',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Grant or revoke ROLE_ADMIN (ROLE_USER always stays)',
+          security: bearer,
+          params: adminUserIdParam,
+          body: setRolesRequest,
+          response: { 200: envelope(adminUser) },
+        },
+        preHandler: admin,
+      },
+      async (request) => ok(await users.adminSetRoles(request.user!, request.params.id, request.body.roles)),
+    );
+
+    app.post(
+      '/admin/users/:id/deactivate',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Deactivate an account (its sessions are revoked)',
+          security: bearer,
+          params: adminUserIdParam,
+          response: { 200: envelope(adminUser) },
+        },
+        preHandler: admin,
+      },
+      async (request) => ok(await users.adminSetStatus(request.user!, request.params.id, 'DEACTIVATED')),
+    );
+
+    app.post(
+      '/admin/users/:id/reactivate',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Reactivate a deactivated account',
+          security: bearer,
+          params: adminUserIdParam,
+          response: { 200: envelope(adminUser) },
+        },
+        preHandler: admin,
+      },
+      async (request) => ok(await users.adminSetStatus(request.user!, request.params.id, 'ACTIVE')),
+    );
+
+    app.get(
+      '/admin/mail/outbox',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Mail written to the outbox (the default mail provider), newest first',
+          security: bearer,
+          querystring: mailOutboxQuery,
+          response: { 200: envelope(mailOutboxPage) },
+        },
+        preHandler: admin,
+      },
+      async (request) => ok(await ctx.services.mail.outbox(request.query)),
+    );
+  },
+};

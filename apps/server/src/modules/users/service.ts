@@ -1,0 +1,486 @@
+/**
+ * Users: accounts, profiles and pictures, account deactivation and deletion, the public team
+ * page and the accounts back office. Exposed to other modules as `ctx.services.users`.
+ * Sessions, passwords and tokens belong to the auth module (`ctx.services.auth`).
+ */
+import {
+  DELETED_USER_NAME,
+  toPage,
+  type AccountConfirmRequest,
+  type AdminUser,
+  type Page,
+  type Profile,
+  type SetTeamMemberRequest,
+  type UpdateProfileRequest,
+  type User,
+  type WhoweareMember,
+} from '@moim/contract';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError, badState, notFound, ruleViolation } from '../../http/app-error.ts';
+import type { AuthUser } from '../../http/auth-guard.ts';
+import { decodeProfileImage, etagOf, imageUrl, renderVariants } from './images.ts';
+import * as repo from './repo.ts';
+import type { UserRow } from './schema.ts';
+
+export type AccountStatus = UserRow['status'];
+
+/** SPEC §3 User plus the account status, for other modules. */
+export interface UserSummary extends User {
+  status: AccountStatus;
+  createdAt: string;
+}
+
+/** What other pages may show about anyone (no email). */
+export interface PublicProfile {
+  id: string;
+  name: string;
+  username: string | null;
+  profileImage: string | null;
+  profileImageThumb: string | null;
+  /** false for deactivated or deleted accounts */
+  active: boolean;
+}
+
+/** Internal account record for the auth module (never sent as is: it holds the password hash). */
+export interface UserAccount extends UserSummary {
+  passwordHash: string | null;
+  emailVerified: boolean;
+}
+
+export interface CreateUserInput {
+  email: string;
+  name: string;
+  username?: string | null | undefined;
+  /** plain password (hashed here); omit for social-login accounts */
+  password?: string | undefined;
+  admin?: boolean;
+  emailVerified?: boolean;
+  /** check the password policy (sign-up does; set false only for trusted start-up data) */
+  checkPolicy?: boolean;
+}
+
+export interface UsersService {
+  /** One user (any status), or null. */
+  getUser(id: string): Promise<UserSummary | null>;
+  /** Several users by id (missing ids are left out). */
+  getUsers(ids: string[]): Promise<Map<string, UserSummary>>;
+  /** Name and picture for showing people next to their content (no email). */
+  publicProfiles(ids: string[]): Promise<Map<string, PublicProfile>>;
+  findByEmail(email: string): Promise<UserSummary | null>;
+  /** Create an account: VAL-2005 if the email is taken, VAL-2008 for a taken username, VAL-2001 for a weak password. */
+  createUser(input: CreateUserInput): Promise<UserSummary>;
+  /** Grant or revoke ROLE_ADMIN (start-up admin, back office). */
+  setAdmin(id: string, admin: boolean): Promise<UserSummary>;
+  // --- for the auth module
+  findAccount(id: string): Promise<UserAccount | null>;
+  findAccountByEmail(email: string): Promise<UserAccount | null>;
+  setPasswordHash(id: string, hash: string): Promise<void>;
+  recordLogin(id: string): Promise<void>;
+}
+
+declare module '../../context.ts' {
+  interface Services {
+    users: UsersService;
+  }
+}
+
+export const PROFILE_IMAGE_JOB = 'users.profile-image';
+
+// --- mapping ----------------------------------------------------------------------------------
+
+function thumbOf(row: UserRow): string | null {
+  return row.profileImage && row.profileImageVersion > 0 ? imageUrl(row.id, 128, row.profileImageVersion) : null;
+}
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    name: row.name,
+    roles: row.roles,
+    systemRole: row.systemRole,
+    profileImage: row.profileImage,
+  };
+}
+
+function toSummary(row: UserRow): UserSummary {
+  return { ...toUser(row), status: row.status, createdAt: row.createdAt.toISOString() };
+}
+
+function toAccount(row: UserRow): UserAccount {
+  return { ...toSummary(row), passwordHash: row.passwordHash, emailVerified: row.emailVerified };
+}
+
+function toProfile(row: UserRow, socialProviders: string[]): Profile {
+  return {
+    ...toUser(row),
+    bio: row.bio,
+    links: row.links ?? [],
+    profileImageStatus: row.profileImageStatus,
+    profileImageThumb: thumbOf(row),
+    hasPassword: Boolean(row.passwordHash),
+    socialProviders,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toAdminUser(row: UserRow, team: repo.TeamMemberRow | null): AdminUser {
+  return {
+    ...toUser(row),
+    status: row.status,
+    hasPassword: Boolean(row.passwordHash),
+    createdAt: row.createdAt.toISOString(),
+    teamMember: team
+      ? { roleTitle: team.roleTitle, quote: team.quote, sortOrder: team.sortOrder, memberSince: team.memberSince, visible: team.visible }
+      : null,
+  };
+}
+
+/** Postgres unique violation (both drivers; drizzle wraps the driver error in `cause`). */
+export function uniqueViolation(err: unknown): string | null {
+  for (let e = err as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined, i = 0; e && i < 4; i++) {
+    if (e.code === '23505') return e.constraint ?? e.message ?? 'unique';
+    e = e.cause as typeof e;
+  }
+  return null;
+}
+
+function duplicateError(constraint: string): AppError {
+  if (constraint.includes('username')) return new AppError('VAL-2008', undefined, { field: 'username' });
+  return new AppError('VAL-2005', undefined, { field: 'email' });
+}
+
+// --- the service ------------------------------------------------------------------------------
+
+export function createUsersService(ctx: AppContext) {
+  const { db } = ctx;
+  const auth = () => ctx.services.auth;
+
+  async function requireRow(id: string, db_: DbOrTx = db): Promise<UserRow> {
+    const row = await repo.findById(db_, id);
+    if (!row) throw notFound('사용자를 찾을 수 없습니다.');
+    return row;
+  }
+
+  /** The signed-in caller's own row; a deactivated or deleted account's tokens stop working here. */
+  async function requireActiveSelf(user: AuthUser): Promise<UserRow> {
+    const row = await repo.findById(db, user.id);
+    if (!row || row.status === 'DELETED') throw new AppError('AUTH-1003', '탈퇴했거나 존재하지 않는 계정입니다.');
+    if (row.status === 'DEACTIVATED') throw new AppError('AUTH-1006');
+    return row;
+  }
+
+  async function createUser(input: CreateUserInput, tx: DbOrTx = db): Promise<UserSummary> {
+    if (input.password !== undefined && input.checkPolicy !== false) auth().assertPasswordPolicy(input.password, input.email, 'password');
+    if (input.username && (await repo.usernameTaken(tx, input.username))) throw new AppError('VAL-2008', undefined, { field: 'username' });
+    if (await repo.findByEmail(tx, input.email)) throw new AppError('VAL-2005', undefined, { field: 'email' });
+    const passwordHash = input.password !== undefined ? await auth().passwords.hash(input.password) : null;
+    try {
+      const row = await repo.insertUser(tx, {
+        email: input.email.trim(),
+        name: input.name.trim(),
+        username: input.username ?? null,
+        passwordHash,
+        roles: input.admin ? ['ROLE_USER', 'ROLE_ADMIN'] : ['ROLE_USER'],
+        systemRole: input.admin ? 'ROLE_ADMIN' : 'ROLE_USER',
+        emailVerified: input.emailVerified ?? false,
+      });
+      return toSummary(row);
+    } catch (err) {
+      // two sign-ups with the same email at once: the unique index decides
+      const c = uniqueViolation(err);
+      if (c) throw duplicateError(c);
+      throw err;
+    }
+  }
+
+  async function setAdmin(id: string, admin: boolean): Promise<UserSummary> {
+    const row = await requireRow(id);
+    const roles = admin
+      ? [...new Set([...row.roles, 'ROLE_USER', 'ROLE_ADMIN'])]
+      : [...new Set(['ROLE_USER', ...row.roles.filter((r) => r !== 'ROLE_ADMIN' && r !== 'ADMIN')])];
+    const updated = await repo.updateUser(db, id, { roles, systemRole: admin ? 'ROLE_ADMIN' : 'ROLE_USER' });
+    return toSummary(updated!);
+  }
+
+  /** Password for accounts that have one; social-only accounts type their email instead. */
+  async function confirmIdentity(row: UserRow, input: AccountConfirmRequest): Promise<void> {
+    if (row.passwordHash) {
+      if (!input.password) throw new AppError('VAL-2003', '비밀번호를 입력해 주세요.', { field: 'password' });
+      const { ok } = await auth().passwords.verify(row.passwordHash, input.password);
+      if (!ok) throw new AppError('AUTH-1001', '비밀번호가 올바르지 않습니다.');
+      return;
+    }
+    if (!input.confirmation || input.confirmation.trim().toLowerCase() !== row.email.toLowerCase()) {
+      throw new AppError('VAL-2001', '확인을 위해 계정의 이메일 주소를 입력해 주세요.', { field: 'confirmation' });
+    }
+  }
+
+  const service = {
+    // --- UsersService (other modules) ---
+    async getUser(id: string) {
+      const row = await repo.findById(db, id);
+      return row ? toSummary(row) : null;
+    },
+    async getUsers(ids: string[]) {
+      const rows = await repo.findByIds(db, [...new Set(ids)]);
+      return new Map(rows.map((r) => [r.id, toSummary(r)]));
+    },
+    async publicProfiles(ids: string[]) {
+      const rows = await repo.findByIds(db, [...new Set(ids)]);
+      return new Map(
+        rows.map((r) => [
+          r.id,
+          {
+            id: r.id,
+            name: r.name,
+            username: r.username,
+            profileImage: r.profileImage,
+            profileImageThumb: thumbOf(r),
+            active: r.status === 'ACTIVE',
+          } satisfies PublicProfile,
+        ]),
+      );
+    },
+    async findByEmail(email: string) {
+      const row = await repo.findByEmail(db, email);
+      return row ? toSummary(row) : null;
+    },
+    createUser: (input: CreateUserInput) => createUser(input),
+    setAdmin,
+    async findAccount(id: string) {
+      const row = await repo.findById(db, id);
+      return row ? toAccount(row) : null;
+    },
+    async findAccountByEmail(email: string) {
+      const row = await repo.findByEmail(db, email);
+      return row ? toAccount(row) : null;
+    },
+    async setPasswordHash(id: string, hash: string) {
+      await repo.updateUser(db, id, { passwordHash: hash });
+    },
+    async recordLogin(id: string) {
+      await repo.updateUser(db, id, { lastLoginAt: new Date() });
+    },
+
+    // --- self-service (routes) ---
+    requireActiveSelf,
+
+    async profile(user: AuthUser): Promise<Profile> {
+      // both reads at once (the token's subject is the row's id)
+      const [row, providers] = await Promise.all([requireActiveSelf(user), auth().linkedProviders(user.id)]);
+      return toProfile(row, providers);
+    },
+
+    async updateProfile(user: AuthUser, input: UpdateProfileRequest): Promise<Profile> {
+      const row = await requireActiveSelf(user);
+      const image = input.profileImageData ? decodeProfileImage(input.profileImageData) : undefined;
+      if (input.username && input.username.toLowerCase() !== (row.username ?? '').toLowerCase()) {
+        if (await repo.usernameTaken(db, input.username, row.id)) throw new AppError('VAL-2008', undefined, { field: 'username' });
+      }
+      const patch: Partial<repo.NewUser> = {};
+      if (input.name !== undefined) patch.name = input.name;
+      if (input.username !== undefined) patch.username = input.username;
+      if (input.bio !== undefined) patch.bio = input.bio === '' ? null : input.bio;
+      if (input.links !== undefined) patch.links = input.links;
+      if (input.profileImageData === null) {
+        patch.profileImage = null;
+        patch.profileImageStatus = 'NONE';
+      }
+      try {
+        await db.transaction(async (tx) => {
+          if (Object.keys(patch).length > 0 || input.profileImageData === null) {
+            await repo.updateUser(
+              tx,
+              row.id,
+              input.profileImageData === null ? { ...patch, profileImageVersion: row.profileImageVersion + 1 } : patch,
+            );
+          }
+          if (input.profileImageData === null) await repo.deleteImages(tx, row.id);
+          if (image) {
+            const version = await repo.putSourceImage(tx, row.id, image.mimeType, image.bytes, etagOf(image.bytes));
+            await ctx.jobs.enqueue(PROFILE_IMAGE_JOB, { userId: row.id, version }, { dedupeKey: `profile-image:${row.id}:${version}` }, tx);
+          }
+        });
+      } catch (err) {
+        const c = uniqueViolation(err);
+        if (c) throw duplicateError(c);
+        throw err;
+      }
+      return service.profile(user);
+    },
+
+    /** The job: render the variants and publish them if this upload is still the latest. */
+    async processProfileImage(userId: string, version: number): Promise<'ready' | 'failed' | 'superseded'> {
+      const src = await repo.getImage(db, userId, 'source');
+      if (!src || src.version !== version) return 'superseded';
+      let variants;
+      try {
+        variants = await renderVariants(src.bytes);
+      } catch (err) {
+        ctx.log.warn({ err, userId, version }, 'profile image could not be processed');
+        await repo.markImageFailed(db, userId, version);
+        return 'failed';
+      }
+      const stored = await db.transaction((tx) => repo.storeProcessedImage(tx, userId, version, variants, imageUrl(userId, 512, version)));
+      return stored ? 'ready' : 'superseded';
+    },
+
+    /** The version of an upload still waiting for processing, if any. */
+    async pendingImageVersion(userId: string): Promise<number | null> {
+      return (await repo.getImageMeta(db, userId, 'source'))?.version ?? null;
+    },
+
+    async image(userId: string, size: '512' | '128') {
+      return repo.getImage(db, userId, size);
+    },
+
+    async changePassword(user: AuthUser, currentPassword: string, newPassword: string) {
+      const row = await requireActiveSelf(user);
+      const { ok } = await auth().passwords.verify(row.passwordHash, currentPassword);
+      if (!ok) throw new AppError('AUTH-1001', '현재 비밀번호가 올바르지 않습니다.');
+      auth().assertPasswordPolicy(newPassword, row.email, 'newPassword');
+      if (currentPassword === newPassword)
+        throw new AppError('VAL-2001', '현재 비밀번호와 다른 비밀번호를 사용해 주세요.', { field: 'newPassword' });
+      await repo.updateUser(db, row.id, { passwordHash: await auth().passwords.hash(newPassword) });
+      const revoked = await auth().revokeUserSessions(row.id, { exceptSessionId: user.family, reason: 'password_changed' });
+      return { changed: true as const, otherSessionsRevoked: revoked };
+    },
+
+    async deactivateSelf(user: AuthUser, input: AccountConfirmRequest) {
+      const row = await requireActiveSelf(user);
+      await confirmIdentity(row, input);
+      const changed = await repo.changeStatus(db, row.id, ['ACTIVE'], 'DEACTIVATED');
+      if (!changed) throw badState('이미 비활성화되었거나 탈퇴한 계정입니다.');
+      await auth().revokeUserSessions(row.id, { reason: 'deactivated' });
+      ctx.log.info({ userId: row.id }, 'account deactivated by its owner');
+      return { status: 'DEACTIVATED' as const };
+    },
+
+    /**
+     * Deletion keeps the row (studies, reviews and scores point at it) but erases what is
+     * personal: email → deleted-<id>@deleted.invalid, name → 탈퇴한 사용자, no username, bio,
+     * links, picture or password; team profile, social links, reset tokens and stored mail go;
+     * every session is revoked.
+     */
+    async deleteSelf(user: AuthUser, input: AccountConfirmRequest) {
+      const row = await requireActiveSelf(user);
+      await confirmIdentity(row, input);
+      const oldEmail = row.email;
+      const done = await db.transaction(async (tx) => {
+        const r = await repo.changeStatus(tx, row.id, ['ACTIVE'], 'DELETED');
+        if (!r) return false;
+        await repo.updateUser(tx, row.id, {
+          email: `deleted-${row.id}@deleted.invalid`,
+          username: null,
+          name: DELETED_USER_NAME,
+          passwordHash: null,
+          bio: null,
+          links: [],
+          profileImage: null,
+          profileImageStatus: 'NONE',
+          profileImageVersion: row.profileImageVersion + 1,
+          emailVerified: false,
+          roles: ['ROLE_USER'],
+          systemRole: 'ROLE_USER',
+          deletedAt: new Date(),
+        });
+        await repo.deleteImages(tx, row.id);
+        await repo.deleteTeamMember(tx, row.id);
+        return true;
+      });
+      if (!done) throw badState('이미 탈퇴한 계정입니다.');
+      await auth().forgetUser(row.id);
+      await ctx.services.mail.forgetRecipient(oldEmail);
+      ctx.log.info({ userId: row.id }, 'account deleted and anonymised');
+      return { status: 'DELETED' as const };
+    },
+
+    async emailAvailable(email: string): Promise<boolean> {
+      return !(await repo.findByEmail(db, email));
+    },
+
+    async whoweare(): Promise<WhoweareMember[]> {
+      const rows = await repo.listVisibleTeam(db);
+      return rows.map(({ user: u, team }) => ({
+        id: u.id,
+        name: u.name,
+        username: u.username,
+        roleTitle: team.roleTitle,
+        quote: team.quote,
+        bio: u.bio,
+        profileImage: u.profileImage,
+        profileImageThumb: thumbOf(u),
+        links: u.links ?? [],
+        joinedYear: Number(team.memberSince.slice(0, 4)),
+        memberSince: team.memberSince,
+        sortOrder: team.sortOrder,
+      }));
+    },
+
+    // --- back office ---
+    async adminList(q: repo.ListUsersQuery): Promise<Page<AdminUser>> {
+      const { rows, total } = await repo.listUsers(db, q);
+      return toPage(
+        rows.map((r) => toAdminUser(r.user, r.team)),
+        total,
+        q,
+      );
+    },
+
+    async adminGet(id: string): Promise<AdminUser> {
+      const row = await requireRow(id);
+      return toAdminUser(row, (await repo.findTeamMember(db, id)) ?? null);
+    },
+
+    async setTeamMember(id: string, input: SetTeamMemberRequest): Promise<AdminUser> {
+      const row = await requireRow(id);
+      if (row.status === 'DELETED') throw badState('탈퇴한 사용자는 팀원으로 지정할 수 없습니다.');
+      const existing = await repo.findTeamMember(db, id);
+      await repo.upsertTeamMember(db, {
+        userId: id,
+        roleTitle: input.roleTitle,
+        quote: input.quote ?? null,
+        sortOrder: input.sortOrder,
+        memberSince: input.memberSince ?? existing?.memberSince ?? new Date().toISOString().slice(0, 10),
+        visible: input.visible,
+      });
+      return service.adminGet(id);
+    },
+
+    async removeTeamMember(id: string): Promise<AdminUser> {
+      await requireRow(id);
+      await repo.deleteTeamMember(db, id);
+      return service.adminGet(id);
+    },
+
+    async adminSetRoles(admin: AuthUser, id: string, roles: string[]): Promise<AdminUser> {
+      const row = await requireRow(id);
+      if (row.status === 'DELETED') throw badState('탈퇴한 사용자의 권한은 바꿀 수 없습니다.');
+      const makeAdmin = roles.includes('ROLE_ADMIN');
+      if (!makeAdmin && id === admin.id) throw ruleViolation('자기 자신의 관리자 권한은 해제할 수 없습니다.');
+      await setAdmin(id, makeAdmin);
+      ctx.log.info({ by: admin.id, userId: id, admin: makeAdmin }, 'roles changed');
+      return service.adminGet(id);
+    },
+
+    async adminSetStatus(admin: AuthUser, id: string, to: 'ACTIVE' | 'DEACTIVATED'): Promise<AdminUser> {
+      const row = await requireRow(id);
+      if (id === admin.id) throw ruleViolation('자기 자신의 계정 상태는 바꿀 수 없습니다.');
+      if (row.status === 'DELETED') throw badState('탈퇴한 계정은 바꿀 수 없습니다.');
+      const from: AccountStatus = to === 'ACTIVE' ? 'DEACTIVATED' : 'ACTIVE';
+      const changed = await repo.changeStatus(db, id, [from], to);
+      if (!changed) throw badState(to === 'ACTIVE' ? '이미 활성 상태인 계정입니다.' : '이미 비활성화된 계정입니다.');
+      if (to === 'DEACTIVATED') await auth().revokeUserSessions(id, { reason: 'deactivated_by_admin' });
+      ctx.log.info({ by: admin.id, userId: id, status: to }, 'account status changed by an admin');
+      return service.adminGet(id);
+    },
+
+    countUsers: () => repo.countUsers(db),
+  };
+  return service;
+}
+
+export type UsersModuleService = ReturnType<typeof createUsersService>;

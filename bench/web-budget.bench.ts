@@ -1,0 +1,111 @@
+/**
+ * Web budgets (GUIDE §7), measured on the production build:
+ * - JS gzip of the home route in total (entry + its static imports + the home page chunk) ≤ 135 KB,
+ *   and each further route's own chunk ≤ 50 KB;
+ * - largest contentful paint of /, /study and /lab under mobile lab throttling (4× CPU,
+ *   1.6 Mbps, 150 ms RTT, via Chromium's DevTools protocol) ≤ 2.2 s.
+ * Needs `npm run build` first (run.mjs does not build) and Chromium for the LCP part.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const root = new URL('..', import.meta.url).pathname;
+const dist = join(root, 'apps/web/dist');
+const manifestPath = join(dist, '.vite/manifest.json');
+if (!existsSync(manifestPath)) {
+  console.log('web-budget: apps/web/dist/.vite/manifest.json missing — run `npm run build` first');
+  process.exit(1);
+}
+type Chunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
+const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+function closure(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const i of manifest[key]?.imports ?? []) closure(i, seen);
+  return seen;
+}
+const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+const entrySet = closure(entryKey);
+const homeKey = Object.keys(manifest).find((k) => /features\/home\/.*page/.test(k));
+const homeSet = new Set(entrySet);
+if (homeKey) for (const k of closure(homeKey)) homeSet.add(k);
+const homeBytes = [...homeSet].reduce((s, k) => s + gz(manifest[k]!.file), 0);
+console.log(`home route JS (entry + shared + home page): ${kb(homeBytes)} gzip — budget 135 KB: ${homeBytes <= 135 * 1024 ? 'PASS' : 'FAIL'}`);
+
+let worst = { name: '', bytes: 0 };
+const over: string[] = [];
+for (const [key, chunk] of Object.entries(manifest)) {
+  if (!chunk.isDynamicEntry || !chunk.file.endsWith('.js')) continue;
+  // a route's own cost: its chunk plus the shared chunks it pulls that the entry does not already have
+  const own = [...closure(key)].filter((k) => !entrySet.has(k));
+  const bytes = own.reduce((s, k) => s + gz(manifest[k]!.file), 0);
+  if (bytes > worst.bytes) worst = { name: key, bytes };
+  if (bytes > 50 * 1024) over.push(`${key} ${kb(bytes)}`);
+}
+console.log(`largest lazy route chunk: ${worst.name} ${kb(worst.bytes)} gzip — budget 50 KB each: ${over.length === 0 ? 'PASS' : `FAIL (${over.join(', ')})`}`);
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromiumPath)) {
+  console.log('LCP: skipped (no Chromium)');
+  process.exit(0);
+}
+const port = await new Promise<number>((resolve) => {
+  const s = createServer().listen(0, '127.0.0.1', () => {
+    const p = (s.address() as { port: number }).port;
+    s.close(() => resolve(p));
+  });
+});
+const dataDir = mkdtempSync(join(tmpdir(), 'moim-lcp-'));
+const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+  stdio: 'inherit',
+});
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; i < 150; i++) {
+  try {
+    if ((await fetch(`${base}/api/health/ready`)).ok) break;
+  } catch {
+    /* starting */
+  }
+  await new Promise((r) => setTimeout(r, 200));
+}
+const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+try {
+  for (const path of ['/', '/study', '/lab']) {
+    const samples: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.addInitScript(() => {
+        (window as unknown as { __lcp: number }).__lcp = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) (window as unknown as { __lcp: number }).__lcp = e.startTime;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      await page.goto(`${base}${path}`, { waitUntil: 'load', timeout: 60_000 });
+      await page.waitForTimeout(1500);
+      samples.push(await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp));
+      await context.close();
+    }
+    samples.sort((a, b) => a - b);
+    const median = samples[1]!;
+    console.log(`LCP ${path.padEnd(7)} median ${(median / 1000).toFixed(2)} s (runs ${samples.map((s) => (s / 1000).toFixed(2)).join(', ')}) — budget 2.2 s: ${median <= 2200 ? 'PASS' : 'FAIL'}`);
+  }
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}

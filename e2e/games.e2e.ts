@@ -1,0 +1,169 @@
+/**
+ * Games journeys (issue 7) in Chromium: a signed-in member plays Tetris with real key presses
+ * until the stack tops out, and finds the verified score on the boards and in their
+ * statistics; an end made while the browser is offline is queued and lands once it is back
+ * online; a guest's game joins their history once after they log in.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiLogin, DEMO } from './support/accounts.ts';
+import { baseURL, useBrowser } from './support/browser.ts';
+
+const LEADER = { email: 'leader@moim.dev', password: 'moim-leader-2026!' };
+
+const b = useBrowser();
+
+interface HistoryEntry {
+  score: number;
+  source: string;
+  verified: boolean;
+}
+
+async function myTetrisStats(token: string) {
+  const r = await fetch(`${baseURL}/api/games/statistics/my/TETRIS?limit=100`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await r.json()) as { data: { gamesPlayed: number; bestScore: number | null; history: HistoryEntry[] } }).data;
+}
+
+async function login(page: Page, who: { email: string; password: string }) {
+  await page.getByLabel('이메일').fill(who.email);
+  await page.getByLabel('비밀번호', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+}
+
+/** Starts a game and focuses the board. */
+async function startGame(page: Page) {
+  await page.getByTestId('tetris-start').click();
+  await page.getByTestId('tetris-board').focus();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('tetris-board');
+}
+
+/** Real key presses: a few moves and rotations, then hard drops until the stack tops out. */
+async function playUntilTopOut(page: Page): Promise<number> {
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('KeyX');
+  await page.waitForTimeout(60);
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('KeyZ');
+  await page.waitForTimeout(60);
+  await page.keyboard.press('Space');
+  for (let i = 0; i < 80; i++) {
+    if (await page.getByTestId('tetris-result').isVisible()) break;
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(70);
+  }
+  await page.getByTestId('tetris-result').waitFor({ timeout: 15_000 });
+  return Number((await page.getByTestId('result-score').textContent())!.replace(/[^0-9]/g, ''));
+}
+
+describe('games', () => {
+  it('a member plays Tetris with the keyboard, tops out, and sees the verified score on the board and in the statistics', async () => {
+    const errors: string[] = [];
+    b.page.on('pageerror', (e) => errors.push(e.message));
+    await b.page.goto('/login?returnTo=%2Flab%2Ftetris');
+    await login(b.page, DEMO.member);
+    await b.page.waitForURL((u) => u.pathname === '/lab/tetris');
+    await expect(b.page.getByTestId('guest-banner').count()).resolves.toBe(0);
+
+    await startGame(b.page);
+    const score = await playUntilTopOut(b.page);
+    expect(score).toBeGreaterThan(0);
+    await b.page.getByText('✓ 검증된 점수').waitFor();
+    await b.page.getByTestId('personal-best').waitFor(); // the member's first Tetris game
+
+    // The global board (top 10) and the around-me window show the score on the member's row.
+    const boards = b.page.getByTestId('leaderboards');
+    const myRows = boards.locator('tr.is-me');
+    await expect.poll(() => myRows.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    expect(await myRows.first().textContent()).toContain(score.toLocaleString('ko-KR'));
+    await expect.poll(() => b.page.getByTestId('my-rank').textContent()).toMatch(/\d+위/);
+
+    // Statistics: best score, games played, and the score history.
+    await expect.poll(() => b.page.getByTestId('stats-best').textContent()).toBe(score.toLocaleString('ko-KR'));
+    const session = await apiLogin(DEMO.member.email, DEMO.member.password);
+    const stats = await myTetrisStats(session.accessToken);
+    expect(stats.bestScore).toBe(score);
+    expect(stats.history[0]).toMatchObject({ score, verified: true, source: 'SESSION' });
+    expect(errors).toEqual([]);
+  });
+
+  it('an end made offline is queued and lands when the browser is back online', async () => {
+    const session = await apiLogin(DEMO.member.email, DEMO.member.password);
+    const before = await myTetrisStats(session.accessToken);
+    await b.page.goto('/login?returnTo=%2Flab%2Ftetris');
+    await login(b.page, DEMO.member);
+    await b.page.waitForURL((u) => u.pathname === '/lab/tetris');
+    await startGame(b.page);
+    for (let i = 0; i < 4; i++) {
+      await b.page.keyboard.press(i % 2 ? 'ArrowRight' : 'ArrowLeft');
+      await b.page.keyboard.press('Space');
+      await b.page.waitForTimeout(80);
+    }
+    const played = Number((await b.page.getByTestId('tetris-score').textContent())!.replace(/[^0-9]/g, ''));
+
+    await b.context.setOffline(true);
+    await b.page.getByTestId('tetris-end').click();
+    await b.page.getByTestId('result-queued').waitFor();
+    await b.page.getByTestId('sync-status').waitFor();
+    expect(await b.page.evaluate(() => JSON.parse(localStorage.getItem('game-sync-queue') ?? '[]').length)).toBe(1);
+    expect((await myTetrisStats(session.accessToken)).gamesPlayed).toBe(before.gamesPlayed);
+
+    await b.context.setOffline(false);
+    await expect.poll(() => b.page.evaluate(() => localStorage.getItem('game-sync-queue')), { timeout: 15_000 }).toBeNull();
+    await b.page.getByTestId('sync-status').waitFor({ state: 'detached' });
+    const after = await myTetrisStats(session.accessToken);
+    expect(after.gamesPlayed).toBe(before.gamesPlayed + 1);
+    expect(after.history[0]).toMatchObject({ score: played, verified: true });
+    await expect.poll(() => b.page.getByTestId('stats-played').textContent(), { timeout: 10_000 }).toBe(String(after.gamesPlayed));
+  });
+
+  it('a guest plays, logs in, and finds the guest score in their history exactly once', async () => {
+    await b.page.goto('/lab/tetris');
+    await b.page.getByTestId('guest-banner').waitFor();
+    await startGame(b.page);
+    const score = await playUntilTopOut(b.page);
+    expect(await b.page.evaluate(() => Number(localStorage.getItem('tetris-high-score')))).toBe(score);
+    expect(await b.page.evaluate(() => JSON.parse(localStorage.getItem('game-history') ?? '[]').length)).toBe(1);
+
+    await b.page.getByTestId('guest-banner').getByRole('link', { name: '로그인' }).click();
+    await b.page.waitForURL(/\/login/);
+    await login(b.page, LEADER);
+    await b.page.waitForURL((u) => u.pathname === '/lab/tetris');
+
+    const leader = await apiLogin(LEADER.email, LEADER.password);
+    const imported = async () => (await myTetrisStats(leader.accessToken)).history.filter((h) => h.source === 'GUEST_IMPORT');
+    await expect.poll(async () => (await imported()).length, { timeout: 15_000 }).toBe(1);
+    expect((await imported())[0]).toMatchObject({ score, verified: false });
+    // In the page: the history lists it once, marked as a guest game.
+    const history = b.page.getByTestId('score-history');
+    await b.page.getByText('최근 기록').click();
+    await expect.poll(() => history.getByText('게스트 기록').count(), { timeout: 10_000 }).toBe(1);
+
+    // A reload (or another login) does not import it again.
+    await b.page.reload();
+    await b.page.getByTestId('my-stats').waitFor();
+    await b.page.waitForTimeout(1500);
+    expect((await imported()).length).toBe(1);
+    // Guest games never enter the boards.
+    const board = await (await fetch(`${baseURL}/api/games/leaderboards/user?gameType=TETRIS&userId=${(leader.user as { id: string }).id}`)).json();
+    expect((board as { data: { entries: { score: number }[] } }).data.entries[0]?.score).not.toBe(score);
+  });
+
+  it('shows the lab, a clear not-found for unknown subjects, and the team shuffle from a shared link', async () => {
+    await b.page.goto('/lab');
+    await b.page.getByTestId('lab-card-tetris').waitFor();
+    for (const id of ['deduction', 'team-shuffle', 'spotlight-arena']) await b.page.getByTestId(`lab-card-${id}`).waitFor();
+    await b.page.goto('/lab/no-such-game');
+    await b.page.getByTestId('lab-not-found').waitFor();
+    await b.page.goto('/lab/deduction');
+    await b.page.getByTestId('lab-coming-soon').waitFor();
+    await b.page.goto('/lab/team-shuffle?names=%EA%B0%80%0A%EB%82%98%0A%EB%8B%A4%0A%EB%9D%BC%0A%EB%A7%88&mode=count&n=2&seed=e2e');
+    const teams = b.page.getByTestId('teams');
+    await teams.waitFor();
+    const first = await teams.textContent();
+    await b.page.reload();
+    await teams.waitFor();
+    expect(await teams.textContent()).toBe(first);
+  });
+});

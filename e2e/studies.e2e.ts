@@ -1,0 +1,179 @@
+/**
+ * The study journey through the real built site, in order: a member proposes a study through the
+ * five-step form; the admin approves it in the back office; another member applies; the leader
+ * (the proposer) accepts; the new member finds it under "my studies" and on the calendar; the
+ * leader starts and completes it; the member writes a review that shows on the study page.
+ * Every login goes through the login page.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseURL, useBrowser } from './support/browser.ts';
+
+const b = useBrowser();
+
+const LEADER = 'doyun@moim.dev';
+const MEMBER = 'member@moim.dev';
+const ADMIN = 'admin@moim.dev';
+const password = (email: string) => `moim-${email.split('@')[0]}-2026!`;
+
+const TITLE = `E2E 타입스크립트 스터디 ${Date.now().toString(36)}`;
+const REVIEW = '타입 설계를 깊게 다뤄서 실무에 바로 도움이 됐어요.';
+let studyPath = '';
+let studyId = '';
+
+async function login(page: Page, email: string, returnTo = '/') {
+  await page.goto(`/login?returnTo=${encodeURIComponent(returnTo)}`);
+  await page.getByLabel('이메일').fill(email);
+  await page.getByLabel('비밀번호', { exact: true }).fill(password(email));
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
+}
+
+/** The Seoul month (YYYY-MM) of a YYYY-MM-DD date. */
+const monthOf = (date: string) => date.slice(0, 7);
+
+describe('studies journey', () => {
+  it('a member proposes a study through the form', async () => {
+    const { page } = b;
+    await login(page, LEADER, '/study/propose');
+    await page.getByRole('heading', { name: '스터디 제안하기' }).waitFor();
+
+    // 1. basics — "next" is refused while the title breaks its rule
+    await page.getByLabel(/스터디 이름/).fill('가');
+    await page.getByRole('button', { name: '다음' }).click();
+    await page.getByText('2자 이상 입력해 주세요.').waitFor();
+    await page.getByLabel(/스터디 이름/).fill(TITLE);
+    await page.getByLabel(/한 줄 소개/).fill('제네릭부터 타입 레벨 프로그래밍까지 함께 읽고 풀어요');
+    await page.getByRole('radio', { name: /강의형/ }).check();
+    await page.getByRole('button', { name: '다음' }).click();
+
+    // 2. schedule — defaults (weekly, two weeks from today) are valid
+    await page.getByRole('heading', { name: /일정과 주기/ }).waitFor();
+    await page.getByText(/예상 모임 \d+회/).waitFor();
+    await page.getByRole('button', { name: '다음' }).click();
+
+    // 3. capacity & cost
+    await page.getByRole('heading', { name: /정원과 비용/ }).waitFor();
+    await page.getByLabel(/정원/).fill('6');
+    await page.getByRole('button', { name: '다음' }).click();
+
+    // 4. welcome & questions
+    await page.getByRole('heading', { name: /환영 인사와 질문/ }).waitFor();
+    await page.getByLabel(/환영 인사/).fill('타입으로 대화하는 개발자가 되어 봐요!');
+    await page.getByRole('button', { name: '질문 추가' }).click();
+    await page.getByLabel(/질문 1/).fill('TypeScript를 얼마나 써 보셨나요?');
+    await page.getByRole('button', { name: '다음' }).click();
+
+    // 5. review & submit
+    await page.getByRole('heading', { name: /확인/ }).waitFor();
+    await page.getByRole('button', { name: '제안 보내기' }).click();
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor({ timeout: 20_000 });
+    await page.getByText('관리자 승인을 기다리는 스터디입니다').waitFor();
+    studyPath = new URL(page.url()).pathname;
+    expect(studyPath).toMatch(/^\/study\/\d+-/);
+    const manage = await page.getByRole('link', { name: '스터디 관리' }).first().getAttribute('href');
+    studyId = manage!.split('/')[2]!;
+    expect(studyId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('the admin approves it in the back office', async () => {
+    const { page } = b;
+    await login(page, ADMIN, '/admin/studies');
+    const item = page.locator('.st-queue__item', { hasText: TITLE });
+    await item.waitFor({ timeout: 20_000 });
+    await item.getByRole('button', { name: '승인' }).click();
+    await page.getByText(`${TITLE} 스터디를 승인했어요.`).waitFor();
+    await item.waitFor({ state: 'detached' });
+    // it is now in the public list
+    const res = await fetch(`${baseURL}/api/studies/paged?q=${encodeURIComponent(TITLE)}`);
+    const list = (await res.json()) as { data: { content: Array<{ id: string; status: string }> } };
+    expect(list.data.content.map((s) => s.id)).toContain(studyId);
+  });
+
+  it('another member finds it in the list and applies', async () => {
+    const { page } = b;
+    await login(page, MEMBER, '/study');
+    await page.getByLabel('스터디 검색').fill(TITLE);
+    await page.getByRole('button', { name: '검색', exact: true }).click();
+    await page.waitForURL(/q=/);
+    const card = page.locator('.st-card', { hasText: TITLE });
+    await card.getByText('모집 중').waitFor();
+    await card.getByRole('link', { name: TITLE }).click();
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+    await page.locator('.st-facts').getByRole('link', { name: '지원하기' }).click();
+
+    await page.getByRole('heading', { name: '스터디 지원하기' }).waitFor();
+    await page.getByLabel(/지원 동기/).fill('타입스크립트를 제대로 배우고 싶어서 지원합니다. 매주 성실히 참여할게요!');
+    await page.getByLabel(/TypeScript를 얼마나 써 보셨나요/).fill('실무에서 2년 정도 사용했어요.');
+    await page.getByRole('button', { name: '지원서 보내기' }).click();
+    await page.getByText('지원서를 보냈어요!').waitFor();
+  });
+
+  it('the leader accepts the application', async () => {
+    const { page } = b;
+    await login(page, LEADER, `/study/${studyId}/manage`);
+    await page.getByRole('tab', { name: '지원서' }).waitFor();
+    const app = page.locator('.st-app', { hasText: '타입스크립트를 제대로 배우고 싶어서' });
+    await app.waitFor();
+    await app.getByRole('button', { name: '수락' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/지원자에게 남길 메모/).fill('환영합니다!');
+    await dialog.getByRole('button', { name: '수락' }).click();
+    await page.getByText('검토할 지원서가 없어요.').waitFor();
+  });
+
+  it('the new member sees it under "my studies" and on the calendar', async () => {
+    const { page } = b;
+    await login(page, MEMBER, '/users/me');
+    const my = page.locator('#my-studies');
+    await my.getByRole('heading', { name: '내 스터디' }).waitFor({ timeout: 20_000 });
+    const confirmed = my.locator('#my-confirmed');
+    await confirmed.getByRole('link', { name: TITLE }).waitFor();
+    await confirmed.getByText('참여가 확정됐어요. 시작일을 기다려 주세요.').waitFor();
+
+    const study = (await (await fetch(`${baseURL}/api/studies/${studyId}`)).json()) as { data: { startDate: string } };
+    await page.goto(`/calendar?view=list&month=${monthOf(study.data.startDate)}`);
+    await page.getByRole('heading', { name: '스터디 캘린더' }).waitFor();
+    await page.locator('.cal-event--recruitment', { hasText: TITLE }).first().waitFor({ timeout: 20_000 });
+    const event = page.locator('.cal-event--regular', { hasText: TITLE }).first();
+    await event.waitFor({ timeout: 20_000 });
+    // members may RSVP to a session
+    await event.getByRole('button', { name: '참석할게요' }).click();
+    await event.getByRole('button', { name: '참석 취소' }).waitFor();
+  });
+
+  it('the leader starts and then completes the study', async () => {
+    const { page } = b;
+    await login(page, LEADER, `/study/${studyId}/manage?tab=status`);
+    await page.getByRole('heading', { name: /현재 상태: 모집 중/ }).waitFor();
+    await page.getByRole('button', { name: '스터디 시작' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '스터디 시작' }).click();
+    await page.getByRole('heading', { name: /현재 상태: 진행 중/ }).waitFor();
+    await page.getByRole('button', { name: '스터디 완료' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '스터디 완료' }).click();
+    await page.getByRole('heading', { name: /현재 상태: 완료/ }).waitFor();
+    // the history lists both moves
+    await page.locator('.st-history').getByText('모집 중 → 진행 중').waitFor();
+    await page.locator('.st-history').getByText('진행 중 → 완료').waitFor();
+  });
+
+  it('the member writes a review that shows on the study page', async () => {
+    const { page } = b;
+    await login(page, MEMBER, studyPath);
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+    await page.locator('.st-facts').getByRole('link', { name: '후기 쓰기' }).click();
+    await page.getByRole('heading', { name: '후기 쓰기' }).waitFor();
+    // the rating is a radio group
+    await page.getByRole('radio', { name: /5점/ }).check({ force: true });
+    await page.getByLabel(/^후기$/).fill(REVIEW);
+    await page.getByLabel('실무에 도움돼요').check({ force: true });
+    await page.getByLabel('친절하게 이끌어요').check({ force: true });
+    await page.getByRole('button', { name: '후기 남기기' }).click();
+
+    await page.waitForURL((u) => u.pathname === studyPath);
+    const reviews = page.locator('section', { has: page.getByRole('heading', { name: '참여 후기' }) });
+    await reviews.getByText(REVIEW).waitFor({ timeout: 20_000 });
+    await reviews.getByText('5.0').waitFor();
+    await reviews.getByText('실무에 도움돼요').first().waitFor();
+  });
+});

@@ -1,0 +1,48 @@
+/** In-app notifications (the inbox) and the kinds of events that create them. */
+import { z } from 'zod';
+import { page } from './envelope.ts';
+
+export const NOTIFICATION_TYPES = [
+  'STUDY_APPROVED',
+  'STUDY_REJECTED',
+  'STUDY_STARTED',
+  'STUDY_COMPLETED',
+  'STUDY_TERMINATED',
+  'APPLICATION_RECEIVED',
+  'APPLICATION_ACCEPTED',
+  'APPLICATION_REJECTED',
+  'PAYMENT_DUE',
+  'PAYMENT_EXPIRED',
+  'PAYMENT_CONFIRMED',
+  'PAYMENT_REFUNDED',
+  'MEMBER_WARNED',
+  'MEMBER_REMOVED',
+  'GENERAL',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const notification = z.object({
+  id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  body: z.string(),
+  /** An in-app path to open, e.g. /study/1-tecoteco */
+  link: z.string().nullable(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notification>;
+export const notificationPage = page(notification);
+export const unreadCount = z.object({ count: z.number().int() });
+export const notificationParams = z.object({ id: z.uuid() });
+export const readAllResult = z.object({ updated: z.number().int() });
+
+/** What a module passes to `ctx.services.notifications.notify`. */
+export interface NotifyInput {
+  type: NotificationType;
+  title: string;
+  body: string;
+  link?: string | null;
+  /** Also send an e-mail through the mail provider (default true). */
+  mail?: boolean;
+}

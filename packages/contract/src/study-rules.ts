@@ -1,0 +1,335 @@
+/**
+ * Pure study rules both the server and the web use, so a page shows exactly what the server
+ * will decide: the value sets, the status machine, applicability and its labels (SPEC §4),
+ * the id-or-slug test (SPEC §5), slugs and Asia/Seoul calendar dates.
+ */
+
+export const STUDY_STATUSES = ['PENDING', 'APPROVED', 'IN_PROGRESS', 'COMPLETED', 'REJECTED', 'TERMINATED'] as const;
+export type StudyStatus = (typeof STUDY_STATUSES)[number];
+
+export const STUDY_TYPES = ['PARTICIPATORY', 'EDUCATIONAL', 'ONE_TIME'] as const;
+export type StudyType = (typeof STUDY_TYPES)[number];
+
+export const COST_TYPES = ['FREE', 'VENUE_FEE_ONLY', 'PAID'] as const;
+export type CostType = (typeof COST_TYPES)[number];
+
+export const RECURRENCE_TYPES = ['ONE_TIME', 'DAILY', 'WEEKLY', 'BIWEEKLY', 'MONTHLY'] as const;
+export type RecurrenceType = (typeof RECURRENCE_TYPES)[number];
+
+export const WEEKDAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const LOCATION_TYPES = ['ONLINE', 'OFFLINE'] as const;
+export type LocationType = (typeof LOCATION_TYPES)[number];
+
+export const MEMBER_ROLES = ['OWNER', 'MANAGER', 'MEMBER'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+export const APPLICATION_STATUSES = [
+  'PENDING',
+  'ACCEPTED',
+  'REJECTED',
+  'CANCELLED',
+  'PAYMENT_PENDING',
+  'CONFIRMED',
+  'EXPIRED',
+  'REFUNDED',
+] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+/** One of these per user and study at a time (a partial unique index in the database). */
+export const OPEN_APPLICATION_STATUSES = ['PENDING', 'ACCEPTED', 'PAYMENT_PENDING'] as const satisfies readonly ApplicationStatus[];
+/** Accepted but unpaid applications hold a seat until paid, cancelled or expired. */
+export const SEAT_HOLDING_APPLICATION_STATUSES = ['ACCEPTED', 'PAYMENT_PENDING'] as const satisfies readonly ApplicationStatus[];
+export const CLOSED_APPLICATION_STATUSES = ['REJECTED', 'CANCELLED', 'EXPIRED', 'REFUNDED'] as const satisfies readonly ApplicationStatus[];
+
+/** Study limits (moim's rules; SPEC leaves them "not shown"). */
+export const STUDY_LIMITS = {
+  titleMin: 2,
+  titleMax: 255,
+  welcomeMin: 5,
+  welcomeMax: 100,
+  capacityMin: 1,
+  capacityMax: 100,
+  taglineMax: 200,
+  costMax: 10_000_000,
+  questionsMax: 5,
+  questionMax: 300,
+  answerMax: 2000,
+  motivationMin: 5,
+  motivationMax: 2000,
+  reasonMax: 1000,
+  paymentDeadlineHoursDefault: 72,
+  paymentDeadlineHoursMin: 1,
+  paymentDeadlineHoursMax: 720,
+  warningsToDeactivate: 3,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Status machine (SPEC §4 + moim's rules)
+
+export const STUDY_ACTIONS = ['APPROVE', 'REJECT', 'START', 'COMPLETE', 'TERMINATE', 'REACTIVATE'] as const;
+export type StudyAction = (typeof STUDY_ACTIONS)[number];
+
+export interface StudyTransitionRule {
+  from: readonly StudyStatus[];
+  /** `PREVIOUS` = the status the study had before it was terminated. */
+  to: StudyStatus | 'PREVIOUS';
+  /** ADMIN only, or the study's leader (OWNER) as well as an admin. */
+  who: 'ADMIN' | 'LEADER_OR_ADMIN';
+  reasonRequired: boolean;
+}
+
+export const STUDY_TRANSITIONS: Record<StudyAction, StudyTransitionRule> = {
+  APPROVE: { from: ['PENDING'], to: 'APPROVED', who: 'ADMIN', reasonRequired: false },
+  REJECT: { from: ['PENDING'], to: 'REJECTED', who: 'ADMIN', reasonRequired: true },
+  START: { from: ['APPROVED'], to: 'IN_PROGRESS', who: 'LEADER_OR_ADMIN', reasonRequired: false },
+  COMPLETE: { from: ['IN_PROGRESS'], to: 'COMPLETED', who: 'LEADER_OR_ADMIN', reasonRequired: false },
+  TERMINATE: { from: ['PENDING', 'APPROVED', 'IN_PROGRESS', 'REJECTED'], to: 'TERMINATED', who: 'ADMIN', reasonRequired: false },
+  REACTIVATE: { from: ['TERMINATED'], to: 'PREVIOUS', who: 'ADMIN', reasonRequired: false },
+};
+
+/** The status `action` leads to from `status`, or null when the move is not allowed (BIZ-3002). */
+export function nextStudyStatus(
+  status: StudyStatus,
+  action: StudyAction,
+  statusBeforeTermination?: StudyStatus | null,
+): StudyStatus | null {
+  const rule = STUDY_TRANSITIONS[action];
+  if (!rule.from.includes(status)) return null;
+  if (rule.to !== 'PREVIOUS') return rule.to;
+  if (!statusBeforeTermination || statusBeforeTermination === 'TERMINATED') return null;
+  return statusBeforeTermination;
+}
+
+/** Only returned or stopped studies may be (softly) deleted. */
+export const DELETABLE_STUDY_STATUSES = ['REJECTED', 'TERMINATED'] as const satisfies readonly StudyStatus[];
+/** Statuses the slug lookup answers for (SPEC §5). */
+export const SLUG_VISIBLE_STUDY_STATUSES = ['APPROVED', 'IN_PROGRESS', 'COMPLETED', 'PENDING'] as const satisfies readonly StudyStatus[];
+/** Statuses only the study's leader and admins may see by id. */
+export const PRIVATE_STUDY_STATUSES = ['PENDING', 'REJECTED'] as const satisfies readonly StudyStatus[];
+/** Statuses in which applications may be decided and members may join. */
+export const ACTIVE_STUDY_STATUSES = ['APPROVED', 'IN_PROGRESS'] as const satisfies readonly StudyStatus[];
+
+// ---------------------------------------------------------------------------------------------
+// Applicability (SPEC §4)
+
+export const APPLICABILITY_LABELS = [
+  'PENDING',
+  'RECRUITING',
+  'RECRUITMENT_CLOSED',
+  'FULL',
+  'IN_PROGRESS',
+  'COMPLETED',
+  'TERMINATED',
+  'REJECTED',
+  'UNKNOWN',
+] as const;
+export type ApplicabilityLabel = (typeof APPLICABILITY_LABELS)[number];
+
+export const STUDY_STATUS_LABELS: Record<ApplicabilityLabel, { ko: string; en: string }> = {
+  PENDING: { ko: '승인 대기', en: 'Awaiting approval' },
+  RECRUITING: { ko: '모집 중', en: 'Recruiting' },
+  RECRUITMENT_CLOSED: { ko: '모집 마감', en: 'Recruitment closed' },
+  FULL: { ko: '정원 마감', en: 'Full' },
+  IN_PROGRESS: { ko: '진행 중', en: 'In progress' },
+  COMPLETED: { ko: '완료', en: 'Completed' },
+  TERMINATED: { ko: '중단', en: 'Stopped' },
+  REJECTED: { ko: '반려', en: 'Returned' },
+  UNKNOWN: { ko: '알 수 없음', en: 'Unknown' },
+};
+
+export interface Applicability {
+  canApply: boolean;
+  label: ApplicabilityLabel;
+  showReviewButton: boolean;
+}
+
+export interface ApplicabilityInput {
+  status: string;
+  recruitDeadline?: string | Date | null;
+  capacity: number;
+  /** confirmed members */
+  enrolled: number;
+  /**
+   * confirmed members plus seats held by accepted, unpaid applications. When given, a study whose
+   * seats are all taken or held counts as full (an accept would fail), even before payment.
+   */
+  seatsTaken?: number | null;
+  isRecruiting?: boolean | null;
+}
+
+function deadlinePassed(deadline: string | Date | null | undefined, now: Date): boolean {
+  if (deadline === null || deadline === undefined || deadline === '') return false;
+  const t = deadline instanceof Date ? deadline.getTime() : Date.parse(deadline);
+  if (Number.isNaN(t)) return false;
+  return now.getTime() > t;
+}
+
+function isFull(s: ApplicabilityInput): boolean {
+  const taken = Math.max(s.enrolled, s.seatsTaken ?? 0);
+  return taken >= s.capacity;
+}
+
+/** Can the study be applied to now, and what does its badge say? One rule for server and web. */
+export function studyApplicability(study: ApplicabilityInput, now: Date = new Date()): Applicability {
+  const no = (label: ApplicabilityLabel, showReviewButton = false): Applicability => ({ canApply: false, label, showReviewButton });
+  switch (study.status) {
+    case 'PENDING':
+      return no('PENDING');
+    case 'APPROVED':
+      if (deadlinePassed(study.recruitDeadline, now)) return no('RECRUITMENT_CLOSED');
+      if (isFull(study)) return no('FULL');
+      return { canApply: true, label: 'RECRUITING', showReviewButton: false };
+    case 'IN_PROGRESS': {
+      const canApply =
+        study.isRecruiting === true
+          ? true
+          : study.isRecruiting === false
+            ? false
+            : !deadlinePassed(study.recruitDeadline, now) && !isFull(study);
+      return { canApply, label: 'IN_PROGRESS', showReviewButton: false };
+    }
+    case 'COMPLETED':
+      return no('COMPLETED', true);
+    case 'TERMINATED':
+      return no('TERMINATED');
+    case 'REJECTED':
+      return no('REJECTED');
+    default:
+      return no('UNKNOWN');
+  }
+}
+
+export function applicabilityLabelText(label: ApplicabilityLabel, locale: 'ko' | 'en' = 'ko'): string {
+  return STUDY_STATUS_LABELS[label][locale];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Identifiers (SPEC §5)
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A study identifier is an id if it matches the UUID pattern, otherwise a slug. */
+export function isStudyUuid(identifier: string): boolean {
+  return UUID_PATTERN.test(identifier);
+}
+
+/** A slug: lowercase latin letters, digits and Hangul syllables in hyphen-separated words. */
+export const STUDY_SLUG_PATTERN = /^[a-z0-9\uAC00-\uD7A3]+(?:-[a-z0-9\uAC00-\uD7A3]+)*$/;
+/** The optional latin handle a proposer may give (e.g. "tecoteco" → slug "1-tecoteco"). */
+export const STUDY_SLUG_HINT_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const STUDY_SLUG_MAX = 80;
+
+/**
+ * The slug base for a study: `<generation>-<words>`. Words come from the latin handle when given,
+ * else from the title, keeping latin letters, digits and Hangul (no romanization: "3기 데브로그"
+ * → "3-3기-데브로그"); anything else separates words. A collision gets -2, -3… (server side).
+ */
+export function studySlugBase(generation: number, title: string, hint?: string | null): string {
+  const source = hint && hint.trim() ? hint : title;
+  const words = source
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^a-z0-9\uAC00-\uD7A3]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  const prefix = `${generation}-`;
+  let body = words.slice(0, STUDY_SLUG_MAX - prefix.length - 4).replace(/-+$/g, '');
+  if (!body) body = 'study';
+  return `${prefix}${body}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calendar dates in Asia/Seoul (UTC+9 all year, no daylight saving)
+
+export const STUDY_TIMEZONE = 'Asia/Seoul';
+const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+/** The Asia/Seoul calendar date (YYYY-MM-DD) of an instant. */
+export function seoulDate(instant: Date): string {
+  return new Date(instant.getTime() + SEOUL_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The instant of a Seoul wall-clock time (`HH:MM`) on a Seoul date. */
+export function seoulInstant(date: string, time = '00:00'): Date {
+  return new Date(`${date}T${time.length === 5 ? `${time}:00` : time}+09:00`);
+}
+
+/** The last instant of a Seoul date (a date-only deadline means "until the end of that day"). */
+export function endOfSeoulDay(date: string): Date {
+  return new Date(`${date}T23:59:59.999+09:00`);
+}
+
+/** Whole days from `a` to `b` (YYYY-MM-DD), negative when b is earlier. */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** MON…SUN of a YYYY-MM-DD date. */
+export function weekdayOf(date: string): Weekday {
+  const js = new Date(`${date}T00:00:00Z`).getUTCDay(); // 0 = Sunday
+  return WEEKDAYS[(js + 6) % 7]!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Proposal cross-field rules (the per-field ranges live in the zod schemas)
+
+export interface ProposalIssue {
+  path: string;
+  code: 'VAL-2001' | 'VAL-2003' | 'VAL-2004';
+  message: string;
+}
+
+export interface ProposalDates {
+  startDate: string;
+  endDate: string;
+  recruitDeadline: string | Date;
+  costType: CostType;
+  cost?: number | null;
+  recurrenceType?: RecurrenceType;
+  scheduleDetails?: { startTime: string; endTime: string } | null;
+}
+
+/**
+ * Cross-field rules of a proposal (or of a study after a change): start not in the past (Seoul
+ * date), deadline on or before the start date, end on or after the start, a positive cost
+ * exactly when the study is not free, sessions ending after they start. `past` says which dates
+ * must not lie in the past: both for a proposal; only the changed ones for a change to a study.
+ */
+export function studyScheduleIssues(
+  p: ProposalDates,
+  now: Date,
+  past: { start: boolean; deadline: boolean } = { start: true, deadline: true },
+): ProposalIssue[] {
+  const issues: ProposalIssue[] = [];
+  const today = seoulDate(now);
+  if (past.start && p.startDate < today) {
+    issues.push({ path: 'startDate', code: 'VAL-2004', message: '시작일은 오늘 이후여야 합니다.' });
+  }
+  if (p.endDate < p.startDate) {
+    issues.push({ path: 'endDate', code: 'VAL-2004', message: '종료일은 시작일과 같거나 이후여야 합니다.' });
+  }
+  const deadline = p.recruitDeadline instanceof Date ? p.recruitDeadline : new Date(p.recruitDeadline);
+  if (Number.isNaN(deadline.getTime())) {
+    issues.push({ path: 'recruitDeadline', code: 'VAL-2001', message: '모집 마감일 형식이 올바르지 않습니다.' });
+  } else {
+    if (seoulDate(deadline) > p.startDate) {
+      issues.push({ path: 'recruitDeadline', code: 'VAL-2004', message: '모집 마감일은 시작일과 같거나 이전이어야 합니다.' });
+    }
+    if (past.deadline && deadline.getTime() < now.getTime()) {
+      issues.push({ path: 'recruitDeadline', code: 'VAL-2004', message: '모집 마감일이 이미 지났습니다.' });
+    }
+  }
+  if (p.costType === 'FREE') {
+    if (p.cost) issues.push({ path: 'cost', code: 'VAL-2004', message: '무료 스터디에는 비용을 둘 수 없습니다.' });
+  } else if (!p.cost || p.cost <= 0) {
+    issues.push({ path: 'cost', code: 'VAL-2003', message: '유료 스터디는 비용(원)을 입력해야 합니다.' });
+  }
+  if (p.scheduleDetails && p.scheduleDetails.endTime <= p.scheduleDetails.startTime) {
+    issues.push({ path: 'scheduleDetails.endTime', code: 'VAL-2004', message: '종료 시각은 시작 시각 이후여야 합니다.' });
+  }
+  return issues;
+}
