@@ -15,10 +15,11 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const root = new URL('..', import.meta.url).pathname;
-const dist = join(root, 'apps/web/dist');
+// WEB_DIST_DIR measures another build folder (the server is started with the same variable).
+const dist = process.env.WEB_DIST_DIR ?? join(root, 'apps/web/dist');
 const manifestPath = join(dist, '.vite/manifest.json');
 if (!existsSync(manifestPath)) {
-  console.log('web-budget: apps/web/dist/.vite/manifest.json missing — run `npm run build` first');
+  console.log(`web-budget: ${manifestPath} missing — run \`npm run build\` first`);
   process.exit(1);
 }
 type Chunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
@@ -65,7 +66,7 @@ const port = await new Promise<number>((resolve) => {
 });
 const dataDir = mkdtempSync(join(tmpdir(), 'moim-lcp-'));
 const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+  env: { ...process.env, NODE_ENV: 'production', WEB_DIST_DIR: dist, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
   stdio: 'inherit',
 });
 const base = `http://127.0.0.1:${port}`;

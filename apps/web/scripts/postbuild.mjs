@@ -4,7 +4,8 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = new URL('../dist/', import.meta.url).pathname;
+// `node scripts/postbuild.mjs [outDir]` (default apps/web/dist) so experiments can build elsewhere.
+const dist = process.argv[2] ?? new URL('../dist/', import.meta.url).pathname;
 let files = 0;
 function walk(dir) {
   for (const name of readdirSync(dir)) {
@@ -21,4 +22,4 @@ function walk(dir) {
   }
 }
 walk(dist);
-console.log(`precompressed ${files} files in apps/web/dist`);
+console.log(`precompressed ${files} files in ${dist}`);

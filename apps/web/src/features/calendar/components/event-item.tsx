@@ -29,34 +29,47 @@ export function EventItem({ event, showDate, dateLabel }: { event: CalendarEvent
         },
       },
     );
+  const studyHref = `/study/${event.studySlug || event.studyId}`;
+  // A regular session is usually named after its study: then the title itself links to the study.
+  const sameAsStudy = event.title.trim() === event.studyTitle.trim();
   return (
     <article className={`cal-event cal-event--${event.eventType}`}>
-      <div className="cal-event__time">
-        {showDate && dateLabel && <span className="cal-event__date">{dateLabel}</span>}
-        {event.eventType === 'recruitment' ? (
-          <span>{t('allDay')}</span>
-        ) : (
-          <span>
-            {event.startTime.slice(0, 5)}–{event.endTime.slice(0, 5)}
-          </span>
-        )}
+      <div className="cal-event__top">
+        <span className="cal-event__time">
+          {showDate && dateLabel && <span className="cal-event__date">{dateLabel} · </span>}
+          {event.eventType === 'recruitment' ? t('allDay') : `${event.startTime.slice(0, 5)}–${event.endTime.slice(0, 5)}`}
+        </span>
+        <span className={`badge cal-type cal-type--${event.eventType}`}>{t(`eventType.${event.eventType}`)}</span>
+        {event.eventType !== 'recruitment' && <span className="badge">{t(`location.${event.location}`)}</span>}
       </div>
-      <div className="cal-event__body">
-        <div className="cal-event__badges">
-          <span className={`badge cal-type cal-type--${event.eventType}`}>{t(`eventType.${event.eventType}`)}</span>
-          <span className="badge">{t(`location.${event.location}`)}</span>
-        </div>
-        <h3 className="cal-event__title">{event.title}</h3>
-        <Link className="cal-event__study" to={`/study/${event.studySlug || event.studyId}`}>
+      <h3 className="cal-event__title">
+        {sameAsStudy ? (
+          <Link className="cal-event__titlelink" to={studyHref}>
+            {event.title}
+          </Link>
+        ) : (
+          event.title
+        )}
+      </h3>
+      {!sameAsStudy && (
+        <Link className="cal-event__study" to={studyHref}>
           {event.studyTitle}
         </Link>
-        {event.address && <p className="cal-event__meta">{event.address}</p>}
-        {canRsvp && (
-          <p className="cal-event__meta">
-            {event.participantLimit !== null ? t('participantsOf', { count, limit: event.participantLimit }) : t('participants', { count })}
-          </p>
-        )}
-      </div>
+      )}
+      {(event.address || canRsvp) && (
+        <p className="cal-event__meta">
+          {[
+            event.address,
+            canRsvp
+              ? event.participantLimit !== null
+                ? t('participantsOf', { count, limit: event.participantLimit })
+                : t('participants', { count })
+              : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      )}
       {canRsvp && (
         <div className="cal-event__action">
           {rsvped === null ? (

@@ -179,11 +179,14 @@ function MyItem({ group, item, userId }: { group: MyStudyGroup; item: MyStudyIte
       );
       break;
     case 'inactive':
-      detail = application
-        ? t(`appStatus.${application.status}`)
-        : membership && !membership.isActive
-          ? t('my.leftStudy')
-          : t(`studyStatus.${study.status}`);
+      detail =
+        study.status === 'TERMINATED'
+          ? t('my.inactiveTerminated')
+          : membership && !membership.isActive
+            ? t('my.leftStudy')
+            : application
+              ? [t(`appStatus.${application.status}`), application.reviewNote].filter(Boolean).join(' · ')
+              : null;
       break;
   }
   return (
