@@ -73,6 +73,14 @@ describe('demo studies', () => {
       url: `/api/studies/${(await t.call({ method: 'GET', url: '/api/studies/slug/1-sql-basics' })).body.data.id}/reviews`,
     });
     expect(reviews.body.data.summary.count).toBe(4);
+    // The deposit waiting in the demo went through the payments flow, so an admin can confirm it.
+    const waiting = await t.call({
+      method: 'GET',
+      url: '/api/admin/payments?status=WAITING_FOR_DEPOSIT',
+      headers: await headers(String(adminRow.rows[0]!.id), true),
+    });
+    expect(waiting.status).toBe(200);
+    expect(waiting.body.data.content.length).toBeGreaterThanOrEqual(1);
   });
 
   it('puts the demo member in most groups and gives the leader a study to lead', async () => {

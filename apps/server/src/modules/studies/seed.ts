@@ -305,8 +305,14 @@ async function seed(ctx: AppContext, shared: Record<string, unknown>): Promise<v
     paymentDeadlineHours: 48,
   });
   await b.move(3, mogakco, 'APPROVE', u.admin);
-  const mogApp = await b.join(0, mogakco, o[6]!, o[0]!, 7);
-  await ctx.services.studies.markPaymentPending(mogApp);
+  const mogApp = await b.join(0, mogakco, o[6]!, o[0]!, 1);
+  // Through the payments flow when it is there, so the back office has the deposit to confirm.
+  if (ctx.services.payments) {
+    await ctx.services.payments.startStudyPayment(asUser(o[0]!), mogakco, mogApp, 'BANK_TRANSFER');
+    await ctx.services.payments.notifyDeposit(asUser(o[0]!), mogakco, mogApp);
+  } else {
+    await ctx.services.studies.markPaymentPending(mogApp);
+  }
   await b.join(0, mogakco, o[6]!, o[2]!, 1);
 
   // A ONE_TIME class led by leader@moim.dev.
