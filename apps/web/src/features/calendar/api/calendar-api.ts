@@ -1,5 +1,5 @@
 /** Calendar events across studies and RSVPs (docs/studies.md, calendar section). */
-import type { CalendarEvent, EventType } from '@moim/contract';
+import type { CalendarEvent, EventType, Membership } from '@moim/contract';
 import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 
@@ -36,5 +36,21 @@ export function useRsvp() {
         ? api.post<{ eventId: string; rsvped: boolean; currentParticipants: number }>(`/api/calendar/events/${v.eventId}/rsvp`)
         : api.delete<{ eventId: string; rsvped: boolean; currentParticipants: number }>(`/api/calendar/events/${v.eventId}/rsvp`),
     onSuccess: () => void qc.invalidateQueries({ queryKey: calendarKeys.all }),
+  });
+}
+
+/**
+ * The studies the signed-in user is an active member of: regular sessions take RSVPs from their
+ * members only (special events from anyone signed in), so the button shows only where it works.
+ */
+export function useMyActiveStudyIds(enabled: boolean) {
+  return useQuery({
+    queryKey: ['calendar', 'my-memberships'],
+    queryFn: async ({ signal }) => {
+      const list = await api.get<Membership[]>('/api/studies/my/memberships', { signal });
+      return new Set(list.filter((m) => m.isActive).map((m) => m.studyId));
+    },
+    enabled,
+    staleTime: 60_000,
   });
 }

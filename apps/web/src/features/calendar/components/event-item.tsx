@@ -2,7 +2,7 @@ import type { CalendarEvent } from '@moim/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useRsvp } from '../api/calendar-api';
+import { useMyActiveStudyIds, useRsvp } from '../api/calendar-api';
 
 /** One event with its study, time, place, seats and the RSVP toggle (login link for guests). */
 export function EventItem({ event, showDate, dateLabel }: { event: CalendarEvent; showDate?: boolean; dateLabel?: string }) {
@@ -18,6 +18,9 @@ export function EventItem({ event, showDate, dateLabel }: { event: CalendarEvent
     setCount(event.currentParticipants);
   }
   const full = event.participantLimit !== null && count >= event.participantLimit && !rsvped;
+  const signedIn = event.rsvped !== null;
+  const mine = useMyActiveStudyIds(signedIn && event.eventType === 'regular');
+  const membersOnly = event.eventType === 'regular' && signedIn && !!mine.data && !mine.data.has(event.studyId);
   const canRsvp = event.eventType !== 'recruitment';
   const toggle = () =>
     rsvp.mutate(
@@ -72,7 +75,9 @@ export function EventItem({ event, showDate, dateLabel }: { event: CalendarEvent
       )}
       {canRsvp && (
         <div className="cal-event__action">
-          {rsvped === null ? (
+          {membersOnly ? (
+            <p className="cal-event__meta">{t('membersOnly')}</p>
+          ) : rsvped === null ? (
             <Link
               className="btn btn-secondary cal-event__btn"
               to={`/login?returnTo=${encodeURIComponent(location.pathname + location.search)}`}

@@ -145,7 +145,7 @@ function QueueItem({ study }: { study: AdminStudy }) {
         <p className="muted">{t('admin.proposedBy', { name: study.proposer.name, date: formatDateTime(study.createdAt, locale) })}</p>
         <p className="st-queue__meta">
           {t(`type.${study.type}`)} · {study.schedule} · {formatDate(study.startDate, locale)} – {formatDate(study.endDate, locale)} ·{' '}
-          {t('facts.capacityValue', { taken: 0, capacity: study.capacity })}
+          {t('admin.capacity', { capacity: study.capacity })}
         </p>
         {study.tagline && <p>{study.tagline}</p>}
         <ErrorAlert error={rejecting ? null : status.error} />

@@ -63,7 +63,7 @@ export default function AdminStudyPage() {
         <h2 id="admin-apps" className="st-subtitle">
           {t('admin.applications', { count: s.openApplications })}
         </h2>
-        <ApplicationsPanel study={study} />
+        <ApplicationsPanel study={study} admin />
       </section>
     </div>
   );

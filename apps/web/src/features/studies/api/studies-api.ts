@@ -89,11 +89,12 @@ export function useCancelApplication(studyId: string) {
   });
 }
 
-export function useApplications(studyId: string, opts: { page: number; status?: string[] }) {
+/** `admin`: through the back office route, which also answers for deleted studies. */
+export function useApplications(studyId: string, opts: { page: number; status?: string[]; admin?: boolean }) {
   return useQuery({
-    queryKey: [...studyKeys.applications(studyId, opts.status?.join(',')), opts.page],
+    queryKey: [...studyKeys.applications(studyId, opts.status?.join(',')), opts.page, !!opts.admin],
     queryFn: ({ signal }) =>
-      api.get<Page<Application>>(`/api/studies/${studyId}/applications`, {
+      api.get<Page<Application>>(opts.admin ? `/api/admin/studies/${studyId}/applications` : `/api/studies/${studyId}/applications`, {
         signal,
         query: { page: opts.page, size: 20, status: opts.status },
       }),

@@ -115,7 +115,7 @@ function MyItem({ group, item, userId }: { group: MyStudyGroup; item: MyStudyIte
       detail =
         study.status === 'REJECTED' && study.rejectReason
           ? t('my.rejectReason', { reason: study.rejectReason })
-          : t(`studyStatus.${study.status}`);
+          : t(`manage.status.explain.${study.status}`);
       action = (
         <Link className="btn btn-secondary btn-sm" to={managePath(study)}>
           {t('cta.manage')}

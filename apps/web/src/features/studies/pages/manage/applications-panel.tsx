@@ -12,12 +12,12 @@ import { useLocale } from '../../lib/use-locale';
 
 type Filter = 'PENDING' | 'ALL';
 
-export function ApplicationsPanel({ study }: { study: Study }) {
+export function ApplicationsPanel({ study, admin }: { study: Study; admin?: boolean }) {
   const { t } = useTranslation('studies');
   const locale = useLocale();
-  const [filter, setFilter] = useState<Filter>('PENDING');
+  const [filter, setFilter] = useState<Filter>(admin ? 'ALL' : 'PENDING');
   const [page, setPage] = useState(0);
-  const list = useApplications(study.id, { page, status: filter === 'PENDING' ? ['PENDING'] : undefined });
+  const list = useApplications(study.id, { page, status: filter === 'PENDING' ? ['PENDING'] : undefined, admin });
   const decide = useDecideApplication(study.id);
   const [dialog, setDialog] = useState<{ app: Application; decision: 'accept' | 'reject' } | null>(null);
 
@@ -71,7 +71,7 @@ export function ApplicationsPanel({ study }: { study: Study }) {
                   </p>
                 )}
               </div>
-              {a.status === 'PENDING' && (
+              {a.status === 'PENDING' && !study.deleted && (
                 <div className="st-app__actions">
                   <button type="button" className="btn btn-secondary" onClick={() => setDialog({ app: a, decision: 'reject' })}>
                     {t('manage.apps.reject')}

@@ -60,7 +60,7 @@ export function MembersPanel({ study, isOwner }: { study: Study; isOwner: boolea
                   )}
                 </td>
                 <td>{formatDate(m.joinedAt, locale)}</td>
-                <td>{m.attendanceRate === null ? '—' : `${Math.round(m.attendanceRate)}%`}</td>
+                <td>{m.attendanceRate === null || m.role === 'OWNER' ? '—' : `${Math.round(m.attendanceRate)}%`}</td>
                 <td>{m.warningCount}</td>
                 <td>
                   {m.isActive && m.role !== 'OWNER' && (

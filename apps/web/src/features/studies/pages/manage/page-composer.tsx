@@ -135,7 +135,7 @@ function blankSection(type: StudyPageSectionType, id: string, t: (k: string) => 
     case 'howWeRoll':
       return mk({ items: [{ icon: '', title: '', description: '' }] });
     case 'journey':
-      return mk({ steps: [{ label: '1주차', title: '', description: '' }] });
+      return mk({ steps: [{ label: t('composer.blank.journeyLabel'), title: '', description: '' }] });
     case 'faq':
       return mk({ items: [{ question: '', answerHtml: '' }] });
     case 'members':

@@ -440,7 +440,7 @@ export default function ProposePage() {
                       'weekdays',
                       `${(values.scheduleDetails?.weekdays ?? []).map((d) => t(`weekday.${d}`)).join('·') || '—'} ${values.scheduleDetails?.startTime}–${values.scheduleDetails?.endTime}`,
                     ],
-                    ['startDate', `${formatDate(values.startDate, locale)} – ${formatDate(values.endDate, locale)}`],
+                    ['period', `${formatDate(values.startDate, locale)} – ${formatDate(values.endDate, locale)}`],
                     ['recruitDeadline', formatDate(values.recruitDeadline, locale)],
                     [
                       'location',
