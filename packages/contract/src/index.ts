@@ -12,3 +12,4 @@ export * from './study-pages.ts';
 export * from './notifications.ts';
 export * from './games.ts';
 export * from './payments.ts';
+export * from './site.ts';

@@ -9,5 +9,6 @@ import { calendarModule } from './calendar/routes.ts';
 import { reviewsModule } from './reviews/routes.ts';
 import { paymentsModule } from './payments/routes.ts';
 import { gamesModule } from './games/routes.ts';
+import { siteModule } from './site/routes.ts';
 
-export const modules: Module[] = [healthModule, authModule, usersModule, notificationsModule, studiesModule, calendarModule, reviewsModule, gamesModule, paymentsModule];
+export const modules: Module[] = [healthModule, siteModule, authModule, usersModule, notificationsModule, studiesModule, calendarModule, reviewsModule, gamesModule, paymentsModule];
