@@ -54,3 +54,23 @@ export function useMyActiveStudyIds(enabled: boolean) {
     staleTime: 60_000,
   });
 }
+
+/** The caller's private iCal feed (a secret URL they can rotate). */
+export const feedKey = ['calendar', 'feed-token'] as const;
+
+export function useFeedToken(enabled: boolean) {
+  return useQuery({
+    queryKey: feedKey,
+    queryFn: ({ signal }) => api.get<{ token: string; url: string }>('/api/calendar/feed-token', { signal }),
+    enabled,
+    staleTime: Infinity,
+  });
+}
+
+export function useRotateFeedToken() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ token: string; url: string }>('/api/calendar/feed-token'),
+    onSuccess: (data) => qc.setQueryData(feedKey, data),
+  });
+}

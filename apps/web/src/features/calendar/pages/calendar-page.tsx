@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCalendarEvents } from '../api/calendar-api';
 import { EventCalendar } from '../components/event-calendar';
+import { FeedSubscription } from '../components/feed-subscription';
 import { isMonth, monthRange } from '../lib/month';
 
 export default function CalendarPage() {
@@ -66,6 +67,7 @@ export default function CalendarPage() {
           error={q.error}
           onRetry={() => void q.refetch()}
         />
+        <FeedSubscription />
       </div>
     </div>
   );
