@@ -90,6 +90,17 @@ export function useAddEvent(studyId: string) {
   });
 }
 
+export function useDeleteEvent(studyId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (eventId: string) => api.delete<unknown>(`${manageUrls.events(studyId)}/${eventId}`),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: studyKeys.events(studyId) });
+      void qc.invalidateQueries({ queryKey: ['calendar'] });
+    },
+  });
+}
+
 export interface AttendanceSheet {
   eventId: string;
   records: Array<{ userId: string; name: string; status: AttendanceStatus; recordedAt: string }>;

@@ -5,7 +5,7 @@ import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../../shared/toast/toast';
 import { EmptyState, ErrorState, LoadingState } from '../../../../shared/ui/states';
-import { useAddEvent, useStudyEvents } from '../../api/manage-api';
+import { useAddEvent, useDeleteEvent, useStudyEvents } from '../../api/manage-api';
 import { ErrorAlert } from '../../components/error-alert';
 import { Field, FieldGroup } from '../../components/form-field';
 import { formatDate } from '../../lib/format';
@@ -29,6 +29,7 @@ export function EventsPanel({ study }: { study: Study }) {
   const locale = useLocale();
   const [today] = useState(() => seoulDate(new Date()));
   const events = useStudyEvents(study.id);
+  const remove = useDeleteEvent(study.id);
   const [showPast, setShowPast] = useState(false);
   const list = (events.data ?? [])
     .filter((e) => (showPast ? e.date < today : e.date >= today))
@@ -70,6 +71,23 @@ export function EventsPanel({ study }: { study: Study }) {
                   <span className="muted">
                     {e.currentParticipants}/{e.participantLimit}
                   </span>
+                )}
+                {e.eventType === 'special' && (
+                  <button
+                    type="button"
+                    className="btn btn-ghost"
+                    disabled={remove.isPending}
+                    aria-label={t('manage.events.deleteLabel', { title: e.title })}
+                    onClick={() => {
+                      if (!window.confirm(t('manage.events.deleteConfirm', { title: e.title }))) return;
+                      remove.mutate(e.id, {
+                        onSuccess: () => toast.success(t('manage.events.deleted')),
+                        onError: (err) => toast.error(err.message),
+                      });
+                    }}
+                  >
+                    {t('manage.events.delete')}
+                  </button>
                 )}
               </li>
             ))}
