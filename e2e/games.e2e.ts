@@ -146,7 +146,9 @@ describe('games', () => {
     await b.page.waitForTimeout(1500);
     expect((await imported()).length).toBe(1);
     // Guest games never enter the boards.
-    const board = await (await fetch(`${baseURL}/api/games/leaderboards/user?gameType=TETRIS&userId=${(leader.user as { id: string }).id}`)).json();
+    const board = await (
+      await fetch(`${baseURL}/api/games/leaderboards/user?gameType=TETRIS&userId=${(leader.user as { id: string }).id}`)
+    ).json();
     expect((board as { data: { entries: { score: number }[] } }).data.entries[0]?.score).not.toBe(score);
   });
 

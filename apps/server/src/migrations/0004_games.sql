@@ -67,7 +67,8 @@ create table game_best_scores (
   period text not null check (period = 'ALL' or period ~ '^W[0-9]{4}-[0-9]{2}-[0-9]{2}$'),
   user_id uuid not null references users (id) on delete cascade,
   score bigint not null check (score >= 0),
-  achieved_at timestamptz not null,
+  -- millisecond resolution, like the rank index (so the database and the index order alike)
+  achieved_at timestamptz not null check (achieved_at = date_trunc('milliseconds', achieved_at)),
   record_id uuid not null references game_records (id) on delete cascade,
   updated_at timestamptz not null default now(),
   primary key (game_type, period, user_id)

@@ -2,7 +2,17 @@
 import { playTetrisBot } from '@moim/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
-import { backdate, deductionResult, end, makeUser, playDeduction, playTetris, start, tetrisResult, type TestUser } from './games-test-helpers.ts';
+import {
+  backdate,
+  deductionResult,
+  end,
+  makeUser,
+  playDeduction,
+  playTetris,
+  start,
+  tetrisResult,
+  type TestUser,
+} from './games-test-helpers.ts';
 
 let t: TestApp;
 let alice: TestUser;
@@ -94,7 +104,11 @@ describe('POST /api/games/sessions/end (TETRIS)', () => {
         },
         'FIELD_MISMATCH',
       ],
-      ['log with a start level', (r: ReturnType<typeof tetrisResult>) => ({ ...r, gameData: { ...r.gameData, startLevel: 5 } }), 'START_LEVEL_MISMATCH'],
+      [
+        'log with a start level',
+        (r: ReturnType<typeof tetrisResult>) => ({ ...r, gameData: { ...r.gameData, startLevel: 5 } }),
+        'START_LEVEL_MISMATCH',
+      ],
       ['malformed log', (r: ReturnType<typeof tetrisResult>) => ({ ...r, gameData: { v: 1, seed: 'x' } }), 'MALFORMED_LOG'],
     ])('%s', async (_name, tamper, reason) => {
       const u = await makeUser(t);
@@ -160,7 +174,11 @@ describe('POST /api/games/sessions/end (TETRIS)', () => {
   });
 
   it('needs login', async () => {
-    const r = await t.call({ method: 'POST', url: '/api/games/sessions/end', payload: { sessionId: '7f1c3a8e-0000-4000-8000-000000000000', result: {} } });
+    const r = await t.call({
+      method: 'POST',
+      url: '/api/games/sessions/end',
+      payload: { sessionId: '7f1c3a8e-0000-4000-8000-000000000000', result: {} },
+    });
     expect(r.status).toBe(401);
   });
 

@@ -21,7 +21,12 @@ export async function makeUser(t: TestApp, name = 'player'): Promise<TestUser> {
   return { id, name, token, headers: { authorization: `Bearer ${token}` } };
 }
 
-export async function start(t: TestApp, user: TestUser, gameTypeCode: 'TETRIS' | 'DEDUCTION' = 'TETRIS', metadata?: Record<string, unknown>) {
+export async function start(
+  t: TestApp,
+  user: TestUser,
+  gameTypeCode: 'TETRIS' | 'DEDUCTION' = 'TETRIS',
+  metadata?: Record<string, unknown>,
+) {
   const r = await t.call({ method: 'POST', url: '/api/games/sessions/start', headers: user.headers, payload: { gameTypeCode, metadata } });
   if (r.status !== 200) throw new Error(`start failed: ${JSON.stringify(r.body)}`);
   return r.body.data as { sessionId: string; seed: string; startLevel: number; status: string; startedAt: string };

@@ -5,14 +5,20 @@
  * each new personal best commits. With several instances and no Redis, `syncRecent` (a
  * recurring job) folds in the bests other instances wrote.
  */
-import { GAME_TYPE_CODE_VALUES, type GameTypeCodeValue, type Leaderboard, type LeaderboardEntry, type LeaderboardPeriod } from '@moim/contract';
+import {
+  GAME_TYPE_CODE_VALUES,
+  type GameTypeCodeValue,
+  type Leaderboard,
+  type LeaderboardEntry,
+  type LeaderboardPeriod,
+} from '@moim/contract';
 import type { AppContext } from '../../context.ts';
 import { ALL_TIME_KEY, periodKey, periodStartIso, weekKey, weekKeyStart } from './periods.ts';
 import type { BoardEntry, BoardSource, RankIndex } from './rank-index.ts';
 import * as repo from './repo.ts';
 import { UserDirectory } from './user-directory.ts';
 
-const LOAD_PAGE = 20_000;
+const LOAD_PAGE = 50_000;
 /** A cached top-N answer is reused while its board is unchanged (at most this long, for names). */
 const TOP_CACHE_MS = 30_000;
 /** …or, when the index cannot say whether it changed (Redis), this long. */
@@ -35,6 +41,8 @@ export class LeaderboardService {
     private readonly ctx: AppContext,
     readonly index: RankIndex,
     private readonly now: () => number = Date.now,
+    /** Rows per page when a board is loaded from the database. */
+    private readonly loadPage = LOAD_PAGE,
   ) {
     this.users = new UserDirectory(ctx);
   }
@@ -78,14 +86,15 @@ export class LeaderboardService {
 
   private async load(gameType: GameTypeCodeValue, key: string): Promise<void> {
     const db = this.ctx.db;
+    const pageSize = this.loadPage;
     const started = new Date(this.now() - 5_000);
     async function* pages(): AsyncGenerator<BoardEntry[]> {
       let after: repo.BestRow | null = null;
       for (;;) {
-        const rows = await repo.bestScoresPage(db, gameType, key, after, LOAD_PAGE);
+        const rows = await repo.bestScoresPage(db, gameType, key, after, pageSize);
         if (rows.length === 0) return;
         yield rows.map((r) => ({ userId: r.userId, score: r.score, achievedAt: r.achievedAt.getTime() }));
-        if (rows.length < LOAD_PAGE) return;
+        if (rows.length < pageSize) return;
         after = rows[rows.length - 1]!;
       }
     }
@@ -138,12 +147,17 @@ export class LeaderboardService {
       if (r.period !== ALL_TIME_KEY && r.period !== current) continue;
       if (!this.loading.has(boardId(r.gameType, r.period))) continue;
       await this.ensure(r.gameType, r.period);
-      if (await this.index.offer(boardId(r.gameType, r.period), { userId: r.userId, score: r.score, achievedAt: r.achievedAt.getTime() })) n++;
+      if (await this.index.offer(boardId(r.gameType, r.period), { userId: r.userId, score: r.score, achievedAt: r.achievedAt.getTime() }))
+        n++;
     }
     return n;
   }
 
-  async rankOf(gameType: GameTypeCodeValue, period: LeaderboardPeriod, userId: string): Promise<{ rank: number; totalPlayers: number } | null> {
+  async rankOf(
+    gameType: GameTypeCodeValue,
+    period: LeaderboardPeriod,
+    userId: string,
+  ): Promise<{ rank: number; totalPlayers: number } | null> {
     const key = periodKey(period, this.now());
     await this.ensure(gameType, key);
     const r = await this.index.rank(boardId(gameType, key), userId);

@@ -2,8 +2,11 @@
 // around-me, a player's entry, and the rank index rebuilt from the database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
+import { AccessTokens } from '../../http/auth-guard.ts';
 import { makeUser, playDeduction, playTetris, type TestUser } from './games-test-helpers.ts';
+import { LeaderboardService } from './leaderboard-service.ts';
 import { weekKey } from './periods.ts';
+import { MemoryRankIndex } from './rank-index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -118,6 +121,42 @@ describe('around-me', () => {
     expect(narrow.body.data.entries.map((e: { rank: number }) => e.rank)).toEqual([8, 9, 10, 11, 12]);
   });
 
+  it('refuses an expired or forged token even after the valid one was seen', async () => {
+    const me = ladder[3]!;
+    expect((await aroundMe(me)).status).toBe(200);
+    expect((await aroundMe(me)).status).toBe(200); // answered from the verified-token cache
+    const expired = await new AccessTokens(t.ctx.config.jwtSecret, -60).sign({ id: me.id, roles: ['ROLE_USER'], systemRole: 'ROLE_USER' });
+    const r1 = await t.call({
+      method: 'GET',
+      url: '/api/games/leaderboards/DEDUCTION/around-me',
+      headers: { authorization: `Bearer ${expired}` },
+    });
+    expect(r1.status).toBe(401);
+    expect(r1.body.error.code).toBe('AUTH-1002');
+    const forged = `${me.token.slice(0, -4)}AAAA`;
+    const r2 = await t.call({
+      method: 'GET',
+      url: '/api/games/leaderboards/DEDUCTION/around-me',
+      headers: { authorization: `Bearer ${forged}` },
+    });
+    expect(r2.status).toBe(401);
+    const other = await t.ctx.tokens.sign({ id: ladder[4]!.id, roles: ['ROLE_USER'], systemRole: 'ROLE_USER' });
+    const r3 = await t.call({
+      method: 'GET',
+      url: '/api/games/leaderboards/DEDUCTION/around-me',
+      headers: { authorization: `Bearer ${other}` },
+    });
+    expect(r3.body.data.userRank.rank).not.toBe((await aroundMe(me)).body.data.userRank.rank);
+    // A forged token on the public board is treated as a guest, as by the shared guard.
+    const g = await t.call({
+      method: 'GET',
+      url: '/api/games/leaderboards/global?gameType=DEDUCTION',
+      headers: { authorization: `Bearer ${forged}` },
+    });
+    expect(g.status).toBe(200);
+    expect(g.body.data.userRank).toBeNull();
+  });
+
   it('answers an empty window for a player with no score, and needs login', async () => {
     const newcomer = await makeUser(t);
     const r = await aroundMe(newcomer);
@@ -158,9 +197,10 @@ describe('weekly versus all-time', () => {
        select game_type, $2, user_id, score, achieved_at - interval '14 days', record_id from game_best_scores where user_id = $1 and period = 'ALL'`,
       [veteran.id, weekKey(twoWeeksAgo)],
     );
-    await t.ctx.database.exec(`update game_best_scores set achieved_at = achieved_at - interval '14 days' where user_id = $1 and period = 'ALL'`, [
-      veteran.id,
-    ]);
+    await t.ctx.database.exec(
+      `update game_best_scores set achieved_at = achieved_at - interval '14 days' where user_id = $1 and period = 'ALL'`,
+      [veteran.id],
+    );
     await t.ctx.services.games.boards.rebuild();
 
     const all = await board('gameType=DEDUCTION&limit=2&period=ALL_TIME', veteran);
@@ -189,6 +229,16 @@ describe('weekly versus all-time', () => {
 });
 
 describe('rank index and database agree', () => {
+  it('loads a board page by page (keyset cursor) into the same order, ties included', async () => {
+    const small = new LeaderboardService(t.ctx, new MemoryRankIndex(), Date.now, 3);
+    const paged = await small.global('DEDUCTION', 'ALL_TIME', 100, null);
+    const served = await board('gameType=DEDUCTION&limit=100');
+    expect(paged.entries.map((e) => [e.userId, e.score, e.rank])).toEqual(
+      served.entries.map((e: { userId: string; score: number; rank: number }) => [e.userId, e.score, e.rank]),
+    );
+    expect(paged.entries.length).toBeGreaterThan(30);
+  });
+
   it('matches the best-score rows in board order after every change', async () => {
     const rows = await t.ctx.database.exec(
       `select user_id from game_best_scores where game_type = 'DEDUCTION' and period = 'ALL' order by score desc, achieved_at, user_id`,

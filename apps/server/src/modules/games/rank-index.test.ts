@@ -16,7 +16,12 @@ const entryArb = fc.record({
 type Op = { kind: 'offer'; e: BoardEntry } | { kind: 'load'; entries: BoardEntry[] };
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 8, arbitrary: entryArb.map((e) => ({ kind: 'offer' as const, e })) },
-  { weight: 1, arbitrary: fc.uniqueArray(entryArb, { selector: (e) => e.userId, maxLength: 15 }).map((entries) => ({ kind: 'load' as const, entries })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .uniqueArray(entryArb, { selector: (e) => e.userId, maxLength: 15 })
+      .map((entries) => ({ kind: 'load' as const, entries })),
+  },
 );
 
 const order = (a: BoardEntry, b: BoardEntry) =>

@@ -5,7 +5,14 @@
  * hash that makes a repeated end with the same result recognisable.
  */
 import { createHash } from 'node:crypto';
-import { deductionResult, tetrisResult, type DeductionResult, type ErrorCode, type GameTypeCodeValue, type TetrisResult } from '@moim/contract';
+import {
+  deductionResult,
+  tetrisResult,
+  type DeductionResult,
+  type ErrorCode,
+  type GameTypeCodeValue,
+  type TetrisResult,
+} from '@moim/contract';
 import { checkDeductionResult, parseTetrisLog, TICKS_PER_SECOND, verifyTetrisResult } from '@moim/games';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
@@ -100,6 +107,7 @@ export function checkResult(
   const r = result as DeductionResult;
   const c = checkDeductionResult(r, { maxElapsedSeconds: Math.floor(wallSeconds) });
   if (!c.ok) return { ok: false, reason: 'OUT_OF_BOUNDS', field: c.field, message: c.message };
-  const gameDataText = r.gameData === undefined || r.gameData === null ? null : typeof r.gameData === 'string' ? r.gameData : JSON.stringify(r.gameData);
+  const gameDataText =
+    r.gameData === undefined || r.gameData === null ? null : typeof r.gameData === 'string' ? r.gameData : JSON.stringify(r.gameData);
   return { ok: true, gameType: 'DEDUCTION', result: r, gameDataText, verified: false };
 }

@@ -42,6 +42,7 @@ import { LeaderboardService } from './leaderboard-service.ts';
 import { MemoryRankIndex, RedisRankIndex } from './rank-index.ts';
 import { gameTypeList, GamesService } from './service.ts';
 import { StatisticsService } from './statistics-service.ts';
+import { cachedGuards } from './token-cache.ts';
 
 declare module '../../context.ts' {
   interface Services {
@@ -88,7 +89,8 @@ export const gamesModule: Module = {
       });
     }
 
-    const { requireAuth, optionalAuth } = ctx.guards;
+    const { requireAuth } = ctx.guards;
+    const hot = cachedGuards(ctx);
     const limit = (rule: LimitRule) => ctx.rateLimiter.perCaller(rule);
 
     app.get(
@@ -147,7 +149,13 @@ export const gamesModule: Module = {
       '/sessions/:id',
       {
         preHandler: requireAuth,
-        schema: { tags, security: auth, summary: 'One of my sessions', params: gameSessionIdParams, response: { 200: envelope(gameSession) } },
+        schema: {
+          tags,
+          security: auth,
+          summary: 'One of my sessions',
+          params: gameSessionIdParams,
+          response: { 200: envelope(gameSession) },
+        },
       },
       async (req) => ok(await games.get(req.user!.id, req.params.id)),
     );
@@ -220,7 +228,7 @@ export const gamesModule: Module = {
     app.get(
       '/leaderboards/global',
       {
-        preHandler: optionalAuth,
+        preHandler: hot.optionalAuth,
         schema: {
           tags,
           summary: 'Top scores (best per player); userRank is the caller’s when signed in',
@@ -247,7 +255,7 @@ export const gamesModule: Module = {
     app.get(
       '/leaderboards/:gameType/around-me',
       {
-        preHandler: requireAuth,
+        preHandler: hot.requireAuth,
         schema: {
           tags,
           security: auth,
@@ -264,7 +272,10 @@ export const gamesModule: Module = {
 
     app.get(
       '/statistics/my',
-      { preHandler: requireAuth, schema: { tags, security: auth, summary: 'My statistics for every game', response: { 200: envelope(myStatistics) } } },
+      {
+        preHandler: requireAuth,
+        schema: { tags, security: auth, summary: 'My statistics for every game', response: { 200: envelope(myStatistics) } },
+      },
       async (req) => ok(await stats.my(req.user!.id)),
     );
 

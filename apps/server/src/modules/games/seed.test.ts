@@ -17,7 +17,9 @@ describe('games demo seeder', () => {
     await gamesSeeder.demo!(t.ctx, { users: { leader: leader!.id, admin: admin!.id, member: member!.id, others: [a!.id, b!.id] } });
     expect(performance.now() - t0).toBeLessThan(10_000);
 
-    const rows = await t.ctx.database.exec(`select count(*)::int as n, bool_and(verified) as v from game_records where game_type = 'TETRIS'`);
+    const rows = await t.ctx.database.exec(
+      `select count(*)::int as n, bool_and(verified) as v from game_records where game_type = 'TETRIS'`,
+    );
     expect(rows.rows[0]).toMatchObject({ n: 6, v: true });
     const board = await t.call({ method: 'GET', url: '/api/games/leaderboards/global?gameType=TETRIS' });
     expect(board.body.data.entries).toHaveLength(4);

@@ -41,7 +41,9 @@ export const gamesSeeder: Seeder = {
         n++;
       }
     }
-    const deduction = [users.member, users.leader, ...(users.others ?? []).slice(0, 3)].filter((id): id is string => typeof id === 'string');
+    const deduction = [users.member, users.leader, ...(users.others ?? []).slice(0, 3)].filter(
+      (id): id is string => typeof id === 'string',
+    );
     for (const [i, userId] of deduction.entries()) {
       const session = await games.start(userId, 'DEDUCTION', { demo: true });
       await backdateSession(ctx.db, session.sessionId, 600);

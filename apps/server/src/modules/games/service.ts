@@ -70,7 +70,13 @@ function toSession(row: repo.SessionRow, recordId: string | null = null): GameSe
 }
 
 function toState(row: repo.StateRow): SavedGameState {
-  return { sessionId: row.sessionId, gameType: row.gameType, stateType: row.stateType, stateData: row.stateData, savedAt: row.savedAt.toISOString() };
+  return {
+    sessionId: row.sessionId,
+    gameType: row.gameType,
+    stateType: row.stateType,
+    stateData: row.stateData,
+    savedAt: row.savedAt.toISOString(),
+  };
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -261,10 +267,9 @@ export class GamesService {
         field: null,
       });
     }
-    throw badState(
-      session.status === 'ABANDONED' ? '중단된 게임 세션은 종료할 수 없습니다.' : '이미 다른 결과로 종료된 게임 세션입니다.',
-      { status: session.status },
-    );
+    throw badState(session.status === 'ABANDONED' ? '중단된 게임 세션은 종료할 수 없습니다.' : '이미 다른 결과로 종료된 게임 세션입니다.', {
+      status: session.status,
+    });
   }
 
   /* Saved states -------------------------------------------------------------------------- */

@@ -42,7 +42,13 @@ describe('POST /api/games/sessions/start', () => {
     });
     expect(r.status).toBe(200);
     const s = r.body.data;
-    expect(s).toMatchObject({ gameTypeCode: 'TETRIS', status: 'IN_PROGRESS', startLevel: 1, endedAt: null, metadata: { client: 'web', startLevel: 9 } });
+    expect(s).toMatchObject({
+      gameTypeCode: 'TETRIS',
+      status: 'IN_PROGRESS',
+      startLevel: 1,
+      endedAt: null,
+      metadata: { client: 'web', startLevel: 9 },
+    });
     expect(s.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(s.seed.length).toBeGreaterThanOrEqual(16);
     expect(Date.parse(s.startedAt)).toBeGreaterThan(Date.now() - 60_000);
@@ -71,15 +77,24 @@ describe('POST /api/games/sessions/start', () => {
   it('keeps exactly one session in progress under concurrent starts', async () => {
     const u = await makeUser(t);
     const results = await Promise.all(
-      Array.from({ length: 6 }, () => t.call({ method: 'POST', url: '/api/games/sessions/start', headers: u.headers, payload: { gameTypeCode: 'TETRIS' } })),
+      Array.from({ length: 6 }, () =>
+        t.call({ method: 'POST', url: '/api/games/sessions/start', headers: u.headers, payload: { gameTypeCode: 'TETRIS' } }),
+      ),
     );
     expect(results.every((r) => r.status === 200)).toBe(true);
-    const rows = await t.ctx.database.exec(`select count(*)::int as n from game_sessions where user_id = $1 and status = 'IN_PROGRESS'`, [u.id]);
+    const rows = await t.ctx.database.exec(`select count(*)::int as n from game_sessions where user_id = $1 and status = 'IN_PROGRESS'`, [
+      u.id,
+    ]);
     expect(rows.rows[0]!.n).toBe(1);
   });
 
   it('refuses an unknown game, a missing game and oversized metadata with 4xx', async () => {
-    const unknown = await t.call({ method: 'POST', url: '/api/games/sessions/start', headers: alice.headers, payload: { gameTypeCode: 'CHESS' } });
+    const unknown = await t.call({
+      method: 'POST',
+      url: '/api/games/sessions/start',
+      headers: alice.headers,
+      payload: { gameTypeCode: 'CHESS' },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.code).toMatch(/^VAL-/);
     const missing = await t.call({ method: 'POST', url: '/api/games/sessions/start', headers: alice.headers, payload: {} });
@@ -138,17 +153,32 @@ describe('GET /api/games/sessions/{id}', () => {
 describe('POST /api/games/sessions/abandon', () => {
   it('IN_PROGRESS → ABANDONED for the owner; again is harmless', async () => {
     const s = await start(t, alice, 'DEDUCTION');
-    const r = await t.call({ method: 'POST', url: '/api/games/sessions/abandon', headers: alice.headers, payload: { sessionId: s.sessionId } });
+    const r = await t.call({
+      method: 'POST',
+      url: '/api/games/sessions/abandon',
+      headers: alice.headers,
+      payload: { sessionId: s.sessionId },
+    });
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ status: 'ABANDONED', endReason: 'USER' });
-    const again = await t.call({ method: 'POST', url: '/api/games/sessions/abandon', headers: alice.headers, payload: { sessionId: s.sessionId } });
+    const again = await t.call({
+      method: 'POST',
+      url: '/api/games/sessions/abandon',
+      headers: alice.headers,
+      payload: { sessionId: s.sessionId },
+    });
     expect(again.status).toBe(200);
     expect(again.body.data.status).toBe('ABANDONED');
   });
 
   it("refuses another user's session", async () => {
     const s = await start(t, alice, 'DEDUCTION');
-    const r = await t.call({ method: 'POST', url: '/api/games/sessions/abandon', headers: bob.headers, payload: { sessionId: s.sessionId } });
+    const r = await t.call({
+      method: 'POST',
+      url: '/api/games/sessions/abandon',
+      headers: bob.headers,
+      payload: { sessionId: s.sessionId },
+    });
     expect(r.status).toBe(403);
     const still = await t.call({ method: 'GET', url: `/api/games/sessions/${s.sessionId}`, headers: alice.headers });
     expect(still.body.data.status).toBe('IN_PROGRESS');
@@ -156,14 +186,24 @@ describe('POST /api/games/sessions/abandon', () => {
 
   it('refuses to abandon a completed or rejected session (BIZ-3002)', async () => {
     const { session } = await playTetris(t, bob, 600);
-    const r = await t.call({ method: 'POST', url: '/api/games/sessions/abandon', headers: bob.headers, payload: { sessionId: session.sessionId } });
+    const r = await t.call({
+      method: 'POST',
+      url: '/api/games/sessions/abandon',
+      headers: bob.headers,
+      payload: { sessionId: session.sessionId },
+    });
     expect(r.status).toBe(409);
     expect(r.body.error.code).toBe('BIZ-3002');
 
     const s = await start(t, bob, 'DEDUCTION');
     const bad = await end(t, bob, s.sessionId, deductionResult(10, { difficulty: 'GODLIKE' }));
     expect(bad.status).toBe(400);
-    const r2 = await t.call({ method: 'POST', url: '/api/games/sessions/abandon', headers: bob.headers, payload: { sessionId: s.sessionId } });
+    const r2 = await t.call({
+      method: 'POST',
+      url: '/api/games/sessions/abandon',
+      headers: bob.headers,
+      payload: { sessionId: s.sessionId },
+    });
     expect(r2.status).toBe(409);
   });
 

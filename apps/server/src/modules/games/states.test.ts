@@ -91,7 +91,11 @@ describe('GET /api/games/states/{sessionId} and states/latest, DELETE states/{se
     expect(none.body.data).toBeNull();
     const s = await start(t, u);
     await save(u, { sessionId: s.sessionId, stateData: { n: 'mine' } });
-    const latest = await t.call({ method: 'GET', url: '/api/games/states/latest?gameType=TETRIS&stateType=CHECKPOINT', headers: u.headers });
+    const latest = await t.call({
+      method: 'GET',
+      url: '/api/games/states/latest?gameType=TETRIS&stateType=CHECKPOINT',
+      headers: u.headers,
+    });
     expect(latest.body.data).toMatchObject({ sessionId: s.sessionId, stateType: 'CHECKPOINT' });
     // Another user's states never show up in mine.
     const theirs = await t.call({ method: 'GET', url: '/api/games/states/latest?gameType=TETRIS', headers: bob.headers });

@@ -85,7 +85,14 @@ describe('GET /api/games/statistics/game/{type}', () => {
   it('sums up a game for everyone', async () => {
     const r = await get('/api/games/statistics/game/DEDUCTION');
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ gameType: 'DEDUCTION', totalGames: 2, totalPlayers: 2, rankedPlayers: 2, highestScore: 700, averageScore: 500 });
+    expect(r.body.data).toMatchObject({
+      gameType: 'DEDUCTION',
+      totalGames: 2,
+      totalPlayers: 2,
+      rankedPlayers: 2,
+      highestScore: 700,
+      averageScore: 500,
+    });
     const tetris = await get('/api/games/statistics/game/TETRIS');
     expect(tetris.body.data).toMatchObject({ totalGames: 3, totalPlayers: 1, rankedPlayers: 1 });
   });

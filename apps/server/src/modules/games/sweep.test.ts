@@ -26,10 +26,20 @@ describe('24 h abandon sweep', () => {
     await setActivity(stale.sessionId, 25);
     await setActivity(fresh.sessionId, 23);
     await setActivity(resumed.sessionId, 30);
-    await t.call({ method: 'POST', url: '/api/games/states/save', headers: u.headers, payload: { sessionId: stale.sessionId, stateData: { x: 1 } } });
+    await t.call({
+      method: 'POST',
+      url: '/api/games/states/save',
+      headers: u.headers,
+      payload: { sessionId: stale.sessionId, stateData: { x: 1 } },
+    });
     await setActivity(stale.sessionId, 25); // the save touched it; make it stale again
     // A checkpoint an hour ago keeps the 30-hour-old session alive.
-    await t.call({ method: 'POST', url: '/api/games/states/save', headers: v.headers, payload: { sessionId: resumed.sessionId, stateData: { x: 2 } } });
+    await t.call({
+      method: 'POST',
+      url: '/api/games/states/save',
+      headers: v.headers,
+      payload: { sessionId: resumed.sessionId, stateData: { x: 2 } },
+    });
 
     await t.ctx.jobs.runRecurring(true);
 

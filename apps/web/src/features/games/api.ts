@@ -39,14 +39,16 @@ export const gamesApi = {
   aroundMe: (gameType: GameTypeCodeValue, period: LeaderboardPeriod, range = AROUND_ME_RANGE) =>
     api.get<Leaderboard>(`${BASE}/leaderboards/${gameType}/around-me`, { query: { range, period } }),
   myStats: () => api.get<MyStatistics>(`${BASE}/statistics/my`),
-  myGameStats: (gameType: GameTypeCodeValue, limit = 20) => api.get<MyGameStatistics>(`${BASE}/statistics/my/${gameType}`, { query: { limit } }),
+  myGameStats: (gameType: GameTypeCodeValue, limit = 20) =>
+    api.get<MyGameStatistics>(`${BASE}/statistics/my/${gameType}`, { query: { limit } }),
   importGuestHistory: (entries: GuestHistoryEntry[]) => api.post<GuestImportResult>(`${BASE}/guest-history/import`, { entries }),
 };
 
 export const gamesKeys = {
   all: ['games'] as const,
   boards: (gameType: GameTypeCodeValue) => ['games', 'boards', gameType] as const,
-  global: (gameType: GameTypeCodeValue, period: LeaderboardPeriod, signedIn: boolean) => ['games', 'boards', gameType, 'global', period, signedIn] as const,
+  global: (gameType: GameTypeCodeValue, period: LeaderboardPeriod, signedIn: boolean) =>
+    ['games', 'boards', gameType, 'global', period, signedIn] as const,
   aroundMe: (gameType: GameTypeCodeValue, period: LeaderboardPeriod) => ['games', 'boards', gameType, 'around', period] as const,
   stats: ['games', 'stats'] as const,
   myStats: ['games', 'stats', 'my'] as const,
@@ -54,11 +56,20 @@ export const gamesKeys = {
 };
 
 export function useGlobalLeaderboard(gameType: GameTypeCodeValue, period: LeaderboardPeriod, signedIn: boolean) {
-  return useQuery({ queryKey: gamesKeys.global(gameType, period, signedIn), queryFn: () => gamesApi.globalBoard(gameType, period), staleTime: 15_000 });
+  return useQuery({
+    queryKey: gamesKeys.global(gameType, period, signedIn),
+    queryFn: () => gamesApi.globalBoard(gameType, period),
+    staleTime: 15_000,
+  });
 }
 
 export function useAroundMe(gameType: GameTypeCodeValue, period: LeaderboardPeriod, enabled: boolean) {
-  return useQuery({ queryKey: gamesKeys.aroundMe(gameType, period), queryFn: () => gamesApi.aroundMe(gameType, period), enabled, staleTime: 15_000 });
+  return useQuery({
+    queryKey: gamesKeys.aroundMe(gameType, period),
+    queryFn: () => gamesApi.aroundMe(gameType, period),
+    enabled,
+    staleTime: 15_000,
+  });
 }
 
 export function useMyStats(enabled: boolean) {

@@ -32,7 +32,9 @@ export default function LabPage() {
     queryFn: () => gamesApi.globalBoard('TETRIS', 'WEEKLY', 1),
     staleTime: 60_000,
   });
-  const tetrisBest = isAuthenticated ? (my.data?.games.find((g) => g.gameType === 'TETRIS')?.bestScore ?? null) : readTetrisHighScore() || null;
+  const tetrisBest = isAuthenticated
+    ? (my.data?.games.find((g) => g.gameType === 'TETRIS')?.bestScore ?? null)
+    : readTetrisHighScore() || null;
   const tetrisRank = isAuthenticated ? (my.data?.games.find((g) => g.gameType === 'TETRIS')?.rank ?? null) : null;
   const champion = weekly.data?.entries[0];
 

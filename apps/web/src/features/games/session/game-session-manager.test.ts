@@ -3,9 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GameSessionManager } from './game-session-manager';
 import { MIGRATED_KEY, SYNC_QUEUE_KEY } from './storage';
 
-const ok = (data: unknown) => new Response(JSON.stringify({ success: true, data }), { status: 200, headers: { 'content-type': 'application/json' } });
+const ok = (data: unknown) =>
+  new Response(JSON.stringify({ success: true, data }), { status: 200, headers: { 'content-type': 'application/json' } });
 const fail = (status: number, code: string, message = 'x') =>
-  new Response(JSON.stringify({ success: false, error: { code, message }, message }), { status, headers: { 'content-type': 'application/json' } });
+  new Response(JSON.stringify({ success: false, error: { code, message }, message }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 const offline = () => Promise.reject(new TypeError('Failed to fetch'));
 
 const USER = { id: 'u-1', email: 'm@moim.dev', name: 'Member', roles: ['ROLE_USER'] };
@@ -35,7 +39,8 @@ const stored = (id: string) => ({
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let managers: GameSessionManager[];
-const calls = () => fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${String(url).split('?')[0]}`);
+const calls = () =>
+  fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${String(url).split('?')[0]}`);
 const bodyOf = (i: number) => JSON.parse(String((fetchMock.mock.calls[i]![1] as RequestInit).body));
 
 function signIn() {
@@ -103,7 +108,10 @@ describe('load: the stored activeGameSession', () => {
 describe('start, end and abandon', () => {
   it('a new session abandons the current one first', async () => {
     signIn();
-    fetchMock.mockResolvedValueOnce(ok(serverSession('s-old'))).mockResolvedValueOnce(ok(serverSession('s-old', 'ABANDONED'))).mockResolvedValueOnce(ok(serverSession('s-new')));
+    fetchMock
+      .mockResolvedValueOnce(ok(serverSession('s-old')))
+      .mockResolvedValueOnce(ok(serverSession('s-old', 'ABANDONED')))
+      .mockResolvedValueOnce(ok(serverSession('s-new')));
     const m = manager();
     await m.start('TETRIS');
     localStorage.setItem('gameState-s-old', 'x');
@@ -132,7 +140,16 @@ describe('start, end and abandon', () => {
     const m = manager();
     await m.start('TETRIS');
     localStorage.setItem('gameState-s-5', 'x');
-    const record = { recordId: 'r-1', sessionId: 's-5', gameType: 'TETRIS', score: 1200, isPersonalBest: true, playedAt: 'now', verified: true, rank: null };
+    const record = {
+      recordId: 'r-1',
+      sessionId: 's-5',
+      gameType: 'TETRIS',
+      score: 1200,
+      isPersonalBest: true,
+      playedAt: 'now',
+      verified: true,
+      rank: null,
+    };
     fetchMock.mockResolvedValueOnce(ok(record));
     await expect(m.end({ score: 1200 })).resolves.toEqual({ kind: 'recorded', record });
     expect(bodyOf(1)).toEqual({ sessionId: 's-5', result: { score: 1200 } });
@@ -190,7 +207,16 @@ describe('offline queue', () => {
     const reloaded = manager();
     expect(reloaded.getSnapshot().hasUnsavedProgress).toBe(true);
     fetchMock.mockReset();
-    const record = { recordId: 'r-8', sessionId: 's-8', gameType: 'TETRIS', score: 4321, isPersonalBest: true, playedAt: 'now', verified: true, rank: null };
+    const record = {
+      recordId: 'r-8',
+      sessionId: 's-8',
+      gameType: 'TETRIS',
+      score: 4321,
+      isPersonalBest: true,
+      playedAt: 'now',
+      verified: true,
+      rank: null,
+    };
     fetchMock.mockImplementation(async () => ok(record));
     window.dispatchEvent(new Event('online'));
     await vi.waitFor(() => expect(reloaded.getSnapshot().pending).toBe(0));
@@ -215,7 +241,9 @@ describe('offline queue', () => {
     expect(JSON.parse(localStorage.getItem(SYNC_QUEUE_KEY)!).map((q: { kind: string }) => q.kind)).toEqual(['save', 'end']);
 
     fetchMock.mockReset();
-    fetchMock.mockResolvedValueOnce(ok({ sessionId: 's-9' })).mockResolvedValueOnce(fail(409, 'BIZ-3002', '이미 다른 결과로 종료된 게임 세션입니다.'));
+    fetchMock
+      .mockResolvedValueOnce(ok({ sessionId: 's-9' }))
+      .mockResolvedValueOnce(fail(409, 'BIZ-3002', '이미 다른 결과로 종료된 게임 세션입니다.'));
     await m.flush();
     expect(calls()).toEqual(['POST /api/games/states/save', 'POST /api/games/sessions/end']);
     expect(bodyOf(0)).toMatchObject({ sessionId: 's-9', stateData: '{"n":2}' });
@@ -226,7 +254,9 @@ describe('offline queue', () => {
     signIn();
     localStorage.setItem(
       SYNC_QUEUE_KEY,
-      JSON.stringify([{ kind: 'end', id: 'q1', userId: 'someone-else', sessionId: 's-x', gameType: 'TETRIS', result: { score: 1 }, queuedAt: 'now' }]),
+      JSON.stringify([
+        { kind: 'end', id: 'q1', userId: 'someone-else', sessionId: 's-x', gameType: 'TETRIS', result: { score: 1 }, queuedAt: 'now' },
+      ]),
     );
     const m = manager();
     await m.flush();

@@ -16,7 +16,13 @@
  * Start and end failures throw the server's message (else 'Failed to start/end game
  * session'); load, abandon and save failures are only logged.
  */
-import { GUEST_SESSION_PREFIX, MAX_GUEST_IMPORT, type GameRecordResult, type GameTypeCodeValue, type GuestHistoryEntry } from '@moim/contract';
+import {
+  GUEST_SESSION_PREFIX,
+  MAX_GUEST_IMPORT,
+  type GameRecordResult,
+  type GameTypeCodeValue,
+  type GuestHistoryEntry,
+} from '@moim/contract';
 import { ApiError } from '../../../shared/api/client';
 import { getAccessToken, getStoredUser } from '../../../shared/auth/token-store';
 import { gamesApi } from '../api';
@@ -52,9 +58,7 @@ export interface GameSessionState {
 }
 
 export type EndOutcome =
-  | { kind: 'recorded'; record: GameRecordResult }
-  | { kind: 'queued' }
-  | { kind: 'guest'; isPersonalBest: boolean; highScore: number };
+  { kind: 'recorded'; record: GameRecordResult } | { kind: 'queued' } | { kind: 'guest'; isPersonalBest: boolean; highScore: number };
 
 export class GameSessionError extends Error {
   constructor(
@@ -82,7 +86,9 @@ export interface GameSessionManagerOptions {
 
 const defaultUserId = () => (getAccessToken() ? (getStoredUser()?.id ?? null) : null);
 const randomId = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
 
 /** No answer at all (offline, timeout) or a server failure: worth trying again later. */
 export function isRetryable(err: unknown): boolean {
@@ -373,7 +379,9 @@ export class GameSessionManager {
 
   private enqueue(call: QueuedCall) {
     // Only the newest checkpoint of a session matters.
-    const queue = readQueue().filter((q) => !(call.kind === 'save' && q.kind === 'save' && q.sessionId === call.sessionId && q.stateType === call.stateType));
+    const queue = readQueue().filter(
+      (q) => !(call.kind === 'save' && q.kind === 'save' && q.sessionId === call.sessionId && q.stateType === call.stateType),
+    );
     queue.push(call);
     writeQueue(queue);
     this.set({ hasUnsavedProgress: true, pending: queue.length });

@@ -38,7 +38,15 @@ export interface GuestHistoryItem {
 }
 
 export type QueuedCall =
-  | { kind: 'end'; id: string; userId: string; sessionId: string; gameType: GameTypeCodeValue; result: Record<string, unknown>; queuedAt: string }
+  | {
+      kind: 'end';
+      id: string;
+      userId: string;
+      sessionId: string;
+      gameType: GameTypeCodeValue;
+      result: Record<string, unknown>;
+      queuedAt: string;
+    }
   | { kind: 'save'; id: string; userId: string; sessionId: string; stateType: string; stateData: string; queuedAt: string };
 
 export const readActiveSession = () => readJson<ActiveGameSession>(STORAGE_KEYS.activeGameSession);

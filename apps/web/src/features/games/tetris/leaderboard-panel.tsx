@@ -58,7 +58,13 @@ export function LeaderboardPanel({ gameType, meId }: { gameType: GameTypeCodeVal
         <h2 id="boards-title">{t('boards.title')}</h2>
         <div className="segmented" role="group" aria-label={t('boards.period')}>
           {(['ALL_TIME', 'WEEKLY'] as const).map((p) => (
-            <button key={p} type="button" className={p === period ? 'is-active' : undefined} aria-pressed={p === period} onClick={() => setPeriod(p)}>
+            <button
+              key={p}
+              type="button"
+              className={p === period ? 'is-active' : undefined}
+              aria-pressed={p === period}
+              onClick={() => setPeriod(p)}
+            >
               {t(`boards.periods.${p}`)}
             </button>
           ))}
@@ -66,7 +72,9 @@ export function LeaderboardPanel({ gameType, meId }: { gameType: GameTypeCodeVal
       </div>
       {signedIn && (
         <p className="board-myrank" data-testid="my-rank">
-          {myRank ? t('boards.myRank', { rank: myRank.rank.toLocaleString(), total: myRank.totalPlayers.toLocaleString() }) : t('boards.unranked')}
+          {myRank
+            ? t('boards.myRank', { rank: myRank.rank.toLocaleString(), total: myRank.totalPlayers.toLocaleString() })
+            : t('boards.unranked')}
         </p>
       )}
       <h3 className="board-subtitle">{t('boards.top', { count: 10 })}</h3>

@@ -21,7 +21,11 @@ export function ScoreChart({ points, title }: { points: ChartPoint[]; title: str
   const y = (s: number) => PAD.t + (1 - (s - min) / span) * (H - PAD.t - PAD.b);
   const line = points.map((p, i) => `${x(i).toFixed(1)},${y(p.score).toFixed(1)}`).join(' ');
   const area = `${PAD.l},${H - PAD.b} ${line} ${x(points.length - 1).toFixed(1)},${H - PAD.b}`;
-  const summary = t('stats.chartSummary', { count: points.length, min: Math.min(...points.map((p) => p.score)).toLocaleString(), max: max.toLocaleString() });
+  const summary = t('stats.chartSummary', {
+    count: points.length,
+    min: Math.min(...points.map((p) => p.score)).toLocaleString(),
+    max: max.toLocaleString(),
+  });
   return (
     <figure className="score-chart">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="score-chart-title score-chart-desc" preserveAspectRatio="none">
@@ -32,7 +36,13 @@ export function ScoreChart({ points, title }: { points: ChartPoint[]; title: str
         <polygon points={area} className="score-chart__area" />
         <polyline points={line} className="score-chart__line" />
         {points.map((p, i) => (
-          <circle key={i} cx={x(i)} cy={y(p.score)} r={p.highlight ? 4 : 2.5} className={p.highlight ? 'score-chart__dot score-chart__dot--best' : 'score-chart__dot'}>
+          <circle
+            key={i}
+            cx={x(i)}
+            cy={y(p.score)}
+            r={p.highlight ? 4 : 2.5}
+            className={p.highlight ? 'score-chart__dot score-chart__dot--best' : 'score-chart__dot'}
+          >
             <title>{`${p.label}: ${p.score.toLocaleString()}`}</title>
           </circle>
         ))}

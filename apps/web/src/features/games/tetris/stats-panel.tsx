@@ -35,7 +35,8 @@ export function GuestBanner() {
 export function StatsPanel({ signedIn, refreshKey }: { signedIn: boolean; refreshKey: number }) {
   const { t, i18n } = useTranslation('games');
   const stats = useMyGameStats('TETRIS', signedIn);
-  const fmtDate = (iso: string) => new Date(iso).toLocaleDateString(i18n.language === 'en' ? 'en' : 'ko', { month: 'short', day: 'numeric' });
+  const fmtDate = (iso: string) =>
+    new Date(iso).toLocaleDateString(i18n.language === 'en' ? 'en' : 'ko', { month: 'short', day: 'numeric' });
 
   if (!signedIn) {
     void refreshKey; // re-read local storage when a guest game ends
@@ -103,12 +104,16 @@ export function StatsPanel({ signedIn, refreshKey }: { signedIn: boolean; refres
             </div>
             <div>
               <dt>{t('stats.rank')}</dt>
-              <dd>{s.rank ? t('stats.rankOf', { rank: s.rank.rank.toLocaleString(), total: s.rank.totalPlayers.toLocaleString() }) : '–'}</dd>
+              <dd>
+                {s.rank ? t('stats.rankOf', { rank: s.rank.rank.toLocaleString(), total: s.rank.totalPlayers.toLocaleString() }) : '–'}
+              </dd>
             </div>
           </dl>
           <ScoreChart
             title={t('stats.chartTitle')}
-            points={[...s.history].reverse().map((h) => ({ score: h.score, label: fmtDate(h.playedAt), highlight: h.score === s.bestScore }))}
+            points={[...s.history]
+              .reverse()
+              .map((h) => ({ score: h.score, label: fmtDate(h.playedAt), highlight: h.score === s.bestScore }))}
           />
           {s.history.length > 0 && (
             <details className="stats-history">
@@ -118,7 +123,9 @@ export function StatsPanel({ signedIn, refreshKey }: { signedIn: boolean; refres
                   <li key={h.recordId}>
                     <span>{fmtDate(h.playedAt)}</span>
                     <strong>{h.score.toLocaleString()}</strong>
-                    <span className="badge">{h.source === 'GUEST_IMPORT' ? t('stats.fromGuest') : h.verified ? t('stats.verified') : t('stats.unverified')}</span>
+                    <span className="badge">
+                      {h.source === 'GUEST_IMPORT' ? t('stats.fromGuest') : h.verified ? t('stats.verified') : t('stats.unverified')}
+                    </span>
                   </li>
                 ))}
               </ol>

@@ -229,7 +229,12 @@ export function TetrisGameView({ game, input, running, onGameOver, onPauseChange
       <aside className="tetris-side" aria-label={t('tetris.sidePanel')}>
         <div className="tetris-box">
           <h3 className="tetris-box__title">{t('tetris.hold')}</h3>
-          <MiniPiece kind={hud?.hold ?? null} dim={hud ? !hud.canHold : false} theme={theme} label={t('tetris.holdPiece', { piece: hud?.hold ? t(`tetris.pieces.${hud.hold}`) : t('tetris.none') })} />
+          <MiniPiece
+            kind={hud?.hold ?? null}
+            dim={hud ? !hud.canHold : false}
+            theme={theme}
+            label={t('tetris.holdPiece', { piece: hud?.hold ? t(`tetris.pieces.${hud.hold}`) : t('tetris.none') })}
+          />
         </div>
         <dl className="tetris-figures">
           <div>

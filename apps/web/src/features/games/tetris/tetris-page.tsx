@@ -290,7 +290,13 @@ export default function TetrisPage() {
             <p id="resume-title" className="tetris-overlay__title">
               {t('resume.title')}
             </p>
-            <p>{t('resume.body', { score: (checkpoint?.score ?? 0).toLocaleString(), level: checkpoint?.level ?? 1, lines: checkpoint?.lines ?? 0 })}</p>
+            <p>
+              {t('resume.body', {
+                score: (checkpoint?.score ?? 0).toLocaleString(),
+                level: checkpoint?.level ?? 1,
+                lines: checkpoint?.lines ?? 0,
+              })}
+            </p>
             <div className="row" style={{ justifyContent: 'center' }}>
               <button type="button" className="btn btn-primary" onClick={() => void resume()} data-testid="tetris-resume">
                 {t('resume.continue')}
@@ -327,7 +333,14 @@ export default function TetrisPage() {
                     </span>
                   )}
                 </p>
-                {result.record.rank && <p>{t('result.rank', { rank: result.record.rank.rank.toLocaleString(), total: result.record.rank.totalPlayers.toLocaleString() })}</p>}
+                {result.record.rank && (
+                  <p>
+                    {t('result.rank', {
+                      rank: result.record.rank.rank.toLocaleString(),
+                      total: result.record.rank.totalPlayers.toLocaleString(),
+                    })}
+                  </p>
+                )}
               </>
             )}
             {result.kind === 'queued' && (

@@ -3,15 +3,7 @@
  * piece, and small previews (hold, next). Colours of the board come from the design tokens
  * (light/dark), the pieces keep their guideline colours in both themes.
  */
-import {
-  BOARD_WIDTH,
-  HIDDEN_ROWS,
-  VISIBLE_ROWS,
-  ghostY,
-  pieceCells,
-  type PieceKind,
-  type TetrisState,
-} from '@moim/games';
+import { BOARD_WIDTH, HIDDEN_ROWS, VISIBLE_ROWS, ghostY, pieceCells, type PieceKind, type TetrisState } from '@moim/games';
 
 export const PIECE_COLORS = ['', '#22c3e6', '#3b6cf6', '#f08a24', '#f5c518', '#2fb85a', '#a24de8', '#e5484d'] as const;
 
@@ -133,7 +125,13 @@ export function drawMini(canvas: HTMLCanvasElement, kind: PieceKind | null, cell
   const oy = (h - (maxY - minY + 1) * cell) / 2;
   ctx.globalAlpha = dim ? 0.35 : 1;
   for (let i = 0; i < cells.length; i += 2) {
-    block(ctx, ox + ((cells[i] as number) - minX) * cell, oy + ((cells[i + 1] as number) - minY) * cell, cell, PIECE_COLORS[kind] as string);
+    block(
+      ctx,
+      ox + ((cells[i] as number) - minX) * cell,
+      oy + ((cells[i + 1] as number) - minY) * cell,
+      cell,
+      PIECE_COLORS[kind] as string,
+    );
   }
   ctx.globalAlpha = 1;
 }

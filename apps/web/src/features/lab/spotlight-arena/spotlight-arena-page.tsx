@@ -64,7 +64,8 @@ export default function SpotlightArenaPage() {
   }, [spinning, state]);
 
   const left = remaining(state);
-  const fmt = (iso: string) => new Date(iso).toLocaleTimeString(i18n.language === 'en' ? 'en' : 'ko', { hour: '2-digit', minute: '2-digit' });
+  const fmt = (iso: string) =>
+    new Date(iso).toLocaleTimeString(i18n.language === 'en' ? 'en' : 'ko', { hour: '2-digit', minute: '2-digit' });
 
   return (
     <div className="container lab-tool">
@@ -78,8 +79,17 @@ export default function SpotlightArenaPage() {
         <div className="card stack">
           <div className="field">
             <label htmlFor={`${id}-names`}>{t('spotlight.names')}</label>
-            <textarea id={`${id}-names`} rows={8} value={text} onChange={(e) => applyNames(e.target.value)} placeholder={t('shuffle.placeholder')} disabled={spinning} />
-            <p className="muted field-help">{t('spotlight.remaining', { count: left.length === 0 ? state.names.length : left.length, total: state.names.length })}</p>
+            <textarea
+              id={`${id}-names`}
+              rows={8}
+              value={text}
+              onChange={(e) => applyNames(e.target.value)}
+              placeholder={t('shuffle.placeholder')}
+              disabled={spinning}
+            />
+            <p className="muted field-help">
+              {t('spotlight.remaining', { count: left.length === 0 ? state.names.length : left.length, total: state.names.length })}
+            </p>
           </div>
           <div className="row">
             <button
@@ -106,7 +116,12 @@ export default function SpotlightArenaPage() {
               {state.names.map((n, i) => (
                 <li
                   key={n}
-                  className={['spotlight__name', i === lit ? 'is-lit' : '', state.picked.includes(n) && !(spinning && i === lit) ? 'is-done' : '', !spinning && n === winner ? 'is-winner' : '']
+                  className={[
+                    'spotlight__name',
+                    i === lit ? 'is-lit' : '',
+                    state.picked.includes(n) && !(spinning && i === lit) ? 'is-done' : '',
+                    !spinning && n === winner ? 'is-winner' : '',
+                  ]
                     .filter(Boolean)
                     .join(' ')}
                 >
@@ -122,7 +137,11 @@ export default function SpotlightArenaPage() {
             disabled={spinning || state.names.length === 0}
             aria-describedby={`${id}-announce`}
           >
-            {spinning ? t('spotlight.spinning') : left.length === 0 && state.names.length > 0 ? t('spotlight.newRound') : t('spotlight.spin')}
+            {spinning
+              ? t('spotlight.spinning')
+              : left.length === 0 && state.names.length > 0
+                ? t('spotlight.newRound')
+                : t('spotlight.spin')}
           </button>
           <p id={`${id}-announce`} className="spotlight__winner" aria-live="polite" data-testid="spotlight-winner">
             {winner && !spinning ? t('spotlight.winner', { name: winner }) : ''}
@@ -137,7 +156,10 @@ export default function SpotlightArenaPage() {
             <ol className="spotlight__history" reversed>
               {state.history.map((h, i) => (
                 <li key={`${h.at}-${i}`}>
-                  <strong>{h.name}</strong> <span className="muted">{t('spotlight.roundShort', { round: h.round })} · {fmt(h.at)}</span>
+                  <strong>{h.name}</strong>{' '}
+                  <span className="muted">
+                    {t('spotlight.roundShort', { round: h.round })} · {fmt(h.at)}
+                  </span>
                 </li>
               ))}
             </ol>

@@ -7,7 +7,17 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '../../../shared/toast/toast';
-import { fromSearchParams, makeTeams, MAX_NAMES, newSeed, parseNames, teamCount, teamsAsText, toSearchParams, type TeamMode } from './team-shuffle';
+import {
+  fromSearchParams,
+  makeTeams,
+  MAX_NAMES,
+  newSeed,
+  parseNames,
+  teamCount,
+  teamsAsText,
+  toSearchParams,
+  type TeamMode,
+} from './team-shuffle';
 import '../lab.css';
 
 async function copy(text: string): Promise<boolean> {
@@ -121,14 +131,16 @@ export default function TeamShufflePage() {
                 <button
                   type="button"
                   className="btn btn-secondary"
-                  onClick={async () => (await copy(teamsAsText(teams, label))) ? toast.success(t('copied')) : toast.error(t('copyFailed'))}
+                  onClick={async () =>
+                    (await copy(teamsAsText(teams, label))) ? toast.success(t('copied')) : toast.error(t('copyFailed'))
+                  }
                 >
                   {t('shuffle.copyText')}
                 </button>
                 <button
                   type="button"
                   className="btn btn-secondary"
-                  onClick={async () => (await copy(window.location.href)) ? toast.success(t('copied')) : toast.error(t('copyFailed'))}
+                  onClick={async () => ((await copy(window.location.href)) ? toast.success(t('copied')) : toast.error(t('copyFailed')))}
                 >
                   {t('shuffle.copyLink')}
                 </button>

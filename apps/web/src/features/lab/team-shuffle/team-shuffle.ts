@@ -51,7 +51,9 @@ export function teamsAsText(teams: string[][], label: (index: number) => string)
 export function newSeed(): string {
   const bytes = new Uint8Array(4);
   crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(36).padStart(2, '0')).join('').slice(0, 6);
+  return Array.from(bytes, (b) => b.toString(36).padStart(2, '0'))
+    .join('')
+    .slice(0, 6);
 }
 
 export function toSearchParams(s: ShuffleSetup): URLSearchParams {
