@@ -65,7 +65,8 @@ const port = await new Promise<number>((resolve) => {
   });
 });
 const dataDir = mkdtempSync(join(tmpdir(), 'moim-lcp-'));
-const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+// SERVER_MAIN: another server bundle (default apps/server/dist/main.js, made by `npm run build`).
+const server = spawn(process.execPath, [process.env.SERVER_MAIN ?? join(root, 'apps/server/dist/main.js')], {
   env: { ...process.env, NODE_ENV: 'production', WEB_DIST_DIR: dist, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
   stdio: 'inherit',
 });

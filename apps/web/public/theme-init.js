@@ -5,6 +5,9 @@ try {
   if (t === 'light' || t === 'dark') document.documentElement.setAttribute('data-theme', t);
   var l = localStorage.getItem('lang');
   if (l === 'en' || l === 'ko') document.documentElement.lang = l;
+  // Prerendered pages are made for guests: a signed-in visitor does not see their guest-only
+  // controls (JOIN US …) before the app takes over (base.css).
+  if (localStorage.getItem('authToken')) document.documentElement.setAttribute('data-session', '');
 } catch (_e) {
   /* storage unavailable */
 }

@@ -1,19 +1,37 @@
-import { StrictMode } from 'react';
+import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { koSharedCatalogue, loadCatalogue } from './app/i18n-resources';
 import { Providers } from './app/providers';
-import { router } from './app/router';
+import { AppRoutes, preloadRoute } from './app/router';
 import { initI18n } from './shared/i18n';
 import { applyTheme, readTheme } from './shared/theme/theme';
 import './shared/ui/base.css';
 
 applyTheme(readTheme());
 await initI18n(koSharedCatalogue, loadCatalogue);
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+// A prerendered page (see docs/performance.md) is already on screen: load its route's page
+// first, so that React replaces the markup with the same page in one commit (no 'Loading...'
+// flash, no layout shift). A failed load is left to the route's error boundary.
+const prerendered = container.hasAttribute('data-prerendered');
+if (prerendered) await preloadRoute(window.location.pathname).catch(() => undefined);
+
+/** After the first commit the page is the app's own (base.css hides some prerendered bits). */
+function TakenOver() {
+  useLayoutEffect(() => {
+    for (const name of ['data-prerendered', 'aria-busy', 'aria-disabled']) container.removeAttribute(name);
+  }, []);
+  return null;
+}
+
+createRoot(container).render(
   <StrictMode>
+    {prerendered && <TakenOver />}
     <Providers>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   </StrictMode>,
 );

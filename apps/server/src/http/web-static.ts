@@ -1,14 +1,41 @@
 /**
  * Serves the built web app from the same process: hashed assets are immutable for a year,
  * HTML is revalidated on every visit, precompressed .br/.gz files are used when present, and
- * any non-API GET that asks for HTML gets the app shell (prerendered page HTML where the build
- * made one) so client-side routes work on reload.
+ * any non-API GET that asks for HTML gets the app shell so client-side routes work on reload —
+ * or, for the public pages the build prerendered (dist/prerender/<path>/index.html, see
+ * apps/web/scripts/prerender.mjs and docs/performance.md), that page's HTML.
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import type { NotFoundFallback } from './error-handler.ts';
+
+interface PrerenderedPage {
+  html: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** dist/prerender/<path>/index.html (+ .br/.gz from the build) by page path ('/', '/study' …). */
+function loadPrerendered(distDir: string): Map<string, PrerenderedPage> {
+  const pages = new Map<string, PrerenderedPage>();
+  const root = join(distDir, 'prerender');
+  if (!existsSync(root)) return pages;
+  const read = (p: string) => (existsSync(p) ? readFileSync(p) : undefined);
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (entry.name === 'index.html') {
+        const route = `/${relative(root, dir).split(sep).join('/')}`.replace(/\/+$/, '') || '/';
+        pages.set(route, { html: readFileSync(p), br: read(`${p}.br`), gzip: read(`${p}.gz`) });
+      }
+    }
+  };
+  walk(root);
+  return pages;
+}
 
 /** Registers the static files and returns the SPA fallback for the not-found handler. */
 export async function registerWebStatic(app: FastifyInstance, distDir: string): Promise<NotFoundFallback> {
@@ -41,15 +68,24 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string): 
     return shellCache.get(file);
   };
 
+  const prerendered = hasWeb ? loadPrerendered(distDir) : new Map<string, PrerenderedPage>();
+
   return (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api';
     if (wantsHtml && hasWeb && !/\.[a-z0-9]{1,8}$/i.test(path)) {
-      // Prerendered public pages live at dist/<route>/index.html; everything else gets the shell.
-      const clean = path.replace(/\/+$/, '');
-      const pre = clean && !clean.includes('..') ? readShell(`${clean.slice(1)}/index.html`) : undefined;
-      const html = pre ?? readShell('index.html')!;
-      return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      const page = prerendered.get(path.replace(/\/+$/, '') || '/');
+      if (page) {
+        // The build's brotli/gzip files (smaller than compressing on the fly); the compress
+        // plugin leaves a response that already has a content-encoding alone.
+        reply.header('vary', 'accept-encoding');
+        const accepts = String(request.headers['accept-encoding'] ?? '');
+        if (page.br && /\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
+        if (page.gzip && /\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+        return reply.send(page.html);
+      }
+      return reply.send(readShell('index.html')!);
     }
     return undefined;
   };

@@ -15,9 +15,10 @@ export const queryClient = new QueryClient({
   },
 });
 
-export function Providers({ children }: { children: ReactNode }) {
+/** `client`: the prerender gives every page a fresh, empty cache (app/prerender.tsx). */
+export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <AuthProvider>
         <ShellSlotsContext.Provider value={shellSlots}>{children}</ShellSlotsContext.Provider>
       </AuthProvider>

@@ -1,15 +1,21 @@
 /**
- * The whole route table of SPEC §2. Every page is a lazy chunk (`lazyPage`), shown with the
- * 'Loading...' fallback; errors thrown by pages or loaders (a Response, an ApiError with a
- * status, a chunk load error) land in the errorElement, which picks the 404 / 401 / 503 /
- * generic / chunk page. Redirects are loader redirects, so the old address never enters the
- * history; static paths outrank /study/:studyIdentifier.
+ * The whole route table of SPEC §2, rendered in React Router's declarative mode
+ * (`<BrowserRouter>` + `useRoutes`, `<StaticRouter>` when prerendering): the app uses no
+ * loaders, actions or fetchers, and the data router would cost ≈ 17 KB gzip more on every
+ * page (see docs/performance.md). So a route is only `path` + `element` (+ `children`/`index`);
+ * `loader`, `action`, `lazy` and `errorElement` would be ignored (router.test.tsx refuses them).
+ * Every page is a lazy chunk (`lazyPage`) shown with the 'Loading...' fallback; errors thrown
+ * while rendering (an ApiError with a status, a Response, a chunk load error) land in a
+ * `RouteErrorBoundary`, which picks the 404 / 401 / 503 / generic / chunk page. Redirects are
+ * `<Navigate replace>`, so the old address never stays in the history; static paths outrank
+ * /study/:studyIdentifier.
  */
-import { Navigate, createBrowserRouter, replace, type RouteObject } from 'react-router';
+import { isValidElement, type ComponentType } from 'react';
+import { matchRoutes, Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { ADMIN_ROLES } from '../shared/auth/types';
 import { RequireAuth } from '../shared/auth/require-auth';
-import { lazyPage } from '../shared/chunk/lazy-page';
-import { RouteError } from '../features/errors/route-error';
+import { lazyPage, type LazyPageComponent } from '../shared/chunk/lazy-page';
+import { RouteErrorBoundary } from '../features/errors/route-error';
 import { NotFoundPage } from '../features/errors/error-pages';
 import { AppShell } from './app-shell';
 import { declaredPaths, featureAdminNav, featureAdminRoutes, featureRoutes, normalisePath } from './feature-modules';
@@ -44,9 +50,6 @@ const AdminHomePage = lazyPage(() => import('../features/admin-shell/admin-home-
 const AdminUsersPage = lazyPage(() => import('../features/admin-shell/admin-users-page'), 'admin-shell');
 const AdminOutboxPage = lazyPage(() => import('../features/admin-shell/admin-outbox-page'), 'admin-shell');
 const ComingSoonPage = lazyPage(() => import('../features/coming-soon/coming-soon-page'), 'coming-soon');
-
-// `replace` (not `redirect`): the old address must not stay in the history, even on a first load.
-const to = (target: string) => () => replace(target);
 
 /** SPEC §2 redirects (old addresses). */
 export const redirects: Array<[from: string, to: string]> = [
@@ -162,24 +165,35 @@ const firstSegment = (p: string) => normalisePath(p).split('/')[1] ?? '';
 const ownedSegments = new Set(declaredPaths(featureRoutes).map(firstSegment));
 const pendingPlaceholders = placeholderRoutes.filter((r) => !ownedSegments.has(firstSegment(r.path!)));
 
+/** A pathless route whose errors (while rendering its children) show the error pages in place. */
+const errorBoundary = (children: RouteObject[]): RouteObject => ({
+  element: (
+    <RouteErrorBoundary>
+      <Outlet />
+    </RouteErrorBoundary>
+  ),
+  children,
+});
+
 export const routes: RouteObject[] = [
   {
-    element: <AppShell />,
-    errorElement: <RouteError />,
+    element: (
+      <RouteErrorBoundary>
+        <AppShell />
+      </RouteErrorBoundary>
+    ),
     children: [
       {
         element: <SiteLayout />,
         children: [
-          {
-            errorElement: <RouteError />,
-            children: [
-              ...redirects.map(([from, target]) => ({ path: from, loader: to(target), element: <Navigate to={target} replace /> })),
-              ...shellRoutes,
-              ...featureRoutes,
-              ...pendingPlaceholders,
-              { path: '*', element: <NotFoundPage /> },
-            ],
-          },
+          errorBoundary([
+            // `replace`: the old address must not stay in the history, even on a first load.
+            ...redirects.map(([from, target]) => ({ path: from, element: <Navigate to={target} replace /> })),
+            ...shellRoutes,
+            ...featureRoutes,
+            ...pendingPlaceholders,
+            { path: '*', element: <NotFoundPage /> },
+          ]),
         ],
       },
       // The writing studio has its own header (SPEC §2 "studio header").
@@ -187,17 +201,34 @@ export const routes: RouteObject[] = [
         path: '/studio',
         element: <StudioLayout />,
         children: [
-          {
-            errorElement: <RouteError />,
-            children: [
-              { index: true, element: <StudioHomePage /> },
-              { path: 'documentor', element: <DocumentorPage /> },
-            ],
-          },
+          errorBoundary([
+            { index: true, element: <StudioHomePage /> },
+            { path: 'documentor', element: <DocumentorPage /> },
+          ]),
         ],
       },
     ],
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** The app's routes; render inside `<BrowserRouter>` (the app) or `<StaticRouter>` (prerendering). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/** The lazy pages (`lazyPage`) that `pathname` renders, outermost first. */
+export function matchedPages(pathname: string): Array<LazyPageComponent<never>> {
+  return (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+    const type: unknown = isValidElement(route.element) ? route.element.type : undefined;
+    return typeof type === 'function' && 'preload' in type ? [type as LazyPageComponent<never>] : [];
+  });
+}
+
+/**
+ * Loads the lazy pages (code and namespaces) that `pathname` matches, so that the first render
+ * does not suspend; resolves to their modules. Used to take over a prerendered page (main.tsx)
+ * and by the prerender itself (app/prerender.tsx).
+ */
+export function preloadRoute(pathname: string): Promise<Array<{ default: ComponentType<never> }>> {
+  return Promise.all(matchedPages(pathname).map((page) => page.preload()));
+}

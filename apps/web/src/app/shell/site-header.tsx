@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { useShellSlots } from '../../shared/shell/slots';
 import { QuietBoundary } from '../../shared/ui/error-boundary';
@@ -22,6 +22,7 @@ export function SiteHeader({ intro }: { intro: HTMLElement | null }) {
   const auth = useAuth();
   const { headerNotifications: Notifications } = useShellSlots();
   const [pastIntro, setPastIntro] = useState(false);
+  const { pathname } = useLocation();
 
   useEffect(() => {
     if (!intro || typeof IntersectionObserver === 'undefined') return;
@@ -32,7 +33,9 @@ export function SiteHeader({ intro }: { intro: HTMLElement | null }) {
     return () => io.disconnect();
   }, [intro]);
 
-  const mode = !intro ? 'sticky' : pastIntro ? 'fixed' : 'static';
+  // The home page hands its intro over only after mounting: until then (and in its prerendered
+  // HTML) '/' already starts 'static', so the header does not change look when it arrives.
+  const mode = intro ? (pastIntro ? 'fixed' : 'static') : pathname === '/' ? 'static' : 'sticky';
 
   return (
     <div className="header-slot" data-mode={mode}>
@@ -73,7 +76,7 @@ export function SiteHeader({ intro }: { intro: HTMLElement | null }) {
             ) : auth.isLoading ? (
               <span className="user-placeholder desktop-only" aria-hidden="true" />
             ) : (
-              <Link to="/login" className="btn btn-primary btn-sm" data-testid="join-us">
+              <Link to="/login" className="btn btn-primary btn-sm guest-only" data-testid="join-us">
                 {t('nav.joinus')}
               </Link>
             )}

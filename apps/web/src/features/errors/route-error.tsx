@@ -1,16 +1,19 @@
 /**
- * The router's errorElement: picks the page for what was thrown — a Response / route error
- * response or an ApiError with a status (404, 401, 503), a chunk load error, or anything else.
+ * The route error boundary: picks the page for what a route threw while rendering — a Response
+ * or an ApiError with a status (404, 401, 503), a chunk load error, or anything else. The app
+ * uses React Router's declarative mode (no `errorElement`), so this is a plain React error
+ * boundary placed in the route tree (app/router.tsx). A navigation (a new `location.key`, also
+ * "retry", which replaces the same address) clears the error and renders the route again.
  */
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import { isChunkLoadError } from '../../shared/chunk/chunk-errors';
 import { ChunkErrorPage, GenericErrorPage, MaintenancePage, NotFoundPage, UnauthorizedPage } from './error-pages';
 
 export function statusOf(error: unknown): number | undefined {
-  if (isRouteErrorResponse(error)) return error.status;
   if (error instanceof ApiError) return error.status || undefined;
-  if (error instanceof Response) return error.status;
+  if (typeof Response !== 'undefined' && error instanceof Response) return error.status;
   return undefined;
 }
 
@@ -20,17 +23,34 @@ export function ErrorView({ error }: { error: unknown }) {
   if (status === 404) return <NotFoundPage />;
   if (status === 401) return <UnauthorizedPage />;
   if (status === 503) return <MaintenancePage />;
-  const message = isRouteErrorResponse(error)
-    ? typeof error.data === 'string'
-      ? error.data
-      : error.statusText
-    : error instanceof Error
-      ? error.message
-      : undefined;
+  const message = error instanceof Error ? error.message : undefined;
   return <GenericErrorPage message={message} status={status} />;
 }
 
-export function RouteError() {
-  const error = useRouteError();
-  return <ErrorView error={error} />;
+interface BoundaryProps {
+  resetKey: string;
+  children: ReactNode;
+}
+interface BoundaryState {
+  failed: boolean;
+  error: unknown;
+  resetKey: string;
+}
+
+class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false, error: null, resetKey: this.props.resetKey };
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { failed: true, error };
+  }
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.resetKey === state.resetKey ? null : { failed: false, error: null, resetKey: props.resetKey };
+  }
+  override render() {
+    return this.state.failed ? <ErrorView error={this.state.error} /> : this.props.children;
+  }
+}
+
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { key } = useLocation();
+  return <ErrorBoundary resetKey={key}>{children}</ErrorBoundary>;
 }

@@ -193,7 +193,7 @@ export default function HomePage() {
                   {t('hero.ctaProfile', { name: user?.name ?? '' })}
                 </Link>
               ) : (
-                <Link className="btn btn-secondary btn-lg" to="/signup">
+                <Link className="btn btn-secondary btn-lg guest-only" to="/signup">
                   {t('hero.ctaJoin')}
                 </Link>
               )}

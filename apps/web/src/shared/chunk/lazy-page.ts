@@ -3,20 +3,47 @@
  * rules of SPEC §9 (120 s timeout → ChunkLoadError, retry counter reset after a successful
  * load) and, optionally, the page's i18n namespaces fetched in parallel with its code so the
  * page does not suspend a second time. Use it for every route page.
+ *
+ * `Page.preload()` fetches both ahead of rendering. A page whose chunk is already in memory
+ * renders directly, without a Suspense round: that is how the app takes over a prerendered page
+ * (main.tsx preloads the matched route, then renders the same markup in one commit, with no
+ * 'Loading...' flash), and a page visited before shows at once.
  */
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 import { loadNamespaces } from '../i18n';
 import { resetChunkRetries, withChunkTimeout } from './chunk-errors';
+
+export type LazyPageComponent<P extends object = object> = ComponentType<P> & {
+  /** Loads the page's chunk and namespaces; resolves to the page module. */
+  preload: () => Promise<{ default: ComponentType<P> }>;
+  /** The i18n namespaces fetched with the page. */
+  namespaces: readonly string[];
+};
 
 export function lazyPage<P extends object = object>(
   load: () => Promise<{ default: ComponentType<P> }>,
   ns?: string | string[],
-): ComponentType<P> {
-  return lazy(async () => {
-    const [mod] = await Promise.all([withChunkTimeout(load), ns ? loadNamespaces(ns) : undefined]);
-    resetChunkRetries();
-    return mod;
-  });
+): LazyPageComponent<P> {
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<{ default: ComponentType<P> }> | undefined;
+  // One promise per page, like React.lazy (which caches a failed import too: only a reload
+  // fetches it again, see chunk-errors.ts).
+  const preload = () =>
+    (pending ??= Promise.all([withChunkTimeout(load), ns ? loadNamespaces(ns) : undefined]).then(([mod]) => {
+      resetChunkRetries();
+      loaded = mod.default;
+      return mod;
+    }));
+  const Lazy = lazy(preload) as unknown as ComponentType<P>;
+
+  function LazyPage(props: P) {
+    // Decided once per mounted page, so a page never switches element type (and state) later.
+    const [Loaded] = useState(() => loaded);
+    return createElement(Loaded ?? Lazy, props);
+  }
+  LazyPage.preload = preload;
+  LazyPage.namespaces = ns === undefined ? [] : [ns].flat();
+  return LazyPage;
 }
 
 /** The same for non-page chunks (no counter reset): the admin toolbar, dialogs … */

@@ -50,7 +50,7 @@ export async function initI18n(koShared: ResourceKey, load: CatalogueLoader, lng
       returnNull: false,
       react: { useSuspense: true },
     });
-  document.documentElement.lang = i18next.language;
+  if (typeof document !== 'undefined') document.documentElement.lang = i18next.language;
   return i18next;
 }
 

@@ -1,0 +1,69 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerWebStatic } from './web-static.ts';
+
+const SHELL = '<!doctype html><html><body><div id="root"></div></body></html>';
+const page = (name: string) => `<!doctype html><html><body><div id="root" data-prerendered><h1>${name}</h1></div></body></html>`;
+
+describe('web static: shell and prerendered pages', () => {
+  let dist: string;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'moim-web-static-'));
+    writeFileSync(join(dist, 'index.html'), SHELL);
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    for (const [dir, name] of [
+      ['', 'home'],
+      ['study', 'study'],
+    ] as const) {
+      const d = join(dist, 'prerender', dir);
+      mkdirSync(d, { recursive: true });
+      writeFileSync(join(d, 'index.html'), page(name));
+      writeFileSync(join(d, 'index.html.br'), brotliCompressSync(page(name)));
+      writeFileSync(join(d, 'index.html.gz'), gzipSync(page(name)));
+    }
+    app = Fastify();
+    const fallback = await registerWebStatic(app, dist);
+    app.setNotFoundHandler(async (request, reply) => fallback(request, reply) ?? reply.code(404).send({ success: false }));
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends a prerendered page for its path (with or without a trailing slash, any query)', async () => {
+    for (const url of ['/', '/study', '/study/', '/study?view=list']) {
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain(url === '/' ? '<h1>home</h1>' : '<h1>study</h1>');
+    }
+  });
+
+  it('uses the build’s brotli or gzip file when the browser takes it', async () => {
+    const br = await app.inject({ url: '/study', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<h1>study</h1>');
+    const gz = await app.inject({ url: '/study', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('gives every other page the plain shell, and leaves the API and files alone', async () => {
+    for (const url of ['/login', '/users/me', '/study/1-tecoteco', '/prerender', '/prerender/study']) {
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      expect(res.body, url).toBe(SHELL);
+    }
+    expect((await app.inject({ url: '/api/nothing' })).statusCode).toBe(404);
+    const asset = await app.inject({ url: '/assets/app-abc123.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
