@@ -42,6 +42,8 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL,
       SEED_DEMO: 'true',
+      // the journeys log in dozens of times from 127.0.0.1; limits are covered by integration tests
+      RATE_LIMITS_ENABLED: 'false',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',

@@ -48,7 +48,7 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
     jobs: new JobQueue(database.db, log),
     tokens,
     guards: makeGuards(tokens),
-    rateLimiter: new RateLimiter(store, opts.rateLimits ?? true),
+    rateLimiter: new RateLimiter(store, opts.rateLimits ?? config.RATE_LIMITS_ENABLED),
     log,
     services: {} as AppContext['services'],
   };

@@ -34,3 +34,10 @@ describe('config', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@y/z' })).toThrow(/JWT_SECRET/);
   });
 });
+
+describe('rate limit switch', () => {
+  it('keeps rate limits on unless turned off explicitly', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).RATE_LIMITS_ENABLED).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', RATE_LIMITS_ENABLED: 'false' }).RATE_LIMITS_ENABLED).toBe(false);
+  });
+});

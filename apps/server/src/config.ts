@@ -57,6 +57,8 @@ const envSchema = z.object({
   TRUST_PROXY: bool(false),
   JOBS_ENABLED: bool(true),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  // Off only for test harnesses that log in many times from one address (the e2e server).
+  RATE_LIMITS_ENABLED: bool(true),
   // accounts: social login (built-in local provider, Kakao, a generic OpenID Connect provider)
   OAUTH_LOCAL_ENABLED: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
   KAKAO_CLIENT_ID: z.string().min(1).optional(),
