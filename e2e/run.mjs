@@ -18,7 +18,8 @@ if (!existsSync(chromium)) {
   process.exit(0);
 }
 if (process.env.E2E_SKIP_BUILD !== 'true') {
-  const b = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  // builds only what changed since the last build (the same check `npm start` makes)
+  const b = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only'], { cwd: root, stdio: 'inherit' });
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
 const args = ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)];

@@ -43,6 +43,10 @@ if (!distOk || latest > built || process.env.FORCE_BUILD === 'true') {
   console.log('moim: build is up to date');
 }
 
+// `--build-only` (run by `npm ci`/`npm install` through the root `prepare` script, and by the
+// e2e runner): build if stale, then stop, so the first `npm start` only has to start.
+if (process.argv.includes('--build-only')) process.exit(0);
+
 const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'apps/server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
