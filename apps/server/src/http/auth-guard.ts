@@ -25,8 +25,18 @@ declare module 'fastify' {
 export const ACCESS_TOKEN_ISSUER = 'moim';
 export const ACCESS_TOKEN_AUDIENCE = 'moim-api';
 
+/** How long a verified token is remembered (never past its own expiry). */
+const VERIFIED_MEMO_MS = 60_000;
+const VERIFIED_MEMO_MAX = 10_000;
+
 export class AccessTokens {
   private readonly key: Uint8Array;
+  /**
+   * Tokens this process already verified: checking an HS256 signature costs more than a hot
+   * read itself (leaderboards polled with a token). Only successful verifications are
+   * remembered, each until min(exp, 60 s), so the answer is the one verify would give.
+   */
+  private readonly verified = new Map<string, { user: AuthUser; until: number }>();
   constructor(
     secret: string,
     readonly ttlSeconds: number,
@@ -47,6 +57,19 @@ export class AccessTokens {
 
   /** AUTH-1002 for an expired token, AUTH-1003 for anything forged or malformed. */
   async verify(token: string): Promise<AuthUser> {
+    const hit = this.verified.get(token);
+    if (hit) {
+      if (hit.until > Date.now()) return hit.user;
+      this.verified.delete(token);
+    }
+    const { expiresAt, ...user } = await this.verifySignature(token);
+    if (this.verified.size >= VERIFIED_MEMO_MAX) this.verified.clear();
+    const until = Math.min(expiresAt, Date.now() + VERIFIED_MEMO_MS);
+    if (until > Date.now()) this.verified.set(token, { user, until });
+    return user;
+  }
+
+  private async verifySignature(token: string): Promise<AuthUser & { expiresAt: number }> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
@@ -59,6 +82,7 @@ export class AccessTokens {
         roles: payload.roles.filter((r): r is string => typeof r === 'string'),
         systemRole: typeof payload.sys === 'string' ? payload.sys : 'ROLE_USER',
         family: typeof payload.fam === 'string' ? payload.fam : undefined,
+        expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : 0,
       };
     } catch (err) {
       if (err instanceof AppError) throw err;

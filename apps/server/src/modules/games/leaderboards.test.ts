@@ -124,7 +124,7 @@ describe('around-me', () => {
   it('refuses an expired or forged token even after the valid one was seen', async () => {
     const me = ladder[3]!;
     expect((await aroundMe(me)).status).toBe(200);
-    expect((await aroundMe(me)).status).toBe(200); // answered from the verified-token cache
+    expect((await aroundMe(me)).status).toBe(200); // a token verified before is remembered by the shared verifier
     const expired = await new AccessTokens(t.ctx.config.jwtSecret, -60).sign({ id: me.id, roles: ['ROLE_USER'], systemRole: 'ROLE_USER' });
     const r1 = await t.call({
       method: 'GET',

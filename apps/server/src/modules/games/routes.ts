@@ -42,7 +42,6 @@ import { LeaderboardService } from './leaderboard-service.ts';
 import { MemoryRankIndex, RedisRankIndex } from './rank-index.ts';
 import { gameTypeList, GamesService } from './service.ts';
 import { StatisticsService } from './statistics-service.ts';
-import { cachedGuards } from './token-cache.ts';
 
 declare module '../../context.ts' {
   interface Services {
@@ -90,7 +89,6 @@ export const gamesModule: Module = {
     }
 
     const { requireAuth } = ctx.guards;
-    const hot = cachedGuards(ctx);
     const limit = (rule: LimitRule) => ctx.rateLimiter.perCaller(rule);
 
     app.get(
@@ -228,7 +226,7 @@ export const gamesModule: Module = {
     app.get(
       '/leaderboards/global',
       {
-        preHandler: hot.optionalAuth,
+        preHandler: ctx.guards.optionalAuth,
         schema: {
           tags,
           summary: 'Top scores (best per player); userRank is the caller’s when signed in',
@@ -255,7 +253,7 @@ export const gamesModule: Module = {
     app.get(
       '/leaderboards/:gameType/around-me',
       {
-        preHandler: hot.requireAuth,
+        preHandler: ctx.guards.requireAuth,
         schema: {
           tags,
           security: auth,
