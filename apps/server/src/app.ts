@@ -15,7 +15,8 @@ import type { AppContext } from './context.ts';
 import { registerErrorHandling, registerNotFound, sendError } from './http/error-handler.ts';
 import { registerWebStatic } from './http/web-static.ts';
 import { defaultWebDist } from './paths.ts';
-import { modules } from './modules/index.ts';
+import { composeModules, legacyModules } from './modules/index.ts';
+import type { ServerModule } from './modules/types.ts';
 import { paymentCsp } from './providers/payments/csp.ts';
 
 export type App = FastifyInstance;
@@ -23,6 +24,8 @@ export type App = FastifyInstance;
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** the composed feature modules, in dependency order (seeders run from them) */
+    modules: ServerModule[];
   }
 }
 
@@ -125,9 +128,14 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
 
-  for (const mod of modules) {
+  for (const mod of legacyModules) {
     await app.register(async (scope) => mod.register(scope, ctx), { prefix: mod.prefix ?? '/api' });
   }
+  const modules = composeModules(ctx);
+  for (const mod of modules) {
+    if (mod.routes) await app.register(async (scope) => mod.routes!(scope), { prefix: mod.prefix ?? '/api' });
+  }
+  app.decorate('modules', modules);
 
   const spaFallback = opts.serveWeb ? await registerWebStatic(app, config.WEB_DIST_DIR ?? defaultWebDist) : undefined;
   registerNotFound(app, spaFallback);

@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { AccessTokens, makeGuards } from './http/auth-guard.ts';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './http/rate-limit.ts';
+import { EventBus } from './events/event-bus.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { join } from 'node:path';
 
@@ -40,12 +41,14 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
   }
   const tokens = new AccessTokens(config.jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS);
   const store = redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore();
+  const jobs = new JobQueue(database.db, log);
   return {
     config,
     database,
     db: database.db,
     redis,
-    jobs: new JobQueue(database.db, log),
+    jobs,
+    events: new EventBus(jobs),
     tokens,
     guards: makeGuards(tokens),
     rateLimiter: new RateLimiter(store, opts.rateLimits ?? config.RATE_LIMITS_ENABLED),

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { EventBus } from './events/event-bus.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { AccessTokens, Guards } from './http/auth-guard.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
@@ -25,6 +26,8 @@ export interface AppContext {
   db: Db;
   redis: Redis | null;
   jobs: JobQueue;
+  /** domain events through the transactional outbox (events/event-bus.ts) */
+  events: EventBus;
   tokens: AccessTokens;
   guards: Guards;
   rateLimiter: RateLimiter;

@@ -22,7 +22,10 @@ async function main() {
   }
   const ctx = await createContext(config);
   const app = await buildApp(ctx, { serveWeb: true });
-  const seeded = await runStartupSeeds(ctx);
+  const seeded = await runStartupSeeds(
+    ctx,
+    app.modules.flatMap((m) => (m.seeder ? [m.seeder] : [])),
+  );
   if (config.JOBS_ENABLED) ctx.jobs.start();
   await app.listen({ host: config.HOST, port: config.PORT });
   ctx.log.info(

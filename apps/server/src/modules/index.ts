@@ -1,14 +1,40 @@
-/** Every feature module, in registration order. Add a module here and nowhere else. */
-import type { Module } from './types.ts';
+/**
+ * The composition root: every feature module, built in dependency order, each receiving the
+ * typed public interfaces of the modules below it (GUIDE §1 seams; graph in
+ * docs/architecture.md). Add a module here and nowhere else.
+ *
+ * Transition: the modules in `legacyModules` still register themselves into `ctx.services`;
+ * they are being converted to `ServerModule` factories. Only this file may read
+ * `ctx.services`, to hand a legacy module's typed service to a converted one.
+ */
+import type { AppContext } from '../context.ts';
+import type { Module, ServerModule } from './types.ts';
 import { healthModule } from './health/routes.ts';
 import { authModule } from './auth/routes.ts';
 import { usersModule } from './users/routes.ts';
 import { notificationsModule } from './notifications/routes.ts';
 import { studiesModule } from './studies/routes.ts';
 import { calendarModule } from './calendar/routes.ts';
-import { reviewsModule } from './reviews/routes.ts';
+import { createReviewsModule } from './reviews/index.ts';
 import { paymentsModule } from './payments/routes.ts';
 import { gamesModule } from './games/routes.ts';
 import { siteModule } from './site/routes.ts';
 
-export const modules: Module[] = [healthModule, siteModule, authModule, usersModule, notificationsModule, studiesModule, calendarModule, reviewsModule, gamesModule, paymentsModule];
+export const legacyModules: Module[] = [
+  healthModule,
+  siteModule,
+  authModule,
+  usersModule,
+  notificationsModule,
+  studiesModule,
+  calendarModule,
+  gamesModule,
+  paymentsModule,
+];
+
+/** Called after the legacy modules have registered; returns the converted modules in order. */
+export function composeModules(ctx: AppContext): ServerModule[] {
+  const { studies } = ctx.services;
+  const reviews = createReviewsModule(ctx, { studies });
+  return [reviews];
+}

@@ -1,7 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { Seeder } from '../seed/index.ts';
 
-/** A feature module: its routes are registered under `prefix` (default /api). */
+/**
+ * A feature module (GUIDE §1 seams). Built by its factory in `modules/<m>/index.ts`, which takes
+ * the platform (`AppContext`: config, db, jobs, events, guards …) and the typed public interfaces
+ * of the modules it depends on; wired in dependency order by the composition root
+ * (`modules/index.ts`). `api` is what later modules receive; `routes` is its HTTP surface.
+ */
+export interface ServerModule<Api = unknown> {
+  readonly name: string;
+  /** where `routes` are mounted (default /api) */
+  readonly prefix?: string;
+  /** the typed public interface other modules receive through their factories */
+  readonly api: Api;
+  routes?(app: FastifyInstance): void | Promise<void>;
+  /** start-up data (demo content), run in module order after the app is built */
+  readonly seeder?: Seeder;
+}
+
+/**
+ * A module in the legacy registry style (it sets `ctx.services.<name>` in `register`). Being
+ * replaced by `ServerModule`; do not add new ones.
+ */
 export interface Module {
   name: string;
   prefix?: string;

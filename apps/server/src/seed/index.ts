@@ -16,13 +16,15 @@ export interface Seeder {
 
 import { seeders } from './registry.ts';
 
-export async function runStartupSeeds(ctx: AppContext): Promise<{ demoLoaded: boolean }> {
-  for (const s of seeders) await s.always?.(ctx);
+/** `extra`: the composed modules' seeders, run after the registry's (module order). */
+export async function runStartupSeeds(ctx: AppContext, extra: readonly Seeder[] = []): Promise<{ demoLoaded: boolean }> {
+  const all = [...seeders, ...extra];
+  for (const s of all) await s.always?.(ctx);
   if (!ctx.config.SEED_DEMO) return { demoLoaded: false };
   const done = await ctx.db.select().from(appMeta).where(eq(appMeta.key, 'demo_seeded'));
   if (done.length > 0) return { demoLoaded: false };
   const shared: Record<string, unknown> = {};
-  for (const s of seeders) {
+  for (const s of all) {
     if (s.demo) {
       await s.demo(ctx, shared);
       ctx.log.info({ seeder: s.name }, 'demo content loaded');

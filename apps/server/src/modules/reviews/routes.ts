@@ -4,52 +4,40 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
-import type { Module } from '../types.ts';
-import { ReviewService } from './service.ts';
+import type { ReviewService } from './service.ts';
 
-declare module '../../context.ts' {
-  interface Services {
-    reviews: ReviewService;
-  }
+export function registerReviewRoutes(scope: FastifyInstance, ctx: AppContext, service: ReviewService): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const tags = ['reviews'];
+  app.post(
+    '/studies/:id/reviews',
+    {
+      preHandler: ctx.guards.requireAuth,
+      schema: {
+        tags,
+        summary: 'Review a completed study (its members, once)',
+        params: studyIdParams,
+        body: reviewBody,
+        response: { 201: envelope(review) },
+      },
+    },
+    async (req, reply) => {
+      reply.code(201);
+      return ok(await service.create(req.params.id, req.user!, req.body));
+    },
+  );
+  app.get(
+    '/studies/:id/reviews',
+    {
+      preHandler: ctx.guards.optionalAuth,
+      schema: {
+        tags,
+        summary: 'Reviews with average, count and tag counts',
+        params: studyIdParams,
+        querystring: pageQuery,
+        response: { 200: envelope(reviewList) },
+      },
+    },
+    async (req) => ok(await service.list(req.params.id, req.user, req.query)),
+  );
 }
-
-export const reviewsModule: Module = {
-  name: 'reviews',
-  register(scope: FastifyInstance, ctx: AppContext) {
-    const service = new ReviewService(ctx);
-    ctx.services.reviews = service;
-    const app = scope.withTypeProvider<ZodTypeProvider>();
-    const tags = ['reviews'];
-    app.post(
-      '/studies/:id/reviews',
-      {
-        preHandler: ctx.guards.requireAuth,
-        schema: {
-          tags,
-          summary: 'Review a completed study (its members, once)',
-          params: studyIdParams,
-          body: reviewBody,
-          response: { 201: envelope(review) },
-        },
-      },
-      async (req, reply) => {
-        reply.code(201);
-        return ok(await service.create(req.params.id, req.user!, req.body));
-      },
-    );
-    app.get(
-      '/studies/:id/reviews',
-      {
-        preHandler: ctx.guards.optionalAuth,
-        schema: {
-          tags,
-          summary: 'Reviews with average, count and tag counts',
-          params: studyIdParams,
-          querystring: pageQuery,
-          response: { 200: envelope(reviewList) },
-        },
-      },
-      async (req) => ok(await service.list(req.params.id, req.user, req.query)),
-    );
-  },
-};

@@ -5,9 +5,15 @@
  */
 import { type Review, type ReviewBody, type ReviewList, toPage } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
+import type { StudiesService } from '../studies/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { type ReviewWithAuthor, findReviewView, insertReview, listReviews, reviewStats } from './repo.ts';
+
+/** What reviews need from other modules. */
+export interface ReviewsDeps {
+  studies: Pick<StudiesService, 'callerAccess'>;
+}
 
 const studyNotFound = () => new AppError('BIZ-3001', '스터디를 찾을 수 없습니다.');
 
@@ -25,10 +31,13 @@ function toReview(r: ReviewWithAuthor): Review {
 }
 
 export class ReviewService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly deps: ReviewsDeps,
+  ) {}
 
   async create(studyId: string, user: AuthUser, body: ReviewBody): Promise<Review> {
-    const a = await this.ctx.services.studies.callerAccess(studyId, user);
+    const a = await this.deps.studies.callerAccess(studyId, user);
     if (!a || !a.visible) throw studyNotFound();
     if (a.study.status !== 'COMPLETED') throw new AppError('BIZ-3002', '완료된 스터디에만 후기를 남길 수 있습니다.');
     if (a.isOwner) throw new AppError('AUTH-1004', '스터디 리더는 자신의 스터디에 후기를 남길 수 없습니다.');
@@ -45,7 +54,7 @@ export class ReviewService {
   }
 
   async list(studyId: string, user: AuthUser | null, q: { page: number; size: number }): Promise<ReviewList> {
-    const a = await this.ctx.services.studies.callerAccess(studyId, user);
+    const a = await this.deps.studies.callerAccess(studyId, user);
     if (!a || !a.visible) throw studyNotFound();
     const rows = await listReviews(this.ctx.db, studyId, q);
     const stats = await reviewStats(this.ctx.db, studyId);

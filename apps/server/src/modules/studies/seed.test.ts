@@ -17,6 +17,8 @@ beforeAll(async () => {
   const t0 = performance.now();
   await seedDemoStudies(t.ctx, shared);
   ms = performance.now() - t0;
+  // the composed modules' seeders (reviews) build on what the studies seeder left in `shared`
+  for (const m of t.app.modules) await m.seeder?.demo?.(t.ctx, shared);
 });
 afterAll(() => t.close());
 
