@@ -16,6 +16,7 @@ import { notificationsModule } from './notifications/routes.ts';
 import { studiesModule } from './studies/routes.ts';
 import { calendarModule } from './calendar/routes.ts';
 import { createReviewsModule } from './reviews/index.ts';
+import { createProjectsModule } from './projects/index.ts';
 import { paymentsModule } from './payments/routes.ts';
 import { gamesModule } from './games/routes.ts';
 import { siteModule } from './site/routes.ts';
@@ -34,7 +35,8 @@ export const legacyModules: Module[] = [
 
 /** Called after the legacy modules have registered; returns the converted modules in order. */
 export function composeModules(ctx: AppContext): ServerModule[] {
-  const { studies } = ctx.services;
+  const { studies, users, notifications } = ctx.services;
   const reviews = createReviewsModule(ctx, { studies });
-  return [reviews];
+  const projects = createProjectsModule(ctx, { users, notifications });
+  return [reviews, projects];
 }

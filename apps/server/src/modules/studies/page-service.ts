@@ -9,7 +9,7 @@ import type { AuthUser } from '../../http/auth-guard.ts';
 import { accessOf, assertManagerOrAdmin, assertVisible, studyNotFound } from './access.ts';
 import type { StudyDeps } from './deps.ts';
 import { findPage, publishDraft, saveDraft } from './page-repo.ts';
-import { sanitizeRichText } from './rich-text.ts';
+import { sanitizeRichText } from '../../text/rich-text.ts';
 import type { StudyPageRow } from './schema.ts';
 import { findStudy } from './study-repo.ts';
 

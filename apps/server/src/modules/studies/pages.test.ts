@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
-import { sanitizeRichText } from './rich-text.ts';
+import { sanitizeRichText } from '../../text/rich-text.ts';
 import { type TestUser, approvedStudy, createUser, joinStudy, propose } from './test-helpers.ts';
 
 describe('the rich-text sanitizer', () => {

@@ -1,0 +1,69 @@
+/**
+ * What the projects services share (the platform, the modules below, a clock) and who the caller
+ * is to a project. Every service method decides from `accessOf`, whatever the web shows. A
+ * project the caller may not see answers BIZ-3001 (not 403), so a draft's existence does not leak.
+ */
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { type AuthUser, isAdmin } from '../../http/auth-guard.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import type { UsersService } from '../users/index.ts';
+import type { ProjectRow } from './schema.ts';
+
+/** What projects need from other modules. */
+export interface ProjectsDeps {
+  users: Pick<UsersService, 'publicProfiles'>;
+  notifications: Pick<NotificationsService, 'notify' | 'notifyMany'>;
+}
+
+export type Clock = () => Date;
+
+export interface ProjectsContext {
+  ctx: AppContext;
+  deps: ProjectsDeps;
+  clock: Clock;
+}
+
+export interface ProjectAccess {
+  userId: string | null;
+  isOwner: boolean;
+  isAdmin: boolean;
+  /** the owner or an admin: edits, status moves, deletion, decisions on applications */
+  canManage: boolean;
+}
+
+export function accessOf(project: Pick<ProjectRow, 'ownerId'>, user: AuthUser | null): ProjectAccess {
+  const isOwner = !!user && project.ownerId === user.id;
+  const admin = isAdmin(user);
+  return { userId: user?.id ?? null, isOwner, isAdmin: admin, canManage: isOwner || admin };
+}
+
+export const projectNotFound = () => new AppError('BIZ-3001', '프로젝트를 찾을 수 없습니다.');
+
+/** Deleted: nobody. DRAFT: the owner and admins. Everything else: anyone. */
+export function canSee(project: Pick<ProjectRow, 'status' | 'deleted'>, a: ProjectAccess): boolean {
+  if (project.deleted) return false;
+  if (project.status === 'DRAFT') return a.canManage;
+  return true;
+}
+
+/** The caller's access to a project they may see; BIZ-3001 when it is missing or hidden from them. */
+export function accessOrNotFound(project: Pick<ProjectRow, 'status' | 'deleted' | 'ownerId'> | undefined, user: AuthUser | null): ProjectAccess {
+  if (!project) throw projectNotFound();
+  const a = accessOf(project, user);
+  if (!canSee(project, a)) throw projectNotFound();
+  return a;
+}
+
+export function assertManager(a: ProjectAccess): void {
+  if (!a.canManage) throw new AppError('AUTH-1004', '프로젝트 소유자만 할 수 있습니다.');
+}
+
+/** A unique-index violation (23505), optionally of a named index (both drivers). */
+export function isUniqueViolation(err: unknown, index?: string): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const x = e as { code?: string; constraint?: string; message?: string };
+    if (x.code === '23505') return !index || x.constraint === index || (x.message ?? '').includes(index);
+  }
+  return false;
+}

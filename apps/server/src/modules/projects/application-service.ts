@@ -1,0 +1,171 @@
+/**
+ * Applications per position: a signed-in user applies for one open position of a RECRUITING
+ * project (one open application per user and project); the owner (or an admin) approves, which
+ * takes a seat of the position atomically and adds the applicant to the team, or rejects with a
+ * note; the applicant may withdraw while it is pending. Every decision reaches the applicant's
+ * inbox (and mail); a new application reaches the owner's.
+ */
+import {
+  type Page,
+  type ProjectApplication,
+  type ProjectApplicationListQuery,
+  type ProjectApplyBody,
+  positionIsOpen,
+  projectAcceptsApplications,
+  toPage,
+} from '@moim/contract';
+import type { Tx } from '../../db/client.ts';
+import { AppError, badState, ruleViolation } from '../../http/app-error.ts';
+import type { AuthUser } from '../../http/auth-guard.ts';
+import { type ProjectsContext, accessOrNotFound, assertManager, isUniqueViolation } from './access.ts';
+import * as apps from './application-repo.ts';
+import * as notices from './notices.ts';
+import * as repo from './project-repo.ts';
+import { toApplication } from './project-view.ts';
+import type { ProjectApplicationRow, ProjectRow } from './schema.ts';
+
+const applicationNotFound = () => new AppError('BIZ-3001', '지원서를 찾을 수 없습니다.');
+
+export class ApplicationService {
+  constructor(private readonly p: ProjectsContext) {}
+
+  private get db() {
+    return this.p.ctx.db;
+  }
+
+  async view(a: ProjectApplicationRow, project: ProjectRow): Promise<ProjectApplication> {
+    const [positions, profiles] = await Promise.all([
+      repo.positionsById(this.db, [a.positionId]),
+      this.p.deps.users.publicProfiles([a.userId]),
+    ]);
+    return toApplication(a, project, positions.get(a.positionId)?.name ?? '', profiles);
+  }
+
+  async apply(projectId: string, user: AuthUser, body: ProjectApplyBody): Promise<ProjectApplication> {
+    const now = this.p.clock();
+    // (people's names come from the users module, outside the transaction: PGlite has one connection)
+    const me = (await this.p.deps.users.publicProfiles([user.id])).get(user.id);
+    try {
+      const { row, project } = await this.db.transaction(async (tx) => {
+        const project = await repo.shareLockProject(tx, projectId);
+        const a = accessOrNotFound(project, user);
+        if (a.isOwner) throw ruleViolation('자신의 프로젝트에는 지원할 수 없습니다.');
+        if (!projectAcceptsApplications(project!, now)) throw badState('지금은 지원을 받지 않는 프로젝트입니다.');
+        const position = await repo.findPosition(tx, body.positionId);
+        if (!position || position.projectId !== projectId || position.removedAt) throw new AppError('BIZ-3001', '포지션을 찾을 수 없습니다.');
+        if (!positionIsOpen(position)) throw ruleViolation(`「${position.name}」 포지션은 모집이 끝났습니다.`);
+        if (await repo.findMember(tx, projectId, user.id)) throw ruleViolation('이미 이 프로젝트의 멤버입니다.');
+        const row = await apps.insertApplication(tx, {
+          projectId,
+          positionId: position.id,
+          userId: user.id,
+          introduction: body.introduction,
+          motivation: body.motivation,
+          githubUrl: body.links.github,
+          portfolioUrl: body.links.portfolio,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await this.p.deps.notifications.notify(project!.ownerId, notices.applicationReceived(project!, me?.name ?? '지원자', position.name), tx);
+        return { row, project: project! };
+      });
+      return this.view(row, project);
+    } catch (err) {
+      if (isUniqueViolation(err, 'project_applications_open_idx')) {
+        throw ruleViolation('이미 검토를 기다리는 지원서가 있습니다. 결과를 기다리거나 지원을 취소한 뒤 다시 지원해 주세요.');
+      }
+      throw err;
+    }
+  }
+
+  async list(projectId: string, user: AuthUser, q: ProjectApplicationListQuery): Promise<Page<ProjectApplication>> {
+    const project = await repo.findProject(this.db, projectId);
+    assertManager(accessOrNotFound(project, user));
+    const { rows, total } = await apps.listForProject(this.db, projectId, q);
+    const [positions, profiles] = await Promise.all([
+      repo.positionsById(
+        this.db,
+        rows.map((r) => r.positionId),
+      ),
+      this.p.deps.users.publicProfiles(rows.map((r) => r.userId)),
+    ]);
+    return toPage(
+      rows.map((r) => toApplication(r, project!, positions.get(r.positionId)?.name ?? '', profiles)),
+      total,
+      q,
+    );
+  }
+
+  /** The application of this project, for its manager; BIZ-3001 when it belongs elsewhere. */
+  private async decidable(tx: Tx, projectId: string, appId: string, user: AuthUser) {
+    const project = await repo.shareLockProject(tx, projectId);
+    assertManager(accessOrNotFound(project, user));
+    const app = await apps.findApplication(tx, appId);
+    if (!app || app.projectId !== projectId) throw applicationNotFound();
+    if (app.status !== 'PENDING') throw badState('이미 처리된 지원서입니다.', { status: app.status });
+    return { project: project!, app };
+  }
+
+  /**
+   * Approve: the application moves PENDING → APPROVED (compare-and-set) and the position takes
+   * one seat with a conditional update (filled < required). Under concurrent approvals for the
+   * last seat exactly one commits; the others roll back with BIZ-3003.
+   */
+  async approve(projectId: string, appId: string, user: AuthUser): Promise<ProjectApplication> {
+    const now = this.p.clock();
+    const { row, project } = await this.db.transaction(async (tx) => {
+      const { project, app } = await this.decidable(tx, projectId, appId, user);
+      if (project.status !== 'RECRUITING' && project.status !== 'IN_PROGRESS') {
+        throw badState('모집 중이거나 진행 중인 프로젝트에서만 지원을 승인할 수 있습니다.');
+      }
+      const row = await apps.moveApplication(tx, app.id, ['PENDING'], { status: 'APPROVED', decidedAt: now, decidedBy: user.id, updatedAt: now });
+      if (!row) throw badState('이미 처리된 지원서입니다.');
+      if (!(await repo.takeSeat(tx, app.positionId, projectId))) {
+        throw ruleViolation('이 포지션은 이미 모집 인원이 다 찼습니다.');
+      }
+      await repo.insertMember(tx, { projectId, userId: app.userId, role: 'MEMBER', positionId: app.positionId, applicationId: app.id, joinedAt: now });
+      const position = await repo.findPosition(tx, app.positionId);
+      await this.p.deps.notifications.notify(app.userId, notices.applicationApproved(project, position?.name ?? ''), tx);
+      return { row, project };
+    });
+    return this.view(row, project);
+  }
+
+  async reject(projectId: string, appId: string, user: AuthUser, note: string): Promise<ProjectApplication> {
+    const now = this.p.clock();
+    const { row, project } = await this.db.transaction(async (tx) => {
+      const { project, app } = await this.decidable(tx, projectId, appId, user);
+      const row = await apps.moveApplication(tx, app.id, ['PENDING'], {
+        status: 'REJECTED',
+        decisionNote: note,
+        decidedAt: now,
+        decidedBy: user.id,
+        updatedAt: now,
+      });
+      if (!row) throw badState('이미 처리된 지원서입니다.');
+      const position = await repo.findPosition(tx, app.positionId);
+      await this.p.deps.notifications.notify(app.userId, notices.applicationRejected(project, position?.name ?? '', note), tx);
+      return { row, project };
+    });
+    return this.view(row, project);
+  }
+
+  /** The applicant takes back a pending application (nobody else may). */
+  async withdraw(projectId: string, appId: string, user: AuthUser): Promise<ProjectApplication> {
+    const now = this.p.clock();
+    const me = (await this.p.deps.users.publicProfiles([user.id])).get(user.id);
+    const { row, project } = await this.db.transaction(async (tx) => {
+      const project = await repo.shareLockProject(tx, projectId);
+      if (!project || project.deleted) throw applicationNotFound();
+      const app = await apps.findApplication(tx, appId);
+      if (!app || app.projectId !== projectId) throw applicationNotFound();
+      if (app.userId !== user.id) throw new AppError('AUTH-1004', '지원한 사람만 지원을 취소할 수 있습니다.');
+      const row = await apps.moveApplication(tx, app.id, ['PENDING'], { status: 'WITHDRAWN', updatedAt: now });
+      if (!row) throw badState('검토 중인 지원서만 취소할 수 있습니다.', { status: app.status });
+      const position = await repo.findPosition(tx, app.positionId);
+      await this.p.deps.notifications.notify(project.ownerId, notices.applicationWithdrawn(project, me?.name ?? '지원자', position?.name ?? ''), tx);
+      return { row, project };
+    });
+    return this.view(row, project);
+  }
+}

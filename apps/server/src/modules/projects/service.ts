@@ -1,0 +1,69 @@
+/**
+ * The projects module's service: one facade over its parts (projects, status moves, applications),
+ * which is both what the routes call and the public interface other modules may receive.
+ */
+import type {
+  MyProjects,
+  Page,
+  Project,
+  ProjectAction,
+  ProjectApplication,
+  ProjectApplicationListQuery,
+  ProjectApplyBody,
+  ProjectBody,
+  ProjectCreateBody,
+  ProjectListQuery,
+  ProjectSummary,
+} from '@moim/contract';
+import type { AppContext } from '../../context.ts';
+import type { AuthUser } from '../../http/auth-guard.ts';
+import type { Clock, ProjectsDeps } from './access.ts';
+import { ApplicationService } from './application-service.ts';
+import { ProjectService, type ViewerHint } from './project-service.ts';
+import { StatusService } from './status-service.ts';
+
+export type { ProjectsDeps, ViewerHint };
+
+export interface ProjectsService {
+  /** A new project owned by `user`: a DRAFT, or RECRUITING with `publish`. */
+  create(user: AuthUser, body: ProjectCreateBody): Promise<Project>;
+  /** The owner's form, whole (owner or admin). */
+  replace(id: string, user: AuthUser, body: ProjectBody): Promise<Project>;
+  getById(id: string, user: AuthUser | null): Promise<Project>;
+  /** The detail page; `hint` (address, browser) counts a guest once a day. */
+  getBySlug(slug: string, user: AuthUser | null, hint: ViewerHint | null): Promise<Project>;
+  list(q: ProjectListQuery): Promise<Page<ProjectSummary>>;
+  my(user: AuthUser): Promise<MyProjects>;
+  move(id: string, user: AuthUser, action: ProjectAction): Promise<Project>;
+  remove(id: string, user: AuthUser): Promise<void>;
+  /** The deadline job's work for the Seoul date `today` (default: today). Returns how many closed. */
+  closeExpired(today?: string): Promise<number>;
+  apply(projectId: string, user: AuthUser, body: ProjectApplyBody): Promise<ProjectApplication>;
+  listApplications(projectId: string, user: AuthUser, q: ProjectApplicationListQuery): Promise<Page<ProjectApplication>>;
+  approve(projectId: string, appId: string, user: AuthUser): Promise<ProjectApplication>;
+  reject(projectId: string, appId: string, user: AuthUser, note: string): Promise<ProjectApplication>;
+  withdraw(projectId: string, appId: string, user: AuthUser): Promise<ProjectApplication>;
+}
+
+export function createProjectsService(ctx: AppContext, deps: ProjectsDeps, clock: Clock = () => new Date()): ProjectsService {
+  const p = { ctx, deps, clock };
+  const projects = new ProjectService(p);
+  const status = new StatusService(p, projects);
+  const applications = new ApplicationService(p);
+  return {
+    create: (user, body) => projects.create(user, body),
+    replace: (id, user, body) => projects.replace(id, user, body),
+    getById: (id, user) => projects.getById(id, user),
+    getBySlug: (slug, user, hint) => projects.getBySlug(slug, user, hint),
+    list: (q) => projects.list(q),
+    my: (user) => projects.my(user),
+    move: (id, user, action) => status.move(id, user, action),
+    remove: (id, user) => status.remove(id, user),
+    closeExpired: (today) => status.closeExpired(today),
+    apply: (projectId, user, body) => applications.apply(projectId, user, body),
+    listApplications: (projectId, user, q) => applications.list(projectId, user, q),
+    approve: (projectId, appId, user) => applications.approve(projectId, appId, user),
+    reject: (projectId, appId, user, note) => applications.reject(projectId, appId, user, note),
+    withdraw: (projectId, appId, user) => applications.withdraw(projectId, appId, user),
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * The project status machine (contract: PROJECT_TRANSITIONS) moved by the owner or an admin,
+ * soft deletion, and the deadline job that closes recruitment at 00:00 Asia/Seoul. Every move
+ * is a compare-and-set on the locked row, logged in project_transitions, and told to the team;
+ * applications still pending when a project ends are closed with a note their applicants see.
+ */
+import { type Project, type ProjectAction, deadlinePassed, nextProjectStatus, seoulDate } from '@moim/contract';
+import type { Tx } from '../../db/client.ts';
+import { badState, ruleViolation } from '../../http/app-error.ts';
+import type { AuthUser } from '../../http/auth-guard.ts';
+import { type ProjectsContext, accessOrNotFound, assertManager } from './access.ts';
+import { closePending } from './application-repo.ts';
+import * as notices from './notices.ts';
+import * as repo from './project-repo.ts';
+import type { ProjectService } from './project-service.ts';
+import type { ProjectRow } from './schema.ts';
+
+const ACTION_LABELS: Record<ProjectAction, string> = {
+  PUBLISH: '게시',
+  CLOSE_RECRUITMENT: '모집 마감',
+  REOPEN: '모집 재개',
+  COMPLETE: '완료',
+  CANCEL: '취소',
+};
+
+export class StatusService {
+  constructor(
+    private readonly p: ProjectsContext,
+    private readonly projects: ProjectService,
+  ) {}
+
+  private get db() {
+    return this.p.ctx.db;
+  }
+
+  async move(id: string, user: AuthUser, action: ProjectAction): Promise<Project> {
+    const now = this.p.clock();
+    await this.db.transaction(async (tx) => {
+      const row = await repo.lockProject(tx, id);
+      assertManager(accessOrNotFound(row, user));
+      const from = row!.status;
+      const to = nextProjectStatus(from, action);
+      if (!to) throw badState(`지금 상태(${from})에서는 '${ACTION_LABELS[action]}' 작업을 할 수 없습니다.`, { from, action });
+      if ((action === 'PUBLISH' || action === 'REOPEN') && deadlinePassed(row!.recruitmentDeadline, now)) {
+        throw ruleViolation('모집 마감일이 지났습니다. 마감일을 바꾼 뒤 다시 시도해 주세요.');
+      }
+      const moved = await repo.moveStatus(tx, id, [from], {
+        status: to,
+        updatedAt: now,
+        ...(action === 'PUBLISH' ? { publishedAt: now } : {}),
+      });
+      if (!moved) throw badState('프로젝트 상태가 방금 바뀌었습니다. 새로고침 후 다시 시도해 주세요.');
+      await repo.insertTransition(tx, { projectId: id, action, fromStatus: from, toStatus: to, actorId: user.id, at: now });
+      if (action === 'COMPLETE' || action === 'CANCEL') await this.closeApplications(tx, moved, notices.AUTO_CLOSE_NOTE[action], now);
+      if (action !== 'PUBLISH') await this.tellTeam(tx, moved, user.id, notices.statusChanged(moved, action));
+    });
+    return this.projects.getById(id, user);
+  }
+
+  /** Soft delete: hidden everywhere (list, page, my projects); pending applications are closed. */
+  async remove(id: string, user: AuthUser): Promise<void> {
+    const now = this.p.clock();
+    await this.db.transaction(async (tx) => {
+      const row = await repo.lockProject(tx, id);
+      assertManager(accessOrNotFound(row, user));
+      await repo.updateProject(tx, id, { deleted: true, deletedAt: now, updatedAt: now });
+      await repo.insertTransition(tx, { projectId: id, action: 'DELETE', fromStatus: row!.status, toStatus: row!.status, actorId: user.id, at: now });
+      await this.closeApplications(tx, row!, notices.AUTO_CLOSE_NOTE.DELETE, now);
+      await this.tellTeam(tx, row!, user.id, notices.projectDeleted(row!));
+    });
+  }
+
+  /**
+   * The deadline job: recruiting projects whose last day is before `today` (a Seoul date) move
+   * to IN_PROGRESS; their owners are told. Safe to run again (only RECRUITING rows move).
+   */
+  async closeExpired(today: string = seoulDate(this.p.clock())): Promise<number> {
+    const now = this.p.clock();
+    return this.db.transaction(async (tx) => {
+      const moved = await repo.closeExpired(tx, today, now);
+      for (const row of moved) await this.p.deps.notifications.notify(row.ownerId, notices.recruitmentClosedByDeadline(row), tx);
+      await repo.pruneViews(tx, today);
+      return moved.length;
+    });
+  }
+
+  private async closeApplications(tx: Tx, row: ProjectRow, note: string, now: Date): Promise<void> {
+    const closed = await closePending(tx, row.id, note, now);
+    if (closed.length === 0) return;
+    const positions = await repo.positionsById(
+      tx,
+      closed.map((a) => a.positionId),
+    );
+    for (const a of closed) {
+      await this.p.deps.notifications.notify(a.userId, notices.applicationRejected(row, positions.get(a.positionId)?.name ?? '', note), tx);
+    }
+  }
+
+  /** Members (and the owner, when an admin acted) hear of the move; the actor does not. */
+  private async tellTeam(tx: Tx, row: ProjectRow, actorId: string, input: ReturnType<typeof notices.statusChanged>): Promise<void> {
+    const members = await repo.membersOf(tx, row.id);
+    const ids = members.map((m) => m.userId).filter((uid) => uid !== actorId);
+    await this.p.deps.notifications.notifyMany(ids, input, tx);
+  }
+}
