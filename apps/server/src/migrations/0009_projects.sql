@@ -48,9 +48,11 @@ create index projects_public_created_idx on projects (created_at desc, id desc) 
 create index projects_public_views_idx on projects (view_count desc, id desc) where deleted = false and status <> 'DRAFT';
 create index projects_recruiting_deadline_idx on projects (recruitment_deadline) where deleted = false and status = 'RECRUITING';
 create index projects_owner_idx on projects (owner_id, created_at desc) where deleted = false;
-create index projects_stack_idx on projects using gin (stack_keys);
-create index projects_search_jamo_trgm on projects using gin (search_jamo gin_trgm_ops);
-create index projects_search_choseong_trgm on projects using gin (search_choseong gin_trgm_ops);
+-- GIN without the fast-update pending list: PGlite runs no autovacuum to flush it, and a long
+-- pending list makes the planner walk past these indexes (projects are written rarely)
+create index projects_stack_idx on projects using gin (stack_keys) with (fastupdate = off);
+create index projects_search_jamo_trgm on projects using gin (search_jamo gin_trgm_ops) with (fastupdate = off);
+create index projects_search_choseong_trgm on projects using gin (search_choseong gin_trgm_ops) with (fastupdate = off);
 
 create table project_positions (
   id uuid primary key default gen_random_uuid(),

@@ -8,6 +8,7 @@ import { AppError } from '../../http/app-error.ts';
 import { type AuthUser, isAdmin } from '../../http/auth-guard.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { UsersService } from '../users/index.ts';
+import type { ListTotals } from './list-totals.ts';
 import type { ProjectRow } from './schema.ts';
 
 /** What projects need from other modules. */
@@ -22,6 +23,8 @@ export interface ProjectsContext {
   ctx: AppContext;
   deps: ProjectsDeps;
   clock: Clock;
+  /** the list's totals, cleared by every write that can change what the list shows */
+  totals: ListTotals;
 }
 
 export interface ProjectAccess {
@@ -48,7 +51,10 @@ export function canSee(project: Pick<ProjectRow, 'status' | 'deleted'>, a: Proje
 }
 
 /** The caller's access to a project they may see; BIZ-3001 when it is missing or hidden from them. */
-export function accessOrNotFound(project: Pick<ProjectRow, 'status' | 'deleted' | 'ownerId'> | undefined, user: AuthUser | null): ProjectAccess {
+export function accessOrNotFound(
+  project: Pick<ProjectRow, 'status' | 'deleted' | 'ownerId'> | undefined,
+  user: AuthUser | null,
+): ProjectAccess {
   if (!project) throw projectNotFound();
   const a = accessOf(project, user);
   if (!canSee(project, a)) throw projectNotFound();

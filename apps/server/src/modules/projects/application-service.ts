@@ -52,7 +52,8 @@ export class ApplicationService {
         if (a.isOwner) throw ruleViolation('자신의 프로젝트에는 지원할 수 없습니다.');
         if (!projectAcceptsApplications(project!, now)) throw badState('지금은 지원을 받지 않는 프로젝트입니다.');
         const position = await repo.findPosition(tx, body.positionId);
-        if (!position || position.projectId !== projectId || position.removedAt) throw new AppError('BIZ-3001', '포지션을 찾을 수 없습니다.');
+        if (!position || position.projectId !== projectId || position.removedAt)
+          throw new AppError('BIZ-3001', '포지션을 찾을 수 없습니다.');
         if (!positionIsOpen(position)) throw ruleViolation(`「${position.name}」 포지션은 모집이 끝났습니다.`);
         if (await repo.findMember(tx, projectId, user.id)) throw ruleViolation('이미 이 프로젝트의 멤버입니다.');
         const row = await apps.insertApplication(tx, {
@@ -66,7 +67,11 @@ export class ApplicationService {
           createdAt: now,
           updatedAt: now,
         });
-        await this.p.deps.notifications.notify(project!.ownerId, notices.applicationReceived(project!, me?.name ?? '지원자', position.name), tx);
+        await this.p.deps.notifications.notify(
+          project!.ownerId,
+          notices.applicationReceived(project!, me?.name ?? '지원자', position.name),
+          tx,
+        );
         return { row, project: project! };
       });
       return this.view(row, project);
@@ -118,16 +123,29 @@ export class ApplicationService {
       if (project.status !== 'RECRUITING' && project.status !== 'IN_PROGRESS') {
         throw badState('모집 중이거나 진행 중인 프로젝트에서만 지원을 승인할 수 있습니다.');
       }
-      const row = await apps.moveApplication(tx, app.id, ['PENDING'], { status: 'APPROVED', decidedAt: now, decidedBy: user.id, updatedAt: now });
+      const row = await apps.moveApplication(tx, app.id, ['PENDING'], {
+        status: 'APPROVED',
+        decidedAt: now,
+        decidedBy: user.id,
+        updatedAt: now,
+      });
       if (!row) throw badState('이미 처리된 지원서입니다.');
       if (!(await repo.takeSeat(tx, app.positionId, projectId))) {
         throw ruleViolation('이 포지션은 이미 모집 인원이 다 찼습니다.');
       }
-      await repo.insertMember(tx, { projectId, userId: app.userId, role: 'MEMBER', positionId: app.positionId, applicationId: app.id, joinedAt: now });
+      await repo.insertMember(tx, {
+        projectId,
+        userId: app.userId,
+        role: 'MEMBER',
+        positionId: app.positionId,
+        applicationId: app.id,
+        joinedAt: now,
+      });
       const position = await repo.findPosition(tx, app.positionId);
       await this.p.deps.notifications.notify(app.userId, notices.applicationApproved(project, position?.name ?? ''), tx);
       return { row, project };
     });
+    this.p.totals.clear(); // a filled seat can take the project out of an open-position filter
     return this.view(row, project);
   }
 
@@ -163,7 +181,11 @@ export class ApplicationService {
       const row = await apps.moveApplication(tx, app.id, ['PENDING'], { status: 'WITHDRAWN', updatedAt: now });
       if (!row) throw badState('검토 중인 지원서만 취소할 수 있습니다.', { status: app.status });
       const position = await repo.findPosition(tx, app.positionId);
-      await this.p.deps.notifications.notify(project.ownerId, notices.applicationWithdrawn(project, me?.name ?? '지원자', position?.name ?? ''), tx);
+      await this.p.deps.notifications.notify(
+        project.ownerId,
+        notices.applicationWithdrawn(project, me?.name ?? '지원자', position?.name ?? ''),
+        tx,
+      );
       return { row, project };
     });
     return this.view(row, project);

@@ -25,7 +25,9 @@ export function registerProjectJobs(ctx: AppContext, service: ProjectsService): 
     // the later of the date this run was queued for and today's (a late run catches up)
     const closed = await service.closeExpired(scheduled > today ? scheduled : today);
     if (closed > 0) ctx.log.info({ closed }, 'projects: recruitment closed at the deadline');
-    await scheduleNextClose(ctx);
+    // the midnight after this run's own (never this run again, even if it ran early or late)
+    const ranFor = scheduled ? Date.parse(`${scheduled}T00:00:00+09:00`) : 0;
+    await scheduleNextClose(ctx, new Date(Math.max(Date.now(), Number.isNaN(ranFor) ? 0 : ranFor)));
   });
   ctx.jobs.every(`${CLOSE_EXPIRED_JOB}.schedule`, ENSURE_EVERY_MS, () => scheduleNextClose(ctx));
 }

@@ -164,7 +164,10 @@ export async function updatePosition(
 /** Positions by id, removed ones included (applications name them). */
 export async function positionsById(db: DbOrTx, ids: string[]): Promise<Map<string, ProjectPositionRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select().from(projectPositions).where(inArray(projectPositions.id, [...new Set(ids)]));
+  const rows = await db
+    .select()
+    .from(projectPositions)
+    .where(inArray(projectPositions.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -200,7 +203,14 @@ export async function takeSeat(tx: DbOrTx, positionId: string, projectId: string
 
 export async function insertMember(
   db: DbOrTx,
-  m: { projectId: string; userId: string; role: 'OWNER' | 'MEMBER'; positionId?: string | null; applicationId?: string | null; joinedAt?: Date },
+  m: {
+    projectId: string;
+    userId: string;
+    role: 'OWNER' | 'MEMBER';
+    positionId?: string | null;
+    applicationId?: string | null;
+    joinedAt?: Date;
+  },
 ): Promise<void> {
   await db.insert(projectMembers).values({
     projectId: m.projectId,
@@ -231,7 +241,7 @@ export async function findMember(db: DbOrTx, projectId: string, userId: string) 
 /** Live projects the user belongs to (any role), with the membership. */
 export async function membershipsOf(db: DbOrTx, userId: string) {
   return db
-    .select({ project: projects, positionId: projectMembers.positionId, role: projectMembers.role })
+    .select({ project: cardColumns, positionId: projectMembers.positionId, role: projectMembers.role })
     .from(projectMembers)
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
     .where(and(eq(projectMembers.userId, userId), eq(projects.deleted, false)))
@@ -297,33 +307,67 @@ function listOrder(f: ListFilter, search: ReturnType<typeof koreanSearch>): SQL[
     case 'viewCount,desc':
       return [desc(projects.viewCount), desc(projects.id)];
     case 'relevance,desc':
-      return search ? [sql`${search.rank} desc`, desc(projects.createdAt), desc(projects.id)] : [desc(projects.createdAt), desc(projects.id)];
+      return search
+        ? [sql`${search.rank} desc`, desc(projects.createdAt), desc(projects.id)]
+        : [desc(projects.createdAt), desc(projects.id)];
     default:
       return [desc(projects.createdAt), desc(projects.id)];
   }
 }
 
-/** One page of the public list plus the total (a second, cheap count only when the page is full or not the first). */
-export async function listPublic(db: DbOrTx, f: ListFilter, limit: number, offset: number): Promise<{ rows: ProjectRow[]; total: number }> {
+/** The columns a project card needs (no description, vision or search columns: lists stay light). */
+const cardColumns = {
+  id: projects.id,
+  slug: projects.slug,
+  name: projects.name,
+  tagline: projects.tagline,
+  type: projects.type,
+  status: projects.status,
+  ownerId: projects.ownerId,
+  meetingType: projects.meetingType,
+  meetingFrequency: projects.meetingFrequency,
+  meetingRegion: projects.meetingRegion,
+  recruitmentDeadline: projects.recruitmentDeadline,
+  startDate: projects.startDate,
+  techStack: projects.techStack,
+  viewCount: projects.viewCount,
+  deleted: projects.deleted,
+  createdAt: projects.createdAt,
+  updatedAt: projects.updatedAt,
+  // the card's positions in the same statement (one round trip per list page, not two)
+  positions: sql<CardPosition[]>`(
+    select coalesce(json_agg(json_build_object('id', pp.id, 'name', pp.name, 'requiredCount', pp.required_count,
+      'filledCount', pp.filled_count) order by pp.sort_order, pp.created_at), '[]'::json)
+    from project_positions pp where pp.project_id = ${projects.id} and pp.removed_at is null)`,
+};
+export interface CardPosition {
+  id: string;
+  name: string;
+  requiredCount: number;
+  filledCount: number;
+}
+export type ProjectCardRow = Pick<ProjectRow, Exclude<keyof typeof cardColumns, 'positions'>> & { positions: CardPosition[] };
+
+/** One page of the public list (cards). */
+export async function listPage(db: DbOrTx, f: ListFilter, limit: number, offset: number): Promise<ProjectCardRow[]> {
   const search = koreanSearch({ jamo: projects.searchJamo, choseong: projects.searchChoseong }, f.q);
-  const where = listWhere(f, search);
-  const rows = await db
-    .select()
+  return db
+    .select(cardColumns)
     .from(projects)
-    .where(where)
+    .where(listWhere(f, search))
     .orderBy(...listOrder(f, search))
     .limit(limit)
     .offset(offset);
-  const total =
-    offset === 0 && rows.length < limit
-      ? rows.length
-      : ((
-          await db
-            .select({ n: sql<number>`count(*)`.mapWith(Number) })
-            .from(projects)
-            .where(where)
-        )[0]?.n ?? 0);
-  return { rows, total };
+}
+
+/** How many projects the list's filters match. */
+export async function countList(db: DbOrTx, f: ListFilter): Promise<number> {
+  const search = koreanSearch({ jamo: projects.searchJamo, choseong: projects.searchChoseong }, f.q);
+  const [r] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(projects)
+    .where(listWhere(f, search));
+  return r?.n ?? 0;
 }
 
 /** The list's SQL for EXPLAIN (the benchmark shows which index a search uses). */
@@ -339,9 +383,9 @@ export function listSqlForExplain(db: DbOrTx, f: ListFilter, limit: number) {
 }
 
 /** Live projects the user owns (any status, drafts included), newest first. */
-export async function projectsOwnedBy(db: DbOrTx, userId: string): Promise<ProjectRow[]> {
+export async function projectsOwnedBy(db: DbOrTx, userId: string): Promise<ProjectCardRow[]> {
   return db
-    .select()
+    .select(cardColumns)
     .from(projects)
     .where(and(eq(projects.ownerId, userId), eq(projects.deleted, false)))
     .orderBy(desc(projects.createdAt));

@@ -28,8 +28,9 @@ import { richTextToPlain, sanitizeRichText } from '../../text/rich-text.ts';
 import { type ProjectAccess, type ProjectsContext, accessOrNotFound, assertManager, isUniqueViolation } from './access.ts';
 import { applicationsOfUser, countPending, latestApplicationOf, positionsWithPending } from './application-repo.ts';
 import * as repo from './project-repo.ts';
+import type { ProjectCardRow } from './project-repo.ts';
 import { type Profiles, toApplication, toProject, toSummary } from './project-view.ts';
-import type { NewProjectRow, ProjectPositionRow, ProjectRow } from './schema.ts';
+import type { NewProjectRow, ProjectRow } from './schema.ts';
 
 /** How far ahead a recruitment deadline may be set. */
 const MAX_DEADLINE_DAYS = 365;
@@ -53,8 +54,8 @@ export function checkDeadline(deadline: string | null, now: Date): void {
   if (deadline > addDays(today, MAX_DEADLINE_DAYS)) throw dateIssue('recruitmentDeadline', '모집 마감일은 1년 안으로 정해 주세요.');
 }
 
-/** The row fields the form decides (everything but owner, status, slug and counters). */
-function formFields(body: ProjectBody): Omit<NewProjectRow, 'slug' | 'ownerId'> {
+/** The row fields the form decides (everything but owner, status, slug and counters), search columns included. */
+export function projectRowFields(body: ProjectBody): Omit<NewProjectRow, 'slug' | 'ownerId'> {
   const description = sanitizeRichText(body.description);
   const search = searchColumnsOf(
     body.name,
@@ -106,7 +107,14 @@ export class ProjectService {
     const form = body.project;
     if (body.publish) checkDeadline(form.recruitmentDeadline, now);
     const status: ProjectStatus = body.publish ? 'RECRUITING' : 'DRAFT';
-    const values = { ...formFields(form), ownerId: user.id, status, publishedAt: body.publish ? now : null, createdAt: now, updatedAt: now };
+    const values = {
+      ...projectRowFields(form),
+      ownerId: user.id,
+      status,
+      publishedAt: body.publish ? now : null,
+      createdAt: now,
+      updatedAt: now,
+    };
     const base = projectSlugBase(form.name);
     // A unique slug: the base, else base-2, base-3… (a concurrent create taking the same one retries).
     for (let attempt = 0; ; attempt++) {
@@ -130,7 +138,14 @@ export class ProjectService {
             })),
           );
           await repo.insertMember(tx, { projectId: row.id, userId: user.id, role: 'OWNER', joinedAt: now });
-          await repo.insertTransition(tx, { projectId: row.id, action: 'CREATE', fromStatus: null, toStatus: 'DRAFT', actorId: user.id, at: now });
+          await repo.insertTransition(tx, {
+            projectId: row.id,
+            action: 'CREATE',
+            fromStatus: null,
+            toStatus: 'DRAFT',
+            actorId: user.id,
+            at: now,
+          });
           if (body.publish) {
             await repo.insertTransition(tx, {
               projectId: row.id,
@@ -143,6 +158,7 @@ export class ProjectService {
           }
           return row.id;
         });
+        this.p.totals.clear();
         return this.getById(id, user);
       } catch (err) {
         if (attempt < 5 && isUniqueViolation(err, 'projects_slug_idx')) continue;
@@ -161,10 +177,12 @@ export class ProjectService {
       if (!(EDITABLE_PROJECT_STATUSES as readonly ProjectStatus[]).includes(row!.status)) {
         throw badState('취소된 프로젝트는 고칠 수 없습니다.');
       }
-      if (row!.status === 'RECRUITING' && body.recruitmentDeadline !== row!.recruitmentDeadline) checkDeadline(body.recruitmentDeadline, now);
+      if (row!.status === 'RECRUITING' && body.recruitmentDeadline !== row!.recruitmentDeadline)
+        checkDeadline(body.recruitmentDeadline, now);
       await this.replacePositions(tx, row!, body, now);
-      await repo.updateProject(tx, id, { ...formFields(body), updatedAt: now });
+      await repo.updateProject(tx, id, { ...projectRowFields(body), updatedAt: now });
     });
+    this.p.totals.clear();
     return this.getById(id, user);
   }
 
@@ -182,10 +200,17 @@ export class ProjectService {
     const gone = current.filter((p) => !kept.has(p.id));
     const held = gone.find((p) => p.filledCount > 0);
     if (held) throw ruleViolation(`합류한 멤버가 있는 포지션은 삭제할 수 없습니다: ${held.name}`);
-    const pending = await positionsWithPending(tx, gone.map((p) => p.id));
+    const pending = await positionsWithPending(
+      tx,
+      gone.map((p) => p.id),
+    );
     const waiting = gone.find((p) => pending.has(p.id));
     if (waiting) throw ruleViolation(`검토를 기다리는 지원이 있는 포지션은 삭제할 수 없습니다: ${waiting.name}`);
-    await repo.removePositions(tx, gone.map((p) => p.id), now);
+    await repo.removePositions(
+      tx,
+      gone.map((p) => p.id),
+      now,
+    );
     const fresh: Parameters<typeof repo.insertPositions>[1] = [];
     for (const [i, pos] of body.positions.entries()) {
       const fields = {
@@ -259,24 +284,23 @@ export class ProjectService {
   /** "u:<id>" for a signed-in viewer, else an HMAC of address, browser and day (no address is stored). */
   private viewerKey(user: AuthUser | null, hint: ViewerHint, day: string): string {
     if (user) return `u:${user.id}`;
-    const mac = createHmac('sha256', this.p.ctx.config.jwtSecret).update(`project-view\n${day}\n${hint.ip}\n${hint.userAgent}`).digest('base64url');
+    const mac = createHmac('sha256', this.p.ctx.config.jwtSecret)
+      .update(`project-view\n${day}\n${hint.ip}\n${hint.userAgent}`)
+      .digest('base64url');
     return `g:${mac.slice(0, 32)}`;
   }
 
-  async summaries(rows: ProjectRow[], db: DbOrTx = this.db): Promise<ProjectSummary[]> {
-    const positions = await repo.positionsOf(
-      db,
-      rows.map((r) => r.id),
-    );
-    const byProject = new Map<string, ProjectPositionRow[]>();
-    for (const p of positions) byProject.set(p.projectId, [...(byProject.get(p.projectId) ?? []), p]);
+  async summaries(rows: ProjectCardRow[]): Promise<ProjectSummary[]> {
     const profiles = await this.profiles(rows.map((r) => r.ownerId));
     const now = this.p.clock();
-    return rows.map((r) => toSummary(r, byProject.get(r.id) ?? [], profiles, now));
+    return rows.map((r) => toSummary(r, r.positions, profiles, now));
   }
 
   async list(q: ProjectListQuery): Promise<Page<ProjectSummary>> {
-    const { rows, total } = await repo.listPublic(this.db, q, q.size, q.page * q.size);
+    const offset = q.page * q.size;
+    const rows = await repo.listPage(this.db, q, q.size, offset);
+    const key = JSON.stringify({ ...q, page: 0, size: 0, sort: '' });
+    const total = offset === 0 && rows.length < q.size ? rows.length : await this.p.totals.get(key, () => repo.countList(this.db, q));
     return toPage(await this.summaries(rows), total, q);
   }
 

@@ -12,6 +12,7 @@ import {
   projectAcceptsApplications,
 } from '@moim/contract';
 import type { PublicProfile } from '../users/index.ts';
+import type { ProjectCardRow } from './project-repo.ts';
 import type { ProjectApplicationRow, ProjectMemberRow, ProjectPositionRow, ProjectRow } from './schema.ts';
 
 export type Profiles = Map<string, PublicProfile>;
@@ -35,7 +36,12 @@ function position(p: ProjectPositionRow, accepting: boolean): ProjectPosition {
   };
 }
 
-export function toSummary(row: ProjectRow, positions: ProjectPositionRow[], profiles: Profiles, now: Date): ProjectSummary {
+export function toSummary(
+  row: Omit<ProjectCardRow, 'positions'>,
+  positions: Pick<ProjectPositionRow, 'id' | 'name' | 'requiredCount' | 'filledCount'>[],
+  profiles: Profiles,
+  now: Date,
+): ProjectSummary {
   const accepting = projectAcceptsApplications(row, now);
   return {
     id: row.id,
@@ -47,10 +53,13 @@ export function toSummary(row: ProjectRow, positions: ProjectPositionRow[], prof
     meeting: { type: row.meetingType, frequency: row.meetingFrequency, region: row.meetingRegion },
     recruitmentDeadline: row.recruitmentDeadline,
     startDate: row.startDate,
-    positions: positions.map((p) => {
-      const { id, name, requiredCount, filledCount, open } = position(p, accepting);
-      return { id, name, requiredCount, filledCount, open };
-    }),
+    positions: positions.map(({ id, name, requiredCount, filledCount }) => ({
+      id,
+      name,
+      requiredCount,
+      filledCount,
+      open: accepting && positionIsOpen({ requiredCount, filledCount }),
+    })),
     techStack: row.techStack,
     owner: person(profiles, row.ownerId),
     // members join only through an approval, which fills a seat: the owner plus every filled seat

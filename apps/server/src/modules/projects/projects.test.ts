@@ -18,13 +18,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, who?: Person) => t.call({ method: 'GET', url, headers: who?.headers });
-const put = (id: string, who: Person | undefined, body: object) => t.call({ method: 'PUT', url: `/api/projects/${id}`, headers: who?.headers, payload: body });
+const put = (id: string, who: Person | undefined, body: object) =>
+  t.call({ method: 'PUT', url: `/api/projects/${id}`, headers: who?.headers, payload: body });
 
 describe('creating and reading', () => {
   it('publishes a project with a Korean slug, sanitized description, owner in the team and the fields back', async () => {
     const p = await createProject(t, owner, {
       name: '모임 캘린더: 일정 공유 앱!',
-      description: '<h2>소개</h2><p onclick="x()">안녕 <script>alert(1)</script><a href="javascript:alert(1)">링크</a> <a href="https://example.com">좋은 링크</a></p>',
+      description:
+        '<h2>소개</h2><p onclick="x()">안녕 <script>alert(1)</script><a href="javascript:alert(1)">링크</a> <a href="https://example.com">좋은 링크</a></p>',
     });
     expect(p).toMatchObject({
       slug: '모임-캘린더-일정-공유-앱',
@@ -47,7 +49,11 @@ describe('creating and reading', () => {
       ['백엔드 개발자', 2, 0, true],
       ['프론트엔드 개발자', 1, 0, true],
     ]);
-    expect(p.positions[0]).toMatchObject({ requiredSkills: ['Kotlin', 'Spring'], preferredSkills: ['PostgreSQL'], responsibilities: 'API' });
+    expect(p.positions[0]).toMatchObject({
+      requiredSkills: ['Kotlin', 'Spring'],
+      preferredSkills: ['PostgreSQL'],
+      responsibilities: 'API',
+    });
     // a second project with the same name gets the next free slug
     const again = await createProject(t, owner, { name: '모임 캘린더: 일정 공유 앱!' });
     expect(again.slug).toBe('모임-캘린더-일정-공유-앱-2');
@@ -84,10 +90,23 @@ describe('creating and reading', () => {
       ['unknown stack category', { techStack: [{ category: 'AI', name: 'x' }] }],
       ['start before the deadline', { startDate: today() }],
       ['a skill twice', { positions: [{ name: '백엔드', requiredCount: 1, requiredSkills: ['Go'], preferredSkills: ['go'] }] }],
-      ['duplicate positions', { positions: [{ name: 'A', requiredCount: 1, requiredSkills: ['Go'] }, { name: 'a', requiredCount: 1, requiredSkills: ['Go'] }] }],
+      [
+        'duplicate positions',
+        {
+          positions: [
+            { name: 'A', requiredCount: 1, requiredSkills: ['Go'] },
+            { name: 'a', requiredCount: 1, requiredSkills: ['Go'] },
+          ],
+        },
+      ],
     ];
     for (const [why, over] of bad) {
-      const r = await t.call({ method: 'POST', url: '/api/projects', headers: owner.headers, payload: { project: form(over as never), publish: true } });
+      const r = await t.call({
+        method: 'POST',
+        url: '/api/projects',
+        headers: owner.headers,
+        payload: { project: form(over as never), publish: true },
+      });
       expect(r.status, why).toBe(400);
       expect(r.body.error.code, why).toMatch(/^VAL-200/);
     }
@@ -157,7 +176,11 @@ describe('editing', () => {
     expect(held.status).toBe(422);
     const waiting = await put(p.id, owner, form({ positions: [keepBoth(1, 1)[0]!] }));
     expect(waiting.status).toBe(422);
-    const unknown = await put(p.id, owner, form({ positions: [{ id: '00000000-0000-4000-8000-000000000000', name: 'x', requiredCount: 1, requiredSkills: ['a'] }] }));
+    const unknown = await put(
+      p.id,
+      owner,
+      form({ positions: [{ id: '00000000-0000-4000-8000-000000000000', name: 'x', requiredCount: 1, requiredSkills: ['a'] }] }),
+    );
     expect(unknown.status).toBe(404);
   });
 

@@ -135,7 +135,12 @@ export const DEMO_PROJECTS: DemoProject[] = [
     applications: [
       { who: 'minjun', position: 0, outcome: 'APPROVED' },
       { who: 'member', position: 1, outcome: 'PENDING' },
-      { who: 'sua', position: 2, outcome: 'REJECTED', note: '이번에는 영어 문서 경험이 있는 분을 먼저 모시기로 했어요. 다음 모집 때 꼭 다시 지원해 주세요!' },
+      {
+        who: 'sua',
+        position: 2,
+        outcome: 'REJECTED',
+        note: '이번에는 영어 문서 경험이 있는 분을 먼저 모시기로 했어요. 다음 모집 때 꼭 다시 지원해 주세요!',
+      },
     ],
   },
   {
@@ -366,7 +371,8 @@ export const DEMO_PROJECTS: DemoProject[] = [
       name: '개발자 이력서 리뷰 봇',
       tagline: '이력서 PDF를 올리면 문장 단위로 피드백하는 디스코드 봇',
       type: 'SIDE_PROJECT',
-      description: '<p>주니어 개발자 커뮤니티에서 반복되는 이력서 리뷰 요청을 돕는 디스코드 봇입니다. 성과 중심 문장, 기술 스택 나열, 맞춤법을 점검합니다.</p>',
+      description:
+        '<p>주니어 개발자 커뮤니티에서 반복되는 이력서 리뷰 요청을 돕는 디스코드 봇입니다. 성과 중심 문장, 기술 스택 나열, 맞춤법을 점검합니다.</p>',
       vision: '첫 이력서의 막막함을 줄이기.',
       positions: [
         {
@@ -457,7 +463,8 @@ export const DEMO_PROJECTS: DemoProject[] = [
       name: '공공데이터 대기질 대시보드',
       tagline: '우리 동네 미세먼지를 한눈에, 공공데이터 오픈 API 활용',
       type: 'OPEN_SOURCE',
-      description: '<p>에어코리아 공공데이터를 수집해 동네별 대기질 추이를 보여 주는 대시보드입니다. 공공데이터 활용 공모전에 출품했습니다.</p>',
+      description:
+        '<p>에어코리아 공공데이터를 수집해 동네별 대기질 추이를 보여 주는 대시보드입니다. 공공데이터 활용 공모전에 출품했습니다.</p>',
       vision: '',
       positions: [
         {

@@ -45,7 +45,10 @@ export function projectsSeeder(deps: ProjectsDeps & { notifications: { withoutMa
       const ids: Record<Who, string> = {
         leader: people.leader,
         member: people.member,
-        ...(Object.fromEntries(OTHERS.map((w, i) => [w, people.others[i] ?? people.member])) as Record<Exclude<Who, 'leader' | 'member'>, string>),
+        ...(Object.fromEntries(OTHERS.map((w, i) => [w, people.others[i] ?? people.member])) as Record<
+          Exclude<Who, 'leader' | 'member'>,
+          string
+        >),
       };
       const names = await deps.users.publicProfiles(Object.values(ids));
       await deps.notifications.withoutMail(async () => {

@@ -19,6 +19,7 @@ import type { AppContext } from '../../context.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import type { Clock, ProjectsDeps } from './access.ts';
 import { ApplicationService } from './application-service.ts';
+import { ListTotals } from './list-totals.ts';
 import { ProjectService, type ViewerHint } from './project-service.ts';
 import { StatusService } from './status-service.ts';
 
@@ -43,10 +44,17 @@ export interface ProjectsService {
   approve(projectId: string, appId: string, user: AuthUser): Promise<ProjectApplication>;
   reject(projectId: string, appId: string, user: AuthUser, note: string): Promise<ProjectApplication>;
   withdraw(projectId: string, appId: string, user: AuthUser): Promise<ProjectApplication>;
+  /** How long list totals are remembered (0: count on every request; benchmarks measure that path). */
+  setListTotalsTtl(ms: number): void;
 }
 
-export function createProjectsService(ctx: AppContext, deps: ProjectsDeps, clock: Clock = () => new Date()): ProjectsService {
-  const p = { ctx, deps, clock };
+export function createProjectsService(
+  ctx: AppContext,
+  deps: ProjectsDeps,
+  clock: Clock = () => new Date(),
+  totals = new ListTotals(),
+): ProjectsService {
+  const p = { ctx, deps, clock, totals };
   const projects = new ProjectService(p);
   const status = new StatusService(p, projects);
   const applications = new ApplicationService(p);
@@ -65,5 +73,6 @@ export function createProjectsService(ctx: AppContext, deps: ProjectsDeps, clock
     approve: (projectId, appId, user) => applications.approve(projectId, appId, user),
     reject: (projectId, appId, user, note) => applications.reject(projectId, appId, user, note),
     withdraw: (projectId, appId, user) => applications.withdraw(projectId, appId, user),
+    setListTotalsTtl: (ms) => totals.setTtl(ms),
   };
 }

@@ -54,6 +54,7 @@ export class StatusService {
       if (action === 'COMPLETE' || action === 'CANCEL') await this.closeApplications(tx, moved, notices.AUTO_CLOSE_NOTE[action], now);
       if (action !== 'PUBLISH') await this.tellTeam(tx, moved, user.id, notices.statusChanged(moved, action));
     });
+    this.p.totals.clear();
     return this.projects.getById(id, user);
   }
 
@@ -64,10 +65,18 @@ export class StatusService {
       const row = await repo.lockProject(tx, id);
       assertManager(accessOrNotFound(row, user));
       await repo.updateProject(tx, id, { deleted: true, deletedAt: now, updatedAt: now });
-      await repo.insertTransition(tx, { projectId: id, action: 'DELETE', fromStatus: row!.status, toStatus: row!.status, actorId: user.id, at: now });
+      await repo.insertTransition(tx, {
+        projectId: id,
+        action: 'DELETE',
+        fromStatus: row!.status,
+        toStatus: row!.status,
+        actorId: user.id,
+        at: now,
+      });
       await this.closeApplications(tx, row!, notices.AUTO_CLOSE_NOTE.DELETE, now);
       await this.tellTeam(tx, row!, user.id, notices.projectDeleted(row!));
     });
+    this.p.totals.clear();
   }
 
   /**
@@ -76,12 +85,14 @@ export class StatusService {
    */
   async closeExpired(today: string = seoulDate(this.p.clock())): Promise<number> {
     const now = this.p.clock();
-    return this.db.transaction(async (tx) => {
+    const closed = await this.db.transaction(async (tx) => {
       const moved = await repo.closeExpired(tx, today, now);
       for (const row of moved) await this.p.deps.notifications.notify(row.ownerId, notices.recruitmentClosedByDeadline(row), tx);
       await repo.pruneViews(tx, today);
       return moved.length;
     });
+    this.p.totals.clear();
+    return closed;
   }
 
   private async closeApplications(tx: Tx, row: ProjectRow, note: string, now: Date): Promise<void> {

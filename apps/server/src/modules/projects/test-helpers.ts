@@ -35,7 +35,13 @@ export function form(overrides: Partial<ProjectBodyInput> = {}): ProjectBodyInpu
     vision: '운영보다 공부에 시간을',
     type: 'SIDE_PROJECT',
     positions: [
-      { name: '백엔드 개발자', requiredCount: 2, requiredSkills: ['Kotlin', 'Spring'], preferredSkills: ['PostgreSQL'], responsibilities: 'API' },
+      {
+        name: '백엔드 개발자',
+        requiredCount: 2,
+        requiredSkills: ['Kotlin', 'Spring'],
+        preferredSkills: ['PostgreSQL'],
+        responsibilities: 'API',
+      },
       { name: '프론트엔드 개발자', requiredCount: 1, requiredSkills: ['React'] },
     ],
     techStack: [
@@ -53,7 +59,12 @@ export function form(overrides: Partial<ProjectBodyInput> = {}): ProjectBodyInpu
   };
 }
 
-export async function createProject(t: TestApp, owner: Person, overrides: Partial<ProjectBodyInput> = {}, publish = true): Promise<Project> {
+export async function createProject(
+  t: TestApp,
+  owner: Person,
+  overrides: Partial<ProjectBodyInput> = {},
+  publish = true,
+): Promise<Project> {
   const r = await t.call({ method: 'POST', url: '/api/projects', headers: owner.headers, payload: { project: form(overrides), publish } });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body.data as Project;
@@ -84,7 +95,14 @@ export async function applyOk(t: TestApp, who: Person, p: Project, position = 0)
   return r.body.data as ProjectApplication;
 }
 
-export function decide(t: TestApp, who: Person | undefined, p: Project, appId: string, verb: 'approve' | 'reject' | 'withdraw', note?: string) {
+export function decide(
+  t: TestApp,
+  who: Person | undefined,
+  p: Project,
+  appId: string,
+  verb: 'approve' | 'reject' | 'withdraw',
+  note?: string,
+) {
   return t.call({
     method: 'POST',
     url: `/api/projects/${p.id}/applications/${appId}/${verb}`,
