@@ -1,0 +1,45 @@
+import { PROJECT_STATUSES } from '@moim/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support.ts';
+import { accountsSeeder, type SeededUsers } from '../users/seed.ts';
+
+let t: TestApp;
+let ids: SeededUsers;
+beforeAll(async () => {
+  t = await createTestApp();
+  const shared: Record<string, unknown> = {};
+  await accountsSeeder.demo!(t.ctx, shared);
+  ids = shared.users as SeededUsers;
+  await t.app.modules.find((m) => m.name === 'projects')!.seeder!.demo!(t.ctx, shared);
+}, 180_000);
+afterAll(() => t.close());
+
+describe('demo projects', () => {
+  it('puts a dozen projects in every status, with members, every application outcome and views, mailing nobody', async () => {
+    const byStatus = await t.ctx.db.execute<{ status: string; n: number }>(
+      sql`select status, count(*)::int as n from projects group by status`,
+    );
+    const counts = Object.fromEntries(byStatus.rows.map((r) => [r.status, r.n]));
+    expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(12);
+    for (const s of PROJECT_STATUSES) expect(counts[s], s).toBeGreaterThan(0);
+    const apps = await t.ctx.db.execute<{ status: string }>(sql`select distinct status from project_applications`);
+    expect(apps.rows.map((r) => r.status).sort()).toEqual(['APPROVED', 'PENDING', 'REJECTED', 'WITHDRAWN']);
+    const mail = await t.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from jobs where kind = 'notifications.mail'`);
+    expect(mail.rows[0]!.n).toBe(0);
+    const list = await t.call({ method: 'GET', url: '/api/projects?size=20' });
+    expect(list.body.data.totalElements).toBe(counts.RECRUITING + counts.IN_PROGRESS + counts.COMPLETED);
+    expect(list.body.data.content.some((p: { viewCount: number }) => p.viewCount > 0)).toBe(true);
+    expect((await t.call({ method: 'GET', url: `/api/projects?q=${encodeURIComponent('ㅎㄱ ㅎㅌㅅ')}` })).body.data.content[0].name).toBe(
+      '한글 형태소 분석기 hanmorph',
+    );
+  });
+
+  it('gives the demo member something in every part of "my projects"', async () => {
+    const token = await t.ctx.tokens.sign({ id: ids.member, roles: ['ROLE_USER'], systemRole: 'ROLE_USER' });
+    const r = await t.call({ method: 'GET', url: '/api/projects/my', headers: { authorization: `Bearer ${token}` } });
+    expect(r.body.data.owned.length).toBeGreaterThan(0);
+    expect(r.body.data.member.length).toBeGreaterThan(0);
+    expect(r.body.data.applications.map((a: { status: string }) => a.status)).toEqual(expect.arrayContaining(['PENDING', 'APPROVED']));
+  });
+});
