@@ -87,7 +87,7 @@ export const projectActionSchema = z.enum(PROJECT_ACTIONS);
 const skillList = (min: number) =>
   z
     .array(projectLine(L.skillMax, 1))
-    .min(min)
+    .min(min, 'form.oneSkill')
     .max(L.skillsMax)
     .refine((a) => new Set(a.map((s) => s.toLowerCase())).size === a.length, { message: 'form.duplicate' });
 

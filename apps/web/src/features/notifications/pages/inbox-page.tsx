@@ -22,6 +22,13 @@ function useFormatter() {
   return (iso: string) => f.format(new Date(iso));
 }
 
+/** What a notification is about, from its type (projects, payments, studies); GENERAL has none. */
+function kindOf(n: Notification): 'project' | 'payment' | 'study' | null {
+  if (n.type.startsWith('PROJECT_')) return 'project';
+  if (n.type.startsWith('PAYMENT_')) return 'payment';
+  return n.type === 'GENERAL' ? null : 'study';
+}
+
 /** Only in-app paths are followed. */
 const safeLink = (link: string | null) => (link && link.startsWith('/') && !link.startsWith('//') ? link : null);
 
@@ -79,6 +86,7 @@ export default function InboxPage() {
                     <span className="nt-item__body">
                       <span className="nt-item__title">
                         {!n.readAt && <span className="visually-hidden">{t('inbox.unreadMark')} </span>}
+                        {kindOf(n) && <span className={`nt-kind nt-kind--${kindOf(n)}`}>{t(`kind.${kindOf(n)}`)}</span>}
                         {n.title}
                       </span>
                       <span className="nt-item__text">{n.body}</span>

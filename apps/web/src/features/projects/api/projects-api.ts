@@ -1,0 +1,127 @@
+/**
+ * The projects API (docs/projects.md): one `queryOptions` factory per read endpoint and a hook
+ * per write, typed by the contract. Keys form one tree so a write can refresh a branch.
+ */
+import {
+  DEFAULT_PAGE_SIZE,
+  type MyProjects,
+  type Page,
+  type Project,
+  type ProjectAction,
+  type ProjectApplication,
+  type ProjectApplicationStatus,
+  type ProjectApplyInput,
+  type ProjectBodyInput,
+  type ProjectCreateInput,
+  type ProjectSummary,
+} from '@moim/contract';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client';
+import { toQuery, type ProjectListFilters } from '../lib/list-filters';
+
+export const projectKeys = {
+  all: ['projects'] as const,
+  lists: () => ['projects', 'list'] as const,
+  list: (f: ProjectListFilters, size: number) => ['projects', 'list', f, size] as const,
+  detail: (slug: string) => ['projects', 'detail', slug] as const,
+  my: () => ['projects', 'my'] as const,
+  applications: (projectId: string, status: ProjectApplicationStatus | 'ALL', page: number) =>
+    ['projects', 'applications', projectId, status, page] as const,
+};
+
+export const projectListOptions = (f: ProjectListFilters, size = DEFAULT_PAGE_SIZE) =>
+  queryOptions({
+    queryKey: projectKeys.list(f, size),
+    queryFn: ({ signal }) => api.get<Page<ProjectSummary>>('/api/projects', { signal, query: toQuery(f, size) }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The detail page (counts the caller's view once a day on the server). */
+export const projectOptions = (slug: string) =>
+  queryOptions({
+    queryKey: projectKeys.detail(slug),
+    queryFn: ({ signal }) => api.get<Project>(`/api/projects/slug/${encodeURIComponent(slug)}`, { signal }),
+    staleTime: 30_000,
+  });
+
+export const myProjectsOptions = () =>
+  queryOptions({
+    queryKey: projectKeys.my(),
+    queryFn: ({ signal }) => api.get<MyProjects>('/api/projects/my', { signal }),
+  });
+
+export const applicationsOptions = (projectId: string, status: ProjectApplicationStatus | 'ALL', page: number) =>
+  queryOptions({
+    queryKey: projectKeys.applications(projectId, status, page),
+    queryFn: ({ signal }) =>
+      api.get<Page<ProjectApplication>>(`/api/projects/${projectId}/applications`, {
+        signal,
+        query: { page, size: 10, sort: 'createdAt,desc', status: status === 'ALL' ? undefined : status },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+function useRefresh() {
+  const qc = useQueryClient();
+  return (project?: Project) => {
+    if (project) qc.setQueryData(projectKeys.detail(project.slug), project);
+    void qc.invalidateQueries({ queryKey: projectKeys.all });
+  };
+}
+
+export function useCreateProject() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: ProjectCreateInput) => api.post<Project>('/api/projects', body),
+    onSuccess: (p) => refresh(p),
+  });
+}
+
+export function useReplaceProject(id: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: ProjectBodyInput) => api.put<Project>(`/api/projects/${id}`, body),
+    onSuccess: (p) => refresh(p),
+  });
+}
+
+export function useMoveProject(id: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (action: ProjectAction) => api.post<Project>(`/api/projects/${id}/status`, { action }),
+    onSuccess: (p) => refresh(p),
+  });
+}
+
+export function useDeleteProject(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<{ id: string; deleted: true }>(`/api/projects/${id}`),
+    onSuccess: () => {
+      qc.removeQueries({ queryKey: ['projects', 'detail'] });
+      void qc.invalidateQueries({ queryKey: projectKeys.all });
+    },
+  });
+}
+
+export function useApply(projectId: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: ProjectApplyInput) => api.post<ProjectApplication>(`/api/projects/${projectId}/applications`, body),
+    onSuccess: () => refresh(),
+  });
+}
+
+type Decision = { appId: string } & ({ verb: 'approve' } | { verb: 'reject'; note: string } | { verb: 'withdraw' });
+
+export function useDecide(projectId: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (d: Decision) =>
+      api.post<ProjectApplication>(
+        `/api/projects/${projectId}/applications/${d.appId}/${d.verb}`,
+        d.verb === 'reject' ? { note: d.note } : undefined,
+      ),
+    onSuccess: () => refresh(),
+  });
+}

@@ -1,0 +1,80 @@
+/**
+ * The application form for one open position (react-hook-form + the contract's projectApplyBody):
+ * a short introduction, the motivation and optional GitHub and portfolio links.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PROJECT_LIMITS as L, projectApplyBody, type Project, type ProjectApplyInput } from '@moim/contract';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Field } from '../../../shared/ui/field';
+import { formErrorMap } from '../../../shared/ui/form-errors';
+import { toast } from '../../../shared/toast/toast';
+import { useApply } from '../api/projects-api';
+import { projectFieldError } from '../lib/field-errors';
+import { Modal } from './modal';
+
+export function ApplyDialog({ project, positionId, onClose }: { project: Project; positionId: string | null; onClose: () => void }) {
+  const { t } = useTranslation('projects');
+  const { t: tc } = useTranslation();
+  const apply = useApply(project.id);
+  const open = project.positions.filter((p) => p.open);
+  const form = useForm<ProjectApplyInput>({
+    resolver: zodResolver(projectApplyBody, { error: formErrorMap }) as Resolver<ProjectApplyInput>,
+    values: { positionId: positionId ?? open[0]?.id ?? '', introduction: '', motivation: '', links: { github: '', portfolio: '' } },
+    resetOptions: { keepDirtyValues: true },
+    mode: 'onTouched',
+  });
+  const { register, handleSubmit, formState } = form;
+  const e = formState.errors;
+  const err = (m: string | undefined) => projectFieldError(t, m);
+
+  const submit = handleSubmit(async (body) => {
+    const ok = await apply.mutateAsync(body).catch(() => null);
+    if (!ok) return;
+    toast.success(t('apply.sent'));
+    form.reset();
+    onClose();
+  });
+
+  return (
+    <Modal open={positionId !== null} title={t('apply.title')} onClose={onClose}>
+      <form className="form pj-apply" onSubmit={(ev) => void submit(ev)} noValidate>
+        <p className="muted">{project.name}</p>
+        <Field label={t('apply.position')} error={err(e.positionId?.message)}>
+          <select {...register('positionId')}>
+            {open.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name} ({t('detail.seats', { filled: p.filledCount, required: p.requiredCount })})
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t('apply.introduction')} hint={t('apply.introductionHint')} error={err(e.introduction?.message)}>
+          <textarea rows={4} maxLength={L.introductionMax} {...register('introduction')} />
+        </Field>
+        <Field label={t('apply.motivation')} error={err(e.motivation?.message)}>
+          <textarea rows={5} maxLength={L.motivationMax} {...register('motivation')} />
+        </Field>
+        <Field label={t('apply.github')} optional={tc('common.optional')} error={err(e.links?.github?.message)}>
+          <input type="url" inputMode="url" placeholder="https://github.com/…" {...register('links.github')} />
+        </Field>
+        <Field label={t('apply.portfolio')} optional={tc('common.optional')} error={err(e.links?.portfolio?.message)}>
+          <input type="url" inputMode="url" placeholder="https://…" {...register('links.portfolio')} />
+        </Field>
+        {apply.isError && (
+          <p className="form-message form-message--error" role="alert">
+            {apply.error.message}
+          </p>
+        )}
+        <div className="pj-dialog__actions">
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            {t('apply.cancel')}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={apply.isPending}>
+            {t('apply.submit')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * Search, chip filters (type, status, meeting), tech stack, open position and sort for the
+ * project list; every change goes to the URL and back to page 0.
+ */
+import { MEETING_TYPES, PROJECT_PUBLIC_STATUSES, PROJECT_SORTS, PROJECT_TYPES } from '@moim/contract';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EMPTY_FILTERS, hasActiveFilters, toggle, type ProjectListFilters } from '../lib/list-filters';
+import { TagInput } from './tag-input';
+
+function ChipGroup<T extends string>(p: {
+  legend: string;
+  values: readonly T[];
+  selected: T[];
+  label: (v: T) => string;
+  onToggle: (v: T) => void;
+}) {
+  return (
+    <fieldset className="pj-chipgroup">
+      <legend>{p.legend}</legend>
+      <div className="pj-chipgroup__row">
+        {p.values.map((v) => (
+          <label key={v} className="pj-toggle">
+            <input type="checkbox" checked={p.selected.includes(v)} onChange={() => p.onToggle(v)} />
+            <span>{p.label(v)}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export function ProjectFilters({ filters, onChange }: { filters: ProjectListFilters; onChange: (f: ProjectListFilters) => void }) {
+  const { t } = useTranslation('projects');
+  const [text, setText] = useState(filters.q);
+  const [position, setPosition] = useState(filters.position);
+  const [synced, setSynced] = useState({ q: filters.q, position: filters.position });
+  if (synced.q !== filters.q || synced.position !== filters.position) {
+    // the URL changed from outside (back button, reset): show its values
+    setSynced({ q: filters.q, position: filters.position });
+    setText(filters.q);
+    setPosition(filters.position);
+  }
+  const set = (patch: Partial<ProjectListFilters>) => onChange({ ...filters, ...patch, page: 0 });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const q = text.trim();
+    set({ q, position: position.trim() });
+  };
+  return (
+    <section className="pj-filters card" aria-label={t('filters.title')}>
+      <form role="search" className="pj-search" onSubmit={submit}>
+        <label htmlFor="project-search" className="visually-hidden">
+          {t('filters.search')}
+        </label>
+        <input
+          id="project-search"
+          type="search"
+          value={text}
+          maxLength={100}
+          placeholder={t('filters.searchPlaceholder')}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className="btn btn-primary">
+          {t('filters.searchButton')}
+        </button>
+      </form>
+      <div className="pj-filters__groups">
+        <ChipGroup
+          legend={t('filters.type')}
+          values={PROJECT_TYPES}
+          selected={filters.type}
+          label={(v) => t(`type.${v}`)}
+          onToggle={(v) => set({ type: toggle(filters.type, v) })}
+        />
+        <ChipGroup
+          legend={t('filters.status')}
+          values={PROJECT_PUBLIC_STATUSES}
+          selected={filters.status}
+          label={(v) => t(`status.${v}`)}
+          onToggle={(v) => set({ status: toggle(filters.status, v) })}
+        />
+        <ChipGroup
+          legend={t('filters.meeting')}
+          values={MEETING_TYPES}
+          selected={filters.meetingType}
+          label={(v) => t(`meeting.${v}`)}
+          onToggle={(v) => set({ meetingType: toggle(filters.meetingType, v) })}
+        />
+      </div>
+      <div className="pj-filters__row">
+        <TagInput
+          id="project-stack-filter"
+          label={t('filters.stack')}
+          values={filters.stack}
+          max={10}
+          placeholder={t('filters.stackPlaceholder')}
+          onChange={(stack) => set({ stack })}
+        />
+        <form
+          className="field pj-filters__position"
+          onSubmit={(e) => {
+            e.preventDefault();
+            set({ position: position.trim() });
+          }}
+        >
+          <label htmlFor="project-position-filter" className="field__label">
+            {t('filters.position')}
+          </label>
+          <div className="pj-inline">
+            <input
+              id="project-position-filter"
+              value={position}
+              maxLength={40}
+              placeholder={t('filters.positionPlaceholder')}
+              onChange={(e) => setPosition(e.target.value)}
+            />
+            <button type="submit" className="btn btn-secondary">
+              {t('filters.apply')}
+            </button>
+          </div>
+        </form>
+        <div className="field pj-filters__sort">
+          <label htmlFor="project-sort" className="field__label">
+            {t('filters.sort')}
+          </label>
+          <select id="project-sort" value={filters.sort} onChange={(e) => set({ sort: e.target.value as ProjectListFilters['sort'] })}>
+            {PROJECT_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {t(`sort.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {hasActiveFilters(filters) && (
+        <div className="pj-filters__foot">
+          <button type="button" className="btn btn-ghost" onClick={() => onChange(EMPTY_FILTERS)}>
+            {t('filters.reset')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * What the page says to the caller beside the project: the owner card, and their own relation
+ * (a guest's login button, a member's note, their application with its status, the owner's
+ * note on a rejection and a withdraw button while it is pending).
+ */
+import type { Project } from '@moim/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { loginPathFor } from '../../../shared/auth/require-auth';
+import { toast } from '../../../shared/toast/toast';
+import { Avatar } from '../../../shared/ui/avatar';
+import { useDecide } from '../api/projects-api';
+
+export function OwnerCard({ project }: { project: Project }) {
+  const { t } = useTranslation('projects');
+  return (
+    <section className="pj-side card" aria-labelledby="pj-owner-card">
+      <h2 id="pj-owner-card" className="pj-side__title">
+        {t('detail.ownerCard')}
+      </h2>
+      <p className="pj-ownercard">
+        <Avatar name={project.owner.name} src={project.owner.profileImage} size={48} />
+        <span>
+          <span className="pj-ownercard__name">{project.owner.name}</span>
+          {project.owner.username && <span className="muted">@{project.owner.username}</span>}
+        </span>
+      </p>
+    </section>
+  );
+}
+
+export function ViewerPanel({ project, signedIn }: { project: Project; signedIn: boolean }) {
+  const { t } = useTranslation('projects');
+  const location = useLocation();
+  const decide = useDecide(project.id);
+  const v = project.viewer;
+  if (v?.canManage && v.isOwner) return null;
+  let body;
+  if (!signedIn) {
+    body = project.acceptingApplications ? (
+      <Link to={loginPathFor(location)} className="btn btn-primary btn-block">
+        {t('detail.loginToApply')}
+      </Link>
+    ) : (
+      <p className="muted">{t('detail.notRecruiting')}</p>
+    );
+  } else if (v?.isMember) {
+    body = <p>{t('detail.youAreMember')}</p>;
+  } else if (v?.application) {
+    const a = v.application;
+    body = (
+      <>
+        <p>{t('detail.yourApplicationStatus', { position: a.positionName, status: t(`appStatus.${a.status}`) })}</p>
+        {a.status === 'REJECTED' && a.decisionNote && (
+          <blockquote className="pj-note">
+            <span className="pj-note__label">{t('detail.rejectedNote')}</span>
+            {a.decisionNote}
+          </blockquote>
+        )}
+        {a.status === 'PENDING' && (
+          <button
+            type="button"
+            className="btn btn-secondary btn-block"
+            disabled={decide.isPending}
+            onClick={() =>
+              decide.mutate(
+                { verb: 'withdraw', appId: a.id },
+                { onSuccess: () => toast.success(t('detail.withdrawn')), onError: (e) => toast.error(e.message) },
+              )
+            }
+          >
+            {t('detail.withdraw')}
+          </button>
+        )}
+      </>
+    );
+  } else if (!project.acceptingApplications) {
+    body = <p className="muted">{t('detail.notRecruiting')}</p>;
+  } else {
+    return null;
+  }
+  return (
+    <section className="pj-side card" aria-labelledby="pj-viewer">
+      <h2 id="pj-viewer" className="pj-side__title">
+        {t('detail.yourApplication')}
+      </h2>
+      {body}
+    </section>
+  );
+}

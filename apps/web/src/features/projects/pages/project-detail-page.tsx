@@ -1,0 +1,149 @@
+/**
+ * /project/{slug}: the project with its positions (open or filled, apply per position), stack,
+ * schedule, team and owner; the owner (and admins) also get the controls and the applications
+ * inbox (?tab=applications). The server counts each viewer once a day.
+ */
+import type { ProjectPosition } from '@moim/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../../../shared/api/client';
+import { useAuth } from '../../../shared/auth/auth-provider';
+import { loginPathFor } from '../../../shared/auth/require-auth';
+import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
+import { projectOptions } from '../api/projects-api';
+import { ApplicationsPanel } from '../components/applications-panel';
+import { ApplyDialog } from '../components/apply-dialog';
+import { DdayBadge, StatusBadge, TypeBadge } from '../components/badges';
+import { FactsSection, LinksCard, PositionsSection, ProjectProse, StackSection, TeamSection } from '../components/detail-sections';
+import { OwnerPanel } from '../components/owner-panel';
+import { OwnerCard, ViewerPanel } from '../components/viewer-panel';
+import { formatDate } from '../lib/format';
+import '../projects.css';
+
+export default function ProjectDetailPage() {
+  const { t, i18n } = useTranslation('projects');
+  const { slug = '' } = useParams();
+  const auth = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const q = useQuery(projectOptions(slug));
+  const [applyFor, setApplyFor] = useState<string | null>(null);
+  const [now] = useState(() => new Date());
+
+  if (q.isPending) return <LoadingState />;
+  if (q.isError) {
+    const missing = q.error instanceof ApiError && q.error.status === 404;
+    return (
+      <div className="page pj-page">
+        <div className="container">
+          {missing ? (
+            <EmptyState title={t('detail.notFound')}>
+              <p className="muted">{t('detail.notFoundBody')}</p>
+              <Link to="/project" className="btn btn-primary">
+                {t('detail.back')}
+              </Link>
+            </EmptyState>
+          ) : (
+            <ErrorState message={q.error.message} onRetry={() => void q.refetch()} />
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  const p = q.data;
+  const v = p.viewer;
+  const manage = !!v?.canManage;
+  const tab = manage && params.get('tab') === 'applications' ? 'applications' : 'overview';
+  const canApply = p.acceptingApplications && !v?.isOwner && !v?.isMember && v?.application?.status !== 'PENDING';
+  const onApply = (pos: ProjectPosition) => {
+    if (!auth.isAuthenticated) navigate(loginPathFor(location));
+    else setApplyFor(pos.id);
+  };
+  const setTab = (next: 'overview' | 'applications') => {
+    const n = new URLSearchParams(params);
+    if (next === 'applications') n.set('tab', 'applications');
+    else n.delete('tab');
+    setParams(n, { replace: true });
+  };
+
+  return (
+    <div className="page pj-page">
+      <div className="container">
+        <Link to="/project" className="pj-back">
+          ← {t('detail.back')}
+        </Link>
+        <header className="pj-hero">
+          <div className="pj-card__badges">
+            <TypeBadge type={p.type} />
+            <StatusBadge status={p.status} />
+            <DdayBadge deadline={p.recruitmentDeadline} status={p.status} now={now} />
+          </div>
+          <h1 className="pj-h1">{p.name}</h1>
+          {p.tagline && <p className="pj-lead">{p.tagline}</p>}
+          <p className="muted pj-hero__meta">
+            {t('detail.created', { date: formatDate(p.createdAt, i18n.language) })} · {t('detail.views', { count: p.viewCount })}
+          </p>
+          {p.status === 'DRAFT' && (
+            <p className="form-message form-message--info" role="status">
+              {t('detail.draftNotice')}
+            </p>
+          )}
+        </header>
+
+        {manage && (
+          <div className="pj-tabs pj-tabs--page" role="group" aria-label={t('owner.title')}>
+            <button type="button" aria-pressed={tab === 'overview'} onClick={() => setTab('overview')}>
+              {t('detail.tabs.overview')}
+            </button>
+            <button type="button" aria-pressed={tab === 'applications'} onClick={() => setTab('applications')}>
+              {t('detail.tabs.applications')}
+              {(v?.pendingApplications ?? 0) > 0 && <span className="pj-count">{v!.pendingApplications}</span>}
+            </button>
+          </div>
+        )}
+
+        <div className="pj-layout">
+          <div className="pj-main">
+            {tab === 'applications' ? (
+              <ApplicationsPanel project={p} />
+            ) : (
+              <>
+                <PositionsSection project={p} canApply={canApply} onApply={onApply} />
+                {p.description && (
+                  <section className="pj-section" aria-labelledby="pj-about">
+                    <h2 id="pj-about" className="pj-h2">
+                      {t('detail.about')}
+                    </h2>
+                    <ProjectProse html={p.description} />
+                  </section>
+                )}
+                {p.vision && (
+                  <section className="pj-section" aria-labelledby="pj-vision">
+                    <h2 id="pj-vision" className="pj-h2">
+                      {t('detail.vision')}
+                    </h2>
+                    <p className="pj-vision">{p.vision}</p>
+                  </section>
+                )}
+                <StackSection project={p} />
+                <FactsSection project={p} />
+                <TeamSection project={p} />
+              </>
+            )}
+          </div>
+          <aside className="pj-aside">
+            {manage && <OwnerPanel project={p} />}
+            <ViewerPanel project={p} signedIn={auth.isAuthenticated} />
+            <OwnerCard project={p} />
+            <LinksCard project={p} />
+          </aside>
+        </div>
+      </div>
+      {applyFor !== null && <ApplyDialog project={p} positionId={applyFor} onClose={() => setApplyFor(null)} />}
+    </div>
+  );
+}
