@@ -92,6 +92,12 @@ describe('the public list', () => {
       recruitmentDeadline: null,
     });
     expect(card).not.toHaveProperty('description');
+    expect((card as { positions: unknown[] }).positions).toEqual([
+      { id: expect.any(String), name: '백엔드 개발자', requiredCount: 2, filledCount: 0, open: true },
+      { id: expect.any(String), name: '프론트엔드 개발자', requiredCount: 1, filledCount: 0, open: true },
+    ]);
+    const java = (await list(`q=${encodeURIComponent('자바')}`)).content[0] as unknown as { positions: unknown[]; memberCount: number };
+    expect(java).toMatchObject({ memberCount: 2, positions: [{ name: '디자이너', requiredCount: 1, filledCount: 1, open: false }] });
   });
 
   it('filters by type, status, meeting type, stack (any, any case) and open position', async () => {

@@ -334,11 +334,12 @@ const cardColumns = {
   deleted: projects.deleted,
   createdAt: projects.createdAt,
   updatedAt: projects.updatedAt,
-  // the card's positions in the same statement (one round trip per list page, not two)
+  // the card's positions in the same statement (one round trip per list page, not two); the outer
+  // id is spelled out: inside a select list Drizzle writes a bare "id", which would mean pp.id here
   positions: sql<CardPosition[]>`(
     select coalesce(json_agg(json_build_object('id', pp.id, 'name', pp.name, 'requiredCount', pp.required_count,
       'filledCount', pp.filled_count) order by pp.sort_order, pp.created_at), '[]'::json)
-    from project_positions pp where pp.project_id = ${projects.id} and pp.removed_at is null)`,
+    from project_positions pp where pp.project_id = "projects"."id" and pp.removed_at is null)`,
 };
 export interface CardPosition {
   id: string;
