@@ -266,6 +266,24 @@ export async function recordView(db: DbOrTx, projectId: string, day: string, vie
   return r.rows.length === 1;
 }
 
+/** Count many distinct views at once (demo content): one statement for the log and the counter. */
+export async function recordViews(db: DbOrTx, projectId: string, views: { day: string; viewerKey: string }[]): Promise<number> {
+  if (views.length === 0) return 0;
+  const values = sql.join(
+    views.map((v) => sql`(${projectId}::uuid, ${v.day}::date, ${v.viewerKey})`),
+    sql`, `,
+  );
+  const r = await db.execute<{ n: number }>(sql`
+    with logged as (
+      insert into project_views (project_id, day, viewer_key) values ${values}
+      on conflict do nothing
+      returning 1
+    )
+    update projects set view_count = view_count + (select count(*) from logged) where id = ${projectId}
+    returning (select count(*)::int from logged) as n`);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
 /** Forget view log rows older than `beforeDay` (only today's rows decide whether a view counts). */
 export async function pruneViews(db: DbOrTx, beforeDay: string): Promise<void> {
   await db.delete(projectViews).where(sql`${projectViews.day} < ${beforeDay}::date`);

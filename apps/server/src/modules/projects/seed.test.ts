@@ -28,7 +28,7 @@ describe('demo projects', () => {
     const mail = await t.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from jobs where kind = 'notifications.mail'`);
     expect(mail.rows[0]!.n).toBe(0);
     const list = await t.call({ method: 'GET', url: '/api/projects?size=20' });
-    expect(list.body.data.totalElements).toBe(counts.RECRUITING + counts.IN_PROGRESS + counts.COMPLETED);
+    expect(list.body.data.totalElements).toBe((counts.RECRUITING ?? 0) + (counts.IN_PROGRESS ?? 0) + (counts.COMPLETED ?? 0));
     expect(list.body.data.content.some((p: { viewCount: number }) => p.viewCount > 0)).toBe(true);
     expect((await t.call({ method: 'GET', url: `/api/projects?q=${encodeURIComponent('ㅎㄱ ㅎㅌㅅ')}` })).body.data.content[0].name).toBe(
       '한글 형태소 분석기 hanmorph',

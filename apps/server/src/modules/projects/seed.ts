@@ -11,7 +11,7 @@ import type { AuthUser } from '../../http/auth-guard.ts';
 import type { Seeder } from '../../seed/index.ts';
 import type { ProjectsDeps } from './access.ts';
 import { DEMO_INTRO, DEMO_MOTIVATION, DEMO_PROJECTS, type DemoProject, OTHERS, type Who } from './seed-content.ts';
-import { recordView } from './project-repo.ts';
+import { recordViews } from './project-repo.ts';
 import { createProjectsService } from './service.ts';
 
 interface SharedUsers {
@@ -96,8 +96,13 @@ async function seedOne(ctx: AppContext, deps: ProjectsDeps, demo: DemoProject, i
     at = Math.min(at + 7 * DAY, realNow - 60_000);
     await service.move(project.id, owner, action);
   }
-  // Distinct viewers over the last days (the counter and its daily log, as a page view records them).
-  for (let i = 0; i < demo.views; i++) {
-    await recordView(ctx.db, project.id, seoulDate(new Date(realNow - (i % Math.max(1, demo.daysAgo)) * DAY)), `g:demo-${i}`);
-  }
+  // Distinct viewers over the last days (the counter and its daily log, as page views record them).
+  await recordViews(
+    ctx.db,
+    project.id,
+    Array.from({ length: demo.views }, (_, i) => ({
+      day: seoulDate(new Date(realNow - (i % Math.max(1, demo.daysAgo)) * DAY)),
+      viewerKey: `g:demo-${i}`,
+    })),
+  );
 }

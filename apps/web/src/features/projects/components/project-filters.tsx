@@ -41,6 +41,9 @@ export function ProjectFilters({ filters, onChange }: { filters: ProjectListFilt
     setText(filters.q);
     setPosition(filters.position);
   }
+  const [open, setOpen] = useState(false);
+  const active =
+    filters.type.length + filters.status.length + filters.meetingType.length + filters.stack.length + (filters.position ? 1 : 0);
   const set = (patch: Partial<ProjectListFilters>) => onChange({ ...filters, ...patch, page: 0 });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -65,72 +68,84 @@ export function ProjectFilters({ filters, onChange }: { filters: ProjectListFilt
           {t('filters.searchButton')}
         </button>
       </form>
-      <div className="pj-filters__groups">
-        <ChipGroup
-          legend={t('filters.type')}
-          values={PROJECT_TYPES}
-          selected={filters.type}
-          label={(v) => t(`type.${v}`)}
-          onToggle={(v) => set({ type: toggle(filters.type, v) })}
-        />
-        <ChipGroup
-          legend={t('filters.status')}
-          values={PROJECT_PUBLIC_STATUSES}
-          selected={filters.status}
-          label={(v) => t(`status.${v}`)}
-          onToggle={(v) => set({ status: toggle(filters.status, v) })}
-        />
-        <ChipGroup
-          legend={t('filters.meeting')}
-          values={MEETING_TYPES}
-          selected={filters.meetingType}
-          label={(v) => t(`meeting.${v}`)}
-          onToggle={(v) => set({ meetingType: toggle(filters.meetingType, v) })}
-        />
-      </div>
-      <div className="pj-filters__row">
-        <TagInput
-          id="project-stack-filter"
-          label={t('filters.stack')}
-          values={filters.stack}
-          max={10}
-          placeholder={t('filters.stackPlaceholder')}
-          onChange={(stack) => set({ stack })}
-        />
-        <form
-          className="field pj-filters__position"
-          onSubmit={(e) => {
-            e.preventDefault();
-            set({ position: position.trim() });
-          }}
-        >
-          <label htmlFor="project-position-filter" className="field__label">
-            {t('filters.position')}
-          </label>
-          <div className="pj-inline">
-            <input
-              id="project-position-filter"
-              value={position}
-              maxLength={40}
-              placeholder={t('filters.positionPlaceholder')}
-              onChange={(e) => setPosition(e.target.value)}
-            />
-            <button type="submit" className="btn btn-secondary">
-              {t('filters.apply')}
-            </button>
+      <button
+        type="button"
+        className="btn btn-secondary pj-filters__toggle"
+        aria-expanded={open}
+        aria-controls="project-filters-more"
+        onClick={() => setOpen((o) => !o)}
+      >
+        {t('filters.more')}
+        {active > 0 && <span className="pj-count">{active}</span>}
+      </button>
+      <div id="project-filters-more" className="pj-filters__more" data-open={open}>
+        <div className="pj-filters__groups">
+          <ChipGroup
+            legend={t('filters.type')}
+            values={PROJECT_TYPES}
+            selected={filters.type}
+            label={(v) => t(`type.${v}`)}
+            onToggle={(v) => set({ type: toggle(filters.type, v) })}
+          />
+          <ChipGroup
+            legend={t('filters.status')}
+            values={PROJECT_PUBLIC_STATUSES}
+            selected={filters.status}
+            label={(v) => t(`status.${v}`)}
+            onToggle={(v) => set({ status: toggle(filters.status, v) })}
+          />
+          <ChipGroup
+            legend={t('filters.meeting')}
+            values={MEETING_TYPES}
+            selected={filters.meetingType}
+            label={(v) => t(`meeting.${v}`)}
+            onToggle={(v) => set({ meetingType: toggle(filters.meetingType, v) })}
+          />
+        </div>
+        <div className="pj-filters__row">
+          <TagInput
+            id="project-stack-filter"
+            label={t('filters.stack')}
+            values={filters.stack}
+            max={10}
+            placeholder={t('filters.stackPlaceholder')}
+            onChange={(stack) => set({ stack })}
+          />
+          <form
+            className="field pj-filters__position"
+            onSubmit={(e) => {
+              e.preventDefault();
+              set({ position: position.trim() });
+            }}
+          >
+            <label htmlFor="project-position-filter" className="field__label">
+              {t('filters.position')}
+            </label>
+            <div className="pj-inline">
+              <input
+                id="project-position-filter"
+                value={position}
+                maxLength={40}
+                placeholder={t('filters.positionPlaceholder')}
+                onChange={(e) => setPosition(e.target.value)}
+              />
+              <button type="submit" className="btn btn-secondary">
+                {t('filters.apply')}
+              </button>
+            </div>
+          </form>
+          <div className="field pj-filters__sort">
+            <label htmlFor="project-sort" className="field__label">
+              {t('filters.sort')}
+            </label>
+            <select id="project-sort" value={filters.sort} onChange={(e) => set({ sort: e.target.value as ProjectListFilters['sort'] })}>
+              {PROJECT_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {t(`sort.${s}`)}
+                </option>
+              ))}
+            </select>
           </div>
-        </form>
-        <div className="field pj-filters__sort">
-          <label htmlFor="project-sort" className="field__label">
-            {t('filters.sort')}
-          </label>
-          <select id="project-sort" value={filters.sort} onChange={(e) => set({ sort: e.target.value as ProjectListFilters['sort'] })}>
-            {PROJECT_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`sort.${s}`)}
-              </option>
-            ))}
-          </select>
         </div>
       </div>
       {hasActiveFilters(filters) && (

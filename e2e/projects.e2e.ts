@@ -1,0 +1,140 @@
+/**
+ * The project journey through the real built site, in order: a member creates a project with two
+ * positions and publishes it; another member finds it by a 초성 search and applies for a
+ * position; the owner approves in the applications inbox; the applicant sees the decision in
+ * the inbox and the project under "my projects" on /users/me; the position shows as filled.
+ * Every login goes through the login page.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseURL, useBrowser } from './support/browser.ts';
+
+const b = useBrowser();
+
+const OWNER = 'member@moim.dev';
+const APPLICANT = 'leader@moim.dev';
+const password = (email: string) => `moim-${email.split('@')[0]}-2026!`;
+
+// "사이드" gives the 초성 ㅅㅇㄷ the applicant searches for; the suffix keeps runs apart
+const NAME = `사이드 프로젝트 모임 지도 ${Date.now().toString(36)}`;
+const INTRO = '백엔드 4년차 개발자입니다. 평일 저녁에 꾸준히 시간을 낼 수 있어요.';
+let projectPath = '';
+
+async function login(page: Page, email: string, returnTo = '/') {
+  await page.goto(`/login?returnTo=${encodeURIComponent(returnTo)}`);
+  await page.getByLabel('이메일').fill(email);
+  await page.getByLabel('비밀번호', { exact: true }).fill(password(email));
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
+}
+
+describe('projects journey', () => {
+  it('a member creates a project with two positions and publishes it', async () => {
+    const { page } = b;
+    await login(page, OWNER, '/project/new');
+    await page.getByRole('heading', { level: 1, name: '새 프로젝트' }).waitFor({ timeout: 20_000 });
+
+    // publishing an empty form is refused with the rules next to the fields
+    await page.getByRole('button', { name: '게시하기' }).click();
+    await page.getByText('확인이 필요한 항목이 있어요.').waitFor();
+
+    await page.getByLabel('프로젝트 이름').fill(NAME);
+    await page.getByLabel('한 줄 소개').fill('동네 스터디 장소를 지도에서 찾고 예약까지');
+    await page.getByRole('radio', { name: /사이드 프로젝트/ }).check();
+    const editor = page.getByRole('textbox', { name: '프로젝트 설명' });
+    await editor.click();
+    await editor.pressSequentially('스터디 카페와 공유 공간을 지도에서 찾는 서비스입니다.');
+
+    // position 1
+    const first = page.locator('.pj-position-edit').nth(0);
+    await first.getByLabel('포지션 이름').fill('백엔드 개발자');
+    await first.getByLabel('모집 인원').fill('1');
+    await first.getByLabel('필수 기술').fill('Kotlin');
+    await first.getByLabel('필수 기술').press('Enter');
+    // position 2
+    await page.getByRole('button', { name: /포지션 추가/ }).click();
+    const second = page.locator('.pj-position-edit').nth(1);
+    await second.getByLabel('포지션 이름').fill('프론트엔드 개발자');
+    await second.getByLabel('모집 인원').fill('2');
+    await second.getByLabel('필수 기술').fill('React');
+    await second.getByLabel('필수 기술').press('Enter');
+
+    await page.getByLabel('기술 이름').fill('Kotlin');
+    await page.getByRole('button', { name: '추가', exact: true }).click();
+    await page.getByLabel('모임 주기').fill('주 1회 목요일 저녁');
+
+    await page.getByRole('button', { name: '게시하기' }).click();
+    await page.getByRole('heading', { level: 1, name: NAME }).waitFor({ timeout: 20_000 });
+    projectPath = new URL(page.url()).pathname;
+    expect(decodeURIComponent(projectPath)).toMatch(/^\/project\/사이드-프로젝트-모임-지도-/);
+    await page.locator('.pj-hero').getByText('모집 중').waitFor();
+    // the owner sees the controls, not an apply button
+    await page.getByRole('heading', { name: '관리' }).waitFor();
+    expect(await page.getByRole('button', { name: /지원하기$/ }).count()).toBe(0);
+  });
+
+  it('another member finds it by a 초성 search and applies for a position', async () => {
+    const { page } = b;
+    await login(page, APPLICANT, '/project');
+    await page.getByLabel('프로젝트 검색').fill('ㅅㅇㄷ');
+    await page.getByRole('button', { name: '검색', exact: true }).click();
+    await page.waitForURL(/q=/);
+    const card = page.locator('.pj-card', { hasText: NAME });
+    await card.waitFor({ timeout: 20_000 });
+    await card.getByText('1명 남음').waitFor();
+    await card.getByRole('link', { name: NAME }).click();
+    await page.getByRole('heading', { level: 1, name: NAME }).waitFor();
+
+    await page.getByRole('button', { name: '백엔드 개발자 지원하기' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: '프로젝트 지원' }).waitFor();
+    await dialog.getByLabel('짧은 자기소개').fill(INTRO);
+    await dialog.getByLabel('지원 동기').fill('스터디 장소 찾기가 늘 불편했어요. 직접 만들어 보고 싶습니다.');
+    await dialog.getByLabel(/GitHub 주소/).fill('https://github.example.com/jihoon');
+    await dialog.getByRole('button', { name: '지원서 보내기' }).click();
+    await page.getByText('지원서를 보냈어요. 결과는 알림으로 알려 드려요.').waitFor();
+    await page.getByText('백엔드 개발자 포지션 · 검토 중').waitFor();
+  });
+
+  it('the owner approves it in the applications inbox', async () => {
+    const { page } = b;
+    await login(page, OWNER, '/notifications');
+    // the new application reached the owner's inbox and leads to the applications tab
+    await page
+      .getByRole('button', { name: /새 프로젝트 지원이 도착했습니다/ })
+      .first()
+      .click();
+    await page.waitForURL(/tab=applications/);
+    const app = page.locator('.pj-app', { hasText: INTRO });
+    await app.waitFor({ timeout: 20_000 });
+    await app.getByRole('button', { name: '승인' }).click();
+    await page.getByText('승인했어요. 팀원으로 합류했어요.').waitFor();
+  });
+
+  it('the applicant sees the decision in the inbox and the project under "my projects"; the position is filled', async () => {
+    const { page } = b;
+    await login(page, APPLICANT, '/notifications');
+    const notice = page.getByRole('button', { name: /프로젝트 지원이 승인되었습니다/ }).first();
+    await notice.waitFor({ timeout: 20_000 });
+    await expect(notice.textContent()).resolves.toContain(NAME);
+
+    await page.goto('/users/me');
+    const my = page.locator('#my-projects');
+    await my.getByRole('heading', { name: '내 프로젝트' }).waitFor({ timeout: 20_000 });
+    await my.locator('#my-projects-member').locator('..').getByRole('link', { name: NAME }).waitFor();
+    await my.getByText('백엔드 개발자 포지션').waitFor();
+
+    await page.goto(projectPath);
+    await page.getByRole('heading', { level: 1, name: NAME }).waitFor();
+    const position = page.locator('.pj-position', { hasText: '백엔드 개발자' });
+    await position.getByText('모집 완료').waitFor();
+    await position.getByText('1/1명').waitFor();
+    await page.getByText('이 프로젝트의 팀원이에요.').waitFor();
+    const team = page.locator('.pj-team');
+    await team.getByText('백엔드 개발자').waitFor();
+    // the API agrees
+    const res = await fetch(`${baseURL}/api/projects/slug/${projectPath.split('/')[2]}`);
+    const body = (await res.json()) as { data: { positions: { name: string; filledCount: number; open: boolean }[] } };
+    expect(body.data.positions.find((p) => p.name === '백엔드 개발자')).toMatchObject({ filledCount: 1, open: false });
+  });
+});
