@@ -1,11 +1,12 @@
 /**
  * Demo game scores: honest Tetris games played by the deterministic bot on seeds issued by
- * the games service and ended through it, so every score on the demo boards was verified
- * by replay. Short games keep start-up fast (about a second for all of them).
+ * the games service, and honest Deduction games refereed by it, all ended through it, so
+ * every score on the demo boards was verified by replay. Short games keep start-up fast (about a second for all of them).
  */
-import { playTetrisBot } from '@moim/games';
+import { aiGuess, DEDUCTION_THEMES, playTetrisBot, presetSettings, Rng, type AiLevel, type DeductionPresetId, type SeatSpec } from '@moim/games';
 import type { AppContext } from '../../context.ts';
 import type { Seeder } from '../../seed/index.ts';
+import { backdateTurn } from './deduction-repo.ts';
 import { backdateSession } from './repo.ts';
 
 interface SharedUsers {
@@ -41,25 +42,44 @@ export const gamesSeeder: Seeder = {
         n++;
       }
     }
+    // Deduction: honest games refereed by the server. The demo player thinks like the HARD AI
+    // (from its own knowledge only) and takes 5–20 s a turn; its opponents are built-in AIs.
     const deduction = [users.member, users.leader, ...(users.others ?? []).slice(0, 3)].filter(
       (id): id is string => typeof id === 'string',
     );
+    const plans: { preset: DeductionPresetId; level: AiLevel }[] = [
+      { preset: 'BEGINNER', level: 'MEDIUM' },
+      { preset: 'INTERMEDIATE', level: 'EASY' },
+      { preset: 'BEGINNER', level: 'EASY' },
+      { preset: 'ADVANCED', level: 'EASY' },
+      { preset: 'INTERMEDIATE', level: 'MEDIUM' },
+    ];
     for (const [i, userId] of deduction.entries()) {
-      const session = await games.start(userId, 'DEDUCTION', { demo: true });
-      await backdateSession(ctx.db, session.sessionId, 600);
-      await games.end(userId, session.sessionId, {
-        score: 1500 - i * 170,
-        won: i % 3 !== 2,
-        difficulty: ['EASY', 'NORMAL', 'HARD'][i % 3]!,
-        guessesCount: 3 + i,
-        hintsUsed: i % 3,
-        wrongAnswerHintsUsed: 0,
-        correctAnswerHintsUsed: i % 3,
-        timeElapsedSeconds: 240 + i * 30,
-        playersCount: 1,
-        opponentType: 'NONE',
-        gameData: { demo: true },
-      });
+      const plan = plans[i % plans.length]!;
+      const settings = presetSettings(plan.preset, DEDUCTION_THEMES[i % DEDUCTION_THEMES.length]!);
+      const seats: SeatSpec[] = [{ kind: 'HUMAN', name: '데모' }, { kind: 'AI', level: plan.level }];
+      const session = await games.start(userId, 'DEDUCTION', { settings, seats, demo: true });
+      let play = await games.deduction.play(userId, session.sessionId);
+      const thinking = new Rng(`demo-thinking-${i}`);
+      while (!play.final) {
+        const v = play.view;
+        if (v.activeSeat === 0) {
+          // The demo player's own knowledge, replayed from what its view shows.
+          const mine = v.mine.find((m) => m.seat === 0)!;
+          const wrong = new Uint8Array(settings.poolSize);
+          for (const w of [...mine.hints, ...v.globalWrong]) wrong[w] = 1;
+          const constraints = v.history.filter((h) => h.seat === 0 && h.guess && h.correct !== null).map((h) => ({ items: h.guess!, correct: h.correct! }));
+          for (const c of constraints) if (c.correct === 0) for (const w of c.items) wrong[w] = 1;
+          const guess = aiGuess('HARD', { n: settings.poolSize, k: settings.answerCount, wrong, answer: new Uint8Array(settings.poolSize), constraints }, thinking);
+          // Seconds of thought: the turn clock is dated back, as if the player had taken them.
+          await backdateTurn(ctx.db, session.sessionId, 5 + thinking.nextInt(16));
+          play = await games.deduction.turn(userId, session.sessionId, { turn: v.turn, guess });
+        } else {
+          play = await games.deduction.turn(userId, session.sessionId, { turn: v.turn });
+        }
+      }
+      await backdateSession(ctx.db, session.sessionId, Math.ceil(play.final.result.timeElapsedSeconds) + 60);
+      await games.end(userId, session.sessionId, { ...play.final.result, gameData: play.final.gameData });
       n++;
     }
     ctx.log.info({ games: n }, 'games demo: verified demo scores recorded');
