@@ -10,5 +10,9 @@ import { reviewsModule } from './reviews/routes.ts';
 import { paymentsModule } from './payments/routes.ts';
 import { gamesModule } from './games/routes.ts';
 import { siteModule } from './site/routes.ts';
+import { createDeductionBotsModule } from './deduction-bots/index.ts';
 
-export const modules: Module[] = [healthModule, siteModule, authModule, usersModule, notificationsModule, studiesModule, calendarModule, reviewsModule, gamesModule, paymentsModule];
+// Deduction bots get the users module's public names (wired here until the seams land).
+export const deductionBotsModule = createDeductionBotsModule((ctx) => ({ users: ctx.services.users }));
+
+export const modules: Module[] = [healthModule, siteModule, authModule, usersModule, notificationsModule, studiesModule, calendarModule, reviewsModule, gamesModule, deductionBotsModule, paymentsModule];

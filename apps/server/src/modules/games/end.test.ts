@@ -7,6 +7,7 @@ import {
   end,
   makeUser,
   playDeductionGame,
+  playDeductionWin,
   winScore,
   playTetris,
   start,
@@ -215,11 +216,11 @@ describe('POST /api/games/sessions/end (TETRIS)', () => {
 describe('POST /api/games/sessions/end (DEDUCTION)', () => {
   it('replays an honest game, records it verified and ranks it; a personal best only when it improves', async () => {
     const u = await makeUser(t);
-    const g = await playDeductionGame(t, u, { guesses: 4, reveals: ['WRONG'] });
+    const g = await playDeductionWin(t, u, { guesses: 4, reveals: ['WRONG'] });
     expect(g.record).toMatchObject({ gameType: 'DEDUCTION', score: winScore('BEGINNER', 'EASY', 4, { wrong: 1 }), verified: true, isPersonalBest: true });
     expect(g.result).toMatchObject({ won: true, difficulty: 'BEGINNER', guessesCount: 4, hintsUsed: 1, wrongAnswerHintsUsed: 1, correctAnswerHintsUsed: 0, playersCount: 2, opponentType: 'AI', opponentDifficulty: 'EASY', opponentId: null });
     expect(await onBoard(u.id, 'DEDUCTION')).toBe(true);
-    const lower = await playDeductionGame(t, u, { guesses: 9 });
+    const lower = await playDeductionWin(t, u, { guesses: 9 });
     expect(lower.record!.isPersonalBest).toBe(false);
     const higher = await playDeductionGame(t, u, { guesses: 1 });
     expect(higher.record!.isPersonalBest).toBe(true);

@@ -123,6 +123,11 @@ export async function playDeductionGame(t: TestApp, user: TestUser, plan: Deduct
       play = r!.body.data as DeductionPlay;
       continue;
     }
+    if (spec.kind !== 'AI') {
+      // The player answers "instantly": the turn clock is set ahead, so its thinking time is 0 ms
+      // whatever the machine's speed (scores depend on it).
+      await t.ctx.database.exec(`update deduction_session_logs set turn_started_at = now() + interval '1 hour' where session_id = $1`, [s.sessionId]);
+    }
     if (spec.kind === 'AI') r = await deductionTurn(t, user, s.sessionId, { turn: v.turn });
     else if (spec.kind === 'BOT') r = await deductionTurn(t, user, s.sessionId, { turn: v.turn, skip: 'BOT_ERROR' });
     else if (seat === 0) {
@@ -137,6 +142,17 @@ export async function playDeductionGame(t: TestApp, user: TestUser, plan: Deduct
   const r = await end(t, user, s.sessionId, result);
   if (r.status !== 200) throw new Error(`end failed: ${JSON.stringify(r.body)}`);
   return { session: s, seed, play, result, record: r.body.data as { recordId: string; isPersonalBest: boolean; score: number; playedAt: string; verified: boolean; rank: unknown } };
+}
+
+/**
+ * A win at the planned guess count. The opponent may (rarely: an EASY AI guesses at random)
+ * solve first; that game is a loss on the record and the player plays again.
+ */
+export async function playDeductionWin(t: TestApp, user: TestUser, plan: DeductionPlan = {}) {
+  for (let attempt = 0; ; attempt++) {
+    const g = await playDeductionGame(t, user, plan);
+    if (g.result.won || attempt >= 4) return g;
+  }
 }
 
 /** The score a plan earns when the player wins at its guess count in no time (from the engine). */

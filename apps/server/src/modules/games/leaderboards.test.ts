@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { AccessTokens } from '../../http/auth-guard.ts';
 import type { AiLevel, DeductionPresetId } from '@moim/games';
-import { makeUser, playDeductionGame, playTetris, winScore, type TestUser } from './games-test-helpers.ts';
+import { makeUser, playDeductionGame, playDeductionWin, playTetris, winScore, type TestUser } from './games-test-helpers.ts';
 import { LeaderboardService } from './leaderboard-service.ts';
 import { weekKey } from './periods.ts';
 import { MemoryRankIndex } from './rank-index.ts';
@@ -19,7 +19,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** An honest DEDUCTION win at the given own guess count: its score is winScore(preset, level, guesses). */
 async function win(u: TestUser, guesses: number, preset: DeductionPresetId = 'BEGINNER', level: AiLevel = 'EASY') {
-  const g = await playDeductionGame(t, u, { guesses, preset, level });
+  const g = await playDeductionWin(t, u, { guesses, preset, level });
   expect(g.record!.score).toBe(winScore(preset, level, guesses));
   return g.record!;
 }

@@ -49,10 +49,10 @@ export const gamesSeeder: Seeder = {
     );
     const plans: { preset: DeductionPresetId; level: AiLevel }[] = [
       { preset: 'BEGINNER', level: 'MEDIUM' },
-      { preset: 'INTERMEDIATE', level: 'EASY' },
       { preset: 'BEGINNER', level: 'EASY' },
-      { preset: 'ADVANCED', level: 'EASY' },
-      { preset: 'INTERMEDIATE', level: 'MEDIUM' },
+      { preset: 'BEGINNER', level: 'HARD' },
+      { preset: 'BEGINNER', level: 'EASY' },
+      { preset: 'INTERMEDIATE', level: 'EASY' },
     ];
     for (const [i, userId] of deduction.entries()) {
       const plan = plans[i % plans.length]!;

@@ -1,7 +1,7 @@
 // Statistics (mine, a player's public ones, a game's) and the guest-history import.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
-import { makeUser, playDeductionGame, playTetris, winScore, type TestUser } from './games-test-helpers.ts';
+import { makeUser, playDeductionWin, playTetris, winScore, type TestUser } from './games-test-helpers.ts';
 
 let t: TestApp;
 let alice: TestUser;
@@ -12,8 +12,8 @@ beforeAll(async () => {
   alice = await makeUser(t, 'Alice');
   bob = await makeUser(t, 'Bob');
   for (const ticks of [900, 2400, 1500]) aliceGames.push((await playTetris(t, alice, ticks)).result);
-  await playDeductionGame(t, alice, { guesses: 2 });
-  await playDeductionGame(t, bob, { guesses: 6 });
+  await playDeductionWin(t, alice, { guesses: 2 });
+  await playDeductionWin(t, bob, { guesses: 6 });
 });
 afterAll(() => t.close());
 

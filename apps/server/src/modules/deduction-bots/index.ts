@@ -1,0 +1,38 @@
+/**
+ * The deduction-bots module: custom bots for the deduction game and their ladder. Public
+ * interface: the service type and the factory. It depends on the users module only through
+ * `BotOwnerDirectory` (public names), given to the factory; it never touches the games
+ * module (the ladder plays the @moim/games engine directly).
+ */
+import type { AppContext } from '../../context.ts';
+import type { Module } from '../types.ts';
+import { registerBotRoutes } from './routes.ts';
+import { createDeductionBotsService, LADDER_JOB, type DeductionBotsDeps, type DeductionBotsService } from './service.ts';
+
+export type { BotOwnerDirectory, DeductionBotsDeps, DeductionBotsService } from './service.ts';
+
+export function createDeductionBotsModule(resolveDeps: (ctx: AppContext) => DeductionBotsDeps): Module & {
+  service(ctx: AppContext): DeductionBotsService;
+} {
+  const services = new WeakMap<AppContext, DeductionBotsService>();
+  const service = (ctx: AppContext) => {
+    let s = services.get(ctx);
+    if (!s) {
+      s = createDeductionBotsService(ctx, resolveDeps(ctx));
+      services.set(ctx, s);
+    }
+    return s;
+  };
+  return {
+    name: 'deduction-bots',
+    prefix: '/api/games/deduction',
+    service,
+    register(scope, ctx) {
+      const bots = service(ctx);
+      ctx.jobs.register(LADDER_JOB, async (payload) => {
+        await bots.runLadder(String(payload.botId), Number(payload.version));
+      });
+      registerBotRoutes(scope, ctx, bots);
+    },
+  };
+}
