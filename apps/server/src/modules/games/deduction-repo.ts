@@ -46,10 +46,3 @@ export async function saveLog(
   return rows.length === 1;
 }
 
-/** Dates the current turn's start back (demo content: a player who thought for a while). */
-export async function backdateTurn(db: DbOrTx, sessionId: string, seconds: number): Promise<void> {
-  await db
-    .update(deductionSessionLogs)
-    .set({ turnStartedAt: sql`turn_started_at - make_interval(secs => ${seconds})` })
-    .where(eq(deductionSessionLogs.sessionId, sessionId));
-}

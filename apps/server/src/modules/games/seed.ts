@@ -3,11 +3,11 @@
  * the games service, and honest Deduction games refereed by it, all ended through it, so
  * every score on the demo boards was verified by replay. Short games keep start-up fast (about a second for all of them).
  */
-import { aiGuess, DEDUCTION_THEMES, playTetrisBot, presetSettings, Rng, type AiLevel, type DeductionPresetId, type SeatSpec } from '@moim/games';
+import { aiGuess, aiMove, DeductionGame, DEDUCTION_THEMES, playTetrisBot, presetSettings, Rng, type AiLevel, type DeductionPresetId, type SeatSpec } from '@moim/games';
 import type { AppContext } from '../../context.ts';
 import type { Seeder } from '../../seed/index.ts';
-import { backdateTurn } from './deduction-repo.ts';
-import { backdateSession } from './repo.ts';
+import { saveLog } from './deduction-repo.ts';
+import { backdateSession, findSession } from './repo.ts';
 
 interface SharedUsers {
   admin?: string;
@@ -42,8 +42,8 @@ export const gamesSeeder: Seeder = {
         n++;
       }
     }
-    // Deduction: honest games refereed by the server. The demo player thinks like the HARD AI
-    // (from its own knowledge only) and takes 5–20 s a turn; its opponents are built-in AIs.
+    // Deduction: honest games verified by replay. The demo player thinks like the HARD AI (from
+    // its own knowledge only) and takes 5–20 s a turn; its opponents are built-in AIs.
     const deduction = [users.member, users.leader, ...(users.others ?? []).slice(0, 3)].filter(
       (id): id is string => typeof id === 'string',
     );
@@ -59,25 +59,19 @@ export const gamesSeeder: Seeder = {
       const settings = presetSettings(plan.preset, DEDUCTION_THEMES[i % DEDUCTION_THEMES.length]!);
       const seats: SeatSpec[] = [{ kind: 'HUMAN', name: '데모' }, { kind: 'AI', level: plan.level }];
       const session = await games.start(userId, 'DEDUCTION', { settings, seats, demo: true });
-      let play = await games.deduction.play(userId, session.sessionId);
+      // Played here in one go on the session's seed (the demo player only uses what its own
+      // seat knows), then stored as the refereed log: sessions/end replays and verifies it.
+      const seed = (await findSession(ctx.db, session.sessionId))!.seed;
+      const game = new DeductionGame(seed, settings, seats);
       const thinking = new Rng(`demo-thinking-${i}`);
-      while (!play.final) {
-        const v = play.view;
-        if (v.activeSeat === 0) {
-          // The demo player's own knowledge, replayed from what its view shows.
-          const mine = v.mine.find((m) => m.seat === 0)!;
-          const wrong = new Uint8Array(settings.poolSize);
-          for (const w of [...mine.hints, ...v.globalWrong]) wrong[w] = 1;
-          const constraints = v.history.filter((h) => h.seat === 0 && h.guess && h.correct !== null).map((h) => ({ items: h.guess!, correct: h.correct! }));
-          for (const c of constraints) if (c.correct === 0) for (const w of c.items) wrong[w] = 1;
-          const guess = aiGuess('HARD', { n: settings.poolSize, k: settings.answerCount, wrong, answer: new Uint8Array(settings.poolSize), constraints }, thinking);
-          // Seconds of thought: the turn clock is dated back, as if the player had taken them.
-          await backdateTurn(ctx.db, session.sessionId, 5 + thinking.nextInt(16));
-          play = await games.deduction.turn(userId, session.sessionId, { turn: v.turn, guess });
-        } else {
-          play = await games.deduction.turn(userId, session.sessionId, { turn: v.turn });
-        }
+      while (!game.outcome) {
+        const seat = game.activeSeat!;
+        if (seat === 0) game.apply({ type: 'guess', seat, guess: aiGuess('HARD', game.knowledge(0), thinking), ms: (5 + thinking.nextInt(16)) * 1000 });
+        else game.apply({ type: 'guess', seat, guess: aiMove(game) });
       }
+      await saveLog(ctx.db, session.sessionId, 0, game.events, game.turn, true);
+      const play = await games.deduction.play(userId, session.sessionId);
+      if (!play.final) throw new Error('demo deduction game did not end');
       await backdateSession(ctx.db, session.sessionId, Math.ceil(play.final.result.timeElapsedSeconds) + 60);
       await games.end(userId, session.sessionId, { ...play.final.result, gameData: play.final.gameData });
       n++;
