@@ -41,7 +41,10 @@ const fmt = (xs: number[]) => {
 function aiMoves(preset: DeductionPresetId, level: AiLevel, rival: AiLevel): number[] {
   const times: number[] = [];
   for (let g = 0; g < GAMES; g++) {
-    const seats: SeatSpec[] = [{ kind: 'AI', level }, { kind: 'AI', level: rival }];
+    const seats: SeatSpec[] = [
+      { kind: 'AI', level },
+      { kind: 'AI', level: rival },
+    ];
     const game = new DeductionGame(`bench-${preset}-${level}-${g}`, presetSettings(preset), seats);
     while (!game.outcome) {
       const seat = game.activeSeat!;
@@ -56,18 +59,24 @@ function aiMoves(preset: DeductionPresetId, level: AiLevel, rival: AiLevel): num
 
 let pass = true;
 const rows: [string, ReturnType<typeof fmt>][] = [];
-for (const preset of ['BEGINNER', 'INTERMEDIATE', 'ADVANCED'] as const) rows.push([`HARD move, ${preset.toLowerCase()}`, fmt(aiMoves(preset, 'HARD', 'EASY'))]);
+for (const preset of ['BEGINNER', 'INTERMEDIATE', 'ADVANCED'] as const)
+  rows.push([`HARD move, ${preset.toLowerCase()}`, fmt(aiMoves(preset, 'HARD', 'EASY'))]);
 rows.push(['MEDIUM move, advanced', fmt(aiMoves('ADVANCED', 'MEDIUM', 'EASY'))]);
 rows.push(['EASY move, advanced', fmt(aiMoves('ADVANCED', 'EASY', 'EASY'))]);
 for (const [label, m] of rows) {
   const ok = m.p95 <= MOVE_TARGET_MS;
   pass &&= ok;
-  console.log(`${label.padEnd(26)}: p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms, max ${m.max.toFixed(1)} ms (${m.n} moves) — target p95 ≤ ${MOVE_TARGET_MS} ms: ${ok ? 'PASS' : 'FAIL'}`);
+  console.log(
+    `${label.padEnd(26)}: p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms, max ${m.max.toFixed(1)} ms (${m.n} moves) — target p95 ≤ ${MOVE_TARGET_MS} ms: ${ok ? 'PASS' : 'FAIL'}`,
+  );
 }
 
 // A 25-round advanced game to the cap: a person (seat 0, thinking 20 s a turn) against an EASY AI.
 const settings = presetSettings('ADVANCED');
-const seats: SeatSpec[] = [{ kind: 'HUMAN', name: '나' }, { kind: 'AI', level: 'EASY' }];
+const seats: SeatSpec[] = [
+  { kind: 'HUMAN', name: '나' },
+  { kind: 'AI', level: 'EASY' },
+];
 const seed = 'bench-verify-advanced-25';
 const game = new DeductionGame(seed, settings, seats);
 while (!game.outcome) {

@@ -16,29 +16,34 @@ const b = useBrowser();
 
 async function register(name: string): Promise<Session> {
   const password = `moim-e2e-${Date.now().toString(36)}-pw!`;
-  const r = await apiJson<Session>('/api/users/register', { method: 'POST', body: JSON.stringify({ email: uniqueEmail('ded'), password, name }) });
+  const r = await apiJson<Session>('/api/users/register', {
+    method: 'POST',
+    body: JSON.stringify({ email: uniqueEmail('ded'), password, name }),
+  });
   expect(r.status).toBeLessThan(300);
   return r.body.data;
 }
 
 /** What seat 0 knows, read from the page: marked keywords and its own guesses with counts. */
 async function knowledgeOnPage(page: Page, k: number): Promise<Knowledge> {
-  return page.evaluate((answers) => {
-    const keys = [...document.querySelectorAll<HTMLElement>('[data-testid^="ded-key-"]')];
-    const n = keys.length;
-    const wrong = new Uint8Array(n);
-    const answer = new Uint8Array(n);
-    for (const el of keys) {
-      const i = Number(el.dataset.index);
-      const m = el.dataset.mark;
-      if (m === 'hint' || m === 'global' || m === 'zero' || m === 'revealedWrong') wrong[i] = 1;
-      if (m === 'revealedAnswer') answer[i] = 1;
-    }
-    const constraints = [...document.querySelectorAll<HTMLElement>('[data-testid="ded-history"] tbody tr')]
-      .filter((r) => r.dataset.seat === '0' && r.dataset.correct !== '' && r.dataset.guess)
-      .map((r) => ({ items: r.dataset.guess!.split(',').map(Number), correct: Number(r.dataset.correct) }));
-    return { n, k: answers, wrong: Array.from(wrong), answer: Array.from(answer), constraints };
-  }, k).then((kn) => ({ ...kn, wrong: Uint8Array.from(kn.wrong), answer: Uint8Array.from(kn.answer) }));
+  return page
+    .evaluate((answers) => {
+      const keys = [...document.querySelectorAll<HTMLElement>('[data-testid^="ded-key-"]')];
+      const n = keys.length;
+      const wrong = new Uint8Array(n);
+      const answer = new Uint8Array(n);
+      for (const el of keys) {
+        const i = Number(el.dataset.index);
+        const m = el.dataset.mark;
+        if (m === 'hint' || m === 'global' || m === 'zero' || m === 'revealedWrong') wrong[i] = 1;
+        if (m === 'revealedAnswer') answer[i] = 1;
+      }
+      const constraints = [...document.querySelectorAll<HTMLElement>('[data-testid="ded-history"] tbody tr')]
+        .filter((r) => r.dataset.seat === '0' && r.dataset.correct !== '' && r.dataset.guess)
+        .map((r) => ({ items: r.dataset.guess!.split(',').map(Number), correct: Number(r.dataset.correct) }));
+      return { n, k: answers, wrong: Array.from(wrong), answer: Array.from(answer), constraints };
+    }, k)
+    .then((kn) => ({ ...kn, wrong: Uint8Array.from(kn.wrong), answer: Uint8Array.from(kn.answer) }));
 }
 
 async function pick(page: Page, guess: number[]) {
@@ -63,13 +68,17 @@ describe('deduction', () => {
     const rng = new Rng('e2e-player');
     for (let turn = 0; turn < 40; turn++) {
       await expect
-        .poll(async () => (await page.getByTestId('ded-end').isVisible()) || (await page.getByTestId('ded-guess').isVisible()), { timeout: 20_000 })
+        .poll(async () => (await page.getByTestId('ded-end').isVisible()) || (await page.getByTestId('ded-guess').isVisible()), {
+          timeout: 20_000,
+        })
         .toBe(true);
       if (await page.getByTestId('ded-end').isVisible()) break;
       const before = await historyRows(page);
       const guess = aiGuess('HARD', await knowledgeOnPage(page, 3), rng);
       await pick(page, guess);
-      await expect.poll(async () => (await page.getByTestId('ded-end').isVisible()) || (await historyRows(page)) > before, { timeout: 20_000 }).toBe(true);
+      await expect
+        .poll(async () => (await page.getByTestId('ded-end').isVisible()) || (await historyRows(page)) > before, { timeout: 20_000 })
+        .toBe(true);
     }
     const end = page.getByTestId('ded-end');
     await end.waitFor({ timeout: 20_000 });
@@ -100,8 +109,9 @@ describe('deduction', () => {
     // make sure it is my turn first (the bot may open)
     await page.getByTestId('ded-guess').waitFor({ timeout: 20_000 });
     await pick(page, [0, 1, 2]);
-    const t0 = Date.now();
     const status = page.getByTestId('ded-status');
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toContain('생각하는 중');
+    const t0 = Date.now();
     await expect.poll(() => status.textContent(), { timeout: 15_000 }).toContain('2초 안에 답하지 않아 차례를 잃었습니다');
     const waited = Date.now() - t0;
     expect(waited).toBeGreaterThanOrEqual(1900);
@@ -131,12 +141,16 @@ describe('deduction', () => {
     }
     for (let turn = 0; turn < 12; turn++) {
       await expect
-        .poll(async () => (await page.getByTestId('ded-end').isVisible()) || (await page.getByTestId('ded-handover').isVisible()), { timeout: 10_000 })
+        .poll(async () => (await page.getByTestId('ded-end').isVisible()) || (await page.getByTestId('ded-handover').isVisible()), {
+          timeout: 10_000,
+        })
         .toBe(true);
       if (await page.getByTestId('ded-end').isVisible()) break;
       await page.getByTestId('ded-take-turn').click();
       await page.getByTestId('ded-guess').waitFor();
-      const open = await page.locator('[data-testid^="ded-key-"][data-mark=""]').evaluateAll((els) => els.slice(0, 3).map((e) => Number((e as HTMLElement).dataset.index)));
+      const open = await page
+        .locator('[data-testid^="ded-key-"][data-mark=""]')
+        .evaluateAll((els) => els.slice(0, 3).map((e) => Number((e as HTMLElement).dataset.index)));
       await pick(page, open);
     }
     const end = page.getByTestId('ded-end');

@@ -240,5 +240,9 @@ export const deductionLadderEntry = z.object({
   finishedAt: z.string(),
 });
 export type DeductionLadderEntry = z.infer<typeof deductionLadderEntry>;
-export const deductionLadder = z.object({ entries: z.array(deductionLadderEntry), games: int, opponents: z.array(z.enum(AI_LEVEL_VALUES)) });
+export const deductionLadder = z.object({
+  entries: z.array(deductionLadderEntry),
+  games: int,
+  opponents: z.array(z.enum(AI_LEVEL_VALUES)),
+});
 export type DeductionLadder = z.infer<typeof deductionLadder>;

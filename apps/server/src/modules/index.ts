@@ -15,4 +15,16 @@ import { createDeductionBotsModule } from './deduction-bots/index.ts';
 // Deduction bots get the users module's public names (wired here until the seams land).
 export const deductionBotsModule = createDeductionBotsModule((ctx) => ({ users: ctx.services.users }));
 
-export const modules: Module[] = [healthModule, siteModule, authModule, usersModule, notificationsModule, studiesModule, calendarModule, reviewsModule, gamesModule, deductionBotsModule, paymentsModule];
+export const modules: Module[] = [
+  healthModule,
+  siteModule,
+  authModule,
+  usersModule,
+  notificationsModule,
+  studiesModule,
+  calendarModule,
+  reviewsModule,
+  gamesModule,
+  deductionBotsModule,
+  paymentsModule,
+];

@@ -91,7 +91,7 @@ export function parseDeductionLog(raw: unknown): Parsed {
       return { ok: false, reason: 'the log is not JSON' };
     }
   } else {
-    let size = 0;
+    let size: number;
     try {
       size = JSON.stringify(raw)?.length ?? 0;
     } catch {

@@ -42,15 +42,32 @@ describe('bots', () => {
   it('saves a bot to my account, lists it, queues its ladder run', async () => {
     const r = await create(alice, { name: '첫 봇', code: BOT_TEMPLATE });
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ name: '첫 봇', version: 1, shared: false, shareId: null, isMine: true, owner: { id: alice.id, name: 'Alice' }, ladder: { status: 'QUEUED', version: 1 } });
+    expect(r.body.data).toMatchObject({
+      name: '첫 봇',
+      version: 1,
+      shared: false,
+      shareId: null,
+      isMine: true,
+      owner: { id: alice.id, name: 'Alice' },
+      ladder: { status: 'QUEUED', version: 1 },
+    });
     const mine = await t.call({ method: 'GET', url: `${base}/bots`, headers: alice.headers });
     expect(mine.body.data.map((b: { id: string }) => b.id)).toEqual([r.body.data.id]);
-    const jobs = await t.ctx.database.exec(`select count(*)::int as n from jobs where kind = 'deduction-bots.ladder' and payload->>'botId' = $1`, [r.body.data.id]);
+    const jobs = await t.ctx.database.exec(
+      `select count(*)::int as n from jobs where kind = 'deduction-bots.ladder' and payload->>'botId' = $1`,
+      [r.body.data.id],
+    );
     expect(jobs.rows[0]).toEqual({ n: 1 });
   });
 
   it('refuses bad input with 400, and more than ten bots with BIZ-3003', async () => {
-    for (const body of [{ name: '', code: 'x' }, { name: 'a', code: '' }, { name: 'a', code: 'x'.repeat(20_001) }, { name: 'a', code: 'a\u0000b' }, { name: 'a\ud800', code: 'x' }]) {
+    for (const body of [
+      { name: '', code: 'x' },
+      { name: 'a', code: '' },
+      { name: 'a', code: 'x'.repeat(20_001) },
+      { name: 'a', code: 'a\u0000b' },
+      { name: 'a\ud800', code: 'x' },
+    ]) {
       expect((await create(bob, body)).status).toBe(400);
     }
     const u = await makeUser(t, 'Many');
@@ -65,24 +82,41 @@ describe('bots', () => {
     const id = r.body.data.id;
     expect((await t.call({ method: 'GET', url: `${base}/bots/${id}`, headers: bob.headers })).status).toBe(403);
     expect((await t.call({ method: 'GET', url: `${base}/bots/${id}` })).status).toBe(403);
-    expect((await t.call({ method: 'PUT', url: `${base}/bots/${id}`, headers: bob.headers, payload: { name: 'x', code: 'x' } })).status).toBe(403);
+    expect(
+      (await t.call({ method: 'PUT', url: `${base}/bots/${id}`, headers: bob.headers, payload: { name: 'x', code: 'x' } })).status,
+    ).toBe(403);
     expect((await t.call({ method: 'DELETE', url: `${base}/bots/${id}`, headers: bob.headers })).status).toBe(403);
     expect((await t.call({ method: 'DELETE', url: `${base}/bots/${id}` })).status).toBe(401);
     expect((await t.call({ method: 'POST', url: `${base}/bots`, payload: { name: 'x', code: 'x' } })).status).toBe(401);
 
     // Sharing gives a link id; a new code version is queued again, a rename is not.
-    const shared = await t.call({ method: 'PUT', url: `${base}/bots/${id}`, headers: alice.headers, payload: { name: '공유 봇', code: BOT_TEMPLATE, shared: true } });
+    const shared = await t.call({
+      method: 'PUT',
+      url: `${base}/bots/${id}`,
+      headers: alice.headers,
+      payload: { name: '공유 봇', code: BOT_TEMPLATE, shared: true },
+    });
     expect(shared.body.data).toMatchObject({ name: '공유 봇', version: 1, shared: true });
     const link = shared.body.data.shareId;
     expect(link).toMatch(/^[A-Za-z0-9_-]{8,40}$/);
     const seen = await t.call({ method: 'GET', url: `${base}/bots/shared/${link}` });
     expect(seen.body.data).toMatchObject({ id, name: '공유 봇', isMine: false, code: BOT_TEMPLATE });
     expect((await t.call({ method: 'GET', url: `${base}/bots/${id}`, headers: bob.headers })).status).toBe(200);
-    const v2 = await t.call({ method: 'PUT', url: `${base}/bots/${id}`, headers: alice.headers, payload: { name: '공유 봇', code: `${BOT_TEMPLATE}\n// v2`, shared: true } });
+    const v2 = await t.call({
+      method: 'PUT',
+      url: `${base}/bots/${id}`,
+      headers: alice.headers,
+      payload: { name: '공유 봇', code: `${BOT_TEMPLATE}\n// v2`, shared: true },
+    });
     expect(v2.body.data).toMatchObject({ version: 2, ladder: { status: 'QUEUED', version: 2 } });
 
     // Unsharing hides the link again.
-    await t.call({ method: 'PUT', url: `${base}/bots/${id}`, headers: alice.headers, payload: { name: '공유 봇', code: `${BOT_TEMPLATE}\n// v2`, shared: false } });
+    await t.call({
+      method: 'PUT',
+      url: `${base}/bots/${id}`,
+      headers: alice.headers,
+      payload: { name: '공유 봇', code: `${BOT_TEMPLATE}\n// v2`, shared: false },
+    });
     expect((await t.call({ method: 'GET', url: `${base}/bots/shared/${link}` })).status).toBe(404);
     const del = await t.call({ method: 'DELETE', url: `${base}/bots/${id}`, headers: alice.headers });
     expect(del.body.data).toEqual({ deleted: true });
@@ -124,4 +158,3 @@ describe('the sandbox', () => {
     await expect(runLadderInWorker(bomb, { seeds: ['x'], moveMs: 200 })).rejects.toThrow(/could not be stopped|too long/);
   });
 });
-

@@ -40,19 +40,31 @@ export async function playLadder(
     let faults = 0;
     const game =
       sandbox && !('error' in sandbox)
-        ? await playDeductionMatch(lg.seed, ladderSettings(), seats, async (_seat, state, seed) => {
-            onMove?.('start');
-            try {
-              return sandbox.move(state, seed);
-            } finally {
-              onMove?.('end');
-            }
-          }, (turn) => {
-            if (turn.kind === 'skip') faults++;
-          })
-        : await playDeductionMatch(lg.seed, ladderSettings(), seats, async () => ({ skip: 'BOT_ERROR' as const }), () => {
-            faults++;
-          });
+        ? await playDeductionMatch(
+            lg.seed,
+            ladderSettings(),
+            seats,
+            async (_seat, state, seed) => {
+              onMove?.('start');
+              try {
+                return sandbox.move(state, seed);
+              } finally {
+                onMove?.('end');
+              }
+            },
+            (turn) => {
+              if (turn.kind === 'skip') faults++;
+            },
+          )
+        : await playDeductionMatch(
+            lg.seed,
+            ladderSettings(),
+            seats,
+            async () => ({ skip: 'BOT_ERROR' as const }),
+            () => {
+              faults++;
+            },
+          );
     if (sandbox && !('error' in sandbox)) sandbox.dispose();
     const standing = game.standing(lg.botSeat)!;
     const guesses = game.seatStates[lg.botSeat]!.guesses.length;

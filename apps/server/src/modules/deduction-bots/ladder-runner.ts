@@ -34,7 +34,11 @@ function newWorker(workerData: unknown): Worker {
     return new Worker(bundled, { workerData, resourceLimits });
   }
   // From sources: register tsx in the thread, then load the TypeScript entry.
-  const api = pathToFileURL(createRequire(here).resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs')).href;
+  const api = pathToFileURL(
+    createRequire(here)
+      .resolve('tsx/esm/api')
+      .replace(/index\.cjs$/, 'index.mjs'),
+  ).href;
   const entry = new URL('./ladder-worker.ts', here).href;
   const boot = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`;
   return new Worker(boot, { eval: true, workerData, resourceLimits });

@@ -21,13 +21,17 @@ async function create(user: TestUser, body: Record<string, unknown>) {
 
 describe('the ladder', () => {
   it('plays every queued bot on the job queue and ranks them by points', async () => {
-    const good = await create(bob, { name: '일관 봇', code: `function move(s) {
+    const good = await create(bob, {
+      name: '일관 봇',
+      code: `function move(s) {
       // a consistent-ish guesser: prefers keywords in guesses that scored, avoids known wrong
       const wrong = new Set(s.knownWrong);
       const score = s.keywords.map((_, i) => (wrong.has(i) ? -1e9 : Math.random()));
       for (const g of s.myGuesses) for (const i of g.guess) score[i] += g.correct / s.answerCount;
       return s.keywords.map((_, i) => i).sort((a, b) => score[b] - score[a]).slice(0, s.answerCount);
-    }`, shared: true });
+    }`,
+      shared: true,
+    });
     const broken = await create(bob, { name: '고장 봇', code: 'function move( {' });
     await t.ctx.jobs.drain();
     const g = await t.call({ method: 'GET', url: `${base}/bots/${good.body.data.id}`, headers: bob.headers });
@@ -42,7 +46,10 @@ describe('the ladder', () => {
     const entries = ladder.body.data.entries;
     expect(entries.length).toBeGreaterThanOrEqual(2);
     for (let i = 1; i < entries.length; i++) expect(entries[i - 1].points).toBeGreaterThanOrEqual(entries[i].points);
-    expect(entries.find((e: { botId: string }) => e.botId === good.body.data.id)).toMatchObject({ shareId: good.body.data.shareId, owner: { name: 'Bob' } });
+    expect(entries.find((e: { botId: string }) => e.botId === good.body.data.id)).toMatchObject({
+      shareId: good.body.data.shareId,
+      owner: { name: 'Bob' },
+    });
     expect(entries.find((e: { botId: string }) => e.botId === broken.body.data.id).shareId).toBeNull();
     // a re-run can be asked for once the run is over, not while it is queued
     const again = await t.call({ method: 'POST', url: `${base}/bots/${good.body.data.id}/ladder`, headers: bob.headers });

@@ -22,7 +22,11 @@ export async function countByUser(db: DbOrTx, userId: string): Promise<number> {
 }
 
 export async function find(db: DbOrTx, id: string): Promise<{ bot: BotRow; ladder: LadderRow | null } | undefined> {
-  const rows = await db.select().from(deductionBots).leftJoin(deductionBotLadder, eq(deductionBotLadder.botId, deductionBots.id)).where(eq(deductionBots.id, id));
+  const rows = await db
+    .select()
+    .from(deductionBots)
+    .leftJoin(deductionBotLadder, eq(deductionBotLadder.botId, deductionBots.id))
+    .where(eq(deductionBots.id, id));
   const r = rows[0];
   return r ? { bot: r.deduction_bots, ladder: r.deduction_bot_ladder } : undefined;
 }
@@ -85,7 +89,13 @@ export async function claimLadder(db: DbOrTx, botId: string, version: number): P
   const rows = await db
     .update(deductionBotLadder)
     .set({ status: 'RUNNING' })
-    .where(and(eq(deductionBotLadder.botId, botId), eq(deductionBotLadder.version, version), sql`${deductionBotLadder.status} in ('QUEUED', 'RUNNING')`))
+    .where(
+      and(
+        eq(deductionBotLadder.botId, botId),
+        eq(deductionBotLadder.version, version),
+        sql`${deductionBotLadder.status} in ('QUEUED', 'RUNNING')`,
+      ),
+    )
     .returning({ id: deductionBotLadder.botId });
   return rows.length === 1;
 }
@@ -94,7 +104,9 @@ export async function finishLadder(
   db: DbOrTx,
   botId: string,
   version: number,
-  values: Partial<Pick<LadderRow, 'played' | 'wins' | 'draws' | 'losses' | 'points' | 'winGuesses' | 'faults' | 'games' | 'error'>> & { status: 'DONE' | 'FAILED' },
+  values: Partial<Pick<LadderRow, 'played' | 'wins' | 'draws' | 'losses' | 'points' | 'winGuesses' | 'faults' | 'games' | 'error'>> & {
+    status: 'DONE' | 'FAILED';
+  },
 ): Promise<void> {
   await db
     .update(deductionBotLadder)

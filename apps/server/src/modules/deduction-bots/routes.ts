@@ -2,14 +2,7 @@
  * /api/games/deduction/bots and /api/games/deduction/ladder: custom bots (owner CRUD, a
  * shared bot by its link) and the bot ladder. Rules and permissions live in service.ts.
  */
-import {
-  deductionBot,
-  deductionBotBody,
-  deductionBotIdParams,
-  deductionLadder,
-  deductionShareParams,
-  envelope,
-} from '@moim/contract';
+import { deductionBot, deductionBotBody, deductionBotIdParams, deductionLadder, deductionShareParams, envelope } from '@moim/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,7 +30,13 @@ export function registerBotRoutes(scope: FastifyInstance, ctx: AppContext, bots:
     '/bots',
     {
       preHandler: [requireAuth, save],
-      schema: { tags, security, summary: 'Save a new bot (queued for the ladder)', body: deductionBotBody, response: { 200: envelope(deductionBot) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Save a new bot (queued for the ladder)',
+        body: deductionBotBody,
+        response: { 200: envelope(deductionBot) },
+      },
     },
     async (req) => ok(await bots.create(req.user!.id, req.body)),
   );
@@ -55,7 +54,12 @@ export function registerBotRoutes(scope: FastifyInstance, ctx: AppContext, bots:
     '/bots/:id',
     {
       preHandler: optionalAuth,
-      schema: { tags, summary: 'A bot: mine, or one that is shared', params: deductionBotIdParams, response: { 200: envelope(deductionBot) } },
+      schema: {
+        tags,
+        summary: 'A bot: mine, or one that is shared',
+        params: deductionBotIdParams,
+        response: { 200: envelope(deductionBot) },
+      },
     },
     async (req) => ok(await bots.get(req.user?.id ?? null, req.params.id)),
   );
@@ -80,7 +84,13 @@ export function registerBotRoutes(scope: FastifyInstance, ctx: AppContext, bots:
     '/bots/:id',
     {
       preHandler: requireAuth,
-      schema: { tags, security, summary: 'Delete my bot', params: deductionBotIdParams, response: { 200: envelope(z.object({ deleted: z.boolean() })) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Delete my bot',
+        params: deductionBotIdParams,
+        response: { 200: envelope(z.object({ deleted: z.boolean() })) },
+      },
     },
     async (req) => ok(await bots.remove(req.user!.id, req.params.id)),
   );
@@ -89,7 +99,13 @@ export function registerBotRoutes(scope: FastifyInstance, ctx: AppContext, bots:
     '/bots/:id/ladder',
     {
       preHandler: [requireAuth, save],
-      schema: { tags, security, summary: 'Run my bot’s ladder again', params: deductionBotIdParams, response: { 200: envelope(deductionBot) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Run my bot’s ladder again',
+        params: deductionBotIdParams,
+        response: { 200: envelope(deductionBot) },
+      },
     },
     async (req) => ok(await bots.requeue(req.user!.id, req.params.id)),
   );

@@ -6,15 +6,7 @@
  * defeats the interrupt handler is stopped by terminating the thread (ladder-runner.ts).
  */
 import variant from '@jitl/quickjs-wasmfile-release-sync';
-import {
-  BOT_MEMORY_BYTES,
-  BOT_MOVE_MS,
-  BOT_PRELUDE,
-  BOT_STACK_BYTES,
-  botMoveSource,
-  type BotReply,
-  type BotState,
-} from '@moim/games';
+import { BOT_MEMORY_BYTES, BOT_MOVE_MS, BOT_PRELUDE, BOT_STACK_BYTES, botMoveSource, type BotReply, type BotState } from '@moim/games';
 import { newQuickJSWASMModuleFromVariant, shouldInterruptAfterDeadline, type QuickJSWASMModule } from 'quickjs-emscripten-core';
 
 let modulePromise: Promise<QuickJSWASMModule> | null = null;

@@ -51,7 +51,21 @@ export function createDeductionBotsService(ctx: AppContext, deps: DeductionBotsD
 
   async function ladderOf(l: repo.LadderRow | null): Promise<DeductionLadderResult> {
     if (!l) {
-      return { status: 'NONE', version: 0, played: 0, wins: 0, draws: 0, losses: 0, points: 0, winGuesses: 0, faults: 0, rank: null, error: null, finishedAt: null, games: [] };
+      return {
+        status: 'NONE',
+        version: 0,
+        played: 0,
+        wins: 0,
+        draws: 0,
+        losses: 0,
+        points: 0,
+        winGuesses: 0,
+        faults: 0,
+        rank: null,
+        error: null,
+        finishedAt: null,
+        games: [],
+      };
     }
     return {
       status: l.status,
@@ -166,7 +180,12 @@ export function createDeductionBotsService(ctx: AppContext, deps: DeductionBotsD
       await db.transaction(async (tx) => {
         // A re-run of the same version gets its own job (the earlier one is done).
         await repo.queueLadder(tx, botId, row.bot.version);
-        await ctx.jobs.enqueue(LADDER_JOB, { botId, version: row.bot.version }, { dedupeKey: `ladder:${botId}:${row.bot.version}:${Date.now()}`, maxAttempts: 2 }, tx);
+        await ctx.jobs.enqueue(
+          LADDER_JOB,
+          { botId, version: row.bot.version },
+          { dedupeKey: `ladder:${botId}:${row.bot.version}:${Date.now()}`, maxAttempts: 2 },
+          tx,
+        );
       });
       return this.get(userId, botId);
     },

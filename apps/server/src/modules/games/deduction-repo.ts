@@ -45,4 +45,3 @@ export async function saveLog(
     .returning({ id: deductionSessionLogs.sessionId });
   return rows.length === 1;
 }
-

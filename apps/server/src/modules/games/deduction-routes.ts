@@ -42,7 +42,8 @@ export function registerDeductionRoutes(scope: FastifyInstance, ctx: AppContext,
       schema: {
         tags,
         security,
-        summary: 'The move of the seat whose turn it is: a guess or time-out (person), a guess or skip (bot), nothing (built-in AI: the server plays)',
+        summary:
+          'The move of the seat whose turn it is: a guess or time-out (person), a guess or skip (bot), nothing (built-in AI: the server plays)',
         params: deductionSessionParams,
         body: deductionTurnBody,
         response: { 200: envelope(deductionPlay) },

@@ -11,12 +11,7 @@
  * checks the submitted log against these turns (verifyDeductionResult).
  */
 import { createHash } from 'node:crypto';
-import {
-  deductionStartMetadata,
-  type DeductionPlay,
-  type DeductionTurnBody,
-  type DeductionViewValue,
-} from '@moim/contract';
+import { deductionStartMetadata, type DeductionPlay, type DeductionTurnBody, type DeductionViewValue } from '@moim/contract';
 import {
   aiMove,
   checkDeductionSetup,
@@ -72,7 +67,14 @@ export class DeductionReferee {
    */
   normaliseStart(metadata: Record<string, unknown>): Record<string, unknown> {
     if (metadata.settings === undefined && metadata.seats === undefined) {
-      return { ...metadata, settings: presetSettings('INTERMEDIATE'), seats: [{ kind: 'HUMAN', name: '나' }, { kind: 'AI', level: 'MEDIUM' }] };
+      return {
+        ...metadata,
+        settings: presetSettings('INTERMEDIATE'),
+        seats: [
+          { kind: 'HUMAN', name: '나' },
+          { kind: 'AI', level: 'MEDIUM' },
+        ],
+      };
     }
     const parsed = deductionStartMetadata.safeParse(metadata);
     if (!parsed.success) {
@@ -145,12 +147,14 @@ export class DeductionReferee {
       const seat = game.activeSeat!;
       const spec = game.seats[seat]!;
       if (spec.kind === 'AI') {
-        if (body.guess || body.timeout || body.skip) throw new AppError('VAL-2001', '내장 AI의 차례에는 서버가 둡니다. 추측을 보내지 마세요.');
+        if (body.guess || body.timeout || body.skip)
+          throw new AppError('VAL-2001', '내장 AI의 차례에는 서버가 둡니다. 추측을 보내지 마세요.');
         const r = game.apply({ type: 'guess', seat, guess: aiMove(game) });
         return { kind: 'guess', seat, correct: r.correct!, revealed: r.revealed ?? [], keyword: null, timeout: false };
       }
       if (spec.kind === 'BOT') {
-        if (body.timeout || (body.skip ? body.guess : !body.guess)) throw new AppError('VAL-2001', '봇의 차례에는 guess나 skip 하나를 보내세요.');
+        if (body.timeout || (body.skip ? body.guess : !body.guess))
+          throw new AppError('VAL-2001', '봇의 차례에는 guess나 skip 하나를 보내세요.');
         if (body.skip) {
           game.apply({ type: 'skip', seat, reason: body.skip });
           return { kind: 'skip', seat, correct: null, revealed: [], keyword: null, timeout: false };
@@ -158,7 +162,8 @@ export class DeductionReferee {
         const r = game.apply({ type: 'guess', seat, guess: body.guess! });
         return { kind: 'guess', seat, correct: r.correct!, revealed: r.revealed ?? [], keyword: null, timeout: false };
       }
-      if (body.skip || (body.timeout ? body.guess : !body.guess)) throw new AppError('VAL-2001', '사람의 차례에는 guess나 timeout 하나를 보내세요.');
+      if (body.skip || (body.timeout ? body.guess : !body.guess))
+        throw new AppError('VAL-2001', '사람의 차례에는 guess나 timeout 하나를 보내세요.');
       const limitMs = game.settings.turnSeconds * 1000;
       const elapsed = Math.max(0, this.now() - startedAt.getTime());
       // Past the turn's time (and the grace), the timer has already played the time-out.
@@ -216,4 +221,3 @@ export class DeductionReferee {
     return { ...setupOf(metadata), events: (log?.events ?? []) as DeductionEvent[] };
   }
 }
-

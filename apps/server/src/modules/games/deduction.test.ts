@@ -72,7 +72,12 @@ describe('starting a DEDUCTION session', () => {
       { settings: { ...settings, preset: 'CUSTOM', poolSize: 20, answerCount: 2, hintCount: 20 }, seats: vsAi },
     ];
     for (const metadata of bad) {
-      const r = await t.call({ method: 'POST', url: '/api/games/sessions/start', headers: alice.headers, payload: { gameTypeCode: 'DEDUCTION', metadata } });
+      const r = await t.call({
+        method: 'POST',
+        url: '/api/games/sessions/start',
+        headers: alice.headers,
+        payload: { gameTypeCode: 'DEDUCTION', metadata },
+      });
       expect(r.status).toBe(400);
       expect(r.body.error.code).toBe('VAL-2001');
     }
@@ -83,7 +88,11 @@ describe('moves', () => {
   it('answers my guess with its count only, and plays the AI itself', async () => {
     const { s, game } = await newGame(alice);
     const p = await toMyTurn(alice, s.sessionId);
-    expect(p.view.history.filter((h: { seat: number }) => h.seat === 1).every((h: { correct: number | null }) => h.correct === null || h.correct === 0)).toBe(true);
+    expect(
+      p.view.history
+        .filter((h: { seat: number }) => h.seat === 1)
+        .every((h: { correct: number | null }) => h.correct === null || h.correct === 0),
+    ).toBe(true);
     const guess = nearMiss(game.deal.answers, settings.poolSize);
     const r = await deductionTurn(t, alice, s.sessionId, { turn: p.view.turn, guess });
     expect(r.status).toBe(200);
@@ -102,7 +111,11 @@ describe('moves', () => {
     const stale = await deductionTurn(t, alice, s.sessionId, { turn: p.view.turn + 1, guess: [0, 1, 2] });
     expect(stale.status).toBe(409);
     expect(stale.body.error.code).toBe('BIZ-3002');
-    for (const guess of [[0, 1], [0, 0, 1], [0, 1, 99]]) {
+    for (const guess of [
+      [0, 1],
+      [0, 0, 1],
+      [0, 1, 99],
+    ]) {
       const r = await deductionTurn(t, alice, s.sessionId, { turn: p.view.turn, guess });
       expect(r.status).toBe(400);
     }
@@ -112,7 +125,8 @@ describe('moves', () => {
   it('plays the time-out guess on a time-out, and on a guess that comes after the turn ran out', async () => {
     const { s, game } = await newGame(alice);
     const p = await toMyTurn(alice, s.sessionId);
-    for (const e of p.view.history) game.apply(e.kind === 'guess' ? { type: 'guess', seat: e.seat, guess: e.guess } : { type: 'skip', seat: e.seat, reason: e.reason });
+    for (const e of p.view.history)
+      game.apply(e.kind === 'guess' ? { type: 'guess', seat: e.seat, guess: e.guess } : { type: 'skip', seat: e.seat, reason: e.reason });
     const expected = game.timeoutGuess();
     const r = await deductionTurn(t, alice, s.sessionId, { turn: p.view.turn, timeout: true });
     expect(r.body.data.last.timeout).toBe(true);
@@ -122,7 +136,9 @@ describe('moves', () => {
 
     const p2 = await toMyTurn(alice, s.sessionId);
     if (p2.final) return;
-    await t.ctx.database.exec(`update deduction_session_logs set turn_started_at = now() - interval '200 seconds' where session_id = $1`, [s.sessionId]);
+    await t.ctx.database.exec(`update deduction_session_logs set turn_started_at = now() - interval '200 seconds' where session_id = $1`, [
+      s.sessionId,
+    ]);
     const late = await deductionTurn(t, alice, s.sessionId, { turn: p2.view.turn, guess: [0, 1, 2] });
     expect(late.body.data.last.timeout).toBe(true);
     expect(late.body.data.view.mine[0].ms - mine.ms).toBe(settings.turnSeconds * 1000);

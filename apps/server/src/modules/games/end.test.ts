@@ -217,14 +217,32 @@ describe('POST /api/games/sessions/end (DEDUCTION)', () => {
   it('replays an honest game, records it verified and ranks it; a personal best only when it improves', async () => {
     const u = await makeUser(t);
     const g = await playDeductionWin(t, u, { guesses: 4, reveals: ['WRONG'] });
-    expect(g.record).toMatchObject({ gameType: 'DEDUCTION', score: winScore('BEGINNER', 'EASY', 4, { wrong: 1 }), verified: true, isPersonalBest: true });
-    expect(g.result).toMatchObject({ won: true, difficulty: 'BEGINNER', guessesCount: 4, hintsUsed: 1, wrongAnswerHintsUsed: 1, correctAnswerHintsUsed: 0, playersCount: 2, opponentType: 'AI', opponentDifficulty: 'EASY', opponentId: null });
+    expect(g.record).toMatchObject({
+      gameType: 'DEDUCTION',
+      score: winScore('BEGINNER', 'EASY', 4, { wrong: 1 }),
+      verified: true,
+      isPersonalBest: true,
+    });
+    expect(g.result).toMatchObject({
+      won: true,
+      difficulty: 'BEGINNER',
+      guessesCount: 4,
+      hintsUsed: 1,
+      wrongAnswerHintsUsed: 1,
+      correctAnswerHintsUsed: 0,
+      playersCount: 2,
+      opponentType: 'AI',
+      opponentDifficulty: 'EASY',
+      opponentId: null,
+    });
     expect(await onBoard(u.id, 'DEDUCTION')).toBe(true);
     const lower = await playDeductionWin(t, u, { guesses: 9 });
     expect(lower.record!.isPersonalBest).toBe(false);
     const higher = await playDeductionGame(t, u, { guesses: 1 });
     expect(higher.record!.isPersonalBest).toBe(true);
-    const row = await t.ctx.database.exec(`select verified, ranked, won, details, game_data from game_records where id = $1`, [higher.record!.recordId]);
+    const row = await t.ctx.database.exec(`select verified, ranked, won, details, game_data from game_records where id = $1`, [
+      higher.record!.recordId,
+    ]);
     expect(row.rows[0]).toMatchObject({ verified: true, ranked: true, won: true });
     expect(JSON.parse((row.rows[0] as { game_data: string }).game_data).events.length).toBeGreaterThan(0);
     // the seed is revealed once the game is over, and matches the commitment shown while it ran

@@ -5,7 +5,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { DeductionPlay } from '@moim/contract';
-import { DeductionGame, playTetrisBot, presetSettings, scoreDeduction, type AiLevel, type DeductionPresetId, type SeatSpec } from '@moim/games';
+import {
+  DeductionGame,
+  playTetrisBot,
+  presetSettings,
+  scoreDeduction,
+  type AiLevel,
+  type DeductionPresetId,
+  type SeatSpec,
+} from '@moim/games';
 import type { TestApp } from '../../../test/support.ts';
 
 export interface TestUser {
@@ -126,13 +134,18 @@ export async function playDeductionGame(t: TestApp, user: TestUser, plan: Deduct
     if (spec.kind !== 'AI') {
       // The player answers "instantly": the turn clock is set ahead, so its thinking time is 0 ms
       // whatever the machine's speed (scores depend on it).
-      await t.ctx.database.exec(`update deduction_session_logs set turn_started_at = now() + interval '1 hour' where session_id = $1`, [s.sessionId]);
+      await t.ctx.database.exec(`update deduction_session_logs set turn_started_at = now() + interval '1 hour' where session_id = $1`, [
+        s.sessionId,
+      ]);
     }
     if (spec.kind === 'AI') r = await deductionTurn(t, user, s.sessionId, { turn: v.turn });
     else if (spec.kind === 'BOT') r = await deductionTurn(t, user, s.sessionId, { turn: v.turn, skip: 'BOT_ERROR' });
     else if (seat === 0) {
       made++;
-      r = await deductionTurn(t, user, s.sessionId, { turn: v.turn, guess: made >= (plan.guesses ?? 1) ? answers : nearMiss(answers, settings.poolSize, made) });
+      r = await deductionTurn(t, user, s.sessionId, {
+        turn: v.turn,
+        guess: made >= (plan.guesses ?? 1) ? answers : nearMiss(answers, settings.poolSize, made),
+      });
     } else r = await deductionTurn(t, user, s.sessionId, { turn: v.turn, guess: nearMiss(answers, settings.poolSize, v.turn) });
     if (r.status !== 200) throw new Error(`turn failed: ${JSON.stringify(r.body)}`);
     play = r.body.data as DeductionPlay;
@@ -141,7 +154,13 @@ export async function playDeductionGame(t: TestApp, user: TestUser, plan: Deduct
   if (plan.keepOpen) return { session: s, seed, play, result, record: null };
   const r = await end(t, user, s.sessionId, result);
   if (r.status !== 200) throw new Error(`end failed: ${JSON.stringify(r.body)}`);
-  return { session: s, seed, play, result, record: r.body.data as { recordId: string; isPersonalBest: boolean; score: number; playedAt: string; verified: boolean; rank: unknown } };
+  return {
+    session: s,
+    seed,
+    play,
+    result,
+    record: r.body.data as { recordId: string; isPersonalBest: boolean; score: number; playedAt: string; verified: boolean; rank: unknown },
+  };
 }
 
 /**
@@ -156,7 +175,12 @@ export async function playDeductionWin(t: TestApp, user: TestUser, plan: Deducti
 }
 
 /** The score a plan earns when the player wins at its guess count in no time (from the engine). */
-export function winScore(preset: DeductionPresetId, level: AiLevel, guesses: number, reveals: { answer?: number; wrong?: number } = {}): number {
+export function winScore(
+  preset: DeductionPresetId,
+  level: AiLevel,
+  guesses: number,
+  reveals: { answer?: number; wrong?: number } = {},
+): number {
   return scoreDeduction({
     standing: 'WON',
     guesses,

@@ -244,7 +244,12 @@ export class LeaderboardService {
   }
 
   /** One player's place on a board: their entry (if ranked) and rank. */
-  async forUser(gameType: GameTypeCodeValue, period: LeaderboardPeriod, userId: string, variant: string | null = null): Promise<Leaderboard> {
+  async forUser(
+    gameType: GameTypeCodeValue,
+    period: LeaderboardPeriod,
+    userId: string,
+    variant: string | null = null,
+  ): Promise<Leaderboard> {
     const key = periodKey(period, this.now(), variant);
     await this.ensure(gameType, key);
     const w = await this.index.around(boardId(gameType, key), userId, 0);

@@ -52,7 +52,12 @@ describe('global leaderboard', () => {
     expect(b).toMatchObject({ gameType: 'DEDUCTION', period: 'ALL_TIME', periodStart: null, userRank: null });
     expect(b.entries).toHaveLength(10);
     expect(b.entries.map((e: { rank: number }) => e.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(b.entries[0]).toMatchObject({ userId: players[11]!.id, name: 'Player 11', profileImage: null, score: winScore('BEGINNER', 'EASY', 3) });
+    expect(b.entries[0]).toMatchObject({
+      userId: players[11]!.id,
+      name: 'Player 11',
+      profileImage: null,
+      score: winScore('BEGINNER', 'EASY', 3),
+    });
     expect(b.entries[9].score).toBe(winScore('BEGINNER', 'EASY', 12));
     const ids = b.entries.map((e: { userId: string }) => e.userId);
     expect(new Set(ids).size).toBe(10);
@@ -276,13 +281,22 @@ describe('boards per difficulty', () => {
     expect(all.entries.length).toBeGreaterThan(adv.entries.length);
     expect((await t.call({ method: 'GET', url: '/api/games/leaderboards/global?gameType=DEDUCTION&difficulty=EXPERT' })).status).toBe(400);
     const me = adv.entries[3];
-    const r = await t.call({ method: 'GET', url: `/api/games/leaderboards/user?gameType=DEDUCTION&difficulty=ADVANCED&userId=${me.userId}` });
+    const r = await t.call({
+      method: 'GET',
+      url: `/api/games/leaderboards/user?gameType=DEDUCTION&difficulty=ADVANCED&userId=${me.userId}`,
+    });
     expect(r.body.data.userRank.rank).toBe(4);
   });
 
   it('does not rank custom, hot-seat or bot games', async () => {
     const u = await makeUser(t, 'Hot seat');
-    const g = await playDeductionGame(t, u, { seats: [{ kind: 'HUMAN', name: 'A' }, { kind: 'HUMAN', name: 'B' }], guesses: 1 });
+    const g = await playDeductionGame(t, u, {
+      seats: [
+        { kind: 'HUMAN', name: 'A' },
+        { kind: 'HUMAN', name: 'B' },
+      ],
+      guesses: 1,
+    });
     expect(g.record!.rank).toBeNull();
     const r = await t.call({ method: 'GET', url: `/api/games/leaderboards/user?gameType=DEDUCTION&userId=${u.id}` });
     expect(r.body.data.entries).toEqual([]);

@@ -143,5 +143,13 @@ export function checkResult(
   }
   const ranked = isRankedSetup(v.log.settings, v.log.seats);
   const gameDataText = JSON.stringify({ v: 1, settings: v.log.settings, seats: v.log.seats, events: v.log.events });
-  return { ok: true, gameType: 'DEDUCTION', result: r, gameDataText, verified: true, ranked, boards: ranked ? v.log.settings.preset : null };
+  return {
+    ok: true,
+    gameType: 'DEDUCTION',
+    result: r,
+    gameDataText,
+    verified: true,
+    ranked,
+    boards: ranked ? v.log.settings.preset : null,
+  };
 }

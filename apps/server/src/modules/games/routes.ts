@@ -239,7 +239,15 @@ export const gamesModule: Module = {
         },
       },
       async (req) =>
-        ok(await boards.global(req.query.gameType, req.query.period, req.query.limit, req.user?.id ?? null, variantOf(req.query.gameType, req.query.difficulty))),
+        ok(
+          await boards.global(
+            req.query.gameType,
+            req.query.period,
+            req.query.limit,
+            req.user?.id ?? null,
+            variantOf(req.query.gameType, req.query.difficulty),
+          ),
+        ),
     );
 
     app.get(
@@ -252,7 +260,10 @@ export const gamesModule: Module = {
           response: { 200: envelope(leaderboard) },
         },
       },
-      async (req) => ok(await boards.forUser(req.query.gameType, req.query.period, req.query.userId, variantOf(req.query.gameType, req.query.difficulty))),
+      async (req) =>
+        ok(
+          await boards.forUser(req.query.gameType, req.query.period, req.query.userId, variantOf(req.query.gameType, req.query.difficulty)),
+        ),
     );
 
     app.get(
@@ -269,7 +280,15 @@ export const gamesModule: Module = {
         },
       },
       async (req) =>
-        ok(await boards.aroundMe(req.params.gameType, req.query.period, req.user!.id, req.query.range, variantOf(req.params.gameType, req.query.difficulty))),
+        ok(
+          await boards.aroundMe(
+            req.params.gameType,
+            req.query.period,
+            req.user!.id,
+            req.query.range,
+            variantOf(req.params.gameType, req.query.difficulty),
+          ),
+        ),
     );
 
     /* Statistics ------------------------------------------------------------------------ */

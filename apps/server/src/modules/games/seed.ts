@@ -3,7 +3,18 @@
  * the games service, and honest Deduction games refereed by it, all ended through it, so
  * every score on the demo boards was verified by replay. Short games keep start-up fast (about a second for all of them).
  */
-import { aiGuess, aiMove, DeductionGame, DEDUCTION_THEMES, playTetrisBot, presetSettings, Rng, type AiLevel, type DeductionPresetId, type SeatSpec } from '@moim/games';
+import {
+  aiGuess,
+  aiMove,
+  DeductionGame,
+  DEDUCTION_THEMES,
+  playTetrisBot,
+  presetSettings,
+  Rng,
+  type AiLevel,
+  type DeductionPresetId,
+  type SeatSpec,
+} from '@moim/games';
 import type { AppContext } from '../../context.ts';
 import type { Seeder } from '../../seed/index.ts';
 import { saveLog } from './deduction-repo.ts';
@@ -57,7 +68,10 @@ export const gamesSeeder: Seeder = {
     for (const [i, userId] of deduction.entries()) {
       const plan = plans[i % plans.length]!;
       const settings = presetSettings(plan.preset, DEDUCTION_THEMES[i % DEDUCTION_THEMES.length]!);
-      const seats: SeatSpec[] = [{ kind: 'HUMAN', name: '데모' }, { kind: 'AI', level: plan.level }];
+      const seats: SeatSpec[] = [
+        { kind: 'HUMAN', name: '데모' },
+        { kind: 'AI', level: plan.level },
+      ];
       const session = await games.start(userId, 'DEDUCTION', { settings, seats, demo: true });
       // Played here in one go on the session's seed (the demo player only uses what its own
       // seat knows), then stored as the refereed log: sessions/end replays and verifies it.
@@ -66,7 +80,8 @@ export const gamesSeeder: Seeder = {
       const thinking = new Rng(`demo-thinking-${i}`);
       while (!game.outcome) {
         const seat = game.activeSeat!;
-        if (seat === 0) game.apply({ type: 'guess', seat, guess: aiGuess('HARD', game.knowledge(0), thinking), ms: (5 + thinking.nextInt(16)) * 1000 });
+        if (seat === 0)
+          game.apply({ type: 'guess', seat, guess: aiGuess('HARD', game.knowledge(0), thinking), ms: (5 + thinking.nextInt(16)) * 1000 });
         else game.apply({ type: 'guess', seat, guess: aiMove(game) });
       }
       await saveLog(ctx.db, session.sessionId, 0, game.events, game.turn, true);

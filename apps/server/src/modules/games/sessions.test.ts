@@ -211,7 +211,17 @@ describe('POST /api/games/sessions/abandon', () => {
   it('cannot end an abandoned session (BIZ-3002)', async () => {
     const s = await start(t, alice, 'DEDUCTION');
     await t.call({ method: 'POST', url: '/api/games/sessions/abandon', headers: alice.headers, payload: { sessionId: s.sessionId } });
-    const r = await end(t, alice, s.sessionId, { score: 100, won: true, difficulty: 'BEGINNER', guessesCount: 1, hintsUsed: 0, wrongAnswerHintsUsed: 0, correctAnswerHintsUsed: 0, timeElapsedSeconds: 0, playersCount: 2 });
+    const r = await end(t, alice, s.sessionId, {
+      score: 100,
+      won: true,
+      difficulty: 'BEGINNER',
+      guessesCount: 1,
+      hintsUsed: 0,
+      wrongAnswerHintsUsed: 0,
+      correctAnswerHintsUsed: 0,
+      timeElapsedSeconds: 0,
+      playersCount: 2,
+    });
     expect(r.status).toBe(409);
     expect(r.body.error.code).toBe('BIZ-3002');
   });

@@ -40,7 +40,11 @@ describe('GET /api/games/statistics/my', () => {
     });
     expect(tetris.averageScore).toBeCloseTo(scores.reduce((a, b) => a + b, 0) / 3, 0);
     const ded = s.games.find((g: { gameType: string }) => g.gameType === 'DEDUCTION');
-    expect(ded).toMatchObject({ gamesPlayed: 1, bestScore: winScore('BEGINNER', 'EASY', 2), deduction: { wins: 1, losses: 0, winRate: 1 } });
+    expect(ded).toMatchObject({
+      gamesPlayed: 1,
+      bestScore: winScore('BEGINNER', 'EASY', 2),
+      deduction: { wins: 1, losses: 0, winRate: 1 },
+    });
     expect(s.totalTimeSeconds).toBe(tetris.totalTimeSeconds + ded.totalTimeSeconds);
     expect(Date.parse(s.lastPlayedAt)).toBeGreaterThan(Date.now() - 120_000);
   });

@@ -22,13 +22,18 @@ const D = '/api/games/deduction';
 
 export const deductionApi = {
   play: (sessionId: string) => api.get<DeductionPlay>(`${D}/sessions/${encodeURIComponent(sessionId)}`),
-  turn: (sessionId: string, body: DeductionTurnBody) => api.post<DeductionPlay>(`${D}/sessions/${encodeURIComponent(sessionId)}/turns`, body),
+  turn: (sessionId: string, body: DeductionTurnBody) =>
+    api.post<DeductionPlay>(`${D}/sessions/${encodeURIComponent(sessionId)}/turns`, body),
   reveal: (sessionId: string, turn: number, kind: 'ANSWER' | 'WRONG') =>
     api.post<DeductionPlay>(`${D}/sessions/${encodeURIComponent(sessionId)}/reveals`, { turn, kind }),
   board: (period: LeaderboardPeriod, difficulty: DeductionPresetValue | null, limit = LEADERBOARD_LIMIT) =>
-    api.get<Leaderboard>(`${G}/leaderboards/global`, { query: { gameType: 'DEDUCTION', period, limit, ...(difficulty ? { difficulty } : {}) } }),
+    api.get<Leaderboard>(`${G}/leaderboards/global`, {
+      query: { gameType: 'DEDUCTION', period, limit, ...(difficulty ? { difficulty } : {}) },
+    }),
   aroundMe: (period: LeaderboardPeriod, difficulty: DeductionPresetValue | null) =>
-    api.get<Leaderboard>(`${G}/leaderboards/DEDUCTION/around-me`, { query: { period, range: AROUND_ME_RANGE, ...(difficulty ? { difficulty } : {}) } }),
+    api.get<Leaderboard>(`${G}/leaderboards/DEDUCTION/around-me`, {
+      query: { period, range: AROUND_ME_RANGE, ...(difficulty ? { difficulty } : {}) },
+    }),
   myStats: () => api.get<MyGameStatistics>(`${G}/statistics/my/DEDUCTION`, { query: { limit: 10 } }),
   bots: () => api.get<DeductionBot[]>(`${D}/bots`),
   bot: (id: string) => api.get<DeductionBot>(`${D}/bots/${encodeURIComponent(id)}`),
@@ -42,7 +47,8 @@ export const deductionApi = {
 
 export const deductionKeys = {
   all: ['games', 'deduction'] as const,
-  board: (period: LeaderboardPeriod, difficulty: string | null, signedIn: boolean) => ['games', 'boards', 'DEDUCTION', period, difficulty, signedIn] as const,
+  board: (period: LeaderboardPeriod, difficulty: string | null, signedIn: boolean) =>
+    ['games', 'boards', 'DEDUCTION', period, difficulty, signedIn] as const,
   around: (period: LeaderboardPeriod, difficulty: string | null) => ['games', 'boards', 'DEDUCTION', 'around', period, difficulty] as const,
   myStats: ['games', 'stats', 'my', 'DEDUCTION'] as const,
   bots: ['games', 'deduction', 'bots'] as const,
@@ -52,10 +58,19 @@ export const deductionKeys = {
 };
 
 export const boardQuery = (period: LeaderboardPeriod, difficulty: DeductionPresetValue | null, signedIn: boolean) =>
-  queryOptions({ queryKey: deductionKeys.board(period, difficulty, signedIn), queryFn: () => deductionApi.board(period, difficulty), staleTime: 15_000 });
+  queryOptions({
+    queryKey: deductionKeys.board(period, difficulty, signedIn),
+    queryFn: () => deductionApi.board(period, difficulty),
+    staleTime: 15_000,
+  });
 export const aroundQuery = (period: LeaderboardPeriod, difficulty: DeductionPresetValue | null) =>
-  queryOptions({ queryKey: deductionKeys.around(period, difficulty), queryFn: () => deductionApi.aroundMe(period, difficulty), staleTime: 15_000 });
+  queryOptions({
+    queryKey: deductionKeys.around(period, difficulty),
+    queryFn: () => deductionApi.aroundMe(period, difficulty),
+    staleTime: 15_000,
+  });
 export const myStatsQuery = () => queryOptions({ queryKey: deductionKeys.myStats, queryFn: deductionApi.myStats, staleTime: 15_000 });
 export const botsQuery = () => queryOptions({ queryKey: deductionKeys.bots, queryFn: deductionApi.bots, staleTime: 5_000 });
-export const sharedBotQuery = (shareId: string) => queryOptions({ queryKey: deductionKeys.shared(shareId), queryFn: () => deductionApi.sharedBot(shareId) });
+export const sharedBotQuery = (shareId: string) =>
+  queryOptions({ queryKey: deductionKeys.shared(shareId), queryFn: () => deductionApi.sharedBot(shareId) });
 export const ladderQuery = () => queryOptions({ queryKey: deductionKeys.ladder, queryFn: deductionApi.ladder, staleTime: 10_000 });

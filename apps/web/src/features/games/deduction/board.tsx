@@ -36,14 +36,20 @@ function useRemaining(turnStartedAt: number, seconds: number, running: boolean):
 
 export function Board({ view, seat, myTurn, busy, turnStartedAt, notes, english, onNote, onGuess, onReveal, onTimeout, status }: Props) {
   const { t } = useTranslation('deduction');
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  // The selection belongs to a turn: a new turn starts with none.
+  const [selection, setSelection] = useState<{ turn: number; keys: Set<number> }>({ turn: view.turn, keys: new Set() });
+  const selected = selection.turn === view.turn ? selection.keys : new Set<number>();
+  const setSelected = (next: Set<number> | ((s: Set<number>) => Set<number>)) =>
+    setSelection((cur) => {
+      const base = cur.turn === view.turn ? cur.keys : new Set<number>();
+      return { turn: view.turn, keys: typeof next === 'function' ? next(base) : next };
+    });
   const [noteMode, setNoteMode] = useState(false);
   const k = view.settings.answerCount;
   const remaining = useRemaining(turnStartedAt, view.settings.turnSeconds, myTurn && !busy);
   const mine = seat === null ? undefined : view.mine.find((m) => m.seat === seat);
   const limits = revealLimits(view.settings);
 
-  useEffect(() => setSelected(new Set()), [view.turn]);
   useEffect(() => {
     if (myTurn && !busy && remaining === 0) onTimeout();
   }, [myTurn, busy, remaining, onTimeout]);
@@ -65,17 +71,28 @@ export function Board({ view, seat, myTurn, busy, turnStartedAt, notes, english,
       </h2>
       <div className="ded-turnbar card">
         <p className="ded-turnbar__round" data-testid="ded-round">
-          {view.turnLimit === null ? t('board.roundFree', { round: view.round }) : t('board.round', { round: view.round, max: view.settings.maxRounds })}
+          {view.turnLimit === null
+            ? t('board.roundFree', { round: view.round })
+            : t('board.round', { round: view.round, max: view.settings.maxRounds })}
         </p>
         <ol className="ded-order" aria-label={t('board.order')}>
           {order.map((s) => (
-            <li key={s} className={s === view.activeSeat ? 'is-active' : undefined} aria-current={s === view.activeSeat ? 'true' : undefined}>
+            <li
+              key={s}
+              className={s === view.activeSeat ? 'is-active' : undefined}
+              aria-current={s === view.activeSeat ? 'true' : undefined}
+            >
               {seatLabel(view, s, t)}
             </li>
           ))}
         </ol>
         {myTurn && (
-          <p className={`ded-timer${secs <= 10 ? ' is-low' : ''}`} role="timer" aria-live={secs <= 10 ? 'polite' : 'off'} data-testid="ded-timer">
+          <p
+            className={`ded-timer${secs <= 10 ? ' is-low' : ''}`}
+            role="timer"
+            aria-live={secs <= 10 ? 'polite' : 'off'}
+            data-testid="ded-timer"
+          >
             {t('board.timer', { secs })}
           </p>
         )}
@@ -87,22 +104,48 @@ export function Board({ view, seat, myTurn, busy, turnStartedAt, notes, english,
         <div className="ded-board__grid">
           <div className="ded-tools row">
             <div className="segmented" role="group" aria-label={t('board.clickMode')}>
-              <button type="button" aria-pressed={!noteMode} className={!noteMode ? 'is-active' : undefined} onClick={() => setNoteMode(false)}>
+              <button
+                type="button"
+                aria-pressed={!noteMode}
+                className={!noteMode ? 'is-active' : undefined}
+                onClick={() => setNoteMode(false)}
+              >
                 {t('board.modeSelect')}
               </button>
-              <button type="button" aria-pressed={noteMode} className={noteMode ? 'is-active' : undefined} onClick={() => setNoteMode(true)}>
+              <button
+                type="button"
+                aria-pressed={noteMode}
+                className={noteMode ? 'is-active' : undefined}
+                onClick={() => setNoteMode(true)}
+              >
                 {t('board.modeNote')}
               </button>
             </div>
             <span className="muted ded-tools__help">{t('board.keys')}</span>
           </div>
-          <KeywordGrid view={view} seat={seat} selected={selected} notes={notes} disabled={!myTurn || busy} noteMode={noteMode} onToggle={toggle} onNote={onNote} english={english} />
+          <KeywordGrid
+            view={view}
+            seat={seat}
+            selected={selected}
+            notes={notes}
+            disabled={!myTurn || busy}
+            noteMode={noteMode}
+            onToggle={toggle}
+            onNote={onNote}
+            english={english}
+          />
           {myTurn && (
             <div className="ded-actions row">
               <span className="ded-count" data-testid="ded-selected-count">
                 {t('board.selectedCount', { n: selected.size, k })}
               </span>
-              <button type="button" className="btn btn-primary" disabled={busy || selected.size !== k} onClick={() => onGuess([...selected].sort((a, b) => a - b))} data-testid="ded-guess">
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={busy || selected.size !== k}
+                onClick={() => onGuess([...selected].sort((a, b) => a - b))}
+                data-testid="ded-guess"
+              >
                 {t('board.guess')}
               </button>
               <button type="button" className="btn btn-ghost" disabled={selected.size === 0} onClick={() => setSelected(new Set())}>
@@ -118,10 +161,22 @@ export function Board({ view, seat, myTurn, busy, turnStartedAt, notes, english,
               <p className="ded-hints">{mine.hints.map((i) => (english ? view.keywords[i]!.en : view.keywords[i]!.ko)).join(', ')}</p>
               {myTurn && (
                 <div className="ded-reveals">
-                  <button type="button" className="btn btn-secondary" disabled={busy || mine.answerReveals.length >= limits.ANSWER} onClick={() => onReveal('ANSWER')} data-testid="ded-reveal-answer">
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    disabled={busy || mine.answerReveals.length >= limits.ANSWER}
+                    onClick={() => onReveal('ANSWER')}
+                    data-testid="ded-reveal-answer"
+                  >
                     {t('board.revealAnswer', { cost: ANSWER_REVEAL_COST, left: limits.ANSWER - mine.answerReveals.length })}
                   </button>
-                  <button type="button" className="btn btn-secondary" disabled={busy || mine.wrongReveals.length >= limits.WRONG} onClick={() => onReveal('WRONG')} data-testid="ded-reveal-wrong">
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    disabled={busy || mine.wrongReveals.length >= limits.WRONG}
+                    onClick={() => onReveal('WRONG')}
+                    data-testid="ded-reveal-wrong"
+                  >
                     {t('board.revealWrong', { cost: WRONG_REVEAL_COST, left: limits.WRONG - mine.wrongReveals.length })}
                   </button>
                   <p className="muted">{t('board.revealNote')}</p>

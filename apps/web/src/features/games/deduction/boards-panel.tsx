@@ -17,7 +17,9 @@ function Rows({ board, meId }: { board: Leaderboard; meId: string | null }) {
         <tr>
           <th scope="col">{t('boards.rank')}</th>
           <th scope="col">{t('boards.player')}</th>
-          <th scope="col" className="num">{t('boards.score')}</th>
+          <th scope="col" className="num">
+            {t('boards.score')}
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -50,7 +52,11 @@ export function BoardsPanel({ meId }: { meId: string | null }) {
       <div className="row ded-boards__filters">
         <label className="field">
           <span>{t('boards.difficulty')}</span>
-          <select value={difficulty ?? ''} onChange={(e) => setDifficulty((e.target.value || null) as DeductionPresetValue | null)} data-testid="ded-board-difficulty">
+          <select
+            value={difficulty ?? ''}
+            onChange={(e) => setDifficulty((e.target.value || null) as DeductionPresetValue | null)}
+            data-testid="ded-board-difficulty"
+          >
             {DIFFICULTIES.map((d) => (
               <option key={d ?? 'ALL'} value={d ?? ''}>
                 {d ? t(`presets.${d}`) : t('boards.allDifficulties')}
@@ -60,7 +66,13 @@ export function BoardsPanel({ meId }: { meId: string | null }) {
         </label>
         <div className="segmented" role="group" aria-label={t('boards.period')}>
           {(['ALL_TIME', 'WEEKLY'] as const).map((p) => (
-            <button key={p} type="button" aria-pressed={p === period} className={p === period ? 'is-active' : undefined} onClick={() => setPeriod(p)}>
+            <button
+              key={p}
+              type="button"
+              aria-pressed={p === period}
+              className={p === period ? 'is-active' : undefined}
+              onClick={() => setPeriod(p)}
+            >
               {t(`boards.periods.${p}`)}
             </button>
           ))}
@@ -77,7 +89,13 @@ export function BoardsPanel({ meId }: { meId: string | null }) {
         </p>
       ) : top.data ? (
         <>
-          {meId && <p className="board-myrank">{top.data.userRank ? t('boards.myRank', { rank: top.data.userRank.rank, total: top.data.userRank.totalPlayers }) : t('boards.unranked')}</p>}
+          {meId && (
+            <p className="board-myrank">
+              {top.data.userRank
+                ? t('boards.myRank', { rank: top.data.userRank.rank, total: top.data.userRank.totalPlayers })
+                : t('boards.unranked')}
+            </p>
+          )}
           <Rows board={top.data} meId={meId} />
         </>
       ) : null}

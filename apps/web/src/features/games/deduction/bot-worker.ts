@@ -15,7 +15,8 @@ import {
   type QuickJSWASMModule,
 } from 'quickjs-emscripten-core';
 
-type Request = { id: number; type: 'load'; code: string; moveMs: number } | { id: number; type: 'move'; state: unknown; seed: number; moveMs: number };
+type Request =
+  { id: number; type: 'load'; code: string; moveMs: number } | { id: number; type: 'move'; state: unknown; seed: number; moveMs: number };
 
 let quickjs: Promise<QuickJSWASMModule> | null = null;
 let runtime: QuickJSRuntime | null = null;
@@ -71,11 +72,12 @@ self.onmessage = async (event: MessageEvent<Request>) => {
     self.postMessage({ id: m.id, reply: { skip: r.timeout ? 'BOT_TIMEOUT' : 'BOT_ERROR', message: r.error } });
     return;
   }
-  let guess: unknown = null;
-  try {
-    guess = typeof r.value === 'string' ? (JSON.parse(r.value) as unknown) : null;
-  } catch {
-    guess = null;
-  }
+  const guess = ((): unknown => {
+    try {
+      return typeof r.value === 'string' ? (JSON.parse(r.value) as unknown) : null;
+    } catch {
+      return null;
+    }
+  })();
   self.postMessage({ id: m.id, reply: guess === null ? { skip: 'BOT_INVALID', message: 'move(state) returned no list' } : { guess } });
 };

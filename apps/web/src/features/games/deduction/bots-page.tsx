@@ -30,7 +30,11 @@ export default function BotsPage() {
   const { isAuthenticated } = useAuth();
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const bots = useQuery({ ...botsQuery(), enabled: isAuthenticated, refetchInterval: (q) => (q.state.data?.some((b) => b.ladder.status === 'QUEUED' || b.ladder.status === 'RUNNING') ? 3000 : false) });
+  const bots = useQuery({
+    ...botsQuery(),
+    enabled: isAuthenticated,
+    refetchInterval: (q) => (q.state.data?.some((b) => b.ladder.status === 'QUEUED' || b.ladder.status === 'RUNNING') ? 3000 : false),
+  });
   const [draft, setDraft] = useState<Draft>(() => empty(t('bots.defaultName')));
   const [log, setLog] = useState<string[]>([]);
   const [testing, setTesting] = useState(false);
@@ -67,14 +71,22 @@ export default function BotsPage() {
     const game = await playDeductionMatch(
       seed,
       ladderSettings(),
-      [{ kind: 'BOT', botId: 'draft', name: draft.name.slice(0, 20) || 'bot' }, { kind: 'AI', level }],
+      [
+        { kind: 'BOT', botId: 'draft', name: draft.name.slice(0, 20) || 'bot' },
+        { kind: 'AI', level },
+      ],
       (_seat, state, s) => runner.move(draft.code, state, s),
       async (turn, g) => {
         const who = turn.seat === 0 ? draft.name : t(`ai.${level}`);
         const line =
           turn.kind === 'skip'
             ? t('bots.logSkip', { name: who, reason: t(`skip.${turn.reason}`), message: turn.message ?? '' })
-            : t('bots.logGuess', { name: who, correct: turn.correct, k: g.settings.answerCount, round: g.seatStates[turn.seat]!.guesses.at(-1)?.round ?? 0 });
+            : t('bots.logGuess', {
+                name: who,
+                correct: turn.correct,
+                k: g.settings.answerCount,
+                round: g.seatStates[turn.seat]!.guesses.at(-1)?.round ?? 0,
+              });
         setLog((l) => [...l, line]);
         await new Promise((r) => setTimeout(r, 0)); // let the page paint between turns
       },
@@ -103,7 +115,12 @@ export default function BotsPage() {
           <h2 id="ded-editor-title">{draft.id ? t('bots.edit', { name: draft.name }) : t('bots.new')}</h2>
           <label className="field">
             <span>{t('bots.name')}</span>
-            <input value={draft.name} maxLength={30} onChange={(e) => setDraft({ ...draft, name: e.target.value })} data-testid="bot-name" />
+            <input
+              value={draft.name}
+              maxLength={30}
+              onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+              data-testid="bot-name"
+            />
           </label>
           <label className="field">
             <span>{t('bots.description')}</span>
@@ -111,7 +128,11 @@ export default function BotsPage() {
           </label>
           <label className="field">
             <span>{t('bots.example')}</span>
-            <select onChange={(e) => setDraft({ ...draft, code: BOT_EXAMPLES.find((x) => x.id === e.target.value)!.code })} defaultValue="" data-testid="bot-example">
+            <select
+              onChange={(e) => setDraft({ ...draft, code: BOT_EXAMPLES.find((x) => x.id === e.target.value)!.code })}
+              defaultValue=""
+              data-testid="bot-example"
+            >
               <option value="" disabled>
                 {t('bots.pickExample')}
               </option>
@@ -154,7 +175,13 @@ export default function BotsPage() {
           )}
           <div className="row">
             {isAuthenticated ? (
-              <button type="button" className="btn btn-primary" disabled={save.isPending || !draft.name.trim() || !draft.code.trim()} onClick={() => save.mutate(draft)} data-testid="bot-save">
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={save.isPending || !draft.name.trim() || !draft.code.trim()}
+                onClick={() => save.mutate(draft)}
+                data-testid="bot-save"
+              >
                 {t('bots.save')}
               </button>
             ) : (
@@ -176,7 +203,12 @@ export default function BotsPage() {
               {testing ? t('bots.testing') : t('bots.test')}
             </button>
             {draft.id && (
-              <button type="button" className="btn btn-ghost" onClick={() => navigate('/lab/deduction-game', { state: { bot: { id: draft.id, name: draft.name, code: draft.code } } })} data-testid="bot-play">
+              <button
+                type="button"
+                className="btn btn-ghost"
+                onClick={() => navigate('/lab/deduction-game', { state: { bot: { id: draft.id, name: draft.name, code: draft.code } } })}
+                data-testid="bot-play"
+              >
                 {t('bots.playAgainst')}
               </button>
             )}
@@ -193,7 +225,12 @@ export default function BotsPage() {
           )}
           {current && (
             <p data-testid="bot-ladder-status">
-              {t(`ladder.status.${current.ladder.status}`, { rank: current.ladder.rank ?? '–', points: current.ladder.points, played: current.ladder.played, wins: current.ladder.wins })}
+              {t(`ladder.status.${current.ladder.status}`, {
+                rank: current.ladder.rank ?? '–',
+                points: current.ladder.points,
+                played: current.ladder.played,
+                wins: current.ladder.wins,
+              })}
               {current.ladder.error && <span className="muted"> · {current.ladder.error}</span>}
             </p>
           )}
@@ -219,7 +256,12 @@ export default function BotsPage() {
             <ul className="ded-botlist">
               {bots.data!.map((b) => (
                 <li key={b.id}>
-                  <button type="button" className="btn btn-ghost" aria-current={b.id === draft.id ? 'true' : undefined} onClick={() => setDraft({ id: b.id, name: b.name, description: b.description, code: b.code, shared: b.shared })}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost"
+                    aria-current={b.id === draft.id ? 'true' : undefined}
+                    onClick={() => setDraft({ id: b.id, name: b.name, description: b.description, code: b.code, shared: b.shared })}
+                  >
                     {b.name}
                   </button>
                   <span className="muted">{t(`ladder.short.${b.ladder.status}`, { points: b.ladder.points })}</span>

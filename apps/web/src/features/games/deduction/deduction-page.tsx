@@ -35,7 +35,10 @@ export default function DeductionPage() {
     if (sharedBot) m.set(sharedBot.id, sharedBot.code);
     return m;
   }, [myBots.data, sharedBot]);
-  const botChoices: BotChoice[] = [...(myBots.data ?? []).map((b) => ({ id: b.id, name: b.name })), ...(sharedBot && !myBots.data?.some((b) => b.id === sharedBot.id) ? [{ id: sharedBot.id, name: sharedBot.name }] : [])];
+  const botChoices: BotChoice[] = [
+    ...(myBots.data ?? []).map((b) => ({ id: b.id, name: b.name })),
+    ...(sharedBot && !myBots.data?.some((b) => b.id === sharedBot.id) ? [{ id: sharedBot.id, name: sharedBot.name }] : []),
+  ];
   const g = useDeductionGame(session.manager, session.loaded && !authLoading && (!isAuthenticated || !myBots.isLoading), botCodes);
   const [revealHints, setRevealHints] = useState(false);
   useEffect(() => {
@@ -44,7 +47,12 @@ export default function DeductionPage() {
   }, [sharedBot, g.phase]);
 
   const playerName = (user?.name || t('setup.you')).slice(0, 20);
-  const guestBest = Math.max(0, ...readGuestHistory().filter((h) => h.gameType === 'DEDUCTION').map((h) => h.score));
+  const guestBest = Math.max(
+    0,
+    ...readGuestHistory()
+      .filter((h) => h.gameType === 'DEDUCTION')
+      .map((h) => h.score),
+  );
   const best = isAuthenticated ? (stats.data?.bestScore ?? null) : guestBest || null;
   const view = g.ds?.view ?? null;
   const active = view?.activeSeat ?? null;
@@ -90,8 +98,19 @@ export default function DeductionPage() {
     case 'setup':
       content = (
         <>
-          {g.error && <p role="alert" className="ded-error">{g.error}</p>}
-          <SetupForm playerName={playerName} bots={botChoices} signedIn={isAuthenticated} initialBot={sharedBot ? { id: sharedBot.id, name: sharedBot.name } : null} onStart={(s, seats) => void g.start(s, seats)} onCancel={() => g.setPhase('intro')} />
+          {g.error && (
+            <p role="alert" className="ded-error">
+              {g.error}
+            </p>
+          )}
+          <SetupForm
+            playerName={playerName}
+            bots={botChoices}
+            signedIn={isAuthenticated}
+            initialBot={sharedBot ? { id: sharedBot.id, name: sharedBot.name } : null}
+            onStart={(s, seats) => void g.start(s, seats)}
+            onCancel={() => g.setPhase('intro')}
+          />
         </>
       );
       break;
@@ -199,10 +218,14 @@ export default function DeductionPage() {
           {session.syncError ?? t('sync.pending', { count: session.pending })}
         </p>
       )}
-      <div className="ded-layout">
+      {g.phase === 'intro' || g.phase === 'over' ? (
+        <div className="ded-layout">
+          <div className="ded-main">{content}</div>
+          <BoardsPanel meId={isAuthenticated ? (user?.id ?? null) : null} />
+        </div>
+      ) : (
         <div className="ded-main">{content}</div>
-        {(g.phase === 'intro' || g.phase === 'over') && <BoardsPanel meId={isAuthenticated ? (user?.id ?? null) : null} />}
-      </div>
+      )}
     </div>
   );
 }

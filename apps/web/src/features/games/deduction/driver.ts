@@ -98,7 +98,13 @@ export class LocalDriver implements DeductionDriver {
     };
   }
 
-  private after(r: { correct?: number; keyword?: number }, kind: DriverLast['kind'], seat: number, timeout = false, newTurn = true): DriverState {
+  private after(
+    r: { correct?: number; keyword?: number },
+    kind: DriverLast['kind'],
+    seat: number,
+    timeout = false,
+    newTurn = true,
+  ): DriverState {
     this.state = this.snapshot({ kind, seat, correct: r.correct ?? null, keyword: r.keyword ?? null, timeout }, !newTurn);
     return this.state;
   }
@@ -111,7 +117,13 @@ export class LocalDriver implements DeductionDriver {
 
   async timeout() {
     const seat = this.game.activeSeat!;
-    const r = this.game.apply({ type: 'guess', seat, guess: this.game.timeoutGuess(), ms: this.game.settings.turnSeconds * 1000, timeout: true });
+    const r = this.game.apply({
+      type: 'guess',
+      seat,
+      guess: this.game.timeoutGuess(),
+      ms: this.game.settings.turnSeconds * 1000,
+      timeout: true,
+    });
     return this.after(r, 'guess', seat, true);
   }
 
@@ -127,7 +139,8 @@ export class LocalDriver implements DeductionDriver {
 
   async botMove(reply: BotReply, guess: number[] | null) {
     const seat = this.game.activeSeat!;
-    if (!guess) return this.after(this.game.apply({ type: 'skip', seat, reason: 'skip' in reply ? reply.skip : 'BOT_INVALID' }), 'skip', seat);
+    if (!guess)
+      return this.after(this.game.apply({ type: 'skip', seat, reason: 'skip' in reply ? reply.skip : 'BOT_INVALID' }), 'skip', seat);
     return this.after(this.game.apply({ type: 'guess', seat, guess }), 'guess', seat);
   }
 
@@ -165,7 +178,9 @@ export class RemoteDriver implements DeductionDriver {
             gameData: play.final.gameData,
           }
         : null,
-      last: play.last ? { kind: play.last.kind, seat: play.last.seat, correct: play.last.correct, keyword: play.last.keyword, timeout: play.last.timeout } : null,
+      last: play.last
+        ? { kind: play.last.kind, seat: play.last.seat, correct: play.last.correct, keyword: play.last.keyword, timeout: play.last.timeout }
+        : null,
     };
   }
 
@@ -188,7 +203,9 @@ export class RemoteDriver implements DeductionDriver {
     return this.accept(await deductionApi.turn(this.sessionId, { turn: this.state.view.turn }));
   }
   async botMove(reply: BotReply, guess: number[] | null) {
-    const body = guess ? { turn: this.state.view.turn, guess } : { turn: this.state.view.turn, skip: 'skip' in reply ? reply.skip : ('BOT_INVALID' as const) };
+    const body = guess
+      ? { turn: this.state.view.turn, guess }
+      : { turn: this.state.view.turn, skip: 'skip' in reply ? reply.skip : ('BOT_INVALID' as const) };
     return this.accept(await deductionApi.turn(this.sessionId, body));
   }
   restartClock() {

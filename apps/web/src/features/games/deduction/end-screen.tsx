@@ -13,7 +13,19 @@ export type Recorded =
   | { kind: 'error'; message: string }
   | { kind: 'test' };
 
-export function EndScreen({ view, final, recorded, english, onAgain }: { view: DeductionView; final: DriverFinal; recorded: Recorded | null; english: boolean; onAgain: () => void }) {
+export function EndScreen({
+  view,
+  final,
+  recorded,
+  english,
+  onAgain,
+}: {
+  view: DeductionView;
+  final: DriverFinal;
+  recorded: Recorded | null;
+  english: boolean;
+  onAgain: () => void;
+}) {
   const { t } = useTranslation('deduction');
   const location = useLocation();
   const outcome = view.outcome!;
@@ -36,7 +48,10 @@ export function EndScreen({ view, final, recorded, english, onAgain }: { view: D
         </ul>
       )}
       <p>
-        {t('end.answers')}: <strong data-testid="ded-answers">{outcome.answers.map((i) => (english ? view.keywords[i]!.en : view.keywords[i]!.ko)).join(', ')}</strong>
+        {t('end.answers')}:{' '}
+        <strong data-testid="ded-answers">
+          {outcome.answers.map((i) => (english ? view.keywords[i]!.en : view.keywords[i]!.ko)).join(', ')}
+        </strong>
       </p>
       <p className="ded-end__score" data-testid="ded-score">
         {fmt(final.result.score)}
@@ -46,16 +61,37 @@ export function EndScreen({ view, final, recorded, english, onAgain }: { view: D
         <tbody>
           {b.standing === 'WON' ? (
             <>
-              <tr><th scope="row">{t('end.base')}</th><td className="num">{fmt(b.base)}</td></tr>
-              <tr><th scope="row">{t('end.turnBonus', { n: final.result.guessesCount as number })}</th><td className="num">+{fmt(b.turnBonus)}</td></tr>
-              <tr><th scope="row">{t('end.timeBonus', { s: final.result.timeElapsedSeconds as number })}</th><td className="num">+{fmt(b.timeBonus)}</td></tr>
-              <tr><th scope="row">{t('end.revealCost')}</th><td className="num">−{fmt(b.revealCost)}</td></tr>
-              <tr><th scope="row">{t('end.multiplier')}</th><td className="num">{t('end.factors', { d: factor(b.difficultyFactor), o: factor(b.opponentFactor) })}</td></tr>
+              <tr>
+                <th scope="row">{t('end.base')}</th>
+                <td className="num">{fmt(b.base)}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t('end.turnBonus', { n: final.result.guessesCount as number })}</th>
+                <td className="num">+{fmt(b.turnBonus)}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t('end.timeBonus', { s: final.result.timeElapsedSeconds as number })}</th>
+                <td className="num">+{fmt(b.timeBonus)}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t('end.revealCost')}</th>
+                <td className="num">−{fmt(b.revealCost)}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t('end.multiplier')}</th>
+                <td className="num">{t('end.factors', { d: factor(b.difficultyFactor), o: factor(b.opponentFactor) })}</td>
+              </tr>
             </>
           ) : (
             <>
-              <tr><th scope="row">{t('end.base')}</th><td className="num">{fmt(b.base)}</td></tr>
-              <tr><th scope="row">{t('end.progress')}</th><td className="num">+{fmt(b.progressPoints)}</td></tr>
+              <tr>
+                <th scope="row">{t('end.base')}</th>
+                <td className="num">{fmt(b.base)}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t('end.progress')}</th>
+                <td className="num">+{fmt(b.progressPoints)}</td>
+              </tr>
             </>
           )}
         </tbody>
@@ -64,7 +100,11 @@ export function EndScreen({ view, final, recorded, english, onAgain }: { view: D
         <p data-testid="ded-recorded">
           <span className="badge badge--ok">{t('end.verified')}</span>{' '}
           {recorded.record.isPersonalBest && <span className="badge badge--best">{t('end.personalBest')}</span>}{' '}
-          {recorded.record.rank ? t('end.rank', { rank: recorded.record.rank.rank, total: recorded.record.rank.totalPlayers }) : final.ranked ? null : t('end.unranked')}
+          {recorded.record.rank
+            ? t('end.rank', { rank: recorded.record.rank.rank, total: recorded.record.rank.totalPlayers })
+            : final.ranked
+              ? null
+              : t('end.unranked')}
         </p>
       )}
       {recorded?.kind === 'queued' && <p role="status">{t('end.queued')}</p>}

@@ -40,7 +40,15 @@ export function GuessHistory({ view, english }: { view: DeductionView; english: 
                 </>
               )}
             </td>
-            <td className="num">{h.kind === 'skip' ? '–' : h.correct === null ? <span aria-label={t('history.hidden')}>?</span> : `${h.correct}/${view.settings.answerCount}`}</td>
+            <td className="num">
+              {h.kind === 'skip' ? (
+                '–'
+              ) : h.correct === null ? (
+                <span aria-label={t('history.hidden')}>?</span>
+              ) : (
+                `${h.correct}/${view.settings.answerCount}`
+              )}
+            </td>
           </tr>
         ))}
       </tbody>

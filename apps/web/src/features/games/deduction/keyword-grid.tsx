@@ -17,7 +17,8 @@ export function knownMarks(view: DeductionView, seat: number | null): Map<number
   if (view.settings.globalHint) for (const i of view.globalWrong) marks.set(i, 'global');
   const mine = seat === null ? undefined : view.mine.find((m) => m.seat === seat);
   if (mine) {
-    for (const h of view.history) if (h.seat === seat && h.correct === 0 && h.guess) for (const i of h.guess) if (!marks.has(i)) marks.set(i, 'zero');
+    for (const h of view.history)
+      if (h.seat === seat && h.correct === 0 && h.guess) for (const i of h.guess) if (!marks.has(i)) marks.set(i, 'zero');
     for (const i of mine.hints) marks.set(i, 'hint');
     for (const i of mine.wrongReveals) marks.set(i, 'revealedWrong');
     for (const i of mine.answerReveals) marks.set(i, 'revealedAnswer');
@@ -60,12 +61,23 @@ export function KeywordGrid({ view, seat, selected, notes, disabled, noteMode, o
     }
   };
   return (
-    <div className="ded-grid" role="group" aria-label={t('board.gridLabel', { count: view.settings.answerCount })} ref={ref} data-testid="ded-grid">
+    <div
+      className="ded-grid"
+      role="group"
+      aria-label={t('board.gridLabel', { count: view.settings.answerCount })}
+      ref={ref}
+      data-testid="ded-grid"
+    >
       {view.keywords.map((k, i) => {
         const mark = marks.get(i);
         const note = notes[i];
         const isSelected = selected.has(i);
-        const label = [english ? `${k.en} (${k.ko})` : k.ko, isSelected ? t('board.selected') : null, mark ? t(`marks.${mark}`) : null, note ? t(`notes.${note}`) : null]
+        const label = [
+          english ? `${k.en} (${k.ko})` : k.ko,
+          isSelected ? t('board.selected') : null,
+          mark ? t(`marks.${mark}`) : null,
+          note ? t(`notes.${note}`) : null,
+        ]
           .filter(Boolean)
           .join(', ');
         return (

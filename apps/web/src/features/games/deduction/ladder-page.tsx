@@ -40,9 +40,15 @@ export default function LadderPage() {
                   <th scope="col">{t('boards.rank')}</th>
                   <th scope="col">{t('ladder.bot')}</th>
                   <th scope="col">{t('ladder.owner')}</th>
-                  <th scope="col" className="num">{t('ladder.points')}</th>
-                  <th scope="col" className="num">{t('ladder.record')}</th>
-                  <th scope="col" className="num">{t('ladder.faults')}</th>
+                  <th scope="col" className="num">
+                    {t('ladder.points')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('ladder.record')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('ladder.faults')}
+                  </th>
                 </tr>
               </thead>
               <tbody>

@@ -14,7 +14,12 @@ export function RulesGuide() {
       <ol className="ded-rules__steps" aria-label={t('rules.stepsLabel')}>
         {STEPS.map((s, i) => (
           <li key={s}>
-            <button type="button" className={i === step ? 'is-active' : undefined} aria-current={i === step ? 'step' : undefined} onClick={() => setStep(i)}>
+            <button
+              type="button"
+              className={i === step ? 'is-active' : undefined}
+              aria-current={i === step ? 'step' : undefined}
+              onClick={() => setStep(i)}
+            >
               <span aria-hidden="true">{i + 1}</span> {t(`rules.${s}.short`)}
             </button>
           </li>

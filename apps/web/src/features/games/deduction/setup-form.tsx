@@ -99,7 +99,14 @@ export function SetupForm({ playerName, bots, signedIn, initialBot, onStart, onC
         <legend>{t('setup.mode')}</legend>
         <div className="segmented" role="group">
           {(['SOLO', 'HOTSEAT'] as const).map((m) => (
-            <button key={m} type="button" aria-pressed={mode === m} className={mode === m ? 'is-active' : undefined} onClick={() => setMode(m)} data-testid={`ded-mode-${m}`}>
+            <button
+              key={m}
+              type="button"
+              aria-pressed={mode === m}
+              className={mode === m ? 'is-active' : undefined}
+              onClick={() => setMode(m)}
+              data-testid={`ded-mode-${m}`}
+            >
               {t(`setup.modes.${m}`)}
             </button>
           ))}
@@ -110,7 +117,14 @@ export function SetupForm({ playerName, bots, signedIn, initialBot, onStart, onC
         <div className="ded-presets">
           {[...DEDUCTION_PRESET_IDS, 'CUSTOM' as const].map((p) => (
             <label key={p} className={`ded-preset${settings.preset === p ? ' is-active' : ''}`}>
-              <input type="radio" name="preset" value={p} checked={settings.preset === p} onChange={() => setPreset(p)} data-testid={`ded-preset-${p}`} />
+              <input
+                type="radio"
+                name="preset"
+                value={p}
+                checked={settings.preset === p}
+                onChange={() => setPreset(p)}
+                data-testid={`ded-preset-${p}`}
+              />
               <strong>{t(`presets.${p}`)}</strong>
               <span className="muted">{p === 'CUSTOM' ? t('setup.customHint') : t(`setup.presetFacts.${p}`)}</span>
             </label>
@@ -152,7 +166,11 @@ export function SetupForm({ playerName, bots, signedIn, initialBot, onStart, onC
           </select>
         </label>
         <label className="ded-check">
-          <input type="checkbox" checked={settings.globalHint} onChange={(e) => setSettings((s) => ({ ...s, globalHint: e.target.checked }))} />
+          <input
+            type="checkbox"
+            checked={settings.globalHint}
+            onChange={(e) => setSettings((s) => ({ ...s, globalHint: e.target.checked }))}
+          />
           <span>{t('setup.globalHint')}</span>
         </label>
       </div>
@@ -183,7 +201,12 @@ export function SetupForm({ playerName, bots, signedIn, initialBot, onStart, onC
                   />
                 )}
                 {i > 1 && (
-                  <button type="button" className="btn btn-ghost" onClick={() => setSeats((all) => all.filter((_, j) => j !== i))} aria-label={t('setup.removeSeat', { n: i + 1 })}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost"
+                    onClick={() => setSeats((all) => all.filter((_, j) => j !== i))}
+                    aria-label={t('setup.removeSeat', { n: i + 1 })}
+                  >
                     ✕
                   </button>
                 )}
@@ -191,7 +214,11 @@ export function SetupForm({ playerName, bots, signedIn, initialBot, onStart, onC
             ))}
             {seats.length < DEDUCTION_MAX_SEATS && (
               <li>
-                <button type="button" className="btn btn-secondary" onClick={() => setSeats((all) => [...all, { kind: 'HUMAN', name: t('setup.playerN', { n: all.length + 1 }) }])}>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={() => setSeats((all) => [...all, { kind: 'HUMAN', name: t('setup.playerN', { n: all.length + 1 }) }])}
+                >
                   {t('setup.addSeat')}
                 </button>
               </li>

@@ -26,11 +26,24 @@ export default function SharedBotPage() {
         <section className="card" data-testid="ded-shared-bot">
           <p>{t('shared.by', { name: bot.data.owner.name ?? t('boards.anonymous') })}</p>
           {bot.data.description && <p>{bot.data.description}</p>}
-          <p>{t(`ladder.status.${bot.data.ladder.status}`, { rank: bot.data.ladder.rank ?? '–', points: bot.data.ladder.points, played: bot.data.ladder.played, wins: bot.data.ladder.wins })}</p>
+          <p>
+            {t(`ladder.status.${bot.data.ladder.status}`, {
+              rank: bot.data.ladder.rank ?? '–',
+              points: bot.data.ladder.points,
+              played: bot.data.ladder.played,
+              wins: bot.data.ladder.wins,
+            })}
+          </p>
           <pre className="ded-code" tabIndex={0} aria-label={t('shared.code')}>
             {bot.data.code}
           </pre>
-          <button type="button" className="btn btn-primary" onClick={() => navigate('/lab/deduction-game', { state: { bot: { id: bot.data.id, name: bot.data.name, code: bot.data.code } } })}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() =>
+              navigate('/lab/deduction-game', { state: { bot: { id: bot.data.id, name: bot.data.name, code: bot.data.code } } })
+            }
+          >
             {t('shared.play')}
           </button>
         </section>

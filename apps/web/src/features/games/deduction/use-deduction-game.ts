@@ -33,6 +33,10 @@ export function useDeductionGame(manager: GameSessionManager, ready: boolean, bo
   const [lastHuman, setLastHuman] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const driver = useRef<DeductionDriver | null>(null);
+  const lastHumanRef = useRef<number | null>(null);
+  useEffect(() => {
+    lastHumanRef.current = lastHuman;
+  }, [lastHuman]);
   const runner = useMemo(() => new BotRunner(), []);
   useEffect(() => () => runner.dispose(), [runner]);
 
@@ -60,6 +64,27 @@ export function useDeductionGame(manager: GameSessionManager, ready: boolean, bo
     [t],
   );
 
+  /** Ends the session with the final result (queued by the manager when offline). */
+  const submit = useCallback(
+    async (final: NonNullable<DriverState['final']>) => {
+      setPhase('submitting');
+      try {
+        const out = await manager.end({ ...final.result, gameData: final.gameData });
+        setRecorded(
+          out.kind === 'recorded'
+            ? { kind: 'recorded', record: out.record }
+            : out.kind === 'queued'
+              ? { kind: 'queued' }
+              : { kind: 'guest', isPersonalBest: out.isPersonalBest, highScore: out.highScore },
+        );
+      } catch (err) {
+        setRecorded({ kind: 'error', message: (err as Error).message });
+      }
+      setPhase('over');
+    },
+    [manager],
+  );
+
   const apply = useCallback(
     async (act: (d: DeductionDriver) => Promise<DriverState>) => {
       const d = driver.current;
@@ -71,8 +96,13 @@ export function useDeductionGame(manager: GameSessionManager, ready: boolean, bo
         setDs(s);
         setStatus(describe(s));
         save(s, notes);
+        if (s.final) {
+          void submit(s.final);
+          return;
+        }
         const next = s.view.activeSeat;
-        if (!s.final && next !== null && s.view.seats[next]!.kind === 'HUMAN' && humansOf(s).length > 1 && next !== lastHumanRef.current) setPhase('handover');
+        if (!s.final && next !== null && s.view.seats[next]!.kind === 'HUMAN' && humansOf(s).length > 1 && next !== lastHumanRef.current)
+          setPhase('handover');
       } catch (err) {
         setError(err instanceof ApiError || err instanceof Error ? err.message : String(err));
         if (err instanceof ApiError && err.status === 409) {
@@ -83,10 +113,8 @@ export function useDeductionGame(manager: GameSessionManager, ready: boolean, bo
         setBusy(false);
       }
     },
-    [describe, save, notes],
+    [describe, save, notes, submit],
   );
-  const lastHumanRef = useRef<number | null>(null);
-  lastHumanRef.current = lastHuman;
 
   /* Resume after a reload ------------------------------------------------------------- */
   useEffect(() => {
@@ -107,13 +135,15 @@ export function useDeductionGame(manager: GameSessionManager, ready: boolean, bo
         }
         if (driver.current) {
           setDs(driver.current.state);
-          setPhase(driver.current.state.final ? 'submitting' : 'playing');
+          const final = driver.current.state.final;
+          if (final) void submit(final);
+          else setPhase('playing');
           return;
         }
       }
       setPhase('intro');
     })();
-  }, [ready, phase, manager]);
+  }, [ready, phase, manager, submit]);
 
   /* Start --------------------------------------------------------------------------------- */
   const start = useCallback(
@@ -153,31 +183,17 @@ export function useDeductionGame(manager: GameSessionManager, ready: boolean, bo
     }
     if (spec.kind === 'BOT') {
       const code = botCodes.get(spec.botId);
-      setStatus(t('status.botThinking', { name: spec.name }));
       void apply(async (d) => {
+        setStatus(t('status.botThinking', { name: spec.name }));
         const state = botStateFromView(d.state.view, seat);
-        const reply = code ? await runner.move(code, state, botRandomSeed(String(d.state.view.turn), d.state.view.turn, seat)) : { skip: 'BOT_ERROR' as const, message: 'no code' };
+        const reply = code
+          ? await runner.move(code, state, botRandomSeed(String(d.state.view.turn), d.state.view.turn, seat))
+          : { skip: 'BOT_ERROR' as const, message: 'no code' };
         const checked = 'guess' in reply ? checkBotAnswer(reply.guess, state) : null;
         return d.botMove(checked && !checked.ok ? { skip: 'BOT_INVALID' } : reply, checked?.ok ? checked.guess : null);
       });
     }
   }, [phase, ds, busy, error, apply, botCodes, runner, t]);
-
-  /* The end ------------------------------------------------------------------------------- */
-  useEffect(() => {
-    if (!ds?.final || (phase !== 'playing' && phase !== 'submitting')) return;
-    const final = ds.final;
-    setPhase('submitting');
-    void (async () => {
-      try {
-        const out = await manager.end({ ...final.result, gameData: final.gameData });
-        setRecorded(out.kind === 'recorded' ? { kind: 'recorded', record: out.record } : out.kind === 'queued' ? { kind: 'queued' } : { kind: 'guest', isPersonalBest: out.isPersonalBest, highScore: out.highScore });
-      } catch (err) {
-        setRecorded({ kind: 'error', message: (err as Error).message });
-      }
-      setPhase('over');
-    })();
-  }, [ds, phase, manager]);
 
   const note = useCallback(
     (seat: number, i: number) =>
