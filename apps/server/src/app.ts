@@ -75,7 +75,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       directives: {
         defaultSrc: ["'self'"],
         // 'wasm-unsafe-eval': the deduction bot sandbox compiles QuickJS (WebAssembly) in a worker; no 'unsafe-eval'.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...pay.scriptSrc],
+        scriptSrc: ["'self'", ...pay.scriptSrc, "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...pay.imgSrc],
         fontSrc: ["'self'", 'data:'],
