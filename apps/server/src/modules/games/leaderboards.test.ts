@@ -45,7 +45,7 @@ describe('global leaderboard', () => {
       await win(u, 14 - i);
       await win(u, 15);
     }
-  });
+  }, 600_000); // dozens of honest games through HTTP: slow on a busy machine
 
   it('ranks each player once by their best score, top 10 by default, for guests too', async () => {
     const b = await board('gameType=DEDUCTION');
@@ -111,7 +111,7 @@ describe('around-me', () => {
       ladder.push(u);
       await win(u, 21 - i, 'ADVANCED'); // above everyone else in this file
     }
-  });
+  }, 600_000);
 
   it('answers the caller with 5 above and 5 below', async () => {
     const me = ladder[10]!; // rank 10 of the ladder (the ladder is ranks 1..20)
