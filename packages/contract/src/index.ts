@@ -11,5 +11,6 @@ export * from './reviews.ts';
 export * from './study-pages.ts';
 export * from './notifications.ts';
 export * from './games.ts';
+export * from './deduction.ts';
 export * from './payments.ts';
 export * from './site.ts';

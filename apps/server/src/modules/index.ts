@@ -19,6 +19,7 @@ import { createReviewsModule } from './reviews/index.ts';
 import { paymentsModule } from './payments/routes.ts';
 import { gamesModule } from './games/routes.ts';
 import { siteModule } from './site/routes.ts';
+import { createDeductionBotsModule } from './deduction-bots/index.ts';
 
 export const legacyModules: Module[] = [
   healthModule,
@@ -36,5 +37,6 @@ export const legacyModules: Module[] = [
 export function composeModules(ctx: AppContext): ServerModule[] {
   const { studies } = ctx.services;
   const reviews = createReviewsModule(ctx, { studies });
-  return [reviews];
+  const deductionBots = createDeductionBotsModule(ctx, { users: ctx.services.users });
+  return [reviews, deductionBots];
 }

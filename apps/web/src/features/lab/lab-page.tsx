@@ -17,7 +17,7 @@ interface Card {
 
 const CARDS: Card[] = [
   { id: 'tetris', to: '/lab/tetris', icon: '▦', tag: 'game' },
-  { id: 'deduction', to: null, icon: '🔎', tag: 'game' },
+  { id: 'deduction', to: '/lab/deduction-game', icon: '🔎', tag: 'game' },
   { id: 'team-shuffle', to: '/lab/team-shuffle', icon: '⇄', tag: 'tool' },
   { id: 'spotlight-arena', to: '/lab/spotlight-arena', icon: '✦', tag: 'tool' },
 ];
