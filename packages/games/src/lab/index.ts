@@ -1,0 +1,6 @@
+/** The lab's pure tools: Team Shuffle and Spotlight Arena (draw, shows, statistics). */
+export * from './sha256.ts';
+export * from './chacha20.ts';
+export * from './chi-square.ts';
+export * from './fair-draw.ts';
+export * from './team-shuffle.ts';
