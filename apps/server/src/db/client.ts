@@ -3,6 +3,7 @@
  * server when DATABASE_URL is set. Both speak the PostgreSQL dialect through Drizzle.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
@@ -72,13 +73,15 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   }
   let client: PGlite;
+  // pg_trgm backs the Korean search indexes (search/korean-search.ts); PostgreSQL ships it too.
+  const extensions = { pg_trgm };
   if (opts.loadDataDir) {
-    client = await PGlite.create({ loadDataDir: opts.loadDataDir });
+    client = await PGlite.create({ loadDataDir: opts.loadDataDir, extensions });
   } else if (opts.dataDir && opts.dataDir !== ':memory:') {
     mkdirSync(opts.dataDir, { recursive: true });
-    client = await PGlite.create({ dataDir: opts.dataDir });
+    client = await PGlite.create({ dataDir: opts.dataDir, extensions });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   }
   const db = drizzlePglite({ client, schema });
   const exec: Database['exec'] = async (text, params) => {
@@ -106,7 +109,7 @@ export async function pingDatabase(database: Database): Promise<number> {
 
 /** Dump a PGlite database's data directory (used to clone a migrated template per test file). */
 export async function dumpPglite(dataDir: string): Promise<Blob> {
-  const client = await PGlite.create({ dataDir });
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   const blob = await client.dumpDataDir('none');
   await client.close();
   return blob;
