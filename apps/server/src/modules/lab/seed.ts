@@ -39,7 +39,7 @@ export function labSeeder(service: LabService): Seeder {
           apart: [['이도윤', '한예린']],
           balanceBy: '수준',
           spreadLast: 0,
-          theme: 'animal',
+          theme: 'animals',
         },
         recent: [],
       });

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/toast/toast';
 import { rosterQuery, rostersQuery, useDeleteRoster, useSaveRoster } from '../api';
 import { emptyDoc, type ShuffleDoc } from './doc';
-import type { ThemeId } from './themes';
+import { THEME_IDS, type ThemeId } from './themes';
 
 export function rosterBodyOf(name: string, doc: ShuffleDoc): RosterBody {
   return {
@@ -22,7 +22,7 @@ export function rosterBodyOf(name: string, doc: ShuffleDoc): RosterBody {
       apart: doc.apart,
       balanceBy: doc.balanceBy,
       spreadLast: doc.spreadLast,
-      theme: doc.theme === 'custom' ? 'custom' : doc.theme,
+      theme: doc.theme,
     },
     recent: doc.recent,
   };
@@ -41,7 +41,7 @@ export function docOfRoster(r: Roster): ShuffleDoc {
           apart: s.apart,
           balanceBy: s.balanceBy,
           spreadLast: s.spreadLast,
-          theme: s.theme as ThemeId,
+          theme: (THEME_IDS as readonly string[]).includes(s.theme) || s.theme === 'custom' ? (s.theme as ThemeId) : 'default',
         }
       : {}),
   };
