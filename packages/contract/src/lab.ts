@@ -66,6 +66,8 @@ export const shuffleSettings = z.object({
     .string()
     .regex(/^[a-z-]{1,20}$/)
     .default('default'),
+  /** team names of the "custom" theme */
+  customNames: z.array(labText(LAB_LIMITS.personName)).max(LAB_LIMITS.teams).default([]),
 });
 export type ShuffleSettings = z.infer<typeof shuffleSettings>;
 

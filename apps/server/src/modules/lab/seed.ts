@@ -40,6 +40,7 @@ export function labSeeder(service: LabService): Seeder {
           balanceBy: '수준',
           spreadLast: 0,
           theme: 'animals',
+          customNames: [],
         },
         recent: [],
       });

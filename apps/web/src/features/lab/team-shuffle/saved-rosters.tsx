@@ -23,6 +23,7 @@ export function rosterBodyOf(name: string, doc: ShuffleDoc): RosterBody {
       balanceBy: doc.balanceBy,
       spreadLast: doc.spreadLast,
       theme: doc.theme,
+      customNames: doc.customNames,
     },
     recent: doc.recent,
   };
@@ -41,6 +42,7 @@ export function docOfRoster(r: Roster): ShuffleDoc {
           apart: s.apart,
           balanceBy: s.balanceBy,
           spreadLast: s.spreadLast,
+          customNames: s.customNames ?? [],
           theme: (THEME_IDS as readonly string[]).includes(s.theme) || s.theme === 'custom' ? (s.theme as ThemeId) : 'default',
         }
       : {}),
