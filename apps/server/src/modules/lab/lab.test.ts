@@ -258,3 +258,24 @@ describe('arena history', () => {
     expect(oldest.body.data.content[0].seed).toBe('many-50');
   });
 });
+
+describe('demo content', () => {
+  it('gives the demo leader a saved roster and three draws that replay from their seeds', async () => {
+    const leader = await signUp('데모 리더');
+    const lab = t.app.modules.find((m) => m.name === 'lab')!;
+    await lab.seeder!.demo!(t.ctx, { users: { leader: leader.id } });
+    const rosters = (await call('GET', '/api/lab/rosters', leader)).body.data;
+    expect(rosters.content).toEqual([expect.objectContaining({ name: '테코테코 7기 모각코', peopleCount: 12 })]);
+    const draws = (await call('GET', '/api/lab/draws', leader)).body.data.content as {
+      seed: string;
+      entries: { name: string }[];
+      count: number;
+      winners: string[];
+    }[];
+    expect(draws).toHaveLength(3);
+    for (const d of draws) {
+      const picks = drawWinners({ seed: d.seed, entries: d.entries, count: d.count, allowRepeat: false });
+      expect(picks.map((p) => d.entries[p]!.name)).toEqual(d.winners);
+    }
+  });
+});
