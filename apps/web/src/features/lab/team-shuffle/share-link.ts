@@ -140,3 +140,26 @@ export const SHARE_PREFIX = 's=';
 export function shareUrl(doc: ShuffleDoc, origin: string): string {
   return `${origin}/lab/team-shuffle#${SHARE_PREFIX}${encodeShare(doc)}`;
 }
+
+/**
+ * Links of the first Team Shuffle (`?names=a%0Ab&mode=count&n=2&seed=x`) still open: the same
+ * roster, split and seed (the teams come from today's solver).
+ */
+export function decodeLegacyQuery(search: string): ShuffleDoc | null {
+  const q = new URLSearchParams(search);
+  const seed = (q.get('seed') ?? '').replace(/[^A-Za-z0-9_-]/g, '').slice(0, 64);
+  const names = numberDuplicates(
+    (q.get('names') ?? '')
+      .split(/[\n,]/)
+      .map((n) => cleanName(n))
+      .filter(Boolean)
+      .slice(0, LAB_LIMITS.rosterPeople),
+  );
+  if (!seed || names.length === 0) return null;
+  return {
+    ...emptyDoc(),
+    people: names.map((name) => ({ name, tags: {} })),
+    split: { by: q.get('mode') === 'size' ? 'size' : 'count', value: int(Number(q.get('n')), 1, 1000, 2), allowSingles: false },
+    seed,
+  };
+}

@@ -14,7 +14,7 @@ import { newSeed } from '../seed';
 import { ConstraintsEditor } from './constraints-editor';
 import { applyDoc, columnsOf, emptyDoc, historyReducer, resultOf, type DocAction, type History } from './doc';
 import { SavedRosters, docOfRoster, rosterBodyOf } from './saved-rosters';
-import { decodeShare, encodeShare, SHARE_PREFIX } from './share-link';
+import { decodeLegacyQuery, decodeShare, encodeShare, SHARE_PREFIX } from './share-link';
 import { TeamResults } from './team-results';
 import { useSaveRoster } from '../api';
 import '../lab.css';
@@ -25,7 +25,8 @@ const MAX_PEOPLE = 200;
 function fromAddress(): { history: History; broken: boolean } {
   const hash = typeof window === 'undefined' ? '' : window.location.hash.slice(1);
   const doc = hash.startsWith(SHARE_PREFIX) ? decodeShare(hash.slice(SHARE_PREFIX.length)) : null;
-  return { history: { past: [], present: doc ?? emptyDoc(), future: [] }, broken: hash.startsWith(SHARE_PREFIX) && !doc };
+  const legacy = !doc && typeof window !== 'undefined' ? decodeLegacyQuery(window.location.search) : null;
+  return { history: { past: [], present: doc ?? legacy ?? emptyDoc(), future: [] }, broken: hash.startsWith(SHARE_PREFIX) && !doc };
 }
 
 const typing = (el: EventTarget | null) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyDoc, historyReducer, resultOf, type History, type ShuffleDoc } from './doc';
 import { teamsAsCsv, teamsAsText } from './export';
-import { decodeShare, encodeShare } from './share-link';
+import { decodeLegacyQuery, decodeShare, encodeShare } from './share-link';
 import { roman, themeTeamName } from './themes';
 
 const people = ['김하늘', '박지훈', '최서연', '이도윤', '정민준', '강서윤'].map((name, i) => ({
@@ -89,6 +89,16 @@ describe('share link', () => {
     expect(d.seed).toBeNull();
     expect(d.theme).toBe('default');
     expect(d.spreadLast).toBe(10);
+  });
+});
+
+describe('legacy links', () => {
+  it('opens the first Team Shuffle links (query string) with their roster, split and seed', () => {
+    const d = decodeLegacyQuery('?names=%EA%B0%80%0A%EB%82%98%0A%EA%B0%80&mode=size&n=2&seed=e2e')!;
+    expect(d.people.map((p) => p.name)).toEqual(['가', '나', '가 (2)']);
+    expect(d.split).toEqual({ by: 'size', value: 2, allowSingles: false });
+    expect(d.seed).toBe('e2e');
+    expect(decodeLegacyQuery('?names=a')).toBeNull();
   });
 });
 
