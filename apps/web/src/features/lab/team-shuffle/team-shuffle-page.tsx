@@ -5,7 +5,7 @@
  */
 import type { Roster } from '@moim/contract';
 import { planTeams } from '@moim/games';
-import { useEffect, useId, useMemo, useReducer, useState } from 'react';
+import { useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
@@ -71,9 +71,16 @@ export default function TeamShufflePage() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  const resultRef = useRef<HTMLElement>(null);
   const shuffle = () => {
     const action: DocAction = { type: 'shuffle', seed: newSeed() };
     dispatch(action);
+    // the result sits above the button on narrow screens and at the top on wide ones
+    const box = resultRef.current?.getBoundingClientRect();
+    if (box && (box.top < 0 || box.top > window.innerHeight * 0.6)) {
+      const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+      resultRef.current!.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+    }
     if (loaded) saveRoster.mutate({ id: loaded.id, body: rosterBodyOf(loaded.name, applyDoc(doc, action)) });
   };
   const onLoadRoster = (r: Roster) => {
@@ -189,7 +196,7 @@ export default function TeamShufflePage() {
           {isAuthenticated && <SavedRosters doc={doc} loaded={loaded} onLoad={onLoadRoster} />}
         </div>
 
-        <section className="card stack" aria-labelledby={`${id}-result`} aria-live="polite">
+        <section ref={resultRef} className="card stack ts-result" aria-labelledby={`${id}-result`} aria-live="polite">
           <div className="ts-result-head">
             <h2 id={`${id}-result`}>{t('shuffle.result')}</h2>
             <div className="row">
