@@ -1,6 +1,6 @@
 /**
  * The stage: plays the run's heats one after another with the chosen show (each its own lazy
- * chunk), lets the audience skip to the result (S or Escape), and reports when it is over.
+ * chunk), lets the audience skip to the result (S), and reports when it is over.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,7 +56,7 @@ export function Stage({ run, reduced, sound, record, onFinished, onRecorded }: S
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (over || typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
-      if (e.key === 's' || e.key === 'S' || e.key === 'Escape') {
+      if (e.key === 's' || e.key === 'S') {
         e.preventDefault();
         skipNow();
       }
