@@ -14,3 +14,4 @@ export * from './games.ts';
 export * from './deduction.ts';
 export * from './payments.ts';
 export * from './site.ts';
+export * from './lab.ts';

@@ -12,3 +12,4 @@ export * from './tetris-log.ts';
 export * from './tetris-verify.ts';
 export * from './tetris-bot.ts';
 export * from './deduction/index.ts';
+export * from './lab/index.ts';

@@ -12,3 +12,4 @@ export * from '../modules/games/schema.ts';
 export * from '../modules/deduction-bots/schema.ts';
 export * from '../modules/payments/schema.ts';
 export * from '../providers/payments/test-gateway/schema.ts';
+export * from '../modules/lab/schema.ts';

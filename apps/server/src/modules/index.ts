@@ -16,6 +16,7 @@ import { notificationsModule } from './notifications/routes.ts';
 import { studiesModule } from './studies/routes.ts';
 import { calendarModule } from './calendar/routes.ts';
 import { createReviewsModule } from './reviews/index.ts';
+import { createLabModule } from './lab/index.ts';
 import { paymentsModule } from './payments/routes.ts';
 import { gamesModule } from './games/routes.ts';
 import { siteModule } from './site/routes.ts';
@@ -38,5 +39,6 @@ export function composeModules(ctx: AppContext): ServerModule[] {
   const { studies } = ctx.services;
   const reviews = createReviewsModule(ctx, { studies });
   const deductionBots = createDeductionBotsModule(ctx, { users: ctx.services.users });
-  return [reviews, deductionBots];
+  const lab = createLabModule(ctx);
+  return [reviews, deductionBots, lab];
 }
