@@ -11,6 +11,8 @@ export * from './reviews.ts';
 export * from './study-pages.ts';
 export * from './notifications.ts';
 export * from './games.ts';
+export * from './deduction.ts';
 export * from './payments.ts';
 export * from './site.ts';
+export * from './lab.ts';
 export * from './projects.ts';

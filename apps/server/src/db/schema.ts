@@ -9,6 +9,8 @@ export * from '../modules/reviews/schema.ts';
 export * from '../modules/notifications/schema.ts';
 export * from '../providers/oauth/schema.ts';
 export * from '../modules/games/schema.ts';
+export * from '../modules/deduction-bots/schema.ts';
 export * from '../modules/payments/schema.ts';
 export * from '../providers/payments/test-gateway/schema.ts';
+export * from '../modules/lab/schema.ts';
 export * from '../modules/projects/schema.ts';

@@ -16,10 +16,12 @@ import { notificationsModule } from './notifications/routes.ts';
 import { studiesModule } from './studies/routes.ts';
 import { calendarModule } from './calendar/routes.ts';
 import { createReviewsModule } from './reviews/index.ts';
+import { createLabModule } from './lab/index.ts';
 import { createProjectsModule } from './projects/index.ts';
 import { paymentsModule } from './payments/routes.ts';
 import { gamesModule } from './games/routes.ts';
 import { siteModule } from './site/routes.ts';
+import { createDeductionBotsModule } from './deduction-bots/index.ts';
 
 export const legacyModules: Module[] = [
   healthModule,
@@ -37,6 +39,8 @@ export const legacyModules: Module[] = [
 export function composeModules(ctx: AppContext): ServerModule[] {
   const { studies, users, notifications } = ctx.services;
   const reviews = createReviewsModule(ctx, { studies });
+  const deductionBots = createDeductionBotsModule(ctx, { users: ctx.services.users });
+  const lab = createLabModule(ctx);
   const projects = createProjectsModule(ctx, { users, notifications });
-  return [reviews, projects];
+  return [reviews, deductionBots, lab, projects];
 }
