@@ -334,7 +334,7 @@ function listOrder(f: ListFilter, search: ReturnType<typeof koreanSearch>): SQL[
 }
 
 /** The columns a project card needs (no description, vision or search columns: lists stay light). */
-const cardColumns = {
+const cardBase = {
   id: projects.id,
   slug: projects.slug,
   name: projects.name,
@@ -352,31 +352,49 @@ const cardColumns = {
   deleted: projects.deleted,
   createdAt: projects.createdAt,
   updatedAt: projects.updatedAt,
-  // the card's positions in the same statement (one round trip per list page, not two); the outer
-  // id is spelled out: inside a select list Drizzle writes a bare "id", which would mean pp.id here
-  positions: sql<CardPosition[]>`(
+};
+
+/** A card's positions as JSON, for the row named `outer` (aliases spelled out: Drizzle writes bare column names here). */
+const positionsJson = (outer: string) =>
+  sql<CardPosition[]>`(
     select coalesce(json_agg(json_build_object('id', pp.id, 'name', pp.name, 'requiredCount', pp.required_count,
       'filledCount', pp.filled_count) order by pp.sort_order, pp.created_at), '[]'::json)
-    from project_positions pp where pp.project_id = "projects"."id" and pp.removed_at is null)`,
-};
+    from project_positions pp where pp.project_id = ${sql.raw(`"${outer}"."id"`)} and pp.removed_at is null)`;
+
+/** Card columns with the positions in the same statement (one round trip per list, not two). */
+const cardColumns = { ...cardBase, positions: positionsJson('projects') };
+
 export interface CardPosition {
   id: string;
   name: string;
   requiredCount: number;
   filledCount: number;
 }
-export type ProjectCardRow = Pick<ProjectRow, Exclude<keyof typeof cardColumns, 'positions'>> & { positions: CardPosition[] };
+export type ProjectCardRow = Pick<ProjectRow, keyof typeof cardBase> & { positions: CardPosition[] };
 
-/** One page of the public list (cards). */
+/**
+ * One page of the public list (cards). The page is chosen first (filters, order, limit) and only
+ * its rows get their positions: a subquery in the select list of the sorted query would run for
+ * every matching row before the sort.
+ */
 export async function listPage(db: DbOrTx, f: ListFilter, limit: number, offset: number): Promise<ProjectCardRow[]> {
   const search = koreanSearch({ jamo: projects.searchJamo, choseong: projects.searchChoseong }, f.q);
-  return db
-    .select(cardColumns)
+  const order = listOrder(f, search);
+  const page = db
+    .select({ ...cardBase, rn: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('rn') })
     .from(projects)
     .where(listWhere(f, search))
-    .orderBy(...listOrder(f, search))
+    .orderBy(...order)
     .limit(limit)
-    .offset(offset);
+    .offset(offset)
+    .as('page');
+  const fields = Object.fromEntries(Object.keys(cardBase).map((k) => [k, page[k as keyof typeof cardBase]])) as unknown as {
+    [K in keyof typeof cardBase]: (typeof page)[K];
+  };
+  return db
+    .select({ ...fields, positions: positionsJson('page') })
+    .from(page)
+    .orderBy(page.rn);
 }
 
 /** How many projects the list's filters match. */
