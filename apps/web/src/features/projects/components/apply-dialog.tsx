@@ -2,8 +2,7 @@
  * The application form for one open position (react-hook-form + the contract's projectApplyBody):
  * a short introduction, the motivation and optional GitHub and portfolio links.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { PROJECT_LIMITS as L, projectApplyBody, type Project, type ProjectApplyInput } from '@moim/contract';
+import { PROJECT_LIMITS as L, type Project, type ProjectApplyBody, type ProjectApplyInput } from '@moim/contract';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../shared/ui/field';
@@ -13,13 +12,19 @@ import { useApply } from '../api/projects-api';
 import { projectFieldError } from '../lib/field-errors';
 import { Modal } from './modal';
 
+/** The contract's projectApplyBody through zodResolver, loaded on the first validation (zod stays out of this chunk). */
+const resolver: Resolver<ProjectApplyInput, unknown, ProjectApplyBody> = async (values, context, options) => {
+  const [{ zodResolver }, { projectApplyBody }] = await Promise.all([import('@hookform/resolvers/zod'), import('../lib/project-schema')]);
+  return zodResolver(projectApplyBody, { error: formErrorMap })(values, context, options);
+};
+
 export function ApplyDialog({ project, positionId, onClose }: { project: Project; positionId: string | null; onClose: () => void }) {
   const { t } = useTranslation('projects');
   const { t: tc } = useTranslation();
   const apply = useApply(project.id);
   const open = project.positions.filter((p) => p.open);
-  const form = useForm<ProjectApplyInput>({
-    resolver: zodResolver(projectApplyBody, { error: formErrorMap }) as Resolver<ProjectApplyInput>,
+  const form = useForm<ProjectApplyInput, unknown, ProjectApplyBody>({
+    resolver,
     values: { positionId: positionId ?? open[0]?.id ?? '', introduction: '', motivation: '', links: { github: '', portfolio: '' } },
     resetOptions: { keepDirtyValues: true },
     mode: 'onTouched',

@@ -5,7 +5,7 @@
  */
 import type { ProjectPosition } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api/client';
@@ -14,13 +14,15 @@ import { loginPathFor } from '../../../shared/auth/require-auth';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
 import { projectOptions } from '../api/projects-api';
 import { ApplicationsPanel } from '../components/applications-panel';
-import { ApplyDialog } from '../components/apply-dialog';
 import { DdayBadge, StatusBadge, TypeBadge } from '../components/badges';
 import { FactsSection, LinksCard, PositionsSection, ProjectProse, StackSection, TeamSection } from '../components/detail-sections';
 import { OwnerPanel } from '../components/owner-panel';
 import { OwnerCard, ViewerPanel } from '../components/viewer-panel';
 import { formatDate } from '../lib/format';
 import '../projects.css';
+
+// the form and its validation (zod) load when someone applies, not with the page
+const ApplyDialog = lazy(() => import('../components/apply-dialog').then((m) => ({ default: m.ApplyDialog })));
 
 export default function ProjectDetailPage() {
   const { t, i18n } = useTranslation('projects');
@@ -143,7 +145,11 @@ export default function ProjectDetailPage() {
           </aside>
         </div>
       </div>
-      {applyFor !== null && <ApplyDialog project={p} positionId={applyFor} onClose={() => setApplyFor(null)} />}
+      {applyFor !== null && (
+        <Suspense fallback={null}>
+          <ApplyDialog project={p} positionId={applyFor} onClose={() => setApplyFor(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -4,19 +4,10 @@
  * one required skill. New: save as a draft or publish. Edit: only the owner or an admin (the
  * server refuses anyone else; the page says so); a draft can be saved and published at once.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  MEETING_TYPES,
-  PROJECT_LIMITS as L,
-  PROJECT_TYPES,
-  projectBody,
-  type Project,
-  type ProjectBody,
-  type ProjectBodyInput,
-} from '@moim/contract';
+import { MEETING_TYPES, PROJECT_LIMITS as L, PROJECT_TYPES, type Project, type ProjectBody, type ProjectBodyInput } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/client';
@@ -76,6 +67,15 @@ function toForm(p: Project): ProjectBodyInput {
   };
 }
 
+/**
+ * The contract's projectBody through zodResolver, loaded on the first validation: zod and the
+ * schemas stay out of the page's own chunk (GUIDE §7 route budget).
+ */
+const resolver: Resolver<ProjectBodyInput, unknown, ProjectBody> = async (values, context, options) => {
+  const [{ zodResolver }, { projectBody }] = await Promise.all([import('@hookform/resolvers/zod'), import('../lib/project-schema')]);
+  return zodResolver(projectBody, { error: formErrorMap })(values, context, options);
+};
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
@@ -134,7 +134,7 @@ function ProjectForm({ project }: { project?: Project }) {
   const [busy, setBusy] = useState(false);
   const move = useMoveProject(project?.id ?? '');
   const form = useForm<ProjectBodyInput, unknown, ProjectBody>({
-    resolver: zodResolver(projectBody, { error: formErrorMap }),
+    resolver,
     defaultValues: project ? toForm(project) : EMPTY,
     mode: 'onTouched',
   });
