@@ -166,9 +166,9 @@ export function projectSlugBase(name: string): string {
  * NUL, other C0/C1 controls (tabs and newlines aside where allowed) and lone UTF-16 surrogates
  * never reach the database (PostgreSQL refuses NUL in text; a lone surrogate is not UTF-8).
  */
-// eslint-disable-next-line no-control-regex
 export const UNSAFE_LINE =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-// eslint-disable-next-line no-control-regex
 export const UNSAFE_TEXT =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
