@@ -13,3 +13,6 @@ export * from './notifications.ts';
 export * from './games.ts';
 export * from './payments.ts';
 export * from './site.ts';
+export * from './job-match.ts';
+export * from './job-postings.ts';
+export * from './job-postings-admin.ts';
