@@ -80,9 +80,12 @@ export const REGION_LABELS_KO: Record<JobRegion, string> = {
 // ---------------------------------------------------------------------------------------------
 // Skills
 
-/** The lookup key of a skill name or alias: NFKC, lower case, without spaces, dots, hyphens, underscores ("Node.js" → "nodejs"). */
+/** The lookup key of a skill name or alias: NFKC, lower case, letters, digits, + and # only ("Node.js" → "nodejs", "CI/CD" → "cicd"). */
 export function skillKey(name: string): string {
-  return name.normalize('NFKC').toLowerCase().replace(/[\s._-]+/g, '');
+  return name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}+#]+/gu, '');
 }
 
 /** Alias key → canonical skill id (the skills table: every id, name and alias under its key). */

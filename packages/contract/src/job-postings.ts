@@ -86,7 +86,7 @@ export const skillIdSchema = z
   .string()
   .min(1)
   .max(JOB_LIMITS.skillNameMax)
-  .regex(/^[\p{Ll}\p{Lo}\p{Nd}+#]+$/u, 'skill id');
+  .regex(/^[\p{L}\p{N}+#]+$/u, 'skill id');
 
 // ---------------------------------------------------------------------------------------------
 // Skills and companies
