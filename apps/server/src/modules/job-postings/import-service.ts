@@ -43,6 +43,12 @@ export interface UserNames {
   names(ids: string[]): Promise<Map<string, string>>;
 }
 
+/** Text safe to store in a report (the item itself may carry NUL or broken surrogates). */
+export function printable(s: string): string {
+  // eslint-disable-next-line no-control-regex
+  return s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+}
+
 /** zod issues → "title: 필수 항목입니다; sourceUrl: …" (three at most). */
 export function reasonOf(error: z.ZodError): string {
   const parts = error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(item)'}: ${i.message}`);
@@ -174,7 +180,7 @@ export class ImportService {
       if (run.sourceId) source = await runs.findSource(this.ctx.db, run.sourceId);
       batch = await this.read(run, source);
     } catch (err) {
-      await runs.finishRun(this.ctx.db, run.id, { status: 'FAILED', error: String((err as Error).message ?? err).slice(0, 1000), created: 0, updated: 0, unchanged: 0, rejected: 0 });
+      await runs.finishRun(this.ctx.db, run.id, { status: 'FAILED', error: printable(String((err as Error).message ?? err).slice(0, 1000)), created: 0, updated: 0, unchanged: 0, rejected: 0 });
       this.ctx.log.warn({ err, runId }, 'job postings import failed');
       return;
     }
@@ -205,7 +211,8 @@ export class ImportService {
     for (const s of list) {
       for (const term of [s.name, ...s.aliases]) {
         if (term.length < 3) continue;
-        terms.push({ id: s.id, re: new RegExp(`(?<![\\p{L}\\p{N}])${esc(term)}(?![\\p{L}\\p{N}])`, 'iu') });
+        // ASCII boundaries only: Korean particles attach to words ("Kotlin과", "스프링으로")
+        terms.push({ id: s.id, re: new RegExp(`(?<![A-Za-z0-9])${esc(term)}(?![A-Za-z0-9])`, 'i') });
       }
     }
     return (text) => [...new Set(terms.filter((t) => t.re.test(text)).map((t) => t.id))];
@@ -235,8 +242,8 @@ export class ImportService {
     const c = candidate as { title?: unknown; sourceUrl?: unknown } | null;
     const base = {
       position,
-      sourceUrl: typeof c?.sourceUrl === 'string' ? c.sourceUrl.slice(0, 2000) : null,
-      title: typeof c?.title === 'string' ? c.title.slice(0, 200) : null,
+      sourceUrl: typeof c?.sourceUrl === 'string' ? printable(c.sourceUrl.slice(0, 2000)) : null,
+      title: typeof c?.title === 'string' ? printable(c.title.slice(0, 200)) : null,
     };
     const parsed = jobPostingInput.safeParse(candidate);
     if (!parsed.success) return { ...base, outcome: 'REJECTED', postingId: null, reason: reasonOf(parsed.error) };
@@ -254,7 +261,7 @@ export class ImportService {
       return { ...base, outcome: written.outcome, postingId: written.id, reason: null };
     } catch (err) {
       this.ctx.log.warn({ err, position }, 'import item could not be written');
-      return { ...base, outcome: 'REJECTED', postingId: null, reason: `저장하지 못했습니다: ${String((err as Error).message ?? err).slice(0, 300)}` };
+      return { ...base, outcome: 'REJECTED', postingId: null, reason: printable(`저장하지 못했습니다: ${String((err as Error).message ?? err).slice(0, 300)}`) };
     }
   }
 }
