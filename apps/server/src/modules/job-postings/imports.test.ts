@@ -119,6 +119,25 @@ describe('CSV import', () => {
   });
 });
 
+describe('concurrent imports', () => {
+  it('two runs of the same file at the same time create each posting once', async () => {
+    const items = Array.from({ length: 12 }, (_, i) => posting({ title: `동시 ${i}` }));
+    const content = JSON.stringify(items);
+    const queue = async () =>
+      (await t.call({ method: 'POST', url: '/api/admin/job-postings/imports', headers: admin.headers, payload: { format: 'JSON', fileName: 'same.json', content } })).body.data.id as string;
+    const [a, b] = [await queue(), await queue()];
+    const api = jobsApi(t);
+    await Promise.all([api.imports.process(a), api.imports.process(b)]);
+    const runs = await Promise.all([a, b].map(async (id) => (await t.call({ method: 'GET', url: `/api/admin/job-postings/runs/${id}`, headers: admin.headers })).body.data));
+    expect(runs[0].created + runs[1].created).toBe(12);
+    expect(runs[0].unchanged + runs[1].unchanged).toBe(12);
+    const n = await t.ctx.db.execute<{ n: string | number }>(sql`select count(*) as n from job_postings where title like '동시 %'`);
+    expect(Number(n.rows[0]!.n)).toBe(12);
+    await t.ctx.jobs.drain(); // the queued jobs find their runs finished and do nothing
+    expect((await t.call({ method: 'GET', url: `/api/admin/job-postings/runs/${a}`, headers: admin.headers })).body.data.created).toBe(runs[0].created);
+  });
+});
+
 describe('JSON import', () => {
   it('an unreadable file fails the run with the reason; an item with NUL is rejected alone', async () => {
     expect(await importFile(t, admin, 'JSON', '{"postings": [')).toMatchObject({ status: 'FAILED', error: expect.stringMatching(/JSON/) });
