@@ -9,6 +9,7 @@ import { AccessTokens, makeGuards } from './http/auth-guard.ts';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './http/rate-limit.ts';
 import { EventBus } from './events/event-bus.ts';
 import { JobQueue } from './jobs/queue.ts';
+import { type AddressPolicy, type Resolver, createSafeFetcher } from './providers/fetch/index.ts';
 import { join } from 'node:path';
 
 export interface ContextOptions {
@@ -16,6 +17,9 @@ export interface ContextOptions {
   logger?: pino.Logger;
   rateLimits?: boolean;
   redisKeyPrefix?: string;
+  /** tests only: let the URL fetcher reach a local server (production always uses the public-internet policy) */
+  fetchPolicy?: AddressPolicy;
+  fetchResolver?: Resolver;
 }
 
 export async function createContext(config: Config, opts: ContextOptions = {}): Promise<AppContext> {
@@ -52,6 +56,10 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
     tokens,
     guards: makeGuards(tokens),
     rateLimiter: new RateLimiter(store, opts.rateLimits ?? config.RATE_LIMITS_ENABLED),
+    fetcher: createSafeFetcher({
+      ...(opts.fetchPolicy ? { policy: opts.fetchPolicy } : {}),
+      ...(opts.fetchResolver ? { resolver: opts.fetchResolver } : {}),
+    }),
     log,
     services: {} as AppContext['services'],
   };

@@ -11,6 +11,7 @@ import type { EventBus } from './events/event-bus.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { AccessTokens, Guards } from './http/auth-guard.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
+import type { SafeFetcher } from './providers/fetch/index.ts';
 
 /**
  * Services modules offer each other. Each module adds its entry by declaration merging:
@@ -31,6 +32,8 @@ export interface AppContext {
   tokens: AccessTokens;
   guards: Guards;
   rateLimiter: RateLimiter;
+  /** THE fetcher for user-given URLs (SSRF-safe: providers/fetch) */
+  fetcher: SafeFetcher;
   log: FastifyBaseLogger;
   /** Services registered by modules, for other modules to call (never their tables). */
   services: Services;

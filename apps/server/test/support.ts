@@ -14,6 +14,7 @@ import { closeContext, createContext } from '../src/bootstrap.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
+import type { AddressPolicy, Resolver } from '../src/providers/fetch/index.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -73,6 +74,9 @@ export interface TestAppOptions {
   serveWeb?: boolean;
   /** register extra routes (e.g. to throw a given error) before the app is ready */
   extend?: (app: FastifyInstance) => void | Promise<void>;
+  /** let `ctx.fetcher` reach a local test server (see providers/fetch) */
+  fetchPolicy?: AddressPolicy;
+  fetchResolver?: Resolver;
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -94,6 +98,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     rateLimits: opts.rateLimits ?? false,
     redisKeyPrefix: `moim-test:${randomBytes(4).toString('hex')}:`,
+    ...(opts.fetchPolicy ? { fetchPolicy: opts.fetchPolicy } : {}),
+    ...(opts.fetchResolver ? { fetchResolver: opts.fetchResolver } : {}),
   });
   const app = await buildApp(ctx, { serveWeb: opts.serveWeb ?? false });
   await opts.extend?.(app);
