@@ -19,7 +19,7 @@ import { createReviewsModule } from './reviews/index.ts';
 import { paymentsModule } from './payments/routes.ts';
 import { gamesModule } from './games/routes.ts';
 import { siteModule } from './site/routes.ts';
-import { createJobPostingsModule, unconfiguredFetcher } from './job-postings/index.ts';
+import { createJobPostingsModule } from './job-postings/index.ts';
 
 export const legacyModules: Module[] = [
   healthModule,
@@ -38,7 +38,6 @@ export function composeModules(ctx: AppContext): ServerModule[] {
   const { studies } = ctx.services;
   const reviews = createReviewsModule(ctx, { studies });
   const { users, mail, notifications } = ctx.services;
-  // fetcher: plug the shared SSRF-safe fetcher (providers/fetch) in here once it lands
-  const jobPostings = createJobPostingsModule(ctx, { users, mail, notifications, fetcher: unconfiguredFetcher });
+  const jobPostings = createJobPostingsModule(ctx, { users, mail, notifications });
   return [reviews, jobPostings];
 }

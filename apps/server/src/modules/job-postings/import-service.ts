@@ -19,15 +19,13 @@ import { notFound } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { resolveCompany, type SkillCatalogue } from './catalogue-repo.ts';
 import * as runs from './import-repo.ts';
-import type { FeedFetcher } from './importer/fetcher.ts';
+import { MAX_FEED_BYTES, type FeedFetcher } from './importer/fetcher.ts';
 import { toPostingCandidate } from './importer/normalise.ts';
 import { decodeFeed, readCsv, readFeed, readJson, type ParsedBatch } from './importer/parse.ts';
 import { preparePosting, upsertPosting } from './posting-repo.ts';
 import type { JobImportRunRow, JobImportSourceRow } from './schema.ts';
 
 export const IMPORT_JOB = 'job-postings.import';
-/** Feeds larger than this are refused (the shared fetcher also enforces its own limit). */
-export const MAX_FEED_BYTES = 5 * 1024 * 1024;
 
 type Outcome = ImportRunItem['outcome'];
 interface ItemReport {
@@ -41,6 +39,26 @@ interface ItemReport {
 
 export interface UserNames {
   names(ids: string[]): Promise<Map<string, string>>;
+}
+
+/** Why a feed could not be fetched, for the run report (FetchError codes of providers/fetch). */
+function fetchFailure(err: unknown): string {
+  const e = err as { code?: string; status?: number; message?: string };
+  switch (e.code) {
+    case 'HTTP_STATUS':
+      return `피드 주소가 HTTP ${e.status}로 응답했습니다.`;
+    case 'BLOCKED_ADDRESS':
+    case 'BLOCKED_PORT':
+      return `내부망이나 허용되지 않은 주소는 가져올 수 없습니다 (${e.code}).`;
+    case 'TIMEOUT':
+      return '피드 주소가 제때 응답하지 않았습니다 (TIMEOUT).';
+    case 'TOO_LARGE':
+      return '피드가 너무 큽니다 (TOO_LARGE).';
+    case 'BAD_CONTENT_TYPE':
+      return `피드 형식이 아닙니다: ${e.message ?? ''} (BAD_CONTENT_TYPE)`;
+    default:
+      return `피드를 가져오지 못했습니다: ${e.message ?? String(err)}${e.code ? ` (${e.code})` : ''}`;
+  }
 }
 
 /** Text safe to store in a report (the item itself may carry NUL or broken surrogates). */
@@ -194,7 +212,9 @@ export class ImportService {
       return run.format === 'CSV' ? readCsv(content) : readJson(content);
     }
     if (!source) throw new Error('가져오기 소스가 삭제되었습니다.');
-    const doc = await this.fetcher.fetchUrl(source.url);
+    const doc = await this.fetcher.fetchUrl(source.url).catch((err: unknown) => {
+      throw new Error(fetchFailure(err), { cause: err });
+    });
     if (doc.status < 200 || doc.status > 299) throw new Error(`피드 주소가 HTTP ${doc.status}로 응답했습니다.`);
     if (doc.body.byteLength > MAX_FEED_BYTES) throw new Error(`피드가 너무 큽니다 (${doc.body.byteLength} bytes).`);
     const text = decodeFeed(doc.body, doc.contentType, source.encoding);

@@ -3,7 +3,6 @@ import iconv from 'iconv-lite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
-import { createJobPostingsModule, type FeedFetcher } from './index.ts';
 import { createUser, importFile, importPostings, jobsApi, posting, runItems, search, type TestUser } from './test-helpers.ts';
 
 let t: TestApp;
@@ -35,8 +34,11 @@ const row = (over: Record<string, string>) => {
     .join(',');
 };
 
+// The platform's SSRF-safe fetcher, allowed to reach only the local feed server of these tests.
+const localOnly = { allowAddress: (a: string) => a === '127.0.0.1', allowPort: () => true };
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ fetchPolicy: localOnly });
   admin = await createUser(t, { admin: true });
   member = await createUser(t);
 });
@@ -147,17 +149,6 @@ describe('JSON import', () => {
   });
 });
 
-describe('feeds before the shared fetcher is wired in', () => {
-  it('fails the run with the reason and fetches nothing', async () => {
-    const src = await t.call({ method: 'POST', url: '/api/admin/job-postings/sources', headers: admin.headers, payload: { name: '외부', format: 'JSON', url: 'https://feeds.example.com/jobs.json' } });
-    const run = await t.call({ method: 'POST', url: `/api/admin/job-postings/sources/${src.body.data.id}/run`, headers: admin.headers });
-    await t.ctx.jobs.drain();
-    const done = await t.call({ method: 'GET', url: `/api/admin/job-postings/runs/${run.body.data.id}`, headers: admin.headers });
-    expect(done.body.data).toMatchObject({ status: 'FAILED', error: expect.stringMatching(/not wired/), created: 0 });
-    await t.call({ method: 'DELETE', url: `/api/admin/job-postings/sources/${src.body.data.id}`, headers: admin.headers });
-  });
-});
-
 describe('who may import and edit', () => {
   it('refuses members and guests on every admin route', async () => {
     const routes: Array<[string, string, object?]> = [
@@ -201,13 +192,6 @@ describe('feed sources', () => {
   let server: Server;
   let base = '';
   const served = new Map<string, { type: string; body: Buffer; status?: number }>();
-  // A test double of the platform fetcher: it reaches the local server (the real one refuses private addresses).
-  const localFetcher: FeedFetcher = {
-    async fetchUrl(url) {
-      const r = await fetch(url);
-      return { status: r.status, contentType: r.headers.get('content-type'), body: new Uint8Array(await r.arrayBuffer()) };
-    },
-  };
 
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -217,8 +201,6 @@ describe('feed sources', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    const { users, mail, notifications } = t.ctx.services;
-    createJobPostingsModule(t.ctx, { users, mail, notifications, fetcher: localFetcher }); // its import job now fetches locally
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
@@ -275,6 +257,24 @@ describe('feed sources', () => {
     served.set('/html.rss', { type: 'text/html', body: Buffer.from('<html><body>hi</body></html>') });
     const html = await runSource((await addSource({ name: 'HTML', format: 'RSS', url: `${base}/html.rss`, companyName: 'HTML' })).id);
     expect(html).toMatchObject({ status: 'FAILED', error: expect.stringMatching(/피드/) });
+  });
+
+  it('with the production address policy a private address is refused and nothing is fetched', async () => {
+    const prod = await createTestApp();
+    try {
+      const boss = await createUser(prod, { admin: true });
+      let hits = 0;
+      served.set('/private.json', { type: 'application/json', body: Buffer.from('[]') });
+      server.on('request', (req) => void (req.url === '/private.json' && hits++));
+      const src = await prod.call({ method: 'POST', url: '/api/admin/job-postings/sources', headers: boss.headers, payload: { name: '내부', format: 'JSON', url: `${base}/private.json` } });
+      const run = await prod.call({ method: 'POST', url: `/api/admin/job-postings/sources/${src.body.data.id}/run`, headers: boss.headers });
+      await prod.ctx.jobs.drain();
+      const done = await prod.call({ method: 'GET', url: `/api/admin/job-postings/runs/${run.body.data.id}`, headers: boss.headers });
+      expect(done.body.data).toMatchObject({ status: 'FAILED', error: expect.stringMatching(/BLOCKED/), created: 0 });
+      expect(hits).toBe(0);
+    } finally {
+      await prod.close();
+    }
   });
 
   it('an RSS source needs a company; enabled sources run once a day from the scheduler', async () => {

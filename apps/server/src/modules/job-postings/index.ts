@@ -1,7 +1,8 @@
 /**
  * The jobs navigator (issue 15): job POSTINGS (the `jobs` table is the platform's job queue,
  * unrelated). Depends on users (names, alert recipients), mail (saved-search alerts),
- * notifications (correction status) and a FeedFetcher (the platform's SSRF-safe fetcher).
+ * notifications (correction status); feeds are fetched only through the platform's SSRF-safe
+ * fetcher (ctx.fetcher).
  * Recurring work on the job queue: expiry (daily), saved-search alerts (checked hourly, sent
  * once a day at 09:00 KST per search), feed sources (each enabled one daily).
  */
@@ -15,7 +16,7 @@ import { registerJobPostingAdminRoutes } from './admin-routes.ts';
 import { AlertService } from './alerts.ts';
 import { SkillCatalogue } from './catalogue-repo.ts';
 import { ImportService, type UserNames } from './import-service.ts';
-import type { FeedFetcher } from './importer/fetcher.ts';
+import { feedFetcherOf } from './importer/fetcher.ts';
 import { MemberService } from './member-service.ts';
 import { expirePostings } from './posting-repo.ts';
 import { PostingService } from './posting-service.ts';
@@ -23,14 +24,11 @@ import { registerJobPostingRoutes } from './routes.ts';
 import { jobPostingsSeeder } from './seed.ts';
 
 export type { FeedFetcher, FetchedDocument } from './importer/fetcher.ts';
-export { unconfiguredFetcher } from './importer/fetcher.ts';
 
 export interface JobPostingsDeps {
   users: Pick<UsersService, 'getUser' | 'getUsers'>;
   mail: Pick<MailService, 'enqueue'>;
   notifications: Pick<NotificationsService, 'notify'>;
-  /** how feed sources are fetched: the platform's one SSRF-safe fetcher */
-  fetcher: FeedFetcher;
 }
 
 /** What other modules may use: read-only search and the expiry sweep (for operations). */
@@ -56,7 +54,7 @@ export function createJobPostingsModule(ctx: AppContext, deps: JobPostingsDeps):
   };
   const postings = new PostingService(ctx, catalogue);
   const members = new MemberService(ctx, postings);
-  const imports = new ImportService(ctx, catalogue, deps.fetcher, names);
+  const imports = new ImportService(ctx, catalogue, feedFetcherOf(ctx.fetcher), names);
   const admin = new AdminService(ctx, postings, imports, names, deps.notifications);
   const alerts = new AlertService(ctx, postings, members, deps.users, deps.mail);
   imports.register();

@@ -1,12 +1,13 @@
 /**
- * How the feed importer reads a source's address: a small injected interface, so that the one
- * SSRF-safe fetcher the platform shares (providers/fetch: addresses checked at connect time,
- * redirects re-checked, size and time limits) is the only thing that ever fetches a feed.
- * The composition root hands the module its fetcher; tests hand it one that reaches a local
- * HTTP server speaking the same protocol.
+ * How the feed importer reads a source's address: a small interface over the platform's one
+ * SSRF-safe fetcher (`ctx.fetcher`, providers/fetch: addresses checked at connect time,
+ * redirects re-checked, size and time limits), so nothing else in this module ever fetches.
  */
+import { FEED_TYPES, type SafeFetcher } from '../../../providers/fetch/index.ts';
+
 export interface FetchedDocument {
   status: number;
+  /** the Content-Type header as sent (with its charset parameter) */
   contentType: string | null;
   body: Uint8Array;
 }
@@ -15,9 +16,17 @@ export interface FeedFetcher {
   fetchUrl(url: string): Promise<FetchedDocument>;
 }
 
-/** Until the shared fetcher is wired in: every feed run fails with this reason (nothing is fetched). */
-export const unconfiguredFetcher: FeedFetcher = {
-  async fetchUrl() {
-    throw new Error('피드 가져오기가 설정되지 않았습니다 (the SSRF-safe fetcher is not wired into the jobs module).');
-  },
-};
+/** What a feed source may answer: RSS/Atom (and XML), or JSON (a feed of postings, JSON Feed). */
+export const FEED_ACCEPT = [...FEED_TYPES, 'application/json', 'application/feed+json', 'text/json'] as const;
+/** Feeds larger than this are refused. */
+export const MAX_FEED_BYTES = 5 * 1024 * 1024;
+
+export function feedFetcherOf(fetcher: SafeFetcher): FeedFetcher {
+  return {
+    async fetchUrl(url) {
+      const r = await fetcher.fetch(url, { accept: FEED_ACCEPT, maxBytes: MAX_FEED_BYTES });
+      const header = r.headers['content-type'];
+      return { status: r.status, contentType: (Array.isArray(header) ? header[0] : header) ?? r.contentType, body: r.body };
+    },
+  };
+}
