@@ -95,7 +95,11 @@ describe('match score (hand-computed)', () => {
 
   it('counts a skill listed as required and preferred once, as required; repeated aliases once', () => {
     // required: java (matched); preferred: 자바 (= java, dropped), aws (missing) → 0.7 × 1 + 0.3 × 0 = 0.7 → 70
-    const m = matchPosting(posting({ requiredSkills: ['java', 'Java'], preferredSkills: ['자바', 'aws'] }), { skills: ['JAVA'], yearsOfExperience: 1 }, aliases);
+    const m = matchPosting(
+      posting({ requiredSkills: ['java', 'Java'], preferredSkills: ['자바', 'aws'] }),
+      { skills: ['JAVA'], yearsOfExperience: 1 },
+      aliases,
+    );
     expect(m.required).toEqual({ matched: ['java'], missing: [] });
     expect(m.preferred).toEqual({ matched: [], missing: ['aws'] });
     expect(m.score).toBe(70);
@@ -112,7 +116,11 @@ describe('match score (hand-computed)', () => {
         fc.integer({ min: 0, max: 12 }),
         fc.integer({ min: 0, max: 40 }),
         (req, pref, mine, level, min, years) => {
-          const m = matchPosting(posting({ requiredSkills: req, preferredSkills: pref, experienceLevel: level, experienceMin: min, experienceMax: min + 3 }), { skills: mine, yearsOfExperience: years }, aliases);
+          const m = matchPosting(
+            posting({ requiredSkills: req, preferredSkills: pref, experienceLevel: level, experienceMin: min, experienceMax: min + 3 }),
+            { skills: mine, yearsOfExperience: years },
+            aliases,
+          );
           if (m.score === null) return req.length + pref.length === 0;
           return m.score >= 0 && m.score <= 100 && m.exact! <= m.skillScore! + 1e-12 && m.experience.factor <= 1;
         },

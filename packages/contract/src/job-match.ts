@@ -183,12 +183,19 @@ export function matchPosting(posting: MatchPosting, profile: MatchProfile, alias
   };
   const required = split(posting.requiredSkills);
   // a skill listed as both required and preferred counts once, as required
-  const preferredAll = split(posting.preferredSkills.filter((s) => !posting.requiredSkills.some((r) => canonicalSkill(r, aliases) === canonicalSkill(s, aliases))));
-  const exp = experienceFactor(posting.experienceLevel, { min: posting.experienceMin, max: posting.experienceMax }, profile.yearsOfExperience);
+  const preferredAll = split(
+    posting.preferredSkills.filter((s) => !posting.requiredSkills.some((r) => canonicalSkill(r, aliases) === canonicalSkill(s, aliases))),
+  );
+  const exp = experienceFactor(
+    posting.experienceLevel,
+    { min: posting.experienceMin, max: posting.experienceMax },
+    profile.yearsOfExperience,
+  );
   const r = required.matched.length + required.missing.length;
   const p = preferredAll.matched.length + preferredAll.missing.length;
   let skillScore: number | null;
-  if (r > 0 && p > 0) skillScore = MATCH_WEIGHTS.required * (required.matched.length / r) + MATCH_WEIGHTS.preferred * (preferredAll.matched.length / p);
+  if (r > 0 && p > 0)
+    skillScore = MATCH_WEIGHTS.required * (required.matched.length / r) + MATCH_WEIGHTS.preferred * (preferredAll.matched.length / p);
   else if (r > 0) skillScore = required.matched.length / r;
   else if (p > 0) skillScore = preferredAll.matched.length / p;
   else skillScore = null;
@@ -199,7 +206,13 @@ export function matchPosting(posting: MatchPosting, profile: MatchProfile, alias
     skillScore,
     required,
     preferred: preferredAll,
-    experience: { fit: exp.fit, factor: exp.factor, years: profile.yearsOfExperience, min: posting.experienceMin, max: posting.experienceMax },
+    experience: {
+      fit: exp.fit,
+      factor: exp.factor,
+      years: profile.yearsOfExperience,
+      min: posting.experienceMin,
+      max: posting.experienceMax,
+    },
   };
 }
 

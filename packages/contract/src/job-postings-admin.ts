@@ -5,7 +5,17 @@
  */
 import { z } from 'zod';
 import { page, pageQuery } from './envelope.ts';
-import { CORRECTION_STATUSES, employmentTypeSchema, experienceLevelSchema, httpUrl, JOB_LIMITS as L, jobLine, jobRegionSchema, jobText, workModeSchema } from './job-postings.ts';
+import {
+  CORRECTION_STATUSES,
+  employmentTypeSchema,
+  experienceLevelSchema,
+  httpUrl,
+  JOB_LIMITS as L,
+  jobLine,
+  jobRegionSchema,
+  jobText,
+  workModeSchema,
+} from './job-postings.ts';
 
 const optionalUrl = z.union([httpUrl, z.literal('').transform(() => undefined)]).optional();
 const date = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);

@@ -167,7 +167,9 @@ export const jobPostingDetail = jobPostingSummary.extend({
 });
 export type JobPostingDetail = z.infer<typeof jobPostingDetail>;
 
-export const jobPostingPage = page(jobPostingSummary);
+/** A search page; `totalExact` is false when a broad search gives the planner's estimate as the total. */
+export const jobPostingPage = page(jobPostingSummary).extend({ totalExact: z.boolean().default(true) });
+export type JobPostingPage = z.infer<typeof jobPostingPage>;
 export const jobPostingParams = z.object({ id: z.uuid() });
 
 // ---------------------------------------------------------------------------------------------

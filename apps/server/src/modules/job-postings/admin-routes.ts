@@ -39,7 +39,10 @@ export function registerJobPostingAdminRoutes(scope: FastifyInstance, ctx: AppCo
 
   app.post(
     `${base}/postings`,
-    { preHandler: guard, schema: { tags, summary: 'Add one posting', body: jobPostingInput, response: { 201: envelope(jobPostingDetail) } } },
+    {
+      preHandler: guard,
+      schema: { tags, summary: 'Add one posting', body: jobPostingInput, response: { 201: envelope(jobPostingDetail) } },
+    },
     async (req, reply) => {
       reply.code(201);
       return ok(await admin.createPosting(req.user!, req.body));
@@ -47,16 +50,35 @@ export function registerJobPostingAdminRoutes(scope: FastifyInstance, ctx: AppCo
   );
   app.put(
     `${base}/postings/:id`,
-    { preHandler: guard, schema: { tags, summary: 'Edit one posting (close it with active=false)', params: jobPostingParams, body: jobPostingInput, response: { 200: envelope(jobPostingDetail) } } },
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'Edit one posting (close it with active=false)',
+        params: jobPostingParams,
+        body: jobPostingInput,
+        response: { 200: envelope(jobPostingDetail) },
+      },
+    },
     async (req) => ok(await admin.editPosting(req.user!, req.params.id, req.body)),
   );
 
-  app.get(`${base}/sources`, { preHandler: guard, schema: { tags, summary: 'Feed sources', response: { 200: envelope(importSourceList) } } }, async (req) =>
-    ok(await admin.sources(req.user!)),
+  app.get(
+    `${base}/sources`,
+    { preHandler: guard, schema: { tags, summary: 'Feed sources', response: { 200: envelope(importSourceList) } } },
+    async (req) => ok(await admin.sources(req.user!)),
   );
   app.post(
     `${base}/sources`,
-    { preHandler: guard, schema: { tags, summary: 'Add a feed source (JSON of postings, or RSS/Atom of a careers page)', body: importSourceInput, response: { 201: envelope(importSource) } } },
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'Add a feed source (JSON of postings, or RSS/Atom of a careers page)',
+        body: importSourceInput,
+        response: { 201: envelope(importSource) },
+      },
+    },
     async (req, reply) => {
       reply.code(201);
       return ok(await admin.createSource(req.user!, req.body));
@@ -64,14 +86,28 @@ export function registerJobPostingAdminRoutes(scope: FastifyInstance, ctx: AppCo
   );
   app.patch(
     `${base}/sources/:id`,
-    { preHandler: guard, schema: { tags, summary: 'Change a feed source', params: importSourceParams, body: importSourcePatch, response: { 200: envelope(importSource) } } },
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'Change a feed source',
+        params: importSourceParams,
+        body: importSourcePatch,
+        response: { 200: envelope(importSource) },
+      },
+    },
     async (req) => ok(await admin.patchSource(req.user!, req.params.id, req.body)),
   );
   app.delete(
     `${base}/sources/:id`,
     {
       preHandler: guard,
-      schema: { tags, summary: 'Delete a feed source (its postings and runs stay)', params: importSourceParams, response: { 200: envelope(z.object({ id: z.string(), deleted: z.literal(true) })) } },
+      schema: {
+        tags,
+        summary: 'Delete a feed source (its postings and runs stay)',
+        params: importSourceParams,
+        response: { 200: envelope(z.object({ id: z.string(), deleted: z.literal(true) })) },
+      },
     },
     async (req) => {
       await admin.deleteSource(req.user!, req.params.id);
@@ -80,7 +116,15 @@ export function registerJobPostingAdminRoutes(scope: FastifyInstance, ctx: AppCo
   );
   app.post(
     `${base}/sources/:id/run`,
-    { preHandler: guard, schema: { tags, summary: 'Import a source now (queued as a job)', params: importSourceParams, response: { 202: envelope(importRun) } } },
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'Import a source now (queued as a job)',
+        params: importSourceParams,
+        response: { 202: envelope(importRun) },
+      },
+    },
     async (req, reply) => {
       reply.code(202);
       return ok(await admin.runSource(req.user!, req.params.id));
@@ -92,7 +136,12 @@ export function registerJobPostingAdminRoutes(scope: FastifyInstance, ctx: AppCo
     {
       preHandler: guard,
       bodyLimit: IMPORT_UPLOAD_MAX_BYTES * 2 + 64 * 1024,
-      schema: { tags, summary: 'Import an uploaded CSV or JSON file (queued as a job)', body: importUploadInput, response: { 202: envelope(importRun) } },
+      schema: {
+        tags,
+        summary: 'Import an uploaded CSV or JSON file (queued as a job)',
+        body: importUploadInput,
+        response: { 202: envelope(importRun) },
+      },
     },
     async (req, reply) => {
       reply.code(202);
@@ -101,28 +150,60 @@ export function registerJobPostingAdminRoutes(scope: FastifyInstance, ctx: AppCo
   );
   app.get(
     `${base}/runs`,
-    { preHandler: guard, schema: { tags, summary: 'Import runs, newest first', querystring: pageQuery.extend({ sourceId: z.uuid().optional() }), response: { 200: envelope(importRunPage) } } },
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'Import runs, newest first',
+        querystring: pageQuery.extend({ sourceId: z.uuid().optional() }),
+        response: { 200: envelope(importRunPage) },
+      },
+    },
     async (req) => ok(await imports.list(req.query)),
   );
   app.get(
     `${base}/runs/:id`,
-    { preHandler: guard, schema: { tags, summary: 'One run with its counts', params: importRunParams, response: { 200: envelope(importRun) } } },
+    {
+      preHandler: guard,
+      schema: { tags, summary: 'One run with its counts', params: importRunParams, response: { 200: envelope(importRun) } },
+    },
     async (req) => ok(await imports.get(req.params.id)),
   );
   app.get(
     `${base}/runs/:id/items`,
-    { preHandler: guard, schema: { tags, summary: 'A run’s report per item (filter by outcome)', params: importRunParams, querystring: importRunItemsQuery, response: { 200: envelope(importRunItemPage) } } },
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'A run’s report per item (filter by outcome)',
+        params: importRunParams,
+        querystring: importRunItemsQuery,
+        response: { 200: envelope(importRunItemPage) },
+      },
+    },
     async (req) => ok(await imports.items(req.params.id, req.query)),
   );
 
   app.get(
     `${base}/corrections`,
-    { preHandler: guard, schema: { tags, summary: 'Corrections from members', querystring: correctionListQuery, response: { 200: envelope(correctionPage) } } },
+    {
+      preHandler: guard,
+      schema: { tags, summary: 'Corrections from members', querystring: correctionListQuery, response: { 200: envelope(correctionPage) } },
+    },
     async (req) => ok(await admin.corrections(req.user!, req.query)),
   );
   app.patch(
     `${base}/corrections/:id`,
-    { preHandler: guard, schema: { tags, summary: 'Move a correction (OPEN → IN_REVIEW → RESOLVED | REJECTED)', params: correctionParams, body: correctionStatusBody, response: { 200: envelope(correction) } } },
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'Move a correction (OPEN → IN_REVIEW → RESOLVED | REJECTED)',
+        params: correctionParams,
+        body: correctionStatusBody,
+        response: { 200: envelope(correction) },
+      },
+    },
     async (req) => ok(await admin.moveCorrection(req.user!, req.params.id, req.body)),
   );
 }

@@ -33,7 +33,8 @@ type PostingData = z.output<typeof jobPostingInput>;
 
 const STATUS_LABEL: Record<string, string> = { OPEN: '접수', IN_REVIEW: '검토 중', RESOLVED: '반영 완료', REJECTED: '반려' };
 
-const duplicateSource = () => new AppError('BIZ-3003', '같은 원문 주소(sourceUrl)의 공고가 이미 있습니다.', { fields: { sourceUrl: 'duplicate' } });
+const duplicateSource = () =>
+  new AppError('BIZ-3003', '같은 원문 주소(sourceUrl)의 공고가 이미 있습니다.', { fields: { sourceUrl: 'duplicate' } });
 
 function uniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
@@ -121,7 +122,8 @@ export class AdminService {
 
   async createSource(admin: AuthUser, input: z.output<typeof importSourceInput>): Promise<ImportSource> {
     this.check(admin);
-    if (input.format === 'RSS' && !input.companyName) throw new AppError('VAL-2003', 'RSS 소스에는 회사 이름이 필요합니다.', { fields: { companyName: 'required' } });
+    if (input.format === 'RSS' && !input.companyName)
+      throw new AppError('VAL-2003', 'RSS 소스에는 회사 이름이 필요합니다.', { fields: { companyName: 'required' } });
     const row = await sources.insertSource(this.ctx.db, { ...input, companyName: input.companyName ?? null, createdBy: admin.id });
     return this.sourceView(row.id);
   }
@@ -132,7 +134,8 @@ export class AdminService {
     if (!current) throw notFound('가져오기 소스를 찾을 수 없습니다.');
     const format = patch.format ?? current.format;
     const companyName = patch.companyName !== undefined ? patch.companyName : current.companyName;
-    if (format === 'RSS' && !companyName) throw new AppError('VAL-2003', 'RSS 소스에는 회사 이름이 필요합니다.', { fields: { companyName: 'required' } });
+    if (format === 'RSS' && !companyName)
+      throw new AppError('VAL-2003', 'RSS 소스에는 회사 이름이 필요합니다.', { fields: { companyName: 'required' } });
     await sources.updateSource(this.ctx.db, id, { ...patch, companyName: companyName ?? null });
     return this.sourceView(id);
   }
@@ -168,7 +171,10 @@ export class AdminService {
     const current = await repo.findCorrection(this.ctx.db, id);
     if (!current) throw notFound('정정 요청을 찾을 수 없습니다.');
     if (!canMoveCorrection(current.status, body.status)) {
-      throw badState(`정정 요청을 ${STATUS_LABEL[current.status]}에서 ${STATUS_LABEL[body.status]}(으)로 바꿀 수 없습니다.`, { from: current.status, to: body.status });
+      throw badState(`정정 요청을 ${STATUS_LABEL[current.status]}에서 ${STATUS_LABEL[body.status]}(으)로 바꿀 수 없습니다.`, {
+        from: current.status,
+        to: body.status,
+      });
     }
     await this.ctx.db.transaction(async (tx) => {
       if (!(await repo.moveCorrection(tx, id, current.status, body.status, body.adminNote))) {

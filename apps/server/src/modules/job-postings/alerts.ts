@@ -45,13 +45,17 @@ export class AlertService {
 
   private async runOne(row: JobSavedSearchRow, now: Date): Promise<boolean> {
     const filters = await this.postings.filtersOf(row.filters as Parameters<PostingService['filtersOf']>[0]);
-    const found = await searchIds(this.ctx.db, { ...filters, activeOnly: true, createdAfter: row.alertCursor }, {
-      now,
-      sort: 'postedAt',
-      dir: 'desc',
-      page: 0,
-      size: LISTED,
-    });
+    const found = await searchIds(
+      this.ctx.db,
+      { ...filters, activeOnly: true, createdAfter: row.alertCursor },
+      {
+        now,
+        sort: 'postedAt',
+        dir: 'desc',
+        page: 0,
+        size: LISTED,
+      },
+    );
     const owner = found.total > 0 ? await this.users.getUser(row.userId) : null;
     const mailable = owner !== null && owner.status === 'ACTIVE';
     return this.ctx.db.transaction(async (tx) => {

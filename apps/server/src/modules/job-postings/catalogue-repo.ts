@@ -128,7 +128,13 @@ export async function resolveCompany(tx: DbOrTx, input: CompanyInput): Promise<J
   if (!existing) {
     const [row] = await tx
       .insert(jobCompanies)
-      .values({ name: input.name.trim(), nameKey: key, nameEn: input.nameEn ?? null, careersUrl: input.careersUrl ?? null, logoUrl: input.logoUrl ?? null })
+      .values({
+        name: input.name.trim(),
+        nameKey: key,
+        nameEn: input.nameEn ?? null,
+        careersUrl: input.careersUrl ?? null,
+        logoUrl: input.logoUrl ?? null,
+      })
       .onConflictDoNothing()
       .returning();
     if (row) return row;
@@ -150,6 +156,9 @@ export async function resolveCompany(tx: DbOrTx, input: CompanyInput): Promise<J
 
 export async function companiesById(db: DbOrTx, ids: readonly string[]): Promise<Map<string, JobCompanyRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select().from(jobCompanies).where(inArray(jobCompanies.id, [...new Set(ids)]));
+  const rows = await db
+    .select()
+    .from(jobCompanies)
+    .where(inArray(jobCompanies.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r]));
 }

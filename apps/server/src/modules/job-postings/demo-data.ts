@@ -79,31 +79,168 @@ interface Role {
 }
 
 const ROLES: Role[] = [
-  { title: '백엔드 개발자 (Java/Spring)', area: '서버', required: ['Java', 'Spring Boot', 'JPA', 'MySQL'], preferred: ['Kafka', 'Redis', 'AWS', 'Kubernetes', 'MSA'], work: ['대용량 트래픽을 처리하는 API 설계와 개발', '결제·주문 도메인의 트랜잭션 설계', '레거시 모놀리스를 서비스 단위로 나누는 일'] },
-  { title: '백엔드 엔지니어 (Kotlin)', area: '서버', required: ['Kotlin', 'Spring Boot', 'PostgreSQL'], preferred: ['Kafka', 'gRPC', 'Docker', 'DDD'], work: ['코틀린 코루틴 기반의 비동기 서버 개발', '도메인 모델 설계와 테스트 자동화', '사내 플랫폼 API 개발'] },
-  { title: '서버 개발자 (Node.js)', area: '서버', required: ['Node.js', 'TypeScript', 'NestJS', 'PostgreSQL'], preferred: ['AWS', 'Redis', 'GraphQL', 'Docker'], work: ['NestJS로 만드는 고객용 API', 'GraphQL 게이트웨이 운영', '실시간 알림 서버 개발'] },
-  { title: '백엔드 개발자 (Go)', area: '서버', required: ['Go', 'gRPC', 'PostgreSQL'], preferred: ['Kubernetes', 'Kafka', 'Prometheus'], work: ['Go로 작성된 고성능 마이크로서비스 개발', '서비스 간 gRPC 통신 설계', '장애 대응과 관측 가능성 개선'] },
-  { title: '백엔드 개발자 (Python)', area: '서버', required: ['Python', 'Django', 'PostgreSQL'], preferred: ['FastAPI', 'AWS', 'Redis', 'Docker'], work: ['Django 기반 서비스 백엔드 개발', '내부 운영 도구 개발', '외부 파트너 연동 API 개발'] },
-  { title: '프론트엔드 개발자 (React)', area: '웹', required: ['JavaScript', 'TypeScript', 'React'], preferred: ['Next.js', 'TanStack Query', 'Storybook', 'Jest'], work: ['React와 TypeScript로 만드는 고객용 웹', '디자인 시스템 컴포넌트 개발', '웹 성능과 접근성 개선'] },
-  { title: '프론트엔드 엔지니어 (Vue.js)', area: '웹', required: ['JavaScript', 'Vue.js', 'HTML', 'CSS'], preferred: ['TypeScript', 'Vite', 'Figma'], work: ['Vue 3로 만드는 관리자 화면', '반응형 웹 개발', '프론트엔드 빌드 파이프라인 개선'] },
-  { title: 'iOS 개발자', area: '모바일', required: ['Swift', 'iOS'], preferred: ['SwiftUI', 'Git', 'CI/CD'], work: ['SwiftUI로 새 화면 개발', '앱 안정성(크래시율) 개선', '모듈화와 빌드 시간 단축'] },
-  { title: '안드로이드 개발자', area: '모바일', required: ['Kotlin', 'Android'], preferred: ['Jetpack Compose', 'Git', 'CI/CD'], work: ['Jetpack Compose 전환', '앱 성능 개선', '결제·인증 등 핵심 기능 개발'] },
-  { title: 'Flutter 앱 개발자', area: '모바일', required: ['Dart', 'Flutter'], preferred: ['Git', 'Firebase', 'CI/CD'], work: ['Flutter로 iOS·안드로이드 앱 동시 개발', '앱 배포 자동화', '디자인 시스템 위젯 개발'] },
-  { title: '데이터 엔지니어', area: '데이터', required: ['Python', 'SQL', 'Spark', 'Airflow'], preferred: ['Kafka', 'BigQuery', 'dbt', 'AWS'], work: ['배치·스트리밍 데이터 파이프라인 구축', '데이터 웨어하우스 모델링', '데이터 품질 모니터링'] },
-  { title: '머신러닝 엔지니어', area: 'AI', required: ['Python', 'PyTorch', 'Machine Learning'], preferred: ['LLM', 'Kubernetes', 'AWS', 'Deep Learning'], work: ['추천·검색 모델 학습과 서빙', '모델 실험 파이프라인 구축', '온라인 A/B 테스트 설계'] },
-  { title: 'DevOps 엔지니어', area: '인프라', required: ['Linux', 'Kubernetes', 'Terraform', 'AWS'], preferred: ['Prometheus', 'Grafana', 'Argo CD', 'GitHub Actions'], work: ['쿠버네티스 클러스터 운영', '인프라 코드화(IaC)', '배포 파이프라인 개선과 비용 최적화'] },
-  { title: 'SRE 엔지니어', area: '인프라', required: ['Linux', 'Kubernetes', 'Prometheus'], preferred: ['Go', 'Grafana', 'Terraform', 'GCP'], work: ['서비스 수준 목표(SLO) 정의와 운영', '장애 대응 자동화', '관측 가능성 플랫폼 구축'] },
-  { title: '풀스택 개발자', area: '웹', required: ['TypeScript', 'React', 'Node.js'], preferred: ['PostgreSQL', 'AWS', 'Docker', 'Next.js'], work: ['제품의 처음부터 끝까지 개발', '빠른 실험과 출시', '사내 도구 개발'] },
-  { title: '데이터 분석가', area: '데이터', required: ['SQL', 'Python', 'Tableau'], preferred: ['Pandas', 'BigQuery'], work: ['핵심 지표 대시보드 운영', '실험 결과 분석', '사업 부서와 함께 문제 정의'] },
-  { title: 'LLM 애플리케이션 엔지니어', area: 'AI', required: ['Python', 'LLM', 'LangChain'], preferred: ['FastAPI', 'AWS', 'NLP'], work: ['LLM 기반 상담·검색 기능 개발', '프롬프트와 평가 체계 구축', 'RAG 파이프라인 운영'] },
-  { title: 'QA 엔지니어', area: '품질', required: ['Jest', 'Cypress'], preferred: ['JavaScript', 'CI/CD', 'Jira'], work: ['테스트 자동화 체계 구축', '릴리스 품질 관리', '회귀 테스트 설계'] },
+  {
+    title: '백엔드 개발자 (Java/Spring)',
+    area: '서버',
+    required: ['Java', 'Spring Boot', 'JPA', 'MySQL'],
+    preferred: ['Kafka', 'Redis', 'AWS', 'Kubernetes', 'MSA'],
+    work: ['대용량 트래픽을 처리하는 API 설계와 개발', '결제·주문 도메인의 트랜잭션 설계', '레거시 모놀리스를 서비스 단위로 나누는 일'],
+  },
+  {
+    title: '백엔드 엔지니어 (Kotlin)',
+    area: '서버',
+    required: ['Kotlin', 'Spring Boot', 'PostgreSQL'],
+    preferred: ['Kafka', 'gRPC', 'Docker', 'DDD'],
+    work: ['코틀린 코루틴 기반의 비동기 서버 개발', '도메인 모델 설계와 테스트 자동화', '사내 플랫폼 API 개발'],
+  },
+  {
+    title: '서버 개발자 (Node.js)',
+    area: '서버',
+    required: ['Node.js', 'TypeScript', 'NestJS', 'PostgreSQL'],
+    preferred: ['AWS', 'Redis', 'GraphQL', 'Docker'],
+    work: ['NestJS로 만드는 고객용 API', 'GraphQL 게이트웨이 운영', '실시간 알림 서버 개발'],
+  },
+  {
+    title: '백엔드 개발자 (Go)',
+    area: '서버',
+    required: ['Go', 'gRPC', 'PostgreSQL'],
+    preferred: ['Kubernetes', 'Kafka', 'Prometheus'],
+    work: ['Go로 작성된 고성능 마이크로서비스 개발', '서비스 간 gRPC 통신 설계', '장애 대응과 관측 가능성 개선'],
+  },
+  {
+    title: '백엔드 개발자 (Python)',
+    area: '서버',
+    required: ['Python', 'Django', 'PostgreSQL'],
+    preferred: ['FastAPI', 'AWS', 'Redis', 'Docker'],
+    work: ['Django 기반 서비스 백엔드 개발', '내부 운영 도구 개발', '외부 파트너 연동 API 개발'],
+  },
+  {
+    title: '프론트엔드 개발자 (React)',
+    area: '웹',
+    required: ['JavaScript', 'TypeScript', 'React'],
+    preferred: ['Next.js', 'TanStack Query', 'Storybook', 'Jest'],
+    work: ['React와 TypeScript로 만드는 고객용 웹', '디자인 시스템 컴포넌트 개발', '웹 성능과 접근성 개선'],
+  },
+  {
+    title: '프론트엔드 엔지니어 (Vue.js)',
+    area: '웹',
+    required: ['JavaScript', 'Vue.js', 'HTML', 'CSS'],
+    preferred: ['TypeScript', 'Vite', 'Figma'],
+    work: ['Vue 3로 만드는 관리자 화면', '반응형 웹 개발', '프론트엔드 빌드 파이프라인 개선'],
+  },
+  {
+    title: 'iOS 개발자',
+    area: '모바일',
+    required: ['Swift', 'iOS'],
+    preferred: ['SwiftUI', 'Git', 'CI/CD'],
+    work: ['SwiftUI로 새 화면 개발', '앱 안정성(크래시율) 개선', '모듈화와 빌드 시간 단축'],
+  },
+  {
+    title: '안드로이드 개발자',
+    area: '모바일',
+    required: ['Kotlin', 'Android'],
+    preferred: ['Jetpack Compose', 'Git', 'CI/CD'],
+    work: ['Jetpack Compose 전환', '앱 성능 개선', '결제·인증 등 핵심 기능 개발'],
+  },
+  {
+    title: 'Flutter 앱 개발자',
+    area: '모바일',
+    required: ['Dart', 'Flutter'],
+    preferred: ['Git', 'Firebase', 'CI/CD'],
+    work: ['Flutter로 iOS·안드로이드 앱 동시 개발', '앱 배포 자동화', '디자인 시스템 위젯 개발'],
+  },
+  {
+    title: '데이터 엔지니어',
+    area: '데이터',
+    required: ['Python', 'SQL', 'Spark', 'Airflow'],
+    preferred: ['Kafka', 'BigQuery', 'dbt', 'AWS'],
+    work: ['배치·스트리밍 데이터 파이프라인 구축', '데이터 웨어하우스 모델링', '데이터 품질 모니터링'],
+  },
+  {
+    title: '머신러닝 엔지니어',
+    area: 'AI',
+    required: ['Python', 'PyTorch', 'Machine Learning'],
+    preferred: ['LLM', 'Kubernetes', 'AWS', 'Deep Learning'],
+    work: ['추천·검색 모델 학습과 서빙', '모델 실험 파이프라인 구축', '온라인 A/B 테스트 설계'],
+  },
+  {
+    title: 'DevOps 엔지니어',
+    area: '인프라',
+    required: ['Linux', 'Kubernetes', 'Terraform', 'AWS'],
+    preferred: ['Prometheus', 'Grafana', 'Argo CD', 'GitHub Actions'],
+    work: ['쿠버네티스 클러스터 운영', '인프라 코드화(IaC)', '배포 파이프라인 개선과 비용 최적화'],
+  },
+  {
+    title: 'SRE 엔지니어',
+    area: '인프라',
+    required: ['Linux', 'Kubernetes', 'Prometheus'],
+    preferred: ['Go', 'Grafana', 'Terraform', 'GCP'],
+    work: ['서비스 수준 목표(SLO) 정의와 운영', '장애 대응 자동화', '관측 가능성 플랫폼 구축'],
+  },
+  {
+    title: '풀스택 개발자',
+    area: '웹',
+    required: ['TypeScript', 'React', 'Node.js'],
+    preferred: ['PostgreSQL', 'AWS', 'Docker', 'Next.js'],
+    work: ['제품의 처음부터 끝까지 개발', '빠른 실험과 출시', '사내 도구 개발'],
+  },
+  {
+    title: '데이터 분석가',
+    area: '데이터',
+    required: ['SQL', 'Python', 'Tableau'],
+    preferred: ['Pandas', 'BigQuery'],
+    work: ['핵심 지표 대시보드 운영', '실험 결과 분석', '사업 부서와 함께 문제 정의'],
+  },
+  {
+    title: 'LLM 애플리케이션 엔지니어',
+    area: 'AI',
+    required: ['Python', 'LLM', 'LangChain'],
+    preferred: ['FastAPI', 'AWS', 'NLP'],
+    work: ['LLM 기반 상담·검색 기능 개발', '프롬프트와 평가 체계 구축', 'RAG 파이프라인 운영'],
+  },
+  {
+    title: 'QA 엔지니어',
+    area: '품질',
+    required: ['Jest', 'Cypress'],
+    preferred: ['JavaScript', 'CI/CD', 'Jira'],
+    work: ['테스트 자동화 체계 구축', '릴리스 품질 관리', '회귀 테스트 설계'],
+  },
 ];
 
-const TEAMS = ['결제플랫폼팀', '검색팀', '커머스팀', '데이터플랫폼팀', '추천팀', '정산팀', '배송팀', '회원팀', '광고팀', '플랫폼팀', '고객경험팀', '신사업팀'];
-const BENEFITS = ['자율 출퇴근', '도서·교육비 지원', '최신 장비 지급', '건강검진 지원', '점심 식대 지원', '컨퍼런스 참가 지원', '스톡옵션', '리프레시 휴가'];
+const TEAMS = [
+  '결제플랫폼팀',
+  '검색팀',
+  '커머스팀',
+  '데이터플랫폼팀',
+  '추천팀',
+  '정산팀',
+  '배송팀',
+  '회원팀',
+  '광고팀',
+  '플랫폼팀',
+  '고객경험팀',
+  '신사업팀',
+];
+const BENEFITS = [
+  '자율 출퇴근',
+  '도서·교육비 지원',
+  '최신 장비 지급',
+  '건강검진 지원',
+  '점심 식대 지원',
+  '컨퍼런스 참가 지원',
+  '스톡옵션',
+  '리프레시 휴가',
+];
 
 type Level = 'ENTRY' | 'JUNIOR' | 'MID' | 'SENIOR' | 'LEAD' | 'ANY';
-const SALARY_MAN: Record<Level, [number, number]> = { ENTRY: [3600, 4600], JUNIOR: [4200, 5800], MID: [5500, 8500], SENIOR: [7500, 12000], LEAD: [10000, 16000], ANY: [4000, 9000] };
+const SALARY_MAN: Record<Level, [number, number]> = {
+  ENTRY: [3600, 4600],
+  JUNIOR: [4200, 5800],
+  MID: [5500, 8500],
+  SENIOR: [7500, 12000],
+  LEAD: [10000, 16000],
+  ANY: [4000, 9000],
+};
 
 function pick<T>(r: () => number, list: readonly T[]): T {
   return list[Math.floor(r() * list.length)]!;
@@ -134,14 +271,55 @@ export function generateDemoPostings(opts: DemoOptions): JobPostingInput[] {
   for (let i = 0; i < opts.count; i++) {
     const company = DEMO_COMPANIES[i < 3 ? [2, 0, 5][i]! : Math.floor(r() * DEMO_COMPANIES.length)]!;
     const role = i < 3 ? ROLES[[0, 5, 2][i]!]! : pick(r, ROLES);
-    let level: Level = i < 3 ? 'ENTRY' : weighted<Level>(r, [['ENTRY', 20], ['JUNIOR', 25], ['MID', 25], ['SENIOR', 18], ['LEAD', 5], ['ANY', 7]]);
-    const employmentType = i < 3 ? 'FULL_TIME' : weighted(r, [['FULL_TIME', 80], ['CONTRACT', 8], ['INTERN', 8], ['PART_TIME', 4]] as Array<['FULL_TIME' | 'CONTRACT' | 'INTERN' | 'PART_TIME', number]>);
+    let level: Level =
+      i < 3
+        ? 'ENTRY'
+        : weighted<Level>(r, [
+            ['ENTRY', 20],
+            ['JUNIOR', 25],
+            ['MID', 25],
+            ['SENIOR', 18],
+            ['LEAD', 5],
+            ['ANY', 7],
+          ]);
+    const employmentType =
+      i < 3
+        ? 'FULL_TIME'
+        : weighted(r, [
+            ['FULL_TIME', 80],
+            ['CONTRACT', 8],
+            ['INTERN', 8],
+            ['PART_TIME', 4],
+          ] as Array<['FULL_TIME' | 'CONTRACT' | 'INTERN' | 'PART_TIME', number]>);
     if (employmentType === 'INTERN') level = 'ENTRY';
-    const workMode = i < 3 ? 'REMOTE' : weighted(r, [['ONSITE', 45], ['HYBRID', 35], ['REMOTE', 20]] as Array<['ONSITE' | 'HYBRID' | 'REMOTE', number]>);
+    const workMode =
+      i < 3
+        ? 'REMOTE'
+        : weighted(r, [
+            ['ONSITE', 45],
+            ['HYBRID', 35],
+            ['REMOTE', 20],
+          ] as Array<['ONSITE' | 'HYBRID' | 'REMOTE', number]>);
     const team = pick(r, TEAMS);
-    const prefix = level === 'ENTRY' ? (employmentType === 'INTERN' ? '[인턴] ' : '[신입] ') : level === 'SENIOR' ? '시니어 ' : level === 'LEAD' ? '[리드] ' : '';
+    const prefix =
+      level === 'ENTRY'
+        ? employmentType === 'INTERN'
+          ? '[인턴] '
+          : '[신입] '
+        : level === 'SENIOR'
+          ? '시니어 '
+          : level === 'LEAD'
+            ? '[리드] '
+            : '';
     const title = `${prefix}${r() < 0.6 ? `${team} ` : ''}${role.title}`;
-    const years: Record<Level, [number, number | null]> = { ENTRY: [0, 1], JUNIOR: [1, 3], MID: [3, 7], SENIOR: [7, null], LEAD: [10, null], ANY: [0, null] };
+    const years: Record<Level, [number, number | null]> = {
+      ENTRY: [0, 1],
+      JUNIOR: [1, 3],
+      MID: [3, 7],
+      SENIOR: [7, null],
+      LEAD: [10, null],
+      ANY: [0, null],
+    };
     const [yMin, yMax] = years[level];
     const shift = level === 'MID' || level === 'JUNIOR' ? Math.floor(r() * 2) : 0;
     const salaryKnown = r() < 0.6;
@@ -150,7 +328,12 @@ export function generateDemoPostings(opts: DemoOptions): JobPostingInput[] {
     const sMax = Math.round((sMin + (hi - lo) * (0.3 + r() * 0.4)) / 100) * 100;
     const posted = addDays(opts.today, -Math.floor(r() * 45));
     const deadlineKind = r();
-    const validThrough = deadlineKind < 0.25 ? null : deadlineKind < 0.3 ? addDays(opts.today, -1 - Math.floor(r() * 10)) : addDays(posted, 20 + Math.floor(r() * 45));
+    const validThrough =
+      deadlineKind < 0.25
+        ? null
+        : deadlineKind < 0.3
+          ? addDays(opts.today, -1 - Math.floor(r() * 10))
+          : addDays(posted, 20 + Math.floor(r() * 45));
     const required = some(r, role.required, role.required.length - (role.required.length > 2 && r() < 0.3 ? 1 : 0));
     const preferred = some(r, role.preferred, 1);
     const location = workMode === 'REMOTE' ? `전국 원격 (본사: ${company.location})` : company.location;

@@ -1,7 +1,14 @@
 /** SQL for import sources, runs and their per-item reports. */
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { jobImportRunItems, jobImportRuns, jobImportSources, type JobImportRunItemRow, type JobImportRunRow, type JobImportSourceRow } from './schema.ts';
+import {
+  jobImportRunItems,
+  jobImportRuns,
+  jobImportSources,
+  type JobImportRunItemRow,
+  type JobImportRunRow,
+  type JobImportSourceRow,
+} from './schema.ts';
 
 export type SourceWithLastRun = JobImportSourceRow & { lastRunAt: Date | null; lastRunStatus: JobImportRunRow['status'] | null };
 
@@ -101,7 +108,11 @@ export async function claimRun(db: DbOrTx, id: string): Promise<JobImportRunRow 
   return row;
 }
 
-export async function updateRunCounts(db: DbOrTx, id: string, c: { created: number; updated: number; unchanged: number; rejected: number }) {
+export async function updateRunCounts(
+  db: DbOrTx,
+  id: string,
+  c: { created: number; updated: number; unchanged: number; rejected: number },
+) {
   await db.update(jobImportRuns).set(c).where(eq(jobImportRuns.id, id));
 }
 
@@ -121,7 +132,10 @@ export async function insertRunItems(db: DbOrTx, items: Array<typeof jobImportRu
 }
 
 export async function listRunItems(db: DbOrTx, runId: string, q: { page: number; size: number; outcome?: string | undefined }) {
-  const w = and(eq(jobImportRunItems.runId, runId), q.outcome ? eq(jobImportRunItems.outcome, q.outcome as JobImportRunItemRow['outcome']) : undefined);
+  const w = and(
+    eq(jobImportRunItems.runId, runId),
+    q.outcome ? eq(jobImportRunItems.outcome, q.outcome as JobImportRunItemRow['outcome']) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()

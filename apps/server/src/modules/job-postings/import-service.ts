@@ -4,14 +4,7 @@
  * Each run keeps a report: created, updated, unchanged, and rejected items with the reason per
  * item. A bad item never fails the batch; only an unreadable file or feed fails the run.
  */
-import {
-  jobPostingInput,
-  toPage,
-  type ImportRun,
-  type ImportRunItem,
-  type ImportUploadInput,
-  type Page,
-} from '@moim/contract';
+import { jobPostingInput, toPage, type ImportRun, type ImportRunItem, type ImportUploadInput, type Page } from '@moim/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -62,9 +55,11 @@ function fetchFailure(err: unknown): string {
 }
 
 /** Text safe to store in a report (the item itself may carry NUL or broken surrogates). */
+// eslint-disable-next-line no-control-regex
+const UNPRINTABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 export function printable(s: string): string {
-  // eslint-disable-next-line no-control-regex
-  return s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+  return s.replace(UNPRINTABLE, '\ufffd');
 }
 
 /** zod issues → "title: 필수 항목입니다; sourceUrl: …" (three at most). */
@@ -182,7 +177,14 @@ export class ImportService {
     if (!(await runs.findRun(this.ctx.db, runId))) throw notFound('가져오기 실행을 찾을 수 없습니다.');
     const { rows, total } = await runs.listRunItems(this.ctx.db, runId, q);
     return toPage(
-      rows.map((r) => ({ position: r.position, outcome: r.outcome, sourceUrl: r.sourceUrl, title: r.title, postingId: r.postingId, reason: r.reason })),
+      rows.map((r) => ({
+        position: r.position,
+        outcome: r.outcome,
+        sourceUrl: r.sourceUrl,
+        title: r.title,
+        postingId: r.postingId,
+        reason: r.reason,
+      })),
       total,
       q,
     );
@@ -198,7 +200,14 @@ export class ImportService {
       if (run.sourceId) source = await runs.findSource(this.ctx.db, run.sourceId);
       batch = await this.read(run, source);
     } catch (err) {
-      await runs.finishRun(this.ctx.db, run.id, { status: 'FAILED', error: printable(String((err as Error).message ?? err).slice(0, 1000)), created: 0, updated: 0, unchanged: 0, rejected: 0 });
+      await runs.finishRun(this.ctx.db, run.id, {
+        status: 'FAILED',
+        error: printable(String((err as Error).message ?? err).slice(0, 1000)),
+        created: 0,
+        updated: 0,
+        unchanged: 0,
+        rejected: 0,
+      });
       this.ctx.log.warn({ err, runId }, 'job postings import failed');
       return;
     }
@@ -241,7 +250,14 @@ export class ImportService {
   /** Write every item in its own transaction; report outcomes. Also used by the demo seeder. */
   async writeAll(runId: string, batch: ParsedBatch, sourceId: string | null) {
     const counts = { created: 0, updated: 0, unchanged: 0, rejected: 0 };
-    const reports: ItemReport[] = batch.unreadable.map((u) => ({ position: u.position, outcome: 'REJECTED', sourceUrl: null, title: null, postingId: null, reason: u.reason }));
+    const reports: ItemReport[] = batch.unreadable.map((u) => ({
+      position: u.position,
+      outcome: 'REJECTED',
+      sourceUrl: null,
+      title: null,
+      postingId: null,
+      reason: u.reason,
+    }));
     counts.rejected += batch.unreadable.length;
     const seen = new Map<string, number>();
     await this.catalogue.ready();
@@ -253,7 +269,10 @@ export class ImportService {
       if (++n % 25 === 0) await runs.updateRunCounts(this.ctx.db, runId, counts); // progress for the admin page
     }
     reports.sort((a, b) => a.position - b.position);
-    await runs.insertRunItems(this.ctx.db, reports.map((r) => ({ runId, ...r })));
+    await runs.insertRunItems(
+      this.ctx.db,
+      reports.map((r) => ({ runId, ...r })),
+    );
     return counts;
   }
 
@@ -269,7 +288,13 @@ export class ImportService {
     if (!parsed.success) return { ...base, outcome: 'REJECTED', postingId: null, reason: reasonOf(parsed.error) };
     const data = parsed.data;
     const dup = seen.get(data.sourceUrl);
-    if (dup !== undefined) return { ...base, outcome: 'REJECTED', postingId: null, reason: `같은 sourceUrl이 이 파일의 ${dup}번 항목에 이미 있습니다 (duplicate sourceUrl)` };
+    if (dup !== undefined)
+      return {
+        ...base,
+        outcome: 'REJECTED',
+        postingId: null,
+        reason: `같은 sourceUrl이 이 파일의 ${dup}번 항목에 이미 있습니다 (duplicate sourceUrl)`,
+      };
     seen.set(data.sourceUrl, position);
     try {
       const written = await this.ctx.db.transaction(async (tx) => {
@@ -281,7 +306,12 @@ export class ImportService {
       return { ...base, outcome: written.outcome, postingId: written.id, reason: null };
     } catch (err) {
       this.ctx.log.warn({ err, position }, 'import item could not be written');
-      return { ...base, outcome: 'REJECTED', postingId: null, reason: printable(`저장하지 못했습니다: ${String((err as Error).message ?? err).slice(0, 300)}`) };
+      return {
+        ...base,
+        outcome: 'REJECTED',
+        postingId: null,
+        reason: printable(`저장하지 못했습니다: ${String((err as Error).message ?? err).slice(0, 300)}`),
+      };
     }
   }
 }

@@ -9,7 +9,8 @@ let t: TestApp;
 let admin: TestUser;
 let member: TestUser;
 
-const CSV_HEADER = 'company,title,description,experience,employment_type,work_mode,location,salary_min,salary_max,required_skills,preferred_skills,valid_through,source_url';
+const CSV_HEADER =
+  'company,title,description,experience,employment_type,work_mode,location,salary_min,salary_max,required_skills,preferred_skills,valid_through,source_url';
 const row = (over: Record<string, string>) => {
   const base: Record<string, string> = {
     company: '바다소프트',
@@ -53,7 +54,15 @@ describe('CSV import', () => {
       row({ experience: '우주비행사', source_url: 'https://careers.example.com/bada/3' }),
       row({ title: '두 번째 같은 주소' }),
       'only,three,columns',
-      row({ title: '"따옴표", 쉼표', description: '첫 줄\n둘째 줄, "인용"', work_mode: '하이브리드', experience: '주니어', source_url: 'https://careers.example.com/bada/4', salary_min: '', salary_max: '' }),
+      row({
+        title: '"따옴표", 쉼표',
+        description: '첫 줄\n둘째 줄, "인용"',
+        work_mode: '하이브리드',
+        experience: '주니어',
+        source_url: 'https://careers.example.com/bada/4',
+        salary_min: '',
+        salary_max: '',
+      }),
       row({ source_url: 'javascript:alert(1)' }),
     ].join('\n');
     const run = await importFile(t, admin, 'CSV', csv, '바다소프트.csv');
@@ -95,7 +104,11 @@ describe('CSV import', () => {
   });
 
   it('a second import of the same rows is unchanged; a changed row updates the posting in place', async () => {
-    const first = [CSV_HEADER, row({ source_url: 'https://careers.example.com/bada/10', title: '버전 1' }), row({ source_url: 'https://careers.example.com/bada/11', title: '그대로' })].join('\n');
+    const first = [
+      CSV_HEADER,
+      row({ source_url: 'https://careers.example.com/bada/10', title: '버전 1' }),
+      row({ source_url: 'https://careers.example.com/bada/11', title: '그대로' }),
+    ].join('\n');
     expect(await importFile(t, admin, 'CSV', first)).toMatchObject({ created: 2, updated: 0, unchanged: 0 });
     expect(await importFile(t, admin, 'CSV', first)).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
     const second = first.replace('버전 1', '버전 2');
@@ -112,7 +125,12 @@ describe('CSV import', () => {
     const item = posting({ title: '닫힐 공고' });
     await importPostings(t, admin, [item]);
     const id = (await search(t, 'q=' + encodeURIComponent('닫힐'))).content[0]!.id;
-    const closed = await t.call({ method: 'PUT', url: `/api/admin/job-postings/postings/${id}`, headers: admin.headers, payload: { ...item, active: false } });
+    const closed = await t.call({
+      method: 'PUT',
+      url: `/api/admin/job-postings/postings/${id}`,
+      headers: admin.headers,
+      payload: { ...item, active: false },
+    });
     expect(closed.body.data).toMatchObject({ active: false, closedReason: 'CLOSED' });
     const again = await importPostings(t, admin, [{ ...item, description: '내용이 바뀌었습니다' }]);
     expect(again).toMatchObject({ updated: 1 });
@@ -126,25 +144,45 @@ describe('concurrent imports', () => {
     const items = Array.from({ length: 12 }, (_, i) => posting({ title: `동시 ${i}` }));
     const content = JSON.stringify(items);
     const queue = async () =>
-      (await t.call({ method: 'POST', url: '/api/admin/job-postings/imports', headers: admin.headers, payload: { format: 'JSON', fileName: 'same.json', content } })).body.data.id as string;
+      (
+        await t.call({
+          method: 'POST',
+          url: '/api/admin/job-postings/imports',
+          headers: admin.headers,
+          payload: { format: 'JSON', fileName: 'same.json', content },
+        })
+      ).body.data.id as string;
     const [a, b] = [await queue(), await queue()];
     const api = jobsApi(t);
     await Promise.all([api.imports.process(a), api.imports.process(b)]);
-    const runs = await Promise.all([a, b].map(async (id) => (await t.call({ method: 'GET', url: `/api/admin/job-postings/runs/${id}`, headers: admin.headers })).body.data));
+    const runs = await Promise.all(
+      [a, b].map(
+        async (id) => (await t.call({ method: 'GET', url: `/api/admin/job-postings/runs/${id}`, headers: admin.headers })).body.data,
+      ),
+    );
     expect(runs[0].created + runs[1].created).toBe(12);
     expect(runs[0].unchanged + runs[1].unchanged).toBe(12);
     const n = await t.ctx.db.execute<{ n: string | number }>(sql`select count(*) as n from job_postings where title like '동시 %'`);
     expect(Number(n.rows[0]!.n)).toBe(12);
     await t.ctx.jobs.drain(); // the queued jobs find their runs finished and do nothing
-    expect((await t.call({ method: 'GET', url: `/api/admin/job-postings/runs/${a}`, headers: admin.headers })).body.data.created).toBe(runs[0].created);
+    expect((await t.call({ method: 'GET', url: `/api/admin/job-postings/runs/${a}`, headers: admin.headers })).body.data.created).toBe(
+      runs[0].created,
+    );
   });
 });
 
 describe('JSON import', () => {
   it('an unreadable file fails the run with the reason; an item with NUL is rejected alone', async () => {
     expect(await importFile(t, admin, 'JSON', '{"postings": [')).toMatchObject({ status: 'FAILED', error: expect.stringMatching(/JSON/) });
-    expect(await importFile(t, admin, 'JSON', '{"nothing": 1}')).toMatchObject({ status: 'FAILED', error: expect.stringMatching(/postings/) });
-    const run = await importPostings(t, admin, [posting({ title: '정상' }), posting({ title: 'NUL\u0000공고' }), posting({ title: '깨진\ud800문자' })]);
+    expect(await importFile(t, admin, 'JSON', '{"nothing": 1}')).toMatchObject({
+      status: 'FAILED',
+      error: expect.stringMatching(/postings/),
+    });
+    const run = await importPostings(t, admin, [
+      posting({ title: '정상' }),
+      posting({ title: 'NUL\u0000공고' }),
+      posting({ title: '깨진\ud800문자' }),
+    ]);
     expect(run).toMatchObject({ status: 'SUCCEEDED', created: 1, rejected: 2 });
   });
 });
@@ -170,20 +208,49 @@ describe('who may import and edit', () => {
     const input = posting({ title: '관리자가 올린 공고', requiredSkills: ['TS'], validThrough: '2099-01-31' });
     const created = await t.call({ method: 'POST', url: '/api/admin/job-postings/postings', headers: admin.headers, payload: input });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ title: '관리자가 올린 공고', requiredSkills: [{ id: 'typescript' }], validThrough: '2099-01-31T14:59:59.999Z' });
-    const dup = await t.call({ method: 'POST', url: '/api/admin/job-postings/postings', headers: admin.headers, payload: { ...input, title: '또' } });
+    expect(created.body.data).toMatchObject({
+      title: '관리자가 올린 공고',
+      requiredSkills: [{ id: 'typescript' }],
+      validThrough: '2099-01-31T14:59:59.999Z',
+    });
+    const dup = await t.call({
+      method: 'POST',
+      url: '/api/admin/job-postings/postings',
+      headers: admin.headers,
+      payload: { ...input, title: '또' },
+    });
     expect(dup.status).toBe(422);
     const other = posting({ title: '다른 공고' });
     await t.call({ method: 'POST', url: '/api/admin/job-postings/postings', headers: admin.headers, payload: other });
     const id = created.body.data.id;
-    const edited = await t.call({ method: 'PUT', url: `/api/admin/job-postings/postings/${id}`, headers: admin.headers, payload: { ...input, title: '고친 제목', salaryMin: 1, salaryMax: 2 } });
+    const edited = await t.call({
+      method: 'PUT',
+      url: `/api/admin/job-postings/postings/${id}`,
+      headers: admin.headers,
+      payload: { ...input, title: '고친 제목', salaryMin: 1, salaryMax: 2 },
+    });
     expect(edited.body.data).toMatchObject({ id, title: '고친 제목', salaryMin: 1, salaryMax: 2 });
     expect((await search(t, 'q=' + encodeURIComponent('고친 제목'))).totalElements).toBe(1);
-    const taken = await t.call({ method: 'PUT', url: `/api/admin/job-postings/postings/${id}`, headers: admin.headers, payload: { ...input, sourceUrl: other.sourceUrl } });
+    const taken = await t.call({
+      method: 'PUT',
+      url: `/api/admin/job-postings/postings/${id}`,
+      headers: admin.headers,
+      payload: { ...input, sourceUrl: other.sourceUrl },
+    });
     expect(taken.status).toBe(422);
-    const bad = await t.call({ method: 'POST', url: '/api/admin/job-postings/postings', headers: admin.headers, payload: { ...posting(), salaryMin: 5, salaryMax: 1 } });
+    const bad = await t.call({
+      method: 'POST',
+      url: '/api/admin/job-postings/postings',
+      headers: admin.headers,
+      payload: { ...posting(), salaryMin: 5, salaryMax: 1 },
+    });
     expect(bad.status).toBe(400);
-    const missing = await t.call({ method: 'PUT', url: '/api/admin/job-postings/postings/00000000-0000-4000-8000-000000000000', headers: admin.headers, payload: posting() });
+    const missing = await t.call({
+      method: 'PUT',
+      url: '/api/admin/job-postings/postings/00000000-0000-4000-8000-000000000000',
+      headers: admin.headers,
+      payload: posting(),
+    });
     expect(missing.status).toBe(404);
   });
 });
@@ -230,7 +297,12 @@ describe('feed sources', () => {
     const run = await runSource(src.id);
     expect(run).toMatchObject({ status: 'SUCCEEDED', format: 'RSS', sourceName: '누리헬스케어 RSS', created: 2, rejected: 1 });
     const android = (await search(t, 'q=' + encodeURIComponent('안드로이드'))).content[0]!;
-    expect(android).toMatchObject({ title: '[신입] 안드로이드 개발자', company: { name: '누리헬스케어' }, experienceLevel: 'ENTRY', workMode: 'REMOTE' });
+    expect(android).toMatchObject({
+      title: '[신입] 안드로이드 개발자',
+      company: { name: '누리헬스케어' },
+      experienceLevel: 'ENTRY',
+      workMode: 'REMOTE',
+    });
     expect(android.requiredSkills.map((s: { id: string }) => s.id).sort()).toEqual(['android', 'jetpackcompose', 'kotlin']);
     expect(android.postedAt).toBe('2026-11-16T00:00:00.000Z');
     const backend = (await search(t, 'q=' + encodeURIComponent('ㅂㅇㄷ ㄱㄹ'))).content.find((p) => p.title.startsWith('백엔드'))!;
@@ -243,9 +315,14 @@ describe('feed sources', () => {
     const atom = `<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom"><title>오로라</title><id>urn:aurora</id><updated>2026-11-20T00:00:00Z</updated>
 <entry><title>SRE 엔지니어 (Kubernetes)</title><id>urn:aurora:1</id><link href="https://aurora.example.com/jobs/1"/><updated>2026-11-20T00:00:00Z</updated><summary>Prometheus와 Grafana로 관측합니다.</summary></entry></feed>`;
     served.set('/aurora.atom', { type: 'application/atom+xml; charset=utf-8', body: Buffer.from(atom) });
-    const a = await runSource((await addSource({ name: '오로라 Atom', format: 'RSS', url: `${base}/aurora.atom`, companyName: '오로라모빌리티' })).id);
+    const a = await runSource(
+      (await addSource({ name: '오로라 Atom', format: 'RSS', url: `${base}/aurora.atom`, companyName: '오로라모빌리티' })).id,
+    );
     expect(a).toMatchObject({ status: 'SUCCEEDED', created: 1 });
-    served.set('/feed.json', { type: 'application/json', body: Buffer.from(JSON.stringify([posting({ title: 'JSON 피드 공고' }), { title: '회사 없음' }])) });
+    served.set('/feed.json', {
+      type: 'application/json',
+      body: Buffer.from(JSON.stringify([posting({ title: 'JSON 피드 공고' }), { title: '회사 없음' }])),
+    });
     const j = await runSource((await addSource({ name: 'JSON 피드', format: 'JSON', url: `${base}/feed.json` })).id);
     expect(j).toMatchObject({ status: 'SUCCEEDED', created: 1, rejected: 1 });
   });
@@ -266,8 +343,17 @@ describe('feed sources', () => {
       let hits = 0;
       served.set('/private.json', { type: 'application/json', body: Buffer.from('[]') });
       server.on('request', (req) => void (req.url === '/private.json' && hits++));
-      const src = await prod.call({ method: 'POST', url: '/api/admin/job-postings/sources', headers: boss.headers, payload: { name: '내부', format: 'JSON', url: `${base}/private.json` } });
-      const run = await prod.call({ method: 'POST', url: `/api/admin/job-postings/sources/${src.body.data.id}/run`, headers: boss.headers });
+      const src = await prod.call({
+        method: 'POST',
+        url: '/api/admin/job-postings/sources',
+        headers: boss.headers,
+        payload: { name: '내부', format: 'JSON', url: `${base}/private.json` },
+      });
+      const run = await prod.call({
+        method: 'POST',
+        url: `/api/admin/job-postings/sources/${src.body.data.id}/run`,
+        headers: boss.headers,
+      });
       await prod.ctx.jobs.drain();
       const done = await prod.call({ method: 'GET', url: `/api/admin/job-postings/runs/${run.body.data.id}`, headers: boss.headers });
       expect(done.body.data).toMatchObject({ status: 'FAILED', error: expect.stringMatching(/BLOCKED/), created: 0 });
@@ -278,7 +364,12 @@ describe('feed sources', () => {
   });
 
   it('an RSS source needs a company; enabled sources run once a day from the scheduler', async () => {
-    const r = await t.call({ method: 'POST', url: '/api/admin/job-postings/sources', headers: admin.headers, payload: { name: 'x', format: 'RSS', url: `${base}/x.rss` } });
+    const r = await t.call({
+      method: 'POST',
+      url: '/api/admin/job-postings/sources',
+      headers: admin.headers,
+      payload: { name: 'x', format: 'RSS', url: `${base}/x.rss` },
+    });
     expect(r.status).toBe(400);
     served.set('/daily.json', { type: 'application/json', body: Buffer.from('[]') });
     await addSource({ name: '매일', format: 'JSON', url: `${base}/daily.json`, enabled: true });

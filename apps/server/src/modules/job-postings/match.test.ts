@@ -12,7 +12,12 @@ const ids: Record<string, string> = {};
 
 const data = {
   // 0.7 × 2/4 + 0.3 × 1/2 = 0.5, 2 years inside 1–3 → 50
-  P1: posting({ title: '매치 1', experienceLevel: 'JUNIOR', requiredSkills: ['Java', 'Spring Boot', 'MySQL', 'Kubernetes'], preferredSkills: ['JavaScript', 'AWS'] }),
+  P1: posting({
+    title: '매치 1',
+    experienceLevel: 'JUNIOR',
+    requiredSkills: ['Java', 'Spring Boot', 'MySQL', 'Kubernetes'],
+    preferredSkills: ['JavaScript', 'AWS'],
+  }),
   // 2/3 × 0.8^(7−2) = 0.6667 × 0.32768 = 0.2185 → 22
   P2: posting({ title: '매치 2', experienceLevel: 'SENIOR', requiredSkills: ['Java', 'k8s', 'JS'] }),
   // no skills listed → no score
@@ -24,8 +29,17 @@ const data = {
 };
 type Key = keyof typeof data;
 
-const putProfile = (who: TestUser | undefined, payload: object) => t.call({ method: 'PUT', url: '/api/job-postings/me/profile', headers: who?.headers, payload });
-const PROFILE = { skills: [{ skill: '자바', level: 3 }, { skill: 'Spring', level: 3 }, { skill: 'JS', level: 2 }, { skill: 'react', level: 2 }], yearsOfExperience: 2 };
+const putProfile = (who: TestUser | undefined, payload: object) =>
+  t.call({ method: 'PUT', url: '/api/job-postings/me/profile', headers: who?.headers, payload });
+const PROFILE = {
+  skills: [
+    { skill: '자바', level: 3 },
+    { skill: 'Spring', level: 3 },
+    { skill: 'JS', level: 2 },
+    { skill: 'react', level: 2 },
+  ],
+  yearsOfExperience: 2,
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -114,8 +128,22 @@ describe('match score and explanation (hand-computed)', () => {
     await importPostings(t, admin, items);
     for (const profile of [
       PROFILE,
-      { skills: [{ skill: 'Kotlin', level: 3 }, { skill: 'Android', level: 2 }, { skill: 'Git', level: 4 }], yearsOfExperience: 0 },
-      { skills: [{ skill: 'Python', level: 5 }, { skill: 'SQL', level: 4 }, { skill: 'Spark', level: 3 }], yearsOfExperience: 12 },
+      {
+        skills: [
+          { skill: 'Kotlin', level: 3 },
+          { skill: 'Android', level: 2 },
+          { skill: 'Git', level: 4 },
+        ],
+        yearsOfExperience: 0,
+      },
+      {
+        skills: [
+          { skill: 'Python', level: 5 },
+          { skill: 'SQL', level: 4 },
+          { skill: 'Spark', level: 3 },
+        ],
+        yearsOfExperience: 12,
+      },
     ]) {
       await putProfile(member, profile);
       const r = await search(t, 'sort=match&size=100&activeOnly=false', member);

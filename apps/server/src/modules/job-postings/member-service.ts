@@ -12,6 +12,7 @@ import {
   toPage,
   type Correction,
   type CorrectionInput,
+  type JobPostingPage,
   type JobPostingSummary,
   type Page,
   type SavedSearch,
@@ -127,15 +128,18 @@ export class MemberService {
     return { postingId, bookmarked: on };
   }
 
-  async bookmarks(user: AuthUser, q: { page: number; size: number }): Promise<Page<JobPostingSummary>> {
+  async bookmarks(user: AuthUser, q: { page: number; size: number }): Promise<JobPostingPage> {
     const { ids, total } = await repo.listBookmarkIds(this.ctx.db, user.id, q);
     const rows = await repo.postingsByIds(this.ctx.db, ids);
-    return toPage(await this.postings.summaries(rows, await this.postings.viewer(user)), total, q);
+    return { ...toPage(await this.postings.summaries(rows, await this.postings.viewer(user)), total, q), totalExact: true };
   }
 
   async recent(user: AuthUser, limit = 20): Promise<Array<JobPostingSummary & { viewedAt: string }>> {
     const views = await repo.recentViews(this.ctx.db, user.id, limit);
-    const rows = await repo.postingsByIds(this.ctx.db, views.map((v) => v.id));
+    const rows = await repo.postingsByIds(
+      this.ctx.db,
+      views.map((v) => v.id),
+    );
     const list = await this.postings.summaries(rows, await this.postings.viewer(user));
     const at = new Map(views.map((v) => [v.id, v.viewedAt.toISOString()]));
     return list.map((s) => ({ ...s, viewedAt: at.get(s.id)! }));
@@ -196,7 +200,8 @@ export class MemberService {
   async unsubscribe(id: string, token: string): Promise<{ name: string; alertEnabled: boolean }> {
     const expected = Buffer.from(this.unsubscribeToken(id));
     const given = Buffer.from(token);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new AppError('AUTH-1003', '수신 거부 링크가 올바르지 않습니다.');
+    if (expected.length !== given.length || !timingSafeEqual(expected, given))
+      throw new AppError('AUTH-1003', '수신 거부 링크가 올바르지 않습니다.');
     const row = await repo.findSavedSearch(this.ctx.db, id);
     if (!row) throw notFound('저장한 검색을 찾을 수 없습니다.');
     const updated = row.alertEnabled ? await repo.updateSavedSearch(this.ctx.db, id, { alertEnabled: false }) : row;

@@ -23,7 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: string, url: string, who?: TestUser, payload?: object) => t.call({ method: method as 'GET', url, headers: who?.headers, payload });
+const call = (method: string, url: string, who?: TestUser, payload?: object) =>
+  t.call({ method: method as 'GET', url, headers: who?.headers, payload });
 
 describe('bookmarks and recently viewed', () => {
   it('a member bookmarks postings and finds them, newest first; others and guests do not see them', async () => {
@@ -66,7 +67,11 @@ describe('saved searches', () => {
       filters: { q: '백엔드', experience: ['ENTRY'], workMode: ['REMOTE', 'REMOTE'], skill: [] },
     });
     expect(r.status).toBe(201);
-    expect(r.body.data).toMatchObject({ name: '원격 신입 백엔드', alertEnabled: true, filters: { q: '백엔드', experience: ['ENTRY'], workMode: ['REMOTE'] } });
+    expect(r.body.data).toMatchObject({
+      name: '원격 신입 백엔드',
+      alertEnabled: true,
+      filters: { q: '백엔드', experience: ['ENTRY'], workMode: ['REMOTE'] },
+    });
     expect(r.body.data.filters.skill).toBeUndefined();
     savedId = r.body.data.id;
     expect((await call('GET', '/api/job-postings/me/saved-searches', alice)).body.data).toHaveLength(1);
@@ -81,9 +86,14 @@ describe('saved searches', () => {
 
   it('refuses an empty search, bad filters and more than 20', async () => {
     expect((await call('POST', '/api/job-postings/me/saved-searches', alice, { name: '빈 검색', filters: {} })).status).toBe(400);
-    expect((await call('POST', '/api/job-postings/me/saved-searches', alice, { name: 'x', filters: { workMode: ['MOON'] } })).status).toBe(400);
+    expect((await call('POST', '/api/job-postings/me/saved-searches', alice, { name: 'x', filters: { workMode: ['MOON'] } })).status).toBe(
+      400,
+    );
     expect((await call('POST', '/api/job-postings/me/saved-searches', alice, { name: '', filters: { q: 'a' } })).status).toBe(400);
-    for (let i = 0; i < 19; i++) expect((await call('POST', '/api/job-postings/me/saved-searches', alice, { name: `검색 ${i}`, filters: { q: `q${i}` } })).status).toBe(201);
+    for (let i = 0; i < 19; i++)
+      expect(
+        (await call('POST', '/api/job-postings/me/saved-searches', alice, { name: `검색 ${i}`, filters: { q: `q${i}` } })).status,
+      ).toBe(201);
     const over = await call('POST', '/api/job-postings/me/saved-searches', alice, { name: '스물한 번째', filters: { q: 'x' } });
     expect(over.status).toBe(422);
     expect((await call('DELETE', `/api/job-postings/me/saved-searches/${savedId}`, alice)).status).toBe(200);
@@ -93,10 +103,20 @@ describe('saved searches', () => {
 
 describe('corrections', () => {
   it('a member reports; admins see it with the reporter; the reporter sees the status change', async () => {
-    expect((await call('POST', '/api/job-postings/corrections', undefined, { postingId: ids[0], kind: 'DATA_ERROR', message: 'x' })).status).toBe(401);
-    expect((await call('POST', '/api/job-postings/corrections', alice, { kind: 'DATA_ERROR', message: '어느 공고인지 없음' })).status).toBe(400);
-    expect((await call('POST', '/api/job-postings/corrections', alice, { postingId: ids[0], kind: 'OTHER', message: '' })).status).toBe(400);
-    const r = await call('POST', '/api/job-postings/corrections', alice, { postingId: ids[0], kind: 'POSTING_CLOSED', message: '이미 마감된 공고입니다.' });
+    expect(
+      (await call('POST', '/api/job-postings/corrections', undefined, { postingId: ids[0], kind: 'DATA_ERROR', message: 'x' })).status,
+    ).toBe(401);
+    expect((await call('POST', '/api/job-postings/corrections', alice, { kind: 'DATA_ERROR', message: '어느 공고인지 없음' })).status).toBe(
+      400,
+    );
+    expect((await call('POST', '/api/job-postings/corrections', alice, { postingId: ids[0], kind: 'OTHER', message: '' })).status).toBe(
+      400,
+    );
+    const r = await call('POST', '/api/job-postings/corrections', alice, {
+      postingId: ids[0],
+      kind: 'POSTING_CLOSED',
+      message: '이미 마감된 공고입니다.',
+    });
     expect(r.status).toBe(201);
     expect(r.body.data).toMatchObject({ status: 'OPEN', postingTitle: '북마크 1', kind: 'POSTING_CLOSED' });
     const company = await call('POST', '/api/job-postings/corrections', bob, { kind: 'ADD_COMPANY', message: '가상회사도 추가해 주세요' });
@@ -108,7 +128,8 @@ describe('corrections', () => {
     expect(queue.body.data.content.find((c: { id: string }) => c.id === r.body.data.id).reporter).toEqual({ id: alice.id, name: '앨리스' });
 
     const id = r.body.data.id;
-    const move = (status: string, who = admin) => call('PATCH', `/api/admin/job-postings/corrections/${id}`, who, { status, adminNote: '확인 중입니다' });
+    const move = (status: string, who = admin) =>
+      call('PATCH', `/api/admin/job-postings/corrections/${id}`, who, { status, adminNote: '확인 중입니다' });
     expect((await move('IN_REVIEW', alice)).status).toBe(403);
     expect((await move('IN_REVIEW')).body.data).toMatchObject({ status: 'IN_REVIEW', adminNote: '확인 중입니다' });
     expect((await move('RESOLVED')).body.data.status).toBe('RESOLVED');
@@ -118,14 +139,22 @@ describe('corrections', () => {
       expect(refused.body.error.code).toBe('BIZ-3002');
     }
     const other = company.body.data.id;
-    expect((await call('PATCH', `/api/admin/job-postings/corrections/${other}`, admin, { status: 'REJECTED' })).body.data.status).toBe('REJECTED');
+    expect((await call('PATCH', `/api/admin/job-postings/corrections/${other}`, admin, { status: 'REJECTED' })).body.data.status).toBe(
+      'REJECTED',
+    );
     expect((await call('PATCH', `/api/admin/job-postings/corrections/${other}`, admin, { status: 'OPEN' })).status).toBe(409);
     expect((await call('PATCH', `/api/admin/job-postings/corrections/${other}`, admin, { status: 'DONE' })).status).toBe(400);
 
     const mine = await call('GET', '/api/job-postings/me/corrections', alice);
-    expect(mine.body.data.content).toEqual([expect.objectContaining({ id, status: 'RESOLVED', adminNote: '확인 중입니다', reporter: null })]);
-    expect((await call('GET', '/api/job-postings/me/corrections', bob)).body.data.content.map((c: { id: string }) => c.id)).toEqual([other]);
+    expect(mine.body.data.content).toEqual([
+      expect.objectContaining({ id, status: 'RESOLVED', adminNote: '확인 중입니다', reporter: null }),
+    ]);
+    expect((await call('GET', '/api/job-postings/me/corrections', bob)).body.data.content.map((c: { id: string }) => c.id)).toEqual([
+      other,
+    ]);
     const inbox = await call('GET', '/api/notifications', alice);
-    expect(inbox.body.data.content.map((n: { title: string }) => n.title)).toEqual(expect.arrayContaining([expect.stringContaining('반영 완료')]));
+    expect(inbox.body.data.content.map((n: { title: string }) => n.title)).toEqual(
+      expect.arrayContaining([expect.stringContaining('반영 완료')]),
+    );
   });
 });

@@ -11,12 +11,12 @@ import {
   type JobFacets,
   type JobMatch,
   type JobPostingDetail,
+  type JobPostingPage,
   type JobPostingQuery,
   type JobPostingSummary,
   type JobSearchFilters,
   type JobSkill,
   type JobStats,
-  type Page,
 } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
@@ -65,7 +65,7 @@ export class PostingService {
     };
   }
 
-  async search(q: JobPostingQuery, user: AuthUser | null | undefined): Promise<Page<JobPostingSummary>> {
+  async search(q: JobPostingQuery, user: AuthUser | null | undefined): Promise<JobPostingPage> {
     const viewer = await this.viewer(user);
     const filters = await this.filtersOf(q);
     const [key, dirRaw] = (q.sort ?? (filters.q ? 'relevance' : 'postedAt')).split(',') as [SortKey, string | undefined];
@@ -74,7 +74,7 @@ export class PostingService {
     const sort: SortKey = key === 'match' && !viewer.profile ? 'postedAt' : key === 'relevance' && !filters.q ? 'postedAt' : key;
     const found = await searchIds(this.ctx.db, filters, { now: new Date(), sort, dir, page: q.page, size: q.size, match: viewer.profile });
     const rows = await repo.postingsByIds(this.ctx.db, found.ids);
-    return toPage(await this.summaries(rows, viewer), found.total, q);
+    return { ...toPage(await this.summaries(rows, viewer), found.total, q), totalExact: found.exact };
   }
 
   async facets(q: Partial<JobSearchFilters>): Promise<JobFacets> {
@@ -124,7 +124,13 @@ export class PostingService {
   async summaries(rows: repo.PostingWithCompany[], viewer: Viewer): Promise<JobPostingSummary[]> {
     await this.catalogue.refs(rows.flatMap((r) => [...r.requiredSkills, ...r.preferredSkills]));
     const aliases = await this.catalogue.aliasMap();
-    const marked = viewer.userId ? await repo.bookmarkedAmong(this.ctx.db, viewer.userId, rows.map((r) => r.id)) : new Set<string>();
+    const marked = viewer.userId
+      ? await repo.bookmarkedAmong(
+          this.ctx.db,
+          viewer.userId,
+          rows.map((r) => r.id),
+        )
+      : new Set<string>();
     const now = Date.now();
     return rows.map((r) => {
       // past its valid-through date but not yet swept by the daily expiry job: already closed

@@ -18,7 +18,14 @@ import {
 
 export type PostingWithCompany = JobPostingRow & { company: JobCompanyRow };
 
-const { searchText: _t, searchJamo: _j, searchChoseong: _c, titleJamo: _tj, titleChoseong: _tc, ...postingColumns } = getTableColumns(jobPostings);
+const {
+  searchText: _t,
+  searchJamo: _j,
+  searchChoseong: _c,
+  titleJamo: _tj,
+  titleChoseong: _tc,
+  ...postingColumns
+} = getTableColumns(jobPostings);
 
 /** Postings with their companies, in the order of `ids`. */
 export async function postingsByIds(db: DbOrTx, ids: readonly string[]): Promise<PostingWithCompany[]> {
@@ -28,7 +35,12 @@ export async function postingsByIds(db: DbOrTx, ids: readonly string[]): Promise
     .from(jobPostings)
     .innerJoin(jobCompanies, eq(jobCompanies.id, jobPostings.companyId))
     .where(inArray(jobPostings.id, [...ids]));
-  const byId = new Map(rows.map((r) => [r.posting.id, { ...r.posting, searchText: '', searchJamo: '', searchChoseong: '', titleJamo: '', titleChoseong: '', company: r.company }]));
+  const byId = new Map(
+    rows.map((r) => [
+      r.posting.id,
+      { ...r.posting, searchText: '', searchJamo: '', searchChoseong: '', titleJamo: '', titleChoseong: '', company: r.company },
+    ]),
+  );
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 

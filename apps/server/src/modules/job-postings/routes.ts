@@ -46,7 +46,8 @@ export function registerJobPostingRoutes(scope: FastifyInstance, ctx: AppContext
       preHandler: optionalAuth,
       schema: {
         tags,
-        summary: 'Search postings: filters, Korean text (partial words, 초성), sorts; each with the caller’s match when they have a skill profile',
+        summary:
+          'Search postings: filters, Korean text (partial words, 초성), sorts; each with the caller’s match when they have a skill profile',
         querystring: jobPostingQuery,
         response: { 200: envelope(jobPostingPage) },
       },
@@ -55,7 +56,14 @@ export function registerJobPostingRoutes(scope: FastifyInstance, ctx: AppContext
   );
   app.get(
     '/job-postings/facets',
-    { schema: { tags, summary: 'Facet counts for the same filters (each facet ignores its own filter)', querystring: jobSearchFilters, response: { 200: envelope(jobFacets) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Facet counts for the same filters (each facet ignores its own filter)',
+        querystring: jobSearchFilters,
+        response: { 200: envelope(jobFacets) },
+      },
+    },
     async (req) => ok(await postings.facets(req.query)),
   );
   app.get(
@@ -75,7 +83,12 @@ export function registerJobPostingRoutes(scope: FastifyInstance, ctx: AppContext
     '/job-postings/:id',
     {
       preHandler: optionalAuth,
-      schema: { tags, summary: 'One posting (recorded as recently viewed for members)', params: jobPostingParams, response: { 200: envelope(jobPostingDetail) } },
+      schema: {
+        tags,
+        summary: 'One posting (recorded as recently viewed for members)',
+        params: jobPostingParams,
+        response: { 200: envelope(jobPostingDetail) },
+      },
     },
     async (req) => ok(await postings.detail(req.params.id, req.user)),
   );
@@ -87,7 +100,12 @@ export function registerJobPostingRoutes(scope: FastifyInstance, ctx: AppContext
       method,
       url: '/job-postings/:id/bookmark',
       preHandler: requireAuth,
-      schema: { tags: me, summary: on ? 'Bookmark a posting' : 'Remove a bookmark', params: jobPostingParams, response: { 200: envelope(bookmarkState) } },
+      schema: {
+        tags: me,
+        summary: on ? 'Bookmark a posting' : 'Remove a bookmark',
+        params: jobPostingParams,
+        response: { 200: envelope(bookmarkState) },
+      },
       handler: async (req) => ok(await members.setBookmark(req.user!, req.params.id, on)),
     });
   }
@@ -95,7 +113,12 @@ export function registerJobPostingRoutes(scope: FastifyInstance, ctx: AppContext
     '/job-postings/corrections',
     {
       preHandler: requireAuth,
-      schema: { tags: me, summary: 'Report a data error, a closed posting, a missing company …', body: correctionInput, response: { 201: envelope(correction) } },
+      schema: {
+        tags: me,
+        summary: 'Report a data error, a closed posting, a missing company …',
+        body: correctionInput,
+        response: { 201: envelope(correction) },
+      },
     },
     async (req, reply) => {
       reply.code(201);
@@ -104,24 +127,45 @@ export function registerJobPostingRoutes(scope: FastifyInstance, ctx: AppContext
   );
   app.post(
     '/job-postings/alerts/unsubscribe',
-    { schema: { tags, summary: 'Turn off a saved search’s mail alert (the link in the mail; no login)', body: alertUnsubscribeBody, response: { 200: envelope(alertUnsubscribeResult) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Turn off a saved search’s mail alert (the link in the mail; no login)',
+        body: alertUnsubscribeBody,
+        response: { 200: envelope(alertUnsubscribeResult) },
+      },
+    },
     async (req) => ok(await members.unsubscribe(req.body.id, req.body.token)),
   );
 
   // --- mine ----------------------------------------------------------------------------------
   app.get(
     '/job-postings/me/profile',
-    { preHandler: requireAuth, schema: { tags: me, summary: 'My skill profile (null until saved)', response: { 200: envelope(skillProfileResult) } } },
+    {
+      preHandler: requireAuth,
+      schema: { tags: me, summary: 'My skill profile (null until saved)', response: { 200: envelope(skillProfileResult) } },
+    },
     async (req) => ok({ profile: await members.profile(req.user!) }),
   );
   app.put(
     '/job-postings/me/profile',
-    { preHandler: requireAuth, schema: { tags: me, summary: 'Save my skill profile', body: skillProfileInput, response: { 200: envelope(skillProfile) } } },
+    {
+      preHandler: requireAuth,
+      schema: { tags: me, summary: 'Save my skill profile', body: skillProfileInput, response: { 200: envelope(skillProfile) } },
+    },
     async (req) => ok(await members.saveProfile(req.user!, req.body)),
   );
   app.get(
     '/job-postings/me/bookmarks',
-    { preHandler: requireAuth, schema: { tags: me, summary: 'My bookmarked postings, newest first', querystring: pageQuery, response: { 200: envelope(jobPostingPage) } } },
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: me,
+        summary: 'My bookmarked postings, newest first',
+        querystring: pageQuery,
+        response: { 200: envelope(jobPostingPage) },
+      },
+    },
     async (req) => ok(await members.bookmarks(req.user!, req.query)),
   );
   app.get(
@@ -136,7 +180,15 @@ export function registerJobPostingRoutes(scope: FastifyInstance, ctx: AppContext
   );
   app.post(
     '/job-postings/me/saved-searches',
-    { preHandler: requireAuth, schema: { tags: me, summary: 'Save a search (daily mail alert on by default)', body: savedSearchInput, response: { 201: envelope(savedSearch) } } },
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: me,
+        summary: 'Save a search (daily mail alert on by default)',
+        body: savedSearchInput,
+        response: { 201: envelope(savedSearch) },
+      },
+    },
     async (req, reply) => {
       reply.code(201);
       return ok(await members.createSavedSearch(req.user!, req.body));
@@ -146,7 +198,13 @@ export function registerJobPostingRoutes(scope: FastifyInstance, ctx: AppContext
     '/job-postings/me/saved-searches/:id',
     {
       preHandler: requireAuth,
-      schema: { tags: me, summary: 'Rename a saved search or switch its alert', params: savedSearchParams, body: savedSearchPatch, response: { 200: envelope(savedSearch) } },
+      schema: {
+        tags: me,
+        summary: 'Rename a saved search or switch its alert',
+        params: savedSearchParams,
+        body: savedSearchPatch,
+        response: { 200: envelope(savedSearch) },
+      },
     },
     async (req) => ok(await members.patchSavedSearch(req.user!, req.params.id, req.body)),
   );
@@ -154,7 +212,12 @@ export function registerJobPostingRoutes(scope: FastifyInstance, ctx: AppContext
     '/job-postings/me/saved-searches/:id',
     {
       preHandler: requireAuth,
-      schema: { tags: me, summary: 'Delete a saved search', params: savedSearchParams, response: { 200: envelope(z.object({ id: z.string(), deleted: z.literal(true) })) } },
+      schema: {
+        tags: me,
+        summary: 'Delete a saved search',
+        params: savedSearchParams,
+        response: { 200: envelope(z.object({ id: z.string(), deleted: z.literal(true) })) },
+      },
     },
     async (req) => {
       await members.deleteSavedSearch(req.user!, req.params.id);
@@ -163,7 +226,15 @@ export function registerJobPostingRoutes(scope: FastifyInstance, ctx: AppContext
   );
   app.get(
     '/job-postings/me/corrections',
-    { preHandler: requireAuth, schema: { tags: me, summary: 'Corrections I sent, with their status', querystring: pageQuery, response: { 200: envelope(correctionPage) } } },
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: me,
+        summary: 'Corrections I sent, with their status',
+        querystring: pageQuery,
+        response: { 200: envelope(correctionPage) },
+      },
+    },
     async (req) => ok(await members.myCorrections(req.user!, req.query)),
   );
 }

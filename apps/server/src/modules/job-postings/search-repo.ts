@@ -5,7 +5,14 @@
  * The match expression is the contract's rule (job-match.ts) written in SQL, so "sort by
  * match" orders by exactly the score the page shows.
  */
-import { EMPLOYMENT_LABELS_KO, EXPERIENCE_LABELS_KO, MATCH_WEIGHTS, EXPERIENCE_DECAY_PER_YEAR, REGION_LABELS_KO, WORK_MODE_LABELS_KO } from '@moim/contract';
+import {
+  EMPLOYMENT_LABELS_KO,
+  EXPERIENCE_LABELS_KO,
+  MATCH_WEIGHTS,
+  EXPERIENCE_DECAY_PER_YEAR,
+  REGION_LABELS_KO,
+  WORK_MODE_LABELS_KO,
+} from '@moim/contract';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { koreanSearch } from '../../search/korean-search.ts';
@@ -33,21 +40,23 @@ export interface MatchProfileSql {
 }
 
 const p = jobPostings;
-const textArray = (values: string[]) => sql`array[${sql.join(
-  values.map((v) => sql`${v}`),
-  sql`, `,
-)}]::text[]`;
+const textArray = (values: string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 
 /**
  * The words of a query, each searched on its own column (jamo, or 초성 for ㄱ-ㅎ only): all must
- * match. Rank: similarity to the title counts twice as much as to the whole search text.
+ * match. `rank` is the similarity of the title to the words (a match in the title ranks above one
+ * only in the company, location or skills).
  */
 export function textSearch(q: string | undefined): { where: SQL; rank: SQL } | null {
   const words = (q ?? '').split(/\s+/).filter(Boolean).slice(0, 5);
   const parts = words.flatMap((w) => {
     const all = koreanSearch({ jamo: p.searchJamo, choseong: p.searchChoseong }, w);
     const title = koreanSearch({ jamo: p.titleJamo, choseong: p.titleChoseong }, w);
-    return all && title ? [{ where: all.where, rank: sql`(2 * ${title.rank} + ${all.rank})` }] : [];
+    return all && title ? [{ where: all.where, rank: title.rank }] : [];
   });
   if (parts.length === 0) return null;
   return {
@@ -65,7 +74,13 @@ export function conditions(f: SearchFilters, now: Date, except?: FacetKey): SQL[
   if (f.activeOnly) c.push(sql`${p.active} and (${p.validThrough} is null or ${p.validThrough} >= ${now.toISOString()}::timestamptz)`);
   const text = textSearch(f.q);
   if (text) c.push(text.where);
-  if (except !== 'company' && f.company.length) c.push(sql`${p.companyId} in (${sql.join(f.company.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  if (except !== 'company' && f.company.length)
+    c.push(
+      sql`${p.companyId} in (${sql.join(
+        f.company.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
   if (except !== 'skill' && f.skill.length) c.push(sql`(${p.requiredSkills} || ${p.preferredSkills}) && ${textArray(f.skill)}`);
   if (except !== 'experience' && f.experience.length) c.push(sql`${p.experienceLevel} = any(${textArray(f.experience)})`);
   if (except !== 'employmentType' && f.employmentType.length) c.push(sql`${p.employmentType} = any(${textArray(f.employmentType)})`);
@@ -104,12 +119,32 @@ export function matchExpression(m: MatchProfileSql): SQL {
 
 export type SortKey = 'relevance' | 'postedAt' | 'validThrough' | 'match';
 
+/** Relevance re-ranks this many of the newest matches by similarity (a rescore window); deeper pages follow by date. */
+export const RESCORE_WINDOW = 100;
+/** Totals are counted exactly when the planner expects at most this many rows; above, its estimate is given. */
+export const EXACT_COUNT_LIMIT = 1_000;
+
 export interface SearchPage {
   ids: string[];
   total: number;
+  /** false when `total` is the planner's estimate (a broad search over many postings) */
+  exact: boolean;
 }
 
-/** One page of matching posting ids in order, and the total. */
+/** The planner's row estimate for `conds` (cheap: nothing is executed). */
+async function estimateRows(db: DbOrTx, conds: SQL[]): Promise<number> {
+  const r = await db.execute<Record<string, unknown>>(sql`explain (format json) select 1 from ${p} ${where(conds)}`);
+  const raw = Object.values(r.rows[0] ?? {})[0];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
+  return Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
+}
+
+/**
+ * One page of matching posting ids in order, and the total. Broad searches stay cheap: the
+ * page is read in an index's order (newest, or deadline) and relevance re-ranks only a window
+ * of the newest matches; the total is exact unless the planner expects more than
+ * EXACT_COUNT_LIMIT rows (docs/jobs-navigator.md "Search at scale").
+ */
 export async function searchIds(
   db: DbOrTx,
   f: SearchFilters,
@@ -118,18 +153,30 @@ export async function searchIds(
   const conds = conditions(f, opts.now);
   const text = textSearch(f.q);
   const dir = sql.raw(opts.dir);
-  let order: SQL;
-  if (opts.sort === 'relevance' && text) order = sql`${text.rank} ${dir}, ${p.postedAt} desc, ${p.id}`;
-  else if (opts.sort === 'match' && opts.match) order = sql`${matchExpression(opts.match)} ${dir} nulls last, ${p.postedAt} desc, ${p.id}`;
-  else if (opts.sort === 'validThrough') order = sql`${p.validThrough} ${dir} nulls last, ${p.postedAt} desc, ${p.id}`;
-  else order = sql`${p.postedAt} ${opts.sort === 'postedAt' ? dir : sql.raw('desc')}, ${p.id}`;
-  const [rows, count] = await Promise.all([
-    db.execute<{ id: string }>(
-      sql`select ${p.id} as id from ${p} ${where(conds)} order by ${order} limit ${opts.size} offset ${opts.page * opts.size}`,
-    ),
-    db.execute<{ n: string | number }>(sql`select count(*) as n from ${p} ${where(conds)}`),
-  ]);
-  return { ids: rows.rows.map((r) => r.id), total: Number(count.rows[0]?.n ?? 0) };
+  const offset = opts.page * opts.size;
+  let rows: Promise<{ rows: Array<{ id: string }> }>;
+  if (opts.sort === 'relevance' && text && opts.dir === 'desc' && offset + opts.size <= RESCORE_WINDOW) {
+    rows = db.execute<{ id: string }>(sql`select id from (
+        select ${p.id} as id, ${p.postedAt} as posted_at, ${text.rank} as rank from ${p} ${where(conds)}
+        order by ${p.postedAt} desc, ${p.id} limit ${RESCORE_WINDOW}
+      ) w order by rank desc, posted_at desc, id limit ${opts.size} offset ${offset}`);
+  } else {
+    let order: SQL;
+    if (opts.sort === 'match' && opts.match) order = sql`${matchExpression(opts.match)} ${dir} nulls last, ${p.postedAt} desc, ${p.id}`;
+    else if (opts.sort === 'validThrough') order = sql`${p.validThrough} ${dir} nulls last, ${p.postedAt} desc, ${p.id}`;
+    else if (opts.sort === 'postedAt') order = sql`${p.postedAt} ${dir}, ${p.id}`;
+    else order = sql`${p.postedAt} desc, ${p.id}`; // relevance past the window: by date
+    rows = db.execute<{ id: string }>(
+      sql`select ${p.id} as id from ${p} ${where(conds)} order by ${order} limit ${opts.size} offset ${offset}`,
+    );
+  }
+  const ids = (await rows).rows.map((r) => r.id);
+  // A short page tells the exact total without counting.
+  if (ids.length < opts.size && (ids.length > 0 || offset === 0)) return { ids, total: offset + ids.length, exact: true };
+  const estimate = await estimateRows(db, conds);
+  if (estimate > EXACT_COUNT_LIMIT) return { ids, total: Math.max(estimate, offset + ids.length), exact: false };
+  const count = await db.execute<{ n: string | number }>(sql`select count(*) as n from ${p} ${where(conds)}`);
+  return { ids, total: Number(count.rows[0]?.n ?? 0), exact: true };
 }
 
 export interface FacetRow {

@@ -14,16 +14,93 @@ const ids: Record<string, string> = {};
 // A hand-made market: titles, companies, levels, modes, salaries and dates chosen so every
 // filter and sort below has one known answer.
 const data = {
-  A: posting({ title: '자바 백엔드 개발자', company: { name: '한빛페이' }, experienceLevel: 'JUNIOR', location: '서울 강남구', workMode: 'ONSITE', salaryMin: 50_000_000, salaryMax: 70_000_000, requiredSkills: ['Java', 'Spring'], preferredSkills: ['Kafka'], postedAt: day(-5), validThrough: day(20) }),
-  B: posting({ title: '[신입] 백엔드 개발자 (Kotlin)', company: { name: '오로라모빌리티' }, experienceLevel: 'ENTRY', location: '판교', workMode: 'REMOTE', requiredSkills: ['Kotlin', 'Spring Boot'], preferredSkills: ['AWS'], postedAt: day(-3), validThrough: day(3) }),
-  C: posting({ title: '프론트엔드 엔지니어 (React)', company: { name: '(주)한빛페이' }, experienceLevel: 'MID', employmentType: 'CONTRACT', location: '서울 마포구', workMode: 'HYBRID', salaryMin: 60_000_000, salaryMax: 90_000_000, requiredSkills: ['JavaScript', 'React'], preferredSkills: ['TypeScript'], postedAt: day(-4), validThrough: null }),
-  D: posting({ title: '결제 시스템 엔지니어', company: { name: '미리내뱅크' }, experienceLevel: 'SENIOR', location: '부산 해운대구', workMode: 'ONSITE', salaryMin: 90_000_000, salaryMax: 120_000_000, requiredSkills: ['Go', 'k8s'], postedAt: day(-2), validThrough: day(40) }),
-  E: posting({ title: '데이터 분석가', company: { name: '구름데이터' }, experienceLevel: 'ANY', employmentType: 'PART_TIME', location: '대전 유성구', workMode: 'REMOTE', salaryMin: 30_000_000, salaryMax: 40_000_000, requiredSkills: ['SQL', 'Python'], preferredSkills: ['Tableau'], postedAt: day(-1), validThrough: day(10) }),
-  F: posting({ title: '[신입] 백엔드 인턴', company: { name: '구름데이터' }, experienceLevel: 'ENTRY', employmentType: 'INTERN', workMode: 'REMOTE', location: '', requiredSkills: ['Java'], postedAt: day(-30), validThrough: day(-1) }),
-  G: posting({ title: 'iOS 개발자', company: { name: '미리내뱅크' }, experienceLevel: 'MID', requiredSkills: ['Swift'], postedAt: day(-6), active: false }),
+  A: posting({
+    title: '자바 백엔드 개발자',
+    company: { name: '한빛페이' },
+    experienceLevel: 'JUNIOR',
+    location: '서울 강남구',
+    workMode: 'ONSITE',
+    salaryMin: 50_000_000,
+    salaryMax: 70_000_000,
+    requiredSkills: ['Java', 'Spring'],
+    preferredSkills: ['Kafka'],
+    postedAt: day(-5),
+    validThrough: day(20),
+  }),
+  B: posting({
+    title: '[신입] 백엔드 개발자 (Kotlin)',
+    company: { name: '오로라모빌리티' },
+    experienceLevel: 'ENTRY',
+    location: '판교',
+    workMode: 'REMOTE',
+    requiredSkills: ['Kotlin', 'Spring Boot'],
+    preferredSkills: ['AWS'],
+    postedAt: day(-3),
+    validThrough: day(3),
+  }),
+  C: posting({
+    title: '프론트엔드 엔지니어 (React)',
+    company: { name: '(주)한빛페이' },
+    experienceLevel: 'MID',
+    employmentType: 'CONTRACT',
+    location: '서울 마포구',
+    workMode: 'HYBRID',
+    salaryMin: 60_000_000,
+    salaryMax: 90_000_000,
+    requiredSkills: ['JavaScript', 'React'],
+    preferredSkills: ['TypeScript'],
+    postedAt: day(-4),
+    validThrough: null,
+  }),
+  D: posting({
+    title: '결제 시스템 엔지니어',
+    company: { name: '미리내뱅크' },
+    experienceLevel: 'SENIOR',
+    location: '부산 해운대구',
+    workMode: 'ONSITE',
+    salaryMin: 90_000_000,
+    salaryMax: 120_000_000,
+    requiredSkills: ['Go', 'k8s'],
+    postedAt: day(-2),
+    validThrough: day(40),
+  }),
+  E: posting({
+    title: '데이터 분석가',
+    company: { name: '구름데이터' },
+    experienceLevel: 'ANY',
+    employmentType: 'PART_TIME',
+    location: '대전 유성구',
+    workMode: 'REMOTE',
+    salaryMin: 30_000_000,
+    salaryMax: 40_000_000,
+    requiredSkills: ['SQL', 'Python'],
+    preferredSkills: ['Tableau'],
+    postedAt: day(-1),
+    validThrough: day(10),
+  }),
+  F: posting({
+    title: '[신입] 백엔드 인턴',
+    company: { name: '구름데이터' },
+    experienceLevel: 'ENTRY',
+    employmentType: 'INTERN',
+    workMode: 'REMOTE',
+    location: '',
+    requiredSkills: ['Java'],
+    postedAt: day(-30),
+    validThrough: day(-1),
+  }),
+  G: posting({
+    title: 'iOS 개발자',
+    company: { name: '미리내뱅크' },
+    experienceLevel: 'MID',
+    requiredSkills: ['Swift'],
+    postedAt: day(-6),
+    active: false,
+  }),
 };
 type Key = keyof typeof data;
-const keysOf = (page: { content: Array<Record<string, any>> }) => page.content.map((p) => (Object.keys(ids) as Key[]).find((k) => ids[k] === p.id));
+const keysOf = (page: { content: Array<Record<string, any>> }) =>
+  page.content.map((p) => (Object.keys(ids) as Key[]).find((k) => ids[k] === p.id));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -70,7 +147,16 @@ describe('filters', () => {
   });
 
   it('refuses bad parameters with 400, never 500', async () => {
-    for (const qs of ['experience=NOPE', 'size=1000', 'page=-1', 'company=not-a-uuid', 'salaryMin=-5', `q=${encodeURIComponent('a\u0000b')}`, 'sort=title', `q=${'가'.repeat(101)}`]) {
+    for (const qs of [
+      'experience=NOPE',
+      'size=1000',
+      'page=-1',
+      'company=not-a-uuid',
+      'salaryMin=-5',
+      `q=${encodeURIComponent('a\u0000b')}`,
+      'sort=title',
+      `q=${'가'.repeat(101)}`,
+    ]) {
       const r = await t.call({ method: 'GET', url: `/api/job-postings?${qs}` });
       expect(r.status, qs).toBe(400);
       expect(r.body.error.code).toMatch(/^VAL-200/);

@@ -10,7 +10,12 @@ let users: { admin: TestUser; leader: TestUser; member: TestUser; other: TestUse
 
 beforeAll(async () => {
   t = await createTestApp();
-  users = { admin: await createUser(t, { admin: true }), leader: await createUser(t), member: await createUser(t), other: await createUser(t) };
+  users = {
+    admin: await createUser(t, { admin: true }),
+    leader: await createUser(t),
+    member: await createUser(t),
+    other: await createUser(t),
+  };
 });
 afterAll(() => t.close());
 
@@ -29,7 +34,12 @@ describe('demo data', () => {
     const shared = { users: { admin: users.admin.id, leader: users.leader.id, member: users.member.id, others: [users.other.id] } };
     await mod.seeder!.demo!(t.ctx, shared);
     const runs = await t.call({ method: 'GET', url: '/api/admin/job-postings/runs', headers: users.admin.headers });
-    expect(runs.body.data.content[0]).toMatchObject({ origin: 'demo-dataset (generated)', status: 'SUCCEEDED', created: DEMO_POSTING_COUNT, rejected: 0 });
+    expect(runs.body.data.content[0]).toMatchObject({
+      origin: 'demo-dataset (generated)',
+      status: 'SUCCEEDED',
+      created: DEMO_POSTING_COUNT,
+      rejected: 0,
+    });
     const all = await search(t, 'activeOnly=false&size=1');
     expect(all.totalElements).toBe(DEMO_POSTING_COUNT);
     const open = await search(t, 'size=1');
@@ -41,12 +51,20 @@ describe('demo data', () => {
     const stats = await t.call({ method: 'GET', url: '/api/job-postings/stats' });
     expect(stats.body.data.companies).toBeGreaterThan(30);
     // the leader got a profile, bookmarks and a saved search; a member sent corrections
-    expect((await t.call({ method: 'GET', url: '/api/job-postings/me/bookmarks', headers: users.leader.headers })).body.data.totalElements).toBe(3);
-    expect((await t.call({ method: 'GET', url: '/api/job-postings/me/saved-searches', headers: users.leader.headers })).body.data).toHaveLength(1);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/job-postings/me/bookmarks', headers: users.leader.headers })).body.data.totalElements,
+    ).toBe(3);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/job-postings/me/saved-searches', headers: users.leader.headers })).body.data,
+    ).toHaveLength(1);
     const withMatch = await search(t, 'sort=match&size=3', users.leader);
     expect(withMatch.content[0]!.match.score).toBeGreaterThan(50);
-    expect((await t.call({ method: 'GET', url: '/api/job-postings/me/profile', headers: users.member.headers })).body.data.profile).toBeNull();
-    expect((await t.call({ method: 'GET', url: '/api/admin/job-postings/corrections', headers: users.admin.headers })).body.data.totalElements).toBe(2);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/job-postings/me/profile', headers: users.member.headers })).body.data.profile,
+    ).toBeNull();
+    expect(
+      (await t.call({ method: 'GET', url: '/api/admin/job-postings/corrections', headers: users.admin.headers })).body.data.totalElements,
+    ).toBe(2);
     expect(seoulDate(new Date(withMatch.content[0]!.postedAt)) <= seoulDate(new Date())).toBe(true);
   });
 });

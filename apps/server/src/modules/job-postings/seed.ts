@@ -57,8 +57,15 @@ export function jobPostingsSeeder(imports: ImportService, members: MemberService
       const reporter = users.others[0];
       const first = backend.content[0];
       if (reporter && first) {
-        await members.report(asUser(reporter), { postingId: first.id, kind: 'DATA_ERROR', message: '연봉 정보가 회사 채용 페이지와 다릅니다. 확인 부탁드려요.' });
-        await members.report(asUser(reporter), { kind: 'ADD_COMPANY', message: '별무리랩스(가상)의 채용 공고도 모아 주세요: https://byeolmuri.example.com/careers' });
+        await members.report(asUser(reporter), {
+          postingId: first.id,
+          kind: 'DATA_ERROR',
+          message: '연봉 정보가 회사 채용 페이지와 다릅니다. 확인 부탁드려요.',
+        });
+        await members.report(asUser(reporter), {
+          kind: 'ADD_COMPANY',
+          message: '별무리랩스(가상)의 채용 공고도 모아 주세요: https://byeolmuri.example.com/careers',
+        });
       }
     },
   };

@@ -30,7 +30,11 @@ describe('expiry', () => {
     const before = await t.call({ method: 'GET', url: `/api/job-postings/${id}` });
     expect(before.body.data).toMatchObject({ active: false, closedReason: 'EXPIRED' });
     await t.ctx.jobs.runRecurring(true);
-    const row = (await t.ctx.db.execute<{ active: boolean; closed_reason: string }>(sql`select active, closed_reason from job_postings where id = ${id}`)).rows[0];
+    const row = (
+      await t.ctx.db.execute<{ active: boolean; closed_reason: string }>(
+        sql`select active, closed_reason from job_postings where id = ${id}`,
+      )
+    ).rows[0];
     expect(row).toEqual({ active: false, closed_reason: 'EXPIRED' });
     const after = await t.call({ method: 'GET', url: `/api/job-postings/${id}` });
     expect(after.status).toBe(200);
@@ -43,8 +47,13 @@ describe('expiry', () => {
 
 describe('saved-search alerts', () => {
   const outbox = async (to: string) =>
-    (await t.ctx.db.execute<{ subject: string; text_body: string; html_body: string }>(sql`select subject, text_body, html_body from mail_outbox where to_address = ${to} order by created_at`)).rows;
-  const email = async (u: TestUser) => (await t.ctx.db.execute<{ email: string }>(sql`select email from users where id = ${u.id}`)).rows[0]!.email;
+    (
+      await t.ctx.db.execute<{ subject: string; text_body: string; html_body: string }>(
+        sql`select subject, text_body, html_body from mail_outbox where to_address = ${to} order by created_at`,
+      )
+    ).rows;
+  const email = async (u: TestUser) =>
+    (await t.ctx.db.execute<{ email: string }>(sql`select email from users where id = ${u.id}`)).rows[0]!.email;
 
   it('mails new matching postings once a day with an unsubscribe link that works without login', async () => {
     const saved = await t.call({
@@ -53,11 +62,25 @@ describe('saved-search alerts', () => {
       headers: alice.headers,
       payload: { name: '알림 원격', filters: { q: '알림', workMode: ['REMOTE'] } },
     });
-    const quiet = await t.call({ method: 'POST', url: '/api/job-postings/me/saved-searches', headers: alice.headers, payload: { name: '조용한 검색', filters: { q: '아무것도없음' } } });
-    const off = await t.call({ method: 'POST', url: '/api/job-postings/me/saved-searches', headers: alice.headers, payload: { name: '꺼진 알림', filters: { q: '알림' }, alertEnabled: false } });
+    const quiet = await t.call({
+      method: 'POST',
+      url: '/api/job-postings/me/saved-searches',
+      headers: alice.headers,
+      payload: { name: '조용한 검색', filters: { q: '아무것도없음' } },
+    });
+    const off = await t.call({
+      method: 'POST',
+      url: '/api/job-postings/me/saved-searches',
+      headers: alice.headers,
+      payload: { name: '꺼진 알림', filters: { q: '알림' }, alertEnabled: false },
+    });
     expect(saved.status).toBe(201);
     expect(off.body.data.alertEnabled).toBe(false);
-    const nextAt = (await t.ctx.db.execute<{ next_alert_at: Date | string }>(sql`select next_alert_at from job_saved_searches where id = ${saved.body.data.id}`)).rows[0]!.next_alert_at;
+    const nextAt = (
+      await t.ctx.db.execute<{ next_alert_at: Date | string }>(
+        sql`select next_alert_at from job_saved_searches where id = ${saved.body.data.id}`,
+      )
+    ).rows[0]!.next_alert_at;
     expect(new Date(nextAt).toISOString()).toMatch(/T00:00:00\.000Z$/); // 09:00 in Seoul
     await importPostings(t, admin, [
       posting({ title: '알림 백엔드 (원격)', workMode: 'REMOTE' }),
@@ -84,9 +107,17 @@ describe('saved-search alerts', () => {
     void quiet;
 
     const link = /unsubscribe=([0-9a-f-]{36})&token=([A-Za-z0-9_-]+)/.exec(mails[0]!.text_body)!;
-    const wrong = await t.call({ method: 'POST', url: '/api/job-postings/alerts/unsubscribe', payload: { id: link[1], token: 'x'.repeat(43) } });
+    const wrong = await t.call({
+      method: 'POST',
+      url: '/api/job-postings/alerts/unsubscribe',
+      payload: { id: link[1], token: 'x'.repeat(43) },
+    });
     expect(wrong.status).toBe(401);
-    const other = await t.call({ method: 'POST', url: '/api/job-postings/alerts/unsubscribe', payload: { id: quiet.body.data.id, token: link[2] } });
+    const other = await t.call({
+      method: 'POST',
+      url: '/api/job-postings/alerts/unsubscribe',
+      payload: { id: quiet.body.data.id, token: link[2] },
+    });
     expect(other.status).toBe(401); // a token opens only its own search
     const un = await t.call({ method: 'POST', url: '/api/job-postings/alerts/unsubscribe', payload: { id: link[1], token: link[2] } });
     expect(un.status).toBe(200);

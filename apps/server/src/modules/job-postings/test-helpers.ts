@@ -32,12 +32,31 @@ export function posting(over: Partial<JobPostingInput> = {}): JobPostingInput {
 }
 
 /** Upload `content` as an import, run the queue, return the finished run. */
-export async function importFile(t: TestApp, admin: { headers: Record<string, string> }, format: 'CSV' | 'JSON', content: string, fileName = `upload.${format.toLowerCase()}`) {
-  const r = await t.call({ method: 'POST', url: '/api/admin/job-postings/imports', headers: admin.headers, payload: { format, fileName, content } });
+export async function importFile(
+  t: TestApp,
+  admin: { headers: Record<string, string> },
+  format: 'CSV' | 'JSON',
+  content: string,
+  fileName = `upload.${format.toLowerCase()}`,
+) {
+  const r = await t.call({
+    method: 'POST',
+    url: '/api/admin/job-postings/imports',
+    headers: admin.headers,
+    payload: { format, fileName, content },
+  });
   if (r.status !== 202) throw new Error(`import refused: ${r.status} ${JSON.stringify(r.body)}`);
   await t.ctx.jobs.drain();
   const run = await t.call({ method: 'GET', url: `/api/admin/job-postings/runs/${r.body.data.id}`, headers: admin.headers });
-  return run.body.data as { id: string; status: string; created: number; updated: number; unchanged: number; rejected: number; error: string | null };
+  return run.body.data as {
+    id: string;
+    status: string;
+    created: number;
+    updated: number;
+    unchanged: number;
+    rejected: number;
+    error: string | null;
+  };
 }
 
 export async function importPostings(t: TestApp, admin: { headers: Record<string, string> }, items: JobPostingInput[]) {
@@ -50,7 +69,13 @@ export async function runItems(t: TestApp, admin: { headers: Record<string, stri
     url: `/api/admin/job-postings/runs/${runId}/items?size=100${outcome ? `&outcome=${outcome}` : ''}`,
     headers: admin.headers,
   });
-  return r.body.data.content as Array<{ position: number; outcome: string; sourceUrl: string | null; reason: string | null; postingId: string | null }>;
+  return r.body.data.content as Array<{
+    position: number;
+    outcome: string;
+    sourceUrl: string | null;
+    reason: string | null;
+    postingId: string | null;
+  }>;
 }
 
 /** GET /api/job-postings with a query string; returns the page. */

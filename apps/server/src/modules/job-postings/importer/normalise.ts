@@ -43,7 +43,11 @@ const WORK_MODE: Record<string, string> = {
   onsite: 'ONSITE',
 };
 
-const key = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[\s_-]+/g, '');
+const key = (s: string) =>
+  s
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
 
 function pickEnum(v: unknown, table: Record<string, string>): unknown {
   if (typeof v !== 'string') return v;

@@ -121,7 +121,7 @@ function entriesOf(feed: ReturnType<typeof parseFeed>): FeedEntry[] {
         const item = i as Record<string, unknown> & { content?: { encoded?: string }; categories?: Array<{ name?: string }> };
         return {
           title: item.title as string | undefined,
-          link: (item.link as string | undefined) ?? ((item.guid as { value?: string } | undefined)?.value ?? undefined),
+          link: (item.link as string | undefined) ?? (item.guid as { value?: string } | undefined)?.value ?? undefined,
           description: item.description as string | undefined,
           content: item.content?.encoded,
           published: dateText(item.pubDate) ?? dateText((item.dc as { date?: unknown } | undefined)?.date),
