@@ -55,8 +55,10 @@ function fetchFailure(err: unknown): string {
 }
 
 /** Text safe to store in a report (the item itself may carry NUL or broken surrogates). */
-// eslint-disable-next-line no-control-regex
-const UNPRINTABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/* eslint-disable no-control-regex */
+const UNPRINTABLE =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/* eslint-enable no-control-regex */
 
 export function printable(s: string): string {
   return s.replace(UNPRINTABLE, '\ufffd');
