@@ -64,6 +64,9 @@ create table job_postings (
   -- canonical skill ids (job_skills.id); preferred never repeats a required one
   required_skills text[] not null default '{}',
   preferred_skills text[] not null default '{}',
+  -- every filterable value as one token (skill ids, exp:ENTRY, mode:REMOTE, type:FULL_TIME,
+  -- region:SEOUL, company:<id>, sal:4 = can pay ≥ 40M KRW): one GIN index answers any mix of filters
+  facet_tokens text[] not null default '{}',
   posted_at timestamptz not null default now(),
   valid_through timestamptz,
   source_url text not null unique,
@@ -85,7 +88,7 @@ create table job_postings (
 );
 create index job_postings_search_jamo_trgm on job_postings using gin (search_jamo gin_trgm_ops);
 create index job_postings_search_choseong_trgm on job_postings using gin (search_choseong gin_trgm_ops);
-create index job_postings_skills_gin on job_postings using gin ((required_skills || preferred_skills));
+create index job_postings_facet_tokens on job_postings using gin (facet_tokens);
 create index job_postings_posted on job_postings (posted_at desc, id) where active;
 create index job_postings_valid_through on job_postings (valid_through) where active;
 create index job_postings_company on job_postings (company_id);

@@ -326,14 +326,16 @@ export function generateDemoPostings(opts: DemoOptions): JobPostingInput[] {
     const [lo, hi] = SALARY_MAN[level];
     const sMin = Math.round((lo + r() * (hi - lo) * 0.4) / 100) * 100;
     const sMax = Math.round((sMin + (hi - lo) * (0.3 + r() * 0.4)) / 100) * 100;
-    const posted = addDays(opts.today, -Math.floor(r() * 45));
+    const postedDaysAgo = Math.floor(r() * 45);
     const deadlineKind = r();
-    const validThrough =
-      deadlineKind < 0.25
-        ? null
-        : deadlineKind < 0.3
-          ? addDays(opts.today, -1 - Math.floor(r() * 10))
-          : addDays(posted, 20 + Math.floor(r() * 45));
+    const deadlineDays = Math.floor(r() * 45);
+    // the anchors are fresh and open, whatever the day
+    const posted = addDays(opts.today, i < 3 ? -1 - i : -postedDaysAgo);
+    let validThrough: string | null = addDays(posted, 20 + deadlineDays);
+    if (i < 3) validThrough = addDays(opts.today, 30 + i);
+    else if (deadlineKind < 0.25)
+      validThrough = null; // open until filled
+    else if (deadlineKind < 0.3) validThrough = addDays(opts.today, -1 - (deadlineDays % 10)); // already closed
     const required = some(r, role.required, role.required.length - (role.required.length > 2 && r() < 0.3 ? 1 : 0));
     const preferred = some(r, role.preferred, 1);
     const location = workMode === 'REMOTE' ? `전국 원격 (본사: ${company.location})` : company.location;

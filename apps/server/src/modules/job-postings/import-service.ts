@@ -16,7 +16,7 @@ import { MAX_FEED_BYTES, type FeedFetcher } from './importer/fetcher.ts';
 import { toPostingCandidate } from './importer/normalise.ts';
 import { decodeFeed, readCsv, readFeed, readJson, type ParsedBatch } from './importer/parse.ts';
 import { preparePosting, upsertPosting } from './posting-repo.ts';
-import type { JobImportRunRow, JobImportSourceRow } from './schema.ts';
+import type { JobCompanyRow, JobImportRunRow, JobImportSourceRow } from './schema.ts';
 
 export const IMPORT_JOB = 'job-postings.import';
 
@@ -262,10 +262,11 @@ export class ImportService {
     }));
     counts.rejected += batch.unreadable.length;
     const seen = new Map<string, number>();
+    const companies = new Map<string, JobCompanyRow>();
     await this.catalogue.ready();
     let n = 0;
     for (const item of batch.items) {
-      const report = await this.writeOne(item.position, item.record, sourceId, seen);
+      const report = await this.writeOne(item.position, item.record, sourceId, seen, companies);
       reports.push(report);
       counts[report.outcome.toLowerCase() as keyof typeof counts]++;
       if (++n % 25 === 0) await runs.updateRunCounts(this.ctx.db, runId, counts); // progress for the admin page
@@ -278,7 +279,13 @@ export class ImportService {
     return counts;
   }
 
-  private async writeOne(position: number, record: unknown, sourceId: string | null, seen: Map<string, number>): Promise<ItemReport> {
+  private async writeOne(
+    position: number,
+    record: unknown,
+    sourceId: string | null,
+    seen: Map<string, number>,
+    companies: Map<string, JobCompanyRow>,
+  ): Promise<ItemReport> {
     const candidate = toPostingCandidate(record);
     const c = candidate as { title?: unknown; sourceUrl?: unknown } | null;
     const base = {
@@ -300,11 +307,14 @@ export class ImportService {
     seen.set(data.sourceUrl, position);
     try {
       const written = await this.ctx.db.transaction(async (tx) => {
-        const company = await resolveCompany(tx, data.company);
+        // the same company input within a run resolves once (a feed repeats its company on every item)
+        const company = companies.get(JSON.stringify(data.company)) ?? (await resolveCompany(tx, data.company));
         const required = await this.catalogue.resolve(tx, data.requiredSkills);
         const preferred = await this.catalogue.resolve(tx, data.preferredSkills);
-        return upsertPosting(tx, preparePosting(data, company, { required, preferred }, this.catalogue, { sourceId }));
+        const written = await upsertPosting(tx, preparePosting(data, company, { required, preferred }, this.catalogue, { sourceId }));
+        return { ...written, company };
       });
+      companies.set(JSON.stringify(data.company), written.company);
       return { ...base, outcome: written.outcome, postingId: written.id, reason: null };
     } catch (err) {
       this.ctx.log.warn({ err, position }, 'import item could not be written');

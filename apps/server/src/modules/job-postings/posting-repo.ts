@@ -82,6 +82,15 @@ export function preparePosting(
     salaryMax: data.salaryMax ?? null,
     requiredSkills: skills.required,
     preferredSkills: preferred,
+    facetTokens: facetTokens({
+      skills: [...skills.required, ...preferred],
+      experienceLevel: data.experienceLevel,
+      workMode: data.workMode,
+      employmentType: data.employmentType,
+      region,
+      companyId: company.id,
+      salaryCeiling: data.salaryMax ?? data.salaryMin ?? null,
+    }),
     postedAt,
     validThrough,
     sourceUrl: data.sourceUrl,
@@ -122,6 +131,27 @@ function contentHash(v: NewJobPostingRow, postedAt: Date | null): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
 }
 
+/** Salary tokens step by 10,000,000 KRW (sal:4 = can pay at least 40M), up to 500M. */
+export const SALARY_TOKEN_STEP = 10_000_000;
+const SALARY_TOKEN_MAX = 50;
+
+/** The values a posting can be filtered by, as tokens of one GIN-indexed array (search-repo.ts). */
+export function facetTokens(v: {
+  skills: string[];
+  experienceLevel: string;
+  workMode: string;
+  employmentType: string;
+  region: string | null;
+  companyId: string;
+  salaryCeiling: number | null;
+}): string[] {
+  const tokens = [...v.skills, `exp:${v.experienceLevel}`, `mode:${v.workMode}`, `type:${v.employmentType}`, `company:${v.companyId}`];
+  if (v.region) tokens.push(`region:${v.region}`);
+  const steps = v.salaryCeiling === null ? 0 : Math.min(SALARY_TOKEN_MAX, Math.floor(v.salaryCeiling / SALARY_TOKEN_STEP));
+  for (let k = 1; k <= steps; k++) tokens.push(`sal:${k}`);
+  return tokens;
+}
+
 const excluded = (col: string) => sql.raw(`excluded.${col}`);
 
 /**
@@ -151,6 +181,7 @@ export async function upsertPosting(tx: DbOrTx, p: PreparedPosting): Promise<{ i
         salaryMax: excluded('salary_max'),
         requiredSkills: excluded('required_skills'),
         preferredSkills: excluded('preferred_skills'),
+        facetTokens: excluded('facet_tokens'),
         postedAt: p.explicitPostedAt ? excluded('posted_at') : sql`${jobPostings.postedAt}`,
         validThrough: excluded('valid_through'),
         sourceId: sql`coalesce(excluded.source_id, ${jobPostings.sourceId})`,

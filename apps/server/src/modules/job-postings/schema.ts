@@ -62,6 +62,7 @@ export const jobPostings = pgTable('job_postings', {
   salaryMax: bigint('salary_max', { mode: 'number' }),
   requiredSkills: text('required_skills').array().notNull().default([]),
   preferredSkills: text('preferred_skills').array().notNull().default([]),
+  facetTokens: text('facet_tokens').array().notNull().default([]),
   postedAt: ts('posted_at').notNull().defaultNow(),
   validThrough: ts('valid_through'),
   sourceUrl: text('source_url').notNull().unique(),

@@ -16,6 +16,7 @@ import {
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { koreanSearch } from '../../search/korean-search.ts';
+import { SALARY_TOKEN_STEP } from './posting-repo.ts';
 import { jobCompanies, jobPostings } from './schema.ts';
 
 export interface SearchFilters {
@@ -74,19 +75,20 @@ export function conditions(f: SearchFilters, now: Date, except?: FacetKey): SQL[
   if (f.activeOnly) c.push(sql`${p.active} and (${p.validThrough} is null or ${p.validThrough} >= ${now.toISOString()}::timestamptz)`);
   const text = textSearch(f.q);
   if (text) c.push(text.where);
-  if (except !== 'company' && f.company.length)
-    c.push(
-      sql`${p.companyId} in (${sql.join(
-        f.company.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
-    );
-  if (except !== 'skill' && f.skill.length) c.push(sql`(${p.requiredSkills} || ${p.preferredSkills}) && ${textArray(f.skill)}`);
-  if (except !== 'experience' && f.experience.length) c.push(sql`${p.experienceLevel} = any(${textArray(f.experience)})`);
-  if (except !== 'employmentType' && f.employmentType.length) c.push(sql`${p.employmentType} = any(${textArray(f.employmentType)})`);
-  if (except !== 'region' && f.region.length) c.push(sql`${p.region} = any(${textArray(f.region)})`);
-  if (except !== 'workMode' && f.workMode.length) c.push(sql`${p.workMode} = any(${textArray(f.workMode)})`);
-  if (f.salaryMin !== undefined) c.push(sql`coalesce(${p.salaryMax}, ${p.salaryMin}) >= ${f.salaryMin}`);
+  // Each filter is "one of these tokens" on the facet_tokens GIN index, so any mix of filters is
+  // answered inside one index scan before a row is read.
+  const anyOf = (prefix: string, values: string[]) => c.push(sql`${p.facetTokens} && ${textArray(values.map((v) => prefix + v))}`);
+  if (except !== 'company' && f.company.length) anyOf('company:', f.company);
+  if (except !== 'skill' && f.skill.length) anyOf('', f.skill);
+  if (except !== 'experience' && f.experience.length) anyOf('exp:', f.experience);
+  if (except !== 'employmentType' && f.employmentType.length) anyOf('type:', f.employmentType);
+  if (except !== 'region' && f.region.length) anyOf('region:', f.region);
+  if (except !== 'workMode' && f.workMode.length) anyOf('mode:', f.workMode);
+  if (f.salaryMin !== undefined) {
+    const step = Math.min(50, Math.floor(f.salaryMin / SALARY_TOKEN_STEP));
+    if (step > 0) c.push(sql`${p.facetTokens} @> ${textArray([`sal:${step}`])}`);
+    c.push(sql`coalesce(${p.salaryMax}, ${p.salaryMin}) >= ${f.salaryMin}`);
+  }
   if (f.createdAfter) c.push(sql`${p.createdAt} > ${f.createdAfter.toISOString()}::timestamptz`);
   return c;
 }
