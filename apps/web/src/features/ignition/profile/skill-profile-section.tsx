@@ -62,7 +62,7 @@ export default function SkillProfileSection() {
       ) : profile.isError || skills.isError ? (
         <ErrorState message={(profile.error ?? skills.error)!.message} onRetry={() => void (profile.refetch(), skills.refetch())} />
       ) : (
-        <ProfileForm key={profile.data.profile?.updatedAt ?? 'new'} initial={profile.data.profile} catalogue={skills.data} />
+        <ProfileForm initial={profile.data.profile} catalogue={skills.data} />
       )}
     </section>
   );
