@@ -156,10 +156,15 @@ export async function searchIds(
   const text = textSearch(f.q);
   const dir = sql.raw(opts.dir);
   const offset = opts.page * opts.size;
-  let rows: Promise<{ rows: Array<{ id: string }> }>;
+  // Planning only: a narrow search is counted in the same scan as its page (a window count);
+  // a broad one is not counted at all (its total is this estimate).
+  const estimate = await estimateRows(db, conds);
+  const counted = estimate <= EXACT_COUNT_LIMIT;
+  const total = counted ? sql`, count(*) over () as total` : sql``;
+  let rows: Promise<{ rows: Array<{ id: string; total?: string | number }> }>;
   if (opts.sort === 'relevance' && text && opts.dir === 'desc' && offset + opts.size <= RESCORE_WINDOW) {
-    rows = db.execute<{ id: string }>(sql`select id from (
-        select ${p.id} as id, ${p.postedAt} as posted_at, ${text.rank} as rank from ${p} ${where(conds)}
+    rows = db.execute(sql`select id${counted ? sql`, total` : sql``} from (
+        select ${p.id} as id, ${p.postedAt} as posted_at, ${text.rank} as rank${total} from ${p} ${where(conds)}
         order by ${p.postedAt} desc, ${p.id} limit ${RESCORE_WINDOW}
       ) w order by rank desc, posted_at desc, id limit ${opts.size} offset ${offset}`);
   } else {
@@ -168,15 +173,15 @@ export async function searchIds(
     else if (opts.sort === 'validThrough') order = sql`${p.validThrough} ${dir} nulls last, ${p.postedAt} desc, ${p.id}`;
     else if (opts.sort === 'postedAt') order = sql`${p.postedAt} ${dir}, ${p.id}`;
     else order = sql`${p.postedAt} desc, ${p.id}`; // relevance past the window: by date
-    rows = db.execute<{ id: string }>(
-      sql`select ${p.id} as id from ${p} ${where(conds)} order by ${order} limit ${opts.size} offset ${offset}`,
-    );
+    rows = db.execute(sql`select ${p.id} as id${total} from ${p} ${where(conds)} order by ${order} limit ${opts.size} offset ${offset}`);
   }
-  const ids = (await rows).rows.map((r) => r.id);
+  const page = (await rows).rows;
+  const ids = page.map((r) => r.id);
   // A short page tells the exact total without counting.
   if (ids.length < opts.size && (ids.length > 0 || offset === 0)) return { ids, total: offset + ids.length, exact: true };
-  const estimate = await estimateRows(db, conds);
-  if (estimate > EXACT_COUNT_LIMIT) return { ids, total: Math.max(estimate, offset + ids.length), exact: false };
+  if (counted && page[0]) return { ids, total: Number(page[0].total), exact: true };
+  if (!counted) return { ids, total: Math.max(estimate, offset + ids.length), exact: false };
+  // a page past the end of a narrow search: count on its own
   const count = await db.execute<{ n: string | number }>(sql`select count(*) as n from ${p} ${where(conds)}`);
   return { ids, total: Number(count.rows[0]?.n ?? 0), exact: true };
 }

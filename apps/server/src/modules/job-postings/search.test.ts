@@ -203,7 +203,8 @@ describe('sorts, paging and detail', () => {
     const p1 = await search(t, 'size=2&page=1');
     expect(p1).toMatchObject({ number: 1, totalElements: 5, totalPages: 3, first: false, last: false });
     expect(keysOf(p1)).toEqual(['B', 'C']);
-    expect(await search(t, 'size=2&page=2')).toMatchObject({ last: true });
+    expect(await search(t, 'size=2&page=2')).toMatchObject({ last: true, totalExact: true });
+    expect(await search(t, 'size=2&page=5')).toMatchObject({ content: [], totalElements: 5, totalExact: true }); // past the end: still the true total
   });
 
   it('sort by match without a skill profile falls back to newest; guests never get a score', async () => {
