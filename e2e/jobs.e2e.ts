@@ -52,7 +52,10 @@ describe('jobs navigator', () => {
     await page.getByRole('group', { name: '적용한 필터' }).getByRole('button', { name: '원격 근무 필터 해제' }).waitFor();
 
     // every card now says 신입 and 원격 근무, and the member sees a match badge
-    const card = results.locator('article').filter({ has: page.getByRole('link', { name: /Java\/Spring/ }) }).first();
+    const card = results
+      .locator('article')
+      .filter({ has: page.getByRole('link', { name: /Java\/Spring/ }) })
+      .first();
     const link = card.getByRole('link', { name: /Java\/Spring/ });
     await link.waitFor({ timeout: 20_000 });
     await card.getByText('원격 근무', { exact: true }).waitFor();
