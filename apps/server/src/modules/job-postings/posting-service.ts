@@ -26,6 +26,10 @@ import * as repo from './repo.ts';
 import type { JobCompanyRow } from './schema.ts';
 import { facetCounts, hubCounts, searchIds, type MatchProfileSql, type SearchFilters, type SortKey } from './search-repo.ts';
 
+/** How long facet counts and hub counts are reused (fresh enough for browsing; per instance). */
+export const FACET_CACHE_MS = 20_000;
+export const STATS_CACHE_MS = 30_000;
+
 export interface Viewer {
   userId: string | null;
   profile: MatchProfileSql | null;
@@ -77,21 +81,38 @@ export class PostingService {
     return { ...toPage(await this.summaries(rows, viewer), found.total, q), totalExact: found.exact };
   }
 
+  /**
+   * Facet counts group every match, which is slow for a broad search over many postings; the same
+   * filters within FACET_CACHE_MS get the counts already made (per server instance).
+   */
   async facets(q: Partial<JobSearchFilters>): Promise<JobFacets> {
-    const f = await this.facetsRaw(await this.filtersOf(q));
-    return f;
+    const filters = await this.filtersOf(q);
+    return this.memo(`facets:${JSON.stringify(filters)}`, FACET_CACHE_MS, async () => {
+      const f = await facetCounts(this.ctx.db, filters, new Date());
+      const names = await this.catalogue.refs(f.skills.map((s) => s.value));
+      return { ...f, skills: f.skills.map((s, i) => ({ ...s, label: names[i]!.name })) };
+    });
   }
 
-  private async facetsRaw(filters: SearchFilters): Promise<JobFacets> {
-    const f = await facetCounts(this.ctx.db, filters, new Date());
-    const names = await this.catalogue.refs(f.skills.map((s) => s.value));
-    return { ...f, skills: f.skills.map((s, i) => ({ ...s, label: names[i]!.name })) };
-  }
-
+  /** The hub's counts, made at most every STATS_CACHE_MS per server instance. */
   async stats(): Promise<JobStats> {
-    const s = await hubCounts(this.ctx.db, new Date());
-    const names = await this.catalogue.refs(s.topSkills.map((x) => x.value));
-    return { ...s, topSkills: s.topSkills.map((x, i) => ({ ...x, label: names[i]!.name })) };
+    return this.memo('stats', STATS_CACHE_MS, async () => {
+      const s = await hubCounts(this.ctx.db, new Date());
+      const names = await this.catalogue.refs(s.topSkills.map((x) => x.value));
+      return { ...s, topSkills: s.topSkills.map((x, i) => ({ ...x, label: names[i]!.name })) };
+    });
+  }
+
+  private readonly cache = new Map<string, { at: number; value: Promise<unknown> }>();
+  private memo<T>(key: string, ttlMs: number, make: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const hit = this.cache.get(key);
+    if (hit && now - hit.at < ttlMs) return hit.value as Promise<T>;
+    if (this.cache.size > 500) this.cache.clear();
+    const value = make();
+    this.cache.set(key, { at: now, value });
+    value.catch(() => this.cache.delete(key));
+    return value;
   }
 
   skills(): Promise<JobSkill[]> {
