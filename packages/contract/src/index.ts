@@ -13,3 +13,4 @@ export * from './notifications.ts';
 export * from './games.ts';
 export * from './payments.ts';
 export * from './site.ts';
+export * from './studio.ts';
