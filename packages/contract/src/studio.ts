@@ -20,6 +20,17 @@ export const STUDIO_STATUSES = ['SUBMITTED', 'FETCHING', 'ANALYZING', 'COMPLETED
 export type StudioStatus = (typeof STUDIO_STATUSES)[number];
 export const isTerminalStudioStatus = (s: StudioStatus) => s === 'COMPLETED' || s === 'FAILED';
 
+/** Allowed status changes of an analysis (URL: SUBMITTED → FETCHING → ANALYZING; text skips FETCHING). */
+export const STUDIO_TRANSITIONS: Record<StudioStatus, readonly StudioStatus[]> = {
+  SUBMITTED: ['FETCHING', 'ANALYZING', 'FAILED'],
+  FETCHING: ['ANALYZING', 'FAILED'],
+  ANALYZING: ['COMPLETED', 'FAILED'],
+  COMPLETED: [],
+  FAILED: [],
+};
+/** The statuses an analysis may move to `to` from. */
+export const studioStatusesBefore = (to: StudioStatus): StudioStatus[] => STUDIO_STATUSES.filter((s) => STUDIO_TRANSITIONS[s].includes(to));
+
 export const STUDIO_FAILURE_REASONS = [
   'URL_REFUSED', // the SSRF policy refused the address, port or scheme
   'FETCH_FAILED', // network error, DNS failure or an error status

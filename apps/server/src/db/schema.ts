@@ -11,3 +11,4 @@ export * from '../providers/oauth/schema.ts';
 export * from '../modules/games/schema.ts';
 export * from '../modules/payments/schema.ts';
 export * from '../providers/payments/test-gateway/schema.ts';
+export * from '../modules/studio/schema.ts';

@@ -16,6 +16,7 @@ import { notificationsModule } from './notifications/routes.ts';
 import { studiesModule } from './studies/routes.ts';
 import { calendarModule } from './calendar/routes.ts';
 import { createReviewsModule } from './reviews/index.ts';
+import { createStudioModule } from './studio/index.ts';
 import { paymentsModule } from './payments/routes.ts';
 import { gamesModule } from './games/routes.ts';
 import { siteModule } from './site/routes.ts';
@@ -36,5 +37,6 @@ export const legacyModules: Module[] = [
 export function composeModules(ctx: AppContext): ServerModule[] {
   const { studies } = ctx.services;
   const reviews = createReviewsModule(ctx, { studies });
-  return [reviews];
+  const studio = createStudioModule(ctx, { mail: ctx.services.mail, users: ctx.services.users });
+  return [reviews, studio];
 }
