@@ -89,7 +89,7 @@ const SKIP_TAGS = new Set([
   'ASIDE',
 ]);
 
-const clean = (s: string) => s.replace(/[\u00a0\u200b\u200c\u200d\ufeff]/g, ' ').replace(/[ \t\r\f\v]+/g, ' ');
+const clean = (s: string) => s.replace(/\u00a0|\u200b|\u200c|\u200d|\ufeff/g, ' ').replace(/[ \t\r\f\v]+/g, ' ');
 
 function inlineText(node: El): string {
   if (node.nodeType === 3) return clean(node.textContent ?? '');

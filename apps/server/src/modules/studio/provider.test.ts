@@ -38,17 +38,15 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     req.resume();
     req.on('end', () =>
-      res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            id: 'c1',
-            object: 'chat.completion',
-            created: 1,
-            model: 'm',
-            choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-          }),
-        ),
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          id: 'c1',
+          object: 'chat.completion',
+          created: 1,
+          model: 'm',
+          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+        }),
+      ),
     );
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));

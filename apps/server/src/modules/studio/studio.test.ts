@@ -9,7 +9,7 @@ import { STUDIO_LIMITS, nextSeoulMidnight } from '@moim/contract';
 import { buildApp } from '../../app.ts';
 import { createContext } from '../../bootstrap.ts';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
-import { type TestUser, createUser } from '../studies/test-helpers.ts';
+import { createUser } from '../studies/test-helpers.ts';
 import { KOREAN_POST, articleHtml, articleServer, getAnalysis, localServerPolicy, studioApi, submit, submitText } from './test-helpers.ts';
 
 let t: TestApp;
