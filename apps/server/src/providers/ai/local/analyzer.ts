@@ -9,7 +9,7 @@ import { STUDIO_LIMITS, type StudioResult, type StudioSuggestion } from '@moim/c
 import type { AnalyzerInput } from '../types.ts';
 import { fillerFindings, longSentenceFindings, punctuationFindings, repetitionFindings } from './common.ts';
 import { comment, strengthsAndGrowth, summary } from './comments.ts';
-import { englishFindings } from './english.ts';
+import { englishFindingsForBlocks } from './english.ts';
 import type { Finding } from './finding.ts';
 import { detectCategory, extractKeywords } from './keywords.ts';
 import { particleFindings, ruleTableFindings, speechLevel, type SpeechLevel } from './korean.ts';
@@ -36,6 +36,7 @@ export function analyzeLocally(input: AnalyzerInput): StudioResult {
   const sentenceInfos: SentenceInfo[] = [];
   const firstSentences = new Map<number, Span>();
   const levels: SpeechLevel[] = [];
+  const englishBlocks: Block[] = [];
   for (const b of blocks) {
     if (!isProse(b) && b.kind !== 'heading') continue;
     if (!b.text.trim()) continue;
@@ -44,7 +45,7 @@ export function analyzeLocally(input: AnalyzerInput): StudioResult {
     if (hasHangul) findings.push(...ruleTableFindings(b.text, b.index), ...particleFindings(b.text, b.index));
     const blockLanguage = hasHangul ? detectLanguage(b.text) : 'en';
     if (!isProse(b)) continue;
-    if (blockLanguage === 'en' && /[A-Za-z]{3}/.test(b.text)) findings.push(...englishFindings(b.text, b.index));
+    if (blockLanguage === 'en' && /[A-Za-z]{3}/.test(b.text)) englishBlocks.push(b);
     const spans = sentences(b.text);
     if (spans[0]) firstSentences.set(b.index, spans[0]);
     for (const s of spans) {
@@ -55,6 +56,7 @@ export function analyzeLocally(input: AnalyzerInput): StudioResult {
     // English long sentences are judged by retext-readability; Korean ones by length.
     if (blockLanguage === 'ko') findings.push(...longSentenceFindings(b.index, spans, 'ko'));
   }
+  findings.push(...englishFindingsForBlocks(englishBlocks));
   const totalWords = proseTexts.reduce((n, t) => n + eojeols(t).length, 0);
   const structure = structureReport(blocks, doc.source, language, totalWords, input.purpose, firstSentences);
   findings.push(...structure.findings);

@@ -31,17 +31,54 @@ const TECH_TERMS = new Set(
   ),
 );
 
+/**
+ * write-good's checks minus the ones retext already does (passive, wordy) and clichés: its cliché
+ * list is one 700-way case-insensitive regex that alone costs more than all other English checks
+ * together (about 0.9 s per 2,000 words on the bench machine).
+ */
 const WRITE_GOOD = {
   passive: false,
   tooWordy: false,
   eprime: false,
   weasel: true,
   adverb: true,
-  cliches: true,
+  cliches: false,
   so: true,
   thereIs: true,
   illusion: true,
 } as const;
+
+/**
+ * English findings for several blocks in one pass (retext and write-good once over the blocks
+ * joined by blank lines, a third faster than block by block), mapped back to each block.
+ */
+export function englishFindingsForBlocks(blocks: ReadonlyArray<{ index: number; text: string }>): Finding[] {
+  if (blocks.length === 0) return [];
+  const starts: number[] = [];
+  let joined = '';
+  for (const b of blocks) {
+    if (joined) joined += '\n\n';
+    starts.push(joined.length);
+    joined += b.text;
+  }
+  const out: Finding[] = [];
+  for (const f of englishFindings(joined, -1)) {
+    // the block that contains the finding's start (binary search over the starts)
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= f.from) lo = mid;
+      else hi = mid - 1;
+    }
+    const b = blocks[lo]!;
+    const from = f.from - starts[lo]!;
+    const to = f.to - starts[lo]!;
+    if (to > b.text.length) continue; // crosses into the next block
+    out.push({ ...f, block: b.index, from, to });
+  }
+  return out;
+}
 
 export function englishFindings(text: string, block: number): Finding[] {
   const out: Finding[] = [];
@@ -181,10 +218,21 @@ export function englishFindings(text: string, block: number): Finding[] {
 }
 
 /** Flesch reading ease (0–100, higher is easier) from word, sentence and syllable counts. */
+const syllableCache = new Map<string, number>();
+function syllablesOf(word: string): number {
+  const w = word.toLowerCase();
+  let n = syllableCache.get(w);
+  if (n === undefined) {
+    n = Math.max(1, syllable(w));
+    if (syllableCache.size < 50_000) syllableCache.set(w, n);
+  }
+  return n;
+}
+
 export function fleschReadingEase(wordsList: readonly string[], sentenceCount: number): number {
   if (wordsList.length === 0 || sentenceCount === 0) return 100;
   let syllables = 0;
-  for (const w of wordsList) syllables += Math.max(1, syllable(w));
+  for (const w of wordsList) syllables += syllablesOf(w);
   const score = 206.835 - 1.015 * (wordsList.length / sentenceCount) - 84.6 * (syllables / wordsList.length);
   return Math.max(0, Math.min(100, score));
 }
