@@ -29,13 +29,14 @@ export function SuggestionReview({ text, suggestions, decisions, onDecide }: Pro
   const focusMark = useCallback((id: string | null) => {
     setSelectedId(id);
     if (!id) return;
-    requestAnimationFrame(() => textRef.current?.querySelector<HTMLElement>(`[data-suggestion-id="${CSS.escape(id)}"]`)?.focus());
+    requestAnimationFrame(() => textRef.current?.querySelector<HTMLElement>(`[data-suggestion-id=${JSON.stringify(id)}]`)?.focus());
   }, []);
 
   const decide = (s: StudioSuggestion, kind: 'accepted' | 'ignored') => {
     const d: Decision = kind === 'accepted' ? { kind, replacement: s.replacements[choice[s.id] ?? 0] ?? '' } : { kind };
     onDecide(s.id, d);
-    focusMark(nextPending(usable, { ...decisions, [s.id]: d }, s.id)?.id ?? null);
+    // the next one waiting, or stay here (so Undo is at hand) when none is left
+    focusMark(nextPending(usable, { ...decisions, [s.id]: d }, s.id)?.id ?? s.id);
   };
 
   const step = (dir: 1 | -1) => {
@@ -74,30 +75,25 @@ export function SuggestionReview({ text, suggestions, decisions, onDecide }: Pro
           {pieces.map((p) => {
             if (p.kind === 'text') return <span key={`t${p.offset}`}>{p.text}</span>;
             const s = p.suggestion;
-            if (p.decision?.kind === 'accepted')
-              return (
-                <ins key={s.id} className="mark mark--accepted" title={t('review.acceptedFrom', { original: s.original })}>
-                  {p.decision.replacement}
-                  <span className="visually-hidden"> ({t('review.accepted')})</span>
-                </ins>
-              );
-            if (p.decision?.kind === 'ignored')
-              return (
-                <span key={s.id} className="mark mark--ignored">
-                  {s.original}
-                </span>
-              );
+            const state = p.decision?.kind;
+            const label =
+              state === 'accepted'
+                ? `${s.shortMessage}: ${p.decision?.kind === 'accepted' ? p.decision.replacement : ''} (${t('review.accepted')})`
+                : state === 'ignored'
+                  ? `${s.shortMessage}: ${s.original} (${t('review.ignored')})`
+                  : `${s.shortMessage}: ${s.original}`;
             return (
               <button
                 key={s.id}
                 type="button"
                 data-suggestion-id={s.id}
-                className={`mark mark--${s.severity.toLowerCase()}${s.id === selectedId ? ' mark--selected' : ''}`}
+                className={`mark ${state ? `mark--${state}` : `mark--${s.severity.toLowerCase()}`}${s.id === selectedId ? ' mark--selected' : ''}`}
                 aria-pressed={s.id === selectedId}
-                aria-label={`${s.shortMessage}: ${s.original}`}
+                aria-label={label}
+                title={state === 'accepted' ? t('review.acceptedFrom', { original: s.original }) : undefined}
                 onClick={() => setSelectedId(s.id)}
               >
-                {s.original}
+                {p.decision?.kind === 'accepted' ? <ins>{p.decision.replacement}</ins> : s.original}
               </button>
             );
           })}
@@ -154,17 +150,19 @@ export function SuggestionReview({ text, suggestions, decisions, onDecide }: Pro
                   </button>
                 </div>
               )}
-              <div className="review__nav">
-                <button type="button" className="btn btn-ghost btn-sm" onClick={() => step(-1)}>
-                  ← {t('review.prev')}
-                </button>
-                <button type="button" className="btn btn-ghost btn-sm" onClick={() => step(1)}>
-                  {t('review.next')} →
-                </button>
-              </div>
             </>
           ) : (
             <p className="muted">{usable.length ? t('review.pick') : t('review.clean')}</p>
+          )}
+          {usable.length > 1 && (
+            <div className="review__nav">
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => step(-1)}>
+                ← {t('review.prev')}
+              </button>
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => step(1)}>
+                {t('review.next')} →
+              </button>
+            </div>
           )}
         </aside>
       </div>
