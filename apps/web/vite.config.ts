@@ -1,10 +1,31 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Preload the Pretendard subset that covers Latin and the most frequent Hangul syllables
+ * (subset 91 of the dynamic-subset build): almost every page's first text needs it.
+ */
+function preloadFirstFontSubset(): Plugin {
+  return {
+    name: 'moim-preload-font-subset',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const file = Object.keys(ctx.bundle ?? {}).find((f) => /PretendardVariable\.subset\.91-[\w-]+\.woff2$/.test(f));
+        if (!file) throw new Error('preloadFirstFontSubset: the Pretendard subset 91 was not emitted');
+        return [
+          { tag: 'link', attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' },
+        ];
+      },
+    },
+  };
+}
 
 // Bundle choices for the home-route budget (GUIDE §7) are explained in docs/performance.md.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), preloadFirstFontSubset()],
   resolve: {
     alias: [
       // React 19 has useSyncExternalStore; react-i18next's import of the React 16/17 shim would
