@@ -8,9 +8,15 @@
  * which carries the post itself; its SmartEditor container (.se-main-container, or #postViewArea
  * of the old editor) is read directly, one line per editor paragraph.
  */
-import { Readability } from '@mozilla/readability';
 import { STUDIO_LIMITS } from '@moim/contract';
-import { parseHTML } from 'linkedom';
+
+// linkedom and Readability load on the first URL analysis, not at server start (they are the
+// heaviest imports of the studio).
+const dom = () =>
+  Promise.all([import('linkedom'), import('@mozilla/readability')]).then(([l, r]) => ({
+    parseHTML: l.parseHTML,
+    Readability: r.Readability,
+  }));
 
 export interface Article {
   title: string;
@@ -215,7 +221,8 @@ function truncate(blocks: string[]): { markdown: string; truncated: boolean } {
   return { markdown, truncated: false };
 }
 
-export function extractArticle(html: string, url: string): Article | null {
+export async function extractArticle(html: string, url: string): Promise<Article | null> {
+  const { parseHTML, Readability } = await dom();
   const { document } = parseHTML(html);
   const meta = (sel: string) => document.querySelector(sel)?.getAttribute('content')?.trim() ?? '';
   const pageTitle = meta('meta[property="og:title"]') || document.querySelector('title')?.textContent?.trim() || '';

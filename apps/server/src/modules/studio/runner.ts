@@ -80,7 +80,7 @@ export class AnalysisRunner {
         if (err instanceof FetchError) return this.fail(a, FETCH_REASONS[err.code]);
         throw err;
       }
-      const article = extractArticle(html.text, html.url);
+      const article = await extractArticle(html.text, html.url);
       if (!article) return this.fail(a, 'NOT_AN_ARTICLE');
       if (article.markdown.replace(/^#.*$/m, '').trim().length < STUDIO_LIMITS.textMin) return this.fail(a, 'TOO_SHORT');
       const title = (a.title || article.title).slice(0, 200);

@@ -15,7 +15,7 @@ import {
   studioModelReply,
 } from '@moim/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { z } from 'zod';
 import { analyzeLocally } from './local/analyzer.ts';
 import { RATING_WEIGHTS } from './local/ratings.ts';
@@ -149,29 +149,43 @@ export class InvalidReply extends Error {
   override readonly name = 'InvalidReply';
 }
 
+type OpenAIModule = typeof OpenAI;
+/** The client loads with the first model call (not at server start, and never with AI_PROVIDER=local). */
+const loadOpenAI = (): Promise<OpenAIModule> => import('openai').then((m) => m.default);
+
 /** Why the model's answer was not used: INVALID_REPLY, TIMEOUT, PROVIDER_ERROR (status), NETWORK. */
-export function fallbackReasonOf(err: unknown): string {
+export function fallbackReasonOf(err: unknown, sdk: OpenAIModule): string {
   if (err instanceof InvalidReply) return 'INVALID_REPLY';
-  if (err instanceof OpenAI.APIConnectionTimeoutError || (err instanceof Error && err.name === 'AbortError')) return 'TIMEOUT';
-  if (err instanceof OpenAI.APIUserAbortError) return 'TIMEOUT';
-  if (err instanceof OpenAI.APIError && typeof err.status === 'number') return `PROVIDER_ERROR_${err.status}`;
-  if (err instanceof OpenAI.APIConnectionError) return 'NETWORK';
+  if (err instanceof sdk.APIConnectionTimeoutError || (err instanceof Error && err.name === 'AbortError')) return 'TIMEOUT';
+  if (err instanceof sdk.APIUserAbortError) return 'TIMEOUT';
+  if (err instanceof sdk.APIError && typeof err.status === 'number') return `PROVIDER_ERROR_${err.status}`;
+  if (err instanceof sdk.APIConnectionError) return 'NETWORK';
   return 'PROVIDER_ERROR';
 }
 
 export class OpenAIWritingAnalyzer implements WritingAnalyzer {
   readonly name = 'openai' as const;
-  private readonly client: OpenAI;
+  private client: { sdk: OpenAIModule; api: OpenAI } | undefined;
 
-  constructor(private readonly opts: OpenAIAdapterOptions) {
-    this.client = new OpenAI({ baseURL: opts.baseURL, apiKey: opts.apiKey, timeout: opts.timeoutMs, maxRetries: 0 });
+  constructor(private readonly opts: OpenAIAdapterOptions) {}
+
+  private async connect() {
+    if (!this.client) {
+      const sdk = await loadOpenAI();
+      this.client = {
+        sdk,
+        api: new sdk({ baseURL: this.opts.baseURL, apiKey: this.opts.apiKey, timeout: this.opts.timeoutMs, maxRetries: 0 }),
+      };
+    }
+    return this.client;
   }
 
   async analyze(input: AnalyzerInput, signal?: AbortSignal): Promise<StudioResult> {
     const local = analyzeLocally(input);
     const deadline = AbortSignal.timeout(this.opts.timeoutMs);
+    const { sdk, api } = await this.connect();
     try {
-      const completion = await this.client.chat.completions.create(
+      const completion = await api.chat.completions.create(
         {
           model: this.opts.model,
           temperature: 0.2,
@@ -192,7 +206,7 @@ export class OpenAIWritingAnalyzer implements WritingAnalyzer {
       if (!parsed.success) throw new InvalidReply(`the reply does not match the schema: ${parsed.error.issues[0]?.path.join('.')}`);
       return mergeModelReply(input, local, parsed.data);
     } catch (err) {
-      const reason = deadline.aborted ? 'TIMEOUT' : fallbackReasonOf(err);
+      const reason = deadline.aborted ? 'TIMEOUT' : fallbackReasonOf(err, sdk);
       this.opts.log.warn({ err, reason, model: this.opts.model }, 'AI provider reply unusable; kept the local analysis');
       return { ...local, fallbackReason: reason };
     }

@@ -25,10 +25,8 @@ const s = (id: string, original: string, replacement: string, category: 'SPACING
 });
 const suggestions = [s('su', '할수', '할 수', 'SPACING'), s('eul', '책를', '책을', 'GRAMMAR')];
 
-let latest = '';
 function Harness() {
   const [decisions, setDecisions] = useState<Decisions>({});
-  latest = revisedText(text, suggestions, decisions);
   const decide = (id: string, d: Decision | null) =>
     setDecisions((p) => {
       const n = { ...p };
@@ -36,8 +34,15 @@ function Harness() {
       else delete n[id];
       return n;
     });
-  return <SuggestionReview text={text} suggestions={suggestions} decisions={decisions} onDecide={decide} />;
+  return (
+    <>
+      <SuggestionReview text={text} suggestions={suggestions} decisions={decisions} onDecide={decide} />
+      <output data-testid="revised">{revisedText(text, suggestions, decisions)}</output>
+    </>
+  );
 }
+
+const revised = () => screen.getByTestId('revised').textContent;
 
 describe('SuggestionReview', () => {
   it('accepts from the keyboard and moves to the next suggestion, ignores, and undoes', async () => {
@@ -49,7 +54,7 @@ describe('SuggestionReview', () => {
     await act(async () => {
       fireEvent.keyDown(first, { key: 'a' });
     });
-    expect(latest).toBe('혼자서도 할 수 있다. 책를 읽었다.');
+    expect(revised()).toBe('혼자서도 할 수 있다. 책를 읽었다.');
     expect(screen.queryByRole('button', { name: '띄어쓰기: 할수' })).toBeNull();
     expect(screen.getByText('제안 2개 중 1개 남음')).toBeTruthy();
     const second = screen.getByRole('button', { name: '조사: 책를' });
@@ -57,11 +62,11 @@ describe('SuggestionReview', () => {
     await act(async () => {
       fireEvent.keyDown(second, { key: 'i' });
     });
-    expect(latest).toBe('혼자서도 할 수 있다. 책를 읽었다.');
+    expect(revised()).toBe('혼자서도 할 수 있다. 책를 읽었다.');
     expect(screen.getByText('제안 2개 중 0개 남음')).toBeTruthy();
     // select the accepted one again with N/P and undo it
     fireEvent.click(screen.getByRole('button', { name: /이전/ }));
     fireEvent.click(screen.getByRole('button', { name: '되돌리기' }));
-    expect(latest).toBe(text);
+    expect(revised()).toBe(text);
   });
 });
