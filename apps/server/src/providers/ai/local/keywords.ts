@@ -87,6 +87,19 @@ const STOP = new Set([
   '어떤',
   '이런',
   '그런',
+  '계속',
+  '처음',
+  '다음',
+  '결국',
+  '바로',
+  '먼저',
+  '모두',
+  '항상',
+  '자주',
+  '조금',
+  '많은',
+  '좋은',
+  '가지',
 ]);
 const STOP_EN = new Set(
   'the a an and or but of to in on for with is are was were be been it its this that these those i we you they he she as at by from not have has had do does did can will would should could about into than then so if when what which who how why where all any some more most other our your their my me us them there here also just very'.split(
