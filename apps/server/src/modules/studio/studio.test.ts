@@ -355,5 +355,15 @@ describe('the analysis job', () => {
     // A job for an analysis that already ended does nothing.
     await runner.run(analysis.id);
     expect((await getAnalysis(t, me, analysis.id)).body.data.status).toBe('FAILED');
+
+    // SUBMITTED → FAILED is allowed; COMPLETED is final too.
+    const other = (await submitText(t, me)).analysis;
+    expect(await runner.transition(other.id, 'FAILED', { failureReason: 'ANALYZER_ERROR' })).toMatchObject({ status: 'FAILED' });
+    const done = (await submitText(t, me)).analysis;
+    await t.ctx.jobs.drain();
+    expect((await getAnalysis(t, me, done.id)).body.data.status).toBe('COMPLETED');
+    for (const to of ['SUBMITTED', 'FETCHING', 'ANALYZING', 'COMPLETED', 'FAILED'] as const) {
+      expect(await runner.transition(done.id, to, { failureReason: 'ANALYZER_ERROR' }), `COMPLETED → ${to}`).toBeUndefined();
+    }
   });
 });
