@@ -15,3 +15,4 @@ export * from './deduction.ts';
 export * from './payments.ts';
 export * from './site.ts';
 export * from './lab.ts';
+export * from './studio.ts';

@@ -17,6 +17,7 @@ import { studiesModule } from './studies/routes.ts';
 import { calendarModule } from './calendar/routes.ts';
 import { createReviewsModule } from './reviews/index.ts';
 import { createLabModule } from './lab/index.ts';
+import { createStudioModule } from './studio/index.ts';
 import { paymentsModule } from './payments/routes.ts';
 import { gamesModule } from './games/routes.ts';
 import { siteModule } from './site/routes.ts';
@@ -40,5 +41,6 @@ export function composeModules(ctx: AppContext): ServerModule[] {
   const reviews = createReviewsModule(ctx, { studies });
   const deductionBots = createDeductionBotsModule(ctx, { users: ctx.services.users });
   const lab = createLabModule(ctx);
-  return [reviews, deductionBots, lab];
+  const studio = createStudioModule(ctx, { mail: ctx.services.mail, users: ctx.services.users });
+  return [reviews, deductionBots, lab, studio];
 }
