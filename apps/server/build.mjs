@@ -1,13 +1,14 @@
-// Bundles the server into dist/main.js. npm dependencies stay external (installed by npm ci);
-// the workspace packages (@moim/contract, @moim/games) are TypeScript sources and get bundled.
+// Bundles the server into dist/main.js (and dist/ladder-worker.js, the deduction bot ladder's
+// worker thread). npm dependencies stay external (installed by npm ci); the workspace packages
+// (@moim/contract, @moim/games) are TypeScript sources and get bundled.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).filter((d) => !d.startsWith('@moim/'));
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', 'ladder-worker': 'src/modules/deduction-bots/ladder-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

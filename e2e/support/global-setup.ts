@@ -52,7 +52,9 @@ export default async function setup(project: TestProject) {
   });
   let exited = false;
   child.on('exit', () => (exited = true));
-  const deadline = Date.now() + 60_000;
+  // First start seeds the demo content (argon2 hashes, verified games): slow on a busy machine.
+  const readyMs = Number(process.env.E2E_READY_TIMEOUT_MS ?? 180_000);
+  const deadline = Date.now() + readyMs;
   for (;;) {
     if (exited) throw new Error('e2e: the server exited during start-up');
     try {
@@ -61,7 +63,7 @@ export default async function setup(project: TestProject) {
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error('e2e: the server did not become ready in 60 s');
+    if (Date.now() > deadline) throw new Error(`e2e: the server did not become ready in ${readyMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 200));
   }
   project.provide('baseURL', baseURL);

@@ -77,7 +77,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...pay.scriptSrc],
+        // 'wasm-unsafe-eval': the deduction bot sandbox compiles QuickJS (WebAssembly) in a worker; no 'unsafe-eval'.
+        scriptSrc: ["'self'", ...pay.scriptSrc, "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...pay.imgSrc],
         fontSrc: ["'self'", 'data:'],

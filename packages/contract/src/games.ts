@@ -3,7 +3,7 @@
  * "Leaderboard"; SPEC §7 "Games"): requests and responses of /api/games/*.
  *
  * Result payloads are checked per game by the server once it knows the session's game type
- * (TETRIS is replayed from its input log; DEDUCTION is bounds-checked), so `endSessionBody`
+ * (TETRIS and DEDUCTION are replayed from their logs), so `endSessionBody`
  * carries the result as an open object and the per-game schemas are exported separately.
  */
 import { z } from 'zod';
@@ -126,7 +126,7 @@ export const gameRecordResult = z.object({
   score: count,
   isPersonalBest: z.boolean(),
   playedAt: isoTime,
-  /** The server reproduced the result (TETRIS replay). */
+  /** The server reproduced the result (replay). */
   verified: z.boolean(),
   /** The player's all-time rank after this game (null when unranked). */
   rank: gameUserRank,
@@ -179,6 +179,8 @@ export type LeaderboardEntry = z.infer<typeof leaderboardEntry>;
 
 export const leaderboard = z.object({
   gameType: gameTypeCode,
+  /** The DEDUCTION difficulty of the board, null for a game's overall board. */
+  difficulty: z.string().nullable(),
   period: leaderboardPeriod,
   /** Start of the board's week (Monday 00:00 Asia/Seoul) for WEEKLY, else null. */
   periodStart: isoTime.nullable(),
@@ -187,18 +189,24 @@ export const leaderboard = z.object({
 });
 export type Leaderboard = z.infer<typeof leaderboard>;
 
+/** DEDUCTION boards per difficulty (the presets); absent = every difficulty together. */
+const boardDifficulty = z.enum(['BEGINNER', 'INTERMEDIATE', 'ADVANCED']).optional();
+
 export const globalLeaderboardQuery = z.object({
   gameType: gameTypeCode,
+  difficulty: boardDifficulty,
   limit: z.coerce.number().int().min(1).max(100).default(10),
   period: leaderboardPeriod.default('ALL_TIME'),
 });
 export const aroundMeParams = z.object({ gameType: gameTypeCode });
 export const aroundMeQuery = z.object({
+  difficulty: boardDifficulty,
   range: z.coerce.number().int().min(0).max(50).default(5),
   period: leaderboardPeriod.default('ALL_TIME'),
 });
 export const userLeaderboardQuery = z.object({
   gameType: gameTypeCode,
+  difficulty: boardDifficulty,
   userId: id,
   period: leaderboardPeriod.default('ALL_TIME'),
 });

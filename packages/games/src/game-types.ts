@@ -35,7 +35,8 @@ export const GAME_TYPES = {
       'opponentId',
       'gameData',
     ],
-    verifiable: false,
+    /** The server replays the guess log (see verifyDeductionResult). */
+    verifiable: true,
   },
 } as const;
 

@@ -11,4 +11,5 @@ export * from './tetris-engine.ts';
 export * from './tetris-log.ts';
 export * from './tetris-verify.ts';
 export * from './tetris-bot.ts';
-export * from './deduction-bounds.ts';
+export * from './deduction/index.ts';
+export * from './lab/index.ts';

@@ -16,9 +16,12 @@ import { notificationsModule } from './notifications/routes.ts';
 import { studiesModule } from './studies/routes.ts';
 import { calendarModule } from './calendar/routes.ts';
 import { createReviewsModule } from './reviews/index.ts';
+import { createLabModule } from './lab/index.ts';
+import { createStudioModule } from './studio/index.ts';
 import { paymentsModule } from './payments/routes.ts';
 import { gamesModule } from './games/routes.ts';
 import { siteModule } from './site/routes.ts';
+import { createDeductionBotsModule } from './deduction-bots/index.ts';
 import { createJobPostingsModule } from './job-postings/index.ts';
 
 export const legacyModules: Module[] = [
@@ -37,7 +40,10 @@ export const legacyModules: Module[] = [
 export function composeModules(ctx: AppContext): ServerModule[] {
   const { studies } = ctx.services;
   const reviews = createReviewsModule(ctx, { studies });
+  const deductionBots = createDeductionBotsModule(ctx, { users: ctx.services.users });
+  const lab = createLabModule(ctx);
+  const studio = createStudioModule(ctx, { mail: ctx.services.mail, users: ctx.services.users });
   const { users, mail, notifications } = ctx.services;
   const jobPostings = createJobPostingsModule(ctx, { users, mail, notifications });
-  return [reviews, jobPostings];
+  return [reviews, deductionBots, lab, studio, jobPostings];
 }

@@ -7,11 +7,15 @@ import type { ResourceKey } from 'i18next';
 import koShared from '../shared/i18n/ko.json';
 
 const featureCatalogues = import.meta.glob<{ default: ResourceKey }>('../features/*/i18n/{ko,en}.json');
+// A part of a feature with strings of its own (features/<feature>/<part>/i18n, namespace `<part>`).
+const partCatalogues = import.meta.glob<{ default: ResourceKey }>('../features/*/*/i18n/{ko,en}.json');
 
 export const koSharedCatalogue: ResourceKey = koShared;
 
 export async function loadCatalogue(lng: string, ns: string): Promise<ResourceKey | null> {
   if (ns === 'translation') return lng === 'en' ? (await import('../shared/i18n/en.json')).default : koShared;
-  const load = featureCatalogues[`../features/${ns}/i18n/${lng}.json`];
+  const load =
+    featureCatalogues[`../features/${ns}/i18n/${lng}.json`] ??
+    Object.entries(partCatalogues).find(([path]) => path.endsWith(`/${ns}/i18n/${lng}.json`))?.[1];
   return load ? (await load()).default : null;
 }

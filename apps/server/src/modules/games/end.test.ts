@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import {
   backdate,
-  deductionResult,
   end,
   makeUser,
-  playDeduction,
+  playDeductionGame,
+  playDeductionWin,
+  winScore,
   playTetris,
   start,
   tetrisResult,
@@ -189,7 +190,7 @@ describe('POST /api/games/sessions/end (TETRIS)', () => {
     const missing = await end(t, u, s.sessionId, noScore);
     expect(missing.status).toBe(400);
     expect(missing.body.error.code).toBe('VAL-2003');
-    const wrongGame = await end(t, u, s.sessionId, deductionResult(10));
+    const wrongGame = await end(t, u, s.sessionId, { score: 10, won: true, difficulty: 'BEGINNER' });
     expect(wrongGame.status).toBe(400);
     const negative = await end(t, u, s.sessionId, { ...result, score: -5 });
     expect(negative.status).toBe(400);
@@ -213,30 +214,84 @@ describe('POST /api/games/sessions/end (TETRIS)', () => {
 });
 
 describe('POST /api/games/sessions/end (DEDUCTION)', () => {
-  it('accepts a result within bounds (unverified) and ranks it', async () => {
+  it('replays an honest game, records it verified and ranks it; a personal best only when it improves', async () => {
     const u = await makeUser(t);
-    const s = await start(t, u, 'DEDUCTION');
-    const r = await end(t, u, s.sessionId, deductionResult(4200));
-    expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ gameType: 'DEDUCTION', score: 4200, verified: false, isPersonalBest: true });
+    const g = await playDeductionWin(t, u, { guesses: 4, reveals: ['WRONG'] });
+    expect(g.record).toMatchObject({
+      gameType: 'DEDUCTION',
+      score: winScore('BEGINNER', 'EASY', 4, { wrong: 1 }),
+      verified: true,
+      isPersonalBest: true,
+    });
+    expect(g.result).toMatchObject({
+      won: true,
+      difficulty: 'BEGINNER',
+      guessesCount: 4,
+      hintsUsed: 1,
+      wrongAnswerHintsUsed: 1,
+      correctAnswerHintsUsed: 0,
+      playersCount: 2,
+      opponentType: 'AI',
+      opponentDifficulty: 'EASY',
+      opponentId: null,
+    });
     expect(await onBoard(u.id, 'DEDUCTION')).toBe(true);
-    const lower = await playDeduction(t, u, 100);
-    expect(lower.isPersonalBest).toBe(false);
-    const higher = await playDeduction(t, u, 5000);
-    expect(higher.isPersonalBest).toBe(true);
+    const lower = await playDeductionWin(t, u, { guesses: 9 });
+    expect(lower.record!.isPersonalBest).toBe(false);
+    const higher = await playDeductionGame(t, u, { guesses: 1 });
+    expect(higher.record!.isPersonalBest).toBe(true);
+    const row = await t.ctx.database.exec(`select verified, ranked, won, details, game_data from game_records where id = $1`, [
+      higher.record!.recordId,
+    ]);
+    expect(row.rows[0]).toMatchObject({ verified: true, ranked: true, won: true });
+    expect(JSON.parse((row.rows[0] as { game_data: string }).game_data).events.length).toBeGreaterThan(0);
+    // the seed is revealed once the game is over, and matches the commitment shown while it ran
+    const done = await t.call({ method: 'GET', url: `/api/games/sessions/${g.session.sessionId}`, headers: u.headers });
+    expect(done.body.data.seed).toBe(g.seed);
+    expect(g.session.seed).toBe(g.play.commitment);
+    expect(g.session.seed).not.toContain(g.seed);
   });
 
   it.each([
-    ['score over the cap', { score: 1_000_000 }],
-    ['unknown difficulty', { difficulty: 'GODLIKE' }],
-    ['more hint kinds than hints', { hintsUsed: 0, wrongAnswerHintsUsed: 1 }],
-    ['longer than the session', { timeElapsedSeconds: 3600 }],
-  ])('refuses %s with VAL-2004', async (_n, patch) => {
+    ['a higher score', (r: Record<string, unknown>) => ({ ...r, score: (r.score as number) + 1 }), 'FIELD_MISMATCH'],
+    ['a win turned loss', (r: Record<string, unknown>) => ({ ...r, won: false }), 'FIELD_MISMATCH'],
+    ['fewer hints', (r: Record<string, unknown>) => ({ ...r, hintsUsed: 0, wrongAnswerHintsUsed: 0 }), 'FIELD_MISMATCH'],
+    [
+      'a tampered guess log',
+      (r: Record<string, unknown>) => {
+        const data = structuredClone(r.gameData) as { events: { type: string; seat: number; guess?: number[] }[] };
+        data.events = data.events.filter((e, i) => !(e.type === 'guess' && e.seat === 0 && i < data.events.length - 1));
+        return { ...r, gameData: data };
+      },
+      'LOG_MISMATCH',
+    ],
+    [
+      'another setup',
+      (r: Record<string, unknown>) => {
+        const data = structuredClone(r.gameData) as { seats: unknown[] };
+        data.seats = [data.seats[0], { kind: 'AI', level: 'HARD' }];
+        return { ...r, gameData: data };
+      },
+      'SETUP_MISMATCH',
+    ],
+    ['a malformed log', (r: Record<string, unknown>) => ({ ...r, gameData: { v: 9 } }), 'MALFORMED_LOG'],
+  ])('refuses %s with VAL-2004 and never ranks it', async (_n, tamper, reason) => {
     const u = await makeUser(t);
-    const s = await start(t, u, 'DEDUCTION');
-    const r = await end(t, u, s.sessionId, deductionResult(500, patch));
+    const g = await playDeductionGame(t, u, { guesses: 3, reveals: ['WRONG'], keepOpen: true });
+    const r = await end(t, u, g.session.sessionId, tamper(g.result));
     expect(r.status).toBe(400);
-    expect(r.body.error.code).toBe('VAL-2004');
+    expect(r.body.error).toMatchObject({ code: 'VAL-2004', details: { reason } });
     expect(await onBoard(u.id, 'DEDUCTION')).toBe(false);
+    const s = await t.call({ method: 'GET', url: `/api/games/sessions/${g.session.sessionId}`, headers: u.headers });
+    expect(s.body.data).toMatchObject({ status: 'REJECTED', endReason: reason });
+  });
+
+  it('refuses to end a game that is not over', async () => {
+    const u = await makeUser(t);
+    const g = await playDeductionGame(t, u, { guesses: 2, keepOpen: true });
+    const s = await start(t, u, 'DEDUCTION', { settings: g.play.view.settings, seats: g.play.view.seats });
+    const r = await end(t, u, s.sessionId, { ...g.result, gameData: { ...(g.result.gameData as object), events: [] } });
+    expect(r.status).toBe(400);
+    expect(r.body.error.details.reason).toBe('GAME_NOT_OVER');
   });
 });

@@ -1,10 +1,19 @@
 /**
  * Helpers for the games integration tests: users inserted directly (the accounts module is
- * built in parallel), tokens signed with the app's key, and honest Tetris results made by the
- * deterministic bot from @moim/games.
+ * built in parallel), tokens signed with the app's key, honest Tetris results made by the
+ * deterministic bot from @moim/games, and honest DEDUCTION games played through the referee.
  */
 import { randomUUID } from 'node:crypto';
-import { playTetrisBot } from '@moim/games';
+import type { DeductionPlay } from '@moim/contract';
+import {
+  DeductionGame,
+  playTetrisBot,
+  presetSettings,
+  scoreDeduction,
+  type AiLevel,
+  type DeductionPresetId,
+  type SeatSpec,
+} from '@moim/games';
 import type { TestApp } from '../../../test/support.ts';
 
 export interface TestUser {
@@ -60,29 +69,126 @@ export async function playTetris(t: TestApp, user: TestUser, ticks = 900) {
   return { session: s, result, record: r.body.data };
 }
 
-export function deductionResult(score: number, overrides: Record<string, unknown> = {}) {
+/** The seed of a session, read from the database (only the server knows it while the game runs). */
+export async function sessionSeed(t: TestApp, sessionId: string): Promise<string> {
+  const r = await t.ctx.database.exec(`select seed from game_sessions where id = $1`, [sessionId]);
+  return (r.rows[0] as { seed: string }).seed;
+}
+
+export function deductionPlayOf(t: TestApp, user: TestUser, sessionId: string) {
+  return t.call({ method: 'GET', url: `/api/games/deduction/sessions/${sessionId}`, headers: user.headers });
+}
+export function deductionTurn(t: TestApp, user: TestUser, sessionId: string, body: Record<string, unknown>) {
+  return t.call({ method: 'POST', url: `/api/games/deduction/sessions/${sessionId}/turns`, headers: user.headers, payload: body });
+}
+export function deductionReveal(t: TestApp, user: TestUser, sessionId: string, body: Record<string, unknown>) {
+  return t.call({ method: 'POST', url: `/api/games/deduction/sessions/${sessionId}/reveals`, headers: user.headers, payload: body });
+}
+
+export interface DeductionPlan {
+  preset?: DeductionPresetId;
+  level?: AiLevel;
+  /** The player names the answers at this own guess (earlier ones miss by one keyword). */
+  guesses?: number;
+  /** Reveals bought before the first guess. */
+  reveals?: ('ANSWER' | 'WRONG')[];
+  seats?: SeatSpec[];
+  /** Do not end the session (the caller submits its own result). */
+  keepOpen?: boolean;
+}
+
+/** Its answers with one keyword swapped for a non-answer: never right, never all wrong. */
+export function nearMiss(answers: number[], poolSize: number, shift = 0): number[] {
+  const other = Array.from({ length: poolSize }, (_, i) => i).filter((i) => !answers.includes(i));
+  return [...answers.slice(1), other[shift % other.length]!].sort((a, b) => a - b);
+}
+
+/**
+ * An honest DEDUCTION game through HTTP: the test reads the seed from the database to know the
+ * answers, the built-in AI seats are played by the server, and the result the server computed
+ * is submitted with the log. Scores follow from the plan (and the engine's score formula).
+ */
+export async function playDeductionGame(t: TestApp, user: TestUser, plan: DeductionPlan = {}) {
+  const settings = presetSettings(plan.preset ?? 'BEGINNER', 'ANIMALS');
+  const seats: SeatSpec[] = plan.seats ?? [
+    { kind: 'HUMAN', name: user.name.slice(0, 20) || '나' },
+    { kind: 'AI', level: plan.level ?? 'EASY' },
+  ];
+  const s = await start(t, user, 'DEDUCTION', { settings, seats });
+  const seed = await sessionSeed(t, s.sessionId);
+  const answers = new DeductionGame(seed, settings, seats).deal.answers;
+  let play = (await deductionPlayOf(t, user, s.sessionId)).body.data as DeductionPlay;
+  let made = 0;
+  let revealed = false;
+  while (!play.final) {
+    const v = play.view;
+    const seat = v.activeSeat!;
+    const spec = seats[seat]!;
+    let r;
+    if (seat === 0 && !revealed && plan.reveals?.length) {
+      for (const kind of plan.reveals) r = await deductionReveal(t, user, s.sessionId, { turn: v.turn, kind });
+      revealed = true;
+      play = r!.body.data as DeductionPlay;
+      continue;
+    }
+    if (spec.kind !== 'AI') {
+      // The player answers "instantly": the turn clock is set ahead, so its thinking time is 0 ms
+      // whatever the machine's speed (scores depend on it).
+      await t.ctx.database.exec(`update deduction_session_logs set turn_started_at = now() + interval '1 hour' where session_id = $1`, [
+        s.sessionId,
+      ]);
+    }
+    if (spec.kind === 'AI') r = await deductionTurn(t, user, s.sessionId, { turn: v.turn });
+    else if (spec.kind === 'BOT') r = await deductionTurn(t, user, s.sessionId, { turn: v.turn, skip: 'BOT_ERROR' });
+    else if (seat === 0) {
+      made++;
+      r = await deductionTurn(t, user, s.sessionId, {
+        turn: v.turn,
+        guess: made >= (plan.guesses ?? 1) ? answers : nearMiss(answers, settings.poolSize, made),
+      });
+    } else r = await deductionTurn(t, user, s.sessionId, { turn: v.turn, guess: nearMiss(answers, settings.poolSize, v.turn) });
+    if (r.status !== 200) throw new Error(`turn failed: ${JSON.stringify(r.body)}`);
+    play = r.body.data as DeductionPlay;
+  }
+  const result = { ...play.final.result, gameData: play.final.gameData };
+  if (plan.keepOpen) return { session: s, seed, play, result, record: null };
+  const r = await end(t, user, s.sessionId, result);
+  if (r.status !== 200) throw new Error(`end failed: ${JSON.stringify(r.body)}`);
   return {
-    score,
-    won: true,
-    difficulty: 'NORMAL',
-    guessesCount: 3,
-    hintsUsed: 1,
-    wrongAnswerHintsUsed: 0,
-    correctAnswerHintsUsed: 1,
-    timeElapsedSeconds: 0,
-    playersCount: 1,
-    opponentType: 'NONE',
-    opponentDifficulty: null,
-    opponentId: null,
-    gameData: { guesses: 3 },
-    ...overrides,
+    session: s,
+    seed,
+    play,
+    result,
+    record: r.body.data as { recordId: string; isPersonalBest: boolean; score: number; playedAt: string; verified: boolean; rank: unknown },
   };
 }
 
-/** A DEDUCTION game with a chosen score: the easy way to put exact scores on a board. */
-export async function playDeduction(t: TestApp, user: TestUser, score: number) {
-  const s = await start(t, user, 'DEDUCTION');
-  const r = await end(t, user, s.sessionId, deductionResult(score));
-  if (r.status !== 200) throw new Error(`end failed: ${JSON.stringify(r.body)}`);
-  return r.body.data as { recordId: string; isPersonalBest: boolean; score: number; playedAt: string };
+/**
+ * A win at the planned guess count. The opponent may (rarely: an EASY AI guesses at random)
+ * solve first; that game is a loss on the record and the player plays again.
+ */
+export async function playDeductionWin(t: TestApp, user: TestUser, plan: DeductionPlan = {}) {
+  for (let attempt = 0; ; attempt++) {
+    const g = await playDeductionGame(t, user, plan);
+    if (g.result.won || attempt >= 4) return g;
+  }
+}
+
+/** The score a plan earns when the player wins at its guess count in no time (from the engine). */
+export function winScore(
+  preset: DeductionPresetId,
+  level: AiLevel,
+  guesses: number,
+  reveals: { answer?: number; wrong?: number } = {},
+): number {
+  return scoreDeduction({
+    standing: 'WON',
+    guesses,
+    seconds: 0,
+    settings: presetSettings(preset, 'ANIMALS'),
+    opponents: [{ kind: 'AI', level }],
+    answerReveals: reveals.answer ?? 0,
+    wrongReveals: reveals.wrong ?? 0,
+    progress: 1,
+  }).score;
 }

@@ -13,7 +13,7 @@ import {
   type LeaderboardPeriod,
 } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
-import { ALL_TIME_KEY, periodKey, periodStartIso, weekKey, weekKeyStart } from './periods.ts';
+import { ALL_TIME_KEY, periodKey, periodStartIso, splitBoardKey, weekKey, weekKeyStart, withVariant } from './periods.ts';
 import type { BoardEntry, BoardSource, RankIndex } from './rank-index.ts';
 import * as repo from './repo.ts';
 import { UserDirectory } from './user-directory.ts';
@@ -66,7 +66,7 @@ export class LeaderboardService {
   }
 
   private expireAt(key: string): number | undefined {
-    return key === ALL_TIME_KEY ? undefined : weekKeyStart(key) + WEEK_MS + WEEKLY_TTL_AFTER_END_MS;
+    return splitBoardKey(key).period === ALL_TIME_KEY ? undefined : weekKeyStart(key) + WEEK_MS + WEEKLY_TTL_AFTER_END_MS;
   }
 
   /** Makes sure a board is loaded (once per process; concurrent callers share the load). */
@@ -79,7 +79,7 @@ export class LeaderboardService {
         throw err;
       });
       this.loading.set(id, p);
-      if (key !== ALL_TIME_KEY) this.forgetOldWeeks(gameType, key);
+      if (splitBoardKey(key).period !== ALL_TIME_KEY) this.forgetOldWeeks(gameType, key);
     }
     return p;
   }
@@ -115,10 +115,12 @@ export class LeaderboardService {
 
   /** Drops in-process weekly boards older than the previous week (memory only). */
   private forgetOldWeeks(gameType: GameTypeCodeValue, currentKey: string) {
-    const previous = weekKey(weekKeyStart(currentKey) - 1);
+    const { variant } = splitBoardKey(currentKey);
+    const previous = withVariant(weekKey(weekKeyStart(currentKey) - 1), variant);
     for (const id of [...this.loading.keys()]) {
       const [g, key] = id.split(':') as [string, string];
-      if (g === gameType && key !== ALL_TIME_KEY && key !== currentKey && key !== previous) {
+      const parts = splitBoardKey(key);
+      if (g === gameType && parts.variant === variant && parts.period !== ALL_TIME_KEY && key !== currentKey && key !== previous) {
         this.loading.delete(id);
         if (this.index.kind === 'memory') void this.index.drop(id);
       }
@@ -144,7 +146,8 @@ export class LeaderboardService {
     const current = weekKey(this.now());
     let n = 0;
     for (const r of rows) {
-      if (r.period !== ALL_TIME_KEY && r.period !== current) continue;
+      const base = splitBoardKey(r.period).period;
+      if (base !== ALL_TIME_KEY && base !== current) continue;
       if (!this.loading.has(boardId(r.gameType, r.period))) continue;
       await this.ensure(r.gameType, r.period);
       if (await this.index.offer(boardId(r.gameType, r.period), { userId: r.userId, score: r.score, achievedAt: r.achievedAt.getTime() }))
@@ -157,15 +160,16 @@ export class LeaderboardService {
     gameType: GameTypeCodeValue,
     period: LeaderboardPeriod,
     userId: string,
+    variant: string | null = null,
   ): Promise<{ rank: number; totalPlayers: number } | null> {
-    const key = periodKey(period, this.now());
+    const key = periodKey(period, this.now(), variant);
     await this.ensure(gameType, key);
     const r = await this.index.rank(boardId(gameType, key), userId);
     return r ? { rank: r.rank + 1, totalPlayers: r.total } : null;
   }
 
-  async size(gameType: GameTypeCodeValue, period: LeaderboardPeriod): Promise<number> {
-    const key = periodKey(period, this.now());
+  async size(gameType: GameTypeCodeValue, period: LeaderboardPeriod, variant: string | null = null): Promise<number> {
+    const key = periodKey(period, this.now(), variant);
     await this.ensure(gameType, key);
     return this.index.size(boardId(gameType, key));
   }
@@ -198,13 +202,20 @@ export class LeaderboardService {
     return entries;
   }
 
-  async global(gameType: GameTypeCodeValue, period: LeaderboardPeriod, limit: number, viewerId: string | null): Promise<Leaderboard> {
-    const key = periodKey(period, this.now());
+  async global(
+    gameType: GameTypeCodeValue,
+    period: LeaderboardPeriod,
+    limit: number,
+    viewerId: string | null,
+    variant: string | null = null,
+  ): Promise<Leaderboard> {
+    const key = periodKey(period, this.now(), variant);
     await this.ensure(gameType, key);
     const id = boardId(gameType, key);
     const [entries, mine] = await Promise.all([this.top(id, limit), viewerId ? this.index.rank(id, viewerId) : null]);
     return {
       gameType,
+      difficulty: variant,
       period,
       periodStart: periodStartIso(key),
       entries,
@@ -212,12 +223,19 @@ export class LeaderboardService {
     };
   }
 
-  async aroundMe(gameType: GameTypeCodeValue, period: LeaderboardPeriod, userId: string, range: number): Promise<Leaderboard> {
-    const key = periodKey(period, this.now());
+  async aroundMe(
+    gameType: GameTypeCodeValue,
+    period: LeaderboardPeriod,
+    userId: string,
+    range: number,
+    variant: string | null = null,
+  ): Promise<Leaderboard> {
+    const key = periodKey(period, this.now(), variant);
     await this.ensure(gameType, key);
     const w = await this.index.around(boardId(gameType, key), userId, range);
     return {
       gameType,
+      difficulty: variant,
       period,
       periodStart: periodStartIso(key),
       entries: w ? await this.toEntries(w.start, w.entries) : [],
@@ -226,12 +244,18 @@ export class LeaderboardService {
   }
 
   /** One player's place on a board: their entry (if ranked) and rank. */
-  async forUser(gameType: GameTypeCodeValue, period: LeaderboardPeriod, userId: string): Promise<Leaderboard> {
-    const key = periodKey(period, this.now());
+  async forUser(
+    gameType: GameTypeCodeValue,
+    period: LeaderboardPeriod,
+    userId: string,
+    variant: string | null = null,
+  ): Promise<Leaderboard> {
+    const key = periodKey(period, this.now(), variant);
     await this.ensure(gameType, key);
     const w = await this.index.around(boardId(gameType, key), userId, 0);
     return {
       gameType,
+      difficulty: variant,
       period,
       periodStart: periodStartIso(key),
       entries: w ? await this.toEntries(w.start, w.entries) : [],

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { AccessTokens } from '../../http/auth-guard.ts';
-import { makeUser, playDeduction, playTetris, type TestUser } from './games-test-helpers.ts';
+import type { AiLevel, DeductionPresetId } from '@moim/games';
+import { makeUser, playDeductionGame, playDeductionWin, playTetris, winScore, type TestUser } from './games-test-helpers.ts';
 import { LeaderboardService } from './leaderboard-service.ts';
 import { weekKey } from './periods.ts';
 import { MemoryRankIndex } from './rank-index.ts';
@@ -15,6 +16,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** An honest DEDUCTION win at the given own guess count: its score is winScore(preset, level, guesses). */
+async function win(u: TestUser, guesses: number, preset: DeductionPresetId = 'BEGINNER', level: AiLevel = 'EASY') {
+  const g = await playDeductionWin(t, u, { guesses, preset, level });
+  expect(g.record!.score).toBe(winScore(preset, level, guesses));
+  return g.record!;
+}
 
 async function board(query: string, user?: TestUser) {
   const r = await t.call({ method: 'GET', url: `/api/games/leaderboards/global?${query}`, headers: user?.headers ?? {} });
@@ -33,19 +41,24 @@ describe('global leaderboard', () => {
     for (let i = 0; i < 12; i++) {
       const u = await makeUser(t, `Player ${i}`);
       players.push(u);
-      // 20000, 20100, … and a worse later game that must not replace the best.
-      await playDeduction(t, u, 20_000 + i * 100);
-      await playDeduction(t, u, 100 + i);
+      // Wins in 14, 13, … 3 guesses, and a worse later game (15 guesses) that must not replace the best.
+      await win(u, 14 - i);
+      await win(u, 15);
     }
-  });
+  }, 600_000); // dozens of honest games through HTTP: slow on a busy machine
 
   it('ranks each player once by their best score, top 10 by default, for guests too', async () => {
     const b = await board('gameType=DEDUCTION');
     expect(b).toMatchObject({ gameType: 'DEDUCTION', period: 'ALL_TIME', periodStart: null, userRank: null });
     expect(b.entries).toHaveLength(10);
     expect(b.entries.map((e: { rank: number }) => e.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(b.entries[0]).toMatchObject({ userId: players[11]!.id, name: 'Player 11', profileImage: null, score: 21_100 });
-    expect(b.entries[9].score).toBe(20_200);
+    expect(b.entries[0]).toMatchObject({
+      userId: players[11]!.id,
+      name: 'Player 11',
+      profileImage: null,
+      score: winScore('BEGINNER', 'EASY', 3),
+    });
+    expect(b.entries[9].score).toBe(winScore('BEGINNER', 'EASY', 12));
     const ids = b.entries.map((e: { userId: string }) => e.userId);
     expect(new Set(ids).size).toBe(10);
     expect(Date.parse(b.entries[0].playedAt)).toBeGreaterThan(0);
@@ -70,11 +83,11 @@ describe('global leaderboard', () => {
   it('orders equal scores by who reached them first, and a later equal score keeps the earlier time', async () => {
     const first = await makeUser(t, 'First');
     const second = await makeUser(t, 'Second');
-    await playDeduction(t, first, 50_000);
+    await win(first, 2);
     await sleep(5);
-    await playDeduction(t, second, 50_000);
+    await win(second, 2);
     await sleep(5);
-    const again = await playDeduction(t, first, 50_000);
+    const again = await win(first, 2);
     expect(again.isPersonalBest).toBe(false);
     const b = await board('gameType=DEDUCTION&limit=2');
     expect(b.entries.map((e: { name: string }) => e.name)).toEqual(['First', 'Second']);
@@ -83,7 +96,7 @@ describe('global leaderboard', () => {
     const rebuilt = await board('gameType=DEDUCTION&limit=2');
     expect(rebuilt.entries).toEqual(b.entries);
     // Beating the tie moves the second player up.
-    await playDeduction(t, second, 50_001);
+    await win(second, 1);
     const after = await board('gameType=DEDUCTION&limit=2');
     expect(after.entries.map((e: { name: string }) => e.name)).toEqual(['Second', 'First']);
   });
@@ -96,9 +109,9 @@ describe('around-me', () => {
     for (let i = 0; i < 20; i++) {
       const u = await makeUser(t, `Ladder ${i}`);
       ladder.push(u);
-      await playDeduction(t, u, 60_000 + i * 10); // above everyone else in this file
+      await win(u, 21 - i, 'ADVANCED'); // above everyone else in this file
     }
-  });
+  }, 600_000);
 
   it('answers the caller with 5 above and 5 below', async () => {
     const me = ladder[10]!; // rank 10 of the ladder (the ladder is ranks 1..20)
@@ -108,7 +121,7 @@ describe('around-me', () => {
     expect(userRank.rank).toBe(10);
     expect(entries).toHaveLength(11);
     expect(entries.map((e: { rank: number }) => e.rank)).toEqual([5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
-    expect(entries[5]).toMatchObject({ userId: me.id, name: 'Ladder 10', score: 60_100 });
+    expect(entries[5]).toMatchObject({ userId: me.id, name: 'Ladder 10', score: winScore('ADVANCED', 'EASY', 11) });
     for (let i = 1; i < entries.length; i++) expect(entries[i - 1].score).toBeGreaterThanOrEqual(entries[i].score);
   });
 
@@ -169,11 +182,11 @@ describe('around-me', () => {
 describe('a player on a board (leaderboards/user)', () => {
   it("answers the player's entry and rank without login; nothing for an unranked player", async () => {
     const u = await makeUser(t, 'Solo');
-    await playDeduction(t, u, 123);
+    await win(u, 5);
     const r = await t.call({ method: 'GET', url: `/api/games/leaderboards/user?gameType=DEDUCTION&userId=${u.id}` });
     expect(r.status).toBe(200);
     expect(r.body.data.entries).toHaveLength(1);
-    expect(r.body.data.entries[0]).toMatchObject({ userId: u.id, name: 'Solo', score: 123 });
+    expect(r.body.data.entries[0]).toMatchObject({ userId: u.id, name: 'Solo', score: winScore('BEGINNER', 'EASY', 5) });
     expect(r.body.data.userRank.rank).toBe(r.body.data.entries[0].rank);
     expect(r.body.data.userRank.totalPlayers).toBeGreaterThan(30);
     const none = await t.call({ method: 'GET', url: `/api/games/leaderboards/user?gameType=TETRIS&userId=${u.id}` });
@@ -186,19 +199,20 @@ describe('weekly versus all-time', () => {
   it('keeps last week’s best on the all-time board only; weeks start Monday 00:00 Asia/Seoul', async () => {
     const veteran = await makeUser(t, 'Veteran');
     const rookie = await makeUser(t, 'Rookie');
-    await playDeduction(t, veteran, 99_000);
-    await playDeduction(t, rookie, 98_000);
+    await win(veteran, 1, 'ADVANCED', 'HARD');
+    await win(rookie, 2, 'ADVANCED', 'HARD');
     // Move the veteran's game two weeks back, as if played then, and rebuild the boards.
     const twoWeeksAgo = Date.now() - 14 * 86_400_000;
     await t.ctx.database.exec(`update game_records set played_at = played_at - interval '14 days' where user_id = $1`, [veteran.id]);
-    await t.ctx.database.exec(`delete from game_best_scores where user_id = $1 and period <> 'ALL'`, [veteran.id]);
+    await t.ctx.database.exec(`delete from game_best_scores where user_id = $1 and period like 'W%'`, [veteran.id]);
     await t.ctx.database.exec(
       `insert into game_best_scores (game_type, period, user_id, score, achieved_at, record_id)
-       select game_type, $2, user_id, score, achieved_at - interval '14 days', record_id from game_best_scores where user_id = $1 and period = 'ALL'`,
+       select game_type, $2 || substr(period, 4), user_id, score, achieved_at - interval '14 days', record_id
+       from game_best_scores where user_id = $1 and period like 'ALL%'`,
       [veteran.id, weekKey(twoWeeksAgo)],
     );
     await t.ctx.database.exec(
-      `update game_best_scores set achieved_at = achieved_at - interval '14 days' where user_id = $1 and period = 'ALL'`,
+      `update game_best_scores set achieved_at = achieved_at - interval '14 days' where user_id = $1 and period like 'ALL%'`,
       [veteran.id],
     );
     await t.ctx.services.games.boards.rebuild();
@@ -217,12 +231,12 @@ describe('weekly versus all-time', () => {
     expect(weekly.userRank).toBeNull();
 
     // A new game this week puts the veteran on the weekly board without changing all-time.
-    await playDeduction(t, veteran, 500);
+    await win(veteran, 14);
     const weekly2 = await board('gameType=DEDUCTION&limit=100&period=WEEKLY', veteran);
     expect(weekly2.userRank).not.toBeNull();
-    expect(weekly2.entries.find((e: { userId: string }) => e.userId === veteran.id).score).toBe(500);
+    expect(weekly2.entries.find((e: { userId: string }) => e.userId === veteran.id).score).toBe(winScore('BEGINNER', 'EASY', 14));
     const all2 = await board('gameType=DEDUCTION&limit=1', veteran);
-    expect(all2.entries[0]).toMatchObject({ name: 'Veteran', score: 99_000 });
+    expect(all2.entries[0]).toMatchObject({ name: 'Veteran', score: winScore('ADVANCED', 'HARD', 1) });
     const around = await aroundMe(veteran, 'period=WEEKLY&range=1');
     expect(around.body.data.userRank.rank).toBe(weekly2.userRank.rank);
   });
@@ -245,5 +259,48 @@ describe('rank index and database agree', () => {
     );
     const b = await board(`gameType=DEDUCTION&limit=100`);
     expect(b.entries.map((e: { userId: string }) => e.userId)).toEqual(rows.rows.map((r) => r.user_id).slice(0, 100));
+  });
+});
+
+describe('boards per difficulty', () => {
+  it('ranks each difficulty on its own board (all-time and weekly), and the overall board holds them all', async () => {
+    const b = await board('gameType=DEDUCTION&difficulty=BEGINNER&limit=100');
+    expect(b.difficulty).toBe('BEGINNER');
+    const adv = await board('gameType=DEDUCTION&difficulty=ADVANCED&limit=100');
+    // 20 ladder players + veteran and rookie played ADVANCED; the rest BEGINNER.
+    expect(adv.entries).toHaveLength(22);
+    expect(adv.entries[0].name).toBe('Veteran');
+    const advIds = new Set(adv.entries.map((e: { userId: string }) => e.userId));
+    for (const e of b.entries) if (e.name !== 'Veteran' && e.name !== 'Rookie') expect(advIds.has(e.userId)).toBe(false);
+    const inter = await board('gameType=DEDUCTION&difficulty=INTERMEDIATE');
+    expect(inter.entries).toEqual([]);
+    const weekly = await board('gameType=DEDUCTION&difficulty=ADVANCED&period=WEEKLY&limit=100');
+    expect(weekly.entries.length).toBe(21); // the veteran's advanced game was moved two weeks back
+    const all = await board('gameType=DEDUCTION&limit=100');
+    expect(all.difficulty).toBeNull();
+    expect(all.entries.length).toBeGreaterThan(adv.entries.length);
+    expect((await t.call({ method: 'GET', url: '/api/games/leaderboards/global?gameType=DEDUCTION&difficulty=EXPERT' })).status).toBe(400);
+    const me = adv.entries[3];
+    const r = await t.call({
+      method: 'GET',
+      url: `/api/games/leaderboards/user?gameType=DEDUCTION&difficulty=ADVANCED&userId=${me.userId}`,
+    });
+    expect(r.body.data.userRank.rank).toBe(4);
+  });
+
+  it('does not rank custom, hot-seat or bot games', async () => {
+    const u = await makeUser(t, 'Hot seat');
+    const g = await playDeductionGame(t, u, {
+      seats: [
+        { kind: 'HUMAN', name: 'A' },
+        { kind: 'HUMAN', name: 'B' },
+      ],
+      guesses: 1,
+    });
+    expect(g.record!.rank).toBeNull();
+    const r = await t.call({ method: 'GET', url: `/api/games/leaderboards/user?gameType=DEDUCTION&userId=${u.id}` });
+    expect(r.body.data.entries).toEqual([]);
+    const stats = await t.call({ method: 'GET', url: '/api/games/statistics/my/DEDUCTION', headers: u.headers });
+    expect(stats.body.data.gamesPlayed).toBe(1); // still in the player's statistics
   });
 });

@@ -23,23 +23,38 @@ export function weekKey(ms: number): string {
   return `W${new Date(start + SEOUL_OFFSET_MS).toISOString().slice(0, 10)}`;
 }
 
-/** Week start of a 'W…' key, as epoch ms. */
+/**
+ * A board key is a period key with an optional variant (a DEDUCTION difficulty):
+ * 'ALL', 'W2026-11-16', 'ALL/BEGINNER', 'W2026-11-16/ADVANCED'.
+ */
+export function splitBoardKey(key: string): { period: string; variant: string | null } {
+  const slash = key.indexOf('/');
+  return slash < 0 ? { period: key, variant: null } : { period: key.slice(0, slash), variant: key.slice(slash + 1) };
+}
+
+export function withVariant(periodKeyValue: string, variant: string | null | undefined): string {
+  return variant ? `${periodKeyValue}/${variant}` : periodKeyValue;
+}
+
+/** Week start of a 'W…' key (with or without a variant), as epoch ms. */
 export function weekKeyStart(key: string): number {
-  return Date.parse(`${key.slice(1)}T00:00:00+09:00`);
+  return Date.parse(`${splitBoardKey(key).period.slice(1)}T00:00:00+09:00`);
 }
 
-/** The storage key of a period's board at time `now`. */
-export function periodKey(period: LeaderboardPeriod, now: number): string {
-  return period === 'WEEKLY' ? weekKey(now) : ALL_TIME_KEY;
+/** The storage key of a period's board at time `now` (of a variant's board when given). */
+export function periodKey(period: LeaderboardPeriod, now: number, variant?: string | null): string {
+  return withVariant(period === 'WEEKLY' ? weekKey(now) : ALL_TIME_KEY, variant);
 }
 
-/** The keys a result played at `ms` counts for. */
-export function periodKeysFor(ms: number): string[] {
-  return [ALL_TIME_KEY, weekKey(ms)];
+/** The keys a result played at `ms` counts for: the game's boards, and its variant's when given. */
+export function periodKeysFor(ms: number, variant?: string | null): string[] {
+  const keys = [ALL_TIME_KEY, weekKey(ms)];
+  return variant ? [...keys, ...keys.map((k) => withVariant(k, variant))] : keys;
 }
 
 /** ISO time (with the Seoul offset) of a weekly board's start. */
 export function periodStartIso(key: string): string | null {
-  if (key === ALL_TIME_KEY) return null;
-  return `${key.slice(1)}T00:00:00+09:00`;
+  const { period } = splitBoardKey(key);
+  if (period === ALL_TIME_KEY) return null;
+  return `${period.slice(1)}T00:00:00+09:00`;
 }

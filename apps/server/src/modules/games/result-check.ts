@@ -1,8 +1,9 @@
 /**
  * Checking a submitted result against its session: the per-game payload schema, the TETRIS
- * replay (verifyTetrisResult with the session's seed and start level) or the DEDUCTION bounds,
- * and the wall clock (a game cannot have lasted longer than its session). Also the canonical
- * hash that makes a repeated end with the same result recognisable.
+ * replay (verifyTetrisResult with the session's seed and start level) or the DEDUCTION replay
+ * (verifyDeductionResult against the turns the server refereed), and the wall clock (a game
+ * cannot have lasted longer than its session). Also the canonical hash that makes a repeated
+ * end with the same result recognisable.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -13,7 +14,16 @@ import {
   type GameTypeCodeValue,
   type TetrisResult,
 } from '@moim/contract';
-import { checkDeductionResult, parseTetrisLog, TICKS_PER_SECOND, verifyTetrisResult } from '@moim/games';
+import {
+  isRankedSetup,
+  parseTetrisLog,
+  TICKS_PER_SECOND,
+  verifyDeductionResult,
+  verifyTetrisResult,
+  type DeductionEvent,
+  type DeductionSettings,
+  type SeatSpec,
+} from '@moim/games';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 
@@ -27,8 +37,20 @@ export type CheckedResult =
       result: TetrisResult;
       gameDataText: string;
       verified: true;
+      ranked: true;
+      boards: null;
     }
-  | { ok: true; gameType: 'DEDUCTION'; result: DeductionResult; gameDataText: string | null; verified: false }
+  | {
+      ok: true;
+      gameType: 'DEDUCTION';
+      result: DeductionResult;
+      gameDataText: string;
+      verified: true;
+      /** Presets with built-in AI opponents only; custom, hot-seat and bot games are not ranked. */
+      ranked: boolean;
+      /** The difficulty board the result also counts on. */
+      boards: string | null;
+    }
   | { ok: false; reason: string; field?: string | undefined; message: string };
 
 /** Zod issues → the catalogue's VAL code (same rules as the HTTP error handler). */
@@ -79,11 +101,18 @@ export function resultHash(result: Record<string, unknown>): string {
     .digest('hex');
 }
 
+export interface DeductionExpectation {
+  settings: DeductionSettings;
+  seats: SeatSpec[];
+  events: DeductionEvent[];
+}
+
 export function checkResult(
   gameType: GameTypeCodeValue,
   result: TetrisResult | DeductionResult,
   session: { seed: string; startLevel: number; startedAt: Date },
   now: number,
+  deduction?: DeductionExpectation,
 ): CheckedResult {
   const wallSeconds = Math.max(0, (now - session.startedAt.getTime()) / 1000) + CLOCK_GRACE_SECONDS;
   if (gameType === 'TETRIS') {
@@ -102,12 +131,25 @@ export function checkResult(
       };
     }
     const gameDataText = typeof r.gameData === 'string' ? r.gameData : JSON.stringify(r.gameData);
-    return { ok: true, gameType: 'TETRIS', result: r, gameDataText, verified: true };
+    return { ok: true, gameType: 'TETRIS', result: r, gameDataText, verified: true, ranked: true, boards: null };
   }
   const r = result as DeductionResult;
-  const c = checkDeductionResult(r, { maxElapsedSeconds: Math.floor(wallSeconds) });
-  if (!c.ok) return { ok: false, reason: 'OUT_OF_BOUNDS', field: c.field, message: c.message };
-  const gameDataText =
-    r.gameData === undefined || r.gameData === null ? null : typeof r.gameData === 'string' ? r.gameData : JSON.stringify(r.gameData);
-  return { ok: true, gameType: 'DEDUCTION', result: r, gameDataText, verified: false };
+  if (!deduction) return { ok: false, reason: 'MALFORMED_LOG', message: 'the session has no refereed turns' };
+  const v = verifyDeductionResult(r as Record<string, unknown>, session.seed, deduction);
+  if (!v.ok) return { ok: false, reason: v.reason, field: v.field, message: v.message };
+  // The thinking time is the server's own measure, so it always fits the session's wall clock.
+  if (v.fields.timeElapsedSeconds > wallSeconds) {
+    return { ok: false, reason: 'DURATION_IMPLAUSIBLE', field: 'timeElapsedSeconds', message: 'the game lasted longer than its session' };
+  }
+  const ranked = isRankedSetup(v.log.settings, v.log.seats);
+  const gameDataText = JSON.stringify({ v: 1, settings: v.log.settings, seats: v.log.seats, events: v.log.events });
+  return {
+    ok: true,
+    gameType: 'DEDUCTION',
+    result: r,
+    gameDataText,
+    verified: true,
+    ranked,
+    boards: ranked ? v.log.settings.preset : null,
+  };
 }

@@ -40,6 +40,7 @@ import type { LimitRule } from '../../http/rate-limit.ts';
 import type { Module } from '../types.ts';
 import { LeaderboardService } from './leaderboard-service.ts';
 import { MemoryRankIndex, RedisRankIndex } from './rank-index.ts';
+import { registerDeductionRoutes } from './deduction-routes.ts';
 import { gameTypeList, GamesService } from './service.ts';
 import { StatisticsService } from './statistics-service.ts';
 
@@ -61,6 +62,9 @@ const SWEEP_EVERY_MS = 10 * 60_000;
 const RANK_SYNC_EVERY_MS = 5_000;
 
 const tags = ['games'];
+
+/** Boards per difficulty exist for DEDUCTION only; the filter means nothing for other games. */
+const variantOf = (gameType: string, difficulty: string | undefined) => (gameType === 'DEDUCTION' ? (difficulty ?? null) : null);
 const auth = [{ bearerAuth: [] }];
 
 export const gamesModule: Module = {
@@ -234,7 +238,16 @@ export const gamesModule: Module = {
           response: { 200: envelope(leaderboard) },
         },
       },
-      async (req) => ok(await boards.global(req.query.gameType, req.query.period, req.query.limit, req.user?.id ?? null)),
+      async (req) =>
+        ok(
+          await boards.global(
+            req.query.gameType,
+            req.query.period,
+            req.query.limit,
+            req.user?.id ?? null,
+            variantOf(req.query.gameType, req.query.difficulty),
+          ),
+        ),
     );
 
     app.get(
@@ -247,7 +260,10 @@ export const gamesModule: Module = {
           response: { 200: envelope(leaderboard) },
         },
       },
-      async (req) => ok(await boards.forUser(req.query.gameType, req.query.period, req.query.userId)),
+      async (req) =>
+        ok(
+          await boards.forUser(req.query.gameType, req.query.period, req.query.userId, variantOf(req.query.gameType, req.query.difficulty)),
+        ),
     );
 
     app.get(
@@ -263,7 +279,16 @@ export const gamesModule: Module = {
           response: { 200: envelope(leaderboard) },
         },
       },
-      async (req) => ok(await boards.aroundMe(req.params.gameType, req.query.period, req.user!.id, req.query.range)),
+      async (req) =>
+        ok(
+          await boards.aroundMe(
+            req.params.gameType,
+            req.query.period,
+            req.user!.id,
+            req.query.range,
+            variantOf(req.params.gameType, req.query.difficulty),
+          ),
+        ),
     );
 
     /* Statistics ------------------------------------------------------------------------ */
@@ -313,6 +338,8 @@ export const gamesModule: Module = {
       },
       async (req) => ok(await stats.game(req.params.gameType)),
     );
+
+    registerDeductionRoutes(app, ctx, games);
 
     /* Guest history --------------------------------------------------------------------- */
 

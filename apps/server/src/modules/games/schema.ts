@@ -83,3 +83,15 @@ export const gameStates = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.stateType] })],
 );
+
+/** The turns of a DEDUCTION session the server referees (migrations/0011_deduction.sql). */
+export const deductionSessionLogs = pgTable('deduction_session_logs', {
+  sessionId: uuid('session_id')
+    .primaryKey()
+    .references(() => gameSessions.id, { onDelete: 'cascade' }),
+  events: jsonb('events').$type<unknown[]>().notNull().default([]),
+  eventCount: integer('event_count').notNull().default(0),
+  turns: integer('turns').notNull().default(0),
+  turnStartedAt: timestamp('turn_started_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

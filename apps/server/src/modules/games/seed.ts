@@ -1,12 +1,24 @@
 /**
  * Demo game scores: honest Tetris games played by the deterministic bot on seeds issued by
- * the games service and ended through it, so every score on the demo boards was verified
- * by replay. Short games keep start-up fast (about a second for all of them).
+ * the games service, and honest Deduction games refereed by it, all ended through it, so
+ * every score on the demo boards was verified by replay. Short games keep start-up fast (about a second for all of them).
  */
-import { playTetrisBot } from '@moim/games';
+import {
+  aiGuess,
+  aiMove,
+  DeductionGame,
+  DEDUCTION_THEMES,
+  playTetrisBot,
+  presetSettings,
+  Rng,
+  type AiLevel,
+  type DeductionPresetId,
+  type SeatSpec,
+} from '@moim/games';
 import type { AppContext } from '../../context.ts';
 import type { Seeder } from '../../seed/index.ts';
-import { backdateSession } from './repo.ts';
+import { saveLog } from './deduction-repo.ts';
+import { backdateSession, findSession } from './repo.ts';
 
 interface SharedUsers {
   admin?: string;
@@ -41,25 +53,42 @@ export const gamesSeeder: Seeder = {
         n++;
       }
     }
+    // Deduction: honest games verified by replay. The demo player thinks like the HARD AI (from
+    // its own knowledge only) and takes 5–20 s a turn; its opponents are built-in AIs.
     const deduction = [users.member, users.leader, ...(users.others ?? []).slice(0, 3)].filter(
       (id): id is string => typeof id === 'string',
     );
+    const plans: { preset: DeductionPresetId; level: AiLevel }[] = [
+      { preset: 'BEGINNER', level: 'MEDIUM' },
+      { preset: 'BEGINNER', level: 'EASY' },
+      { preset: 'BEGINNER', level: 'HARD' },
+      { preset: 'BEGINNER', level: 'EASY' },
+      { preset: 'INTERMEDIATE', level: 'EASY' },
+    ];
     for (const [i, userId] of deduction.entries()) {
-      const session = await games.start(userId, 'DEDUCTION', { demo: true });
-      await backdateSession(ctx.db, session.sessionId, 600);
-      await games.end(userId, session.sessionId, {
-        score: 1500 - i * 170,
-        won: i % 3 !== 2,
-        difficulty: ['EASY', 'NORMAL', 'HARD'][i % 3]!,
-        guessesCount: 3 + i,
-        hintsUsed: i % 3,
-        wrongAnswerHintsUsed: 0,
-        correctAnswerHintsUsed: i % 3,
-        timeElapsedSeconds: 240 + i * 30,
-        playersCount: 1,
-        opponentType: 'NONE',
-        gameData: { demo: true },
-      });
+      const plan = plans[i % plans.length]!;
+      const settings = presetSettings(plan.preset, DEDUCTION_THEMES[i % DEDUCTION_THEMES.length]!);
+      const seats: SeatSpec[] = [
+        { kind: 'HUMAN', name: '데모' },
+        { kind: 'AI', level: plan.level },
+      ];
+      const session = await games.start(userId, 'DEDUCTION', { settings, seats, demo: true });
+      // Played here in one go on the session's seed (the demo player only uses what its own
+      // seat knows), then stored as the refereed log: sessions/end replays and verifies it.
+      const seed = (await findSession(ctx.db, session.sessionId))!.seed;
+      const game = new DeductionGame(seed, settings, seats);
+      const thinking = new Rng(`demo-thinking-${i}`);
+      while (!game.outcome) {
+        const seat = game.activeSeat!;
+        if (seat === 0)
+          game.apply({ type: 'guess', seat, guess: aiGuess('HARD', game.knowledge(0), thinking), ms: (5 + thinking.nextInt(16)) * 1000 });
+        else game.apply({ type: 'guess', seat, guess: aiMove(game) });
+      }
+      await saveLog(ctx.db, session.sessionId, 0, game.events, game.turn, true);
+      const play = await games.deduction.play(userId, session.sessionId);
+      if (!play.final) throw new Error('demo deduction game did not end');
+      await backdateSession(ctx.db, session.sessionId, Math.ceil(play.final.result.timeElapsedSeconds) + 60);
+      await games.end(userId, session.sessionId, { ...play.final.result, gameData: play.final.gameData });
       n++;
     }
     ctx.log.info({ games: n }, 'games demo: verified demo scores recorded');

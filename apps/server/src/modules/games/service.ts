@@ -1,7 +1,7 @@
 /**
  * The rules of the game platform (SPEC §3, §4, §7): sessions (one in progress per player and
  * game; starting again abandons the old one), ending with a result that the server verifies
- * (TETRIS replay) before it is recorded and ranked, idempotent repeated ends, saved states,
+ * (TETRIS and DEDUCTION replays) before it is recorded and ranked, idempotent repeated ends, saved states,
  * the 24 h abandon sweep, and the import of a guest's local history as unranked records.
  */
 import { randomBytes } from 'node:crypto';
@@ -22,6 +22,7 @@ import {
 import { GAME_TYPES } from '@moim/games';
 import type { AppContext } from '../../context.ts';
 import { AppError, badState, forbidden, notFound } from '../../http/app-error.ts';
+import { DeductionReferee, seedCommitment } from './deduction-service.ts';
 import type { LeaderboardService } from './leaderboard-service.ts';
 import { periodKeysFor } from './periods.ts';
 import * as repo from './repo.ts';
@@ -32,7 +33,7 @@ export const STALE_SESSION_MS = 24 * 60 * 60 * 1000;
 /** Ranked play starts at level 1 so that every board compares like with like. */
 export const RANKED_START_LEVEL = 1;
 
-/** Which games enter the boards. DEDUCTION cannot be verified yet but is bounds-checked and ranked. */
+/** Which games enter the boards (a DEDUCTION result only when its setup is a ranked one). */
 const RANKED: Record<GameTypeCodeValue, boolean> = { TETRIS: true, DEDUCTION: true };
 
 export function gameTypeList(): GameTypeInfo[] {
@@ -61,7 +62,8 @@ function toSession(row: repo.SessionRow, recordId: string | null = null): GameSe
     startedAt: row.startedAt.toISOString(),
     endedAt: row.endedAt ? row.endedAt.toISOString() : null,
     metadata: row.metadata ?? {},
-    seed: row.seed,
+    // A DEDUCTION seed gives the answers away: while the game runs only its commitment is shown.
+    seed: row.gameType === 'DEDUCTION' && row.status === 'IN_PROGRESS' ? seedCommitment(row.seed) : row.seed,
     startLevel: row.startLevel,
     endReason: row.endReason,
     endMessage: row.endMessage,
@@ -89,11 +91,15 @@ function isForeignKeyViolation(err: unknown): boolean {
 }
 
 export class GamesService {
+  readonly deduction: DeductionReferee;
+
   constructor(
     private readonly ctx: AppContext,
     readonly boards: LeaderboardService,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.deduction = new DeductionReferee(ctx, now);
+  }
 
   /* Sessions ------------------------------------------------------------------------------ */
 
@@ -104,7 +110,8 @@ export class GamesService {
     return s;
   }
 
-  async start(userId: string, gameType: GameTypeCodeValue, metadata: Record<string, unknown> = {}): Promise<GameSession> {
+  async start(userId: string, gameType: GameTypeCodeValue, given: Record<string, unknown> = {}): Promise<GameSession> {
+    const metadata = gameType === 'DEDUCTION' ? this.deduction.normaliseStart(given) : given;
     const metaText = JSON.stringify(metadata);
     if (metaText.length > MAX_SESSION_METADATA_CHARS) {
       throw new AppError('VAL-2004', `metadata는 ${MAX_SESSION_METADATA_CHARS}자 이하여야 합니다.`);
@@ -122,6 +129,7 @@ export class GamesService {
             startLevel: RANKED_START_LEVEL,
             metadata,
           });
+          if (gameType === 'DEDUCTION') await this.deduction.open(tx, row.id);
           return toSession(row);
         });
       } catch (err) {
@@ -180,7 +188,8 @@ export class GamesService {
     const hash = resultHash(parsed as Record<string, unknown>);
     if (session.status !== 'IN_PROGRESS') return this.repeatEnd(session, hash);
 
-    const checked = checkResult(session.gameType, parsed, session, this.now());
+    const expected = session.gameType === 'DEDUCTION' ? await this.deduction.expected(session.id, session.metadata ?? {}) : undefined;
+    const checked = checkResult(session.gameType, parsed, session, this.now(), expected);
     if (!checked.ok) {
       const message = checked.message.slice(0, 500);
       const row = await repo.finishSession(this.ctx.db, sessionId, 'REJECTED', hash, checked.reason, message);
@@ -192,7 +201,7 @@ export class GamesService {
     const r = checked.result;
     const score = r.score;
     const playedAt = new Date(this.now());
-    const ranked = RANKED[session.gameType];
+    const ranked = RANKED[session.gameType] && checked.ranked;
     const outcome = await this.ctx.db.transaction(async (tx) => {
       const done = await repo.finishSession(tx, sessionId, 'COMPLETED', hash, null, null);
       if (!done) return null; // ended concurrently
@@ -219,7 +228,7 @@ export class GamesService {
       const bests = ranked
         ? await repo.upsertBestScores(
             tx,
-            periodKeysFor(playedAt.getTime()).map((period) => ({
+            periodKeysFor(playedAt.getTime(), checked.boards).map((period) => ({
               gameType: session.gameType,
               period,
               userId,

@@ -1,7 +1,7 @@
 // Game types and the session state machine: start, get, abandon; who may do what.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
-import { deductionResult, end, makeUser, playTetris, start, type TestUser } from './games-test-helpers.ts';
+import { end, makeUser, playDeductionGame, playTetris, start, type TestUser } from './games-test-helpers.ts';
 
 let t: TestApp;
 let alice: TestUser;
@@ -195,9 +195,10 @@ describe('POST /api/games/sessions/abandon', () => {
     expect(r.status).toBe(409);
     expect(r.body.error.code).toBe('BIZ-3002');
 
-    const s = await start(t, bob, 'DEDUCTION');
-    const bad = await end(t, bob, s.sessionId, deductionResult(10, { difficulty: 'GODLIKE' }));
+    const g = await playDeductionGame(t, bob, { keepOpen: true });
+    const bad = await end(t, bob, g.session.sessionId, { ...g.result, difficulty: 'ADVANCED' });
     expect(bad.status).toBe(400);
+    const s = g.session;
     const r2 = await t.call({
       method: 'POST',
       url: '/api/games/sessions/abandon',
@@ -210,7 +211,17 @@ describe('POST /api/games/sessions/abandon', () => {
   it('cannot end an abandoned session (BIZ-3002)', async () => {
     const s = await start(t, alice, 'DEDUCTION');
     await t.call({ method: 'POST', url: '/api/games/sessions/abandon', headers: alice.headers, payload: { sessionId: s.sessionId } });
-    const r = await end(t, alice, s.sessionId, deductionResult(100));
+    const r = await end(t, alice, s.sessionId, {
+      score: 100,
+      won: true,
+      difficulty: 'BEGINNER',
+      guessesCount: 1,
+      hintsUsed: 0,
+      wrongAnswerHintsUsed: 0,
+      correctAnswerHintsUsed: 0,
+      timeElapsedSeconds: 0,
+      playersCount: 2,
+    });
     expect(r.status).toBe(409);
     expect(r.body.error.code).toBe('BIZ-3002');
   });

@@ -1,7 +1,7 @@
 // Statistics (mine, a player's public ones, a game's) and the guest-history import.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
-import { makeUser, playDeduction, playTetris, type TestUser } from './games-test-helpers.ts';
+import { makeUser, playDeductionWin, playTetris, winScore, type TestUser } from './games-test-helpers.ts';
 
 let t: TestApp;
 let alice: TestUser;
@@ -12,8 +12,8 @@ beforeAll(async () => {
   alice = await makeUser(t, 'Alice');
   bob = await makeUser(t, 'Bob');
   for (const ticks of [900, 2400, 1500]) aliceGames.push((await playTetris(t, alice, ticks)).result);
-  await playDeduction(t, alice, 700);
-  await playDeduction(t, bob, 300);
+  await playDeductionWin(t, alice, { guesses: 2 });
+  await playDeductionWin(t, bob, { guesses: 6 });
 });
 afterAll(() => t.close());
 
@@ -40,7 +40,11 @@ describe('GET /api/games/statistics/my', () => {
     });
     expect(tetris.averageScore).toBeCloseTo(scores.reduce((a, b) => a + b, 0) / 3, 0);
     const ded = s.games.find((g: { gameType: string }) => g.gameType === 'DEDUCTION');
-    expect(ded).toMatchObject({ gamesPlayed: 1, bestScore: 700, deduction: { wins: 1, losses: 0, winRate: 1 } });
+    expect(ded).toMatchObject({
+      gamesPlayed: 1,
+      bestScore: winScore('BEGINNER', 'EASY', 2),
+      deduction: { wins: 1, losses: 0, winRate: 1 },
+    });
     expect(s.totalTimeSeconds).toBe(tetris.totalTimeSeconds + ded.totalTimeSeconds);
     expect(Date.parse(s.lastPlayedAt)).toBeGreaterThan(Date.now() - 120_000);
   });
@@ -90,9 +94,9 @@ describe('GET /api/games/statistics/game/{type}', () => {
       totalGames: 2,
       totalPlayers: 2,
       rankedPlayers: 2,
-      highestScore: 700,
-      averageScore: 500,
+      highestScore: winScore('BEGINNER', 'EASY', 2),
     });
+    expect(r.body.data.averageScore).toBeCloseTo((winScore('BEGINNER', 'EASY', 2) + winScore('BEGINNER', 'EASY', 6)) / 2, 0);
     const tetris = await get('/api/games/statistics/game/TETRIS');
     expect(tetris.body.data).toMatchObject({ totalGames: 3, totalPlayers: 1, rankedPlayers: 1 });
   });

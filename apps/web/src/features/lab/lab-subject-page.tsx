@@ -1,22 +1,39 @@
-/** /lab/{subject} for subjects without a page of their own: coming soon, or a clear not-found. */
+/** /lab/{subject} for subjects without a page of their own: "coming soon" for listed ones, else a clear not-found with the list. */
+import { josa } from 'es-hangul';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { labItemFor } from './lab-catalog';
+import { LabList } from './lab-list';
 import './lab.css';
 
-const COMING_SOON = new Set(['deduction']);
-
 export default function LabSubjectPage() {
-  const { t } = useTranslation('lab');
+  const { t, i18n } = useTranslation('lab');
   const { subject = '' } = useParams();
-  const soon = COMING_SOON.has(subject);
+  const item = labItemFor(subject);
+  const soon = item?.status === 'soon';
   return (
-    <section className="container lab-missing" aria-labelledby="lab-missing-title" data-testid={soon ? 'lab-coming-soon' : 'lab-not-found'}>
-      <p className="badge">{soon ? t('soon') : '404'}</p>
-      <h1 id="lab-missing-title">{soon ? t('subject.soonTitle', { name: t(`cards.${subject}.title`) }) : t('subject.notFoundTitle')}</h1>
-      <p className="muted">{soon ? t('subject.soonBody') : t('subject.notFoundBody', { subject })}</p>
-      <Link to="/lab" className="btn btn-primary">
-        {t('subject.back')}
-      </Link>
-    </section>
+    <div className="container">
+      <section className="lab-missing" aria-labelledby="lab-missing-title" data-testid={soon ? 'lab-coming-soon' : 'lab-not-found'}>
+        <p className="badge">{soon ? t('status.soon') : '404'}</p>
+        <h1 id="lab-missing-title">
+          {soon
+            ? t('subject.soonTitle', {
+                name: t(`cards.${item!.id}.title`),
+                topic: i18n.language.startsWith('ko') ? josa(t(`cards.${item!.id}.title`), '은/는') : '',
+              })
+            : t('subject.notFoundTitle')}
+        </h1>
+        <p className="muted">{soon ? t('subject.soonBody') : t('subject.notFoundBody', { subject: subject.slice(0, 60) })}</p>
+        <Link to="/lab" className="btn btn-primary">
+          {t('subject.back')}
+        </Link>
+      </section>
+      {!soon && (
+        <section aria-labelledby="lab-all-title" className="lab-missing__list">
+          <h2 id="lab-all-title">{t('subject.allTitle')}</h2>
+          <LabList category="all" />
+        </section>
+      )}
+    </div>
   );
 }

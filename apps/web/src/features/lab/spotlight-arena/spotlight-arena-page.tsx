@@ -1,71 +1,130 @@
 /**
- * /lab/spotlight-arena: who presents next. A spotlight runs over the names, slows down and
- * stops on the pick; nobody is picked twice until everyone had a turn. Names and history stay
- * in this browser. Space or Enter spins; with reduced motion the pick shows at once.
+ * /lab/spotlight-arena: the lobby, the show (snail race, dart wheel, slot cascade) that ends in
+ * a draw made before it started, the result with its seed, the history with statistics and a
+ * fairness check, projector mode (P), skip (S), reduced motion and sound off by default.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { readJson, writeJson } from '../../../shared/storage';
-import { parseNames } from '../team-shuffle/team-shuffle';
-import { cryptoRandom, emptySpotlight, pickNext, remaining, setNames, spotlightPath, type SpotlightState } from './spotlight';
+import { toast } from '../../../shared/toast/toast';
+import { Projector } from '../projector';
+import { newSeed } from '../seed';
+import { makeRun, poolOf, runOfRecord, runToBody, type DrawRun, type LobbySetup } from './draw-run';
+import { HistoryPanel } from './history-panel';
+import { Lobby, type ShowOptions } from './lobby';
+import { Stage } from './stage';
+import { useArenaHistory, type HistoryRecord } from './use-arena-history';
+import { prefersReducedMotion } from './use-show-clock';
 import '../lab.css';
+import '../team-shuffle/team-shuffle.css';
+import './arena.css';
 
-const STORAGE_KEY = 'lab-spotlight-arena';
+const SETUP_KEY = 'lab-arena-setup';
+const DEFAULT_SETUP: LobbySetup = {
+  people: [],
+  count: 1,
+  excludePast: false,
+  allowRepeat: false,
+  useWeights: false,
+  game: 'SNAIL_RACE',
+  mode: 'highest',
+};
 
-function loadState(): SpotlightState {
-  const s = readJson<SpotlightState>(STORAGE_KEY);
-  return s && Array.isArray(s.names) && Array.isArray(s.picked) && Array.isArray(s.history) ? s : emptySpotlight();
+function storedSetup(): LobbySetup {
+  const s = readJson<Partial<LobbySetup>>(SETUP_KEY);
+  if (!s || !Array.isArray(s.people)) return DEFAULT_SETUP;
+  return { ...DEFAULT_SETUP, ...s, people: s.people.filter((p) => p && typeof p.name === 'string').slice(0, 100) };
 }
 
-const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+const typing = (el: EventTarget | null) => el instanceof HTMLElement && ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName);
 
 export default function SpotlightArenaPage() {
-  const { t, i18n } = useTranslation('lab');
-  const [state, setState] = useState<SpotlightState>(loadState);
-  const [text, setText] = useState(() => loadState().names.join('\n'));
-  const [lit, setLit] = useState<number | null>(null);
-  const [spinning, setSpinning] = useState(false);
-  const [winner, setWinner] = useState<string | null>(null);
-  const timers = useRef<number[]>([]);
+  const { t } = useTranslation('lab');
   const id = useId();
+  const history = useArenaHistory();
+  const [setup, setSetup] = useState<LobbySetup>(storedSetup);
+  const [options, setOptions] = useState<ShowOptions>(() => ({ reduced: prefersReducedMotion(), sound: false, record: false, seed: '' }));
+  const [run, setRun] = useState<{ run: DrawRun; replay: boolean; key: number } | null>(null);
+  const [over, setOver] = useState(false);
+  const [projector, setProjector] = useState(false);
+  const [video, setVideo] = useState<string | null>(null);
 
-  useEffect(() => writeJson(STORAGE_KEY, state), [state]);
-  useEffect(() => () => timers.current.forEach((x) => window.clearTimeout(x)), []);
+  useEffect(() => writeJson(SETUP_KEY, setup), [setup]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+      if ((e.key === 'p' || e.key === 'P') && run) setProjector((p) => !p);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [run]);
 
-  const applyNames = (value: string) => {
-    setText(value);
-    setState((s) => setNames(s, parseNames(value)));
+  const start = () => {
+    const seed = options.seed || newSeed(4);
+    setVideo(null);
+    setOver(false);
+    setRun({ run: makeRun(setup, history.pastWinners, seed), replay: false, key: Date.now() });
+  };
+  const replay = (r: HistoryRecord) => {
+    setVideo(null);
+    setOver(false);
+    setRun({ run: runOfRecord(r), replay: true, key: Date.now() });
+    window.scrollTo({ top: 0 });
+  };
+  const finished = () => {
+    setOver(true);
+    if (run && !run.replay)
+      history.add({ ...runToBody(run.run), playedAt: run.run.playedAt }).catch((err: Error) => toast.error(err.message));
   };
 
-  const spin = useCallback(() => {
-    if (spinning) return;
-    const next = pickNext(state, cryptoRandom);
-    if (!next) return;
-    const target = state.names.indexOf(next.name);
-    const finish = () => {
-      setLit(target);
-      setWinner(next.name);
-      setState(next.state);
-      setSpinning(false);
-    };
-    setWinner(null);
-    if (reducedMotion()) {
-      finish();
-      return;
-    }
-    setSpinning(true);
-    let at = 0;
-    for (const step of spotlightPath(state.names.length, target)) {
-      timers.current.push(window.setTimeout(() => setLit(step.index), at));
-      at += step.ms;
-    }
-    timers.current.push(window.setTimeout(finish, at));
-  }, [spinning, state]);
-
-  const left = remaining(state);
-  const fmt = (iso: string) =>
-    new Date(iso).toLocaleTimeString(i18n.language === 'en' ? 'en' : 'ko', { hour: '2-digit', minute: '2-digit' });
+  const show = run && (
+    <div className="stack">
+      <Stage
+        key={run.key}
+        run={run.run}
+        reduced={options.reduced}
+        sound={options.sound}
+        record={options.record && !run.replay}
+        onFinished={finished}
+        onRecorded={setVideo}
+      />
+      {over && (
+        <section className="card stack arena-result" aria-labelledby={`${id}-won`} data-testid="arena-result">
+          <h2 id={`${id}-won`}>{t('arena.winners', { count: run.run.winners.length })}</h2>
+          <ol className="arena-winners" data-testid="arena-winners">
+            {run.run.winners.map((w, i) => (
+              <li key={`${w}-${i}`}>
+                <span className="arena-winners__place">{i + 1}</span> {w}
+              </li>
+            ))}
+          </ol>
+          <p className="muted field-help" data-testid="arena-seed">
+            {t('arena.seedShown', { seed: run.run.seed, count: run.run.entries.length })}
+          </p>
+          {run.run.excluded.length > 0 && (
+            <p className="muted field-help">{t('arena.excludedList', { names: run.run.excluded.join(', ') })}</p>
+          )}
+          <div className="row">
+            <button type="button" className="btn btn-primary" onClick={start}>
+              {t('arena.again')}
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={() => setRun({ ...run, replay: true, key: Date.now() })}>
+              {t('arena.watchAgain')}
+            </button>
+            <button type="button" className="btn btn-ghost" onClick={() => setRun(null)}>
+              {t('arena.backToLobby')}
+            </button>
+            {video && (
+              <a className="btn btn-secondary" href={video} download={`snail-race-${run.run.seed}.webm`}>
+                {t('arena.saveVideo')}
+              </a>
+            )}
+          </div>
+        </section>
+      )}
+    </div>
+  );
 
   return (
     <div className="container lab-tool">
@@ -73,98 +132,46 @@ export default function SpotlightArenaPage() {
         <Link to="/lab">{t('title')}</Link>
       </p>
       <h1>{t('cards.spotlight-arena.title')}</h1>
-      <p className="muted">{t('spotlight.lead')}</p>
-
-      <div className="lab-tool__grid">
-        <div className="card stack">
-          <div className="field">
-            <label htmlFor={`${id}-names`}>{t('spotlight.names')}</label>
-            <textarea
-              id={`${id}-names`}
-              rows={8}
-              value={text}
-              onChange={(e) => applyNames(e.target.value)}
-              placeholder={t('shuffle.placeholder')}
-              disabled={spinning}
-            />
-            <p className="muted field-help">
-              {t('spotlight.remaining', { count: left.length === 0 ? state.names.length : left.length, total: state.names.length })}
-            </p>
-          </div>
-          <div className="row">
-            <button
-              type="button"
-              className="btn btn-secondary"
-              disabled={spinning || state.history.length === 0}
-              onClick={() => {
-                setState((s) => ({ ...s, picked: [], round: 1, history: [] }));
-                setWinner(null);
-                setLit(null);
-              }}
-            >
-              {t('spotlight.reset')}
-            </button>
-          </div>
-        </div>
-
-        <section className="card spotlight" aria-labelledby={`${id}-stage`}>
-          <h2 id={`${id}-stage`}>{t('spotlight.stage', { round: state.round })}</h2>
-          {state.names.length === 0 ? (
-            <p className="muted">{t('spotlight.empty')}</p>
-          ) : (
-            <ul className="spotlight__names" data-testid="spotlight-names">
-              {state.names.map((n, i) => (
-                <li
-                  key={n}
-                  className={[
-                    'spotlight__name',
-                    i === lit ? 'is-lit' : '',
-                    state.picked.includes(n) && !(spinning && i === lit) ? 'is-done' : '',
-                    !spinning && n === winner ? 'is-winner' : '',
-                  ]
-                    .filter(Boolean)
-                    .join(' ')}
+      <p className="muted">{t('arena.lead')}</p>
+      <div className={`lab-tool__grid arena-layout${run ? ' is-running' : ''}`}>
+        <div className="stack">
+          {run ? (
+            <>
+              <div className="row">
+                <button
+                  type="button"
+                  className="btn btn-ghost"
+                  onClick={() => setProjector(true)}
+                  aria-keyshortcuts="P"
+                  data-testid="arena-projector"
                 >
-                  {n}
-                </li>
-              ))}
-            </ul>
-          )}
-          <button
-            type="button"
-            className="btn btn-primary spotlight__spin"
-            onClick={spin}
-            disabled={spinning || state.names.length === 0}
-            aria-describedby={`${id}-announce`}
-          >
-            {spinning
-              ? t('spotlight.spinning')
-              : left.length === 0 && state.names.length > 0
-                ? t('spotlight.newRound')
-                : t('spotlight.spin')}
-          </button>
-          <p id={`${id}-announce`} className="spotlight__winner" aria-live="polite" data-testid="spotlight-winner">
-            {winner && !spinning ? t('spotlight.winner', { name: winner }) : ''}
-          </p>
-        </section>
-
-        <section className="card" aria-labelledby={`${id}-history`}>
-          <h2 id={`${id}-history`}>{t('spotlight.history')}</h2>
-          {state.history.length === 0 ? (
-            <p className="muted">{t('spotlight.noHistory')}</p>
+                  {t('projector.open')}
+                </button>
+                <label className="lab-check">
+                  <input type="checkbox" checked={options.sound} onChange={(e) => setOptions({ ...options, sound: e.target.checked })} />
+                  {t('arena.sound')}
+                </label>
+              </div>
+              {projector ? (
+                <Projector title={t('cards.spotlight-arena.title')} onClose={() => setProjector(false)}>
+                  {show}
+                </Projector>
+              ) : (
+                show
+              )}
+            </>
           ) : (
-            <ol className="spotlight__history" reversed>
-              {state.history.map((h, i) => (
-                <li key={`${h.at}-${i}`}>
-                  <strong>{h.name}</strong>{' '}
-                  <span className="muted">
-                    {t('spotlight.roundShort', { round: h.round })} · {fmt(h.at)}
-                  </span>
-                </li>
-              ))}
-            </ol>
+            <Lobby
+              setup={setup}
+              onSetup={setSetup}
+              options={options}
+              onOptions={setOptions}
+              pastWinners={history.pastWinners}
+              onStart={start}
+            />
           )}
-        </section>
+        </div>
+        <HistoryPanel history={history} pool={poolOf(setup, history.pastWinners).entries} onReplay={replay} />
       </div>
     </div>
   );

@@ -1,51 +1,94 @@
 /**
- * /lab/team-shuffle: paste names, choose a team count or a team size, shuffle into balanced
- * teams. The result lives in the address (names, mode, n, seed), so a shared link shows the
- * same teams; copy as text for a chat.
+ * /lab/team-shuffle: participants (paste, file, a study's members), a split by team count or
+ * size, constraints, then seeded teams that a share link reproduces anywhere. Undo/redo
+ * (buttons, Ctrl+Z / Ctrl+Shift+Z), saved rosters when signed in, projector view.
  */
-import { useId, useMemo, useState } from 'react';
+import type { Roster } from '@moim/contract';
+import { planTeams } from '@moim/games';
+import { useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { toast } from '../../../shared/toast/toast';
-import {
-  fromSearchParams,
-  makeTeams,
-  MAX_NAMES,
-  newSeed,
-  parseNames,
-  teamCount,
-  teamsAsText,
-  toSearchParams,
-  type TeamMode,
-} from './team-shuffle';
+import { Link } from 'react-router';
+import { useAuth } from '../../../shared/auth/auth-provider';
+import { ParticipantSource } from '../participants/participant-source';
+import { newSeed } from '../seed';
+import { ConstraintsEditor } from './constraints-editor';
+import { applyDoc, columnsOf, emptyDoc, historyReducer, resultOf, type DocAction, type History } from './doc';
+import { SavedRosters, docOfRoster, rosterBodyOf } from './saved-rosters';
+import { decodeLegacyQuery, decodeShare, encodeShare, SHARE_PREFIX } from './share-link';
+import { TeamResults } from './team-results';
+import { useSaveRoster } from '../api';
 import '../lab.css';
+import './team-shuffle.css';
 
-async function copy(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
+const MAX_PEOPLE = 200;
+
+function fromAddress(): { history: History; broken: boolean } {
+  const hash = typeof window === 'undefined' ? '' : window.location.hash.slice(1);
+  const doc = hash.startsWith(SHARE_PREFIX) ? decodeShare(hash.slice(SHARE_PREFIX.length)) : null;
+  const legacy = !doc && typeof window !== 'undefined' ? decodeLegacyQuery(window.location.search) : null;
+  return { history: { past: [], present: doc ?? legacy ?? emptyDoc(), future: [] }, broken: hash.startsWith(SHARE_PREFIX) && !doc };
 }
+
+const typing = (el: EventTarget | null) =>
+  el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 
 export default function TeamShufflePage() {
   const { t } = useTranslation('lab');
-  const [params, setParams] = useSearchParams();
-  const shared = useMemo(() => fromSearchParams(params), [params]);
-  const [text, setText] = useState(() => shared?.names.join('\n') ?? '');
-  const [mode, setMode] = useState<TeamMode>(shared?.mode ?? 'count');
-  const [value, setValue] = useState(shared?.value ?? 2);
-  const ids = { names: useId(), value: useId(), help: useId() };
-  const names = useMemo(() => parseNames(text), [text]);
-  const teams = useMemo(() => (shared ? makeTeams(shared) : []), [shared]);
-  const preview = teamCount(names.length, mode, value);
+  const { isAuthenticated } = useAuth();
+  const id = useId();
+  const [start] = useState(fromAddress);
+  const [h, dispatchHistory] = useReducer(historyReducer, start.history);
+  const [loaded, setLoaded] = useState<{ id: string; name: string } | null>(null);
+  const saveRoster = useSaveRoster();
+  const doc = h.present;
+  const result = useMemo(() => resultOf(doc), [doc]);
+  const dispatch = (a: DocAction) => dispatchHistory(a);
 
+  // The address always holds the current teams, so a refresh or a copied address shows them.
+  useEffect(() => {
+    if (!doc.seed) return;
+    window.history.replaceState(window.history.state, '', `#${SHARE_PREFIX}${encodeShare(doc)}`);
+  }, [doc]);
+  useEffect(() => {
+    const onHash = () => {
+      const hash = window.location.hash.slice(1);
+      const next = hash.startsWith(SHARE_PREFIX) ? decodeShare(hash.slice(SHARE_PREFIX.length)) : null;
+      if (next && encodeShare(next) !== encodeShare(doc)) dispatchHistory({ type: 'load', doc: next });
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, [doc]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || typing(e.target)) return;
+      const k = e.key.toLowerCase();
+      if (k === 'z' || k === 'y') {
+        e.preventDefault();
+        dispatchHistory({ type: k === 'z' && !e.shiftKey ? 'undo' : 'redo' });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const resultRef = useRef<HTMLElement>(null);
   const shuffle = () => {
-    if (names.length === 0) return;
-    setParams(toSearchParams({ names, mode, value, seed: newSeed() }), { replace: false });
+    const action: DocAction = { type: 'shuffle', seed: newSeed() };
+    dispatch(action);
+    // the result sits above the button on narrow screens and at the top on wide ones
+    const box = resultRef.current?.getBoundingClientRect();
+    if (box && (box.top < 0 || box.top > window.innerHeight * 0.6)) {
+      const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+      resultRef.current!.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+    }
+    if (loaded) saveRoster.mutate({ id: loaded.id, body: rosterBodyOf(loaded.name, applyDoc(doc, action)) });
   };
-  const label = (i: number) => t('shuffle.team', { n: i + 1 });
+  const onLoadRoster = (r: Roster) => {
+    setLoaded({ id: r.id, name: r.name });
+    dispatch({ type: 'load', doc: docOfRoster(r) });
+  };
+  const plan = planTeams(doc.people.length, doc.split);
+  const hi = plan.base + (plan.extra ? 1 : 0);
 
   return (
     <div className="container lab-tool">
@@ -54,98 +97,133 @@ export default function TeamShufflePage() {
       </p>
       <h1>{t('cards.team-shuffle.title')}</h1>
       <p className="muted">{t('shuffle.lead')}</p>
+      {start.broken && (
+        <p className="lab-notice" role="alert">
+          {t('shuffle.brokenLink')}
+        </p>
+      )}
 
       <div className="lab-tool__grid">
-        <form
-          className="card stack"
-          onSubmit={(e) => {
-            e.preventDefault();
-            shuffle();
-          }}
-        >
-          <div className="field">
-            <label htmlFor={ids.names}>{t('shuffle.names')}</label>
-            <textarea
-              id={ids.names}
-              rows={10}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              placeholder={t('shuffle.placeholder')}
-              aria-describedby={ids.help}
+        <div className="stack">
+          <section className="card stack" aria-labelledby={`${id}-people`}>
+            <h2 id={`${id}-people`}>{t('participants.title')}</h2>
+            <ParticipantSource
+              max={MAX_PEOPLE}
+              onImport={(p) => {
+                setLoaded(null);
+                dispatch({ type: 'import', people: p.people });
+              }}
             />
-            <p id={ids.help} className="muted field-help">
-              {t('shuffle.count', { count: names.length, max: MAX_NAMES })}
-            </p>
-          </div>
-          <fieldset className="field">
-            <legend>{t('shuffle.mode')}</legend>
-            <div className="row">
-              {(['count', 'size'] as const).map((m) => (
-                <label key={m} className="radio">
-                  <input type="radio" name="mode" value={m} checked={mode === m} onChange={() => setMode(m)} />
-                  {t(`shuffle.modes.${m}`)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div className="field">
-            <label htmlFor={ids.value}>{mode === 'count' ? t('shuffle.teamCount') : t('shuffle.teamSize')}</label>
+            {doc.people.length > 0 && (
+              <div className="stack">
+                <p className="muted field-help" data-testid="people-count">
+                  {t('participants.count', { count: doc.people.length })}
+                  {columnsOf(doc.people).length > 0 && ` · ${t('participants.columns', { columns: columnsOf(doc.people).join(', ') })}`}
+                </p>
+                <ul className="lab-chips ts-people" aria-label={t('participants.listLabel')}>
+                  {doc.people.map((p) => (
+                    <li key={p.name} className="lab-chip">
+                      <span>{p.name}</span>
+                      <button
+                        type="button"
+                        aria-label={t('participants.remove', { name: p.name })}
+                        onClick={() => dispatch({ type: 'removePerson', name: p.name })}
+                      >
+                        ✕
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+          </section>
+
+          <section className="card stack" aria-labelledby={`${id}-how`}>
+            <h2 id={`${id}-how`}>{t('shuffle.how')}</h2>
+            <fieldset className="lab-fieldset">
+              <legend>{t('shuffle.mode')}</legend>
+              <div className="row">
+                {(['count', 'size'] as const).map((m) => (
+                  <label key={m} className="lab-check">
+                    <input
+                      type="radio"
+                      name={`${id}-mode`}
+                      checked={doc.split.by === m}
+                      onChange={() => dispatch({ type: 'split', split: { ...doc.split, by: m } })}
+                    />
+                    {t(`shuffle.modes.${m}`)}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <label htmlFor={`${id}-value`}>{doc.split.by === 'count' ? t('shuffle.teamCount') : t('shuffle.teamSize')}</label>
             <input
-              id={ids.value}
+              id={`${id}-value`}
               type="number"
               inputMode="numeric"
               min={1}
-              max={Math.max(1, names.length)}
-              value={value}
-              onChange={(e) => setValue(Math.max(1, Number(e.target.value) || 1))}
+              max={Math.max(1, doc.people.length)}
+              value={doc.split.value}
+              onChange={(e) =>
+                dispatch({ type: 'split', split: { ...doc.split, value: Math.min(1000, Math.max(1, Number(e.target.value) || 1)) } })
+              }
             />
-            {names.length > 0 && <p className="muted field-help">{t('shuffle.preview', { teams: preview })}</p>}
-          </div>
-          <button type="submit" className="btn btn-primary" disabled={names.length === 0}>
-            {shared ? t('shuffle.again') : t('shuffle.go')}
-          </button>
-        </form>
+            <label className="lab-check">
+              <input
+                type="checkbox"
+                checked={doc.split.allowSingles}
+                onChange={(e) => dispatch({ type: 'split', split: { ...doc.split, allowSingles: e.target.checked } })}
+              />
+              {t('shuffle.allowSingles')}
+            </label>
+            {doc.people.length > 0 && (
+              <p className="muted field-help" data-testid="split-preview">
+                {t('shuffle.preview', { teams: plan.count, min: plan.base, max: hi })}
+              </p>
+            )}
+            <ConstraintsEditor doc={doc} dispatch={dispatch} />
+            <button
+              type="button"
+              className="btn btn-primary ts-go"
+              disabled={doc.people.length === 0}
+              onClick={shuffle}
+              data-testid="shuffle"
+            >
+              {doc.seed ? t('shuffle.again') : t('shuffle.go')}
+            </button>
+          </section>
 
-        <section className="card lab-result" aria-labelledby="shuffle-result" aria-live="polite">
-          <h2 id="shuffle-result">{t('shuffle.result')}</h2>
-          {teams.length === 0 ? (
-            <p className="muted">{t('shuffle.empty')}</p>
+          {isAuthenticated && <SavedRosters doc={doc} loaded={loaded} onLoad={onLoadRoster} />}
+        </div>
+
+        <section ref={resultRef} className="card stack ts-result" aria-labelledby={`${id}-result`} aria-live="polite">
+          <div className="ts-result-head">
+            <h2 id={`${id}-result`}>{t('shuffle.result')}</h2>
+            <div className="row">
+              <button
+                type="button"
+                className="btn btn-ghost"
+                onClick={() => dispatchHistory({ type: 'undo' })}
+                disabled={h.past.length === 0}
+                data-testid="undo"
+              >
+                ↶ {t('shuffle.undo')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-ghost"
+                onClick={() => dispatchHistory({ type: 'redo' })}
+                disabled={h.future.length === 0}
+                data-testid="redo"
+              >
+                ↷ {t('shuffle.redo')}
+              </button>
+            </div>
+          </div>
+          {result ? (
+            <TeamResults doc={doc} result={result} dispatch={dispatch} />
           ) : (
-            <>
-              <ol className="team-list" data-testid="teams">
-                {teams.map((team, i) => (
-                  <li key={i} className="team">
-                    <h3>
-                      {label(i)} <span className="muted">({team.length})</span>
-                    </h3>
-                    <ul>
-                      {team.map((n) => (
-                        <li key={n}>{n}</li>
-                      ))}
-                    </ul>
-                  </li>
-                ))}
-              </ol>
-              <p className="muted field-help">{t('shuffle.seed', { seed: shared?.seed })}</p>
-              <div className="row">
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  onClick={async () =>
-                    (await copy(teamsAsText(teams, label))) ? toast.success(t('copied')) : toast.error(t('copyFailed'))
-                  }
-                >
-                  {t('shuffle.copyText')}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  onClick={async () => ((await copy(window.location.href)) ? toast.success(t('copied')) : toast.error(t('copyFailed')))}
-                >
-                  {t('shuffle.copyLink')}
-                </button>
-              </div>
-            </>
+            <p className="muted">{doc.people.length ? t('shuffle.ready') : t('shuffle.empty')}</p>
           )}
         </section>
       </div>

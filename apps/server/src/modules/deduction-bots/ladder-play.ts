@@ -1,0 +1,82 @@
+/**
+ * Plays a bot's ladder: the fixed games of @moim/games ladder.ts against the built-in AIs, in
+ * the QuickJS sandbox. Runs inside the ladder worker thread (ladder-worker.ts), or directly in
+ * tests of the pure part.
+ */
+import { emptyTally, LADDER_POINTS, ladderGames, ladderSettings, playDeductionMatch, type LadderTally, type SeatSpec } from '@moim/games';
+import { createBotSandbox } from './sandbox.ts';
+
+export interface LadderGameResult {
+  opponent: 'EASY' | 'MEDIUM' | 'HARD';
+  botSeat: number;
+  standing: 'WON' | 'DRAW' | 'LOST';
+  guesses: number;
+  faults: number;
+}
+
+export interface LadderRun extends LadderTally {
+  games: LadderGameResult[];
+  /** Set when the bot's code could not even be loaded (every game is then lost). */
+  loadError: string | null;
+}
+
+export async function playLadder(
+  code: string,
+  seeds?: readonly string[],
+  moveMs?: number,
+  /** Told before and after every bot move (the worker's watchdog listens). */
+  onMove?: (phase: 'start' | 'end') => void,
+): Promise<LadderRun> {
+  const tally = emptyTally();
+  const games: LadderGameResult[] = [];
+  let loadError: string | null = null;
+  for (const lg of ladderGames(seeds)) {
+    const seats: SeatSpec[] = [{ kind: 'AI', level: lg.opponent }];
+    seats.splice(lg.botSeat, 0, { kind: 'BOT', botId: 'ladder', name: 'bot' });
+    onMove?.('start');
+    const sandbox: Awaited<ReturnType<typeof createBotSandbox>> | null = loadError ? null : await createBotSandbox(code, moveMs);
+    onMove?.('end');
+    if (sandbox && 'error' in sandbox) loadError = sandbox.error;
+    let faults = 0;
+    const game =
+      sandbox && !('error' in sandbox)
+        ? await playDeductionMatch(
+            lg.seed,
+            ladderSettings(),
+            seats,
+            async (_seat, state, seed) => {
+              onMove?.('start');
+              try {
+                return sandbox.move(state, seed);
+              } finally {
+                onMove?.('end');
+              }
+            },
+            (turn) => {
+              if (turn.kind === 'skip') faults++;
+            },
+          )
+        : await playDeductionMatch(
+            lg.seed,
+            ladderSettings(),
+            seats,
+            async () => ({ skip: 'BOT_ERROR' as const }),
+            () => {
+              faults++;
+            },
+          );
+    if (sandbox && !('error' in sandbox)) sandbox.dispose();
+    const standing = game.standing(lg.botSeat)!;
+    const guesses = game.seatStates[lg.botSeat]!.guesses.length;
+    tally.played++;
+    tally.points += LADDER_POINTS[standing];
+    tally.faults += faults;
+    if (standing === 'WON') {
+      tally.wins++;
+      tally.winGuesses += guesses;
+    } else if (standing === 'DRAW') tally.draws++;
+    else tally.losses++;
+    games.push({ opponent: lg.opponent, botSeat: lg.botSeat, standing, guesses, faults });
+  }
+  return { ...tally, games, loadError };
+}

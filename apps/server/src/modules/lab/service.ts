@@ -1,0 +1,180 @@
+/**
+ * The lab's rules: a signed-in user's saved rosters (at most 50) and Spotlight Arena history
+ * (the newest 500 kept). Only the owner reads or changes them: another user's id answers
+ * 404, the same as an id that does not exist. A draw is stored only if its seed replays to its
+ * winners with the shared draw code (@moim/games), so the history cannot claim a result the
+ * fair draw would not give.
+ */
+import {
+  type Draw,
+  type DrawStats,
+  LAB_LIMITS,
+  type Page,
+  type Roster,
+  type RosterSummary,
+  drawBody as drawBodySchema,
+  rosterBody as rosterBodySchema,
+  toPage,
+} from '@moim/contract';
+import { replaysTo } from '@moim/games';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { AuthUser } from '../../http/auth-guard.ts';
+import * as repo from './repo.ts';
+import type { DrawRow, RosterRow } from './schema.ts';
+
+type RosterInput = z.output<typeof rosterBodySchema>;
+type DrawInput = z.output<typeof drawBodySchema>;
+
+const rosterNotFound = () => new AppError('BIZ-3001', '저장된 명단을 찾을 수 없습니다.');
+
+function toRoster(r: RosterRow): Roster {
+  return {
+    id: r.id,
+    name: r.name,
+    people: r.people,
+    settings: r.settings ?? null,
+    recent: r.recent,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+function toDraw(r: DrawRow): Draw {
+  return {
+    id: r.id,
+    clientId: r.clientId,
+    game: r.game,
+    mode: r.mode ?? null,
+    seed: r.seed,
+    entries: r.entries,
+    count: r.count,
+    allowRepeat: r.allowRepeat,
+    excluded: r.excluded,
+    winners: r.winners,
+    playedAt: r.playedAt.toISOString(),
+  };
+}
+
+export interface LabService {
+  listRosters(user: AuthUser, q: { page: number; size: number; sort: string }): Promise<Page<RosterSummary>>;
+  getRoster(user: AuthUser, id: string): Promise<Roster>;
+  createRoster(user: AuthUser, body: RosterInput): Promise<Roster>;
+  updateRoster(user: AuthUser, id: string, body: RosterInput): Promise<Roster>;
+  deleteRoster(user: AuthUser, id: string): Promise<void>;
+  listDraws(user: AuthUser, q: { page: number; size: number; sort: string }): Promise<Page<Draw>>;
+  recordDraw(user: AuthUser, body: DrawInput): Promise<{ draw: Draw; created: boolean }>;
+  importDraws(user: AuthUser, bodies: DrawInput[]): Promise<{ imported: number; skipped: number }>;
+  drawStats(user: AuthUser): Promise<DrawStats>;
+  clearDraws(user: AuthUser): Promise<{ deleted: number }>;
+}
+
+export function createLabService(ctx: AppContext, clock: () => Date = () => new Date()): LabService {
+  const db = ctx.db;
+
+  const rosterValues = (b: RosterInput): repo.RosterValues => ({
+    name: b.name,
+    people: b.people.map((p) => ({ name: p.name, tags: p.tags })),
+    settings: b.settings,
+    recent: b.recent,
+  });
+
+  const drawValues = (b: DrawInput): repo.DrawValues => {
+    const entryNames = new Set(b.entries.map((e) => e.name));
+    if (b.excluded.some((n) => entryNames.has(n))) {
+      throw new AppError('BIZ-3003', '제외된 사람이 추첨 대상에도 들어 있습니다.');
+    }
+    if (!replaysTo({ entries: b.entries, count: b.count, allowRepeat: b.allowRepeat, seed: b.seed, winners: b.winners })) {
+      throw new AppError('BIZ-3003', '이 시드로 다시 추첨한 결과가 기록된 당첨자와 다릅니다.');
+    }
+    const playedAt = b.playedAt ? new Date(b.playedAt) : clock();
+    if (playedAt.getTime() > clock().getTime() + 5 * 60_000) throw new AppError('VAL-2004', '추첨 시각이 미래입니다.');
+    return {
+      clientId: b.clientId,
+      game: b.game,
+      mode: b.mode,
+      seed: b.seed,
+      entries: b.entries.map((e) => ({ name: e.name, weight: e.weight })),
+      count: b.count,
+      allowRepeat: b.allowRepeat,
+      excluded: b.excluded,
+      winners: b.winners,
+      playedAt,
+    };
+  };
+
+  return {
+    async listRosters(user, q) {
+      const { rows, total } = await repo.listRosters(db, user.id, q);
+      return toPage(
+        rows.map((r) => ({ id: r.id, name: r.name, peopleCount: r.peopleCount, updatedAt: r.updatedAt.toISOString() })),
+        total,
+        q,
+      );
+    },
+
+    async getRoster(user, id) {
+      const row = await repo.findRoster(db, user.id, id);
+      if (!row) throw rosterNotFound();
+      return toRoster(row);
+    },
+
+    async createRoster(user, body) {
+      const row = await db.transaction(async (tx) => {
+        await repo.lockOwner(tx, user.id);
+        if ((await repo.countRosters(tx, user.id)) >= LAB_LIMITS.rostersPerUser) {
+          throw new AppError('BIZ-3003', `명단은 ${LAB_LIMITS.rostersPerUser}개까지 저장할 수 있습니다.`);
+        }
+        return repo.insertRoster(tx, user.id, rosterValues(body));
+      });
+      return toRoster(row);
+    },
+
+    async updateRoster(user, id, body) {
+      const row = await repo.updateRoster(db, user.id, id, rosterValues(body));
+      if (!row) throw rosterNotFound();
+      return toRoster(row);
+    },
+
+    async deleteRoster(user, id) {
+      if (!(await repo.deleteRoster(db, user.id, id))) throw rosterNotFound();
+    },
+
+    async listDraws(user, q) {
+      const { rows, total } = await repo.listDraws(db, user.id, q);
+      return toPage(rows.map(toDraw), total, q);
+    },
+
+    async recordDraw(user, body) {
+      const values = drawValues(body);
+      const result = await db.transaction(async (tx) => {
+        await repo.lockOwner(tx, user.id);
+        const r = await repo.insertDraw(tx, user.id, values);
+        if (r.created) await repo.trimDraws(tx, user.id, LAB_LIMITS.drawsKept);
+        return r;
+      });
+      return { draw: toDraw(result.row), created: result.created };
+    },
+
+    async importDraws(user, bodies) {
+      // every record is checked before any is stored: one bad record refuses the batch
+      const values = bodies.map(drawValues);
+      return db.transaction(async (tx) => {
+        await repo.lockOwner(tx, user.id);
+        let imported = 0;
+        for (const v of values) if ((await repo.insertDraw(tx, user.id, v)).created) imported++;
+        await repo.trimDraws(tx, user.id, LAB_LIMITS.drawsKept);
+        return { imported, skipped: values.length - imported };
+      });
+    },
+
+    async drawStats(user) {
+      return { draws: await repo.countDraws(db, user.id), participants: await repo.drawStats(db, user.id) };
+    },
+
+    async clearDraws(user) {
+      return { deleted: await repo.deleteDraws(db, user.id) };
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * What the lab offers, in one small list (the /lab page, the not-found state and the "coming
+ * soon" pages read it). Adding or opening a game or tool is a one-line change here; the words
+ * are under `cards.<id>` in i18n/{ko,en}.json.
+ */
+export type LabCategory = 'playground' | 'utilities';
+export type LabStatus = 'active' | 'beta' | 'soon';
+
+export interface LabItem {
+  id: string;
+  path: string;
+  category: LabCategory;
+  status: LabStatus;
+  icon: string;
+}
+
+export const LAB_CATEGORIES: readonly LabCategory[] = ['playground', 'utilities'];
+
+export const LAB_ITEMS: readonly LabItem[] = [
+  { id: 'tetris', path: '/lab/tetris', category: 'playground', status: 'active', icon: '▦' },
+  { id: 'deduction', path: '/lab/deduction-game', category: 'playground', status: 'active', icon: '🔎' },
+  { id: 'team-shuffle', path: '/lab/team-shuffle', category: 'utilities', status: 'active', icon: '⇄' },
+  { id: 'spotlight-arena', path: '/lab/spotlight-arena', category: 'utilities', status: 'active', icon: '✦' },
+];
+
+/** The item a /lab/{subject} address names (by id or by the last segment of its path). */
+export function labItemFor(subject: string): LabItem | undefined {
+  return LAB_ITEMS.find((i) => i.id === subject || i.path === `/lab/${subject}`);
+}

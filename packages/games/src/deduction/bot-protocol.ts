@@ -1,0 +1,119 @@
+/**
+ * The contract between the game and a custom bot (docs/deduction.md "Bots"). A bot is a
+ * JavaScript function `move(state)` run in a QuickJS sandbox (browser: a Web Worker; server:
+ * a worker thread) with no network, storage or DOM, a memory cap and 2 s per move. It gets the
+ * state object below and returns `answerCount` distinct keyword indices; anything else (an
+ * error, a wrong answer, running out of time) loses the turn.
+ */
+import { hashSeed } from '../rng.ts';
+import type { DeductionView } from './view.ts';
+import { viewKnownWrong } from './view.ts';
+
+export const BOT_MOVE_MS = 2000;
+export const BOT_MEMORY_BYTES = 32 * 1024 * 1024;
+export const BOT_STACK_BYTES = 512 * 1024;
+export const BOT_CODE_MAX_CHARS = 20_000;
+
+export interface BotState {
+  /** The keywords (Korean), index = keyword id. */
+  keywords: string[];
+  /** The same keywords in English. */
+  keywordsEn: string[];
+  answerCount: number;
+  /** This bot's private hints: keywords that are not answers. */
+  myHints: number[];
+  /** This bot's guesses so far, with how many of each were answers. */
+  myGuesses: { guess: number[]; correct: number; round: number }[];
+  /** Keywords marked wrong for everyone (guesses with no answer, when the global hint is on). */
+  revealedWrong: number[];
+  /** Everything this bot knows is wrong (hints, revealed, its own guesses with no answer). */
+  knownWrong: number[];
+  /** Other players' guesses (their counts are private). */
+  others: { seat: number; guess: number[]; round: number }[];
+  round: number;
+  maxRounds: number | null;
+  seat: number;
+  players: number;
+  timeLimitMs: number;
+}
+
+export function botStateFromView(view: DeductionView, seat: number): BotState {
+  const mine = view.mine.find((m) => m.seat === seat);
+  if (!mine) throw new Error(`seat ${seat} is not played on this device`);
+  return {
+    keywords: view.keywords.map((k) => k.ko),
+    keywordsEn: view.keywords.map((k) => k.en),
+    answerCount: view.settings.answerCount,
+    myHints: [...mine.hints],
+    myGuesses: view.history
+      .filter((h) => h.seat === seat && h.kind === 'guess' && h.guess && h.correct !== null)
+      .map((h) => ({ guess: [...h.guess!], correct: h.correct!, round: h.round })),
+    revealedWrong: view.settings.globalHint ? [...view.globalWrong] : [],
+    knownWrong: [...viewKnownWrong(view, seat)].sort((a, b) => a - b),
+    others: view.history
+      .filter((h) => h.seat !== seat && h.kind === 'guess' && h.guess)
+      .map((h) => ({ seat: h.seat, guess: [...h.guess!], round: h.round })),
+    round: view.round,
+    maxRounds: view.settings.maxRounds,
+    seat,
+    players: view.seats.length,
+    timeLimitMs: BOT_MOVE_MS,
+  };
+}
+
+/** The seed of a bot's `Math.random` for a move (so a ladder game replays the same). */
+export function botRandomSeed(salt: string, turn: number, seat: number): number {
+  return hashSeed(`${salt}|bot|${turn}|${seat}`);
+}
+
+export type BotAnswerCheck = { ok: true; guess: number[] } | { ok: false; message: string };
+
+export function checkBotAnswer(value: unknown, state: Pick<BotState, 'answerCount' | 'keywords'>): BotAnswerCheck {
+  if (!Array.isArray(value)) return { ok: false, message: 'move(state) must return an array of keyword indices' };
+  const n = state.keywords.length;
+  if (value.length !== state.answerCount) return { ok: false, message: `move(state) must return exactly ${state.answerCount} indices` };
+  if (!value.every((v) => Number.isInteger(v) && v >= 0 && v < n)) return { ok: false, message: `indices must be integers in 0..${n - 1}` };
+  if (new Set(value).size !== value.length) return { ok: false, message: 'indices must be different' };
+  return { ok: true, guess: [...(value as number[])].sort((a, b) => a - b) };
+}
+
+/**
+ * Evaluated once in a fresh sandbox before the bot's code: a seeded Math.random (mulberry32,
+ * reseeded before each move) and nothing else.
+ */
+export const BOT_PRELUDE = `"use strict";
+(function () {
+  var s = 0;
+  Object.defineProperty(globalThis, "__moimSeed", { value: function (v) { s = v >>> 0; } });
+  Math.random = function () {
+    s = (s + 0x6d2b79f5) >>> 0;
+    var t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+})();`;
+
+/** The expression evaluated for one move (after `globalThis.__moimState` holds the state's JSON). */
+export function botMoveSource(seed: number): string {
+  return `__moimSeed(${seed >>> 0}); if (typeof move !== "function") { throw new Error("define a function move(state)"); } JSON.stringify(move(JSON.parse(globalThis.__moimState)))`;
+}
+
+export const BOT_TEMPLATE = `// 추리 게임 봇 · Deduction bot
+// state.keywords[i]   키워드 (index i) · the keyword with index i
+// state.answerCount   고를 개수 · how many to pick
+// state.knownWrong    정답이 아닌 것이 확실한 키워드 · indices known not to be answers
+// state.myGuesses     [{ guess: [..], correct, round }] 내 추측과 맞은 개수 · my guesses and counts
+// move(state)는 서로 다른 index answerCount개를 돌려줍니다 · return answerCount distinct indices.
+function move(state) {
+  const wrong = new Set(state.knownWrong);
+  const open = [];
+  for (let i = 0; i < state.keywords.length; i++) if (!wrong.has(i)) open.push(i);
+  // 섞은 뒤 앞에서부터 고르기 · shuffle, then take the first ones
+  for (let i = open.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [open[i], open[j]] = [open[j], open[i]];
+  }
+  return open.slice(0, state.answerCount);
+}
+`;
