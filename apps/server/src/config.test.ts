@@ -19,6 +19,9 @@ describe('config', () => {
     ['JWT_SECRET', 'short'],
     ['LOG_LEVEL', 'loud'],
     ['ADMIN_EMAIL', 'not-an-email'],
+    ['AI_PROVIDER', 'gpt'],
+    ['AI_BASE_URL', 'not a url'],
+    ['AI_TIMEOUT_MS', '10'],
   ])('refuses a bad %s and names it', (name, value) => {
     let err: unknown;
     try {
@@ -32,6 +35,21 @@ describe('config', () => {
 
   it('requires a JWT secret in production with an external database', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@y/z' })).toThrow(/JWT_SECRET/);
+  });
+});
+
+describe('studio AI provider', () => {
+  it('uses the local analyzer by default and needs a key for the OpenAI-compatible adapter', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).AI_PROVIDER).toBe('local');
+    expect(() => loadConfig({ NODE_ENV: 'test', AI_PROVIDER: 'openai' })).toThrow(/AI_API_KEY/);
+    const c = loadConfig({
+      NODE_ENV: 'test',
+      AI_PROVIDER: 'openai',
+      AI_API_KEY: 'sk-test',
+      AI_BASE_URL: 'http://127.0.0.1:9/v1',
+      AI_MODEL: 'm',
+    });
+    expect([c.AI_PROVIDER, c.AI_BASE_URL, c.AI_MODEL, c.AI_TIMEOUT_MS]).toEqual(['openai', 'http://127.0.0.1:9/v1', 'm', 20_000]);
   });
 });
 

@@ -70,14 +70,29 @@ const envSchema = z.object({
   OIDC_SCOPES: z.string().default('openid email profile'),
   // payments (docs/payments.md): the built-in test gateway by default; Toss Payments in production
   PAYMENT_PROVIDER: z.enum(['test', 'toss']).default('test'),
-  TOSS_CLIENT_KEY: z.string().regex(/^(test|live)_(ck|gck)_[A-Za-z0-9_]+$/, 'a Toss client key (test_ck_… or live_ck_…)').optional(),
-  TOSS_SECRET_KEY: z.string().regex(/^(test|live)_(sk|gsk)_[A-Za-z0-9_]+$/, 'a Toss secret key (test_sk_… or live_sk_…)').optional(),
+  TOSS_CLIENT_KEY: z
+    .string()
+    .regex(/^(test|live)_(ck|gck)_[A-Za-z0-9_]+$/, 'a Toss client key (test_ck_… or live_ck_…)')
+    .optional(),
+  TOSS_SECRET_KEY: z
+    .string()
+    .regex(/^(test|live)_(sk|gsk)_[A-Za-z0-9_]+$/, 'a Toss secret key (test_sk_… or live_sk_…)')
+    .optional(),
   TOSS_API_BASE: z.string().url().default('https://api.tosspayments.com'),
   TEST_GATEWAY_CLIENT_KEY: z.string().min(8).max(200).optional(),
   TEST_GATEWAY_SECRET_KEY: z.string().min(16).max(200).optional(),
   BANK_NAME: z.string().min(1).max(30).default('모임은행'),
-  BANK_ACCOUNT_NUMBER: z.string().regex(/^[0-9][0-9-]{4,28}[0-9]$/, 'digits and dashes').default('123-456-789012'),
+  BANK_ACCOUNT_NUMBER: z
+    .string()
+    .regex(/^[0-9][0-9-]{4,28}[0-9]$/, 'digits and dashes')
+    .default('123-456-789012'),
   BANK_ACCOUNT_HOLDER: z.string().min(1).max(30).default('(주)모임'),
+  // studio (docs/studio.md): the built-in local analyzer by default; any OpenAI-compatible server
+  AI_PROVIDER: z.enum(['local', 'openai']).default('local'),
+  AI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
+  AI_MODEL: z.string().min(1).max(200).default('gpt-4o-mini'),
+  AI_API_KEY: z.string().min(1).max(500).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -113,6 +128,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (e.PAYMENT_PROVIDER === 'toss' && (!e.TOSS_CLIENT_KEY || !e.TOSS_SECRET_KEY)) {
     throw new ConfigError(['TOSS_CLIENT_KEY, TOSS_SECRET_KEY: required when PAYMENT_PROVIDER=toss']);
+  }
+  if (e.AI_PROVIDER === 'openai' && !e.AI_API_KEY) {
+    throw new ConfigError(['AI_API_KEY: required when AI_PROVIDER=openai']);
   }
   const dataDir = resolve(e.DATA_DIR);
   const isProduction = e.NODE_ENV === 'production';

@@ -15,4 +15,8 @@ export * from './deduction.ts';
 export * from './payments.ts';
 export * from './site.ts';
 export * from './lab.ts';
+export * from './studio.ts';
+export * from './job-match.ts';
+export * from './job-postings.ts';
+export * from './job-postings-admin.ts';
 export * from './projects.ts';

@@ -13,4 +13,6 @@ export * from '../modules/deduction-bots/schema.ts';
 export * from '../modules/payments/schema.ts';
 export * from '../providers/payments/test-gateway/schema.ts';
 export * from '../modules/lab/schema.ts';
+export * from '../modules/studio/schema.ts';
+export * from '../modules/job-postings/schema.ts';
 export * from '../modules/projects/schema.ts';

@@ -17,11 +17,13 @@ import { studiesModule } from './studies/routes.ts';
 import { calendarModule } from './calendar/routes.ts';
 import { createReviewsModule } from './reviews/index.ts';
 import { createLabModule } from './lab/index.ts';
+import { createStudioModule } from './studio/index.ts';
 import { createProjectsModule } from './projects/index.ts';
 import { paymentsModule } from './payments/routes.ts';
 import { gamesModule } from './games/routes.ts';
 import { siteModule } from './site/routes.ts';
 import { createDeductionBotsModule } from './deduction-bots/index.ts';
+import { createJobPostingsModule } from './job-postings/index.ts';
 
 export const legacyModules: Module[] = [
   healthModule,
@@ -37,10 +39,12 @@ export const legacyModules: Module[] = [
 
 /** Called after the legacy modules have registered; returns the converted modules in order. */
 export function composeModules(ctx: AppContext): ServerModule[] {
-  const { studies, users, notifications } = ctx.services;
+  const { studies, users, mail, notifications } = ctx.services;
   const reviews = createReviewsModule(ctx, { studies });
   const deductionBots = createDeductionBotsModule(ctx, { users: ctx.services.users });
   const lab = createLabModule(ctx);
+  const studio = createStudioModule(ctx, { mail: ctx.services.mail, users: ctx.services.users });
+  const jobPostings = createJobPostingsModule(ctx, { users, mail, notifications });
   const projects = createProjectsModule(ctx, { users, notifications });
-  return [reviews, deductionBots, lab, projects];
+  return [reviews, deductionBots, lab, studio, jobPostings, projects];
 }

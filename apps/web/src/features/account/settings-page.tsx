@@ -17,7 +17,7 @@ import {
   USERNAME_PATTERN,
 } from '@moim/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -32,6 +32,9 @@ import { fieldError, formErrorMap } from '../../shared/ui/form-errors';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
 import { accountApi, meKey, readAsBase64, useMe, type MeProfile } from './api';
 import './account.css';
+
+// The jobs navigator's skill profile: a section of its own feature, in its own chunk.
+const JobSkillProfileSection = lazy(() => import('../ignition/profile/skill-profile-section'));
 
 const USERNAME = USERNAME_PATTERN;
 const MAX_LINKS = PROFILE_LINKS_MAX;
@@ -432,6 +435,9 @@ export default function SettingsPage() {
       </div>
       <ImageSection user={me.data} />
       <ProfileSectionForm user={me.data} />
+      <Suspense fallback={<LoadingState />}>
+        <JobSkillProfileSection />
+      </Suspense>
       <PasswordSection />
       <DangerZone user={me.data} />
     </div>

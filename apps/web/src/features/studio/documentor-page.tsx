@@ -1,61 +1,253 @@
 /**
- * /studio/documentor: the writing assistant's frame. The editor works locally (draft kept in
- * this tab); the assistant's suggestions arrive with the studio issue.
+ * /studio/documentor: write or link a text, watch the analysis, review suggestions inline,
+ * re-analyse a revision and compare versions (members, 5 a day); a guest gets one trial by
+ * e-mail and is then asked to log in, coming back here afterwards.
+ * URL state: ?analysis=<id> · ?document=<id>[&compare=<from>,<to>].
  */
-import { useState } from 'react';
+import type { StudioVersionSummary } from '@moim/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readSession, writeSession } from '../../shared/storage';
-
-const DRAFT_KEY = 'studio-documentor-draft';
-const TEMPLATES = ['readme', 'retro', 'proposal'] as const;
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../shared/api/client';
+import { useAuth } from '../../shared/auth/auth-provider';
+import { toast } from '../../shared/toast/toast';
+import { FormMessage } from '../../shared/ui/field';
+import { ErrorState, LoadingState, PageLoading } from '../../shared/ui/states';
+import {
+  analysisQuery,
+  claimTrial,
+  documentQuery,
+  forgetTrial,
+  quotaQuery,
+  readTrial,
+  studioKeys,
+  trialQuery,
+  useReviseDocument,
+  useStartTrial,
+  useSubmitAnalysis,
+} from './api';
+import { AnalysisPanel } from './components/analysis-panel';
+import { CompareView } from './components/compare-view';
+import { ComposeForm, toSubmission } from './components/compose-form';
+import { HistoryPanel } from './components/history-panel';
+import { QuotaBadge } from './components/quota-badge';
+import { studioEntryParams } from './lib/entry';
 
 export default function DocumentorPage() {
   const { t } = useTranslation('studio');
-  const [text, setText] = useState(() => readSession(DRAFT_KEY) ?? '');
-  const words = text.trim() ? text.trim().split(/\s+/).length : 0;
-  const update = (v: string) => {
-    setText(v);
-    writeSession(DRAFT_KEY, v);
-  };
+  const auth = useAuth();
+  if (auth.isLoading) return <PageLoading />;
   return (
     <div className="container documentor">
       <div className="documentor__head">
-        <div>
-          <h1>{t('documentor.title')}</h1>
-          <p className="muted">{t('documentor.lead')}</p>
-        </div>
+        <h1>{t('documentor.title')}</h1>
+        <p className="muted">{t('documentor.lead')}</p>
       </div>
-      <div className="documentor__body">
-        <section className="documentor__editor" aria-labelledby="doc-editor">
-          <div className="documentor__templates" role="group" aria-label={t('documentor.templates')}>
-            {TEMPLATES.map((k) => (
-              <button key={k} type="button" className="btn btn-secondary btn-sm" onClick={() => update(t(`documentor.template.${k}.body`))}>
-                {t(`documentor.template.${k}.name`)}
-              </button>
-            ))}
-          </div>
-          <label id="doc-editor" htmlFor="doc-text" className="field__label">
-            {t('documentor.editor')}
-          </label>
-          <textarea
-            id="doc-text"
-            className="input documentor__text"
-            value={text}
-            onChange={(e) => update(e.target.value)}
-            placeholder={t('documentor.placeholder')}
+      {auth.user ? <MemberDocumentor /> : <GuestDocumentor />}
+    </div>
+  );
+}
+
+function errorText(t: (k: string, o?: Record<string, unknown>) => string, err: unknown): string {
+  if (err instanceof ApiError) {
+    const reason = (err.details as { reason?: string } | undefined)?.reason;
+    if (reason === 'DAILY_QUOTA') return t('quota.exhausted');
+    if (reason === 'TRIAL_USED') return t('trial.used');
+    if (reason === 'MEMBER_EMAIL') return t('trial.memberEmail');
+  }
+  return (err as Error)?.message ?? String(err);
+}
+
+function MemberDocumentor() {
+  const { t, i18n } = useTranslation('studio');
+  const qc = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const analysisId = params.get('analysis');
+  const documentId = params.get('document');
+  const compare = params.get('compare')?.split(',');
+  const quota = useQuery(quotaQuery());
+  const submit = useSubmitAnalysis();
+  const revise = useReviseDocument();
+  const claimed = useRef(false);
+
+  // A trial run as a guest in this browser joins the member's history after login.
+  useEffect(() => {
+    const trial = readTrial();
+    if (!trial || claimed.current) return;
+    claimed.current = true;
+    void claimTrial(trial).then((doc) => {
+      forgetTrial();
+      if (!doc) return;
+      toast.success(t('trial.claimed'));
+      void qc.invalidateQueries({ queryKey: ['studio', 'documents'] });
+    });
+  }, [qc, t]);
+
+  const go = (next: Record<string, string>) => setParams(next);
+  const locale = i18n.language === 'en' ? 'en' : 'ko';
+
+  return (
+    <div className="documentor__body">
+      <main className="documentor__main" aria-label={t('documentor.main')}>
+        {submit.error && <FormMessage tone="error">{errorText(t, submit.error)}</FormMessage>}
+        {revise.error && <FormMessage tone="error">{errorText(t, revise.error)}</FormMessage>}
+        {documentId && compare?.length === 2 ? (
+          <CompareView documentId={documentId} from={compare[0]!} to={compare[1]!} onClose={() => go({ document: documentId })} />
+        ) : analysisId ? (
+          <MemberAnalysis
+            id={analysisId}
+            reanalysing={revise.isPending}
+            onReanalyse={(documentId, text) =>
+              revise.mutate(
+                { documentId, body: { text } },
+                { onSuccess: (r) => go({ analysis: r.analysis.id, document: r.analysis.documentId }) },
+              )
+            }
+            onCompare={(documentId, from, to) => go({ document: documentId, compare: `${from},${to}` })}
           />
-          <p className="muted documentor__count">{t('documentor.count', { words, chars: text.length })}</p>
-        </section>
-        <aside className="documentor__assistant" aria-labelledby="doc-assistant">
-          <h2 id="doc-assistant">{t('documentor.assistant')}</h2>
-          <p className="muted">{t('documentor.assistantSoon')}</p>
-          <ul>
-            <li>{t('documentor.feature1')}</li>
-            <li>{t('documentor.feature2')}</li>
-            <li>{t('documentor.feature3')}</li>
-          </ul>
-        </aside>
+        ) : (
+          <ComposeForm
+            guest={false}
+            busy={submit.isPending}
+            onSubmit={(v) =>
+              submit.mutate(toSubmission(v, locale), {
+                onSuccess: (r) => {
+                  if (r.reused) toast.info(t('form.reused'));
+                  go({ analysis: r.analysis.id, document: r.analysis.documentId });
+                },
+              })
+            }
+          />
+        )}
+      </main>
+      <aside className="documentor__aside">
+        {quota.data && <QuotaBadge quota={quota.data} />}
+        {(analysisId || compare) && (
+          <button type="button" className="btn btn-secondary btn-block" onClick={() => go({})}>
+            {t('documentor.new')}
+          </button>
+        )}
+        <HistoryPanel
+          documentId={documentId}
+          onOpenDocument={(id) => go(id === documentId ? {} : { document: id })}
+          onOpenAnalysis={(id) => go({ analysis: id, ...(documentId ? { document: documentId } : {}) })}
+          onCompare={(doc, from, to) => go({ document: doc, compare: `${from},${to}` })}
+        />
+      </aside>
+    </div>
+  );
+}
+
+function MemberAnalysis({
+  id,
+  onReanalyse,
+  reanalysing,
+  onCompare,
+}: {
+  id: string;
+  onReanalyse: (documentId: string, text: string) => void;
+  reanalysing: boolean;
+  onCompare: (documentId: string, from: string, to: string) => void;
+}) {
+  const qc = useQueryClient();
+  const q = useQuery(analysisQuery(id));
+  const a = q.data;
+  const doc = useQuery({ ...documentQuery(a?.documentId ?? ''), enabled: !!a && a.version > 1 && a.status === 'COMPLETED' });
+  // When it completes, lists and the quota may have changed.
+  useEffect(() => {
+    if (a?.status === 'COMPLETED' || a?.status === 'FAILED') {
+      void qc.invalidateQueries({ queryKey: ['studio', 'documents'] });
+      void qc.invalidateQueries({ queryKey: studioKeys.quota() });
+      if (a) void qc.invalidateQueries({ queryKey: studioKeys.document(a.documentId) });
+    }
+  }, [a?.status, a, qc]);
+  if (q.isPending) return <LoadingState />;
+  if (q.isError) return <ErrorState message={q.error.message} onRetry={() => void q.refetch()} />;
+  const previous: StudioVersionSummary | undefined = doc.data?.versions
+    .filter((v) => v.version < q.data.version && v.status === 'COMPLETED')
+    .at(-1);
+  return (
+    <AnalysisPanel
+      key={q.data.id}
+      analysis={q.data}
+      reanalysing={reanalysing}
+      onReanalyse={(text) => onReanalyse(q.data.documentId, text)}
+      {...(previous ? { onComparePrevious: () => onCompare(q.data.documentId, previous.id, q.data.id) } : {})}
+    />
+  );
+}
+
+function GuestDocumentor() {
+  const { t, i18n } = useTranslation('studio');
+  const [params] = useSearchParams();
+  const start = useStartTrial();
+  const trial = start.data ? { id: start.data.analysis.id, token: start.data.trialToken } : readTrial();
+  const loginParams = studioEntryParams('/studio/documentor');
+  const loginPrompt = (
+    <div className="card login-prompt" data-testid="studio-login-prompt">
+      <h2>{t('trial.afterTitle')}</h2>
+      <p className="muted">{t('trial.afterLead')}</p>
+      <div className="login-prompt__actions">
+        <Link to={`/login${loginParams}`} className="btn btn-primary">
+          {t('trial.login')}
+        </Link>
+        <Link to={`/signup${loginParams}`} className="btn btn-secondary">
+          {t('trial.signup')}
+        </Link>
       </div>
     </div>
   );
+  if (params.get('analysis')) {
+    // A result link from the mail: members read it after logging in.
+    const back = studioEntryParams(`/studio/documentor?${params.toString()}`);
+    return (
+      <div className="card login-prompt">
+        <p>{t('documentor.loginToRead')}</p>
+        <Link to={`/login${back}`} className="btn btn-primary">
+          {t('trial.login')}
+        </Link>
+      </div>
+    );
+  }
+  if (trial) return <GuestTrial id={trial.id} token={trial.token} footer={loginPrompt} />;
+  const used = start.error instanceof ApiError && (start.error.details as { reason?: string } | undefined)?.reason === 'TRIAL_USED';
+  return (
+    <div className="documentor__body documentor__body--guest">
+      <main className="documentor__main" aria-label={t('documentor.main')}>
+        {start.error && <FormMessage tone="error">{errorText(t, start.error)}</FormMessage>}
+        {used ? (
+          loginPrompt
+        ) : (
+          <ComposeForm
+            guest
+            busy={start.isPending}
+            onSubmit={(v) =>
+              start.mutate({ ...toSubmission(v, i18n.language === 'en' ? 'en' : 'ko'), email: v.email.trim(), consent: true })
+            }
+          />
+        )}
+      </main>
+      <aside className="documentor__aside">
+        <div className="card">
+          <h2>{t('trial.asideTitle')}</h2>
+          <p className="muted">{t('trial.asideBody')}</p>
+        </div>
+      </aside>
+    </div>
+  );
+}
+
+function GuestTrial({ id, token, footer }: { id: string; token: string; footer: ReactNode }) {
+  const q = useQuery(trialQuery(id, token));
+  if (q.isPending) return <LoadingState />;
+  if (q.isError) {
+    return (
+      <div className="stack">
+        <ErrorState message={q.error.message} onRetry={() => void q.refetch()} />
+        {footer}
+      </div>
+    );
+  }
+  return <AnalysisPanel analysis={q.data} footer={q.data.status === 'COMPLETED' || q.data.status === 'FAILED' ? footer : null} />;
 }

@@ -1,16 +1,24 @@
-/** /studio: the writing-assistant studio's landing. */
+/**
+ * /studio: what the writing assistant does, how it works, honest examples of what it actually
+ * flags (real rules of the analyzer, no invented activity), and the member's recent documents.
+ */
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon, type IconName } from '../../shared/ui/icons';
+import { useAuth } from '../../shared/auth/auth-provider';
+import { ErrorState, LoadingState } from '../../shared/ui/states';
+import { documentsQuery, quotaQuery } from './api';
+import { QuotaBadge } from './components/quota-badge';
+import { studioEntryParams } from './lib/entry';
+import { useDateTime } from './lib/format';
 
-const TOOLS: Array<{ key: string; icon: IconName; to?: string }> = [
-  { key: 'documentor', icon: 'pen', to: '/studio/documentor' },
-  { key: 'review', icon: 'check' },
-  { key: 'resume', icon: 'rocket' },
-];
+/** Each example is a rule the built-in analyzer applies (see docs/studio.md). */
+const EXAMPLES = ['spacing', 'particle', 'spelling', 'simplify', 'long', 'structure'] as const;
+const STEPS = ['write', 'watch', 'revise'] as const;
 
 export default function StudioHomePage() {
   const { t } = useTranslation('studio');
+  const auth = useAuth();
   return (
     <>
       <section className="studio-hero">
@@ -18,29 +26,102 @@ export default function StudioHomePage() {
           <p className="studio-hero__eyebrow">MOIM STUDIO</p>
           <h1>{t('home.title')}</h1>
           <p className="studio-hero__lead">{t('home.lead')}</p>
-          <Link to="/studio/documentor" className="btn btn-primary btn-lg">
+          <div className="studio-hero__actions">
+            <Link to="/studio/documentor" className="btn btn-primary btn-lg">
+              {t('home.cta')}
+            </Link>
+            {!auth.user && <span className="muted">{t('home.trialNote')}</span>}
+          </div>
+        </div>
+      </section>
+      <div className="container studio-home">
+        <section aria-labelledby="how-title">
+          <h2 id="how-title">{t('home.howTitle')}</h2>
+          <ol className="studio-steps">
+            {STEPS.map((s, i) => (
+              <li key={s} className="card">
+                <span className="studio-steps__n" aria-hidden="true">
+                  {i + 1}
+                </span>
+                <h3>{t(`home.steps.${s}.title`)}</h3>
+                <p className="muted">{t(`home.steps.${s}.body`)}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+        <section aria-labelledby="examples-title">
+          <h2 id="examples-title">{t('home.examplesTitle')}</h2>
+          <p className="muted">{t('home.examplesLead')}</p>
+          <ul className="studio-examples">
+            {EXAMPLES.map((e) => (
+              <li key={e} className="card">
+                <span className="badge">{t(`home.examples.${e}.kind`)}</span>
+                <p className="studio-examples__pair">
+                  <del>{t(`home.examples.${e}.before`)}</del> <span aria-hidden="true">→</span>
+                  <span className="visually-hidden">{t('home.becomes')}</span> <ins>{t(`home.examples.${e}.after`)}</ins>
+                </p>
+                <p className="muted">{t(`home.examples.${e}.why`)}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="recent-title" className="studio-recent">
+          <h2 id="recent-title">{t('home.recentTitle')}</h2>
+          {auth.user ? (
+            <RecentDocuments />
+          ) : (
+            <div className="card login-prompt">
+              <p className="muted">{t('home.recentGuest')}</p>
+              <div className="login-prompt__actions">
+                <Link to={`/login${studioEntryParams('/studio')}`} className="btn btn-primary btn-sm">
+                  {t('common.login', { ns: 'translation' })}
+                </Link>
+                <Link to="/studio/documentor" className="btn btn-secondary btn-sm">
+                  {t('home.tryOnce')}
+                </Link>
+              </div>
+            </div>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}
+
+function RecentDocuments() {
+  const { t } = useTranslation('studio');
+  const docs = useQuery(documentsQuery(0, 5));
+  const quota = useQuery(quotaQuery());
+  const when = useDateTime();
+  return (
+    <div className="studio-recent__body">
+      {quota.data && <QuotaBadge quota={quota.data} />}
+      {docs.isPending ? (
+        <LoadingState />
+      ) : docs.isError ? (
+        <ErrorState message={docs.error.message} onRetry={() => void docs.refetch()} />
+      ) : docs.data.content.length === 0 ? (
+        <div className="card">
+          <p className="muted">{t('home.recentEmpty')}</p>
+          <Link to="/studio/documentor" className="btn btn-secondary btn-sm">
             {t('home.cta')}
           </Link>
         </div>
-      </section>
-      <div className="container studio-tools">
-        {TOOLS.map((tool) => (
-          <article key={tool.key} className="card studio-tool">
-            <span className="pillar__icon">
-              <Icon name={tool.icon} />
-            </span>
-            <h2>{t(`home.tools.${tool.key}.title`)}</h2>
-            <p className="muted">{t(`home.tools.${tool.key}.body`)}</p>
-            {tool.to ? (
-              <Link to={tool.to} className="btn btn-secondary btn-sm">
-                {t('home.open')}
+      ) : (
+        <ul className="studio-recent__list">
+          {docs.data.content.map((d) => (
+            <li key={d.id} className="card">
+              <Link to={`/studio/documentor?analysis=${d.latest.id}&document=${d.id}`} className="studio-recent__link">
+                {d.title || t('history.untitled')}
               </Link>
-            ) : (
-              <span className="badge">{t('home.soon')}</span>
-            )}
-          </article>
-        ))}
-      </div>
-    </>
+              <span className="muted">
+                {t('history.versions', { count: d.versionCount })} · {when(d.updatedAt)}
+                {d.latest.overallScore !== null ? ` · ★ ${d.latest.overallScore.toFixed(1)}` : ` · ${t(`status.${d.latest.status}`)}`}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -10,11 +10,8 @@ import { useAuth } from '../../shared/auth/auth-provider';
 import { toast } from '../../shared/toast/toast';
 import { LogoMark } from '../../shared/ui/logo';
 import { PageLoading } from '../../shared/ui/states';
+import { studioEntryParams } from './lib/entry';
 import './studio.css';
-
-export function studioEntryParams(pathname: string): string {
-  return `?returnTo=${encodeURIComponent(pathname)}&brand=studio`;
-}
 
 export default function StudioLayout() {
   const { t } = useTranslation('studio');

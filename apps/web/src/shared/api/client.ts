@@ -63,6 +63,8 @@ export interface RequestOptions {
   /** take part in the 401 → refresh → retry dance (default: every non-auth, non-game call) */
   refresh?: boolean;
   timeoutMs?: number;
+  /** extra request headers (e.g. a capability token a guest holds) */
+  headers?: Record<string, string>;
 }
 
 const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
@@ -80,7 +82,7 @@ async function send<T>(method: string, path: string, opts: RequestOptions, token
   }, opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const onAbort = () => controller.abort();
   opts.signal?.addEventListener('abort', onAbort);
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...opts.headers, accept: 'application/json' };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;

@@ -1,0 +1,201 @@
+/**
+ * The back office of the navigator (ROLE_ADMIN, checked by the routes' guard and again here):
+ * add or edit one posting, feed sources, corrections with their status machine (contract
+ * CORRECTION_TRANSITIONS; the reporter is notified of each change).
+ */
+import {
+  canMoveCorrection,
+  toPage,
+  type Correction,
+  type CorrectionStatusBody,
+  type ImportSource,
+  type JobPostingDetail,
+  type Page,
+  type importSourceInput,
+  type importSourcePatch,
+  type jobPostingInput,
+} from '@moim/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError, badState, forbidden, notFound } from '../../http/app-error.ts';
+import { isAdmin, type AuthUser } from '../../http/auth-guard.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import { resolveCompany } from './catalogue-repo.ts';
+import * as sources from './import-repo.ts';
+import type { ImportService, UserNames } from './import-service.ts';
+import { toCorrection } from './member-service.ts';
+import { findPostingRow, insertPosting, preparePosting, replacePosting } from './posting-repo.ts';
+import type { PostingService } from './posting-service.ts';
+import * as repo from './repo.ts';
+import type { SourceWithLastRun } from './import-repo.ts';
+
+type PostingData = z.output<typeof jobPostingInput>;
+
+const STATUS_LABEL: Record<string, string> = { OPEN: '접수', IN_REVIEW: '검토 중', RESOLVED: '반영 완료', REJECTED: '반려' };
+
+const duplicateSource = () =>
+  new AppError('BIZ-3003', '같은 원문 주소(sourceUrl)의 공고가 이미 있습니다.', { fields: { sourceUrl: 'duplicate' } });
+
+function uniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return (e.cause?.code ?? e.code) === '23505';
+}
+
+export function toSource(s: SourceWithLastRun): ImportSource {
+  return {
+    id: s.id,
+    name: s.name,
+    format: s.format,
+    url: s.url,
+    companyName: s.companyName,
+    encoding: s.encoding,
+    enabled: s.enabled,
+    lastRunAt: s.lastRunAt ? s.lastRunAt.toISOString() : null,
+    lastRunStatus: s.lastRunStatus,
+    createdAt: s.createdAt.toISOString(),
+  };
+}
+
+export class AdminService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly postings: PostingService,
+    private readonly imports: ImportService,
+    private readonly users: UserNames,
+    private readonly notifications: Pick<NotificationsService, 'notify'>,
+  ) {}
+
+  private check(admin: AuthUser): void {
+    if (!isAdmin(admin)) throw forbidden('관리자만 할 수 있습니다.');
+  }
+
+  // --- postings ------------------------------------------------------------------------------
+
+  async createPosting(admin: AuthUser, data: PostingData): Promise<JobPostingDetail> {
+    this.check(admin);
+    await this.postings.catalogue.ready();
+    let id: string;
+    try {
+      id = await this.ctx.db.transaction(async (tx) => {
+        const company = await resolveCompany(tx, data.company);
+        const required = await this.postings.catalogue.resolve(tx, data.requiredSkills);
+        const preferred = await this.postings.catalogue.resolve(tx, data.preferredSkills);
+        return insertPosting(tx, preparePosting(data, company, { required, preferred }, this.postings.catalogue));
+      });
+    } catch (err) {
+      if (uniqueViolation(err)) throw duplicateSource();
+      throw err;
+    }
+    return this.postings.detail(id, null);
+  }
+
+  async editPosting(admin: AuthUser, id: string, data: PostingData): Promise<JobPostingDetail> {
+    this.check(admin);
+    if (!(await findPostingRow(this.ctx.db, id))) throw notFound('채용 공고를 찾을 수 없습니다.');
+    await this.postings.catalogue.ready();
+    try {
+      await this.ctx.db.transaction(async (tx) => {
+        const company = await resolveCompany(tx, data.company);
+        const required = await this.postings.catalogue.resolve(tx, data.requiredSkills);
+        const preferred = await this.postings.catalogue.resolve(tx, data.preferredSkills);
+        await replacePosting(tx, id, preparePosting(data, company, { required, preferred }, this.postings.catalogue));
+      });
+    } catch (err) {
+      if (uniqueViolation(err)) throw duplicateSource();
+      throw err;
+    }
+    return this.postings.detail(id, null);
+  }
+
+  // --- sources -------------------------------------------------------------------------------
+
+  async sources(admin: AuthUser): Promise<ImportSource[]> {
+    this.check(admin);
+    return (await sources.listSources(this.ctx.db)).map(toSource);
+  }
+
+  private async sourceView(id: string): Promise<ImportSource> {
+    const s = (await sources.listSources(this.ctx.db)).find((x) => x.id === id);
+    if (!s) throw notFound('가져오기 소스를 찾을 수 없습니다.');
+    return toSource(s);
+  }
+
+  async createSource(admin: AuthUser, input: z.output<typeof importSourceInput>): Promise<ImportSource> {
+    this.check(admin);
+    if (input.format === 'RSS' && !input.companyName)
+      throw new AppError('VAL-2003', 'RSS 소스에는 회사 이름이 필요합니다.', { fields: { companyName: 'required' } });
+    const row = await sources.insertSource(this.ctx.db, { ...input, companyName: input.companyName ?? null, createdBy: admin.id });
+    return this.sourceView(row.id);
+  }
+
+  async patchSource(admin: AuthUser, id: string, patch: z.output<typeof importSourcePatch>): Promise<ImportSource> {
+    this.check(admin);
+    const current = await sources.findSource(this.ctx.db, id);
+    if (!current) throw notFound('가져오기 소스를 찾을 수 없습니다.');
+    const format = patch.format ?? current.format;
+    const companyName = patch.companyName !== undefined ? patch.companyName : current.companyName;
+    if (format === 'RSS' && !companyName)
+      throw new AppError('VAL-2003', 'RSS 소스에는 회사 이름이 필요합니다.', { fields: { companyName: 'required' } });
+    await sources.updateSource(this.ctx.db, id, { ...patch, companyName: companyName ?? null });
+    return this.sourceView(id);
+  }
+
+  async deleteSource(admin: AuthUser, id: string): Promise<void> {
+    this.check(admin);
+    if (!(await sources.deleteSource(this.ctx.db, id))) throw notFound('가져오기 소스를 찾을 수 없습니다.');
+  }
+
+  async runSource(admin: AuthUser, id: string) {
+    this.check(admin);
+    const source = await sources.findSource(this.ctx.db, id);
+    if (!source) throw notFound('가져오기 소스를 찾을 수 없습니다.');
+    const run = await this.ctx.db.transaction((tx) => this.imports.runSource(source, admin.id, tx));
+    return this.imports.view(run);
+  }
+
+  // --- corrections ---------------------------------------------------------------------------
+
+  async corrections(admin: AuthUser, q: { page: number; size: number; status?: string | undefined }): Promise<Page<Correction>> {
+    this.check(admin);
+    const { rows, total } = await repo.listCorrections(this.ctx.db, q);
+    const names = await this.users.names([...new Set(rows.flatMap((r) => (r.reporterId ? [r.reporterId] : [])))]);
+    return toPage(
+      rows.map((r) => toCorrection(r, r.reporterId ? { id: r.reporterId, name: names.get(r.reporterId) ?? '' } : null)),
+      total,
+      q,
+    );
+  }
+
+  async moveCorrection(admin: AuthUser, id: string, body: CorrectionStatusBody): Promise<Correction> {
+    this.check(admin);
+    const current = await repo.findCorrection(this.ctx.db, id);
+    if (!current) throw notFound('정정 요청을 찾을 수 없습니다.');
+    if (!canMoveCorrection(current.status, body.status)) {
+      throw badState(`정정 요청을 ${STATUS_LABEL[current.status]}에서 ${STATUS_LABEL[body.status]}(으)로 바꿀 수 없습니다.`, {
+        from: current.status,
+        to: body.status,
+      });
+    }
+    await this.ctx.db.transaction(async (tx) => {
+      if (!(await repo.moveCorrection(tx, id, current.status, body.status, body.adminNote))) {
+        throw badState('정정 요청의 상태가 그새 바뀌었습니다. 새로고침해 주세요.');
+      }
+      if (current.reporterId) {
+        await this.notifications.notify(
+          current.reporterId,
+          {
+            type: 'GENERAL',
+            title: `정정 요청이 '${STATUS_LABEL[body.status]}' 상태가 되었습니다`,
+            body: [current.postingTitle ?? current.message.slice(0, 60), body.adminNote].filter(Boolean).join(' — '),
+            link: current.postingId ? `/ignition/navigator?jobId=${current.postingId}` : '/ignition/navigator',
+            mail: false,
+          },
+          tx,
+        );
+      }
+    });
+    const updated = (await repo.findCorrection(this.ctx.db, id))!;
+    const names = current.reporterId ? await this.users.names([current.reporterId]) : new Map<string, string>();
+    return toCorrection(updated, current.reporterId ? { id: current.reporterId, name: names.get(current.reporterId) ?? '' } : null);
+  }
+}

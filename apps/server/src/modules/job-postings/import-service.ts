@@ -1,0 +1,329 @@
+/**
+ * Imports as jobs on the database queue (issue 15): an uploaded CSV or JSON file, or a feed
+ * source (JSON of postings, RSS/Atom of a careers page) fetched through the injected FeedFetcher.
+ * Each run keeps a report: created, updated, unchanged, and rejected items with the reason per
+ * item. A bad item never fails the batch; only an unreadable file or feed fails the run.
+ */
+import { jobPostingInput, toPage, type ImportRun, type ImportRunItem, type ImportUploadInput, type Page } from '@moim/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { notFound } from '../../http/app-error.ts';
+import type { AuthUser } from '../../http/auth-guard.ts';
+import { resolveCompany, type SkillCatalogue } from './catalogue-repo.ts';
+import * as runs from './import-repo.ts';
+import { MAX_FEED_BYTES, type FeedFetcher } from './importer/fetcher.ts';
+import { toPostingCandidate } from './importer/normalise.ts';
+import { decodeFeed, readCsv, readFeed, readJson, type ParsedBatch } from './importer/parse.ts';
+import { preparePosting, upsertPosting } from './posting-repo.ts';
+import type { JobCompanyRow, JobImportRunRow, JobImportSourceRow } from './schema.ts';
+
+export const IMPORT_JOB = 'job-postings.import';
+
+type Outcome = ImportRunItem['outcome'];
+interface ItemReport {
+  position: number;
+  outcome: Outcome;
+  sourceUrl: string | null;
+  title: string | null;
+  postingId: string | null;
+  reason: string | null;
+}
+
+export interface UserNames {
+  names(ids: string[]): Promise<Map<string, string>>;
+}
+
+/** Why a feed could not be fetched, for the run report (FetchError codes of providers/fetch). */
+function fetchFailure(err: unknown): string {
+  const e = err as { code?: string; status?: number; message?: string };
+  switch (e.code) {
+    case 'HTTP_STATUS':
+      return `피드 주소가 HTTP ${e.status}로 응답했습니다.`;
+    case 'BLOCKED_ADDRESS':
+    case 'BLOCKED_PORT':
+      return `내부망이나 허용되지 않은 주소는 가져올 수 없습니다 (${e.code}).`;
+    case 'TIMEOUT':
+      return '피드 주소가 제때 응답하지 않았습니다 (TIMEOUT).';
+    case 'TOO_LARGE':
+      return '피드가 너무 큽니다 (TOO_LARGE).';
+    case 'BAD_CONTENT_TYPE':
+      return `피드 형식이 아닙니다: ${e.message ?? ''} (BAD_CONTENT_TYPE)`;
+    default:
+      return `피드를 가져오지 못했습니다: ${e.message ?? String(err)}${e.code ? ` (${e.code})` : ''}`;
+  }
+}
+
+/** Text safe to store in a report (the item itself may carry NUL or broken surrogates). */
+/* eslint-disable no-control-regex */
+const UNPRINTABLE =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/* eslint-enable no-control-regex */
+
+export function printable(s: string): string {
+  return s.replace(UNPRINTABLE, '\ufffd');
+}
+
+/** zod issues → "title: 필수 항목입니다; sourceUrl: …" (three at most). */
+export function reasonOf(error: z.ZodError): string {
+  const parts = error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(item)'}: ${i.message}`);
+  if (error.issues.length > 3) parts.push(`… ${error.issues.length - 3} more`);
+  return parts.join('; ');
+}
+
+export function toRun(r: JobImportRunRow, requester: { id: string; name: string } | null): ImportRun {
+  return {
+    id: r.id,
+    sourceId: r.sourceId,
+    sourceName: r.sourceName,
+    format: r.format,
+    origin: r.origin,
+    status: r.status,
+    created: r.created,
+    updated: r.updated,
+    unchanged: r.unchanged,
+    rejected: r.rejected,
+    error: r.error,
+    requestedBy: requester,
+    createdAt: r.createdAt.toISOString(),
+    startedAt: r.startedAt ? r.startedAt.toISOString() : null,
+    finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null,
+  };
+}
+
+export class ImportService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly catalogue: SkillCatalogue,
+    private readonly fetcher: FeedFetcher,
+    private readonly users: UserNames,
+  ) {}
+
+  /** Registers the queue handler (call once per module instance). */
+  register(): void {
+    this.ctx.jobs.register(IMPORT_JOB, async (payload) => {
+      await this.process(String(payload.runId));
+    });
+  }
+
+  async view(run: JobImportRunRow): Promise<ImportRun> {
+    const names = run.requestedBy ? await this.users.names([run.requestedBy]) : new Map<string, string>();
+    return toRun(run, run.requestedBy ? { id: run.requestedBy, name: names.get(run.requestedBy) ?? '' } : null);
+  }
+
+  /** An uploaded file becomes a queued run (and its job, in the same transaction). */
+  async upload(admin: AuthUser, input: ImportUploadInput): Promise<ImportRun> {
+    const run = await this.ctx.db.transaction(async (tx) => {
+      const r = await runs.insertRun(tx, { format: input.format, origin: input.fileName, content: input.content, requestedBy: admin.id });
+      await this.ctx.jobs.enqueue(IMPORT_JOB, { runId: r.id }, { dedupeKey: `import:${r.id}` }, tx);
+      return r;
+    });
+    return this.view(run);
+  }
+
+  /** Import records right now (the demo seeder, before the queue runs), with the same run report. */
+  async importNow(origin: string, records: unknown[], requestedBy: string | null): Promise<ImportRun> {
+    const run = await runs.insertRun(this.ctx.db, { format: 'JSON', origin, requestedBy });
+    await runs.claimRun(this.ctx.db, run.id);
+    const counts = await this.writeAll(run.id, { items: records.map((record, i) => ({ position: i + 1, record })), unreadable: [] }, null);
+    await runs.finishRun(this.ctx.db, run.id, { status: 'SUCCEEDED', ...counts });
+    return this.get(run.id);
+  }
+
+  /** Queue a run of a feed source. */
+  async runSource(source: JobImportSourceRow, requestedBy: string | null, tx: DbOrTx = this.ctx.db): Promise<JobImportRunRow> {
+    const r = await runs.insertRun(tx, {
+      sourceId: source.id,
+      sourceName: source.name,
+      format: source.format,
+      origin: source.url,
+      requestedBy,
+    });
+    await this.ctx.jobs.enqueue(IMPORT_JOB, { runId: r.id }, { dedupeKey: `import:${r.id}` }, tx);
+    return r;
+  }
+
+  /** The scheduler: each enabled source runs at most once per 23 hours. */
+  async runDueSources(now = new Date()): Promise<number> {
+    let queued = 0;
+    for (const s of await runs.enabledSources(this.ctx.db)) {
+      const done = await this.ctx.db.transaction(async (tx) => {
+        await runs.lockSource(tx, s.id);
+        const last = await runs.lastRunOf(tx, s.id);
+        if (last && now.getTime() - last.createdAt.getTime() < 23 * 3600_000) return false;
+        await this.runSource(s, null, tx);
+        return true;
+      });
+      if (done) queued++;
+    }
+    return queued;
+  }
+
+  async get(id: string): Promise<ImportRun> {
+    const run = await runs.findRun(this.ctx.db, id);
+    if (!run) throw notFound('가져오기 실행을 찾을 수 없습니다.');
+    return this.view(run);
+  }
+
+  async list(q: { page: number; size: number; sourceId?: string | undefined }): Promise<Page<ImportRun>> {
+    const { rows, total } = await runs.listRuns(this.ctx.db, q);
+    const names = await this.users.names([...new Set(rows.flatMap((r) => (r.requestedBy ? [r.requestedBy] : [])))]);
+    return toPage(
+      rows.map((r) => toRun(r, r.requestedBy ? { id: r.requestedBy, name: names.get(r.requestedBy) ?? '' } : null)),
+      total,
+      q,
+    );
+  }
+
+  async items(runId: string, q: { page: number; size: number; outcome?: Outcome | undefined }): Promise<Page<ImportRunItem>> {
+    if (!(await runs.findRun(this.ctx.db, runId))) throw notFound('가져오기 실행을 찾을 수 없습니다.');
+    const { rows, total } = await runs.listRunItems(this.ctx.db, runId, q);
+    return toPage(
+      rows.map((r) => ({
+        position: r.position,
+        outcome: r.outcome,
+        sourceUrl: r.sourceUrl,
+        title: r.title,
+        postingId: r.postingId,
+        reason: r.reason,
+      })),
+      total,
+      q,
+    );
+  }
+
+  /** The job: read the run's items, write each one, keep the report. */
+  async process(runId: string): Promise<void> {
+    const run = await runs.claimRun(this.ctx.db, runId);
+    if (!run) return; // finished already (a duplicate delivery)
+    let batch: ParsedBatch;
+    let source: JobImportSourceRow | undefined;
+    try {
+      if (run.sourceId) source = await runs.findSource(this.ctx.db, run.sourceId);
+      batch = await this.read(run, source);
+    } catch (err) {
+      await runs.finishRun(this.ctx.db, run.id, {
+        status: 'FAILED',
+        error: printable(String((err as Error).message ?? err).slice(0, 1000)),
+        created: 0,
+        updated: 0,
+        unchanged: 0,
+        rejected: 0,
+      });
+      this.ctx.log.warn({ err, runId }, 'job postings import failed');
+      return;
+    }
+    const counts = await this.writeAll(run.id, batch, source?.id ?? null);
+    await runs.finishRun(this.ctx.db, run.id, { status: 'SUCCEEDED', ...counts });
+  }
+
+  private async read(run: JobImportRunRow, source: JobImportSourceRow | undefined): Promise<ParsedBatch> {
+    if (!run.sourceId) {
+      const content = run.content ?? '';
+      return run.format === 'CSV' ? readCsv(content) : readJson(content);
+    }
+    if (!source) throw new Error('가져오기 소스가 삭제되었습니다.');
+    const doc = await this.fetcher.fetchUrl(source.url).catch((err: unknown) => {
+      throw new Error(fetchFailure(err), { cause: err });
+    });
+    if (doc.status < 200 || doc.status > 299) throw new Error(`피드 주소가 HTTP ${doc.status}로 응답했습니다.`);
+    if (doc.body.byteLength > MAX_FEED_BYTES) throw new Error(`피드가 너무 큽니다 (${doc.body.byteLength} bytes).`);
+    const text = decodeFeed(doc.body, doc.contentType, source.encoding);
+    if (source.format === 'JSON') return readJson(text);
+    const skills = await this.skillFinder();
+    return readFeed(text, source.companyName || source.name, skills);
+  }
+
+  /** Catalogue names and aliases (3+ characters) found in a text, as skill ids. */
+  private async skillFinder(): Promise<(text: string) => string[]> {
+    const list = await this.catalogue.list();
+    const terms: Array<{ id: string; re: RegExp }> = [];
+    const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    for (const s of list) {
+      for (const term of [s.name, ...s.aliases]) {
+        if (term.length < 3) continue;
+        // ASCII boundaries only: Korean particles attach to words ("Kotlin과", "스프링으로")
+        terms.push({ id: s.id, re: new RegExp(`(?<![A-Za-z0-9])${esc(term)}(?![A-Za-z0-9])`, 'i') });
+      }
+    }
+    return (text) => [...new Set(terms.filter((t) => t.re.test(text)).map((t) => t.id))];
+  }
+
+  /** Write every item in its own transaction; report outcomes. Also used by the demo seeder. */
+  async writeAll(runId: string, batch: ParsedBatch, sourceId: string | null) {
+    const counts = { created: 0, updated: 0, unchanged: 0, rejected: 0 };
+    const reports: ItemReport[] = batch.unreadable.map((u) => ({
+      position: u.position,
+      outcome: 'REJECTED',
+      sourceUrl: null,
+      title: null,
+      postingId: null,
+      reason: u.reason,
+    }));
+    counts.rejected += batch.unreadable.length;
+    const seen = new Map<string, number>();
+    const companies = new Map<string, JobCompanyRow>();
+    await this.catalogue.ready();
+    let n = 0;
+    for (const item of batch.items) {
+      const report = await this.writeOne(item.position, item.record, sourceId, seen, companies);
+      reports.push(report);
+      counts[report.outcome.toLowerCase() as keyof typeof counts]++;
+      if (++n % 25 === 0) await runs.updateRunCounts(this.ctx.db, runId, counts); // progress for the admin page
+    }
+    reports.sort((a, b) => a.position - b.position);
+    await runs.insertRunItems(
+      this.ctx.db,
+      reports.map((r) => ({ runId, ...r })),
+    );
+    return counts;
+  }
+
+  private async writeOne(
+    position: number,
+    record: unknown,
+    sourceId: string | null,
+    seen: Map<string, number>,
+    companies: Map<string, JobCompanyRow>,
+  ): Promise<ItemReport> {
+    const candidate = toPostingCandidate(record);
+    const c = candidate as { title?: unknown; sourceUrl?: unknown } | null;
+    const base = {
+      position,
+      sourceUrl: typeof c?.sourceUrl === 'string' ? printable(c.sourceUrl.slice(0, 2000)) : null,
+      title: typeof c?.title === 'string' ? printable(c.title.slice(0, 200)) : null,
+    };
+    const parsed = jobPostingInput.safeParse(candidate);
+    if (!parsed.success) return { ...base, outcome: 'REJECTED', postingId: null, reason: reasonOf(parsed.error) };
+    const data = parsed.data;
+    const dup = seen.get(data.sourceUrl);
+    if (dup !== undefined)
+      return {
+        ...base,
+        outcome: 'REJECTED',
+        postingId: null,
+        reason: `같은 sourceUrl이 이 파일의 ${dup}번 항목에 이미 있습니다 (duplicate sourceUrl)`,
+      };
+    seen.set(data.sourceUrl, position);
+    try {
+      const written = await this.ctx.db.transaction(async (tx) => {
+        // the same company input within a run resolves once (a feed repeats its company on every item)
+        const company = companies.get(JSON.stringify(data.company)) ?? (await resolveCompany(tx, data.company));
+        const required = await this.catalogue.resolve(tx, data.requiredSkills);
+        const preferred = await this.catalogue.resolve(tx, data.preferredSkills);
+        const written = await upsertPosting(tx, preparePosting(data, company, { required, preferred }, this.catalogue, { sourceId }));
+        return { ...written, company };
+      });
+      companies.set(JSON.stringify(data.company), written.company);
+      return { ...base, outcome: written.outcome, postingId: written.id, reason: null };
+    } catch (err) {
+      this.ctx.log.warn({ err, position }, 'import item could not be written');
+      return {
+        ...base,
+        outcome: 'REJECTED',
+        postingId: null,
+        reason: printable(`저장하지 못했습니다: ${String((err as Error).message ?? err).slice(0, 300)}`),
+      };
+    }
+  }
+}

@@ -1,0 +1,230 @@
+/** SQL for reading postings and for what members keep: profiles, bookmarks, recent views, saved searches, corrections. */
+import { and, count, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  jobBookmarks,
+  jobCompanies,
+  jobCorrections,
+  jobPostings,
+  jobRecentViews,
+  jobSavedSearches,
+  jobSkillProfiles,
+  type JobCompanyRow,
+  type JobCorrectionRow,
+  type JobPostingRow,
+  type JobSavedSearchRow,
+  type JobSkillProfileRow,
+} from './schema.ts';
+
+export type PostingWithCompany = JobPostingRow & { company: JobCompanyRow };
+
+const {
+  searchText: _t,
+  searchJamo: _j,
+  searchChoseong: _c,
+  titleJamo: _tj,
+  titleChoseong: _tc,
+  ...postingColumns
+} = getTableColumns(jobPostings);
+
+/** Postings with their companies, in the order of `ids`. */
+export async function postingsByIds(db: DbOrTx, ids: readonly string[]): Promise<PostingWithCompany[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ posting: postingColumns, company: jobCompanies })
+    .from(jobPostings)
+    .innerJoin(jobCompanies, eq(jobCompanies.id, jobPostings.companyId))
+    .where(inArray(jobPostings.id, [...ids]));
+  const byId = new Map(
+    rows.map((r) => [
+      r.posting.id,
+      { ...r.posting, searchText: '', searchJamo: '', searchChoseong: '', titleJamo: '', titleChoseong: '', company: r.company },
+    ]),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+// --- profiles -------------------------------------------------------------------------------
+
+export async function findProfile(db: DbOrTx, userId: string): Promise<JobSkillProfileRow | undefined> {
+  const [row] = await db.select().from(jobSkillProfiles).where(eq(jobSkillProfiles.userId, userId));
+  return row;
+}
+
+export async function saveProfile(db: DbOrTx, row: Omit<JobSkillProfileRow, 'updatedAt'>): Promise<JobSkillProfileRow> {
+  const { userId: _user, ...rest } = row;
+  const [saved] = await db
+    .insert(jobSkillProfiles)
+    .values({ ...row, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: jobSkillProfiles.userId, set: { ...rest, updatedAt: new Date() } })
+    .returning();
+  return saved!;
+}
+
+// --- bookmarks and recent views --------------------------------------------------------------
+
+export async function addBookmark(db: DbOrTx, userId: string, postingId: string): Promise<void> {
+  await db.insert(jobBookmarks).values({ userId, postingId }).onConflictDoNothing();
+}
+
+export async function removeBookmark(db: DbOrTx, userId: string, postingId: string): Promise<void> {
+  await db.delete(jobBookmarks).where(and(eq(jobBookmarks.userId, userId), eq(jobBookmarks.postingId, postingId)));
+}
+
+export async function bookmarkedAmong(db: DbOrTx, userId: string, postingIds: readonly string[]): Promise<Set<string>> {
+  if (postingIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: jobBookmarks.postingId })
+    .from(jobBookmarks)
+    .where(and(eq(jobBookmarks.userId, userId), inArray(jobBookmarks.postingId, [...postingIds])));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function listBookmarkIds(db: DbOrTx, userId: string, q: { page: number; size: number }) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: jobBookmarks.postingId })
+      .from(jobBookmarks)
+      .where(eq(jobBookmarks.userId, userId))
+      .orderBy(desc(jobBookmarks.createdAt), desc(jobBookmarks.postingId))
+      .limit(q.size)
+      .offset(q.page * q.size),
+    db.select({ n: count() }).from(jobBookmarks).where(eq(jobBookmarks.userId, userId)),
+  ]);
+  return { ids: rows.map((r) => r.id), total: Number(total?.n ?? 0) };
+}
+
+export const RECENT_VIEWS_KEPT = 30;
+
+/** Record a view and keep only the newest RECENT_VIEWS_KEPT per member. */
+export async function recordView(db: DbOrTx, userId: string, postingId: string, at: Date): Promise<void> {
+  await db
+    .insert(jobRecentViews)
+    .values({ userId, postingId, viewedAt: at })
+    .onConflictDoUpdate({ target: [jobRecentViews.userId, jobRecentViews.postingId], set: { viewedAt: at } });
+  await db.execute(sql`delete from job_recent_views where user_id = ${userId} and posting_id not in (
+    select posting_id from job_recent_views where user_id = ${userId} order by viewed_at desc limit ${RECENT_VIEWS_KEPT})`);
+}
+
+export async function recentViews(db: DbOrTx, userId: string, limit: number) {
+  return db
+    .select({ id: jobRecentViews.postingId, viewedAt: jobRecentViews.viewedAt })
+    .from(jobRecentViews)
+    .where(eq(jobRecentViews.userId, userId))
+    .orderBy(desc(jobRecentViews.viewedAt))
+    .limit(limit);
+}
+
+// --- saved searches --------------------------------------------------------------------------
+
+export async function listSavedSearches(db: DbOrTx, userId: string): Promise<JobSavedSearchRow[]> {
+  return db.select().from(jobSavedSearches).where(eq(jobSavedSearches.userId, userId)).orderBy(jobSavedSearches.createdAt);
+}
+
+export async function countSavedSearches(db: DbOrTx, userId: string): Promise<number> {
+  const [r] = await db.select({ n: count() }).from(jobSavedSearches).where(eq(jobSavedSearches.userId, userId));
+  return Number(r?.n ?? 0);
+}
+
+export async function findSavedSearch(db: DbOrTx, id: string): Promise<JobSavedSearchRow | undefined> {
+  const [row] = await db.select().from(jobSavedSearches).where(eq(jobSavedSearches.id, id));
+  return row;
+}
+
+export async function insertSavedSearch(
+  db: DbOrTx,
+  row: { userId: string; name: string; filters: Record<string, unknown>; alertEnabled: boolean; nextAlertAt: Date },
+): Promise<JobSavedSearchRow> {
+  const [saved] = await db.insert(jobSavedSearches).values(row).returning();
+  return saved!;
+}
+
+export async function updateSavedSearch(db: DbOrTx, id: string, patch: Partial<JobSavedSearchRow>): Promise<JobSavedSearchRow | undefined> {
+  const [row] = await db
+    .update(jobSavedSearches)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(jobSavedSearches.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteSavedSearch(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(jobSavedSearches).where(eq(jobSavedSearches.id, id));
+}
+
+export async function dueSavedSearches(db: DbOrTx, now: Date, limit: number): Promise<JobSavedSearchRow[]> {
+  return db
+    .select()
+    .from(jobSavedSearches)
+    .where(and(eq(jobSavedSearches.alertEnabled, true), lte(jobSavedSearches.nextAlertAt, now)))
+    .orderBy(jobSavedSearches.nextAlertAt)
+    .limit(limit);
+}
+
+/** Claim a due alert (compare-and-swap on next_alert_at): false when another run took it. */
+export async function claimAlert(db: DbOrTx, row: JobSavedSearchRow, next: Date, now: Date, sent: boolean): Promise<boolean> {
+  const r = await db
+    .update(jobSavedSearches)
+    .set({ nextAlertAt: next, alertCursor: now, ...(sent ? { lastAlertedAt: now } : {}) })
+    .where(and(eq(jobSavedSearches.id, row.id), eq(jobSavedSearches.nextAlertAt, row.nextAlertAt), eq(jobSavedSearches.alertEnabled, true)))
+    .returning({ id: jobSavedSearches.id });
+  return r.length === 1;
+}
+
+// --- corrections -----------------------------------------------------------------------------
+
+export type CorrectionView = JobCorrectionRow & { postingTitle: string | null; companyName: string | null };
+
+const correctionView = {
+  ...getTableColumns(jobCorrections),
+  postingTitle: jobPostings.title,
+  companyName: jobCompanies.name,
+};
+
+function correctionsFrom(db: DbOrTx) {
+  return db
+    .select(correctionView)
+    .from(jobCorrections)
+    .leftJoin(jobPostings, eq(jobPostings.id, jobCorrections.postingId))
+    .leftJoin(jobCompanies, eq(jobCompanies.id, jobPostings.companyId));
+}
+
+export async function insertCorrection(
+  db: DbOrTx,
+  row: { postingId: string | null; reporterId: string; kind: JobCorrectionRow['kind']; message: string },
+): Promise<string> {
+  const [r] = await db.insert(jobCorrections).values(row).returning({ id: jobCorrections.id });
+  return r!.id;
+}
+
+export async function findCorrection(db: DbOrTx, id: string): Promise<CorrectionView | undefined> {
+  const [row] = await correctionsFrom(db).where(eq(jobCorrections.id, id));
+  return row;
+}
+
+export async function listCorrections(db: DbOrTx, q: { page: number; size: number; status?: string | undefined; reporterId?: string }) {
+  const conds = [
+    q.status ? eq(jobCorrections.status, q.status as JobCorrectionRow['status']) : undefined,
+    q.reporterId ? eq(jobCorrections.reporterId, q.reporterId) : undefined,
+  ].filter((c) => c !== undefined);
+  const w = conds.length ? and(...conds) : undefined;
+  const [rows, [total]] = await Promise.all([
+    correctionsFrom(db)
+      .where(w)
+      .orderBy(desc(jobCorrections.createdAt), desc(jobCorrections.id))
+      .limit(q.size)
+      .offset(q.page * q.size),
+    db.select({ n: count() }).from(jobCorrections).where(w),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** Move a correction from `from` to `to` (compare-and-swap): false when its status changed meanwhile. */
+export async function moveCorrection(db: DbOrTx, id: string, from: string, to: string, adminNote: string | undefined): Promise<boolean> {
+  const r = await db
+    .update(jobCorrections)
+    .set({ status: to as JobCorrectionRow['status'], ...(adminNote !== undefined ? { adminNote } : {}), updatedAt: new Date() })
+    .where(and(eq(jobCorrections.id, id), eq(jobCorrections.status, from as JobCorrectionRow['status'])))
+    .returning({ id: jobCorrections.id });
+  return r.length === 1;
+}

@@ -1,0 +1,14 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** 'ko' | 'en' for formatters. */
+export function useLocale(): 'ko' | 'en' {
+  const { i18n } = useTranslation();
+  return i18n.language === 'en' ? 'en' : 'ko';
+}
+
+/** "Now" fixed for the life of the component, so renders stay pure. */
+export function useNow(): Date {
+  const [now] = useState(() => new Date());
+  return now;
+}

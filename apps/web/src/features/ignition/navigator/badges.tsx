@@ -1,0 +1,20 @@
+/** Small status pills of a posting: match score, D-day / closing soon / closed. */
+import type { JobMatch } from '@moim/contract';
+import { useTranslation } from 'react-i18next';
+import type { DeadlineLabel } from '../lib/format';
+
+export function MatchBadge({ match }: { match: JobMatch | null }) {
+  const { t } = useTranslation('ignition');
+  if (!match || match.score === null) return null;
+  const tone = match.score >= 70 ? 'high' : match.score >= 40 ? 'mid' : 'low';
+  return (
+    <span className={`jn-match jn-match--${tone}`} title={t('match.title')}>
+      <span className="visually-hidden">{t('match.label')} </span>
+      {t('match.score', { score: match.score })}
+    </span>
+  );
+}
+
+export function DeadlineBadge({ label }: { label: DeadlineLabel }) {
+  return <span className={`jn-dday jn-dday--${label.tone}`}>{label.text}</span>;
+}

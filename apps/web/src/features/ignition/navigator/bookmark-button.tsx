@@ -1,0 +1,64 @@
+/** Bookmark toggle; a guest is taken to log in and brought back. */
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useAuth } from '../../../shared/auth/auth-provider';
+import { toast } from '../../../shared/toast/toast';
+import { useBookmark } from '../api';
+
+export function BookmarkButton({ postingId, bookmarked, title }: { postingId: string; bookmarked: boolean; title: string }) {
+  const { t } = useTranslation('ignition');
+  const auth = useAuth();
+  const location = useLocation();
+  const mutation = useBookmark();
+  if (!auth.isAuthenticated) {
+    return (
+      <Link
+        className="jn-bookmark"
+        to={`/login?returnTo=${encodeURIComponent(location.pathname + location.search)}`}
+        aria-label={t('bookmark.loginToSave', { title })}
+        title={t('bookmark.loginToSave', { title })}
+      >
+        <StarIcon filled={false} />
+      </Link>
+    );
+  }
+  const on = mutation.isPending ? !!mutation.variables?.on : bookmarked;
+  return (
+    <button
+      type="button"
+      className={`jn-bookmark${on ? ' jn-bookmark--on' : ''}`}
+      aria-pressed={on}
+      aria-label={t(on ? 'bookmark.remove' : 'bookmark.add', { title })}
+      title={t(on ? 'bookmark.remove' : 'bookmark.add', { title })}
+      disabled={mutation.isPending}
+      onClick={() =>
+        mutation.mutate(
+          { id: postingId, on: !bookmarked },
+          {
+            onSuccess: (r) => toast.success(t(r.bookmarked ? 'bookmark.added' : 'bookmark.removed')),
+            onError: (e) => toast.error(e.message),
+          },
+        )
+      }
+    >
+      <StarIcon filled={on} />
+    </button>
+  );
+}
+
+function StarIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill={filled ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinejoin="round"
+    >
+      <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9L12 3Z" />
+    </svg>
+  );
+}

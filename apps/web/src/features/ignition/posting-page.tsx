@@ -1,0 +1,46 @@
+/** /ignition/navigator/:jobId — a posting's own shareable page (the same detail as the modal, with JSON-LD). */
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useAuth } from '../../shared/auth/auth-provider';
+import { ErrorState, LoadingState } from '../../shared/ui/states';
+import { useJobDetail, useSkillProfile } from './api';
+import { PostingDetail } from './navigator/posting-detail';
+import './ignition.css';
+import './navigator/navigator.css';
+
+export default function PostingPage() {
+  const { t } = useTranslation('ignition');
+  const { jobId = '' } = useParams();
+  const valid = /^[0-9a-f-]{36}$/i.test(jobId);
+  const auth = useAuth();
+  const detail = useJobDetail(valid ? jobId : null, auth.isAuthenticated);
+  const profile = useSkillProfile(auth.isAuthenticated);
+  useEffect(() => {
+    if (detail.data) document.title = `${detail.data.title} · ${detail.data.company.name} | moim`;
+  }, [detail.data]);
+  return (
+    <div className="container page-body jn jn-page">
+      <p>
+        <Link to="/ignition/navigator" className="jn-hint">
+          ← {t('detail.back')}
+        </Link>
+      </p>
+      {!valid ? (
+        <ErrorState message={t('detail.notFound')} />
+      ) : detail.isPending ? (
+        <LoadingState />
+      ) : detail.isError ? (
+        <ErrorState message={detail.error.message} onRetry={() => void detail.refetch()} />
+      ) : (
+        <div className="card">
+          <PostingDetail
+            posting={detail.data}
+            headingId="job-page-title"
+            profileMissing={auth.isAuthenticated && profile.data?.profile === null}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * Studio calls: one `queryOptions` factory per endpoint (shapes from the contract), the
+ * mutations, and where a guest keeps their trial (id + token, this browser only).
+ */
+import {
+  isTerminalStudioStatus,
+  type StudioAnalysis,
+  type StudioComparison,
+  type StudioDocument,
+  type StudioDocumentList,
+  type StudioDocumentSummary,
+  type StudioQuota,
+  type StudioRevision,
+  type StudioSubmissionInput,
+  type StudioSubmitResult,
+  type StudioTrialResult,
+} from '@moim/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../shared/api/client';
+import { readJson, removeLocal, writeJson } from '../../shared/storage';
+
+export const studioKeys = {
+  all: ['studio'] as const,
+  quota: () => ['studio', 'quota'] as const,
+  documents: (page: number, size: number) => ['studio', 'documents', page, size] as const,
+  document: (id: string) => ['studio', 'document', id] as const,
+  analysis: (id: string) => ['studio', 'analysis', id] as const,
+  compare: (documentId: string, from: string, to: string) => ['studio', 'compare', documentId, from, to] as const,
+  trial: (id: string) => ['studio', 'trial', id] as const,
+};
+
+/** Poll while the analysis runs: quickly at first, then every 1.5 s. */
+const pollWhileRunning = (a: StudioAnalysis | undefined, tries: number) =>
+  a && isTerminalStudioStatus(a.status) ? false : tries < 10 ? 500 : 1500;
+
+export const quotaQuery = () =>
+  queryOptions({ queryKey: studioKeys.quota(), queryFn: ({ signal }) => api.get<StudioQuota>('/api/studio/quota', { signal }) });
+
+export const documentsQuery = (page = 0, size = 10) =>
+  queryOptions({
+    queryKey: studioKeys.documents(page, size),
+    queryFn: ({ signal }) => api.get<StudioDocumentList>('/api/studio/documents', { signal, query: { page, size } }),
+  });
+
+export const documentQuery = (id: string) =>
+  queryOptions({
+    queryKey: studioKeys.document(id),
+    queryFn: ({ signal }) => api.get<StudioDocument>(`/api/studio/documents/${id}`, { signal }),
+  });
+
+export const analysisQuery = (id: string) =>
+  queryOptions({
+    queryKey: studioKeys.analysis(id),
+    queryFn: ({ signal }) => api.get<StudioAnalysis>(`/api/studio/analyses/${id}`, { signal }),
+    refetchInterval: (q) => pollWhileRunning(q.state.data, q.state.dataUpdateCount),
+  });
+
+export const compareQuery = (documentId: string, from: string, to: string) =>
+  queryOptions({
+    queryKey: studioKeys.compare(documentId, from, to),
+    queryFn: ({ signal }) => api.get<StudioComparison>(`/api/studio/documents/${documentId}/compare`, { signal, query: { from, to } }),
+  });
+
+export const trialQuery = (id: string, token: string) =>
+  queryOptions({
+    queryKey: studioKeys.trial(id),
+    queryFn: ({ signal }) =>
+      api.get<StudioAnalysis>(`/api/studio/trials/${id}`, { signal, auth: false, headers: { 'x-studio-trial-token': token } }),
+    refetchInterval: (q) => pollWhileRunning(q.state.data, q.state.dataUpdateCount),
+  });
+
+export function useSubmitAnalysis() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StudioSubmissionInput) => api.post<StudioSubmitResult>('/api/studio/analyses', body),
+    onSuccess: (r) => {
+      qc.setQueryData(studioKeys.analysis(r.analysis.id), r.analysis);
+      qc.setQueryData(studioKeys.quota(), r.quota);
+      void qc.invalidateQueries({ queryKey: ['studio', 'documents'] });
+    },
+  });
+}
+
+export function useReviseDocument() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ documentId, body }: { documentId: string; body: StudioRevision }) =>
+      api.post<StudioSubmitResult>(`/api/studio/documents/${documentId}/analyses`, body),
+    onSuccess: (r) => {
+      qc.setQueryData(studioKeys.analysis(r.analysis.id), r.analysis);
+      qc.setQueryData(studioKeys.quota(), r.quota);
+      void qc.invalidateQueries({ queryKey: ['studio', 'documents'] });
+      void qc.invalidateQueries({ queryKey: studioKeys.document(r.analysis.documentId) });
+    },
+  });
+}
+
+export function useDeleteDocument() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ deleted: true }>(`/api/studio/documents/${id}`),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: studioKeys.all }),
+  });
+}
+
+// ---- guest trial
+
+const TRIAL_KEY = 'studio-trial';
+export interface StoredTrial {
+  id: string;
+  token: string;
+}
+export const readTrial = () => readJson<StoredTrial>(TRIAL_KEY);
+export const forgetTrial = () => removeLocal(TRIAL_KEY);
+
+export function useStartTrial() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StudioSubmissionInput & { email: string; consent: true }) =>
+      api.post<StudioTrialResult>('/api/studio/trials', body, { auth: false }),
+    onSuccess: (r) => {
+      writeJson(TRIAL_KEY, { id: r.analysis.id, token: r.trialToken } satisfies StoredTrial);
+      qc.setQueryData(studioKeys.trial(r.analysis.id), r.analysis);
+    },
+  });
+}
+
+/** After login: move the trial document into the member's history (best effort). */
+export async function claimTrial(trial: StoredTrial): Promise<StudioDocumentSummary | null> {
+  try {
+    return await api.post<StudioDocumentSummary>(
+      `/api/studio/trials/${trial.id}/claim`,
+      {},
+      { headers: { 'x-studio-trial-token': trial.token } },
+    );
+  } catch {
+    return null;
+  }
+}

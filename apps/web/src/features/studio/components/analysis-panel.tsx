@@ -1,0 +1,97 @@
+/**
+ * One analysis on the page: live progress while it runs, then the assessment and the text with
+ * inline suggestions. The writer's accept/ignore decisions build the revised text that the
+ * "re-analyse" action sends as the next version (members), or that a guest can copy.
+ */
+import { isTerminalStudioStatus, type StudioAnalysis } from '@moim/contract';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Decision, type Decisions, revisedText } from '../lib/review-state';
+import { MarkdownEditor } from './markdown-editor';
+import { ProgressSteps } from './progress-steps';
+import { ResultSummary } from './result-summary';
+import { SuggestionReview } from './suggestion-review';
+
+interface Props {
+  analysis: StudioAnalysis;
+  /** members: send the revised text as the next version */
+  onReanalyse?: (text: string) => void;
+  reanalysing?: boolean;
+  /** members: compare with the previous version */
+  onComparePrevious?: () => void;
+  /** shown under the result (e.g. the guest's login prompt) */
+  footer?: ReactNode;
+}
+
+export function AnalysisPanel({ analysis, onReanalyse, reanalysing, onComparePrevious, footer }: Props) {
+  const { t } = useTranslation('studio');
+  const [decisions, setDecisions] = useState<Decisions>({});
+  const [editing, setEditing] = useState<string | null>(null);
+  const result = analysis.result;
+  const text = analysis.text ?? '';
+  const revised = useMemo(() => (result ? revisedText(text, result.suggestions, decisions) : text), [result, text, decisions]);
+  const decide = (id: string, d: Decision | null) =>
+    setDecisions((prev) => {
+      const next = { ...prev };
+      if (d) next[id] = d;
+      else delete next[id];
+      return next;
+    });
+  const accepted = Object.values(decisions).filter((d) => d.kind === 'accepted').length;
+
+  return (
+    <div className="analysis" data-testid="studio-analysis" data-analysis-id={analysis.id} data-version={analysis.version}>
+      <header className="analysis__head">
+        <div>
+          <p className="muted analysis__eyebrow">
+            {t('analysis.version', { n: analysis.version })} · {t(`purpose.${analysis.purpose}`)} · {t(`tone.${analysis.tone}.name`)}
+          </p>
+          <h2 className="analysis__title">{analysis.title || t('history.untitled')}</h2>
+          {analysis.url && (
+            <a href={analysis.url} target="_blank" rel="noreferrer noopener" className="analysis__url">
+              {analysis.url}
+            </a>
+          )}
+        </div>
+        {onComparePrevious && analysis.version > 1 && result && (
+          <button type="button" className="btn btn-secondary btn-sm" onClick={onComparePrevious} data-testid="studio-compare-previous">
+            {t('analysis.comparePrevious')}
+          </button>
+        )}
+      </header>
+      {!isTerminalStudioStatus(analysis.status) || analysis.status === 'FAILED' ? <ProgressSteps analysis={analysis} /> : null}
+      {result && (
+        <>
+          <ResultSummary result={result} />
+          <SuggestionReview text={text} suggestions={result.suggestions} decisions={decisions} onDecide={decide} />
+          {onReanalyse && (
+            <div className="analysis__next card">
+              <h2>{t('analysis.nextTitle')}</h2>
+              <p className="muted">{t('analysis.nextLead', { count: accepted })}</p>
+              {editing !== null ? (
+                <MarkdownEditor label={t('analysis.editLabel')} value={editing} onChange={(e) => setEditing(e.target.value)} rows={14} />
+              ) : null}
+              <div className="analysis__next-actions">
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  disabled={reanalysing}
+                  onClick={() => onReanalyse(editing ?? revised)}
+                  data-testid="studio-reanalyse"
+                >
+                  {reanalysing ? t('form.submitting') : t('analysis.reanalyse')}
+                </button>
+                {editing === null && (
+                  <button type="button" className="btn btn-ghost" onClick={() => setEditing(revised)}>
+                    {t('analysis.editMore')}
+                  </button>
+                )}
+              </div>
+            </div>
+          )}
+        </>
+      )}
+      {footer}
+    </div>
+  );
+}

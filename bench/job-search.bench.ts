@@ -1,0 +1,161 @@
+// Jobs navigator search at 100,000 generated postings (issue 15): p95 of a two-syllable Korean
+// query ("자바"), a 초성 query ("ㅂㅇㄷ") and a combined filter query, each through the navigator's
+// own search (searchIds: the page of ids and the total, exactly what GET /api/job-postings runs),
+// next to the same queries written with plain ILIKE on the same data in the same run.
+// Target: p95 ≤ 50 ms on PGlite. The plans are printed. BENCH_POSTINGS / BENCH_RUNS change the size.
+import { jobPostingInput, seoulDate } from '@moim/contract';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
+import { MIGRATIONS_DIR } from '../apps/server/src/db/migrate.ts';
+import { SkillCatalogue, resolveCompany } from '../apps/server/src/modules/job-postings/catalogue-repo.ts';
+import { generateDemoPostings } from '../apps/server/src/modules/job-postings/demo-data.ts';
+import { preparePosting } from '../apps/server/src/modules/job-postings/posting-repo.ts';
+import { jobPostings, type JobCompanyRow, type NewJobPostingRow } from '../apps/server/src/modules/job-postings/schema.ts';
+import {
+  RESCORE_WINDOW,
+  conditions,
+  facetCounts,
+  searchIds,
+  textSearch,
+  type SearchFilters,
+} from '../apps/server/src/modules/job-postings/search-repo.ts';
+import { startBenchApp } from './support.ts';
+
+const N = Number(process.env.BENCH_POSTINGS ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 60);
+const TARGET_MS = 50;
+
+const s = await startBenchApp(process.env.DATABASE_URL ? { JWT_SECRET: randomBytes(32).toString('hex') } : {});
+try {
+  const db = s.ctx.db;
+  const t0 = performance.now();
+  const catalogue = new SkillCatalogue(db);
+  await catalogue.ready();
+  const items = generateDemoPostings({ count: N, seed: 424242, today: seoulDate(new Date()), urlBase: 'https://bench.example.com' }).map(
+    (i) => jobPostingInput.parse(i),
+  );
+  const companies = new Map<string, JobCompanyRow>();
+  for (const i of items) if (!companies.has(i.company.name)) companies.set(i.company.name, await resolveCompany(db, i.company));
+  const ids = new Map<string, string>();
+  for (const n of new Set(items.flatMap((i) => [...i.requiredSkills, ...i.preferredSkills])))
+    ids.set(n, (await catalogue.resolve(db, [n]))[0]!);
+  const now = new Date();
+  const rows: NewJobPostingRow[] = items.map(
+    (i) =>
+      preparePosting(
+        i,
+        companies.get(i.company.name)!,
+        { required: i.requiredSkills.map((n) => ids.get(n)!), preferred: i.preferredSkills.map((n) => ids.get(n)!) },
+        catalogue,
+        { now },
+      ).values,
+  );
+  // Bulk load: drop the table's indexes, insert, build them again from the migration's own DDL.
+  const ddl = readFileSync(join(MIGRATIONS_DIR, '0010_jobs.sql'), 'utf8').match(/create index job_postings_[^;]+;/g)!;
+  for (const stmt of ddl) await s.ctx.database.exec(`drop index if exists ${/create index (\w+)/.exec(stmt)![1]}`);
+  for (let k = 0; k < rows.length; k += 1000) await db.insert(jobPostings).values(rows.slice(k, k + 1000));
+  for (const stmt of ddl) await s.ctx.database.exec(stmt);
+  await s.ctx.database.exec('vacuum analyze job_postings');
+  console.log(
+    `inserted ${N.toLocaleString('en')} generated postings (indexes built after the load) in ${Math.round(performance.now() - t0)} ms on ${s.ctx.database.driver}`,
+  );
+
+  const none: SearchFilters = { company: [], skill: [], experience: [], employmentType: [], region: [], workMode: [], activeOnly: true };
+  type Case = { label: string; filters: SearchFilters; ilike: string; sort: 'relevance' | 'validThrough' };
+  const cases: Case[] = [
+    { label: "two syllables '자바' (relevance)", filters: { ...none, q: '자바' }, ilike: '자바', sort: 'relevance' },
+    { label: "초성 'ㅂㅇㄷ' (relevance)", filters: { ...none, q: 'ㅂㅇㄷ' }, ilike: 'ㅂㅇㄷ', sort: 'relevance' },
+    {
+      label: "'백엔드' + 신입/주니어 + 원격/하이브리드 + Java/Kotlin + ≥4천만 (deadline)",
+      filters: {
+        ...none,
+        q: '백엔드',
+        experience: ['ENTRY', 'JUNIOR'],
+        workMode: ['REMOTE', 'HYBRID'],
+        skill: ['java', 'kotlin'],
+        salaryMin: 40_000_000,
+      },
+      ilike: '백엔드',
+      sort: 'validThrough',
+    },
+  ];
+
+  // The same search written the plain way: ILIKE over the normalised text, exact count.
+  const ilikeQuery = async (c: Case) => {
+    const where = sql.join(
+      [...conditions({ ...c.filters, q: undefined }, now), sql`${jobPostings.searchText} ilike ${`%${c.ilike}%`}`],
+      sql` and `,
+    );
+    const order = c.sort === 'validThrough' ? sql`valid_through asc nulls last, posted_at desc, id` : sql`posted_at desc, id`;
+    const page = await db.execute(sql`select id from job_postings where ${where} order by ${order} limit 20`);
+    const count = await db.execute<{ n: string | number }>(sql`select count(*) as n from job_postings where ${where}`);
+    return { ids: page.rows, total: Number(count.rows[0]!.n), exact: true };
+  };
+  const navigatorQuery = (c: Case) =>
+    searchIds(db, c.filters, { now, sort: c.sort, dir: c.sort === 'validThrough' ? 'asc' : 'desc', page: 0, size: 20 });
+
+  const measure = async (fn: () => Promise<{ total: number; exact: boolean }>) => {
+    for (let i = 0; i < 5; i++) await fn();
+    const times: number[] = [];
+    let last = { total: 0, exact: true };
+    for (let i = 0; i < RUNS; i++) {
+      const a = performance.now();
+      last = await fn();
+      times.push(performance.now() - a);
+    }
+    times.sort((x, y) => x - y);
+    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+    return { p50: at(0.5), p95: at(0.95), ...last };
+  };
+
+  let allMet = true;
+  for (const c of cases) {
+    const mine = await measure(() => navigatorQuery(c));
+    const plain = await measure(() => ilikeQuery(c));
+    const met = mine.p95 <= TARGET_MS;
+    allMet &&= met;
+    console.log(`\n${c.label}`);
+    console.log(
+      `  navigator   p50 ${mine.p50.toFixed(1).padStart(7)} ms   p95 ${mine.p95.toFixed(1).padStart(7)} ms   total ${mine.exact ? '' : '≈'}${mine.total}`,
+    );
+    console.log(
+      `  plain ILIKE p50 ${plain.p50.toFixed(1).padStart(7)} ms   p95 ${plain.p95.toFixed(1).padStart(7)} ms   total ${plain.total}${plain.total === 0 ? ' (ILIKE cannot read 초성)' : ''}`,
+    );
+    console.log(`  target p95 ≤ ${TARGET_MS} ms: ${met ? 'met' : 'MISSED'}`);
+  }
+
+  // Not a target: the facet counts of the broadest query (a separate request the page makes).
+  const f0 = performance.now();
+  await facetCounts(db, cases[0]!.filters, now);
+  console.log(`\n(info) facets of '자바' at ${N.toLocaleString('en')}: ${Math.round(performance.now() - f0)} ms, one run`);
+
+  console.log(`\nplans (relevance reads the newest matches by index, then re-ranks a window of ${RESCORE_WINDOW}):`);
+  const explain = async (label: string, q: SQL) => {
+    const plan = await db.execute<{ 'QUERY PLAN': string }>(sql`explain ${q}`);
+    console.log(`-- ${label}`);
+    for (const r of plan.rows) console.log(`   ${r['QUERY PLAN']}`);
+  };
+  for (const c of cases) {
+    const where = sql.join(conditions(c.filters, now), sql` and `);
+    if (c.sort === 'relevance') {
+      await explain(c.label, sql`select id from job_postings where ${where} order by posted_at desc, id limit ${RESCORE_WINDOW}`);
+      await explain(
+        `${c.label}: count (used when the planner expects ≤ 1,000 rows)`,
+        sql`select count(*) from job_postings where ${where}`,
+      );
+    } else
+      await explain(
+        c.label,
+        sql`select id from job_postings where ${where} order by valid_through asc nulls last, posted_at desc, id limit 20`,
+      );
+  }
+  const text = textSearch('자바')!;
+  await explain("'자바' through the trigram index alone", sql`select id from job_postings where ${text.where}`);
+  console.log(
+    `\njob search at ${N.toLocaleString('en')} postings: target p95 ≤ ${TARGET_MS} ms ${allMet ? 'met' : 'MISSED'} for every query`,
+  );
+} finally {
+  await s.close();
+}

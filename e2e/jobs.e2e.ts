@@ -1,0 +1,123 @@
+/**
+ * The jobs navigator through the real built site (issue 15): a member fills a skill profile,
+ * searches "ㅂㅇㄷ", narrows to 신입 and remote, reads the matched and missing skills of a posting,
+ * bookmarks it and finds it among their bookmarks; an admin imports a CSV with one bad row and
+ * reads the run's report. Logins go through the login page.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser.ts';
+
+const b = useBrowser();
+const password = (email: string) => `moim-${email.split('@')[0]}-2026!`;
+
+async function login(page: Page, email: string, returnTo = '/') {
+  await page.goto(`/login?returnTo=${encodeURIComponent(returnTo)}`);
+  await page.getByLabel('이메일').fill(email);
+  await page.getByLabel('비밀번호', { exact: true }).fill(password(email));
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
+}
+
+describe('jobs navigator', () => {
+  let postingTitle = '';
+  let postingId = '';
+
+  it('a member fills a skill profile, finds 백엔드 by 초성, narrows to 신입 and remote, reads the match and bookmarks a posting', async () => {
+    const { page } = b;
+    await login(page, 'member@moim.dev', '/users/me/edit#job-skill-profile');
+    const section = page.locator('#job-skill-profile');
+    await section.getByRole('heading', { name: '잡 내비게이터 스킬 프로필' }).waitFor({ timeout: 20_000 });
+    for (const skill of ['Java', 'Spring', 'Git']) {
+      await section.getByLabel('추가할 기술').fill(skill);
+      await section.getByRole('button', { name: '추가', exact: true }).click();
+    }
+    await section.getByText('Spring Boot · 실무').waitFor(); // "Spring" is an alias of Spring Boot
+    await section.getByLabel(/경력 \(년\)/).fill('0');
+    await section.getByRole('button', { name: '스킬 프로필 저장' }).click();
+    await section.getByText('스킬 프로필을 저장했습니다.').first().waitFor();
+
+    await page.goto('/ignition/navigator');
+    await page.getByRole('heading', { level: 1, name: '잡 내비게이터' }).waitFor();
+    await page.getByLabel('공고 검색').fill('ㅂㅇㄷ');
+    await page.waitForURL(/q=%E3%85%82%E3%85%87%E3%84%B7/, { timeout: 10_000 }); // debounced into the URL
+    const results = page.getByTestId('job-results');
+    await results.locator('mark', { hasText: '백엔드' }).first().waitFor({ timeout: 20_000 });
+
+    const quick = page.getByRole('group', { name: '빠른 필터' });
+    await quick.getByRole('button', { name: '신입', exact: true }).click();
+    await page.waitForURL(/experience=ENTRY/);
+    await quick.getByRole('button', { name: '원격 근무', exact: true }).click();
+    await page.waitForURL(/workMode=REMOTE/);
+    await page.getByRole('group', { name: '적용한 필터' }).getByRole('button', { name: '원격 근무 필터 해제' }).waitFor();
+
+    // every card now says 신입 and 원격 근무, and the member sees a match badge
+    const card = results
+      .locator('article')
+      .filter({ has: page.getByRole('link', { name: /Java\/Spring/ }) })
+      .first();
+    const link = card.getByRole('link', { name: /Java\/Spring/ });
+    await link.waitFor({ timeout: 20_000 });
+    await card.getByText('원격 근무', { exact: true }).waitFor();
+    expect(await card.locator('.jn-match').textContent()).toMatch(/매칭 \d+%/);
+    postingTitle = (await link.textContent())!.trim();
+    await link.click();
+
+    await page.waitForURL(/jobId=/);
+    postingId = new URL(page.url()).searchParams.get('jobId')!;
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { level: 2, name: postingTitle }).waitFor({ timeout: 20_000 });
+    const match = dialog.getByTestId('match-explanation');
+    await match.getByText('갖춘 기술').waitFor();
+    await match.locator('.jn-skill--have', { hasText: 'Java' }).first().waitFor();
+    await match.locator('.jn-skill--have', { hasText: 'Spring Boot' }).first().waitFor();
+    const missing = match.locator('.jn-skill--missing a').first();
+    await missing.waitFor();
+    expect(await missing.getAttribute('href')).toMatch(/^\/study\?q=/);
+    expect(await dialog.locator('script[type="application/ld+json"]').count()).toBe(1);
+
+    await dialog.getByRole('button', { name: `${postingTitle} 저장` }).click();
+    await page.getByText('공고를 저장했습니다.').waitFor();
+    await dialog.getByRole('button', { name: `${postingTitle} 저장 취소` }).waitFor();
+    await dialog.getByRole('button', { name: '닫기' }).click();
+    await page.waitForURL((u) => !u.searchParams.has('jobId'));
+
+    await page.getByRole('link', { name: '저장한 공고' }).click();
+    await page.waitForURL(/view=bookmarks/);
+    await page.getByRole('heading', { name: '저장한 공고' }).waitFor();
+    await page.getByTestId('job-results').getByRole('link', { name: postingTitle }).waitFor({ timeout: 20_000 });
+  });
+
+  it('the posting has its own shareable page with JobPosting JSON-LD', async () => {
+    const { page } = b;
+    await page.goto(`/ignition/navigator/${postingId}`);
+    await page.getByRole('heading', { level: 2, name: postingTitle }).waitFor({ timeout: 20_000 });
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+    expect(ld).toMatchObject({ '@type': 'JobPosting', title: postingTitle, jobLocationType: 'TELECOMMUTE' });
+  });
+
+  it('an admin imports a CSV with one bad row and reads the run report', async () => {
+    const { page } = b;
+    const stamp = Date.now().toString(36);
+    const csv = [
+      'company,title,experience,employment_type,work_mode,location,salary_min,salary_max,required_skills,valid_through,source_url',
+      `이음채용,E2E 백엔드 개발자 ${stamp},신입,정규직,원격,서울 강남구,4000만,5000만,Java|Spring,2099-12-31,https://careers.example.com/e2e/${stamp}/1`,
+      `이음채용,,주니어,정규직,사무실 출근,서울 강남구,,,Kotlin,2099-12-31,https://careers.example.com/e2e/${stamp}/2`,
+      `이음채용,E2E 프론트엔드 개발자 ${stamp},주니어,계약직,하이브리드,판교,,,React|TS,,https://careers.example.com/e2e/${stamp}/3`,
+    ].join('\n');
+    await login(page, 'admin@moim.dev', '/admin/jobs');
+    await page.getByRole('heading', { level: 1, name: '잡 내비게이터 관리' }).waitFor({ timeout: 20_000 });
+    await page.getByLabel('파일').setInputFiles({ name: `e2e-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: '가져오기 시작' }).click();
+    await page.waitForURL(/\/admin\/jobs\/runs\//);
+    await page.getByRole('heading', { level: 1, name: `가져오기 결과: e2e-${stamp}.csv` }).waitFor();
+    const counts = page.getByTestId('run-counts');
+    await page.locator('.jn-status', { hasText: '완료' }).first().waitFor({ timeout: 30_000 });
+    await expect.poll(async () => (await counts.textContent())?.replace(/\s+/g, '')).toBe('새로등록2갱신0변경없음0거부1');
+    const items = page.getByTestId('run-items');
+    const bad = items.locator('tr', { hasText: '거부' });
+    await bad.getByText(/^title:/).waitFor();
+    expect(await bad.locator('td').first().textContent()).toBe('3'); // the spreadsheet's line number
+    await items.getByRole('link', { name: `E2E 백엔드 개발자 ${stamp}` }).waitFor();
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * The studio journeys through the real built site:
+ * 1. a member pastes a Korean post, watches the progress, sees the ratings and an inline
+ *    suggestion, accepts it, re-analyses the revision and compares the two versions;
+ * 2. a guest runs the one trial, is then asked to log in, logs in through the studio-branded
+ *    login page and comes back to the studio, where the trial joins their documents.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { recordTexts, seenTexts, uniqueEmail } from './support/accounts.ts';
+import { useBrowser } from './support/browser.ts';
+
+const b = useBrowser();
+
+const POST = `# 사이드 프로젝트 배포 회고
+
+처음으로 혼자 만든 서비스를 배포했다. 생각보다 오래 걸렸지만 끝까지 할수 있다는 것을 배웠다.
+
+## 어려웠던 점
+
+환경 변수를 정리하는 데 시간이 많이 들었다. 다음에는 배포 전에 확인할 목록을 먼저 만들 생각이다.
+`;
+
+async function loginThroughForm(page: Page, email: string, password: string) {
+  await page.getByLabel('이메일').fill(email);
+  await page.getByLabel('비밀번호', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
+}
+
+async function pasteAndAnalyse(page: Page, submitName: string) {
+  await page.getByLabel('본문 (마크다운)').fill(POST);
+  await page.getByRole('radio', { name: /냉철한 비평가/ }).check({ force: true });
+  await page.getByRole('button', { name: submitName }).click();
+}
+
+describe('studio journeys', () => {
+  it('a member analyses a Korean post, accepts a suggestion, re-analyses and compares versions', async () => {
+    const { page } = b;
+    await recordTexts(page);
+    await page.goto('/login?returnTo=%2Fstudio%2Fdocumentor&brand=studio');
+    await loginThroughForm(page, 'haneul@moim.dev', 'moim-haneul-2026!');
+    expect(new URL(page.url()).pathname).toBe('/studio/documentor');
+    await page.getByTestId('studio-quota').getByText('오늘 남은 분석 5 / 5').waitFor();
+
+    await pasteAndAnalyse(page, '분석하기');
+    // progress shows while the job runs, then the result
+    await page.getByTestId('studio-result').waitFor({ timeout: 30_000 });
+    const seen = await seenTexts(page);
+    expect(seen.some((t) => /분석 순서를 기다리고 있어요|문장과 구조를 분석하고 있어요/.test(t))).toBe(true);
+    await expect.poll(() => page.locator('.rating').count()).toBe(6);
+    await page.getByText(/^종합 \d\.\d점/).waitFor();
+    await page.getByTestId('studio-quota').getByText('오늘 남은 분석 4 / 5').waitFor();
+
+    // the inline suggestion on "할수", accepted from the keyboard
+    const mark = page.getByRole('button', { name: '띄어쓰기: 할수' });
+    await mark.focus();
+    await page.keyboard.press('Enter');
+    const card = page.getByTestId('studio-suggestion-card');
+    await card.getByText("'수'는 앞말과 띄어 씁니다 (의존 명사).").waitFor();
+    await page.keyboard.press('a');
+    await page.getByTestId('studio-review-text').locator('ins', { hasText: '할 수' }).waitFor();
+    await expect.poll(() => mark.count()).toBe(0);
+
+    // re-analyse the revision: version 2
+    await page.getByTestId('studio-reanalyse').click();
+    await page.locator('[data-testid="studio-analysis"][data-version="2"]').waitFor({ timeout: 30_000 });
+    await page.getByTestId('studio-result').waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('button', { name: '띄어쓰기: 할수' }).count()).toBe(0);
+
+    // compare the two versions side by side
+    await page.getByTestId('studio-compare-previous').click();
+    const comparison = page.getByTestId('studio-comparison');
+    await comparison.getByRole('heading', { name: '버전 1 ↔ 버전 2 비교' }).waitFor();
+    await comparison.locator('.compare__list--resolved q', { hasText: '할수' }).waitFor();
+    await expect.poll(() => comparison.locator('tbody tr').count()).toBe(7);
+    // history lists the document with both versions
+    await page.getByTestId('studio-history').getByText('사이드 프로젝트 배포 회고').waitFor();
+  });
+
+  it('a guest uses the trial, is asked to log in, and comes back to the studio after login', async () => {
+    const { page } = b;
+    await page.goto('/studio/documentor');
+    await page.getByRole('link', { name: '로그인' }).first().waitFor();
+    await pasteAndAnalyse(page, '체험 분석하기');
+    // consent and address are required
+    await page.getByText('이메일 주소를 확인해 주세요.').waitFor();
+    await page.getByLabel('결과를 받을 이메일').fill(uniqueEmail('guest'));
+    await page.getByLabel(/분석 결과를 이 이메일로 받는 데 동의합니다/).check();
+    await page.getByRole('button', { name: '체험 분석하기' }).click();
+    await page.getByTestId('studio-result').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: '띄어쓰기: 할수' }).waitFor();
+
+    // the one trial is used: log in to keep going, and come back here
+    const prompt = page.getByTestId('studio-login-prompt');
+    await prompt.getByRole('heading', { name: '계속 분석하려면 로그인하세요' }).waitFor();
+    await prompt.getByRole('link', { name: '로그인' }).click();
+    await page.waitForURL(/\/login\?returnTo=%2Fstudio%2Fdocumentor&brand=studio/);
+    await page.locator('.auth-card__brand', { hasText: 'moim studio' }).waitFor();
+    await loginThroughForm(page, 'doyun@moim.dev', 'moim-doyun-2026!');
+    expect(new URL(page.url()).pathname).toBe('/studio/documentor');
+    await page
+      .getByTestId('studio-account')
+      .getByText(/님, 안녕하세요/)
+      .waitFor();
+    await page.getByText('체험으로 분석한 글을 내 문서로 옮겼어요.').waitFor();
+    await page.getByTestId('studio-history').getByText('사이드 프로젝트 배포 회고').waitFor();
+  });
+});
