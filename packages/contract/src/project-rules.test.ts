@@ -5,7 +5,7 @@ import {
   ddayLabel,
   deadlinePassed,
   nextProjectStatus,
-  nextSeoulMidnight,
+  deadlineCloseRunAfter,
   projectAcceptsApplications,
   projectActionsFrom,
   projectSlugBase,
@@ -43,7 +43,7 @@ describe('recruitment days in Asia/Seoul', () => {
     expect(deadlinePassed('2026-11-23', new Date('2026-11-23T15:00:00Z'))).toBe(true);
     expect(projectAcceptsApplications({ status: 'RECRUITING', recruitmentDeadline: '2026-11-23' }, lateEvening)).toBe(true);
     expect(projectAcceptsApplications({ status: 'IN_PROGRESS', recruitmentDeadline: null }, lateEvening)).toBe(false);
-    expect(nextSeoulMidnight(lateEvening)).toEqual({ at: new Date('2026-11-23T15:00:00Z'), date: '2026-11-24' });
+    expect(deadlineCloseRunAfter(lateEvening)).toEqual({ at: new Date('2026-11-23T15:00:00Z'), date: '2026-11-24' });
   });
 });
 

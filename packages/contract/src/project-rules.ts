@@ -131,8 +131,8 @@ export function positionIsOpen(pos: { requiredCount: number; filledCount: number
   return pos.filledCount < pos.requiredCount;
 }
 
-/** The next 00:00 in Asia/Seoul after `now` (when the deadline job runs), and that Seoul date. */
-export function nextSeoulMidnight(now: Date = new Date()): { at: Date; date: string } {
+/** The deadline job's next run after `now`: the next 00:00 in Asia/Seoul, and that Seoul date. */
+export function deadlineCloseRunAfter(now: Date = new Date()): { at: Date; date: string } {
   const date = addDays(seoulDate(now), 1);
   return { at: new Date(`${date}T00:00:00+09:00`), date };
 }

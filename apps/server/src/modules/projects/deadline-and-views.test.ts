@@ -1,4 +1,4 @@
-import { addDays, nextSeoulMidnight } from '@moim/contract';
+import { addDays, deadlineCloseRunAfter } from '@moim/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
@@ -24,7 +24,7 @@ describe('the deadline job', () => {
     const endsTomorrow = await createProject(t, owner, { name: '내일 마감', recruitmentDeadline: addDays(today(), 1), startDate: null });
     const openEnded = await createProject(t, owner, { name: '상시 모집', recruitmentDeadline: null, startDate: null });
     await t.ctx.jobs.runRecurring(true); // the start-up / safety-net scheduling
-    const { at, date } = nextSeoulMidnight(new Date());
+    const { at, date } = deadlineCloseRunAfter(new Date());
     const queued = await t.ctx.db.execute<{ run_at: Date; payload: { date: string } }>(
       sql`select run_at, payload from jobs where kind = ${CLOSE_EXPIRED_JOB} and status = 'pending'`,
     );
@@ -57,7 +57,7 @@ describe('the deadline job', () => {
   it('refuses applications once the last day is over, even before the job has run', async () => {
     const p = await createProject(t, owner, { recruitmentDeadline: today(), startDate: null });
     const a = await person(t);
-    const tomorrow = new Date(nextSeoulMidnight(new Date()).at.getTime() + 60_000);
+    const tomorrow = new Date(deadlineCloseRunAfter(new Date()).at.getTime() + 60_000);
     const later = createProjectsService(
       t.ctx,
       { users: t.ctx.services.users, notifications: t.ctx.services.notifications },
@@ -100,7 +100,7 @@ describe('the view count', () => {
     expect(keys.rows.map((r) => r.viewer_key).filter((k) => k.startsWith('u:'))).toEqual([`u:${viewer.id}`]);
     expect(keys.rows.some((r) => r.viewer_key.includes('203.0.113.7'))).toBe(false);
     // the next Seoul day counts the same viewer again
-    const tomorrow = new Date(nextSeoulMidnight(new Date()).at.getTime() + 60_000);
+    const tomorrow = new Date(deadlineCloseRunAfter(new Date()).at.getTime() + 60_000);
     const later = createProjectsService(
       t.ctx,
       { users: t.ctx.services.users, notifications: t.ctx.services.notifications },

@@ -5,7 +5,7 @@
  * and a recurring check re-schedules it should a run ever be lost. A run that comes late (the
  * server was down at midnight) closes everything due by then.
  */
-import { nextSeoulMidnight, seoulDate } from '@moim/contract';
+import { deadlineCloseRunAfter, seoulDate } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
 import type { ProjectsService } from './service.ts';
 
@@ -14,7 +14,7 @@ const ENSURE_EVERY_MS = 10 * 60_000;
 
 /** Queue the next midnight run (a no-op when it is already queued). */
 export async function scheduleNextClose(ctx: AppContext, now: Date = new Date()): Promise<void> {
-  const { at, date } = nextSeoulMidnight(now);
+  const { at, date } = deadlineCloseRunAfter(now);
   await ctx.jobs.enqueue(CLOSE_EXPIRED_JOB, { date }, { runAt: at, dedupeKey: `${CLOSE_EXPIRED_JOB}:${date}`, maxAttempts: 10 });
 }
 
