@@ -39,7 +39,9 @@ const homeKey = Object.keys(manifest).find((k) => /features\/home\/.*page/.test(
 const homeSet = new Set(entrySet);
 if (homeKey) for (const k of closure(homeKey)) homeSet.add(k);
 const homeBytes = [...homeSet].reduce((s, k) => s + gz(manifest[k]!.file), 0);
-console.log(`home route JS (entry + shared + home page): ${kb(homeBytes)} gzip — budget 135 KB: ${homeBytes <= 135 * 1024 ? 'PASS' : 'FAIL'}`);
+console.log(
+  `home route JS (entry + shared + home page): ${kb(homeBytes)} gzip — budget 135 KB: ${homeBytes <= 135 * 1024 ? 'PASS' : 'FAIL'}`,
+);
 
 let worst = { name: '', bytes: 0 };
 const over: string[] = [];
@@ -51,7 +53,9 @@ for (const [key, chunk] of Object.entries(manifest)) {
   if (bytes > worst.bytes) worst = { name: key, bytes };
   if (bytes > 50 * 1024) over.push(`${key} ${kb(bytes)}`);
 }
-console.log(`largest lazy route chunk: ${worst.name} ${kb(worst.bytes)} gzip — budget 50 KB each: ${over.length === 0 ? 'PASS' : `FAIL (${over.join(', ')})`}`);
+console.log(
+  `largest lazy route chunk: ${worst.name} ${kb(worst.bytes)} gzip — budget 50 KB each: ${over.length === 0 ? 'PASS' : `FAIL (${over.join(', ')})`}`,
+);
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromiumPath)) {
@@ -67,7 +71,17 @@ const port = await new Promise<number>((resolve) => {
 const dataDir = mkdtempSync(join(tmpdir(), 'moim-lcp-'));
 // SERVER_MAIN: another server bundle (default apps/server/dist/main.js, made by `npm run build`).
 const server = spawn(process.execPath, [process.env.SERVER_MAIN ?? join(root, 'apps/server/dist/main.js')], {
-  env: { ...process.env, NODE_ENV: 'production', WEB_DIST_DIR: dist, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    WEB_DIST_DIR: dist,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+  },
   stdio: 'inherit',
 });
 const base = `http://127.0.0.1:${port}`;
@@ -79,7 +93,10 @@ for (let i = 0; i < 150; i++) {
   }
   await new Promise((r) => setTimeout(r, 200));
 }
-const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const browser = await chromium.launch({
+  executablePath: chromiumPath,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
 try {
   for (const path of ['/', '/study', '/lab']) {
     const samples: number[] = [];
@@ -88,7 +105,12 @@ try {
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 150,
+        downloadThroughput: (1.6 * 1024 * 1024) / 8,
+        uploadThroughput: (750 * 1024) / 8,
+      });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await page.addInitScript(() => {
         (window as unknown as { __lcp: number }).__lcp = 0;
@@ -103,7 +125,9 @@ try {
     }
     samples.sort((a, b) => a - b);
     const median = samples[1]!;
-    console.log(`LCP ${path.padEnd(7)} median ${(median / 1000).toFixed(2)} s (runs ${samples.map((s) => (s / 1000).toFixed(2)).join(', ')}) — budget 2.2 s: ${median <= 2200 ? 'PASS' : 'FAIL'}`);
+    console.log(
+      `LCP ${path.padEnd(7)} median ${(median / 1000).toFixed(2)} s (runs ${samples.map((s) => (s / 1000).toFixed(2)).join(', ')}) — budget 2.2 s: ${median <= 2200 ? 'PASS' : 'FAIL'}`,
+    );
   }
 } finally {
   await browser.close();

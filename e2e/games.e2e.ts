@@ -158,8 +158,9 @@ describe('games', () => {
     for (const id of ['deduction', 'team-shuffle', 'spotlight-arena']) await b.page.getByTestId(`lab-card-${id}`).waitFor();
     await b.page.goto('/lab/no-such-game');
     await b.page.getByTestId('lab-not-found').waitFor();
+    // the old address of the deduction game leads to the game
     await b.page.goto('/lab/deduction');
-    await b.page.getByTestId('lab-coming-soon').waitFor();
+    await b.page.waitForURL('**/lab/deduction-game');
     await b.page.goto('/lab/team-shuffle?names=%EA%B0%80%0A%EB%82%98%0A%EB%8B%A4%0A%EB%9D%BC%0A%EB%A7%88&mode=count&n=2&seed=e2e');
     const teams = b.page.getByTestId('teams');
     await teams.waitFor();

@@ -12,8 +12,7 @@ function walk(dir) {
     const p = join(dir, name);
     if (statSync(p).isDirectory()) {
       if (name !== '.vite') walk(p);
-    }
-    else if (/\.(js|css|html|svg|json|txt|webmanifest)$/.test(name) && statSync(p).size > 1024) {
+    } else if (/\.(js|css|html|svg|json|txt|webmanifest)$/.test(name) && statSync(p).size > 1024) {
       const buf = readFileSync(p);
       writeFileSync(`${p}.br`, brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
       writeFileSync(`${p}.gz`, gzipSync(buf, { level: 9 }));

@@ -11,7 +11,11 @@ export const ERROR_CATALOGUE = {
   'AUTH-1005': { status: 403, ko: '권한이 부족합니다.', en: 'You do not have permission to do this.' },
   'AUTH-1006': { status: 403, ko: '비활성화된 계정입니다. 고객센터에 문의해 주세요.', en: 'This account has been deactivated.' },
   'AUTH-1007': { status: 401, ko: '로그인이 필요합니다.', en: 'Login required.' },
-  'AUTH-1008': { status: 400, ko: '소셜 로그인이 취소되었거나 완료되지 않았습니다.', en: 'Social login was cancelled or could not be completed.' },
+  'AUTH-1008': {
+    status: 400,
+    ko: '소셜 로그인이 취소되었거나 완료되지 않았습니다.',
+    en: 'Social login was cancelled or could not be completed.',
+  },
   'AUTH-1009': {
     status: 403,
     ko: '이메일이 인증된 소셜 계정으로만 로그인할 수 있습니다.',

@@ -14,6 +14,16 @@ import { jobs } from './schema.ts';
 
 export type JobHandler = (payload: Record<string, unknown>, ctx: { jobId: string; attempt: number }) => Promise<void>;
 
+export interface RegisterOptions {
+  /**
+   * Jobs that can run for long (a bot ladder, a feed import, a model call) go in their own lane:
+   * each lane has its own poll loop, so a long job never holds up mail, notices or expiry.
+   */
+  lane?: string;
+}
+
+const DEFAULT_LANE = 'default';
+
 export interface EnqueueOptions {
   runAt?: Date;
   dedupeKey?: string;
@@ -22,10 +32,10 @@ export interface EnqueueOptions {
 
 export class JobQueue {
   private handlers = new Map<string, JobHandler>();
+  private laneOf = new Map<string, string>();
   private recurring: { kind: string; everyMs: number; lastRun: number; fn: () => Promise<void> }[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = false;
+  private loops = new Map<string, { timer?: NodeJS.Timeout; running?: Promise<void> }>([[DEFAULT_LANE, {}]]);
+  private stopped = true;
 
   constructor(
     private readonly db: Db,
@@ -33,8 +43,14 @@ export class JobQueue {
     private readonly pollMs = 1000,
   ) {}
 
-  register(kind: string, handler: JobHandler): void {
+  register(kind: string, handler: JobHandler, opts: RegisterOptions = {}): void {
     this.handlers.set(kind, handler);
+    const lane = opts.lane ?? DEFAULT_LANE;
+    this.laneOf.set(kind, lane);
+    if (!this.loops.has(lane)) {
+      this.loops.set(lane, {});
+      if (!this.stopped) this.schedule(lane, 50);
+    }
   }
 
   /** Run `fn` roughly every `everyMs` (a sweep such as "expire unpaid applications"). */
@@ -54,30 +70,36 @@ export class JobQueue {
       })
       .onConflictDoNothing()
       .returning({ id: jobs.id });
-    this.kick();
+    this.kick(this.laneOf.get(kind) ?? DEFAULT_LANE);
     return rows[0]?.id;
   }
 
   start(): void {
     this.stopped = false;
-    this.schedule(50);
+    for (const lane of this.loops.keys()) this.schedule(lane, 50);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    for (const loop of this.loops.values()) if (loop.timer) clearTimeout(loop.timer);
+    await Promise.all([...this.loops.values()].map((l) => l.running));
   }
 
-  /** Process every due job now (tests and the first poll use this). Returns how many ran. */
+  /** Process every due job of every lane now (tests use this). Returns how many ran. */
   async drain(now = new Date()): Promise<number> {
     let count = 0;
     for (;;) {
-      const ran = await this.runOne(now);
+      const ran = await this.runOne(now, null);
       if (!ran) break;
       count++;
     }
     return count;
+  }
+
+  private async drainLane(lane: string): Promise<void> {
+    while (!this.stopped && (await this.runOne(new Date(), lane))) {
+      /* next job of this lane */
+    }
   }
 
   async runRecurring(force = false): Promise<void> {
@@ -93,30 +115,53 @@ export class JobQueue {
     }
   }
 
-  private kick(): void {
-    if (this.timer && !this.stopped && !this.running) this.schedule(10);
+  private kick(lane: string): void {
+    const loop = this.loops.get(lane);
+    if (loop?.timer && !this.stopped && !loop.running) this.schedule(lane, 10);
   }
 
-  private schedule(ms: number): void {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = (async () => {
+  private schedule(lane: string, ms: number): void {
+    const loop = this.loops.get(lane);
+    if (this.stopped || !loop) return;
+    if (loop.timer) clearTimeout(loop.timer);
+    loop.timer = setTimeout(() => {
+      loop.running = (async () => {
         try {
-          await this.runRecurring();
-          await this.drain();
+          if (lane === DEFAULT_LANE) await this.runRecurring();
+          await this.drainLane(lane);
         } catch (err) {
-          this.log.error({ err }, 'job poll failed');
+          this.log.error({ err, lane }, 'job poll failed');
         } finally {
-          this.running = undefined;
-          this.schedule(this.pollMs);
+          loop.running = undefined;
+          this.schedule(lane, this.pollMs);
         }
       })();
     }, ms);
-    this.timer.unref();
+    loop.timer.unref();
   }
 
-  private async runOne(now: Date): Promise<boolean> {
+  /** Kinds that run in a lane of their own (the default lane skips them). */
+  private laneKinds(lane: string): string[] {
+    return [...this.laneOf].filter(([, l]) => l === lane).map(([k]) => k);
+  }
+
+  private async runOne(now: Date, lane: string | null): Promise<boolean> {
+    const own = lane && lane !== DEFAULT_LANE ? this.laneKinds(lane) : [];
+    const others = lane === DEFAULT_LANE ? [...this.laneOf].filter(([, l]) => l !== DEFAULT_LANE).map(([k]) => k) : [];
+    const laneFilter =
+      lane === null
+        ? sql``
+        : lane === DEFAULT_LANE
+          ? others.length
+            ? sql`and kind not in (${sql.join(
+                others.map((k) => sql`${k}`),
+                sql`, `,
+              )})`
+            : sql``
+          : sql`and kind in (${sql.join(
+              own.map((k) => sql`${k}`),
+              sql`, `,
+            )})`;
     const claimed = await this.db.execute<{
       id: string;
       kind: string;
@@ -128,7 +173,7 @@ export class JobQueue {
       where id = (
         select id from jobs
         where status = 'pending' and run_at <= ${now.toISOString()}::timestamptz
-          and (locked_until is null or locked_until < now())
+          and (locked_until is null or locked_until < now()) ${laneFilter}
         order by run_at
         limit 1
         for update skip locked

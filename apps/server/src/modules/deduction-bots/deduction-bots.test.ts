@@ -4,6 +4,7 @@ import { BOT_TEMPLATE, type BotState } from '@moim/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { makeUser, type TestUser } from '../games/games-test-helpers.ts';
+import { LADDER_MAX_TIMEOUTS, playLadder } from './ladder-play.ts';
 import { runLadderInWorker } from './ladder-runner.ts';
 import { createBotSandbox } from './sandbox.ts';
 
@@ -150,6 +151,19 @@ describe('the sandbox', () => {
     if ('error' in thrower) throw new Error(thrower.error);
     expect(thrower.move(state, 1)).toMatchObject({ skip: 'BOT_ERROR', message: expect.stringContaining('boom') });
     expect(await createBotSandbox('function move( {')).toMatchObject({ error: expect.any(String) });
+  });
+
+  it('stops running a bot that keeps timing out for the rest of its ladder run', async () => {
+    let moves = 0;
+    const run = await playLadder('function move(s){ while (true) {} }', ['a', 'b'], 100, (phase) => {
+      if (phase === 'start') moves++;
+    });
+    expect(run.played).toBe(6);
+    expect(run.wins).toBe(0);
+    // every game is played to its end, but the code ran only until the time-out budget was spent
+    // (plus one sandbox load per game)
+    expect(moves).toBe(LADDER_MAX_TIMEOUTS + run.played);
+    expect(run.faults).toBeGreaterThan(LADDER_MAX_TIMEOUTS);
   });
 
   it('terminates a ladder thread whose bot cannot be stopped in time', async () => {

@@ -13,9 +13,13 @@ export type { BotOwnerDirectory, DeductionBotsDeps, DeductionBotsService } from 
 
 export function createDeductionBotsModule(ctx: AppContext, deps: DeductionBotsDeps): ServerModule<DeductionBotsService> {
   const bots = createDeductionBotsService(ctx, deps);
-  ctx.jobs.register(LADDER_JOB, async (payload) => {
-    await bots.runLadder(String(payload.botId), Number(payload.version));
-  });
+  ctx.jobs.register(
+    LADDER_JOB,
+    async (payload) => {
+      await bots.runLadder(String(payload.botId), Number(payload.version));
+    },
+    { lane: 'deduction-ladder' },
+  );
   return {
     name: 'deduction-bots',
     prefix: '/api/games/deduction',

@@ -20,6 +20,13 @@ export interface LadderRun extends LadderTally {
   loadError: string | null;
 }
 
+/**
+ * A bot that runs out of time this many times in one ladder run is stopped for the rest of it:
+ * its later moves are skipped (BOT_TIMEOUT) without running its code, so an endless loop costs
+ * seconds, not a quarter of an hour of the ladder's lane.
+ */
+export const LADDER_MAX_TIMEOUTS = 3;
+
 export async function playLadder(
   code: string,
   seeds?: readonly string[],
@@ -30,6 +37,7 @@ export async function playLadder(
   const tally = emptyTally();
   const games: LadderGameResult[] = [];
   let loadError: string | null = null;
+  let timeouts = 0;
   for (const lg of ladderGames(seeds)) {
     const seats: SeatSpec[] = [{ kind: 'AI', level: lg.opponent }];
     seats.splice(lg.botSeat, 0, { kind: 'BOT', botId: 'ladder', name: 'bot' });
@@ -45,9 +53,12 @@ export async function playLadder(
             ladderSettings(),
             seats,
             async (_seat, state, seed) => {
+              if (timeouts >= LADDER_MAX_TIMEOUTS) return { skip: 'BOT_TIMEOUT' as const, message: 'stopped after repeated time-outs' };
               onMove?.('start');
               try {
-                return sandbox.move(state, seed);
+                const move = sandbox.move(state, seed);
+                if ('skip' in move && move.skip === 'BOT_TIMEOUT') timeouts++;
+                return move;
               } finally {
                 onMove?.('end');
               }

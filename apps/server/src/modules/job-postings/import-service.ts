@@ -101,9 +101,13 @@ export class ImportService {
 
   /** Registers the queue handler (call once per module instance). */
   register(): void {
-    this.ctx.jobs.register(IMPORT_JOB, async (payload) => {
-      await this.process(String(payload.runId));
-    });
+    this.ctx.jobs.register(
+      IMPORT_JOB,
+      async (payload) => {
+        await this.process(String(payload.runId));
+      },
+      { lane: 'job-imports' },
+    );
   }
 
   async view(run: JobImportRunRow): Promise<ImportRun> {

@@ -47,7 +47,9 @@ export class AnalysisRunner {
   ) {}
 
   register(): void {
-    this.ctx.jobs.register(ANALYZE_JOB, (payload, meta) => this.run(String(payload.analysisId), meta.attempt));
+    this.ctx.jobs.register(ANALYZE_JOB, (payload, meta) => this.run(String(payload.analysisId), meta.attempt), {
+      lane: 'studio',
+    });
   }
 
   /** Move to `to` if allowed from the current status (STUDIO_TRANSITIONS); undefined when not. */

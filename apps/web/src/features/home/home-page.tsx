@@ -22,7 +22,7 @@ const PILLARS = [
 
 const GAMES = [
   { key: 'tetris', to: '/lab/tetris', art: 'tetris' },
-  { key: 'deduction', to: '/lab/deduction', art: 'deduction' },
+  { key: 'deduction', to: '/lab/deduction-game', art: 'deduction' },
   { key: 'teamShuffle', to: '/lab/team-shuffle', art: 'shuffle' },
   { key: 'spotlight', to: '/lab/spotlight-arena', art: 'spotlight' },
 ] as const;

@@ -1,7 +1,11 @@
-/** /lab/{subject} for subjects without a page of their own: "coming soon" for listed ones, else a clear not-found with the list. */
+/**
+ * /lab/{subject} for subjects without a page of their own: an old address of a live item (such as
+ * /lab/deduction) goes to its page, a listed one shows "coming soon", anything else a clear
+ * not-found with the list.
+ */
 import { josa } from 'es-hangul';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { labItemFor } from './lab-catalog';
 import { LabList } from './lab-list';
 import './lab.css';
@@ -11,6 +15,7 @@ export default function LabSubjectPage() {
   const { subject = '' } = useParams();
   const item = labItemFor(subject);
   const soon = item?.status === 'soon';
+  if (item && !soon && item.path !== `/lab/${subject}`) return <Navigate to={item.path} replace />;
   return (
     <div className="container">
       <section className="lab-missing" aria-labelledby="lab-missing-title" data-testid={soon ? 'lab-coming-soon' : 'lab-not-found'}>
