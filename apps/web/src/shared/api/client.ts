@@ -174,9 +174,6 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   }
 }
 
-/** @deprecated kept for early callers; use `request`. */
-export const rawRequest = request;
-
 export const api = {
   get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body: body ?? {} }),
