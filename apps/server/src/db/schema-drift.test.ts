@@ -1,6 +1,7 @@
 // The SQL migrations and the Drizzle table definitions are two descriptions of one schema: this
 // test migrates a database and compares them (tables, columns, types, nullability, primary keys),
 // so a migration without its Drizzle change (or the reverse) fails CI instead of failing a query.
+import { is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/support.ts';
@@ -62,7 +63,7 @@ describe('migrations and Drizzle definitions agree', () => {
     ).rows as { table_name: string; column_name: string }[];
 
     const problems: string[] = [];
-    const tables = Object.values(schema).filter((v): v is PgTable => v instanceof PgTable);
+    const tables = Object.values(schema).filter((v) => is(v, PgTable)) as unknown as PgTable[];
     expect(tables.length).toBeGreaterThan(20);
     for (const table of tables) {
       const cfg = getTableConfig(table);

@@ -3,11 +3,12 @@
  * hooks (for the rules that need a clock or states the studies API cannot reach quickly), and
  * driving the built-in gateway's hosted checkout the way a browser does.
  */
-import { TEST_CARDS } from '@moim/contract';
+import { TEST_CARDS, type ApplicationStatus } from '@moim/contract';
 import { randomBytes } from 'node:crypto';
 import type { TestApp } from '../../../test/support.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { ApplicationForPayment } from '../studies/index.ts';
 import type { StudiesPaymentHooks } from './ports.ts';
 
 export const CARD: { approve: string; decline: string; network: string } = {
@@ -43,19 +44,8 @@ export async function makeUser(t: TestApp, opts: { name?: string; admin?: boolea
   return { id: u.id, email, name, token, auth: { authorization: `Bearer ${token}` } };
 }
 
-export interface FakeApplication {
-  applicationId: string;
-  studyId: string;
-  studyTitle: string;
-  studyStartDate: string;
-  applicantId: string;
-  applicantName: string;
-  status: string;
-  amount: number;
-  paymentDeadline: Date | null;
-  paidAmount: number | null;
-  checkoutId: string | null;
-}
+/** An application as the studies module describes it to payments (the real type). */
+export type FakeApplication = ApplicationForPayment;
 
 /** The studies module's payment hooks, in memory. */
 export class FakeStudies implements StudiesPaymentHooks {
@@ -69,6 +59,8 @@ export class FakeStudies implements StudiesPaymentHooks {
       applicationId: crypto.randomUUID(),
       studyId: crypto.randomUUID(),
       studyTitle: '테코테코 1기',
+      studySlug: 'fake-study',
+      studyStatus: 'APPROVED',
       studyStartDate: day(14),
       applicantId: applicant.id,
       applicantName: applicant.name,
@@ -77,13 +69,14 @@ export class FakeStudies implements StudiesPaymentHooks {
       paymentDeadline: new Date(Date.now() + 72 * 3600_000),
       paidAmount: null,
       checkoutId: null,
+      confirmedAt: null,
       ...o,
     };
     this.apps.set(a.applicationId, a);
     return a;
   }
 
-  private get(id: string, from: string[]): FakeApplication {
+  private get(id: string, from: ApplicationStatus[]): FakeApplication {
     const a = this.apps.get(id);
     if (!a) throw new AppError('BIZ-3001');
     if (!from.includes(a.status)) throw new AppError('BIZ-3002', `신청 상태(${a.status})에서는 할 수 없는 작업입니다.`);

@@ -93,7 +93,7 @@ describe('starting a payment', () => {
     expect(anon.status).toBe(401);
   });
 
-  it.each(['PENDING', 'EXPIRED', 'REJECTED', 'CANCELLED', 'PAYMENT_PENDING', 'CONFIRMED', 'REFUNDED'])(
+  it.each(['PENDING', 'EXPIRED', 'REJECTED', 'CANCELLED', 'PAYMENT_PENDING', 'CONFIRMED', 'REFUNDED'] as const)(
     'refuses a %s application (BIZ-3002)',
     async (status) => {
       const a = fake.add(member, { status });

@@ -4,3 +4,10 @@
  */
 export type { StudiesService, StudyRef, StudyCallerAccess } from './service.ts';
 export type { ApplicationForPayment } from './payment-hooks.ts';
+import type { StudiesService } from './service.ts';
+
+/** What the payments module may ask of studies (docs/studies.md "Payment hooks"). */
+export type StudiesPaymentHooks = Pick<
+  StudiesService,
+  'getApplicationForPayment' | 'setCheckoutId' | 'markPaymentPending' | 'returnToAccepted' | 'confirmPaidApplication' | 'refundApplication'
+>;
