@@ -77,10 +77,13 @@ export interface TestAppOptions {
   /** let `ctx.fetcher` reach a local test server (see providers/fetch) */
   fetchPolicy?: AddressPolicy;
   fetchResolver?: Resolver;
+  /** run on this database (left open on close): a second app on it plays a restarted server */
+  database?: Database;
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+  const shared = opts.database;
+  const { database, drop } = shared ? { database: shared, drop: async () => undefined } : await openTestDatabase();
   const config = loadConfig(
     {
       NODE_ENV: 'test',
@@ -119,7 +122,10 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     },
     async close() {
       await app.close();
-      await closeContext(ctx);
+      if (shared) {
+        await ctx.jobs.stop();
+        if (ctx.redis) await ctx.redis.quit().catch(() => undefined);
+      } else await closeContext(ctx);
       await drop();
     },
   };

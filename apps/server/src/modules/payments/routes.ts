@@ -40,6 +40,7 @@ import type { Module } from '../types.ts';
 import { deliverNotice, type NoticeKind } from './notices.ts';
 import * as repo from './repo.ts';
 import { JOB_NOTICE, JOB_RECONCILE, JOB_REFUND, PaymentsService } from './service.ts';
+import type { StudiesEvents } from '../studies/index.ts';
 
 declare module '../../context.ts' {
   interface Services {
@@ -67,6 +68,11 @@ export const paymentsModule: Module = {
     ctx.jobs.register(JOB_REFUND, async (payload) =>
       service.retryAutomaticRefund(String(payload.paymentId), String(payload.reason ?? '환불')),
     );
+    // A member who leaves gets the refund the policy owes (idempotent: a redelivered event finds
+    // the refund already requested and does nothing).
+    ctx.events.channel<StudiesEvents>().subscribe('studies.member-left', 'payments.refund-on-leave', async (e) => {
+      await service.onMemberLeft({ ...e.payload, at: new Date(e.payload.at) });
+    });
     ctx.jobs.every('payments.sweep', 60_000, async () => {
       await service.sweep();
     });

@@ -4,6 +4,7 @@
  */
 export type { StudiesService, StudyRef, StudyCallerAccess } from './service.ts';
 export type { ApplicationForPayment } from './payment-hooks.ts';
+export type { MemberLeftEvent, StudiesEvents } from './events.ts';
 import type { StudiesService } from './service.ts';
 
 /** What the payments module may ask of studies (docs/studies.md "Payment hooks"). */

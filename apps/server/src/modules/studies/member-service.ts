@@ -22,21 +22,7 @@ import {
 import type { InactiveReason, MembershipRow, StudyRow } from './schema.ts';
 import { findStudy, releaseSeat } from './study-repo.ts';
 import { toMembership, toStudyMember } from './study-view.ts';
-
-/** What the payments module hears when a paying member's membership ends. */
-export interface MemberLeftEvent {
-  studyId: string;
-  userId: string;
-  applicationId: string | null;
-  reason: InactiveReason;
-  /** YYYY-MM-DD (Asia/Seoul) */
-  studyStartDate: string;
-  at: Date;
-}
-
-interface PaymentsPeer {
-  onMemberLeft?(event: MemberLeftEvent, tx?: Tx): Promise<unknown>;
-}
+import type { StudiesEvents } from './events.ts';
 
 const memberNotFound = () => new AppError('BIZ-3001', '스터디 멤버를 찾을 수 없습니다.');
 
@@ -126,15 +112,21 @@ export class MemberService {
     return this.membershipView(study, m);
   }
 
-  /** End an active membership: inactive, seat freed, the payments module told (same transaction). */
+  /**
+   * End an active membership: inactive, seat freed, and `studies.member-left` published in the
+   * same transaction (payments refunds from it after the commit; docs/architecture.md).
+   */
   private async end(tx: Tx, study: StudyRow, m: MembershipRow, reason: InactiveReason, now: Date): Promise<void> {
     await deactivateMembership(tx, study.id, m.userId, reason, now);
     await releaseSeat(tx, study.id, true);
-    const payments = (this.d.ctx.services as unknown as { payments?: PaymentsPeer }).payments;
-    await payments?.onMemberLeft?.(
-      { studyId: study.id, userId: m.userId, applicationId: m.applicationId, reason, studyStartDate: study.startDate, at: now },
-      tx,
-    );
+    await this.d.ctx.events.channel<StudiesEvents>().publish(tx, 'studies.member-left', {
+      studyId: study.id,
+      userId: m.userId,
+      applicationId: m.applicationId,
+      reason,
+      studyStartDate: study.startDate,
+      at: now.toISOString(),
+    });
   }
 
   /** A warning from the leader or an admin; the third makes the membership inactive. */

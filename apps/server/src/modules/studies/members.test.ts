@@ -2,6 +2,7 @@ import { addDays, seoulDate } from '@moim/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
+import type { StudiesEvents } from './index.ts';
 import { type TestUser, approvedStudy, createUser, joinStudy, setStatus } from './test-helpers.ts';
 
 let t: TestApp;
@@ -12,12 +13,10 @@ const left: unknown[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  // A stand-in for the payments module: it hears about members who leave.
-  (t.ctx.services as unknown as Record<string, unknown>).payments = {
-    onMemberLeft: async (e: unknown) => {
-      left.push(e);
-    },
-  };
+  // Another subscriber of the outbox event (payments has its own): it hears about members who leave.
+  t.ctx.events.channel<StudiesEvents>().subscribe('studies.member-left', 'test.record', async (e) => {
+    left.push(e.payload);
+  });
   admin = await createUser(t, { name: '관리자', admin: true });
   leader = await createUser(t, { name: '리더' });
   stranger = await createUser(t, { name: '행인' });
@@ -82,6 +81,7 @@ describe('leaving and removal', () => {
     const hist = await members(s.id, leader, '?active=false');
     expect(hist.body.data.content).toHaveLength(1);
     expect(hist.body.data.content[0]).toMatchObject({ memberId: a.id, isActive: false, inactiveReason: 'LEFT' });
+    await t.ctx.jobs.drain();
     expect(left.at(-1)).toMatchObject({ studyId: s.id, userId: a.id, reason: 'LEFT', studyStartDate: s.startDate });
     // a former member sees the list no more
     expect((await members(s.id, a)).status).toBe(403);
@@ -144,6 +144,7 @@ describe('warnings and roles', () => {
     expect(third.status).toBe(201);
     expect(third.body.data).toMatchObject({ warningCount: 3, isActive: false });
     expect(await seats(s.id)).toMatchObject({ enrolled: 0, seatsTaken: 0 });
+    await t.ctx.jobs.drain();
     expect(left.at(-1)).toMatchObject({ userId: a.id, reason: 'WARNINGS' });
     expect((await warn(4)).status).toBe(404);
     const inbox = await t.call({ method: 'GET', url: '/api/notifications', headers: a.headers });
