@@ -43,12 +43,21 @@ console.log(
   `home route JS (entry + shared + home page): ${kb(homeBytes)} gzip — budget 135 KB: ${homeBytes <= 135 * 1024 ? 'PASS' : 'FAIL'}`,
 );
 
+// The forms chunk (zod + react-hook-form, vite.config.ts) is shared by every form route: loaded by
+// the first one, cached for the rest. It has its own budget, and is not counted again per route.
+const formsKey = Object.keys(manifest).find((k) => /^_forms-/.test(k));
+if (formsKey) {
+  const bytes = gz(manifest[formsKey]!.file);
+  console.log(`shared forms chunk (zod + react-hook-form): ${kb(bytes)} gzip — budget 50 KB: ${bytes <= 50 * 1024 ? 'PASS' : 'FAIL'}`);
+}
+
 let worst = { name: '', bytes: 0 };
 const over: string[] = [];
 for (const [key, chunk] of Object.entries(manifest)) {
   if (!chunk.isDynamicEntry || !chunk.file.endsWith('.js')) continue;
-  // a route's own cost: its chunk plus the shared chunks it pulls that the entry does not already have
-  const own = [...closure(key)].filter((k) => !entrySet.has(k));
+  // a route's own cost: its chunk plus the shared chunks it pulls that the entry does not already
+  // have (the forms chunk aside, budgeted above)
+  const own = [...closure(key)].filter((k) => !entrySet.has(k) && k !== formsKey);
   const bytes = own.reduce((s, k) => s + gz(manifest[k]!.file), 0);
   if (bytes > worst.bytes) worst = { name: key, bytes };
   if (bytes > 50 * 1024) over.push(`${key} ${kb(bytes)}`);
@@ -85,7 +94,8 @@ const server = spawn(process.execPath, [process.env.SERVER_MAIN ?? join(root, 'a
   stdio: 'inherit',
 });
 const base = `http://127.0.0.1:${port}`;
-for (let i = 0; i < 150; i++) {
+// first start seeds the demo content: slow on a busy machine
+for (let i = 0; i < 900; i++) {
   try {
     if ((await fetch(`${base}/api/health/ready`)).ok) break;
   } catch {

@@ -53,7 +53,13 @@ export default defineConfig(({ isSsrBuild }) => ({
               // Everything the entry imports statically (React, the router, i18next, TanStack
               // Query, the shell) in ONE chunk instead of ~25 small shared ones: fewer requests,
               // and gzip sees the whole start-up code at once (≈ 6 KB gzip less).
-              groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => !/[\\/]src[\\/]main\.tsx$|index\.html$/.test(id) }],
+              groups: [
+                { name: 'app', tags: ['$initial'], test: (id: string) => !/[\\/]src[\\/]main\.tsx$|index\.html$/.test(id) },
+                // zod and react-hook-form, which every form route needs, in ONE shared chunk that
+                // the first form loads and every later one finds cached (its own 50 KB budget in
+                // bench/web-budget.bench.ts), instead of ~40 KB counted again in each route.
+                { name: 'forms', test: /[\\/]node_modules[\\/](zod|react-hook-form|@hookform[\\/]resolvers)[\\/]/ },
+              ],
             },
           },
         },
