@@ -39,7 +39,4 @@ export function useOutbox(q: { page: number; size: number; to?: string }) {
   });
 }
 
-export const formatDateTime = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'ko-KR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Seoul' }).format(
-    new Date(iso),
-  );
+export { formatDateTime } from '../../shared/lib/format';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { formatDateTime, useOutbox } from './admin-api';
-import { Pager } from './pager';
+import { Pager } from '../../shared/ui/pager';
 
 /** Mail the platform sent (password resets, notices), newest first. */
 export default function AdminOutboxPage() {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { formatDateTime, useAdminUsers } from './admin-api';
-import { Pager } from './pager';
+import { Pager } from '../../shared/ui/pager';
 
 const STATUSES = ['', 'ACTIVE', 'DEACTIVATED', 'DELETED'] as const;
 

@@ -1,8 +1,8 @@
 /** A round profile picture, or the name's first letter on a tinted disc. */
 export function Avatar({ name, src, size = 32 }: { name: string; src?: string | null; size?: number }) {
-  const initial = (name.trim()[0] ?? '?').toUpperCase();
+  const initial = ([...name.trim()][0] ?? '?').toUpperCase();
   return src ? (
-    <img className="avatar" src={src} alt="" width={size} height={size} style={{ width: size, height: size }} />
+    <img className="avatar" src={src} alt="" width={size} height={size} loading="lazy" style={{ width: size, height: size }} />
   ) : (
     <span className="avatar avatar--initial" aria-hidden="true" style={{ width: size, height: size, fontSize: size * 0.42 }}>
       {initial}

@@ -7,7 +7,7 @@ import { toast } from '../../../shared/toast/toast';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
 import { formatDate } from '../lib/format';
 import { useLocale } from '../lib/use-locale';
-import { Pager } from '../navigator/pager';
+import { Pager } from '../../../shared/ui/pager';
 import { useAdminCorrections, useMoveCorrection } from './admin-api';
 
 function Row({ c }: { c: Correction }) {

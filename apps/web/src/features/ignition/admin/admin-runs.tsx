@@ -7,7 +7,7 @@ import { FormMessage } from '../../../shared/ui/field';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
 import { formatDate } from '../lib/format';
 import { useLocale } from '../lib/use-locale';
-import { Pager } from '../navigator/pager';
+import { Pager } from '../../../shared/ui/pager';
 import { useRuns, useUploadImport } from './admin-api';
 import { RunStatus } from './run-status';
 

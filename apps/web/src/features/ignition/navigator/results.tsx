@@ -4,7 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
 import { useNow } from '../lib/use-locale';
-import { Pager } from './pager';
+import { Pager } from '../../../shared/ui/pager';
 import { PostingCard } from './posting-card';
 
 export function Results({

@@ -1,20 +1,12 @@
 /** Money and time as the payment pages show them: KRW, Asia/Seoul. */
 import type { TFunction } from 'i18next';
+import { formatDateTime as sharedDateTime } from '../../../shared/lib/format';
 
-export function formatKrw(amount: number, locale: string): string {
-  return locale === 'en' ? `₩${amount.toLocaleString('en-US')}` : `${amount.toLocaleString('ko-KR')}원`;
-}
+export { formatKrw } from '../../../shared/lib/format';
 
+/** The shared date-time format, or a dash where a payment has no such moment yet. */
 export function formatDateTime(iso: string | null | undefined, locale: string): string {
-  if (!iso) return '—';
-  return new Date(iso).toLocaleString(locale === 'en' ? 'en-GB' : 'ko-KR', {
-    timeZone: 'Asia/Seoul',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  return iso ? sharedDateTime(iso, locale) : '—';
 }
 
 /** "2일 3시간" / "45분" until `iso`, or null when it has passed. */

@@ -16,9 +16,9 @@ import { toast } from '../../../shared/toast/toast';
 import { Avatar } from '../../../shared/ui/avatar';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
 import { applicationsOptions, useDecide } from '../api/projects-api';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../../../shared/lib/format';
 import { Modal } from './modal';
-import { Pager } from './pager';
+import { Pager } from '../../../shared/ui/pager';
 
 type Filter = ProjectApplicationStatus | 'ALL';
 

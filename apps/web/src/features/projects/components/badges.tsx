@@ -1,7 +1,7 @@
 /** Type, status and D-day badges of a project (text always present: colour is never the only cue). */
 import type { ProjectStatus, ProjectType } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
-import { ddayOf } from '../lib/format';
+import { ddayOf } from '../lib/dday';
 
 export function TypeBadge({ type }: { type: ProjectType }) {
   const { t } = useTranslation('projects');

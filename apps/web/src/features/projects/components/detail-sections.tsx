@@ -2,7 +2,7 @@
 import { TECH_CATEGORIES, type Project, type ProjectPosition } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../shared/ui/avatar';
-import { formatDate } from '../lib/format';
+import { formatDate } from '../../../shared/lib/format';
 
 /** Rich text the server sanitized before storing it (the one place this feature renders HTML). */
 export function ProjectProse({ html }: { html: string }) {

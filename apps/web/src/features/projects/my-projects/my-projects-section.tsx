@@ -13,7 +13,7 @@ import { toast } from '../../../shared/toast/toast';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
 import { myProjectsOptions, useDecide } from '../api/projects-api';
 import { StatusBadge } from '../components/badges';
-import { formatDate } from '../lib/format';
+import { formatDate } from '../../../shared/lib/format';
 import { projectEditPath, projectPath } from '../lib/paths';
 import '../projects.css';
 

@@ -18,7 +18,7 @@ import { DdayBadge, StatusBadge, TypeBadge } from '../components/badges';
 import { FactsSection, LinksCard, PositionsSection, ProjectProse, StackSection, TeamSection } from '../components/detail-sections';
 import { OwnerPanel } from '../components/owner-panel';
 import { OwnerCard, ViewerPanel } from '../components/viewer-panel';
-import { formatDate } from '../lib/format';
+import { formatDate } from '../../../shared/lib/format';
 import '../projects.css';
 
 // the form and its validation (zod) load when someone applies, not with the page

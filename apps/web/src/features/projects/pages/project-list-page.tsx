@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
 import { projectListOptions } from '../api/projects-api';
-import { Pager } from '../components/pager';
+import { Pager } from '../../../shared/ui/pager';
 import { ProjectCard } from '../components/project-card';
 import { ProjectFilters } from '../components/project-filters';
 import { EMPTY_FILTERS, filtersToParams, hasActiveFilters, parseFilters, type ProjectListFilters } from '../lib/list-filters';

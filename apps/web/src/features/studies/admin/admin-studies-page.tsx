@@ -10,9 +10,9 @@ import { toast } from '../../../shared/toast/toast';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
 import { useStudyStatus } from '../api/manage-api';
 import { ErrorAlert } from '../components/error-alert';
-import { Pagination } from '../components/pagination';
+import { Pager } from '../../../shared/ui/pager';
 import { ReasonDialog } from '../components/reason-dialog';
-import { formatDate, formatDateTime } from '../lib/format';
+import { formatDate, formatDateTime } from '../../../shared/lib/format';
 import { studyPath } from '../lib/paths';
 import { useLocale } from '../lib/use-locale';
 import { useAdminStudies, type AdminFilter } from './admin-api';
@@ -126,7 +126,7 @@ export default function AdminStudiesPage() {
       ) : (
         <AdminTable studies={list.data.content} />
       )}
-      {list.data && <Pagination page={list.data.number} totalPages={list.data.totalPages} onPage={(p) => set({ page: String(p) })} />}
+      {list.data && <Pager page={list.data.number} totalPages={list.data.totalPages} onPage={(p) => set({ page: String(p) })} />}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../../shared/ui/states';
 import { ApplicationsPanel } from '../pages/manage/applications-panel';
 import { StatusPanel } from '../pages/manage/status-panel';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../../../shared/lib/format';
 import { managePath, studyPath } from '../lib/paths';
 import { useLocale } from '../lib/use-locale';
 import { useAdminStudy } from './admin-api';

@@ -4,7 +4,7 @@
  */
 import { studyApplicability, type Study } from '@moim/contract';
 import type { TFunction } from 'i18next';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../../../shared/lib/format';
 
 export function refusalReason(study: Study, now: Date, t: TFunction<'studies'>, locale: 'ko' | 'en'): string | null {
   const v = study.viewer;

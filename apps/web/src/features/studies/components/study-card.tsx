@@ -1,10 +1,10 @@
 import type { Study } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatKrw, formatShortDate } from '../lib/format';
+import { formatKrw, formatShortDate } from '../../../shared/lib/format';
 import { studyPath } from '../lib/paths';
 import { useLocale } from '../lib/use-locale';
-import { Avatar } from './avatar';
+import { Avatar } from '../../../shared/ui/avatar';
 import { CalendarIcon, ClockIcon, PinIcon, UsersIcon } from './icons';
 import { StatusBadge } from './status-badge';
 

@@ -1,6 +1,6 @@
 import type { Study } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime, formatKrw } from '../lib/format';
+import { formatDate, formatDateTime, formatKrw } from '../../../shared/lib/format';
 import { useLocale } from '../lib/use-locale';
 import { ApplyCta } from './apply-cta';
 

@@ -12,7 +12,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states'
 import { useCancelApplication, useMyStudies } from '../api/studies-api';
 import { ErrorAlert } from '../components/error-alert';
 import { StatusBadge } from '../components/status-badge';
-import { formatDate, formatDateTime, formatKrw } from '../lib/format';
+import { formatDate, formatDateTime, formatKrw } from '../../../shared/lib/format';
 import { managePath, reviewPath, studyPath } from '../lib/paths';
 import { useLocale } from '../lib/use-locale';
 import { PayAction } from './pay-action';

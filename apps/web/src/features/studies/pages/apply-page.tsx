@@ -16,7 +16,7 @@ import { Field } from '../components/form-field';
 import { refusalReason } from '../components/refusal';
 import { StatusBadge } from '../components/status-badge';
 import { CostLabel } from '../components/study-card';
-import { formatKrw } from '../lib/format';
+import { formatKrw } from '../../../shared/lib/format';
 import { studyPath } from '../lib/paths';
 import { useLocale } from '../lib/use-locale';
 import { issueMessage } from '../lib/zod-messages';

@@ -9,7 +9,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
 import { useStudyList } from '../api/studies-api';
 import { GridIcon, ListIcon } from '../components/icons';
-import { Pagination } from '../components/pagination';
+import { Pager } from '../../../shared/ui/pager';
 import { StudyCard } from '../components/study-card';
 import { StudyFilters } from '../components/study-filters';
 import { filtersToParams, hasActiveFilters, parseFilters, type StudyListFilters } from '../lib/list-filters';
@@ -97,7 +97,7 @@ export default function StudyListPage() {
                 <StudyCard key={s.id} study={s} />
               ))}
             </div>
-            <Pagination
+            <Pager
               page={list.data.number}
               totalPages={list.data.totalPages}
               onPage={(p) => {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatKrw, formatShortDate } from '../../lib/format';
+import { formatKrw, formatShortDate } from '../../../../shared/lib/format';
 import { useLocale } from '../../lib/use-locale';
 import { ApplyCta } from '../apply-cta';
 import { StatusBadge } from '../status-badge';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '../avatar';
+import { Avatar } from '../../../../shared/ui/avatar';
 import { SanitizedHtml } from './sanitized-html';
 import type { SectionContext, SectionOf } from './types';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { usePublicMembers } from '../../api/study-content-api';
-import { Avatar } from '../avatar';
+import { Avatar } from '../../../../shared/ui/avatar';
 import type { SectionContext, SectionOf } from './types';
 
 export function MembersSection({ section, ctx }: { section: SectionOf<'members'>; ctx: SectionContext }) {

@@ -1,9 +1,9 @@
 import { REVIEW_TAGS, type ReviewTag } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
 import { useReviews } from '../../api/study-content-api';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../../../shared/lib/format';
 import { useLocale } from '../../lib/use-locale';
-import { Avatar } from '../avatar';
+import { Avatar } from '../../../../shared/ui/avatar';
 import { Stars } from '../stars';
 import type { SectionContext, SectionOf } from './types';
 

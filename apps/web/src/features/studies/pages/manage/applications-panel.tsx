@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState } from '../../../../shared/ui/states';
 import { useApplications, useDecideApplication } from '../../api/studies-api';
-import { Avatar } from '../../components/avatar';
+import { Avatar } from '../../../../shared/ui/avatar';
 import { ErrorAlert } from '../../components/error-alert';
-import { Pagination } from '../../components/pagination';
+import { Pager } from '../../../../shared/ui/pager';
 import { ReasonDialog } from '../../components/reason-dialog';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../../shared/lib/format';
 import { useLocale } from '../../lib/use-locale';
 
 type Filter = 'PENDING' | 'ALL';
@@ -85,7 +85,7 @@ export function ApplicationsPanel({ study, admin }: { study: Study; admin?: bool
           ))}
         </ul>
       )}
-      {list.data && <Pagination page={list.data.number} totalPages={list.data.totalPages} onPage={setPage} />}
+      {list.data && <Pager page={list.data.number} totalPages={list.data.totalPages} onPage={setPage} />}
       <ReasonDialog
         open={!!dialog}
         title={

@@ -6,7 +6,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../../shared/ui/stat
 import { useAttendance, useSaveAttendance, useStudyEvents } from '../../api/manage-api';
 import { useMembers } from '../../api/studies-api';
 import { ErrorAlert } from '../../components/error-alert';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../../../shared/lib/format';
 import { useLocale } from '../../lib/use-locale';
 
 export function AttendancePanel({ study }: { study: Study }) {

@@ -8,7 +8,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../../shared/ui/stat
 import { useAddEvent, useDeleteEvent, useStudyEvents } from '../../api/manage-api';
 import { ErrorAlert } from '../../components/error-alert';
 import { Field, FieldGroup } from '../../components/form-field';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../../../shared/lib/format';
 import { useLocale } from '../../lib/use-locale';
 import { issueMessage } from '../../lib/zod-messages';
 

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState } from '../../../../shared/ui/states';
 import { useMemberRole, useRemoveMember, useWarnMember } from '../../api/manage-api';
 import { useMembers } from '../../api/studies-api';
-import { Avatar } from '../../components/avatar';
+import { Avatar } from '../../../../shared/ui/avatar';
 import { ErrorAlert } from '../../components/error-alert';
 import { ReasonDialog } from '../../components/reason-dialog';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../../../shared/lib/format';
 import { useLocale } from '../../lib/use-locale';
 
 export function MembersPanel({ study, isOwner }: { study: Study; isOwner: boolean }) {

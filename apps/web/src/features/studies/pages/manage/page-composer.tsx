@@ -20,7 +20,7 @@ import { ErrorState, LoadingState } from '../../../../shared/ui/states';
 import { usePublishStudyPage, useSaveStudyPageDraft, useStudyPage } from '../../api/study-content-api';
 import { ErrorAlert } from '../../components/error-alert';
 import { defaultSections } from '../../components/sections/default-sections';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../../shared/lib/format';
 import { studyPath } from '../../lib/paths';
 import { useLocale } from '../../lib/use-locale';
 

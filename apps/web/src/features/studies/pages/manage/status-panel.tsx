@@ -7,7 +7,7 @@ import { useStudyStatus, useTransitions } from '../../api/manage-api';
 import { usePatchStudy } from '../../api/studies-api';
 import { ErrorAlert } from '../../components/error-alert';
 import { ReasonDialog } from '../../components/reason-dialog';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../../shared/lib/format';
 import { useLocale } from '../../lib/use-locale';
 
 /** Status moves the viewer may make now (the contract's machine; the server decides again). */

@@ -27,7 +27,7 @@ import { toast } from '../../../../shared/toast/toast';
 import { useProposeStudy } from '../../api/studies-api';
 import { ErrorAlert } from '../../components/error-alert';
 import { Field, FieldGroup } from '../../components/form-field';
-import { formatDate, formatKrw } from '../../lib/format';
+import { formatDate, formatKrw } from '../../../../shared/lib/format';
 import { studyPath } from '../../lib/paths';
 import { useLocale } from '../../lib/use-locale';
 import { issueMessage } from '../../lib/zod-messages';

@@ -1,5 +1,5 @@
 /**
- * Display formatting for study pages: every date and time in Asia/Seoul (whatever the browser's
+ * Display formatting for every page: every date and time in Asia/Seoul (whatever the browser's
  * zone), money as integer KRW in ko-KR grouping. Formatters are cached per locale.
  */
 import { STUDY_TIMEZONE } from '@moim/contract';
@@ -10,7 +10,7 @@ function fmt(locale: string, key: string, options: Intl.DateTimeFormatOptions): 
   const id = `${locale}|${key}`;
   let f = cache.get(id);
   if (!f) {
-    f = new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : 'ko-KR', { timeZone: STUDY_TIMEZONE, ...options });
+    f = new Intl.DateTimeFormat(locale.startsWith('en') ? 'en-US' : 'ko-KR', { timeZone: STUDY_TIMEZONE, ...options });
     cache.set(id, f);
   }
   return f;
@@ -63,7 +63,7 @@ const krw = new Intl.NumberFormat('ko-KR');
 /** 30,000원 / ₩30,000 — money is integer KRW. */
 export function formatKrw(amount: number | null | undefined, locale = 'ko'): string {
   const n = Math.round(amount ?? 0);
-  return locale === 'en' ? `₩${krw.format(n)}` : `${krw.format(n)}원`;
+  return locale.startsWith('en') ? `₩${krw.format(n)}` : `${krw.format(n)}원`;
 }
 
 /** "19:00" from "19:00:00" or "19:00". */
