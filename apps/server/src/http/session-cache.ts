@@ -106,6 +106,10 @@ export class SessionCache {
   useLoader(loader: SessionLoader): void {
     this.loader = loader;
   }
+  /** The loader in use (a benchmark builds a second cache on another store with it). */
+  get currentLoader(): SessionLoader | null {
+    return this.loader;
+  }
 
   async state(key: SessionKey): Promise<SessionState> {
     const k = cacheKey(key);

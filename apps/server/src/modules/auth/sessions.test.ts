@@ -169,3 +169,22 @@ describe('a revoked session stops on every route at once', () => {
     expectRevoked(await startGame(x.auth));
   });
 });
+
+// CI runs this with REDIS_URL (.ci/run); without Redis each instance has its own memory cache.
+describe.skipIf(!process.env.REDIS_URL)('two instances sharing one database and one Redis', () => {
+  it('a logout on one instance stops the token on the other at once, though the other had it cached', async () => {
+    const other = await createTestApp({ instanceOf: t });
+    try {
+      const u = await register(t);
+      const startOn = (app: TestApp) =>
+        app.call({ method: 'POST', url: '/api/games/sessions/start', headers: u.auth, payload: { gameTypeCode: 'TETRIS' } });
+      expect((await startOn(t)).status).toBe(200);
+      expect((await startOn(other)).status).toBe(200);
+      expect((await other.call({ method: 'POST', url: '/api/auth/logout', headers: u.auth, payload: {} })).status).toBe(200);
+      expectRevoked(await startOn(t));
+      expectRevoked(await startOn(other));
+    } finally {
+      await other.close();
+    }
+  });
+});
