@@ -12,7 +12,11 @@ import { closeContext, createContext } from '../apps/server/src/bootstrap.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 
-export async function startBenchApp(extraEnv: Record<string, string> = {}) {
+export async function startBenchApp(
+  extraEnv: Record<string, string> = {},
+  /** extra routes to compare, added next to the bare one before the app listens */
+  extend?: (app: Awaited<ReturnType<typeof buildApp>>, ctx: AppContext) => void,
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'moim-bench-'));
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -27,6 +31,7 @@ export async function startBenchApp(extraEnv: Record<string, string> = {}) {
   const app = await buildApp(ctx);
   // The baseline: a bare route in the same process, through the same plugins.
   app.get('/bench/bare', async () => ({ success: true, data: { ok: true } }));
+  extend?.(app, ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   return {

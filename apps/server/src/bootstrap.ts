@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { AccessTokens, makeGuards } from './http/auth-guard.ts';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './http/rate-limit.ts';
+import { MemorySessionStore, RedisSessionStore, SessionCache } from './http/session-cache.ts';
 import { EventBus } from './events/event-bus.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { type AddressPolicy, type Resolver, createSafeFetcher } from './providers/fetch/index.ts';
@@ -45,6 +46,9 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
   }
   const tokens = new AccessTokens(config.jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS);
   const store = redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore();
+  const sessions = new SessionCache(redis ? new RedisSessionStore(redis) : new MemorySessionStore(), undefined, (err) =>
+    log.warn({ err }, 'session cache unavailable; reading the database'),
+  );
   const jobs = new JobQueue(database.db, log);
   return {
     config,
@@ -54,7 +58,8 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
     jobs,
     events: new EventBus(jobs),
     tokens,
-    guards: makeGuards(tokens),
+    sessions,
+    guards: makeGuards(tokens, sessions),
     rateLimiter: new RateLimiter(store, opts.rateLimits ?? config.RATE_LIMITS_ENABLED),
     fetcher: createSafeFetcher({
       ...(opts.fetchPolicy ? { policy: opts.fetchPolicy } : {}),

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { REFRESH_TOKEN_REUSE_GRACE_SECONDS } from '@moim/contract';
 
 const bool = (def: boolean) =>
   z
@@ -45,6 +46,10 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // a used refresh token presented again within this many seconds answers the same successor (two tabs racing)
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(REFRESH_TOKEN_REUSE_GRACE_SECONDS),
+  // login throttling per (account, address): the first progressive delay, doubling per failure; 0 turns the delay off
+  LOGIN_BACKOFF_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SMTP_URL: z

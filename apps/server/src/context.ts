@@ -11,6 +11,7 @@ import type { EventBus } from './events/event-bus.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { AccessTokens, Guards } from './http/auth-guard.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
+import type { SessionCache } from './http/session-cache.ts';
 import type { SafeFetcher } from './providers/fetch/index.ts';
 
 /**
@@ -30,6 +31,8 @@ export interface AppContext {
   /** domain events through the transactional outbox (events/event-bus.ts) */
   events: EventBus;
   tokens: AccessTokens;
+  /** live session state and current roles behind each token (Redis-shared when configured) */
+  sessions: SessionCache;
   guards: Guards;
   rateLimiter: RateLimiter;
   /** THE fetcher for user-given URLs (SSRF-safe: providers/fetch) */

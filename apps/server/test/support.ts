@@ -24,6 +24,8 @@ export interface TestApp {
     opts: InjectOptions,
   ): Promise<{ status: number; body: T; headers: LightMyRequestResponse['headers']; res: LightMyRequestResponse }>;
   close(): Promise<void>;
+  /** the prefix of this app's Redis keys (when REDIS_URL is set) */
+  redisKeyPrefix: string;
 }
 
 function dbUrl(base: string, name: string) {
@@ -77,13 +79,17 @@ export interface TestAppOptions {
   /** let `ctx.fetcher` reach a local test server (see providers/fetch) */
   fetchPolicy?: AddressPolicy;
   fetchResolver?: Resolver;
+  /** a second instance: the same database and the same Redis keys as this app (closing it leaves them) */
+  instanceOf?: TestApp;
   /** run on this database (left open on close): a second app on it plays a restarted server */
   database?: Database;
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const shared = opts.database;
-  const { database, drop } = shared ? { database: shared, drop: async () => undefined } : await openTestDatabase();
+  const shared = opts.instanceOf;
+  const sharedDb = shared?.ctx.database ?? opts.database;
+  const { database, drop } = sharedDb ? { database: sharedDb, drop: async () => undefined } : await openTestDatabase();
+  const redisKeyPrefix = shared?.redisKeyPrefix ?? `moim-test:${randomBytes(4).toString('hex')}:`;
   const config = loadConfig(
     {
       NODE_ENV: 'test',
@@ -100,7 +106,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     database,
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     rateLimits: opts.rateLimits ?? false,
-    redisKeyPrefix: `moim-test:${randomBytes(4).toString('hex')}:`,
+    redisKeyPrefix,
     ...(opts.fetchPolicy ? { fetchPolicy: opts.fetchPolicy } : {}),
     ...(opts.fetchResolver ? { fetchResolver: opts.fetchResolver } : {}),
   });
@@ -110,6 +116,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   return {
     app,
     ctx,
+    redisKeyPrefix,
     async call(o) {
       const res = await app.inject(o);
       let body: any;
@@ -122,10 +129,12 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     },
     async close() {
       await app.close();
-      if (shared) {
+      if (sharedDb) {
         await ctx.jobs.stop();
-        if (ctx.redis) await ctx.redis.quit().catch(() => undefined);
-      } else await closeContext(ctx);
+        await ctx.redis?.quit().catch(() => undefined);
+        return;
+      }
+      await closeContext(ctx);
       await drop();
     },
   };

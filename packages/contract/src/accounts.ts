@@ -167,11 +167,53 @@ export const registerRequest = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
-export const loginRequest = z.object({
-  email: emailField,
-  password: loginPasswordField,
-});
+/**
+ * POST /api/auth/login: the account is named by `email`, or by `username` (SPEC §3), which may
+ * hold either the account's email (what the original client sends) or its username. One of the
+ * two is required (VAL-2003 when neither is given); `email` wins when both are.
+ */
+export const loginRequest = z
+  .object({
+    email: emailField.optional(),
+    username: z
+      .string()
+      .max(EMAIL_MAX_LENGTH + 64)
+      .trim()
+      .min(1)
+      .max(EMAIL_MAX_LENGTH)
+      .refine(noControl, { message: '제어 문자는 사용할 수 없습니다.' })
+      .optional(),
+    password: loginPasswordField,
+  })
+  .check((c) => {
+    if (c.value.email === undefined && c.value.username === undefined) {
+      c.issues.push({
+        code: 'invalid_type',
+        expected: 'string',
+        input: undefined,
+        path: ['email'],
+        message: '이메일 또는 사용자 이름을 입력해 주세요.',
+        params: { missing: true },
+        continue: true,
+      });
+    }
+  });
 export type LoginRequest = z.infer<typeof loginRequest>;
+
+/** The account a login names: an email (has `@`; usernames never do) or a username. */
+export function loginIdentifier(body: {
+  email?: string | undefined;
+  username?: string | undefined;
+}): { kind: 'email'; value: string } | { kind: 'username'; value: string } {
+  const raw = body.email ?? body.username ?? '';
+  return raw.includes('@') ? { kind: 'email', value: normalizeEmail(raw) } : { kind: 'username', value: raw.trim().toLowerCase() };
+}
+
+/**
+ * Two tabs refreshing with the same refresh token at once: within this many seconds of its
+ * first use, the used token answers the same successor instead of counting as a reuse.
+ */
+export const REFRESH_TOKEN_REUSE_GRACE_SECONDS = 10;
 
 /**
  * POST /api/auth/login, /api/auth/refresh and /api/users/register answer this. The user's fields

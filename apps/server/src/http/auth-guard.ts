@@ -1,12 +1,14 @@
 /**
  * Who is calling: verifies the bearer access token (a short-lived HS256 JWT signed by the
- * accounts module) and exposes `request.user`. Routes declare what they need with
- * `requireAuth`, `optionalAuth` or `requireRole`; services still decide what the user may do
- * with a particular resource.
+ * accounts module), checks that its session is still open and reads the account's current
+ * roles (session-cache.ts), and exposes `request.user`. The token's own role claims are never
+ * trusted for a decision. Routes declare what they need with `requireAuth`, `optionalAuth` or
+ * `requireRole`; services still decide what the user may do with a particular resource.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from './app-error.ts';
+import type { SessionCache } from './session-cache.ts';
 
 export interface AuthUser {
   id: string;
@@ -104,8 +106,22 @@ export function isAdmin(user: AuthUser | null | undefined): boolean {
   return user.systemRole === 'ROLE_ADMIN' || user.roles.includes('ROLE_ADMIN') || user.roles.includes('ADMIN');
 }
 
-/** Builds the preHandlers bound to one token verifier (the app decorates `app.auth`). */
-export function makeGuards(tokens: AccessTokens) {
+const REVOKED_MESSAGE = '로그아웃되었거나 취소된 세션입니다. 다시 로그인해 주세요.';
+
+/**
+ * The caller as the server knows them now: the token's subject and session, with the roles the
+ * account has at this moment. AUTH-1003 for a logged-out or revoked session or a deleted
+ * account, AUTH-1006 for a deactivated one.
+ */
+export async function currentUser(sessions: SessionCache, claims: AuthUser): Promise<AuthUser> {
+  const state = await sessions.state({ sessionId: claims.family, userId: claims.id });
+  if (!state.live) throw state.reason === 'deactivated' ? new AppError('AUTH-1006') : new AppError('AUTH-1003', REVOKED_MESSAGE);
+  if (state.userId !== claims.id) throw new AppError('AUTH-1003');
+  return { id: claims.id, roles: state.roles, systemRole: state.systemRole, family: claims.family };
+}
+
+/** Builds the preHandlers bound to one token verifier and session cache. */
+export function makeGuards(tokens: AccessTokens, sessions: SessionCache) {
   async function resolve(request: FastifyRequest, required: boolean): Promise<void> {
     const token = bearerToken(request);
     if (!token) {
@@ -115,9 +131,10 @@ export function makeGuards(tokens: AccessTokens) {
       return;
     }
     try {
-      request.user = await tokens.verify(token);
+      request.user = await currentUser(sessions, await tokens.verify(token));
     } catch (err) {
-      if (required) throw err;
+      // a bad or ended token makes an optional caller a guest; a failing database does not
+      if (required || !(err instanceof AppError)) throw err;
       request.user = null;
     }
   }

@@ -51,7 +51,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues: FieldIssue[] = err.validation.map((v) => {
-        const missing = v.keyword === 'invalid_type' && /received undefined/.test(v.message ?? '');
+        // a required field left out, or a contract rule that says so (an issue with `params: {missing: true}`,
+        // e.g. login's email-or-username; the type provider nests the issue's own params)
+        const ruleSaysMissing = (v.params as { params?: { missing?: unknown } } | undefined)?.params?.missing === true;
+        const missing = v.keyword === 'invalid_type' && (/received undefined/.test(v.message ?? '') || ruleSaysMissing);
         const path = `${err.validationContext ?? 'body'}${v.instancePath === '/' ? '' : v.instancePath.replaceAll('/', '.')}`;
         return { path, code: missing ? 'missing' : v.keyword, message: v.message ?? 'invalid' };
       });

@@ -9,6 +9,8 @@ import { AppError } from './app-error.ts';
 
 export interface RateLimitStore {
   hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
+  /** The current window of `key` without counting a hit (null when none is open). */
+  peek(key: string): Promise<{ count: number; resetMs: number } | null>;
   reset(key: string): Promise<void>;
 }
 
@@ -24,6 +26,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
     }
     b.count++;
     return { count: b.count, resetMs: b.resetAt - now };
+  }
+  async peek(key: string) {
+    const b = this.buckets.get(key);
+    const now = Date.now();
+    return b && b.resetAt > now ? { count: b.count, resetMs: b.resetAt - now } : null;
   }
   async reset(key: string) {
     this.buckets.delete(key);
@@ -49,6 +56,13 @@ export class RedisRateLimitStore implements RateLimitStore {
     }
     return { count, resetMs: ttl };
   }
+  async peek(key: string) {
+    const k = this.prefix + key;
+    const res = await this.redis.multi().get(k).pttl(k).exec();
+    const v = res?.[0]?.[1];
+    const ttl = Number(res?.[1]?.[1] ?? -2);
+    return v == null || ttl <= 0 ? null : { count: Number(v), resetMs: ttl };
+  }
   async reset(key: string) {
     await this.redis.del(this.prefix + key);
   }
@@ -63,7 +77,7 @@ export interface LimitRule {
 export class RateLimiter {
   constructor(
     readonly store: RateLimitStore,
-    private readonly enabled = true,
+    readonly enabled = true,
   ) {}
 
   /** Count one hit against `rule` for `subject`; throws 429 BIZ-3004 when over the limit. */

@@ -1,14 +1,25 @@
-/** Rate limits of the accounts endpoints: 429 BIZ-3004 with Retry-After (memory, or Redis with REDIS_URL). */
+/**
+ * Rate limits of the accounts endpoints: 429 BIZ-3004 with Retry-After (memory, or Redis with
+ * REDIS_URL). Login guessing is throttled per (account, address) pair (login-throttle.ts).
+ */
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { register, uniqueEmail } from '../users/test-helpers.ts';
+import { LOGIN_PAIR_POLICY } from './login-throttle.ts';
 import { ACCOUNT_LIMITS } from './rate-limits.ts';
 
+/** the first progressive login delay of the app that tests it (`slow`), shortened so the test can wait it out */
+const BASE_MS = 500;
 let t: TestApp;
+let slow: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ rateLimits: true });
+  // the progressive delay off here (tested on `slow`), so these tests need not wait it out
+  t = await createTestApp({ rateLimits: true, env: { LOGIN_BACKOFF_BASE_MS: '0' } });
+  slow = await createTestApp({ rateLimits: true, env: { LOGIN_BACKOFF_BASE_MS: String(BASE_MS) } });
 });
+afterAll(() => slow.close());
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 afterAll(() => t.close());
 
 let ipN = 0;
@@ -25,27 +36,67 @@ function expectLimited(r: { status: number; body: any; headers: Record<string, u
 }
 
 describe('rate limits', () => {
-  it('login: 5 failed attempts per email per 15 minutes, then 429 even with the right password', async () => {
-    const ip = newIp();
+  it('login: failures from one address do not lock the owner out on another; that address is locked after 5 attempts', async () => {
     const u = await register(t);
-    for (let i = 0; i < ACCOUNT_LIMITS.loginPerEmail.limit; i++) {
-      expect((await loginFrom(newIp(), u.email, 'wrong password!')).status).toBe(401);
+    const attacker = newIp();
+    for (let i = 1; i <= LOGIN_PAIR_POLICY.attempts; i++) {
+      expect((await loginFrom(attacker, u.email, 'wrong password!')).status).toBe(401);
     }
-    const limited = await loginFrom(ip, u.email.toUpperCase(), u.password);
+    // the attacker's address: refused even with the right password, for the rest of the window
+    const limited = await loginFrom(attacker, u.email.toUpperCase(), u.password);
     expectLimited(limited);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(60);
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
-    // another account from the same address is not affected
+    // the owner, from their own address, is not affected
+    expect((await loginFrom(newIp(), u.email, u.password)).status).toBe(200);
+    // nor is another account from the attacker's address
     const v = await register(t);
-    expect((await loginFrom(ip, v.email, v.password)).status).toBe(200);
+    expect((await loginFrom(attacker, v.email, v.password)).status).toBe(200);
   });
 
-  it('login: a success clears the failures of that email', async () => {
+  it('login: after each failure the (account, address) pair waits a doubling delay before its next attempt', async () => {
+    const u = await register(slow);
+    const ip = newIp();
+    const attempt = (addr: string, password: string) =>
+      slow.call({ method: 'POST', url: '/api/auth/login', payload: { email: u.email, password }, remoteAddress: addr });
+    expect((await attempt(ip, 'wrong password!')).status).toBe(401);
+    // at once again: refused before the password is even checked, with Retry-After
+    expectLimited(await attempt(ip, u.password));
+    // another address is not held back
+    expect((await attempt(newIp(), u.password)).status).toBe(200);
+    await sleep(BASE_MS + 50);
+    expect((await attempt(ip, 'wrong password!')).status).toBe(401);
+    await sleep(BASE_MS + 50); // the second failure doubled the delay: still waiting
+    expectLimited(await attempt(ip, u.password));
+    await sleep(BASE_MS + 50);
+    expect((await attempt(ip, u.password)).status).toBe(200);
+  });
+
+  it('login: the email and the username of one account share one budget per address', async () => {
+    const username = `budget_${ipN}`;
+    const u = await register(t, { username });
+    const ip = newIp();
+    for (let i = 1; i <= LOGIN_PAIR_POLICY.attempts; i++) {
+      const byUsername = i % 2 === 0;
+      const r = await from(ip, {
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: byUsername ? { username: username.toUpperCase(), password: 'nope nope' } : { email: u.email, password: 'nope nope' },
+      });
+      expect(r.status).toBe(401);
+    }
+    expectLimited(await from(ip, { method: 'POST', url: '/api/auth/login', payload: { username: u.email, password: u.password } }));
+  });
+
+  it('login: a success clears the failures of that pair', async () => {
     const u = await register(t);
     const ip = newIp();
-    for (let i = 0; i < 4; i++) expect((await loginFrom(ip, u.email, 'wrong password!')).status).toBe(401);
-    expect((await loginFrom(ip, u.email, u.password)).status).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await loginFrom(ip, u.email, 'wrong password!')).status).toBe(401);
-    expect((await loginFrom(ip, u.email, u.password)).status).toBe(200);
+    for (let round = 0; round < 2; round++) {
+      for (let i = 1; i <= 4; i++) {
+        expect((await loginFrom(ip, u.email, 'wrong password!')).status).toBe(401);
+      }
+      expect((await loginFrom(ip, u.email, u.password)).status).toBe(200);
+    }
   });
 
   it('login: 20 attempts per IP per 15 minutes', async () => {

@@ -1,5 +1,5 @@
 /**
- * Rate limits of the accounts endpoints (fixed windows; in memory, or shared through Redis when
+ * Rate limits of the accounts endpoints (login per account and address: login-throttle.ts) (fixed windows; in memory, or shared through Redis when
  * REDIS_URL is set). Over a limit: 429 BIZ-3004 with Retry-After. Values in docs/accounts.md.
  */
 import type { LimitRule } from '../../http/rate-limit.ts';
@@ -7,8 +7,6 @@ import type { LimitRule } from '../../http/rate-limit.ts';
 const MIN = 60_000;
 
 export const ACCOUNT_LIMITS = {
-  /** failed logins per email (a success clears the count) */
-  loginPerEmail: { name: 'login-email', limit: 5, windowMs: 15 * MIN },
   /** every login attempt per client IP */
   loginPerIp: { name: 'login-ip', limit: 20, windowMs: 15 * MIN },
   registerPerIp: { name: 'register-ip', limit: 10, windowMs: 60 * MIN },

@@ -1,5 +1,5 @@
 /** SQL for sessions (refresh-token families), refresh tokens, reset tokens and social logins. */
-import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { authSessions, oauthAccounts, oauthStates, passwordResetTokens, refreshTokens } from './schema.ts';
 
@@ -36,14 +36,25 @@ export async function findRefreshToken(db: DbOrTx, tokenHash: string) {
   return row;
 }
 
-/** Use a refresh token once: true for the first caller only (compare-and-swap). */
-export async function markRefreshTokenUsed(db: DbOrTx, tokenHash: string): Promise<boolean> {
+/**
+ * Use a refresh token once: true for the first caller only (compare-and-swap). The successor it
+ * is exchanged for is kept encrypted with it, for the reuse grace interval (service.ts).
+ */
+export async function markRefreshTokenUsed(db: DbOrTx, tokenHash: string, successorEnc: string): Promise<boolean> {
   const r = await db
     .update(refreshTokens)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: new Date(), successorEnc })
     .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
     .returning({ h: refreshTokens.tokenHash });
   return r.length > 0;
+}
+
+export async function findRefreshTokenUse(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select({ usedAt: refreshTokens.usedAt, successorEnc: refreshTokens.successorEnc, sessionId: refreshTokens.sessionId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash));
+  return row;
 }
 
 export async function touchSession(db: DbOrTx, id: string): Promise<void> {
@@ -61,6 +72,7 @@ export async function lockSession(db: DbOrTx, id: string): Promise<SessionRow | 
   return row;
 }
 
+/** True when this call ended the session (false: already ended or unknown). */
 export async function revokeSession(db: DbOrTx, id: string, reason: string): Promise<boolean> {
   const r = await db
     .update(authSessions)
@@ -70,14 +82,14 @@ export async function revokeSession(db: DbOrTx, id: string, reason: string): Pro
   return r.length > 0;
 }
 
-/** Revoke every live session of a user, except `exceptId` (the caller's own). Returns how many. */
-export async function revokeUserSessions(db: DbOrTx, userId: string, reason: string, exceptId?: string): Promise<number> {
+/** Revoke every live session of a user, except `exceptId` (the caller's own). Returns their ids. */
+export async function revokeUserSessions(db: DbOrTx, userId: string, reason: string, exceptId?: string): Promise<string[]> {
   const r = await db
     .update(authSessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt), exceptId ? ne(authSessions.id, exceptId) : undefined))
     .returning({ id: authSessions.id });
-  return r.length;
+  return r.map((x) => x.id);
 }
 
 // --- password reset ---------------------------------------------------------------------------
@@ -147,19 +159,27 @@ export async function providersOf(db: DbOrTx, userId: string): Promise<string[]>
   return [...new Set(rows.map((r) => r.p))].sort();
 }
 
-/** Account deletion: social links and reset tokens go, sessions are revoked (rows kept for audit). */
-export async function forgetUser(db: DbOrTx, userId: string): Promise<void> {
+/**
+ * Account deletion: social links and reset tokens go, sessions are revoked (rows kept for audit).
+ * Returns the ids of the sessions that were still live.
+ */
+export async function forgetUser(db: DbOrTx, userId: string): Promise<string[]> {
   await db.delete(oauthAccounts).where(eq(oauthAccounts.userId, userId));
   await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
   await db.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
-  await db
-    .update(authSessions)
-    .set({ revokedAt: new Date(), revokedReason: 'account_deleted', ip: null, userAgent: null })
-    .where(eq(authSessions.userId, userId));
+  const live = await revokeUserSessions(db, userId, 'account_deleted');
+  await db.update(authSessions).set({ ip: null, userAgent: null }).where(eq(authSessions.userId, userId));
+  return live;
 }
 
-/** Housekeeping: expired attempts, codes and long-dead sessions. */
+/** Housekeeping: expired attempts, codes and long-dead sessions; successors past their grace. */
 export async function sweepExpired(db: DbOrTx, now = new Date()): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ successorEnc: null })
+    .where(
+      and(isNotNull(refreshTokens.successorEnc), lt(refreshTokens.usedAt, sql`${now.toISOString()}::timestamptz - interval '5 minutes'`)),
+    );
   await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
   await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, sql`${now.toISOString()}::timestamptz - interval '1 day'`));
   await db

@@ -92,23 +92,21 @@ export const authModule: Module = {
       {
         schema: {
           tags: ['auth'],
-          summary: 'Log in with email and password',
+          summary: 'Log in with email (or username) and password',
           description:
-            'Wrong email and wrong password both answer AUTH-1001. A deactivated account answers AUTH-1006 (only with the right password). ' +
-            'Limits: 20 attempts per IP and 5 failed attempts per email per 15 minutes (429 BIZ-3004).',
+            '`email`, or `username` holding the email or the username (one of them is required, VAL-2003). ' +
+            'Wrong account and wrong password both answer AUTH-1001. A deactivated account answers AUTH-1006 (only with the right password). ' +
+            'Limits (429 BIZ-3004 with Retry-After): 20 attempts per IP per 15 minutes; per account and IP, a delay doubling from ' +
+            '1 s after each failure and no more than 5 attempts without a success per 15 minutes. Failures from one address never lock ' +
+            'the account for another.',
           body: loginRequest,
           response: { 200: envelope(loginResponse) },
         },
-        preHandler: async (request) => {
-          await limit.consume(ACCOUNT_LIMITS.loginPerIp, ip(request));
-          await limit.consume(ACCOUNT_LIMITS.loginPerEmail, normalizeEmail((request.body as { email: string }).email));
-        },
+        preHandler: async (request) => limit.consume(ACCOUNT_LIMITS.loginPerIp, ip(request)),
       },
       async (request) => {
-        const { email, password } = request.body;
-        const result = await auth.login(email, password, { ip: request.ip, userAgent: request.headers['user-agent'] });
-        await limit.store.reset(`${ACCOUNT_LIMITS.loginPerEmail.name}:${normalizeEmail(email)}`);
-        return ok(result);
+        const { email, username, password } = request.body;
+        return ok(await auth.login({ email, username }, password, { ip: request.ip, userAgent: request.headers['user-agent'] }));
       },
     );
 
@@ -119,8 +117,9 @@ export const authModule: Module = {
           tags: ['auth'],
           summary: 'Exchange a refresh token for new tokens (rotation)',
           description:
-            'Answers a new access token AND a new refresh token; the one sent is dead afterwards. Sending a used refresh token again ' +
-            'revokes every token of that login (AUTH-1003).',
+            'Answers a new access token AND a new refresh token; the one sent is dead afterwards. Sending it again within ' +
+            `${ctx.config.REFRESH_REUSE_GRACE_SECONDS} s of its first use (two tabs refreshing at once) answers the same new refresh token; ` +
+            'later, it revokes every token of that login (AUTH-1003).',
           body: refreshRequest,
           response: { 200: envelope(loginResponse) },
         },

@@ -26,6 +26,8 @@ export const refreshTokens = pgTable('refresh_tokens', {
     .references(() => users.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+  /** the token this one was exchanged for, AES-GCM encrypted; returned again within the reuse grace */
+  successorEnc: text('successor_enc'),
 });
 
 export const passwordResetTokens = pgTable('password_reset_tokens', {

@@ -4,14 +4,20 @@
  *
  * Token design (docs/accounts.md): a login opens a session = a refresh-token family with an
  * absolute end (REFRESH_TOKEN_TTL_DAYS). The access token is a short-lived JWT carrying the
- * session id (`fam`). Refresh tokens are 32 random bytes (base64url), stored as sha256, used
- * once: each refresh answers a new one; presenting a used one again revokes the whole family.
+ * session id (`fam`); every authenticated request checks that session and reads the account's
+ * current roles through `ctx.sessions` (the loader is here), and every revocation marks the
+ * session there at once. Refresh tokens are 32 random bytes (base64url), stored as sha256, used
+ * once: each refresh answers a new one; presenting a used one again within the grace interval
+ * answers the same successor (two tabs racing), after it revokes the whole family.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { PASSWORD_RESET_TTL_MINUTES, type LoginResponse, type User } from '@moim/contract';
+import { PASSWORD_RESET_TTL_MINUTES, loginIdentifier, type LoginResponse, type User } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError, badState } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
+import type { SessionKey, SessionState } from '../../http/session-cache.ts';
+import { LoginThrottle } from './login-throttle.ts';
+import { SuccessorBox } from './refresh-successor.ts';
 import { PASSWORD_PROBLEM_MESSAGES, PasswordHasher, passwordProblem } from './passwords.ts';
 import * as repo from './repo.ts';
 
@@ -28,8 +34,13 @@ export interface AuthService {
   assertPasswordPolicy(password: string, email?: string, field?: string): void;
   /** Open a session for `user` and answer the login response (tokens + user). */
   issueSession(user: User, meta: SessionMeta): Promise<LoginResponse>;
-  /** Revoke a user's sessions (all, or all but `exceptSessionId`). Returns how many. */
+  /**
+   * Revoke a user's sessions (all, or all but `exceptSessionId`), effective on every route and
+   * instance at once. Returns how many. Call it whenever the account's roles or status change.
+   */
   revokeUserSessions(userId: string, opts?: { exceptSessionId?: string | undefined; reason?: string }): Promise<number>;
+  /** The account's status changed without a revocation (reactivation): drop what was cached about it. */
+  accountChanged(userId: string): Promise<void>;
   /** Is the session an access token was issued with still live (not logged out or revoked)? */
   isSessionActive(sessionId: string | undefined): Promise<boolean>;
   /** Social-login providers linked to the account. */
@@ -52,6 +63,48 @@ export function createAuthService(ctx: AppContext) {
   const users = () => ctx.services.users;
   const passwords = new PasswordHasher();
   const refreshTtlMs = config.REFRESH_TOKEN_TTL_DAYS * 86_400_000;
+  const graceMs = config.REFRESH_REUSE_GRACE_SECONDS * 1000;
+  const successors = new SuccessorBox(config.jwtSecret);
+  const throttle = new LoginThrottle(ctx.rateLimiter, config.LOGIN_BACKOFF_BASE_MS);
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+  /**
+   * Ends sessions in the shared cache once they are ended in the database (every instance sees it
+   * at once). A deactivated account's tokens then answer AUTH-1006 rather than AUTH-1003.
+   */
+  async function ended(sessionIds: string[], userId: string): Promise<number> {
+    const acct = sessionIds.length ? await users().findAccount(userId) : null;
+    await ctx.sessions.revoke(sessionIds, acct?.status === 'DEACTIVATED' ? 'deactivated' : 'revoked');
+    await ctx.sessions.accountChanged(userId);
+    return sessionIds.length;
+  }
+  async function revokeOne(sessionId: string, reason: string): Promise<boolean> {
+    const done = await repo.revokeSession(db, sessionId, reason);
+    // marked even when it was already revoked: a cache entry might predate that
+    await ctx.sessions.revoke([sessionId]);
+    return done;
+  }
+
+  /** The loader behind `ctx.sessions`: the session's state and the account's current roles. */
+  async function loadSessionState(key: SessionKey): Promise<{ state: SessionState; ttlMs?: number }> {
+    let ttlMs: number | undefined;
+    if (key.sessionId !== undefined) {
+      if (!UUID.test(key.sessionId)) return { state: { live: false, reason: 'unknown' } };
+      const s = await repo.findSession(db, key.sessionId);
+      if (!s || s.userId !== key.userId) return { state: { live: false, reason: 'unknown' } };
+      ttlMs = s.expiresAt.getTime() - Date.now();
+      if (s.revokedAt || ttlMs <= 0) {
+        const owner = await users().findAccount(key.userId);
+        return { state: { live: false, reason: owner?.status === 'DEACTIVATED' ? 'deactivated' : 'revoked' } };
+      }
+    }
+    if (!UUID.test(key.userId)) return { state: { live: false, reason: 'unknown' } };
+    const acct = await users().findAccount(key.userId);
+    if (!acct || acct.status === 'DELETED') return { state: { live: false, reason: 'unknown' } };
+    if (acct.status === 'DEACTIVATED') return { state: { live: false, reason: 'deactivated' } };
+    return { state: { live: true, userId: acct.id, roles: acct.roles, systemRole: acct.systemRole }, ...(ttlMs ? { ttlMs } : {}) };
+  }
+  ctx.sessions.useLoader(loadSessionState);
 
   function assertPasswordPolicy(password: string, email?: string, field = 'password'): void {
     const problem = passwordProblem(password, email);
@@ -99,14 +152,30 @@ export function createAuthService(ctx: AppContext) {
     return respond(user, session, refreshToken);
   }
 
+  /**
+   * The successor of a used refresh token if it was used less than the grace interval ago and
+   * that successor is still unused (the race between two tabs); null means a true reuse. Not
+   * followed further down the chain: a token rotated twice is old, whatever the clock says.
+   */
+  async function graceSuccessor(tx: Parameters<Parameters<typeof db.transaction>[0]>[0], usedHash: string): Promise<string | null> {
+    const use = await repo.findRefreshTokenUse(tx, usedHash);
+    if (!use?.usedAt || !use.successorEnc || Date.now() - use.usedAt.getTime() > graceMs) return null;
+    const successor = successors.open(use.successorEnc, usedHash);
+    if (!successor) return null;
+    const next = await repo.findRefreshTokenUse(tx, sha256(successor));
+    return next && !next.usedAt ? successor : null;
+  }
+
   const service = {
     passwords,
     assertPasswordPolicy,
     issueSession,
 
     async revokeUserSessions(userId: string, opts: { exceptSessionId?: string | undefined; reason?: string } = {}) {
-      return repo.revokeUserSessions(db, userId, opts.reason ?? 'revoked', opts.exceptSessionId);
+      return ended(await repo.revokeUserSessions(db, userId, opts.reason ?? 'revoked', opts.exceptSessionId), userId);
     },
+
+    accountChanged: (userId: string) => ctx.sessions.accountChanged(userId),
 
     async isSessionActive(sessionId: string | undefined) {
       if (!sessionId) return true; // tokens without a session (none are issued so) are judged by expiry alone
@@ -116,18 +185,33 @@ export function createAuthService(ctx: AppContext) {
     },
 
     linkedProviders: (userId: string) => repo.providersOf(db, userId),
-    forgetUser: (userId: string) => repo.forgetUser(db, userId),
+    async forgetUser(userId: string) {
+      await ended(await repo.forgetUser(db, userId), userId);
+    },
 
     /**
-     * Email + password. Unknown email, social-only account and wrong password all verify an
-     * argon2 hash and answer the same AUTH-1001; the account's state is told only to someone
-     * who knows its password.
+     * Email (or username) + password. Unknown account, social-only account and wrong password
+     * all verify an argon2 hash and answer the same AUTH-1001; the account's state is told only
+     * to someone who knows its password. Guessing is throttled per (account, address) pair
+     * (login-throttle.ts), so a stranger's failures never lock the owner out elsewhere.
      */
-    async login(email: string, password: string, meta: Omit<SessionMeta, 'method'>): Promise<LoginResponse> {
-      const acct = await users().findAccountByEmail(email);
+    async login(
+      body: { email?: string | undefined; username?: string | undefined },
+      password: string,
+      meta: Omit<SessionMeta, 'method'> & { ip: string },
+    ): Promise<LoginResponse> {
+      const id = loginIdentifier(body);
+      const acct = id.kind === 'email' ? await users().findAccountByEmail(id.value) : await users().findAccountByUsername(id.value);
       const usable = acct && acct.status !== 'DELETED' ? acct : null;
+      // keyed by the account, so its email and its username share one budget
+      const pairAccount = usable ? `a:${usable.id}` : `${id.kind}:${id.value}`;
+      await throttle.attempt(pairAccount, meta.ip);
       const { ok, needsRehash } = await passwords.verify(usable?.passwordHash, password);
-      if (!ok || !usable) throw new AppError('AUTH-1001');
+      if (!ok || !usable) {
+        await throttle.failed(pairAccount, meta.ip);
+        throw new AppError('AUTH-1001');
+      }
+      await throttle.succeeded(pairAccount, meta.ip);
       if (usable.status === 'DEACTIVATED')
         throw new AppError('AUTH-1006', '비활성화된 계정입니다. 다시 사용하려면 운영진에게 문의해 주세요.');
       if (needsRehash) {
@@ -148,36 +232,41 @@ export function createAuthService(ctx: AppContext) {
       const outcome = await db.transaction(async (tx) => {
         // the session row first: concurrent refreshes of one family queue here
         const live = await repo.lockSession(tx, row.sessionId);
-        if (!live || live.revokedAt) return 'revoked' as const;
-        if (!(await repo.markRefreshTokenUsed(tx, hash))) return 'reused' as const;
-        await repo.insertRefreshToken(tx, { tokenHash: sha256(next), sessionId: row.sessionId, userId: row.userId });
-        await repo.touchSession(tx, row.sessionId);
-        return live;
+        if (!live || live.revokedAt) return { kind: 'revoked' as const };
+        if (await repo.markRefreshTokenUsed(tx, hash, successors.seal(next, hash))) {
+          await repo.insertRefreshToken(tx, { tokenHash: sha256(next), sessionId: row.sessionId, userId: row.userId });
+          await repo.touchSession(tx, row.sessionId);
+          return { kind: 'rotated' as const, session: live, token: next };
+        }
+        // Used before. Within the grace of its first use it is a race between tabs, not theft:
+        // answer the successor the winner got.
+        const successor = await graceSuccessor(tx, hash);
+        return successor ? { kind: 'rotated' as const, session: live, token: successor } : { kind: 'reused' as const };
       });
-      if (outcome === 'revoked') throw new AppError('AUTH-1003', '로그아웃되었거나 취소된 세션입니다. 다시 로그인해 주세요.');
-      if (outcome === 'reused') {
+      if (outcome.kind === 'revoked') throw new AppError('AUTH-1003', '로그아웃되었거나 취소된 세션입니다. 다시 로그인해 주세요.');
+      if (outcome.kind === 'reused') {
         // A refresh token came back after it was exchanged: someone else may hold it. End the login.
-        await repo.revokeSession(db, row.sessionId, 'refresh_token_reuse');
+        await revokeOne(row.sessionId, 'refresh_token_reuse');
         ctx.log.warn({ userId: row.userId, session: row.sessionId }, 'refresh token reused: session revoked');
         throw new AppError('AUTH-1003', '이미 사용된 리프레시 토큰입니다. 보안을 위해 이 로그인을 종료했습니다. 다시 로그인해 주세요.');
       }
       const acct = await users().findAccount(row.userId);
       if (!acct || acct.status !== 'ACTIVE') {
-        await repo.revokeSession(db, row.sessionId, 'account_inactive');
+        await revokeOne(row.sessionId, 'account_inactive');
         throw acct?.status === 'DEACTIVATED'
           ? new AppError('AUTH-1006')
           : new AppError('AUTH-1003', '탈퇴했거나 존재하지 않는 계정입니다.');
       }
-      return respond(acct, outcome, next);
+      return respond(acct, outcome.session, outcome.token);
     },
 
     /** Ends the caller's session (from the access token) and/or the refresh token's session. */
     async logout(user: AuthUser | null, refreshToken: string | undefined): Promise<number> {
       let n = 0;
-      if (user?.family && (await repo.revokeSession(db, user.family, 'logout'))) n++;
+      if (user?.family && UUID.test(user.family) && (await revokeOne(user.family, 'logout'))) n++;
       if (refreshToken) {
         const row = await repo.findRefreshToken(db, sha256(refreshToken));
-        if (row && (!user || user.id === row.userId) && (await repo.revokeSession(db, row.sessionId, 'logout'))) n++;
+        if (row && (!user || user.id === row.userId) && (await revokeOne(row.sessionId, 'logout'))) n++;
       }
       return n;
     },
@@ -224,7 +313,7 @@ export function createAuthService(ctx: AppContext) {
       const userId = await repo.consumeResetToken(db, tokenHash);
       if (!userId) throw badState('이미 사용되었거나 만료된 비밀번호 재설정 링크입니다.');
       await users().setPasswordHash(userId, hash);
-      await repo.revokeUserSessions(db, userId, 'password_reset');
+      await ended(await repo.revokeUserSessions(db, userId, 'password_reset'), userId);
       ctx.log.info({ userId }, 'password reset completed; every session revoked');
     },
 

@@ -110,7 +110,7 @@ describe('POST /api/games/sessions/start', () => {
     expect(big.body.error.code).toBe('VAL-2004');
   });
 
-  it('answers 404 for a token of a user that no longer exists', async () => {
+  it('refuses a token of a user that does not exist (the guard checks the account, issue 12)', async () => {
     const token = await t.ctx.tokens.sign({ id: '00000000-0000-4000-8000-000000000001', roles: ['ROLE_USER'], systemRole: 'ROLE_USER' });
     const r = await t.call({
       method: 'POST',
@@ -118,7 +118,8 @@ describe('POST /api/games/sessions/start', () => {
       headers: { authorization: `Bearer ${token}` },
       payload: { gameTypeCode: 'TETRIS' },
     });
-    expect(r.status).toBe(404);
+    expect(r.status).toBe(401);
+    expect(r.body.error.code).toBe('AUTH-1003');
   });
 });
 

@@ -142,12 +142,12 @@ describe('roles', () => {
     const u = await register(t);
     const g = await as(admin, 'PUT', `/api/admin/users/${u.id}/roles`, { roles: ['ROLE_USER', 'ROLE_ADMIN'] });
     expect(g.body.data).toMatchObject({ roles: ['ROLE_USER', 'ROLE_ADMIN'], systemRole: 'ROLE_ADMIN' });
-    // the next login (or refresh) carries the new role
+    // a role change ends the user's sessions (issue 12): the next login carries the new role
+    const refreshed = await t.call({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: u.refreshToken } });
+    expect(refreshed.body.error.code).toBe('AUTH-1003');
     const promoted = (await login(t, u.email, u.password)).body.data;
     expect(promoted.systemRole).toBe('ROLE_ADMIN');
     expect((await t.call({ method: 'GET', url: '/api/admin/users', headers: bearer(promoted.accessToken) })).status).toBe(200);
-    const refreshed = await t.call({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: u.refreshToken } });
-    expect(refreshed.body.data.roles).toContain('ROLE_ADMIN');
 
     const r = await as(admin, 'PUT', `/api/admin/users/${u.id}/roles`, { roles: ['ROLE_USER'] });
     expect(r.body.data).toMatchObject({ roles: ['ROLE_USER'], systemRole: 'ROLE_USER' });

@@ -28,6 +28,14 @@ export async function findByEmail(db: DbOrTx, email: string): Promise<UserRow | 
   return row;
 }
 
+export async function findByUsername(db: DbOrTx, username: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.trim().toLowerCase()));
+  return row;
+}
+
 export async function usernameTaken(db: DbOrTx, username: string, exceptId?: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })

@@ -70,11 +70,13 @@ export interface UsersService {
   findByEmail(email: string): Promise<UserSummary | null>;
   /** Create an account: VAL-2005 if the email is taken, VAL-2008 for a taken username, VAL-2001 for a weak password. */
   createUser(input: CreateUserInput): Promise<UserSummary>;
-  /** Grant or revoke ROLE_ADMIN (start-up admin, back office). */
+  /** Grant or revoke ROLE_ADMIN (start-up admin, back office); a change ends the user's sessions. */
   setAdmin(id: string, admin: boolean): Promise<UserSummary>;
   // --- for the auth module
   findAccount(id: string): Promise<UserAccount | null>;
   findAccountByEmail(email: string): Promise<UserAccount | null>;
+  /** By username, case-insensitively. */
+  findAccountByUsername(username: string): Promise<UserAccount | null>;
   setPasswordHash(id: string, hash: string): Promise<void>;
   recordLogin(id: string): Promise<void>;
 }
@@ -201,7 +203,12 @@ export function createUsersService(ctx: AppContext) {
     const roles = admin
       ? [...new Set([...row.roles, 'ROLE_USER', 'ROLE_ADMIN'])]
       : [...new Set(['ROLE_USER', ...row.roles.filter((r) => r !== 'ROLE_ADMIN' && r !== 'ADMIN')])];
-    const updated = await repo.updateUser(db, id, { roles, systemRole: admin ? 'ROLE_ADMIN' : 'ROLE_USER' });
+    const systemRole = admin ? 'ROLE_ADMIN' : 'ROLE_USER';
+    const changed = systemRole !== row.systemRole || roles.length !== row.roles.length || roles.some((r) => !row.roles.includes(r));
+    if (!changed) return toSummary(row);
+    const updated = await repo.updateUser(db, id, { roles, systemRole });
+    // tokens issued with the old roles stop at once; the user signs in again with the new ones
+    await auth().revokeUserSessions(id, { reason: 'roles_changed' });
     return toSummary(updated!);
   }
 
@@ -256,6 +263,10 @@ export function createUsersService(ctx: AppContext) {
     },
     async findAccountByEmail(email: string) {
       const row = await repo.findByEmail(db, email);
+      return row ? toAccount(row) : null;
+    },
+    async findAccountByUsername(username: string) {
+      const row = await repo.findByUsername(db, username);
       return row ? toAccount(row) : null;
     },
     async setPasswordHash(id: string, hash: string) {
@@ -474,6 +485,7 @@ export function createUsersService(ctx: AppContext) {
       const changed = await repo.changeStatus(db, id, [from], to);
       if (!changed) throw badState(to === 'ACTIVE' ? '이미 활성 상태인 계정입니다.' : '이미 비활성화된 계정입니다.');
       if (to === 'DEACTIVATED') await auth().revokeUserSessions(id, { reason: 'deactivated_by_admin' });
+      else await auth().accountChanged(id);
       ctx.log.info({ by: admin.id, userId: id, status: to }, 'account status changed by an admin');
       return service.adminGet(id);
     },
