@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from './context.ts';
 import { handleFrameworkError, registerErrorHandling, registerNotFound, sendError } from './http/error-handler.ts';
 import { registerSafeTextRule } from './http/safe-text.ts';
+import { registerRouteSecurity } from './http/route-access.ts';
 import { registerWebStatic } from './http/web-static.ts';
 import { defaultWebDist } from './paths.ts';
 import { composeModules, legacyModules } from './modules/index.ts';
@@ -60,6 +61,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerSafeTextRule(app);
+  registerRouteSecurity(app);
   // The API speaks JSON: a text/plain body is refused with 415 VAL-2007 like any other type.
   app.removeContentTypeParser('text/plain');
 
@@ -122,7 +124,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
         description: 'Every response is an envelope: `{success: true, data}` or `{success: false, error: {code, message}, message}`.',
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // the built-in payment gateway's Toss-style API (tag test-gateway; Toss's answers, not the envelope)
+          gatewaySecretKey: { type: 'http', scheme: 'basic', description: 'The gateway secret key as the Basic user name (Toss).' },
+        },
       },
     },
     transform: jsonSchemaTransform,
