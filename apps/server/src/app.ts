@@ -12,7 +12,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './context.ts';
-import { registerErrorHandling, registerNotFound, sendError } from './http/error-handler.ts';
+import { handleFrameworkError, registerErrorHandling, registerNotFound, sendError } from './http/error-handler.ts';
+import { registerSafeTextRule } from './http/safe-text.ts';
+import { registerRouteSecurity } from './http/route-access.ts';
 import { registerWebStatic } from './http/web-static.ts';
 import { defaultWebDist } from './paths.ts';
 import { composeModules, legacyModules } from './modules/index.ts';
@@ -50,6 +52,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     connectionTimeout: config.REQUEST_TIMEOUT_MS + 5_000,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
+    frameworkErrors: handleFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('ctx', ctx);
@@ -57,6 +60,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerSafeTextRule(app);
+  registerRouteSecurity(app);
+  // The API speaks JSON: a text/plain body is refused with 415 VAL-2007 like any other type.
+  app.removeContentTypeParser('text/plain');
 
   // Request id on every response; a handler that runs past the timeout answers 504 in the envelope.
   app.addHook('onRequest', async (request, reply) => {
@@ -117,7 +124,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
         description: 'Every response is an envelope: `{success: true, data}` or `{success: false, error: {code, message}, message}`.',
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // the built-in payment gateway's Toss-style API (tag test-gateway; Toss's answers, not the envelope)
+          gatewaySecretKey: { type: 'http', scheme: 'basic', description: 'The gateway secret key as the Basic user name (Toss).' },
+        },
       },
     },
     transform: jsonSchemaTransform,

@@ -1,4 +1,5 @@
 export * from './errors.ts';
+export * from './text-safety.ts';
 export * from './envelope.ts';
 export * from './constants.ts';
 export * from './health.ts';

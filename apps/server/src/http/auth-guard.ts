@@ -8,6 +8,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from './app-error.ts';
+import { declareAccess } from './route-access.ts';
 import type { SessionCache } from './session-cache.ts';
 
 export interface AuthUser {
@@ -138,17 +139,23 @@ export function makeGuards(tokens: AccessTokens, sessions: SessionCache) {
       request.user = null;
     }
   }
+  // Each guard carries its access declaration, from which the OpenAPI `security` of every route
+  // that uses it is generated (http/route-access.ts): the document says what the guard enforces.
   return {
-    requireAuth: async (request: FastifyRequest, _reply: FastifyReply) => resolve(request, true),
-    optionalAuth: async (request: FastifyRequest, _reply: FastifyReply) => resolve(request, false),
-    requireRole:
-      (...roles: string[]) =>
-      async (request: FastifyRequest, _reply: FastifyReply) => {
-        await resolve(request, true);
-        const u = request.user!;
-        const has = roles.some((r) => u.roles.includes(r) || u.systemRole === r) || (roles.includes('ROLE_ADMIN') && isAdmin(u));
-        if (!has) throw new AppError('AUTH-1005');
-      },
+    requireAuth: declareAccess(async (request: FastifyRequest, _reply: FastifyReply) => resolve(request, true), { level: 'member' }),
+    optionalAuth: declareAccess(async (request: FastifyRequest, _reply: FastifyReply) => resolve(request, false), {
+      level: 'optional',
+    }),
+    requireRole: (...roles: string[]) =>
+      declareAccess(
+        async (request: FastifyRequest, _reply: FastifyReply) => {
+          await resolve(request, true);
+          const u = request.user!;
+          const has = roles.some((r) => u.roles.includes(r) || u.systemRole === r) || (roles.includes('ROLE_ADMIN') && isAdmin(u));
+          if (!has) throw new AppError('AUTH-1005');
+        },
+        { level: 'role', roles },
+      ),
   };
 }
 export type Guards = ReturnType<typeof makeGuards>;

@@ -2,7 +2,9 @@
  * Turns every thrown error into the SPEC §8 envelope. Validation errors become VAL-20xx with
  * the offending fields in `details`; body-parser errors (bad JSON, wrong content type, too large)
  * become 400/415/413; database connectivity failures become SYS-5002; anything else SYS-5001
- * with no internals leaked.
+ * with no internals leaked. Errors the router raises before any route is found (a URL that does
+ * not decode, a path parameter over the router's maximum length) go through `frameworkErrors`
+ * into the same envelope.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -37,6 +39,24 @@ export function sendError(
     .code(status ?? errorStatus(code))
     .type('application/json; charset=utf-8')
     .send(errorEnvelope(code, message ?? errorMessage(code), details, request.id));
+}
+
+/**
+ * Fastify's `frameworkErrors` option: the router's own errors, raised before routing (so no
+ * hook has run). `FST_ERR_BAD_URL` (a path that is not valid percent-encoded UTF-8, such as
+ * `/api/studies/%zz`) is VAL-2002; `FST_ERR_MAX_PARAM_LENGTH` (a path parameter longer than
+ * `maxParamLength`, which Fastify answers 414) is VAL-2004, as any over-long field is.
+ */
+export function handleFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.header('x-request-id', request.id);
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return sendError(reply, request, 'VAL-2004', `${errorMessage('VAL-2004')} (경로 매개변수가 너무 깁니다.)`);
+  }
+  if (err.code === 'FST_ERR_BAD_URL') {
+    return sendError(reply, request, 'VAL-2002', `${errorMessage('VAL-2002')} (주소를 해석할 수 없습니다.)`);
+  }
+  request.log.error({ err }, 'framework error');
+  return sendError(reply, request, 'SYS-5001');
 }
 
 export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;

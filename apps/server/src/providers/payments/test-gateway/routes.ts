@@ -96,6 +96,8 @@ export async function testGatewayRoutes(app: FastifyInstance, o: GatewayRouteOpt
   });
 
   const tags = ['test-gateway'];
+  // Server-to-server calls carry the secret key as HTTP Basic (Toss's scheme), checked by the engine.
+  const security = [{ gatewaySecretKey: [] }];
 
   app.get('/checkout', { schema: { tags, summary: 'Hosted checkout page (test cards decide the outcome)' } }, async (request, reply) => {
     const parsed = parseCheckout(request.query as Record<string, unknown>, o);
@@ -138,13 +140,13 @@ export async function testGatewayRoutes(app: FastifyInstance, o: GatewayRouteOpt
     },
   );
 
-  app.post('/v1/payments/confirm', { schema: { tags, summary: 'Toss: confirm a payment' } }, async (request, reply) =>
+  app.post('/v1/payments/confirm', { schema: { tags, security, summary: 'Toss: confirm a payment' } }, async (request, reply) =>
     answer(request, reply, await g.confirm(header(request, 'authorization'), header(request, 'idempotency-key'), request.body)),
   );
 
   app.post(
     '/v1/payments/:paymentKey/cancel',
-    { schema: { tags, summary: 'Toss: cancel a payment (whole or partial)' } },
+    { schema: { tags, security, summary: 'Toss: cancel a payment (whole or partial)' } },
     async (request, reply) => {
       const { paymentKey } = request.params as { paymentKey: string };
       return answer(
@@ -155,12 +157,12 @@ export async function testGatewayRoutes(app: FastifyInstance, o: GatewayRouteOpt
     },
   );
 
-  app.get('/v1/payments/orders/:orderId', { schema: { tags, summary: 'Toss: a payment by orderId' } }, async (request, reply) => {
+  app.get('/v1/payments/orders/:orderId', { schema: { tags, security, summary: 'Toss: a payment by orderId' } }, async (request, reply) => {
     const { orderId } = request.params as { orderId: string };
     return answer(request, reply, await g.getByOrderId(header(request, 'authorization'), orderId));
   });
 
-  app.get('/v1/payments/:paymentKey', { schema: { tags, summary: 'Toss: a payment by paymentKey' } }, async (request, reply) => {
+  app.get('/v1/payments/:paymentKey', { schema: { tags, security, summary: 'Toss: a payment by paymentKey' } }, async (request, reply) => {
     const { paymentKey } = request.params as { paymentKey: string };
     return answer(request, reply, await g.get(header(request, 'authorization'), paymentKey));
   });
