@@ -210,6 +210,9 @@ export interface RedisProcess {
   port: number;
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** SIGSTOP / SIGCONT: a Redis that hangs (connections stay open, nothing answers) */
+  freeze(): void;
+  thaw(): void;
   cli(...args: string[]): Promise<string>;
 }
 
@@ -237,6 +240,12 @@ export async function startRedis(): Promise<RedisProcess> {
         await sleep(50);
       }
       throw new Error('redis-server did not start');
+    },
+    freeze() {
+      child?.kill('SIGSTOP');
+    },
+    thaw() {
+      child?.kill('SIGCONT');
     },
     async stop() {
       if (!child) return;
