@@ -53,7 +53,13 @@ async function playTetris(p: Player, ticks: number) {
     s.body.data.sessionId,
     String(seconds),
   ]);
-  const r = await request(server.url, 'POST', '/api/games/sessions/end', { sessionId: s.body.data.sessionId, result: { ...game.summary, gameData: game.log } }, p.token);
+  const r = await request(
+    server.url,
+    'POST',
+    '/api/games/sessions/end',
+    { sessionId: s.body.data.sessionId, result: { ...game.summary, gameData: game.log } },
+    p.token,
+  );
   if (r.status !== 200) throw new Error(`end ${r.status} ${JSON.stringify(r.body)}`);
 }
 
@@ -176,8 +182,12 @@ describe.skipIf(!pgUp)('Redis outage during load', () => {
     const afterRank = (await aroundMe(players[1]!)).body.data;
 
     console.log(`[faults] Redis up:      ${summary(up)}`);
-    console.log(`[faults] Redis killed:  ${summary(down)}; readiness ${ready.status} ${ready.body.data.status} ${JSON.stringify(ready.body.data.degraded)}`);
-    console.log(`[faults] Redis back:    ${summary(after)}; readiness ok ${recoveredMs.toFixed(0)} ms after restart; ${rlKeys} rate-limit keys and a board of ${boardSize} in Redis again`);
+    console.log(
+      `[faults] Redis killed:  ${summary(down)}; readiness ${ready.status} ${ready.body.data.status} ${JSON.stringify(ready.body.data.degraded)}`,
+    );
+    console.log(
+      `[faults] Redis back:    ${summary(after)}; readiness ok ${recoveredMs.toFixed(0)} ms after restart; ${rlKeys} rate-limit keys and a board of ${boardSize} in Redis again`,
+    );
 
     expect(count5xx(up)).toBe(0);
     expect(count5xx(down)).toBe(0);
