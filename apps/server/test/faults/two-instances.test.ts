@@ -104,9 +104,8 @@ describe.skipIf(!pgUp)('two instances behind an alternating proxy', () => {
     await Promise.all(users.map((u) => via('POST', '/api/auth/password-reset/request', { email: u.email })));
     const emails = users.map((u) => u.email);
     const deadline = Date.now() + 20_000;
-    let sent = 0;
     while (Date.now() < deadline) {
-      sent = Number((await db.query(`select count(*) as n from mail_outbox where to_address = any($1)`, [emails])).rows[0].n);
+      const sent = Number((await db.query(`select count(*) as n from mail_outbox where to_address = any($1)`, [emails])).rows[0].n);
       if (sent >= users.length) break;
       await sleep(200);
     }
