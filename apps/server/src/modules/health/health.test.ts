@@ -37,7 +37,7 @@ describe('health', () => {
   it('ready answers 503 within its own time-out when the database hangs', async () => {
     const other = await (await import('../../../test/support.ts')).createTestApp({ env: { READINESS_TIMEOUT_MS: '500' } });
     // A database that never answers (a hung server or network).
-    other.ctx.database.db.execute = (() => new Promise(() => undefined)) as typeof other.ctx.database.db.execute;
+    other.ctx.database.db.execute = (() => new Promise(() => undefined)) as unknown as typeof other.ctx.database.db.execute;
     const t0 = performance.now();
     const r = await other.call({ method: 'GET', url: '/api/health/ready' });
     expect(performance.now() - t0).toBeLessThan(2_000);
