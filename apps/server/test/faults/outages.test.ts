@@ -121,7 +121,9 @@ describe.skipIf(!pgUp)('start-up while the database is unreachable', () => {
 });
 
 /** Requests a visitor and a signed-in player make, none of which may fail because Redis is away. */
-function redisLoad(stats: LoadStats) {
+const KINDS = ['board', 'around-me', 'check-email', 'login'] as const;
+
+function redisLoad(stats: LoadStats, slowest: Record<string, number> = {}) {
   let n = 0;
   return loop(4, async (i) => {
     const p = players[i % players.length]!;
@@ -135,6 +137,7 @@ function redisLoad(stats: LoadStats) {
             ? await request(server.url, 'POST', '/api/users/check-email', { email: `x${n}@faults.test` }, undefined, 5_000)
             : await request(server.url, 'POST', '/api/auth/login', { email: p.email, password: 'wrong-password-1' }, undefined, 5_000);
     record(stats, r);
+    slowest[KINDS[k]!] = Math.max(slowest[KINDS[k]!] ?? 0, Math.round(r.ms));
   });
 }
 
@@ -207,7 +210,8 @@ describe.skipIf(!pgUp)('Redis outage during load', () => {
   it('a Redis that hangs costs at most a command time-out, then the fallback answers at once', async () => {
     redis.freeze();
     const frozen = newStats();
-    const load = redisLoad(frozen);
+    const slowestByKind: Record<string, number> = {};
+    const load = redisLoad(frozen, slowestByKind);
     try {
       await sleep(3_000);
     } finally {
@@ -215,9 +219,9 @@ describe.skipIf(!pgUp)('Redis outage during load', () => {
       redis.thaw();
     }
     const slowest = Math.max(...frozen.latencies);
-    console.log(`[faults] Redis frozen (SIGSTOP): ${summary(frozen)}`);
+    console.log(`[faults] Redis frozen (SIGSTOP): ${summary(frozen)}; slowest by kind ${JSON.stringify(slowestByKind)}`);
     expect(count5xx(frozen)).toBe(0);
-    expect(slowest).toBeLessThan(2_000);
+    expect(slowest).toBeLessThan(1_000); // one command time-out (500 ms), not one per request
     expect(percentile(frozen.latencies, 50)).toBeLessThan(300);
   });
 });

@@ -46,6 +46,7 @@ export class RedisProvider {
   private wasUp = false;
   private downSince: number | null = null;
   private lastErrorLog = 0;
+  private trialInFlight = false;
   private readonly listeners = new Set<Listener>();
   private readonly coolOffMs: number;
   private readonly log: Pick<FastifyBaseLogger, 'warn' | 'info'> | undefined;
@@ -99,14 +100,20 @@ export class RedisProvider {
   /** `op` on the shared client when the link is up; `fallback()` when it is not or `op` fails. */
   async call<T>(op: (client: Redis) => Promise<T>, fallback: () => T | Promise<T>): Promise<T> {
     if (!this.client || !this.isUp()) return fallback();
+    // After a failure, one trial call at a time probes the link; the others keep falling back.
+    const trial = !this.wasUp;
+    if (trial && this.trialInFlight) return fallback();
+    if (trial) this.trialInFlight = true;
     try {
       const out = await op(this.client);
-      if (!this.wasUp) this.transition(true); // a trial call after the cool-off succeeded
+      if (!this.wasUp) this.transition(true); // the trial succeeded
       return out;
     } catch (err) {
       if (isRedisReplyError(err)) throw err; // a bug in the command, not an outage
       this.trip(err);
       return fallback();
+    } finally {
+      if (trial) this.trialInFlight = false;
     }
   }
 
