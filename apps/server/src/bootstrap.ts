@@ -1,16 +1,16 @@
 /** Builds the AppContext from a Config: database, Redis, job queue, tokens, guards, limits. */
-import { Redis } from 'ioredis';
 import pino from 'pino';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import { openDatabase, type Database } from './db/client.ts';
+import { openDatabase, waitForDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { AccessTokens, makeGuards } from './http/auth-guard.ts';
-import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './http/rate-limit.ts';
-import { MemorySessionStore, RedisSessionStore, SessionCache } from './http/session-cache.ts';
+import { FailoverRateLimitStore, MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './http/rate-limit.ts';
+import { FailoverSessionStore, MemorySessionStore, RedisSessionStore, SessionCache } from './http/session-cache.ts';
 import { EventBus } from './events/event-bus.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { type AddressPolicy, type Resolver, createSafeFetcher } from './providers/fetch/index.ts';
+import { RedisProvider } from './providers/redis/index.ts';
 import { join } from 'node:path';
 
 export interface ContextOptions {
@@ -32,22 +32,40 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refreshToken'], censor: '[redacted]' },
       timestamp: pino.stdTimeFunctions.isoTime,
     });
-  const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.dataDir, 'pglite') }));
+  const database =
+    opts.database ??
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: join(config.dataDir, 'pglite'),
+      poolMax: config.DB_POOL_MAX,
+      connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    }));
+  if (database.driver === 'postgres') {
+    // PostgreSQL may still be starting (or briefly unreachable): wait for it with back-off.
+    await waitForDatabase(database, config.DB_STARTUP_RETRY_SECONDS * 1000, (attempt, delayMs, err) =>
+      log.warn({ attempt, retryInMs: delayMs, err: (err as Error).message }, 'database unreachable; retrying'),
+    ).catch(async (err) => {
+      await database.close().catch(() => undefined);
+      throw err;
+    });
+  }
   await migrate(database, (m) => log.info(m));
 
-  let redis: Redis | null = null;
-  if (config.REDIS_URL) {
-    redis = new Redis(config.REDIS_URL, {
-      lazyConnect: true,
-      maxRetriesPerRequest: 2,
-      keyPrefix: opts.redisKeyPrefix,
-    });
-    await redis.connect();
-  }
+  // Redis is optional and never awaited: the server starts (and keeps serving) without it.
+  const redis = new RedisProvider({
+    url: config.REDIS_URL,
+    keyPrefix: opts.redisKeyPrefix,
+    commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
+    connectTimeoutMs: config.REDIS_CONNECT_TIMEOUT_MS,
+    log,
+  });
   const tokens = new AccessTokens(config.jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS);
-  const store = redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore();
-  const sessions = new SessionCache(redis ? new RedisSessionStore(redis) : new MemorySessionStore(), undefined, (err) =>
-    log.warn({ err }, 'session cache unavailable; reading the database'),
+  const store = redis.client ? new FailoverRateLimitStore(redis, new RedisRateLimitStore(redis.client)) : new MemoryRateLimitStore();
+  const sessions = new SessionCache(
+    redis.client ? new FailoverSessionStore(redis, new RedisSessionStore(redis.client)) : new MemorySessionStore(),
+    undefined,
+    (err) => log.warn({ err }, 'session cache unavailable; reading the database'),
   );
   const jobs = new JobQueue(database.db, log);
   return {
@@ -72,6 +90,6 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
 
 export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.jobs.stop();
-  if (ctx.redis) await ctx.redis.quit().catch(() => undefined);
+  await ctx.redis.close();
   await ctx.database.close();
 }

@@ -39,6 +39,15 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  // Time-outs and start-up patience (docs/operations.md). Redis is optional: commands that take
+  // longer than REDIS_COMMAND_TIMEOUT_MS fall back (memory, database) instead of waiting.
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(20).max(10_000).default(500),
+  REDIS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(1_000).default(10),
+  DB_STARTUP_RETRY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
+  READINESS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1_500),
   PUBLIC_URL: z.string().url().optional(),
   CORS_ORIGINS: list,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,10 +1,9 @@
 /**
  * What every module receives: configuration, the database, the job queue, auth guards, rate
- * limits, optional Redis and the outside-service providers. Built once in main.ts (or by the
+ * limits, optional Redis (providers/redis) and the outside-service providers. Built once in main.ts (or by the
  * test harness) and handed to `buildApp`.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { EventBus } from './events/event-bus.ts';
@@ -13,6 +12,7 @@ import type { AccessTokens, Guards } from './http/auth-guard.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import type { SessionCache } from './http/session-cache.ts';
 import type { SafeFetcher } from './providers/fetch/index.ts';
+import type { RedisProvider } from './providers/redis/index.ts';
 
 /**
  * Services modules offer each other. Each module adds its entry by declaration merging:
@@ -26,7 +26,11 @@ export interface AppContext {
   config: Config;
   database: Database;
   db: Db;
-  redis: Redis | null;
+  /**
+   * Optional Redis behind a fallback (providers/redis): `ctx.redis.call(op, fallback)`,
+   * `isUp()`, `onChange()`. `configured` is false without REDIS_URL.
+   */
+  redis: RedisProvider;
   jobs: JobQueue;
   /** domain events through the transactional outbox (events/event-bus.ts) */
   events: EventBus;

@@ -32,7 +32,7 @@ async function main() {
     {
       port: config.PORT,
       database: ctx.database.driver,
-      redis: Boolean(ctx.redis),
+      redis: ctx.redis.configured ? (ctx.redis.isUp() ? 'up' : 'down (degraded: starting without it)') : 'not configured',
       demoLoaded: seeded.demoLoaded,
       startupMs: Math.round(performance.now() - t0),
     },

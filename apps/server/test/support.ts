@@ -131,7 +131,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       await app.close();
       if (sharedDb) {
         await ctx.jobs.stop();
-        await ctx.redis?.quit().catch(() => undefined);
+        await ctx.redis.close().catch(() => undefined);
         return;
       }
       await closeContext(ctx);

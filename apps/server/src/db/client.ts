@@ -36,11 +36,33 @@ export interface DatabaseOptions {
   /** For tests: start PGlite from a dumped data directory (a migrated template). */
   loadDataDir?: Blob | File | undefined;
   poolMax?: number;
+  /** PostgreSQL: give up opening a connection after this long (a refusing or hanging server) */
+  connectTimeoutMs?: number;
+  /**
+   * PostgreSQL: the server cancels a statement running longer than this, and the client stops
+   * waiting for an answer a second later (a server or network that hangs mid-query).
+   */
+  statementTimeoutMs?: number;
 }
+
+/** Defaults match config.ts (DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS). */
+const DEFAULT_CONNECT_TIMEOUT_MS = 3_000;
+const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
+/** Sessions (migrations waiting on their advisory lock, scripts) run without the time-outs. */
+const SESSION_QUERY_TIMEOUT_MS = 3_600_000;
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10 });
+    const statementTimeout = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolMax ?? 10,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      statement_timeout: statementTimeout,
+      query_timeout: statementTimeout + 1_000,
+      keepAlive: true,
+      idleTimeoutMillis: 30_000,
+    });
     // Parse BIGINT/NUMERIC as JS numbers where safe; timestamps stay Date.
     pool.on('error', () => {
       /* idle client errors are surfaced on the next query */
@@ -58,15 +80,27 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       },
       session: async (fn) => {
         const c = await pool.connect();
+        let broken: Error | undefined;
+        const q = async (text: string, params?: unknown[]) => {
+          try {
+            return await c.query({ text, values: params, query_timeout: SESSION_QUERY_TIMEOUT_MS } as pg.QueryConfig);
+          } catch (err) {
+            if (!(err as { code?: string }).code) broken = err as Error; // not a SQL error: drop the connection
+            throw err;
+          }
+        };
         try {
-          return await fn({
-            exec: async (text, params) => ({ rows: (await c.query(text, params as unknown[])).rows }),
+          await q('set statement_timeout = 0');
+          const out = await fn({
+            exec: async (text, params) => ({ rows: (await q(text, params)).rows }),
             execScript: async (text) => {
-              await c.query(text);
+              await q(text);
             },
           });
+          return out;
         } finally {
-          c.release();
+          if (!broken) await q('reset statement_timeout').catch((err: Error) => (broken = err));
+          c.release(broken);
         }
       },
       close: () => pool.end(),
@@ -105,6 +139,29 @@ export async function pingDatabase(database: Database): Promise<number> {
   const t0 = performance.now();
   await database.db.execute(sql`select 1`);
   return performance.now() - t0;
+}
+
+/**
+ * Waits for a database that is not reachable yet (PostgreSQL starting, a network blip) with
+ * exponential back-off up to `forMs`, then gives up with the last error.
+ */
+export async function waitForDatabase(
+  database: Database,
+  forMs: number,
+  onRetry: (attempt: number, delayMs: number, err: unknown) => void = () => undefined,
+): Promise<void> {
+  const deadline = Date.now() + forMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await pingDatabase(database);
+      return;
+    } catch (err) {
+      const delayMs = Math.min(250 * 2 ** (attempt - 1), 5_000);
+      if (Date.now() + delayMs > deadline) throw err;
+      onRetry(attempt, delayMs, err);
+      await new Promise((r) => setTimeout(r, delayMs));
+    }
+  }
 }
 
 /** Dump a PGlite database's data directory (used to clone a migrated template per test file). */

@@ -25,7 +25,19 @@ function classifyValidation(issues: FieldIssue[]): ErrorCode {
   return 'VAL-2001';
 }
 
-const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08000', '08003', '08006']);
+// Connection failures, and the time-outs of db/client.ts: 57014 is a statement cancelled by
+// statement_timeout; the pg driver's own time-outs carry no code, only their message.
+const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57014', '57P01', '57P03', '08000', '08003', '08006']);
+const DB_DOWN_MESSAGES = /^(timeout exceeded when trying to connect|Query read timeout|Connection terminated)/;
+
+function isDatabaseUnavailable(err: { code?: string; message?: string; cause?: unknown }): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && DB_DOWN_CODES.has(code)) return true;
+    if (typeof message === 'string' && DB_DOWN_MESSAGES.test(message)) return true;
+  }
+  return false;
+}
 
 export function sendError(
   reply: FastifyReply,
@@ -100,8 +112,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const code: ErrorCode = err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'VAL-2003' : 'VAL-2002';
       return sendError(reply, request, code, `${errorMessage(code)} (${err.message})`, undefined, 400);
     }
-    const pgCode = (err as { code?: string }).code ?? (err.cause as { code?: string } | undefined)?.code;
-    if (pgCode && DB_DOWN_CODES.has(pgCode)) {
+    if (isDatabaseUnavailable(err)) {
       request.log.error({ err }, 'database unavailable');
       return sendError(reply, request, 'SYS-5002');
     }

@@ -1,10 +1,13 @@
 /**
  * Fixed-window rate limits keyed by purpose and caller (user id when signed in, else IP).
- * In memory for one instance; shared through Redis (INCR + PEXPIRE) when REDIS_URL is set, so
- * several instances count together. Exceeding a limit answers 429 BIZ-3004 with Retry-After.
+ * In memory for one instance; shared through Redis (one MULTI: SET NX PX, INCR, PTTL) when
+ * REDIS_URL is set, so several instances count together. While Redis is unreachable each
+ * instance counts in its own memory (FailoverRateLimitStore), so the limits still hold per
+ * instance. Exceeding a limit answers 429 BIZ-3004 with Retry-After.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { RedisProvider } from '../providers/redis/index.ts';
 import { AppError } from './app-error.ts';
 
 export interface RateLimitStore {
@@ -47,14 +50,13 @@ export class RedisRateLimitStore implements RateLimitStore {
   ) {}
   async hit(key: string, windowMs: number) {
     const k = this.prefix + key;
-    const res = await this.redis.multi().incr(k).pttl(k).exec();
-    const count = Number(res?.[0]?.[1] ?? 1);
-    let ttl = Number(res?.[1]?.[1] ?? -1);
-    if (ttl < 0) {
-      await this.redis.pexpire(k, windowMs);
-      ttl = windowMs;
-    }
-    return { count, resetMs: ttl };
+    // The window starts with the first hit, atomically: a key never lives without its expiry.
+    const res = await this.redis.multi().set(k, '0', 'PX', windowMs, 'NX').incr(k).pttl(k).exec();
+    if (!res) throw new Error('redis: rate limit transaction aborted');
+    for (const [err] of res) if (err) throw err;
+    const count = Number(res[1]?.[1] ?? 1);
+    const ttl = Number(res[2]?.[1] ?? -1);
+    return { count, resetMs: ttl < 0 ? windowMs : ttl };
   }
   async peek(key: string) {
     const k = this.prefix + key;
@@ -65,6 +67,31 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
   async reset(key: string) {
     await this.redis.del(this.prefix + key);
+  }
+}
+
+/** Redis while it answers, this process's memory while it does not. */
+export class FailoverRateLimitStore implements RateLimitStore {
+  constructor(
+    private readonly redis: RedisProvider,
+    private readonly shared: RateLimitStore,
+    private readonly local: RateLimitStore = new MemoryRateLimitStore(),
+  ) {}
+  hit(key: string, windowMs: number) {
+    return this.redis.call(
+      () => this.shared.hit(key, windowMs),
+      () => this.local.hit(key, windowMs),
+    );
+  }
+  peek(key: string) {
+    return this.redis.call(
+      () => this.shared.peek(key),
+      () => this.local.peek(key),
+    );
+  }
+  async reset(key: string) {
+    await this.local.reset(key);
+    await this.redis.attempt(() => this.shared.reset(key));
   }
 }
 

@@ -12,6 +12,7 @@
  * docs/accounts.md "Session check".
  */
 import type { Redis } from 'ioredis';
+import type { RedisProvider } from '../providers/redis/index.ts';
 
 export type AccountStatus = 'ACTIVE' | 'DEACTIVATED' | 'DELETED';
 
@@ -93,6 +94,36 @@ export class RedisSessionStore implements SessionStateStore {
 }
 
 const cacheKey = (k: SessionKey) => (k.sessionId ? `s:${k.sessionId}` : `u:${k.userId}`);
+
+/**
+ * Redis behind the provider's failure gate (providers/redis): while Redis is down a read throws at
+ * once (the cache then reads the database, never a stale local copy), and writes are skipped (the
+ * database holds the revocation; an entry cached in Redis before the outage lives at most
+ * SESSION_CACHE_TTL_MS after it). docs/operations.md "Degraded modes".
+ */
+export class FailoverSessionStore implements SessionStateStore {
+  constructor(
+    private readonly redis: RedisProvider,
+    private readonly shared: SessionStateStore,
+  ) {}
+  get(key: string) {
+    return this.redis.call(
+      () => this.shared.get(key),
+      () => {
+        throw new Error('redis unavailable');
+      },
+    );
+  }
+  async fill(key: string, state: SessionState, ttlMs: number) {
+    await this.redis.attempt(() => this.shared.fill(key, state, ttlMs));
+  }
+  async put(key: string, state: SessionState, ttlMs: number) {
+    await this.redis.attempt(() => this.shared.put(key, state, ttlMs));
+  }
+  async delete(key: string) {
+    await this.redis.attempt(() => this.shared.delete(key));
+  }
+}
 
 export class SessionCache {
   private loader: SessionLoader | null = null;

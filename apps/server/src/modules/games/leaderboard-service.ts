@@ -65,6 +65,13 @@ export class LeaderboardService {
     );
   }
 
+  /** Reloads one board (by id) from the database, e.g. into a Redis that came back. */
+  reload(board: string): Promise<void> {
+    const i = board.indexOf(':');
+    this.loading.delete(board);
+    return this.ensure(board.slice(0, i) as GameTypeCodeValue, board.slice(i + 1));
+  }
+
   private expireAt(key: string): number | undefined {
     return splitBoardKey(key).period === ALL_TIME_KEY ? undefined : weekKeyStart(key) + WEEK_MS + WEEKLY_TTL_AFTER_END_MS;
   }

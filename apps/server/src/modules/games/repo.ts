@@ -173,6 +173,57 @@ export async function bestScoresPage(
   });
 }
 
+/* Ranks straight from the database (the fallback while the shared Redis index is away) ----- */
+
+const BOARD_ORDER = sql`-score, achieved_at, user_id`;
+
+/** 0-based rank and board size of one player, or null when the player has no best on the board. */
+export async function dbRankOf(
+  db: DbOrTx,
+  gameType: GameTypeCodeValue,
+  period: string,
+  userId: string,
+): Promise<{ rank: number; total: number } | null> {
+  const r = await db.execute<{ rank: string | number | null; total: string | number }>(sql`
+    with me as (
+      select score, achieved_at from game_best_scores where game_type = ${gameType} and period = ${period} and user_id = ${userId}
+    )
+    select
+      (select count(*) from game_best_scores b, me
+        where b.game_type = ${gameType} and b.period = ${period}
+          and (-b.score, b.achieved_at, b.user_id) < (-me.score, me.achieved_at, ${userId}::uuid)) as rank,
+      (select count(*) from game_best_scores where game_type = ${gameType} and period = ${period}) as total,
+      exists (select 1 from me) as present`);
+  const row = r.rows[0] as { rank: string | number | null; total: string | number; present: boolean } | undefined;
+  if (!row?.present) return null;
+  return { rank: Number(row.rank), total: Number(row.total) };
+}
+
+/** Entries at 0-based ranks offset..offset+limit-1, in board order. */
+export async function dbBoardRange(
+  db: DbOrTx,
+  gameType: GameTypeCodeValue,
+  period: string,
+  offset: number,
+  limit: number,
+): Promise<BestRow[]> {
+  if (limit <= 0) return [];
+  return db
+    .select({ userId: gameBestScores.userId, score: gameBestScores.score, achievedAt: gameBestScores.achievedAt })
+    .from(gameBestScores)
+    .where(and(eq(gameBestScores.gameType, gameType), eq(gameBestScores.period, period)))
+    .orderBy(BOARD_ORDER)
+    .offset(offset)
+    .limit(limit);
+}
+
+export async function dbBoardSize(db: DbOrTx, gameType: GameTypeCodeValue, period: string): Promise<number> {
+  const r = await db.execute<{ n: string | number }>(
+    sql`select count(*) as n from game_best_scores where game_type = ${gameType} and period = ${period}`,
+  );
+  return Number(r.rows[0]?.n ?? 0);
+}
+
 export async function bestScoresUpdatedSince(
   db: DbOrTx,
   since: Date,

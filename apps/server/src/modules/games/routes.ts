@@ -40,6 +40,7 @@ import type { LimitRule } from '../../http/rate-limit.ts';
 import type { Module } from '../types.ts';
 import { LeaderboardService } from './leaderboard-service.ts';
 import { MemoryRankIndex, RedisRankIndex } from './rank-index.ts';
+import { DatabaseRankIndex, FailoverRankIndex } from './rank-index-failover.ts';
 import { registerDeductionRoutes } from './deduction-routes.ts';
 import { gameTypeList, GamesService } from './service.ts';
 import { StatisticsService } from './statistics-service.ts';
@@ -72,8 +73,14 @@ export const gamesModule: Module = {
   prefix: '/api/games',
   async register(scope: FastifyInstance, ctx: AppContext) {
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    const index = ctx.redis ? new RedisRankIndex(ctx.redis) : new MemoryRankIndex();
+    // With Redis: one shared board per game and period, answered from the database while Redis
+    // is away (rank-index-failover.ts). Without: a board in this process, kept in step by rank-sync.
+    const failover = ctx.redis.client
+      ? new FailoverRankIndex(ctx.redis, new RedisRankIndex(ctx.redis.client), new DatabaseRankIndex(ctx.db))
+      : null;
+    const index = failover ?? new MemoryRankIndex();
     const boards = new LeaderboardService(ctx, index);
+    failover?.setReloader((board) => boards.reload(board));
     const games = new GamesService(ctx, boards);
     const stats = new StatisticsService(ctx, boards);
     ctx.services.games = games;

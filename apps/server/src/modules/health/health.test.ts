@@ -19,6 +19,7 @@ describe('health', () => {
     const r = await t.call({ method: 'GET', url: '/api/health/ready' });
     expect(r.status).toBe(200);
     expect(r.body.data.status).toBe('ok');
+    expect(r.body.data.degraded).toEqual([]);
     expect(r.body.data.database.reachable).toBe(true);
     expect(r.body.data.database.driver).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
     expect(r.body.data.migrations).toEqual({ applied: listMigrations().length, expected: listMigrations().length, upToDate: true });
@@ -31,6 +32,18 @@ describe('health', () => {
     expect(r.status).toBe(503);
     expect(r.body.data.database.reachable).toBe(false);
     await other.app.close();
+  });
+
+  it('ready answers 503 within its own time-out when the database hangs', async () => {
+    const other = await (await import('../../../test/support.ts')).createTestApp({ env: { READINESS_TIMEOUT_MS: '500' } });
+    // A database that never answers (a hung server or network).
+    other.ctx.database.db.execute = (() => new Promise(() => undefined)) as unknown as typeof other.ctx.database.db.execute;
+    const t0 = performance.now();
+    const r = await other.call({ method: 'GET', url: '/api/health/ready' });
+    expect(performance.now() - t0).toBeLessThan(2_000);
+    expect(r.status).toBe(503);
+    expect(r.body.data).toMatchObject({ status: 'unavailable', database: { reachable: false } });
+    await other.close();
   });
 
   it('serves the OpenAPI document listing the routes', async () => {

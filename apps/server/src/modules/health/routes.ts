@@ -21,13 +21,13 @@ export const healthModule: Module = {
       {
         schema: {
           tags: ['health'],
-          summary: 'Readiness: database reachable and migrations applied',
+          summary: 'Readiness: database reachable and migrations applied (503 otherwise); Redis away is 200 `degraded`',
           response: { 200: envelope(healthReady), 503: envelope(healthReady) },
         },
       },
       async (_req, reply) => {
         const r = await readiness(ctx);
-        if (r.status !== 'ok') reply.code(503);
+        if (r.status === 'unavailable') reply.code(503);
         return ok(r);
       },
     );

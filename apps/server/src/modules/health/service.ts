@@ -3,30 +3,58 @@ import type { AppContext } from '../../context.ts';
 import { pingDatabase } from '../../db/client.ts';
 import { migrationStatus } from '../../db/migrate.ts';
 
+class TimedOut extends Error {
+  constructor(ms: number) {
+    super(`no answer within ${ms} ms`);
+  }
+}
+
+/** `p`, or a TimedOut error after `ms` (the work itself is left to its own time-outs). */
+function within<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    p,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new TimedOut(ms)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Readiness answers within READINESS_TIMEOUT_MS whatever the database does (a load balancer's
+ * probe must not hang): 503 when the database is unreachable, slow or not migrated; 200 with
+ * `status: 'degraded'` when only Redis is away (every instance shares it, so taking instances out
+ * of rotation would not help: they serve from their fallbacks instead).
+ */
 export async function readiness(ctx: AppContext): Promise<HealthReady> {
+  const budget = ctx.config.READINESS_TIMEOUT_MS;
+  const database = (async () => {
+    const latencyMs = Math.round((await pingDatabase(ctx.database)) * 100) / 100;
+    return { latencyMs, migrations: await migrationStatus(ctx.database) };
+  })();
+  database.catch(() => undefined); // a late failure after the time-out is not unhandled
   let reachable = false;
   let latencyMs = 0;
   let migrations = { applied: 0, expected: 0, upToDate: false };
-  try {
-    latencyMs = Math.round((await pingDatabase(ctx.database)) * 100) / 100;
+  const [db, redisReachable] = await Promise.all([
+    within(database, budget).catch((err: unknown) => {
+      ctx.log.warn({ err: (err as Error).message }, 'readiness: database check failed');
+      return null;
+    }),
+    ctx.redis.configured ? within(ctx.redis.ping(), budget).catch(() => false) : Promise.resolve(false),
+  ]);
+  if (db) {
     reachable = true;
-    migrations = await migrationStatus(ctx.database);
-  } catch (err) {
-    ctx.log.warn({ err }, 'readiness: database check failed');
+    latencyMs = db.latencyMs;
+    migrations = db.migrations;
   }
-  let redisReachable = false;
-  if (ctx.redis) {
-    try {
-      redisReachable = (await ctx.redis.ping()) === 'PONG';
-    } catch {
-      redisReachable = false;
-    }
-  }
-  const healthy = reachable && migrations.upToDate && (!ctx.redis || redisReachable);
+  const degraded: HealthReady['degraded'] = ctx.redis.configured && !redisReachable ? ['redis'] : [];
+  const available = reachable && migrations.upToDate;
   return {
-    status: healthy ? 'ok' : 'unavailable',
+    status: !available ? 'unavailable' : degraded.length > 0 ? 'degraded' : 'ok',
+    degraded,
     database: { reachable, driver: ctx.database.driver, latencyMs },
     migrations,
-    redis: { configured: ctx.redis !== null, reachable: redisReachable },
+    redis: { configured: ctx.redis.configured, reachable: redisReachable, downSince: ctx.redis.state().downSince },
   };
 }

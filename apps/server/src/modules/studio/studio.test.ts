@@ -334,7 +334,7 @@ describe('the analysis job', () => {
     } finally {
       await app2.close();
       await ctx2.jobs.stop();
-      if (ctx2.redis) await ctx2.redis.quit();
+      await ctx2.redis.close();
     }
     expect((await getAnalysis(t, me, analysis.id)).body.data.status).toBe('COMPLETED');
   });

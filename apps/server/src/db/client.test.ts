@@ -1,0 +1,71 @@
+// Database time-outs and the start-up retry. A statement past DB_STATEMENT_TIMEOUT_MS is
+// cancelled (PostgreSQL) and answered as 503 SYS-5002; a session (migrations) runs without it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/support.ts';
+import { openDatabase, waitForDatabase, type Database } from './client.ts';
+
+describe('waitForDatabase', () => {
+  const flaky = (failures: number) => {
+    let calls = 0;
+    const db = {
+      db: {
+        execute: async () => {
+          if (++calls <= failures) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+          return { rows: [] };
+        },
+      },
+    } as unknown as Database;
+    return { db, calls: () => calls };
+  };
+
+  it('retries with growing delays until the database answers', async () => {
+    const f = flaky(3);
+    const delays: number[] = [];
+    await waitForDatabase(f.db, 10_000, (_attempt, delayMs) => delays.push(delayMs));
+    expect(f.calls()).toBe(4);
+    expect(delays).toEqual([250, 500, 1000]);
+  });
+
+  it('gives up with the last error once the next wait would pass the deadline', async () => {
+    const f = flaky(100);
+    const t0 = performance.now();
+    await expect(waitForDatabase(f.db, 900)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    expect(performance.now() - t0).toBeLessThan(1_500);
+    expect(f.calls()).toBe(3); // 0 ms, 250 ms, 750 ms; the next (after 1 s more) would be late
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('statement time-out (PostgreSQL)', () => {
+  let t: TestApp;
+  let short: Database;
+  beforeAll(async () => {
+    t = await createTestApp({
+      extend: (app) => {
+        app.get('/api/test/slow', async () => {
+          await short.exec('select pg_sleep(5)');
+          return { success: true, data: null };
+        });
+      },
+    });
+    short = await openDatabase({ url: process.env.DATABASE_URL, statementTimeoutMs: 300, poolMax: 2 });
+  });
+  afterAll(async () => {
+    await short.close();
+    await t.close();
+  });
+
+  it('cancels a statement that runs too long, answered as 503 SYS-5002', async () => {
+    const t0 = performance.now();
+    const r = await t.call({ method: 'GET', url: '/api/test/slow' });
+    expect(performance.now() - t0).toBeLessThan(2_000);
+    expect(r.status).toBe(503);
+    expect(r.body.error.code).toBe('SYS-5002');
+  });
+
+  it('a session (migrations, scripts) runs without the statement time-out', async () => {
+    const rows = await short.session(async (s) => (await s.exec('select pg_sleep(0.5), 1 as one')).rows);
+    expect(rows[0]).toMatchObject({ one: 1 });
+    // …and the connection it used is back to the short time-out.
+    await expect(short.exec('select pg_sleep(1)')).rejects.toMatchObject({ code: '57014' });
+  });
+});

@@ -1,0 +1,280 @@
+/**
+ * One built server on PostgreSQL (through a TCP proxy that can refuse or hang) and a Redis of
+ * the suite's own, with real rate limits. Scenarios, in order:
+ * - start while the database refuses: retried with back-off, ready once it answers; with a
+ *   short DB_STARTUP_RETRY_SECONDS the process gives up and exits non-zero;
+ * - Redis killed, then restarted, during load: no 5xx, fast answers, readiness 200 `degraded`,
+ *   ranks from the database; after the restart rate limits and boards are in Redis again;
+ * - Redis frozen (SIGSTOP): commands time out in a few hundred ms, no 5xx;
+ * - the database refusing, then hanging: readiness 503 within 2 s, database routes answer 503
+ *   within their time-outs (never a 30 s wait), recovery when the proxy heals.
+ */
+import { playTetrisBot } from '@moim/games';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  count5xx,
+  freshDatabase,
+  loop,
+  newStats,
+  percentile,
+  postgresAvailable,
+  record,
+  register,
+  request,
+  sleep,
+  startRedis,
+  startServer,
+  summary,
+  tcpProxy,
+  tempDir,
+  type LoadStats,
+  type RedisProcess,
+  type ServerProcess,
+  type TcpProxy,
+} from './harness.ts';
+
+const pgUp = await postgresAvailable();
+if (!pgUp) console.warn('[faults] PostgreSQL is not reachable: the outage scenarios are skipped');
+
+let db: Awaited<ReturnType<typeof freshDatabase>>;
+let proxy: TcpProxy;
+let redis: RedisProcess;
+let server: ServerProcess;
+const dir = tempDir('moim-faults-outage-');
+let env: Record<string, string>;
+type Player = Awaited<ReturnType<typeof register>>;
+let players: Player[] = [];
+
+async function playTetris(p: Player, ticks: number) {
+  const s = await request(server.url, 'POST', '/api/games/sessions/start', { gameTypeCode: 'TETRIS' }, p.token);
+  const game = playTetrisBot(s.body.data.seed, { maxActiveTicks: ticks });
+  const seconds = Math.ceil(game.log.ticks / 60) + 1;
+  await db.query(`update game_sessions set started_at = started_at - ($2 || ' seconds')::interval where id = $1`, [
+    s.body.data.sessionId,
+    String(seconds),
+  ]);
+  const r = await request(
+    server.url,
+    'POST',
+    '/api/games/sessions/end',
+    { sessionId: s.body.data.sessionId, result: { ...game.summary, gameData: game.log } },
+    p.token,
+  );
+  if (r.status !== 200) throw new Error(`end ${r.status} ${JSON.stringify(r.body)}`);
+}
+
+const aroundMe = (p: Player) => request(server.url, 'GET', '/api/games/leaderboards/TETRIS/around-me?range=3', undefined, p.token, 5_000);
+
+beforeAll(async () => {
+  if (!pgUp) return;
+  db = await freshDatabase('outage');
+  proxy = await tcpProxy(Number(new URL(db.url).port || 5432));
+  redis = await startRedis();
+  const viaProxy = new URL(db.url);
+  viaProxy.port = String(proxy.port);
+  env = {
+    DATABASE_URL: viaProxy.toString(),
+    REDIS_URL: redis.url,
+    DATA_DIR: dir.path,
+    RATE_LIMITS_ENABLED: 'true',
+    DB_CONNECT_TIMEOUT_MS: '1500',
+    DB_STATEMENT_TIMEOUT_MS: '2000',
+    DB_STARTUP_RETRY_SECONDS: '60',
+  };
+});
+
+afterAll(async () => {
+  await server?.kill();
+  await redis?.stop();
+  await proxy?.close();
+  await db?.drop();
+  dir.remove();
+});
+
+describe.skipIf(!pgUp)('start-up while the database is unreachable', () => {
+  it('gives up after DB_STARTUP_RETRY_SECONDS with a non-zero exit', async () => {
+    proxy.set('refuse');
+    const t0 = performance.now();
+    const doomed = await startServer({ ...env, DB_STARTUP_RETRY_SECONDS: '2' });
+    const code = await doomed.exited;
+    const ms = performance.now() - t0;
+    console.log(`[faults] start-up against a refusing database with DB_STARTUP_RETRY_SECONDS=2: exit ${code} after ${ms.toFixed(0)} ms`);
+    expect(code).not.toBe(0);
+    expect(doomed.output()).toMatch(/database unreachable; retrying/);
+    expect(ms).toBeLessThan(15_000);
+  });
+
+  it('retries with back-off and starts once the database answers', async () => {
+    proxy.set('refuse');
+    const t0 = performance.now();
+    server = await startServer(env);
+    await sleep(2_000);
+    expect(await Promise.race([server.exited.then(() => 'exited'), sleep(10).then(() => 'running')])).toBe('running');
+    proxy.set('pass');
+    await server.ready();
+    console.log(`[faults] start-up: database refused for 2 s, then ready ${(performance.now() - t0).toFixed(0)} ms after launch`);
+    players = [await register(server.url, 'alpha'), await register(server.url, 'bravo'), await register(server.url, 'charlie')];
+    await playTetris(players[0]!, 1200);
+    await playTetris(players[1]!, 600);
+    await playTetris(players[2]!, 300);
+  });
+});
+
+/** Requests a visitor and a signed-in player make, none of which may fail because Redis is away. */
+const KINDS = ['board', 'around-me', 'check-email', 'login'] as const;
+
+function redisLoad(stats: LoadStats, slowest: Record<string, number> = {}) {
+  let n = 0;
+  return loop(4, async (i) => {
+    const p = players[i % players.length]!;
+    const k = n++ % 4;
+    const r =
+      k === 0
+        ? await request(server.url, 'GET', '/api/games/leaderboards/global?gameType=TETRIS&limit=10', undefined, undefined, 5_000)
+        : k === 1
+          ? await aroundMe(p)
+          : k === 2
+            ? await request(server.url, 'POST', '/api/users/check-email', { email: `x${n}@faults.test` }, undefined, 5_000)
+            : await request(server.url, 'POST', '/api/auth/login', { email: p.email, password: 'wrong-password-1' }, undefined, 5_000);
+    record(stats, r);
+    slowest[KINDS[k]!] = Math.max(slowest[KINDS[k]!] ?? 0, Math.round(r.ms));
+  });
+}
+
+describe.skipIf(!pgUp)('Redis outage during load', () => {
+  it('keeps serving without 5xx while Redis is down, and uses Redis again when it returns', async () => {
+    const before = (await aroundMe(players[1]!)).body.data;
+    expect(before.userRank).toEqual({ rank: 2, totalPlayers: 3 });
+    expect(Number(await redis.cli('zcard', 'games:lb:TETRIS:ALL'))).toBe(3);
+
+    const up = newStats();
+    let load = redisLoad(up);
+    await sleep(1_500);
+    await load.stop();
+
+    await redis.stop();
+    const down = newStats();
+    load = redisLoad(down);
+    await sleep(3_000);
+    const ready = await request(server.url, 'GET', '/api/health/ready');
+    const during = (await aroundMe(players[1]!)).body.data;
+    await load.stop();
+
+    const t0 = performance.now();
+    await redis.start();
+    let recoveredMs = -1;
+    for (let i = 0; i < 100; i++) {
+      const r = await request(server.url, 'GET', '/api/health/ready');
+      if (r.body.data.status === 'ok') {
+        recoveredMs = performance.now() - t0;
+        break;
+      }
+      await sleep(100);
+    }
+    const after = newStats();
+    load = redisLoad(after);
+    await sleep(1_500);
+    await load.stop();
+    // Redis restarted empty: the rate-limit windows and the boards are there again.
+    const rlKeys = (await redis.cli('--scan', '--pattern', 'moim:rl:*')).split('\n').filter(Boolean).length;
+    let boardSize = 0;
+    for (let i = 0; i < 40 && boardSize < 3; i++) {
+      boardSize = Number(await redis.cli('zcard', 'games:lb:TETRIS:ALL'));
+      if (boardSize < 3) await sleep(100);
+    }
+    const afterRank = (await aroundMe(players[1]!)).body.data;
+
+    console.log(`[faults] Redis up:      ${summary(up)}`);
+    console.log(
+      `[faults] Redis killed:  ${summary(down)}; readiness ${ready.status} ${ready.body.data.status} ${JSON.stringify(ready.body.data.degraded)}`,
+    );
+    console.log(
+      `[faults] Redis back:    ${summary(after)}; readiness ok ${recoveredMs.toFixed(0)} ms after restart; ${rlKeys} rate-limit keys and a board of ${boardSize} in Redis again`,
+    );
+
+    expect(count5xx(up)).toBe(0);
+    expect(count5xx(down)).toBe(0);
+    expect(count5xx(after)).toBe(0);
+    expect(down.total).toBeGreaterThan(20);
+    expect(percentile(down.latencies, 99)).toBeLessThan(1_000);
+    expect(ready.status).toBe(200);
+    expect(ready.body.data).toMatchObject({ status: 'degraded', degraded: ['redis'], redis: { configured: true, reachable: false } });
+    expect(during.userRank).toEqual(before.userRank); // ranks from the database agree
+    expect(during.entries).toEqual(before.entries);
+    expect(recoveredMs).toBeGreaterThanOrEqual(0);
+    expect(rlKeys).toBeGreaterThan(0);
+    expect(boardSize).toBe(3);
+    expect(afterRank.userRank).toEqual(before.userRank);
+  });
+
+  it('a Redis that hangs costs at most a command time-out, then the fallback answers at once', async () => {
+    redis.freeze();
+    const frozen = newStats();
+    const slowestByKind: Record<string, number> = {};
+    const load = redisLoad(frozen, slowestByKind);
+    try {
+      await sleep(3_000);
+    } finally {
+      await load.stop();
+      redis.thaw();
+    }
+    const slowest = Math.max(...frozen.latencies);
+    console.log(`[faults] Redis frozen (SIGSTOP): ${summary(frozen)}; slowest by kind ${JSON.stringify(slowestByKind)}`);
+    expect(count5xx(frozen)).toBe(0);
+    expect(slowest).toBeLessThan(1_000); // one command time-out (500 ms), not one per request
+    expect(percentile(frozen.latencies, 50)).toBeLessThan(300);
+  });
+});
+
+async function readyTimings(samples: number) {
+  const out: { status: number; ms: number }[] = [];
+  for (let i = 0; i < samples; i++) {
+    const r = await request(server.url, 'GET', '/api/health/ready', undefined, undefined, 10_000);
+    out.push({ status: r.status, ms: r.ms });
+  }
+  return out;
+}
+
+describe.skipIf(!pgUp)('database outage', () => {
+  for (const mode of ['refuse', 'hang'] as const) {
+    it(`a database that ${mode === 'refuse' ? 'refuses connections' : 'hangs'}: readiness 503 within 2 s, 503 from database routes, recovery`, async () => {
+      proxy.set(mode);
+      const t0 = performance.now();
+      const ready = await readyTimings(3);
+      const route = await Promise.all([
+        request(server.url, 'GET', '/api/studies?size=5', undefined, undefined, 15_000),
+        request(server.url, 'GET', '/api/users/me', undefined, players[0]!.token, 15_000),
+      ]);
+      const live = await request(server.url, 'GET', '/api/health/live', undefined, undefined, 2_000);
+      proxy.set('pass');
+      const t1 = performance.now();
+      let recoveredMs = -1;
+      for (let i = 0; i < 100; i++) {
+        const r = await request(server.url, 'GET', '/api/health/ready', undefined, undefined, 3_000);
+        if (r.status === 200) {
+          recoveredMs = performance.now() - t1;
+          break;
+        }
+        await sleep(100);
+      }
+      const studies = await request(server.url, 'GET', '/api/studies?size=5');
+      console.log(
+        `[faults] database ${mode}: readiness ${ready.map((r) => `${r.status} in ${r.ms.toFixed(0)} ms`).join(', ')}; ` +
+          `routes ${route.map((r) => `${r.status} ${r.body?.error?.code ?? ''} in ${r.ms.toFixed(0)} ms`).join(', ')}; ` +
+          `liveness ${live.status}; healed: ready after ${recoveredMs.toFixed(0)} ms, studies ${studies.status} (scenario ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+      );
+      for (const r of ready) {
+        expect(r.status).toBe(503);
+        expect(r.ms).toBeLessThan(2_000);
+      }
+      for (const r of route) {
+        expect(r.status).toBe(503);
+        expect(r.body.error.code).toBe('SYS-5002');
+        expect(r.ms).toBeLessThan(6_000);
+      }
+      expect(live.status).toBe(200);
+      expect(recoveredMs).toBeGreaterThanOrEqual(0);
+      expect(studies.status).toBe(200);
+    });
+  }
+});

@@ -1,0 +1,161 @@
+/**
+ * Two built server instances on one PostgreSQL database (fresh per run) and one Redis (the
+ * suite's own), behind a proxy that alternates between them request by request: what a
+ * deployment past one machine looks like (docs/operations.md). Each assertion would fail if the
+ * instances kept the state in question to themselves.
+ */
+import { playTetrisBot } from '@moim/games';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  freshDatabase,
+  postgresAvailable,
+  register,
+  request,
+  roundRobin,
+  sleep,
+  startRedis,
+  startServer,
+  tempDir,
+  type Balancer,
+  type RedisProcess,
+  type ServerProcess,
+} from './harness.ts';
+
+const pgUp = await postgresAvailable();
+if (!pgUp) console.warn('[faults] PostgreSQL is not reachable: the two-instance test is skipped');
+
+/**
+ * The per-request session check (issue 12 item 2) is another engineer's branch: until it is
+ * merged an access token outlives its logout on routes that do not read the session, so the
+ * logout assertion below is skipped. Set this to true once the session check is in.
+ */
+const SESSION_CHECK_MERGED = false;
+
+let db: Awaited<ReturnType<typeof freshDatabase>>;
+let redis: RedisProcess;
+let a: ServerProcess;
+let b: ServerProcess;
+let lb: Balancer;
+const dirs = [tempDir('moim-faults-a-'), tempDir('moim-faults-b-')];
+
+const via = (method: string, path: string, body?: unknown, token?: string) => request(lb.url, method, path, body, token);
+
+beforeAll(async () => {
+  if (!pgUp) return;
+  db = await freshDatabase('pair');
+  redis = await startRedis();
+  const common = { DATABASE_URL: db.url, REDIS_URL: redis.url, RATE_LIMITS_ENABLED: 'true', JOBS_ENABLED: 'true' };
+  // The first instance migrates; the second starts while it may still be doing so (the
+  // migration lock makes it wait) — both at once, as a rolling deploy would.
+  [a, b] = await Promise.all([startServer({ ...common, DATA_DIR: dirs[0]!.path }), startServer({ ...common, DATA_DIR: dirs[1]!.path })]);
+  await Promise.all([a.ready(), b.ready()]);
+  lb = await roundRobin([a.url, b.url]);
+});
+
+afterAll(async () => {
+  await lb?.close();
+  await Promise.all([a?.kill(), b?.kill()]);
+  await redis?.stop();
+  await db?.drop();
+  for (const d of dirs) d.remove();
+});
+
+describe.skipIf(!pgUp)('two instances behind an alternating proxy', () => {
+  it('a journey logs in on one instance and continues on the other', async () => {
+    const u = await register(lb.url, 'journey'); // instance A
+    const me = await via('GET', '/api/users/me', undefined, u.token); // B
+    expect(me.status).toBe(200);
+    expect(me.body.data.email).toBe(u.email);
+    const login = await via('POST', '/api/auth/login', { email: u.email, password: u.password }); // A
+    expect(login.status).toBe(200);
+    const refreshed = await via('POST', '/api/auth/refresh', { refreshToken: login.body.data.refreshToken }); // B
+    expect(refreshed.status).toBe(200);
+    const again = await via('GET', '/api/users/me', undefined, refreshed.body.data.accessToken); // A
+    expect(again.status).toBe(200);
+    // The rotated-out refresh token is refused on the other instance too (reuse detection).
+    const reuse = await via('POST', '/api/auth/refresh', { refreshToken: login.body.data.refreshToken }); // B
+    expect(reuse.status).toBe(401);
+    console.log(`[faults] two instances: journey served by ${lb.counts.join(' + ')} requests`);
+  });
+
+  (SESSION_CHECK_MERGED ? it : it.skip)('a logout on one instance stops the session on the other at once', async () => {
+    const u = await register(lb.url, 'logout');
+    expect((await request(a.url, 'GET', '/api/notifications', undefined, u.token)).status).toBe(200);
+    const out = await request(a.url, 'POST', '/api/auth/logout', { refreshToken: u.refresh }, u.token);
+    expect(out.status).toBe(200);
+    const after = await request(b.url, 'GET', '/api/notifications', undefined, u.token);
+    expect(after.status).toBe(401);
+  });
+
+  it('rate limits count across both instances', async () => {
+    const u = await register(lb.url, 'limited');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await via('POST', '/api/auth/login', { email: u.email, password: 'not-the-password-1' })).status);
+    }
+    console.log(`[faults] two instances: six wrong passwords alternating between instances → ${statuses.join(', ')}`);
+    // Five failures per email and window; each instance alone saw only three.
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses[5]).toBe(429);
+  });
+
+  it('a queued job (the password-reset mail) runs once though both instances work the queue', async () => {
+    const users = await Promise.all([register(a.url, 'reset1'), register(b.url, 'reset2'), register(a.url, 'reset3')]);
+    await Promise.all(users.map((u) => via('POST', '/api/auth/password-reset/request', { email: u.email })));
+    const emails = users.map((u) => u.email);
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline) {
+      const sent = Number((await db.query(`select count(*) as n from mail_outbox where to_address = any($1)`, [emails])).rows[0].n);
+      if (sent >= users.length) break;
+      await sleep(200);
+    }
+    await sleep(1_500); // a second run, if any, would land now
+    const rows = (
+      await db.query(`select to_address, count(*)::int as n from mail_outbox where to_address = any($1) group by to_address`, [emails])
+    ).rows;
+    const jobs = (await db.query(`select status, attempts from jobs where kind = 'mail.send'`)).rows as {
+      status: string;
+      attempts: number;
+    }[];
+    console.log(
+      `[faults] two instances: ${users.length} reset mails queued → outbox ${JSON.stringify(rows.map((r) => r.n))}, jobs ${JSON.stringify(jobs)}`,
+    );
+    expect(rows).toHaveLength(users.length);
+    for (const r of rows) expect(r.n).toBe(1);
+    for (const j of jobs) expect(j).toEqual({ status: 'done', attempts: 1 });
+  });
+
+  it('leaderboard ranks agree on both instances', async () => {
+    const players = await Promise.all([register(a.url, 'rank1'), register(b.url, 'rank2'), register(a.url, 'rank3')]);
+    const ticks = [1200, 300, 700];
+    for (const [i, p] of players.entries()) {
+      const s = await via('POST', '/api/games/sessions/start', { gameTypeCode: 'TETRIS' }, p.token);
+      const game = playTetrisBot(s.body.data.seed, { maxActiveTicks: ticks[i]! });
+      await db.query(`update game_sessions set started_at = started_at - ($2 || ' seconds')::interval where id = $1`, [
+        s.body.data.sessionId,
+        String(Math.ceil(game.log.ticks / 60) + 1),
+      ]);
+      const end = await via(
+        'POST',
+        '/api/games/sessions/end',
+        { sessionId: s.body.data.sessionId, result: { ...game.summary, gameData: game.log } },
+        p.token,
+      );
+      expect(end.status).toBe(200);
+    }
+    const boardOf = async (base: string) =>
+      (await request(base, 'GET', '/api/games/leaderboards/global?gameType=TETRIS&limit=10')).body.data.entries;
+    const [onA, onB] = [await boardOf(a.url), await boardOf(b.url)];
+    expect(onA.map((e: { userId: string }) => e.userId)).toEqual(expect.arrayContaining(players.map((p) => p.id)));
+    expect(onB).toEqual(onA);
+    for (const p of players) {
+      const ra = (await request(a.url, 'GET', '/api/games/leaderboards/TETRIS/around-me?range=2', undefined, p.token)).body.data;
+      const rb = (await request(b.url, 'GET', '/api/games/leaderboards/TETRIS/around-me?range=2', undefined, p.token)).body.data;
+      expect(rb.userRank).toEqual(ra.userRank);
+      expect(rb.entries).toEqual(ra.entries);
+    }
+    console.log(
+      `[faults] two instances: board of ${onA.length} identical on both (scores ${onA.map((e: { score: number }) => e.score).join(', ')})`,
+    );
+  });
+});
