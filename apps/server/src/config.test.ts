@@ -8,6 +8,14 @@ describe('config', () => {
     expect(c.dataDir).toMatch(/data$/);
     expect(c.SEED_DEMO).toBe(true);
     expect(c.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    // time-outs of a few seconds, not the 30 s request time-out (docs/operations.md)
+    expect(c).toMatchObject({
+      DB_CONNECT_TIMEOUT_MS: 3000,
+      DB_STATEMENT_TIMEOUT_MS: 5000,
+      DB_STARTUP_RETRY_SECONDS: 60,
+      READINESS_TIMEOUT_MS: 1500,
+      REDIS_COMMAND_TIMEOUT_MS: 500,
+    });
   });
 
   it.each([
@@ -22,6 +30,11 @@ describe('config', () => {
     ['AI_PROVIDER', 'gpt'],
     ['AI_BASE_URL', 'not a url'],
     ['AI_TIMEOUT_MS', '10'],
+    ['DB_STARTUP_RETRY_SECONDS', 'forever'],
+    ['DB_STATEMENT_TIMEOUT_MS', '0'],
+    ['DB_CONNECT_TIMEOUT_MS', '-1'],
+    ['REDIS_COMMAND_TIMEOUT_MS', 'soon'],
+    ['READINESS_TIMEOUT_MS', '5'],
   ])('refuses a bad %s and names it', (name, value) => {
     let err: unknown;
     try {
