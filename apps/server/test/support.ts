@@ -100,7 +100,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
       ...opts.env,
     },
-    opts.config,
+    // a second instance signs and verifies with the first one's key
+    shared ? { jwtSecret: shared.ctx.config.jwtSecret, ...opts.config } : opts.config,
   );
   const ctx = await createContext(config, {
     database,
