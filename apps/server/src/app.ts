@@ -9,12 +9,13 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './context.ts';
 import { handleFrameworkError, registerErrorHandling, registerNotFound, sendError } from './http/error-handler.ts';
 import { registerSafeTextRule } from './http/safe-text.ts';
 import { registerRouteSecurity } from './http/route-access.ts';
+import { markOptionalBodies, registerJsonParser, validatorCompiler } from './http/validation.ts';
 import { registerWebStatic } from './http/web-static.ts';
 import { defaultWebDist } from './paths.ts';
 import { composeModules, legacyModules } from './modules/index.ts';
@@ -64,6 +65,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerRouteSecurity(app);
   // The API speaks JSON: a text/plain body is refused with 415 VAL-2007 like any other type.
   app.removeContentTypeParser('text/plain');
+  registerJsonParser(app);
 
   // Request id on every response; a handler that runs past the timeout answers 504 in the envelope.
   app.addHook('onRequest', async (request, reply) => {
@@ -132,6 +134,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: (documentObject) =>
+      markOptionalBodies('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject),
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
