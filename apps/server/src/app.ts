@@ -34,6 +34,19 @@ declare module 'fastify' {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
+/** What a cross-origin caller may send (docs/api-wire.md). */
+export const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+export const CORS_REQUEST_HEADERS = [
+  'authorization',
+  'content-type',
+  'accept',
+  'accept-language',
+  'idempotency-key',
+  'if-none-match',
+  'x-request-id',
+  'x-studio-trial-token',
+];
+
 export interface BuildOptions {
   /** Serve the built web app (off in most integration tests). */
   serveWeb?: boolean;
@@ -112,6 +125,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       cb(null, config.CORS_ORIGINS.includes(origin) || config.CORS_ORIGINS.includes('*'));
     },
     credentials: true,
+    // The plugin's default allows only GET, HEAD and POST: every method and request header the
+    // API uses must be listed, or browsers block profile edits, PATCHes and DELETEs from the
+    // origins in CORS_ORIGINS (issue 12 item 11).
+    methods: CORS_METHODS,
+    allowedHeaders: CORS_REQUEST_HEADERS,
     exposedHeaders: ['x-request-id', 'retry-after'],
     maxAge: 600,
   });
