@@ -9,12 +9,13 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './context.ts';
 import { handleFrameworkError, registerErrorHandling, registerNotFound, sendError } from './http/error-handler.ts';
 import { registerSafeTextRule } from './http/safe-text.ts';
 import { registerRouteSecurity } from './http/route-access.ts';
+import { markOptionalBodies, registerJsonParser, validatorCompiler } from './http/validation.ts';
 import { registerWebStatic } from './http/web-static.ts';
 import { defaultWebDist } from './paths.ts';
 import { composeModules, legacyModules } from './modules/index.ts';
@@ -32,6 +33,19 @@ declare module 'fastify' {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** What a cross-origin caller may send (docs/api-wire.md). */
+export const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+export const CORS_REQUEST_HEADERS = [
+  'authorization',
+  'content-type',
+  'accept',
+  'accept-language',
+  'idempotency-key',
+  'if-none-match',
+  'x-request-id',
+  'x-studio-trial-token',
+];
 
 export interface BuildOptions {
   /** Serve the built web app (off in most integration tests). */
@@ -64,6 +78,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerRouteSecurity(app);
   // The API speaks JSON: a text/plain body is refused with 415 VAL-2007 like any other type.
   app.removeContentTypeParser('text/plain');
+  registerJsonParser(app);
 
   // Request id on every response; a handler that runs past the timeout answers 504 in the envelope.
   app.addHook('onRequest', async (request, reply) => {
@@ -110,6 +125,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       cb(null, config.CORS_ORIGINS.includes(origin) || config.CORS_ORIGINS.includes('*'));
     },
     credentials: true,
+    // The plugin's default allows only GET, HEAD and POST: every method and request header the
+    // API uses must be listed, or browsers block profile edits, PATCHes and DELETEs from the
+    // origins in CORS_ORIGINS (issue 12 item 11).
+    methods: CORS_METHODS,
+    allowedHeaders: CORS_REQUEST_HEADERS,
     exposedHeaders: ['x-request-id', 'retry-after'],
     maxAge: 600,
   });
@@ -132,6 +152,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: (documentObject) =>
+      markOptionalBodies('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject),
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',

@@ -360,9 +360,15 @@ export function createUsersService(ctx: AppContext) {
       return { changed: true as const, otherSessionsRevoked: revoked };
     },
 
-    async deactivateSelf(user: AuthUser, input: AccountConfirmRequest) {
+    /**
+     * SPEC §7 names no body for this call, and deactivation is undone by an admin, so the signed-in
+     * owner needs no confirmation (issue 12 item 9). A password or confirmation that is sent (the
+     * web app's dialog sends one) is still checked: a wrong one refuses. Deletion, which cannot be
+     * undone, always asks for it.
+     */
+    async deactivateSelf(user: AuthUser, input: AccountConfirmRequest | undefined) {
       const row = await requireActiveSelf(user);
-      await confirmIdentity(row, input);
+      if (input?.password !== undefined || input?.confirmation !== undefined) await confirmIdentity(row, input);
       const changed = await repo.changeStatus(db, row.id, ['ACTIVE'], 'DEACTIVATED');
       if (!changed) throw badState('이미 비활성화되었거나 탈퇴한 계정입니다.');
       await auth().revokeUserSessions(row.id, { reason: 'deactivated' });

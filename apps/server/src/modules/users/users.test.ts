@@ -303,7 +303,7 @@ describe('PUT /api/users/me/password', () => {
 });
 
 describe('POST /api/users/me/deactivate', () => {
-  it('needs the password; then no login (AUTH-1006), sessions revoked, nothing deleted', async () => {
+  it('checks a password that is sent; then no login (AUTH-1006), sessions revoked, nothing deleted', async () => {
     const u = await register(t, { username: 'to.deactivate' });
     const other = await login(t, u.email, u.password);
     const wrong = await t.call({
@@ -313,8 +313,13 @@ describe('POST /api/users/me/deactivate', () => {
       payload: { password: 'wrong password!' },
     });
     expect(wrong.body.error.code).toBe('AUTH-1001');
-    const missing = await t.call({ method: 'POST', url: '/api/users/me/deactivate', headers: u.auth, payload: {} });
-    expect(missing.body.error.code).toBe('VAL-2003');
+    const onlyConfirmation = await t.call({
+      method: 'POST',
+      url: '/api/users/me/deactivate',
+      headers: u.auth,
+      payload: { confirmation: u.email },
+    });
+    expect(onlyConfirmation.body.error.code).toBe('VAL-2003'); // a password account confirms with its password
     const r = await t.call({ method: 'POST', url: '/api/users/me/deactivate', headers: u.auth, payload: { password: u.password } });
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({ status: 'DEACTIVATED' });
@@ -325,6 +330,22 @@ describe('POST /api/users/me/deactivate', () => {
     // the email stays taken
     const again = await t.call({ method: 'POST', url: '/api/users/check-email', payload: { email: u.email } });
     expect(again.body.data.available).toBe(false);
+  });
+
+  it('needs no body (SPEC §7 names none): the signed-in owner deactivates with an empty call', async () => {
+    const u = await register(t);
+    const r = await t.call({ method: 'POST', url: '/api/users/me/deactivate', headers: u.auth });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data).toEqual({ status: 'DEACTIVATED' });
+    expect((await login(t, u.email, u.password)).body.error.code).toBe('AUTH-1006');
+  });
+
+  it('still refuses deletion without the password (it cannot be undone)', async () => {
+    const u = await register(t);
+    const r = await t.call({ method: 'DELETE', url: '/api/users/me', headers: u.auth });
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('VAL-2003');
+    expect((await t.ctx.services.users.getUser(u.id))!.status).toBe('ACTIVE');
   });
 });
 
