@@ -3,7 +3,7 @@
  * current studies from the server, the lab's games, the daily-questions service and calls to
  * action for members-to-be and study leaders.
  */
-import { STUDY_DROPDOWN_COUNT } from '@moim/contract';
+import { STUDY_DROPDOWN_COUNT, studySeats } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-provider';
@@ -102,7 +102,12 @@ function StudyCard({ study }: { study: StudyPreview }) {
         {study.capacity != null && (
           <div>
             <dt>{t('studies.members')}</dt>
-            <dd>{t('studies.membersValue', { enrolled: study.enrolled ?? 0, capacity: study.capacity })}</dd>
+            <dd>
+              {t('studies.membersValue', {
+                taken: studySeats({ capacity: study.capacity, enrolled: study.enrolled ?? 0, seatsTaken: study.seatsTaken }).taken,
+                capacity: study.capacity,
+              })}
+            </dd>
           </div>
         )}
         {study.leader?.name && (

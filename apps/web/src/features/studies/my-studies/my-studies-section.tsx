@@ -3,7 +3,7 @@
  * each with what it means and what to do next; accepted applications of paid studies link to
  * payment. Placed by the account page through the shell's `profileSections` slot.
  */
-import { MY_STUDY_GROUPS, type MyStudyGroup, type MyStudyItem } from '@moim/contract';
+import { MY_STUDY_GROUPS, studySeats, type MyStudyGroup, type MyStudyItem } from '@moim/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -159,7 +159,7 @@ function MyItem({ group, item, userId }: { group: MyStudyGroup; item: MyStudyIte
           {t('cta.manage')}
         </Link>
       );
-      detail = t('my.members', { count: study.enrolled, capacity: study.capacity });
+      detail = t('my.members', { count: studySeats(study).taken, capacity: study.capacity });
       break;
     case 'participating':
       detail = membership
