@@ -935,6 +935,11 @@ export class PaymentsService {
   // ---------------------------------------------------------------------------------------------
   // Back office
 
+  /** The back office's home: reported deposits to confirm, refund requests to decide. */
+  adminCounts(): Promise<{ depositsToConfirm: number; refundsToDecide: number }> {
+    return repo.adminCounts(this.db);
+  }
+
   async adminList(q: AdminPaymentsQuery) {
     const { rows, total } = await repo.adminList(this.db, q);
     const people = await lookupPeople(

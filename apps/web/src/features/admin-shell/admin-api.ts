@@ -1,4 +1,4 @@
-import type { Page } from '@moim/contract';
+import type { AdminOverview, Page } from '@moim/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
 
@@ -43,3 +43,12 @@ export const formatDateTime = (iso: string, locale: string) =>
   new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'ko-KR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Seoul' }).format(
     new Date(iso),
   );
+
+/** What waits for an admin (GET /api/admin/overview), refreshed every minute. */
+export function useAdminOverview() {
+  return useQuery({
+    queryKey: ['admin', 'overview'],
+    queryFn: () => api.get<AdminOverview>('/api/admin/overview'),
+    refetchInterval: 60_000,
+  });
+}

@@ -199,7 +199,7 @@ function AdminTable({ studies }: { studies: AdminStudy[] }) {
   const { t } = useTranslation('studies');
   const locale = useLocale();
   return (
-    <div className="st-table-wrap">
+    <div className="st-table-wrap table-scroll">
       <table className="st-table">
         <caption className="visually-hidden">{t('admin.all')}</caption>
         <thead>
