@@ -76,8 +76,7 @@ describe('my studies (GET /api/studies/my?format=grouped)', () => {
 
   it('a completed study already reviewed shows "reviewed" and a link to the review, not the write button', async () => {
     const done = makeStudy({ title: '끝난 스터디', status: 'COMPLETED' });
-    const groups = Object.fromEntries(MY_STUDY_GROUPS.map((g) => [g, []]));
-    groups.completed = [{ study: done, membership: null, application: null }];
+    const groups = { ...emptyGroups(), completed: [{ study: done, membership: null, application: null }] };
     stubFetch((url) =>
       url.pathname === '/api/studies/my'
         ? { data: { format: 'grouped', groups } }
