@@ -1,11 +1,11 @@
 /**
  * Account journeys (issue 3, web pages): sign-up → profile picture → password change → logout
  * with the old refresh token refused; forgot → mail in the outbox → reset → login; social login
- * through the built-in local provider.
+ * through the built-in local provider, at http://127.0.0.1:PORT and at http://localhost:PORT (PUBLIC_URL).
  */
 import { describe, expect, it } from 'vitest';
 import { apiJson, apiLogin, DEMO, uniqueEmail } from './support/accounts.ts';
-import { useBrowser } from './support/browser.ts';
+import { altBaseURL, baseURL, useBrowser } from './support/browser.ts';
 import { makePng } from './support/png.ts';
 
 const b = useBrowser();
@@ -102,14 +102,18 @@ describe('accounts', () => {
     await b.page.getByRole('button', { name: '잊은 회원 님의 메뉴' }).waitFor();
   });
 
-  it('social login through the built-in local provider', async () => {
-    await b.page.goto('/login?returnTo=%2Fusers%2Fme');
+  it.each([
+    ['127.0.0.1', baseURL],
+    ['localhost', altBaseURL],
+  ])('social login through the built-in local provider, opened at %s', async (_name, origin) => {
+    await b.page.goto(`${origin}/login?returnTo=%2Fusers%2Fme`);
     const provider = b.page.locator('a[data-provider="local"]');
     await provider.waitFor();
     expect(await provider.getAttribute('href')).toBe('/api/auth/oauth/local/start?returnTo=%2Fusers%2Fme');
     await provider.click();
     await b.page.getByRole('button', { name: /Approve/ }).click();
     await b.page.waitForURL((u) => u.pathname === '/users/me', { timeout: 20_000 });
+    expect(new URL(b.page.url()).origin).toBe(origin);
     expect(new URL(b.page.url()).hash).toBe('');
     await b.page.getByRole('button', { name: /님의 메뉴/ }).waitFor();
     expect(await b.page.evaluate(() => Boolean(localStorage.getItem('authToken') && localStorage.getItem('refreshToken')))).toBe(true);

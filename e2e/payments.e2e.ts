@@ -5,7 +5,9 @@
  *     page shows them as a member;
  *  2. a second member chooses bank transfer and reports the deposit (UI); the admin confirms it in
  *     the back office (UI) → confirmed;
- *  3. a third pays with the declined card, sees the failure page, retries with the approving card.
+ *  3. a third pays with the declined card, sees the failure page, retries with the approving card;
+ *  4. the test item bought by card at http://localhost:PORT (the others browse at 127.0.0.1 while
+ *     PUBLIC_URL says localhost): the gateway returns to the address the buyer opened.
  * Driven through the API from the test: sign-up/login tokens, finding the paid demo study (else
  * leader@moim.dev proposes one and the admin approves it), the leader's accept; members 2 and 3
  * start signed in (the session put in localStorage as the web app stores it).
@@ -13,7 +15,7 @@
 import { STORAGE_KEYS, TEST_CARDS, addDays, seoulDate } from '@moim/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, useBrowser } from './support/browser.ts';
+import { altBaseURL, baseURL, useBrowser } from './support/browser.ts';
 
 const b = useBrowser();
 
@@ -275,5 +277,22 @@ describe('payments', () => {
     await payOnGateway(page, TEST_CARDS[0].number);
     await page.getByRole('heading', { name: '결제 완료' }).waitFor({ timeout: 20_000 });
     expect(await applicationStatus(m, applicationId)).toBe('CONFIRMED');
+  });
+
+  it('card at the other address (localhost): the gateway returns to the address the buyer opened', async () => {
+    const m = await register('다른주소회원');
+    const page = b.page;
+    const refused: string[] = [];
+    page.on(
+      'console',
+      (msg) => msg.type() === 'error' && /Content Security Policy|Refused to/.test(msg.text()) && refused.push(msg.text()),
+    );
+    await signIn(page, m);
+    await page.goto(`${altBaseURL}/checkout/test`);
+    await page.getByRole('button', { name: /결제하기/ }).click();
+    await payOnGateway(page, TEST_CARDS[0].number);
+    await page.waitForURL((u) => u.origin === altBaseURL && u.pathname === '/payment/success', { timeout: 20_000 });
+    await page.getByRole('heading', { name: '결제 완료' }).waitFor({ timeout: 20_000 });
+    expect(refused).toEqual([]);
   });
 });

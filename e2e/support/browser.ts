@@ -8,6 +8,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
 export const baseURL = inject('baseURL');
+/** the same server at http://localhost:PORT (baseURL is http://127.0.0.1:PORT) */
+export const altBaseURL = inject('altBaseURL');
 const artifacts = new URL('../artifacts/', import.meta.url).pathname;
 
 export interface E2E {

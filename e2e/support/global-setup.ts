@@ -12,6 +12,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** the same server under its other loopback name (PUBLIC_URL): return addresses must follow the address opened */
+    altBaseURL: string;
     dataDir: string;
   }
 }
@@ -31,7 +33,10 @@ export default async function setup(project: TestProject) {
   const root = new URL('../..', import.meta.url).pathname;
   const dataDir = mkdtempSync(join(tmpdir(), 'moim-e2e-'));
   const port = await freePort();
+  // The journeys browse at 127.0.0.1 while PUBLIC_URL says localhost (and a few at localhost):
+  // card payment and social login must work at whichever address the visitor opened.
   const baseURL = `http://127.0.0.1:${port}`;
+  const altBaseURL = `http://localhost:${port}`;
   const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
     cwd: root,
     env: {
@@ -40,7 +45,7 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
+      PUBLIC_URL: altBaseURL,
       SEED_DEMO: 'true',
       // the journeys log in dozens of times from 127.0.0.1; limits are covered by integration tests
       RATE_LIMITS_ENABLED: 'false',
@@ -67,6 +72,7 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 200));
   }
   project.provide('baseURL', baseURL);
+  project.provide('altBaseURL', altBaseURL);
   project.provide('dataDir', dataDir);
   return async () => {
     child.kill('SIGTERM');

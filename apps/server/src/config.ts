@@ -50,6 +50,12 @@ const envSchema = z.object({
   READINESS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1_500),
   PUBLIC_URL: z.string().url().optional(),
   CORS_ORIGINS: list,
+  // Origins the site may be opened at besides PUBLIC_URL's: return addresses (card payment,
+  // social login) are built from the address the visitor opened when it is one of these.
+  ALLOWED_ORIGINS: list,
+  // `http://localhost:*` and `http://127.0.0.1:*` count as allowed origins (default: on outside
+  // production, and whenever PUBLIC_URL itself is a loopback address).
+  ALLOW_LOOPBACK_ORIGINS: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool(true),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -119,6 +125,8 @@ export interface Config extends Omit<Env, 'JWT_SECRET'> {
   isTest: boolean;
   /** the built-in local OpenID provider (see docs/accounts.md for when it is on) */
   oauthLocalEnabled: boolean;
+  /** loopback origins on any port are allowed return-address origins (see http/origin.ts) */
+  allowLoopbackOrigins: boolean;
 }
 
 export class ConfigError extends Error {
@@ -146,6 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (e.AI_PROVIDER === 'openai' && !e.AI_API_KEY) {
     throw new ConfigError(['AI_API_KEY: required when AI_PROVIDER=openai']);
   }
+  const badOrigin = e.ALLOWED_ORIGINS.find((o) => !/^https?:\/\/[^/?#\s]+$/.test(o));
+  if (badOrigin) throw new ConfigError([`ALLOWED_ORIGINS: "${badOrigin}" is not an origin (scheme://host[:port], no path)`]);
   const dataDir = resolve(e.DATA_DIR);
   const isProduction = e.NODE_ENV === 'production';
   let jwtSecret = e.JWT_SECRET;
@@ -164,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     isProduction,
     isTest: e.NODE_ENV === 'test',
     oauthLocalEnabled: localOAuthEnabled(e),
+    allowLoopbackOrigins: loopbackOriginsAllowed(e),
     ...overrides,
   };
 }
@@ -176,9 +187,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 function localOAuthEnabled(e: Env): boolean {
   if (e.OAUTH_LOCAL_ENABLED !== undefined) return ['true', '1', 'yes'].includes(e.OAUTH_LOCAL_ENABLED);
   if (e.NODE_ENV !== 'production') return true;
-  if (!e.PUBLIC_URL) return true;
-  const host = new URL(e.PUBLIC_URL).hostname;
-  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+  return !e.PUBLIC_URL || isLoopbackUrl(e.PUBLIC_URL);
+}
+
+const isLoopbackUrl = (url: string) => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
+
+/** Loopback origins (any port) are fine to return to outside production and for a localhost PUBLIC_URL. */
+function loopbackOriginsAllowed(e: Env): boolean {
+  if (e.ALLOW_LOOPBACK_ORIGINS !== undefined) return ['true', '1', 'yes'].includes(e.ALLOW_LOOPBACK_ORIGINS);
+  if (e.NODE_ENV !== 'production') return true;
+  return !e.PUBLIC_URL || isLoopbackUrl(e.PUBLIC_URL);
 }
 
 /** Zero-config start: a random signing secret kept in the data folder so tokens survive restarts. */

@@ -33,6 +33,11 @@ export const ERROR_CATALOGUE = {
   'BIZ-3002': { status: 409, ko: '현재 상태에서는 할 수 없는 작업입니다.', en: 'This action is not allowed in the current state.' },
   'BIZ-3003': { status: 422, ko: '서비스 규칙에 맞지 않는 요청입니다.', en: 'This request violates a business rule.' },
   'BIZ-3004': { status: 429, ko: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.', en: 'Too many requests. Please try again later.' },
+  'BIZ-3005': {
+    status: 400,
+    ko: '이 주소에서는 결제나 소셜 로그인을 마칠 수 없습니다. 사이트의 기본 주소로 열어 주세요.',
+    en: 'Payment and social login cannot finish at this address. Open the site at its main address.',
+  },
   'SYS-5001': {
     status: 500,
     ko: '서버 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',

@@ -21,3 +21,4 @@ export * from './job-match.ts';
 export * from './job-postings.ts';
 export * from './job-postings-admin.ts';
 export * from './projects.ts';
+export * from './admin-overview.ts';

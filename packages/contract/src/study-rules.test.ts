@@ -13,6 +13,7 @@ import {
   nextStudyStatus,
   seoulDate,
   studyApplicability,
+  studySeats,
   studyScheduleIssues,
   studySlugBase,
 } from './study-rules.ts';
@@ -199,5 +200,30 @@ describe('review tags', () => {
     expect(reviewTagIssues(['WARM', 'WARM'])).not.toEqual([]);
     expect(reviewTagIssues(['NOPE'])).not.toEqual([]);
     expect(reviewTagIssues(['SOLID_CURRICULUM', 'PRACTICAL', 'WARM', 'SKILL_UP', 'EXPERT', 'MOTIVATING'])).not.toEqual([]);
+  });
+});
+
+describe('studySeats: one definition of enrolled, held, taken and remaining', () => {
+  it('counts a seat held by an accepted, unpaid application as taken, not enrolled', () => {
+    expect(studySeats({ capacity: 10, enrolled: 0, seatsTaken: 1 })).toEqual({
+      capacity: 10,
+      enrolled: 0,
+      held: 1,
+      taken: 1,
+      remaining: 9,
+      full: false,
+    });
+  });
+
+  it('taken = enrolled + held, remaining = capacity − taken (never negative), full iff remaining is 0', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100 }), fc.nat(120), fc.nat(120), (capacity, enrolled, extra) => {
+        const s = studySeats({ capacity, enrolled, seatsTaken: enrolled + extra });
+        expect(s.taken).toBe(s.enrolled + s.held);
+        expect(s.remaining).toBe(Math.max(0, capacity - s.taken));
+        expect(s.full).toBe(s.remaining === 0);
+        expect(studyApplicability({ status: 'APPROVED', capacity, enrolled, seatsTaken: enrolled + extra }).label === 'FULL').toBe(s.full);
+      }),
+    );
   });
 });

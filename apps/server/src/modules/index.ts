@@ -24,6 +24,7 @@ import { gamesModule } from './games/routes.ts';
 import { siteModule } from './site/routes.ts';
 import { createDeductionBotsModule } from './deduction-bots/index.ts';
 import { createJobPostingsModule } from './job-postings/index.ts';
+import { createAdminOverviewModule } from './admin-overview/index.ts';
 
 export const legacyModules: Module[] = [
   healthModule,
@@ -46,5 +47,6 @@ export function composeModules(ctx: AppContext): ServerModule[] {
   const studio = createStudioModule(ctx, { mail: ctx.services.mail, users: ctx.services.users });
   const jobPostings = createJobPostingsModule(ctx, { users, mail, notifications });
   const projects = createProjectsModule(ctx, { users, notifications });
-  return [reviews, deductionBots, lab, studio, jobPostings, projects];
+  const adminOverview = createAdminOverviewModule(ctx, { studies, payments: ctx.services.payments });
+  return [reviews, deductionBots, lab, studio, jobPostings, projects, adminOverview];
 }

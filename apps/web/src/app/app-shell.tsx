@@ -11,6 +11,7 @@ import { useAuth } from '../shared/auth/auth-provider';
 import { loginPathFor } from '../shared/auth/require-auth';
 import { isAdminUser } from '../shared/auth/types';
 import { lazyChunk } from '../shared/chunk/lazy-page';
+import { RouteProgress } from '../shared/chunk/route-progress';
 import { Toaster } from '../shared/toast/toaster';
 import { QuietBoundary } from '../shared/ui/error-boundary';
 import { PageLoading } from '../shared/ui/states';
@@ -49,6 +50,7 @@ export function AppShell() {
     <>
       <ScrollToTop />
       <UnauthorizedRedirect />
+      <RouteProgress />
       <Suspense fallback={<PageLoading />}>
         <Outlet />
       </Suspense>

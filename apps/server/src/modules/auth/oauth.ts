@@ -115,7 +115,8 @@ export function createOAuthService(ctx: AppContext, providers: Map<string, OAuth
       }));
     },
 
-    async start(providerId: string, returnTo: string | undefined): Promise<Redirect> {
+    /** origin: the allowed origin the visitor opened (http/origin.ts); the callback comes back there */
+    async start(providerId: string, returnTo: string | undefined, origin?: string): Promise<Redirect> {
       const provider = providers.get(providerId);
       if (!provider) return { location: errorFragment('BIZ-3001', '사용할 수 없는 로그인 방법입니다.'), cookies: [] };
       const state = randomToken();
@@ -126,7 +127,7 @@ export function createOAuthService(ctx: AppContext, providers: Map<string, OAuth
       const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
       let location: string;
       try {
-        location = await provider.authorizationUrl({ state, nonce, codeChallenge, redirectUri: callbackUrl(config, providerId) });
+        location = await provider.authorizationUrl({ state, nonce, codeChallenge, redirectUri: callbackUrl(config, providerId, origin) });
       } catch (err) {
         ctx.log.warn({ err, provider: providerId }, 'social login could not start');
         return { location: errorFragment('AUTH-1008', '로그인 제공자에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.'), cookies: [] };
@@ -147,7 +148,7 @@ export function createOAuthService(ctx: AppContext, providers: Map<string, OAuth
       providerId: string,
       q: CallbackQuery,
       cookieHeader: string | undefined,
-      meta: { ip?: string; userAgent?: string },
+      meta: { ip?: string; userAgent?: string; origin?: string },
     ): Promise<Redirect> {
       const cookies: string[] = [];
       const fail = (code: ErrorCode, message?: string): Redirect => ({ location: errorFragment(code, message), cookies });
@@ -180,7 +181,7 @@ export function createOAuthService(ctx: AppContext, providers: Map<string, OAuth
         identity = await provider.exchangeCode({
           code: q.code,
           codeVerifier: saved.codeVerifier,
-          redirectUri: callbackUrl(config, providerId),
+          redirectUri: callbackUrl(config, providerId, meta.origin),
           nonce: saved.nonce,
         });
       } catch (err) {

@@ -26,12 +26,13 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { bearerToken } from '../../http/auth-guard.ts';
 import { ok } from '../../http/envelope.ts';
+import { isAllowedOrigin, requestOrigin } from '../../http/origin.ts';
 import { createMailService } from '../../providers/mail/service.ts';
 import { LOCAL_CLIENT_ID, localClientSecret, registerLocalProvider, sweepLocalProvider } from '../../providers/oauth/local-provider.ts';
 import { buildOAuthProviders, callbackUrl, localIssuer } from '../../providers/oauth/registry.ts';
 import type { FetchLike } from '../../providers/oauth/types.ts';
 import type { Module } from '../types.ts';
-import { createOAuthService, type Redirect } from './oauth.ts';
+import { createOAuthService, errorFragment, type Redirect } from './oauth.ts';
 import { ACCOUNT_LIMITS } from './rate-limits.ts';
 import { createAuthService } from './service.ts';
 
@@ -55,6 +56,12 @@ function inProcessFetch(app: FastifyInstance, origin: string): FetchLike {
     const empty = res.statusCode === 204 || res.statusCode === 304;
     return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: h });
   };
+}
+
+/** The callback's own origin when allowed (it must equal the redirect_uri the login started with). */
+function callbackOrigin(request: FastifyRequest, config: AppContext['config']): { origin?: string } {
+  const from = requestOrigin(request, config);
+  return from.ok ? { origin: from.origin } : {};
 }
 
 function sendRedirect(reply: FastifyReply, r: Redirect) {
@@ -233,7 +240,15 @@ export const authModule: Module = {
         },
         preHandler: async (request) => limit.consume(ACCOUNT_LIMITS.oauthPerIp, ip(request)),
       },
-      async (request, reply) => sendRedirect(reply, await oauth.start(request.params.provider, request.query.returnTo)),
+      async (request, reply) => {
+        const from = requestOrigin(request, ctx.config);
+        if (!from.ok) {
+          // a relative address: the visitor stays on the host they opened and reads why
+          const message = `이 주소(${from.opened})에서는 소셜 로그인을 마칠 수 없습니다. ${from.publicOrigin} 으로 열어 주세요.`;
+          return sendRedirect(reply, { location: errorFragment('BIZ-3005', message), cookies: [] });
+        }
+        return sendRedirect(reply, await oauth.start(request.params.provider, request.query.returnTo, from.origin));
+      },
     );
 
     app.get(
@@ -252,6 +267,7 @@ export const authModule: Module = {
           reply,
           await oauth.callback(request.params.provider, request.query, request.headers.cookie, {
             ip: request.ip,
+            ...callbackOrigin(request, ctx.config),
             ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}),
           }),
         ),
@@ -262,7 +278,14 @@ export const authModule: Module = {
         registerLocalProvider(sub, ctx.db, {
           issuer: localIssuer(ctx.config),
           clientSecret: localClientSecret(ctx.config.jwtSecret),
-          redirectUri: callbackUrl(ctx.config, 'local'),
+          isRedirectUri: (uri) => {
+            try {
+              const u = new URL(uri);
+              return isAllowedOrigin(u.origin, ctx.config) && uri === callbackUrl(ctx.config, 'local', u.origin);
+            } catch {
+              return false;
+            }
+          },
         }),
       );
       ctx.log.debug({ clientId: LOCAL_CLIENT_ID }, 'local OpenID provider mounted');

@@ -28,7 +28,8 @@ afterAll(() => t.close());
 const payUrl = (a: { studyId: string; applicationId: string }) => `/api/studies/${a.studyId}/applications/${a.applicationId}/payment`;
 
 async function startCard(u: TestUser, a: { studyId: string; applicationId: string }) {
-  return t.call({ method: 'POST', url: payUrl(a), headers: u.auth, payload: { method: 'CARD' } });
+  // the browser's Origin: return addresses follow the address the payer opened (http/origin.ts)
+  return t.call({ method: 'POST', url: payUrl(a), headers: { ...u.auth, origin: 'http://localhost:3000' }, payload: { method: 'CARD' } });
 }
 
 async function confirm(u: TestUser, body: Record<string, unknown>) {

@@ -4,7 +4,7 @@
  * payment and the log always says who moved it.
  */
 import type { AdminPaymentsQuery, PaymentStatus } from '@moim/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { paymentEvents, payments, type PaymentRow } from './schema.ts';
 
@@ -191,4 +191,14 @@ export async function adminList(db: DbOrTx, q: AdminPaymentsQuery, userIdsMatchi
     .offset(q.page * q.size);
   const [total] = await db.select({ n: count() }).from(payments).where(cond);
   return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** What waits for an admin: reported deposits to confirm, refund requests to decide. */
+export async function adminCounts(db: DbOrTx): Promise<{ depositsToConfirm: number; refundsToDecide: number }> {
+  const [deposits] = await db
+    .select({ n: count() })
+    .from(payments)
+    .where(and(eq(payments.status, 'WAITING_FOR_DEPOSIT'), isNotNull(payments.depositNotifiedAt)));
+  const [refunds] = await db.select({ n: count() }).from(payments).where(eq(payments.refundStatus, 'REQUESTED'));
+  return { depositsToConfirm: deposits?.n ?? 0, refundsToDecide: refunds?.n ?? 0 };
 }

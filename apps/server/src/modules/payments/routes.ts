@@ -33,6 +33,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
+import { isAllowedOrigin, returnOrigin } from '../../http/origin.ts';
 import type { LimitRule } from '../../http/rate-limit.ts';
 import { createPaymentProviders } from '../../providers/payments/index.ts';
 import { testGatewayRoutes } from '../../providers/payments/test-gateway/routes.ts';
@@ -86,8 +87,11 @@ export const paymentsModule: Module = {
     const perUser = (rule: LimitRule) => ctx.rateLimiter.perCaller(rule);
 
     if (provider.name === 'test') {
-      const origins = [new URL(ctx.config.publicUrl).origin, ...ctx.config.CORS_ORIGINS.filter((o) => o !== '*')];
-      await scope.register(async (gw) => testGatewayRoutes(gw, { gateway, allowedOrigins: origins }), { prefix: '/payments/test-gateway' });
+      const cors = ctx.config.CORS_ORIGINS.filter((o) => o !== '*');
+      const allowed = (origin: string) => cors.includes(origin) || isAllowedOrigin(origin, ctx.config);
+      await scope.register(async (gw) => testGatewayRoutes(gw, { gateway, isAllowedOrigin: allowed }), {
+        prefix: '/payments/test-gateway',
+      });
     }
 
     app.get(
@@ -115,7 +119,16 @@ export const paymentsModule: Module = {
           response: { 200: envelope(startPaymentResult), ...errors },
         },
       },
-      async (req) => ok(await service.startStudyPayment(req.user!, req.params.id, req.params.appId, req.body.method)),
+      async (req) =>
+        ok(
+          await service.startStudyPayment(
+            req.user!,
+            req.params.id,
+            req.params.appId,
+            req.body.method,
+            req.body.method === 'CARD' ? returnOrigin(req, ctx.config) : undefined,
+          ),
+        ),
     );
 
     app.get(
@@ -175,7 +188,7 @@ export const paymentsModule: Module = {
           response: { 200: envelope(cardCheckout), ...errors },
         },
       },
-      async (req) => ok(await service.startTestCheckout(req.user!)),
+      async (req) => ok(await service.startTestCheckout(req.user!, returnOrigin(req, ctx.config))),
     );
 
     app.get(

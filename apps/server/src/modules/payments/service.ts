@@ -220,7 +220,14 @@ export class PaymentsService {
   }
 
   /** POST /api/studies/{id}/applications/{appId}/payment */
-  async startStudyPayment(user: AuthUser, studyId: string, applicationId: string, method: PaymentMethod): Promise<StartPaymentResult> {
+  /** returnOrigin: where the card window sends the payer back (http/origin.ts); PUBLIC_URL when absent */
+  async startStudyPayment(
+    user: AuthUser,
+    studyId: string,
+    applicationId: string,
+    method: PaymentMethod,
+    returnOrigin?: string,
+  ): Promise<StartPaymentResult> {
     const app = await this.loadOwnApplication(user, studyId, applicationId);
     this.assertPayable(app);
     const actor = `user:${user.id}`;
@@ -302,11 +309,11 @@ export class PaymentsService {
       await this.studies.setCheckoutId(applicationId, p.orderId, tx);
       return p;
     });
-    return this.cardCheckout(row, user.id);
+    return this.cardCheckout(row, user.id, returnOrigin);
   }
 
-  private cardCheckout(p: PaymentRow, userId: string): CardCheckout {
-    const base = this.ctx.config.publicUrl.replace(/\/+$/, '');
+  private cardCheckout(p: PaymentRow, userId: string, returnOrigin?: string): CardCheckout {
+    const base = (returnOrigin ?? this.ctx.config.publicUrl).replace(/\/+$/, '');
     const successUrl = `${base}/payment/success`;
     const failUrl = `${base}/payment/fail`;
     const checkoutUrl =
@@ -374,7 +381,7 @@ export class PaymentsService {
   // ---------------------------------------------------------------------------------------------
   // The test item (/checkout/test)
 
-  async startTestCheckout(user: AuthUser): Promise<CardCheckout> {
+  async startTestCheckout(user: AuthUser, returnOrigin?: string): Promise<CardCheckout> {
     if (this.provider.name !== 'test' && !isAdmin(user)) throw forbidden('테스트 결제는 관리자만 할 수 있습니다.');
     const person = await lookupPerson(this.ctx, user.id);
     const row = await repo.insertPayment(
@@ -392,7 +399,7 @@ export class PaymentsService {
       },
       { type: 'CREATED', actor: `user:${user.id}`, data: { method: 'CARD', item: 'TEST_ITEM' } },
     );
-    return this.cardCheckout(row, user.id);
+    return this.cardCheckout(row, user.id, returnOrigin);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -927,6 +934,11 @@ export class PaymentsService {
 
   // ---------------------------------------------------------------------------------------------
   // Back office
+
+  /** The back office's home: reported deposits to confirm, refund requests to decide. */
+  adminCounts(): Promise<{ depositsToConfirm: number; refundsToDecide: number }> {
+    return repo.adminCounts(this.db);
+  }
 
   async adminList(q: AdminPaymentsQuery) {
     const { rows, total } = await repo.adminList(this.db, q);

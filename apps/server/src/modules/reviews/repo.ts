@@ -1,6 +1,6 @@
 /** SQL for reviews. Authors' display fields come from a read-only users join. */
 import type { ReviewTag } from '@moim/contract';
-import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../users/schema.ts';
 import { type ReviewRow, studyReviews } from './schema.ts';
@@ -45,4 +45,14 @@ export async function reviewStats(db: DbOrTx, studyId: string) {
     sql`select t.tag, count(*) as n from study_reviews r, unnest(r.tags) as t(tag) where r.study_id = ${studyId} group by t.tag`,
   );
   return { ratings, tags: tags.rows.map((r) => ({ tag: r.tag, n: Number(r.n) })) };
+}
+
+/** The review a user wrote for a study, if any (one per member and study). */
+export async function findUserReview(db: DbOrTx, studyId: string, userId: string): Promise<ReviewWithAuthor | undefined> {
+  const [row] = await db
+    .select({ ...getTableColumns(studyReviews), authorName: users.name, authorImage: users.profileImage })
+    .from(studyReviews)
+    .innerJoin(users, eq(users.id, studyReviews.userId))
+    .where(and(eq(studyReviews.studyId, studyId), eq(studyReviews.userId, userId)));
+  return row;
 }

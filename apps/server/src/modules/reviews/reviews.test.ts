@@ -59,6 +59,17 @@ describe('reviews', () => {
     });
   });
 
+  it('GET …/reviews/mine: the caller’s own review, null before writing; a guest is refused', async () => {
+    const { s, people } = await studyWithMembers(2);
+    const [a, b] = people as [TestUser, TestUser];
+    const mine = (who?: TestUser) => t.call({ method: 'GET', url: `/api/studies/${s.id}/reviews/mine`, headers: who?.headers });
+    expect((await mine(a)).body.data).toBeNull();
+    const written = await post(s.id, a, { rating: 4, text: '좋았어요' });
+    expect((await mine(a)).body.data).toMatchObject({ id: written.body.data.id, rating: 4, author: { id: a.id } });
+    expect((await mine(b)).body.data).toBeNull();
+    expect((await mine()).status).toBe(401);
+  });
+
   it('refuses the leader, strangers, guests, unfinished studies and bad input', async () => {
     const { s, people } = await studyWithMembers(1);
     expect((await post(s.id, leader, { rating: 5 })).status).toBe(403);

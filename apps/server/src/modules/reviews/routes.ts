@@ -27,6 +27,19 @@ export function registerReviewRoutes(scope: FastifyInstance, ctx: AppContext, se
     },
   );
   app.get(
+    '/studies/:id/reviews/mine',
+    {
+      preHandler: ctx.guards.requireAuth,
+      schema: {
+        tags,
+        summary: 'The caller’s own review of the study, or null',
+        params: studyIdParams,
+        response: { 200: envelope(review.nullable()) },
+      },
+    },
+    async (req) => ok(await service.mine(req.params.id, req.user!)),
+  );
+  app.get(
     '/studies/:id/reviews',
     {
       preHandler: ctx.guards.optionalAuth,

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import type { StudiesService } from '../studies/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
-import { type ReviewWithAuthor, findReviewView, insertReview, listReviews, reviewStats } from './repo.ts';
+import { type ReviewWithAuthor, findReviewView, insertReview, listReviews, reviewStats, findUserReview } from './repo.ts';
 
 /** What reviews need from other modules. */
 export interface ReviewsDeps {
@@ -51,6 +51,14 @@ export class ReviewService {
       if (code === '23505') throw new AppError('BIZ-3003', '이미 후기를 남겼습니다.');
       throw err;
     }
+  }
+
+  /** The caller's own review of a study, or null: "reviewed" on /users/me, no second form. */
+  async mine(studyId: string, user: AuthUser): Promise<Review | null> {
+    const a = await this.deps.studies.callerAccess(studyId, user);
+    if (!a || !a.visible) throw studyNotFound();
+    const row = await findUserReview(this.ctx.db, studyId, user.id);
+    return row ? toReview(row) : null;
   }
 
   async list(studyId: string, user: AuthUser | null, q: { page: number; size: number }): Promise<ReviewList> {

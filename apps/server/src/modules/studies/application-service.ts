@@ -6,6 +6,7 @@
  * never pass capacity, and the database's check constraint backs it.
  */
 import {
+  studySeats,
   type Application,
   type ApplicationListQuery,
   type ApplyBody,
@@ -169,7 +170,7 @@ export class ApplicationService {
       const { app, study } = await this.lockForDecision(tx, studyId, appId, user);
       const free = study.costType === 'FREE' || study.cost === 0;
       if (!(await takeSeat(tx, studyId, free))) {
-        throw new AppError('BIZ-3003', '정원이 가득 차 더 받을 수 없습니다.', { capacity: study.capacity });
+        throw new AppError('BIZ-3003', '정원이 가득 차 더 받을 수 없습니다.', studySeats(study));
       }
       const base = { decidedAt: now, decidedBy: user.id, reviewNote: reviewNote || null };
       const link = `/study/${study.slug}`;

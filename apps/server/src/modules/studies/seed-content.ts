@@ -32,8 +32,8 @@ export const TECOTECO_PAGE: StudyPageSectionInput[] = [
     bioHtml:
       '<p>핀테크 회사에서 5년째 서버를 만들고 있습니다. 세 번의 이직 준비를 하며 쌓은 문제 목록과 풀이 노트를 스터디와 함께 나눕니다.</p><p>목표는 하나, <strong>끝까지 같이 가는 것</strong>입니다.</p>',
     links: [
-      { label: 'GitHub', url: 'https://github.com/jihoon-park' },
-      { label: '블로그', url: 'https://velog.io/@jihoon' },
+      { label: 'GitHub', url: 'https://github.example.com/jihoon-park' },
+      { label: '블로그', url: 'https://blog.example.org/@jihoon' },
     ],
   },
   {

@@ -2,6 +2,7 @@
  * The studies module's services, built once per app, and `ctx.services.studies`: what other
  * modules (calendar, reviews, payments) may ask of studies. They never read the studies tables.
  */
+import { and, count, eq } from 'drizzle-orm';
 import type { MemberRole, StudyStatus, Weekday, RecurrenceType, LocationType } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
@@ -15,7 +16,7 @@ import { activeMembers, findMembership, membershipsOfUser } from './membership-r
 import { MyStudiesService } from './my-studies-service.ts';
 import { PageService } from './page-service.ts';
 import { type ApplicationForPayment, PaymentHooks } from './payment-hooks.ts';
-import type { StudyRow } from './schema.ts';
+import { studies, type StudyRow } from './schema.ts';
 import { StatusService } from './status-service.ts';
 import { findStudies, findStudy } from './study-repo.ts';
 import { StudyService } from './study-service.ts';
@@ -65,6 +66,8 @@ export interface StudiesService {
   ): Promise<{ role: MemberRole; isActive: boolean; inactiveReason: string | null; joinedAt: Date } | null>;
   /** Studies (not deleted) where the user is an active member (any role). */
   activeStudyIdsOf(userId: string): Promise<string[]>;
+  /** Proposed studies (not deleted) waiting for an admin's approval (the back office's home). */
+  countPendingApprovals(): Promise<number>;
   // ---- payment hooks (docs/studies.md "Payment hooks")
   getApplicationForPayment(applicationId: string, tx?: Tx): Promise<ApplicationForPayment | null>;
   setCheckoutId(applicationId: string, checkoutId: string, tx?: Tx): Promise<void>;
@@ -163,6 +166,13 @@ export function createStudiesFacade(s: StudyServices): StudiesService {
     },
     async activeStudyIdsOf(userId) {
       return (await membershipsOfUser(db, userId)).filter((m) => m.membership.isActive).map((m) => m.study.id);
+    },
+    async countPendingApprovals() {
+      const [row] = await db
+        .select({ n: count() })
+        .from(studies)
+        .where(and(eq(studies.status, 'PENDING'), eq(studies.deleted, false)));
+      return row?.n ?? 0;
     },
     getApplicationForPayment: (id, tx) => s.payments.getApplicationForPayment(id, tx),
     setCheckoutId: (id, checkoutId, tx) => s.payments.setCheckoutId(id, checkoutId, tx),

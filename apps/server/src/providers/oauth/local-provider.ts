@@ -28,8 +28,8 @@ export interface LocalProviderOptions {
   /** e.g. http://localhost:3000/api/auth/oauth/local-provider */
   issuer: string;
   clientSecret: string;
-  /** the only redirect_uri this provider accepts (moim's callback for `local`) */
-  redirectUri: string;
+  /** the redirect_uris this provider accepts: moim's callback for `local` on an allowed origin */
+  isRedirectUri: (uri: string) => boolean;
 }
 
 /** Test identities offered on the consent page. */
@@ -155,7 +155,7 @@ export function registerLocalProvider(app: FastifyInstance, db: Db, o: LocalProv
   /** Problems with client_id / redirect_uri are shown, never redirected (the URI is not trusted). */
   function checkRequest(p: AuthorizeParams): { fatal?: string; error?: string; description?: string } {
     if (p.client_id !== LOCAL_CLIENT_ID) return { fatal: '알 수 없는 client_id 입니다.' };
-    if (p.redirect_uri !== o.redirectUri) return { fatal: '등록되지 않은 redirect_uri 입니다.' };
+    if (!o.isRedirectUri(p.redirect_uri)) return { fatal: '등록되지 않은 redirect_uri 입니다.' };
     if (p.response_type !== 'code') return { error: 'unsupported_response_type', description: 'only code is supported' };
     if (!p.scope.split(' ').includes('openid')) return { error: 'invalid_scope', description: 'openid scope required' };
     if (!p.code_challenge || !/^[A-Za-z0-9_-]{43}$/.test(p.code_challenge) || p.code_challenge_method !== 'S256') {

@@ -7,12 +7,29 @@ import type { Config } from '../../config.ts';
 import { KakaoProvider } from './kakao.ts';
 import { LOCAL_CLIENT_ID, LOCAL_PROVIDER_ID, localClientSecret } from './local-provider.ts';
 import { OidcProvider } from './oidc.ts';
-import type { FetchLike, OAuthProvider } from './types.ts';
+import type { AuthorizationParams, FetchLike, OAuthProvider } from './types.ts';
 
 export const LOCAL_PROVIDER_PATH = '/api/auth/oauth/local-provider';
 
-export function callbackUrl(config: Pick<Config, 'publicUrl'>, provider: string): string {
-  return `${config.publicUrl.replace(/\/$/, '')}/api/auth/oauth/${provider}/callback`;
+/** moim's callback for a provider, on `origin` (the address the visitor opened; PUBLIC_URL's by default) */
+export function callbackUrl(config: Pick<Config, 'publicUrl'>, provider: string, origin?: string): string {
+  return `${(origin ?? config.publicUrl).replace(/\/$/, '')}/api/auth/oauth/${provider}/callback`;
+}
+
+/**
+ * The local provider lives inside moim, so its consent page can be served on whichever origin
+ * the visitor opened: the page's form then posts and redirects within that origin (our CSP's
+ * `form-action 'self'` allows it) and the login cookie set by /start comes back to /callback.
+ * Its issuer (tokens, discovery) stays on PUBLIC_URL.
+ */
+class LocalOidcProvider extends OidcProvider {
+  override async authorizationUrl(p: AuthorizationParams): Promise<string> {
+    const u = new URL(await super.authorizationUrl(p));
+    const back = new URL(p.redirectUri);
+    u.protocol = back.protocol;
+    u.host = back.host;
+    return u.toString();
+  }
 }
 
 export function localIssuer(config: Pick<Config, 'publicUrl'>): string {
@@ -30,7 +47,7 @@ export function buildOAuthProviders(config: Config, opts: ProviderRegistryOption
   const list: OAuthProvider[] = [];
   if (config.oauthLocalEnabled) {
     list.push(
-      new OidcProvider({
+      new LocalOidcProvider({
         id: LOCAL_PROVIDER_ID,
         displayName: 'moim 테스트 로그인',
         issuer: localIssuer(config),

@@ -112,11 +112,11 @@ export default function MobileMenuPanel({ onClose }: { onClose: () => void }) {
             </>
           ) : (
             <>
-              <Link to="/login" className="btn btn-primary">
+              <Link to="/signup" className="btn btn-primary">
                 {t('nav.joinus')}
               </Link>
-              <Link to="/signup" className="btn btn-secondary">
-                {t('common.signup')}
+              <Link to="/login" className="btn btn-secondary">
+                {t('common.login')}
               </Link>
             </>
           )}

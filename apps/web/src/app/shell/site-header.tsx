@@ -76,9 +76,14 @@ export function SiteHeader({ intro }: { intro: HTMLElement | null }) {
             ) : auth.isLoading ? (
               <span className="user-placeholder desktop-only" aria-hidden="true" />
             ) : (
-              <Link to="/login" className="btn btn-primary btn-sm guest-only" data-testid="join-us">
-                {t('nav.joinus')}
-              </Link>
+              <span className="guest-only header-guest">
+                <Link to="/login" className="btn btn-ghost btn-sm desktop-only">
+                  {t('common.login')}
+                </Link>
+                <Link to="/signup" className="btn btn-primary btn-sm" data-testid="join-us">
+                  {t('nav.joinus')}
+                </Link>
+              </span>
             )}
             <div className="mobile-only">
               <MobileMenu />

@@ -1,4 +1,4 @@
-import type { Page } from '@moim/contract';
+import type { AdminOverview, Page } from '@moim/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
 
@@ -40,3 +40,12 @@ export function useOutbox(q: { page: number; size: number; to?: string }) {
 }
 
 export { formatDateTime } from '../../shared/lib/format';
+
+/** What waits for an admin (GET /api/admin/overview), refreshed every minute. */
+export function useAdminOverview() {
+  return useQuery({
+    queryKey: ['admin', 'overview'],
+    queryFn: () => api.get<AdminOverview>('/api/admin/overview'),
+    refetchInterval: 60_000,
+  });
+}

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAdminUsers, useOutbox } from './admin-api';
+import { useAdminOverview, useAdminUsers, useOutbox } from './admin-api';
 import type { AdminNavEntry } from './admin-nav';
 
 function Count({ value, loading }: { value?: number; loading: boolean }) {
@@ -21,10 +21,28 @@ export default function AdminHomePage({ nav = [] }: { nav?: AdminNavEntry[] }) {
   const { t } = useTranslation('admin-shell');
   const users = useAdminUsers({ page: 0, size: 1 });
   const outbox = useOutbox({ page: 0, size: 1 });
+  const waiting = useAdminOverview();
+  const todo = [
+    { key: 'pendingStudyApprovals', to: '/admin/studies' },
+    { key: 'depositsToConfirm', to: '/admin/payments?status=WAITING_FOR_DEPOSIT' },
+    { key: 'refundsToDecide', to: '/admin/payments?refundStatus=REQUESTED' },
+  ] as const;
   return (
     <section aria-labelledby="admin-home-title">
       <h1 id="admin-home-title">{t('home.title')}</h1>
       <p className="muted">{t('home.lead')}</p>
+      <h2 className="admin-home__sub">{t('home.waiting')}</h2>
+      {waiting.isError && <p className="muted">{t('home.waitingError')}</p>}
+      <div className="admin-cards" data-testid="admin-waiting">
+        {todo.map((c) => (
+          <Link key={c.key} to={c.to} className="admin-card" data-testid={`admin-waiting-${c.key}`}>
+            <strong>{t(`home.${c.key}`)}</strong>
+            <Count value={waiting.data?.[c.key]} loading={waiting.isLoading} />
+            <span className="muted">{t(`home.${c.key}Body`)}</span>
+          </Link>
+        ))}
+      </div>
+      <h2 className="admin-home__sub">{t('home.tools')}</h2>
       <div className="admin-cards">
         <Link to="/admin/users" className="admin-card">
           <strong>{t('nav.users')}</strong>

@@ -66,7 +66,7 @@ export default function AdminUsersPage() {
       ) : (
         <>
           <p className="muted">{t('users.total', { count: users.data.totalElements })}</p>
-          <div className="table-wrap">
+          <div className="table-wrap table-scroll">
             <table className="admin-table">
               <thead>
                 <tr>

@@ -3,9 +3,11 @@
  * current studies from the server, the lab's games, the daily-questions service and calls to
  * action for members-to-be and study leaders.
  */
-import { STUDY_DROPDOWN_COUNT } from '@moim/contract';
+import { STUDY_DROPDOWN_COUNT, studySeats } from '@moim/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { api } from '../../shared/api/client';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { useIntroRef } from '../../shared/shell/intro';
 import { canApplyNow, studyPath, useCurrentStudies, type StudyPreview } from '../../shared/shell/current-studies';
@@ -27,50 +29,88 @@ const GAMES = [
   { key: 'spotlight', to: '/lab/spotlight-arena', art: 'spotlight' },
 ] as const;
 
+interface WeeklyBoard {
+  entries: Array<{ rank: number; userId: string; name: string | null; score: number }>;
+}
+
+/** This week's top three Tetris players, straight from the leaderboards API. */
+function useWeeklyTop() {
+  return useQuery({
+    queryKey: ['home', 'weekly-top', 'TETRIS'],
+    queryFn: () => api.get<WeeklyBoard>('/api/games/leaderboards/global', { query: { gameType: 'TETRIS', period: 'WEEKLY', limit: 3 } }),
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** How many studies take applications now (the paged list's total). */
+function useRecruitingCount() {
+  return useQuery({
+    queryKey: ['home', 'recruiting-count'],
+    queryFn: async () =>
+      (await api.get<{ totalElements: number }>('/api/studies/paged', { query: { page: 0, size: 1, recruiting: true } })).totalElements,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/**
+ * The hero's cards, all live: the featured study (the first one taking applications, else the
+ * newest), this week's Tetris top three and the number of studies recruiting. A card whose data
+ * is missing is left out rather than filled with made-up content.
+ */
 function HeroArt() {
-  const { t } = useTranslation('home');
+  const { t, i18n } = useTranslation('home');
+  const studies = useCurrentStudies(STUDY_DROPDOWN_COUNT);
+  const top = useWeeklyTop();
+  const recruiting = useRecruitingCount();
+  const featured = studies.data?.find(canApplyNow) ?? studies.data?.[0];
+  const seats = featured?.capacity
+    ? studySeats({ capacity: featured.capacity, enrolled: featured.enrolled ?? 0, seatsTaken: featured.seatsTaken })
+    : null;
+  const entries = top.data?.entries ?? [];
+  const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : 'ko-KR');
   return (
-    <div className="hero-art" aria-hidden="true">
-      <div className="hero-card hero-card--study">
-        <span className="badge badge--accent">{t('art.recruiting')}</span>
-        <strong>{t('art.studyTitle')}</strong>
-        <span className="muted">{t('art.studyMeta')}</span>
-        <div className="hero-card__avatars">
-          <span />
-          <span />
-          <span />
-          <span className="more">+9</span>
-        </div>
-        <div className="hero-progress">
-          <span style={{ width: '75%' }} />
-        </div>
-      </div>
-      <div className="hero-card hero-card--rank">
+    <div className="hero-art" data-testid="hero-art">
+      {featured && (
+        <Link to={studyPath(featured)} className="hero-card hero-card--study" data-testid="hero-featured-study">
+          <span className={`badge ${canApplyNow(featured) ? 'badge--accent' : 'badge--success'}`}>
+            {canApplyNow(featured) ? t('art.recruiting') : t('art.featured')}
+          </span>
+          <strong>{featured.title}</strong>
+          {featured.schedule && <span className="muted">{featured.schedule}</span>}
+          {seats && (
+            <>
+              <span className="muted">{t('studies.membersValue', { taken: seats.taken, capacity: seats.capacity })}</span>
+              <span className="hero-progress" aria-hidden="true">
+                <span style={{ width: `${Math.min(100, Math.round((seats.taken / Math.max(1, seats.capacity)) * 100))}%` }} />
+              </span>
+            </>
+          )}
+        </Link>
+      )}
+      <Link to="/lab/tetris" className="hero-card hero-card--rank" data-testid="hero-weekly-top">
         <strong>{t('art.rankTitle')}</strong>
-        <ol>
-          <li>
-            <span>
-              <i>1</i> {t('art.rank1')}
-            </span>
-            <b>128,400</b>
-          </li>
-          <li>
-            <span>
-              <i>2</i> {t('art.rank2')}
-            </span>
-            <b>97,150</b>
-          </li>
-          <li>
-            <span>
-              <i>3</i> {t('art.rank3')}
-            </span>
-            <b>88,020</b>
-          </li>
-        </ol>
-      </div>
-      <div className="hero-chip">
-        <span className="nav-new">NEW</span> {t('art.chip')}
-      </div>
+        {entries.length > 0 ? (
+          <ol>
+            {entries.map((e) => (
+              <li key={e.userId}>
+                <span>
+                  <i>{e.rank}</i> {e.name ?? t('art.anonymous')}
+                </span>
+                <b>{number.format(e.score)}</b>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <span className="muted">{top.isPending ? t('art.loading') : t('art.rankEmpty')}</span>
+        )}
+      </Link>
+      {typeof recruiting.data === 'number' && recruiting.data > 0 && (
+        <Link to="/study" className="hero-chip" data-testid="hero-recruiting-count">
+          {t('art.recruitingCount', { count: recruiting.data })}
+        </Link>
+      )}
     </div>
   );
 }
@@ -102,7 +142,12 @@ function StudyCard({ study }: { study: StudyPreview }) {
         {study.capacity != null && (
           <div>
             <dt>{t('studies.members')}</dt>
-            <dd>{t('studies.membersValue', { enrolled: study.enrolled ?? 0, capacity: study.capacity })}</dd>
+            <dd>
+              {t('studies.membersValue', {
+                taken: studySeats({ capacity: study.capacity, enrolled: study.enrolled ?? 0, seatsTaken: study.seatsTaken }).taken,
+                capacity: study.capacity,
+              })}
+            </dd>
           </div>
         )}
         {study.leader?.name && (

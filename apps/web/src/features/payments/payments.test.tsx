@@ -213,10 +213,12 @@ describe('/payment/success', () => {
     expect(q.get('orderId')).toBe('moim-order-1');
   });
 
-  it('says what is missing when the address has no order', async () => {
+  it('says what is missing when the address has no order, and where to go on', async () => {
     stubFetch(() => undefined);
     await renderAt(<PaymentSuccessPage />, '/payment/success');
-    expect(await screen.findByText('어떤 결제인지 알 수 없습니다. 주소를 확인해 주세요.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '어떤 결제인지 알 수 없어요' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '내 스터디 보기' }).getAttribute('href')).toBe('/users/me#my-studies');
+    expect(screen.getByRole('link', { name: '스터디 둘러보기' }).getAttribute('href')).toBe('/study');
   });
 });
 

@@ -13,6 +13,23 @@ import { createElement, lazy, useState, type ComponentType } from 'react';
 import { loadNamespaces } from '../i18n';
 import { resetChunkRetries, withChunkTimeout } from './chunk-errors';
 
+// Page chunks being fetched right now. React Router navigates inside startTransition, so while
+// a new page's code loads React keeps the old page on screen and no Suspense fallback shows:
+// RouteProgress reads this count to show a top progress bar (with 'Loading...' for screen readers).
+let inFlight = 0;
+const listeners = new Set<() => void>();
+// preload runs during render (React.lazy); listeners hear of it after that render, not inside it.
+const notify = () => queueMicrotask(() => listeners.forEach((l) => l()));
+
+export const pageChunkLoads = {
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** true while any page chunk (or its i18n namespaces) is loading */
+  loading: (): boolean => inFlight > 0,
+};
+
 export type LazyPageComponent<P extends object = object> = ComponentType<P> & {
   /** Loads the page's chunk and namespaces; resolves to the page module. */
   preload: () => Promise<{ default: ComponentType<P> }>;
@@ -28,12 +45,22 @@ export function lazyPage<P extends object = object>(
   let pending: Promise<{ default: ComponentType<P> }> | undefined;
   // One promise per page, like React.lazy (which caches a failed import too: only a reload
   // fetches it again, see chunk-errors.ts).
-  const preload = () =>
-    (pending ??= Promise.all([withChunkTimeout(load), ns ? loadNamespaces(ns) : undefined]).then(([mod]) => {
-      resetChunkRetries();
-      loaded = mod.default;
-      return mod;
-    }));
+  const preload = () => {
+    if (pending) return pending;
+    inFlight++;
+    notify();
+    pending = Promise.all([withChunkTimeout(load), ns ? loadNamespaces(ns) : undefined])
+      .then(([mod]) => {
+        resetChunkRetries();
+        loaded = mod.default;
+        return mod;
+      })
+      .finally(() => {
+        inFlight--;
+        notify();
+      });
+    return pending;
+  };
   const Lazy = lazy(preload) as unknown as ComponentType<P>;
 
   function LazyPage(props: P) {

@@ -19,16 +19,16 @@ export const TEST_GATEWAY_PREFIX = '/api/payments/test-gateway';
 
 export interface GatewayRouteOptions {
   gateway: TestGateway;
-  /** origins successUrl / failUrl may point at (besides same-site relative paths) */
-  allowedOrigins: string[];
+  /** whether successUrl / failUrl may point at this origin (besides same-site relative paths) */
+  isAllowedOrigin: (origin: string) => boolean;
 }
 
 /** A return address the checkout may redirect to: a same-site path, or an allowed origin. */
-export function isAllowedReturnUrl(url: string, allowedOrigins: string[]): boolean {
+export function isAllowedReturnUrl(url: string, isAllowedOrigin: (origin: string) => boolean): boolean {
   if (url.startsWith('/')) return !url.startsWith('//') && !url.startsWith('/\\');
   try {
     const u = new URL(url);
-    return (u.protocol === 'https:' || u.protocol === 'http:') && allowedOrigins.includes(u.origin);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && isAllowedOrigin(u.origin);
   } catch {
     return false;
   }
@@ -56,10 +56,22 @@ function parseCheckout(raw: Record<string, unknown>, o: GatewayRouteOptions): Pa
   const customerName = s('customerName').slice(0, 100);
   const successUrl = s('successUrl');
   const failUrl = s('failUrl');
-  if (!isAllowedReturnUrl(successUrl, o.allowedOrigins) || !isAllowedReturnUrl(failUrl, o.allowedOrigins)) {
+  if (!isAllowedReturnUrl(successUrl, o.isAllowedOrigin) || !isAllowedReturnUrl(failUrl, o.isAllowedOrigin)) {
     return { ok: false, message: 'successUrl, failUrl이 허용된 주소가 아닙니다.' };
   }
   return { ok: true, params: { clientKey, orderId, orderName, amount, customerName, successUrl, failUrl } };
+}
+
+/**
+ * The card form posts here and is then redirected to successUrl / failUrl; browsers apply the
+ * page's `form-action` to that redirect, so a return address on another allowed origin is added.
+ */
+function allowReturnTargets(reply: FastifyReply, p: CheckoutParams) {
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp !== 'string') return;
+  const extra = [p.successUrl, p.failUrl].flatMap((u) => (u.startsWith('/') ? [] : [new URL(u).origin]));
+  const targets = [...new Set(extra)].join(' ');
+  if (targets) reply.header('content-security-policy', csp.replace("form-action 'self'", `form-action 'self' ${targets}`));
 }
 
 function html(reply: FastifyReply, status: number, body: string) {
@@ -102,6 +114,7 @@ export async function testGatewayRoutes(app: FastifyInstance, o: GatewayRouteOpt
   app.get('/checkout', { schema: { tags, summary: 'Hosted checkout page (test cards decide the outcome)' } }, async (request, reply) => {
     const parsed = parseCheckout(request.query as Record<string, unknown>, o);
     if (!parsed.ok) return html(reply, 400, renderGatewayError('결제를 시작할 수 없습니다', parsed.message));
+    allowReturnTargets(reply, parsed.params);
     return html(reply, 200, renderCheckoutPage(parsed.params));
   });
 
@@ -129,6 +142,7 @@ export async function testGatewayRoutes(app: FastifyInstance, o: GatewayRouteOpt
       });
       if ('error' in result) {
         if (result.error === 'INVALID_CARD_NUMBER') {
+          allowReturnTargets(reply, p);
           return html(reply, 422, renderCheckoutPage(p, { error: TOSS_ERRORS.INVALID_CARD_NUMBER.message, cardNumber }));
         }
         return fail(result.error);

@@ -76,7 +76,7 @@ export default function AdminRunPage() {
             <EmptyState title={t('admin.run.noItems')} />
           ) : (
             <>
-              <div className="table-wrap">
+              <div className="table-wrap table-scroll">
                 <table className="admin-table" data-testid="run-items">
                   <thead>
                     <tr>

@@ -78,7 +78,7 @@ export function AdminRuns() {
         <EmptyState title={t('admin.runs.empty')} />
       ) : (
         <>
-          <div className="table-wrap">
+          <div className="table-wrap table-scroll">
             <table className="admin-table">
               <thead>
                 <tr>

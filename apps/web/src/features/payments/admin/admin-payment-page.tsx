@@ -90,7 +90,7 @@ function Detail({ d }: { d: AdminPaymentDetail }) {
       {!depositOpen && !refundOpen && <p className="muted">{t('admin.noActions')}</p>}
       <section className="pay-card" aria-labelledby="pay-events-title">
         <h2 id="pay-events-title">{t('admin.events')}</h2>
-        <div className="pay-table-wrap">
+        <div className="pay-table-wrap table-scroll">
           <table className="pay-table">
             <thead>
               <tr>

@@ -113,7 +113,7 @@ export default function AdminPaymentsPage() {
           <p className="muted" role="status">
             {t('admin.total', { count: list.data.totalElements })}
           </p>
-          <div className="pay-table-wrap">
+          <div className="pay-table-wrap table-scroll">
             <table className="pay-table">
               <thead>
                 <tr>

@@ -12,6 +12,7 @@ import { useApplicationPayment, usePaymentsConfig, useStartPayment } from '../ap
 import { formatDateTime, formatKrw, providerMessage, timeLeft } from '../lib/format';
 import { failPath, openCheckout } from '../lib/open-checkout';
 import { RefundAccountForm } from './refund-account-form';
+import { StartError } from './start-error';
 import { TestModeBadge } from './status-badge';
 import '../payments.css';
 
@@ -135,11 +136,7 @@ export function PayPanel({ studyId, applicationId, headingLevel = 2 }: PayPanelP
             </label>
           ))}
         </fieldset>
-        {start.isError && (
-          <div className="pay-alert pay-alert--error" role="alert">
-            <p>{start.error.message}</p>
-          </div>
-        )}
+        {start.isError && <StartError error={start.error} />}
         <div className="pay-actions">
           <button
             type="button"

@@ -11,6 +11,7 @@ import { useNotifyDeposit, usePayment } from '../api';
 import { CopyValue } from '../components/copy-button';
 import { TestModeBadge } from '../components/status-badge';
 import { formatDateTime, formatKrw, timeLeft } from '../lib/format';
+import { MissingOrder } from '../components/missing-order';
 import '../payments.css';
 
 export default function AccountInfoPage() {
@@ -18,7 +19,7 @@ export default function AccountInfoPage() {
   const [params] = useSearchParams();
   const orderId = params.get('orderId');
   const payment = usePayment(orderId);
-  if (!orderId) return <ErrorState message={t('common.missingOrder')} />;
+  if (!orderId) return <MissingOrder />;
   if (payment.isPending) return <LoadingState />;
   if (payment.isError) return <ErrorState message={payment.error.message} onRetry={() => void payment.refetch()} />;
   const p = payment.data;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LoadingState } from '../../../shared/ui/states';
 import { usePaymentsConfig, useTestCheckout } from '../api';
+import { StartError } from '../components/start-error';
 import { TestCards } from '../components/test-cards';
 import { TestModeBadge } from '../components/status-badge';
 import { formatKrw } from '../lib/format';
@@ -54,11 +55,7 @@ export default function CheckoutTestPage() {
             <dt>{t('common.method')}</dt>
             <dd>{t('method.CARD')}</dd>
           </dl>
-          {start.isError && (
-            <div className="pay-alert pay-alert--error" role="alert">
-              <p>{start.error.message}</p>
-            </div>
-          )}
+          {start.isError && <StartError error={start.error} />}
           <div className="pay-actions">
             <button
               type="button"

@@ -12,6 +12,7 @@ import { ApiError } from '../../../shared/api/client';
 import { ErrorState, LoadingState } from '../../../shared/ui/states';
 import { useConfirmPayment } from '../api';
 import { PaymentSummary } from '../components/payment-summary';
+import { MissingOrder } from '../components/missing-order';
 import '../payments.css';
 
 function readBody(params: URLSearchParams): ConfirmPaymentBody | null {
@@ -34,7 +35,7 @@ export default function PaymentSuccessPage() {
     if (confirm.isSuccess) void qc.invalidateQueries({ predicate: (q) => q.queryKey[1] !== 'confirm' });
   }, [confirm.isSuccess, qc]);
 
-  if (!body) return <ErrorState message={t('common.missingOrder')} />;
+  if (!body) return <MissingOrder />;
   if (confirm.isPending) {
     return (
       <div className="page pay-page">

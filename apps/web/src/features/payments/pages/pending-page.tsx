@@ -9,6 +9,7 @@ import { usePayment } from '../api';
 import { PaymentSummary } from '../components/payment-summary';
 import { RefundAccountForm } from '../components/refund-account-form';
 import { formatDateTime } from '../lib/format';
+import { MissingOrder } from '../components/missing-order';
 import '../payments.css';
 
 export default function PendingPage() {
@@ -16,7 +17,7 @@ export default function PendingPage() {
   const [params] = useSearchParams();
   const orderId = params.get('orderId');
   const payment = usePayment(orderId, { refetchInterval: 20_000 });
-  if (!orderId) return <ErrorState message={t('common.missingOrder')} />;
+  if (!orderId) return <MissingOrder />;
   if (payment.isPending) return <LoadingState />;
   if (payment.isError) return <ErrorState message={payment.error.message} onRetry={() => void payment.refetch()} />;
   const p = payment.data;

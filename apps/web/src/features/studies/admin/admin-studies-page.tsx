@@ -2,7 +2,7 @@
  * /admin/studies: the approval queue (pending proposals, approve or reject with a reason) and
  * every study in every status, deleted ones included on request.
  */
-import { STUDY_STATUSES, type AdminStudy, type StudyStatus } from '@moim/contract';
+import { STUDY_STATUSES, studySeats, type AdminStudy, type StudyStatus } from '@moim/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -199,7 +199,7 @@ function AdminTable({ studies }: { studies: AdminStudy[] }) {
   const { t } = useTranslation('studies');
   const locale = useLocale();
   return (
-    <div className="st-table-wrap">
+    <div className="st-table-wrap table-scroll">
       <table className="st-table">
         <caption className="visually-hidden">{t('admin.all')}</caption>
         <thead>
@@ -228,7 +228,7 @@ function AdminTable({ studies }: { studies: AdminStudy[] }) {
               <td>{s.proposer.name}</td>
               <td>{formatDate(s.createdAt, locale)}</td>
               <td>
-                {s.enrolled}/{s.capacity}
+                {studySeats(s).taken}/{s.capacity}
               </td>
               <td>{s.openApplications}</td>
             </tr>

@@ -47,6 +47,15 @@ export function useReviews(studyId: string | undefined, size = 6) {
   });
 }
 
+/** The signed-in member's own review of a study (null when not written yet). */
+export function useMyReview(studyId: string | undefined, enabled = true) {
+  return useQuery({
+    queryKey: [...studyKeys.reviews(studyId ?? ''), 'mine'],
+    queryFn: ({ signal }) => api.get<Review | null>(`/api/studies/${studyId}/reviews/mine`, { signal }),
+    enabled: !!studyId && enabled,
+  });
+}
+
 export function useWriteReview(studyId: string) {
   const qc = useQueryClient();
   return useMutation({

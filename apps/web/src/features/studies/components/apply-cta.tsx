@@ -8,7 +8,7 @@
 import { applicabilityLabelText, studyApplicability, type ApplicabilityLabel, type Study } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { applyPath, checkoutPath, loginPath, managePath, reviewPath } from '../lib/paths';
+import { applyPath, checkoutPath, loginPath, reviewPath } from '../lib/paths';
 import { useLocale, useNow } from '../lib/use-locale';
 
 export type CtaState =
@@ -52,11 +52,13 @@ export function ApplyCta({
   const cls = `btn ${block ? 'st-cta-btn' : ''}`;
   switch (state.kind) {
     case 'manage':
-      return (
-        <Link className={`${cls} btn-secondary`} to={managePath(study)}>
-          {t('cta.manage')}
-        </Link>
-      );
+      // The leader's view: the bar above the page holds the one "manage" button; the side panel
+      // says what the leader is looking at; the hero and call-to-action sections show nothing.
+      return block ? (
+        <p className="muted st-cta-note" data-testid="leader-preview-note">
+          {t('cta.leaderPreview')}
+        </p>
+      ) : null;
     case 'review':
       return (
         <Link className={`${cls} btn-primary`} to={reviewPath(study)}>

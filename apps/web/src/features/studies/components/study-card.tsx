@@ -1,4 +1,4 @@
-import type { Study } from '@moim/contract';
+import { studySeats, type Study } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatKrw, formatShortDate } from '../../../shared/lib/format';
@@ -22,7 +22,8 @@ export function CostLabel({ study }: { study: Pick<Study, 'costType' | 'cost'> }
 export function StudyCard({ study }: { study: Study }) {
   const { t } = useTranslation('studies');
   const locale = useLocale();
-  const fill = study.capacity > 0 ? Math.min(100, Math.round((Math.max(study.enrolled, study.seatsTaken) / study.capacity) * 100)) : 0;
+  const seats = studySeats(study);
+  const fill = seats.capacity > 0 ? Math.min(100, Math.round((seats.taken / seats.capacity) * 100)) : 0;
   return (
     <article className="st-card">
       <div className="st-card__badges">
@@ -64,7 +65,7 @@ export function StudyCard({ study }: { study: Study }) {
       <div className="st-capacity">
         <span className="st-capacity__label">
           <UsersIcon />
-          {t('card.capacity', { enrolled: study.enrolled, capacity: study.capacity })}
+          {t('card.capacity', { taken: seats.taken, capacity: seats.capacity })}
         </span>
         <span className="st-capacity__bar" aria-hidden="true">
           <span style={{ width: `${fill}%` }} />

@@ -1,4 +1,4 @@
-import type { Study } from '@moim/contract';
+import { studySeats, type Study } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime, formatKrw } from '../../../shared/lib/format';
 import { useLocale } from '../lib/use-locale';
@@ -9,7 +9,7 @@ export function StudyFacts({ study, isAuthenticated }: { study: Study; isAuthent
   const { t } = useTranslation('studies');
   const locale = useLocale();
   const days = study.scheduleDetails.weekdays.map((d) => t(`weekday.${d}`)).join('·');
-  const seatsTaken = Math.max(study.enrolled, study.seatsTaken);
+  const seats = studySeats(study);
   const rows: Array<[string, string]> = [
     [t('facts.type'), `${t(`type.${study.type}`)} · ${t(`recurrence.${study.recurrenceType}`)}`],
     [t('facts.schedule'), study.schedule || `${days} ${study.scheduleDetails.startTime}–${study.scheduleDetails.endTime}`],
@@ -21,7 +21,10 @@ export function StudyFacts({ study, isAuthenticated }: { study: Study; isAuthent
       t('facts.location'),
       study.location.type === 'ONLINE' ? t('location.ONLINE') : `${t('location.OFFLINE')} · ${study.location.address ?? ''}`,
     ],
-    [t('facts.capacity'), t('facts.capacityValue', { taken: seatsTaken, capacity: study.capacity })],
+    [
+      t('facts.capacity'),
+      `${t('facts.capacityValue', { taken: seats.taken, capacity: seats.capacity })}${seats.held > 0 ? ` (${t('facts.held', { count: seats.held })})` : ''}`,
+    ],
     [t('facts.deadline'), formatDateTime(study.recruitDeadline, locale)],
     [
       t('facts.cost'),

@@ -31,7 +31,13 @@ describe('my studies (GET /api/studies/my?format=grouped)', () => {
       leading: [{ study: leading, membership: null, application: null }],
       completed: [{ study: done, membership: null, application: null }],
     };
-    const { calls } = stubFetch((url) => (url.pathname === '/api/studies/my' ? { data: { format: 'grouped', groups } } : undefined));
+    const { calls } = stubFetch((url) =>
+      url.pathname === '/api/studies/my'
+        ? { data: { format: 'grouped', groups } }
+        : url.pathname.endsWith('/reviews/mine')
+          ? { data: null }
+          : undefined,
+    );
     await renderPage(<MyStudiesSection />, { user: TEST_USER });
 
     expect(await screen.findByRole('heading', { level: 2, name: '내 스터디' })).toBeTruthy();
@@ -65,7 +71,24 @@ describe('my studies (GET /api/studies/my?format=grouped)', () => {
         .getByRole('link', { name: '스터디 관리' })
         .getAttribute('href'),
     ).toBe(`/study/${leading.id}/manage`);
-    expect(within(screen.getByRole('region', { name: /^완료/ })).getByRole('link', { name: '후기 쓰기' })).toBeTruthy();
+    expect(await within(screen.getByRole('region', { name: /^완료/ })).findByRole('link', { name: '후기 쓰기' })).toBeTruthy();
+  });
+
+  it('a completed study already reviewed shows "reviewed" and a link to the review, not the write button', async () => {
+    const done = makeStudy({ title: '끝난 스터디', status: 'COMPLETED' });
+    const groups = { ...emptyGroups(), completed: [{ study: done, membership: null, application: null }] };
+    stubFetch((url) =>
+      url.pathname === '/api/studies/my'
+        ? { data: { format: 'grouped', groups } }
+        : url.pathname === `/api/studies/${done.id}/reviews/mine`
+          ? { data: { id: 'rev-1', studyId: done.id, rating: 5, text: '', tags: [], createdAt: '2026-01-01T00:00:00Z' } }
+          : undefined,
+    );
+    await renderPage(<MyStudiesSection />, { user: TEST_USER });
+    const link = await screen.findByRole('link', { name: '내 후기 보기' });
+    expect(link.getAttribute('href')).toMatch(/#review-rev-1$/);
+    expect(screen.getByText('후기 작성함')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '후기 쓰기' })).toBeNull();
   });
 
   it('shows the empty state when every group is empty', async () => {

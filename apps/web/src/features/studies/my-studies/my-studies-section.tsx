@@ -3,12 +3,13 @@
  * each with what it means and what to do next; accepted applications of paid studies link to
  * payment. Placed by the account page through the shell's `profileSections` slot.
  */
-import { MY_STUDY_GROUPS, type MyStudyGroup, type MyStudyItem } from '@moim/contract';
+import { MY_STUDY_GROUPS, studySeats, type MyStudyGroup, type MyStudyItem } from '@moim/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
+import { useMyReview } from '../api/study-content-api';
 import { useCancelApplication, useMyStudies } from '../api/studies-api';
 import { ErrorAlert } from '../components/error-alert';
 import { StatusBadge } from '../components/status-badge';
@@ -159,7 +160,7 @@ function MyItem({ group, item, userId }: { group: MyStudyGroup; item: MyStudyIte
           {t('cta.manage')}
         </Link>
       );
-      detail = t('my.members', { count: study.enrolled, capacity: study.capacity });
+      detail = t('my.members', { count: studySeats(study).taken, capacity: study.capacity });
       break;
     case 'participating':
       detail = membership
@@ -172,11 +173,7 @@ function MyItem({ group, item, userId }: { group: MyStudyGroup; item: MyStudyIte
         : null;
       break;
     case 'completed':
-      action = (
-        <Link className="btn btn-secondary btn-sm" to={reviewPath(study)}>
-          {t('cta.review')}
-        </Link>
-      );
+      action = <ReviewAction study={study} />;
       break;
     case 'inactive':
       detail =
@@ -205,5 +202,25 @@ function MyItem({ group, item, userId }: { group: MyStudyGroup; item: MyStudyIte
       </div>
       {action && <div className="st-my__action">{action}</div>}
     </li>
+  );
+}
+
+/** A completed study: "write a review", or once written "reviewed" with a link to it. */
+function ReviewAction({ study }: { study: MyStudyItem['study'] }) {
+  const { t } = useTranslation('studies');
+  const mine = useMyReview(study.id);
+  if (mine.isPending) return <span className="muted">{t('my.reviewChecking')}</span>;
+  if (mine.data) {
+    return (
+      <span className="st-my__reviewed" data-testid="my-study-reviewed">
+        <span className="badge badge--success">{t('my.reviewed')}</span>
+        <Link to={`${studyPath(study)}#review-${mine.data.id}`}>{t('my.viewReview')}</Link>
+      </span>
+    );
+  }
+  return (
+    <Link className="btn btn-secondary btn-sm" to={reviewPath(study)}>
+      {t('cta.review')}
+    </Link>
   );
 }

@@ -62,6 +62,19 @@ export default function ApplyPage() {
             <strong>{t('apply.cannotApply')}</strong>
             <p>{reason}</p>
             <div className="row">
+              {s.viewer?.applicationStatus === 'ACCEPTED' && s.viewer.applicationId && s.costType !== 'FREE' && s.cost > 0 && (
+                <Link
+                  className="btn btn-primary"
+                  to={`/payment/checkout?studyId=${encodeURIComponent(s.id)}&applicationId=${encodeURIComponent(s.viewer.applicationId)}`}
+                >
+                  {t('apply.payNow')}
+                </Link>
+              )}
+              {s.viewer?.applicationStatus && (
+                <Link className="btn btn-secondary" to="/users/me#my-studies">
+                  {t('apply.toMyStudies')}
+                </Link>
+              )}
               <Link className="btn btn-secondary" to={studyPath(s)}>
                 {t('apply.backToStudy')}
               </Link>

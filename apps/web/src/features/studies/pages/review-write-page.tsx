@@ -8,7 +8,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '../../../shared/toast/toast';
 import { ErrorState, LoadingState } from '../../../shared/ui/states';
 import { useStudy } from '../api/studies-api';
-import { useWriteReview } from '../api/study-content-api';
+import { useMyReview, useWriteReview } from '../api/study-content-api';
 import { ErrorAlert } from '../components/error-alert';
 import { Field } from '../components/form-field';
 import { RatingInput } from '../components/rating-input';
@@ -20,13 +20,18 @@ import '../studies.css';
 type FormValues = { rating: number; text: string; tags: ReviewTag[] };
 
 export default function ReviewWritePage() {
-  const { t } = useTranslation('studies');
+  const { t, i18n } = useTranslation('studies');
   const { studyId } = useParams();
   const study = useStudy(studyId);
-  if (study.isPending) return <LoadingState />;
+  const s0 = study.data;
+  const mayWrite = !!s0 && s0.status === 'COMPLETED' && !!(s0.viewer?.isActiveMember || s0.viewer?.role);
+  // Ask for the member's own review before showing a form: a written one is shown instead.
+  const mine = useMyReview(s0?.id, mayWrite);
+  if (study.isPending || (mayWrite && mine.isPending)) return <LoadingState />;
   if (study.isError) return <ErrorState message={study.error.message} onRetry={() => void study.refetch()} />;
   const s = study.data;
-  const canWrite = s.status === 'COMPLETED' && (s.viewer?.isActiveMember || s.viewer?.role);
+  const canWrite = mayWrite;
+  const written = mine.data ?? null;
   return (
     <div className="page st-page">
       <div className="container st-narrow">
@@ -35,7 +40,19 @@ export default function ReviewWritePage() {
         </Link>
         <h1 className="st-h1">{t('review.title')}</h1>
         <p className="muted st-lead">{t('review.lead', { title: s.title })}</p>
-        {canWrite ? (
+        {canWrite && written ? (
+          <div className="st-alert" role="status" data-testid="review-already-written">
+            <strong>{t('review.alreadyTitle')}</strong>
+            <p>
+              {t('review.alreadyBody', {
+                date: new Date(written.createdAt).toLocaleDateString(i18n.language === 'en' ? 'en-US' : 'ko-KR'),
+              })}
+            </p>
+            <Link className="btn btn-secondary" to={`${studyPath(s)}#review-${written.id}`}>
+              {t('my.viewReview')}
+            </Link>
+          </div>
+        ) : canWrite ? (
           <ReviewForm studyId={s.id} backTo={studyPath(s)} />
         ) : (
           <div className="st-alert st-alert--warning" role="status">

@@ -1,3 +1,4 @@
+import { studySeats } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
 import { formatKrw, formatShortDate } from '../../../../shared/lib/format';
 import { useLocale } from '../../lib/use-locale';
@@ -10,7 +11,7 @@ export function HeroSection({ section, ctx, primary }: { section: SectionOf<'her
   const locale = useLocale();
   const { study } = ctx;
   const Heading = primary ? 'h1' : 'h2';
-  const seats = Math.max(0, study.capacity - Math.max(study.enrolled, study.seatsTaken));
+  const seats = studySeats(study);
   return (
     <header className={`st-hero ${ctx.flagship ? 'st-hero--flagship' : ''} ${section.imageUrl ? 'st-hero--image' : ''}`}>
       {section.imageUrl && <img className="st-hero__img" src={section.imageUrl} alt="" />}
@@ -38,7 +39,7 @@ export function HeroSection({ section, ctx, primary }: { section: SectionOf<'her
           </div>
           <div>
             <dt>{t('facts.seats')}</dt>
-            <dd>{t('facts.seatsLeft', { count: seats, capacity: study.capacity })}</dd>
+            <dd>{t('facts.seatsLeft', { count: seats.remaining, capacity: seats.capacity })}</dd>
           </div>
           <div>
             <dt>{t('facts.cost')}</dt>

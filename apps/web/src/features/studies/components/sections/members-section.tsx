@@ -1,3 +1,4 @@
+import { studySeats } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
 import { usePublicMembers } from '../../api/study-content-api';
 import { Avatar } from '../../../../shared/ui/avatar';
@@ -11,6 +12,7 @@ export function MembersSection({ section, ctx }: { section: SectionOf<'members'>
   const members = usePublicMembers(ctx.study.id, mayList);
   const id = `sec-${section.id}`;
   const list = members.data?.content.filter((m) => m.isActive) ?? [];
+  const seats = studySeats(ctx.study);
   return (
     <section className="st-section" aria-labelledby={id}>
       <h2 id={id} className="st-section__title">
@@ -35,6 +37,7 @@ export function MembersSection({ section, ctx }: { section: SectionOf<'members'>
           ))}
         </ul>
       )}
+      {seats.held > 0 && <p className="muted">{t('members.held', { count: seats.held })}</p>}
     </section>
   );
 }

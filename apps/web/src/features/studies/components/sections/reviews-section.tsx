@@ -55,7 +55,7 @@ export function ReviewsSection({ section, ctx }: { section: SectionOf<'reviews'>
           </div>
           <ul className="st-reviews">
             {data.content.map((r) => (
-              <li key={r.id} className="st-review">
+              <li key={r.id} id={`review-${r.id}`} className="st-review">
                 <div className="st-review__head">
                   <Avatar name={r.author.name} src={r.author.profileImage} size={32} />
                   <span className="st-review__author">{r.author.name}</span>

@@ -1,3 +1,4 @@
+import { studySeats } from '@moim/contract';
 /**
  * /study/{id}/manage (leader, manager or admin): applications to decide, members, attendance,
  * events, status moves with their history, and the page composer (its own chunk).
@@ -59,7 +60,7 @@ export default function ManagePage() {
             <h1 className="st-h1">{s.title}</h1>
             <div className="row">
               <StatusBadge study={s} />
-              <span className="muted">{t('manage.seats', { taken: Math.max(s.enrolled, s.seatsTaken), capacity: s.capacity })}</span>
+              <span className="muted">{t('manage.seats', { taken: studySeats(s).taken, capacity: s.capacity })}</span>
             </div>
           </div>
         </header>
