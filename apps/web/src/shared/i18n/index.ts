@@ -8,6 +8,7 @@
  */
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { addJosaFormatter } from './josa';
 
 export type Locale = 'ko' | 'en';
 export const LOCALES: Locale[] = ['ko', 'en'];
@@ -50,6 +51,8 @@ export async function initI18n(koShared: ResourceKey, load: CatalogueLoader, lng
       returnNull: false,
       react: { useSuspense: true },
     });
+  // `{{word, josa(p: 은/는)}}`: the particle that fits the word (Korean catalogues only).
+  addJosaFormatter(i18next);
   if (typeof document !== 'undefined') document.documentElement.lang = i18next.language;
   return i18next;
 }
