@@ -97,6 +97,8 @@ describe('particles', () => {
     expect(withJosa('홍길동', '으로/로')).toBe('홍길동으로');
     expect(withJosa('서울', '으로/로')).toBe('서울로'); // ㄹ takes 로
     expect(withJosa('x', 'not-a-particle')).toBe('x');
+    expect(withJosa('「SQL 첫걸음」', '이/가')).toBe('「SQL 첫걸음」이');
+    expect(withJosa('「모던 자바」', '이/가')).toBe('「모던 자바」가');
   });
 
   it('the catalogues format {{word, josa(p: …)}} with the right particle', () => {

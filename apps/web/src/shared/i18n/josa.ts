@@ -1,7 +1,8 @@
 /**
  * Korean particles chosen from the word (es-hangul `josa`): "SQL 첫걸음은", "김하나로",
  * never the "은(는)" fallbacks. In a catalogue: `{{title, josa(p: 은/는)}}` (the i18next
- * formatter registered in ./index.ts); in code: `withJosa(title, '은/는')`. A word that does
+ * formatter registered in ./index.ts); in code: `withJosa(title, '은/는')`. Closing brackets and
+ * punctuation are skipped: 「SQL 첫걸음」은. A word that does
  * not end in Hangul (a Latin name) takes the form after a vowel, as es-hangul decides.
  */
 import { josa } from 'es-hangul';
@@ -28,8 +29,10 @@ export type JosaOption = (typeof JOSA_OPTIONS)[number];
 const isOption = (v: unknown): v is JosaOption => typeof v === 'string' && (JOSA_OPTIONS as readonly string[]).includes(v);
 
 export function withJosa(word: string, option: string): string {
-  if (!word || !isOption(option)) return word;
-  return josa(word, option);
+  // the particle follows the last letter or digit: 「SQL 첫걸음」은
+  const core = word.replace(/[^\p{L}\p{N}]+$/u, '');
+  if (!core || !isOption(option)) return word;
+  return word + josa.pick(core, option);
 }
 
 /** Registers `{{word, josa(p: 은/는)}}` on an i18next instance (after init). */

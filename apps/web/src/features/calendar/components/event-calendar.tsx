@@ -199,6 +199,7 @@ export function EventCalendar({ month, onMonthChange, view, events, isPending, e
                             type="button"
                             tabIndex={-1}
                             className={`cal-chip cal-chip--${e.eventType}`}
+                            data-user-content=""
                             onClick={() => moveTo(d)}
                           >
                             {e.eventType !== 'recruitment' && <span className="cal-chip__time">{e.startTime.slice(0, 5)}</span>}

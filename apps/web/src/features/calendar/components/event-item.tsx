@@ -47,7 +47,7 @@ export function EventItem({ event, showDate, dateLabel }: { event: CalendarEvent
       </div>
       <h3 className="cal-event__title">
         {sameAsStudy ? (
-          <Link className="cal-event__titlelink" to={studyHref}>
+          <Link className="cal-event__titlelink" to={studyHref} data-user-content="">
             {event.title}
           </Link>
         ) : (

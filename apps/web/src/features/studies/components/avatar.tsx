@@ -2,7 +2,12 @@
 export function Avatar({ name, src, size = 32 }: { name: string; src?: string | null; size?: number }) {
   if (src) return <img className="st-avatar" src={src} alt="" width={size} height={size} loading="lazy" />;
   return (
-    <span className="st-avatar st-avatar--initial" style={{ width: size, height: size, fontSize: size * 0.42 }} aria-hidden="true">
+    <span
+      className="st-avatar st-avatar--initial"
+      data-user-content=""
+      style={{ width: size, height: size, fontSize: size * 0.42 }}
+      aria-hidden="true"
+    >
       {[...name.trim()][0] ?? '?'}
     </span>
   );

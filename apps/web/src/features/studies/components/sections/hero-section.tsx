@@ -4,6 +4,7 @@ import { useLocale } from '../../lib/use-locale';
 import { ApplyCta } from '../apply-cta';
 import { StatusBadge } from '../status-badge';
 import type { SectionContext, SectionOf } from './types';
+import { ScheduleLine } from '../schedule-line';
 
 export function HeroSection({ section, ctx, primary }: { section: SectionOf<'hero'>; ctx: SectionContext; primary: boolean }) {
   const { t } = useTranslation('studies');
@@ -28,7 +29,9 @@ export function HeroSection({ section, ctx, primary }: { section: SectionOf<'her
         <dl className="st-hero__facts">
           <div>
             <dt>{t('facts.schedule')}</dt>
-            <dd>{study.schedule}</dd>
+            <dd>
+              <ScheduleLine study={study} />
+            </dd>
           </div>
           <div>
             <dt>{t('facts.period')}</dt>
