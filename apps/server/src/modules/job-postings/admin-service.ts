@@ -172,10 +172,13 @@ export class AdminService {
     const current = await repo.findCorrection(this.ctx.db, id);
     if (!current) throw notFound('정정 요청을 찾을 수 없습니다.');
     if (!canMoveCorrection(current.status, body.status)) {
-      throw badState(`정정 요청을 ${STATUS_LABEL[current.status]}에서 ${josa(STATUS_LABEL[body.status] ?? body.status, '으로/로')} 바꿀 수 없습니다.`, {
-        from: current.status,
-        to: body.status,
-      });
+      throw badState(
+        `정정 요청을 ${STATUS_LABEL[current.status]}에서 ${josa(STATUS_LABEL[body.status] ?? body.status, '으로/로')} 바꿀 수 없습니다.`,
+        {
+          from: current.status,
+          to: body.status,
+        },
+      );
     }
     await this.ctx.db.transaction(async (tx) => {
       if (!(await repo.moveCorrection(tx, id, current.status, body.status, body.adminNote))) {
