@@ -28,8 +28,7 @@ export default function StudioLayout() {
         <div className="container studio-header__inner">
           <Link to="/studio" className="brand" aria-label={t('homeLabel')}>
             <LogoMark />
-            <span className="brand__name">moim</span>
-            <span className="studio-header__tag">studio</span>
+            <span className="brand__name">moim</span> <span className="studio-header__tag">studio</span>
           </Link>
           <nav aria-label={t('navLabel')} className="studio-nav">
             <NavLink to="/studio" end>

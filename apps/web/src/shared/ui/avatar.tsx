@@ -8,9 +8,8 @@ export function Avatar({ name, src, size = 32 }: { name: string; src?: string | 
       className="avatar avatar--initial"
       aria-hidden="true"
       data-user-content=""
+      data-initial={initial}
       style={{ width: size, height: size, fontSize: size * 0.42 }}
-    >
-      {initial}
-    </span>
+    />
   );
 }

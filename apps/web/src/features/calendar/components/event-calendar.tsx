@@ -180,7 +180,7 @@ export function EventCalendar({ month, onMonthChange, view, events, isPending, e
                         }}
                         tabIndex={d === selected ? 0 : -1}
                         aria-pressed={d === selected}
-                        aria-label={`${formatLongDate(d, locale)}${d === today ? `, ${t('today')}` : ''}, ${t('eventCount', { count: list.length })}`}
+                        aria-label={`${Number(d.slice(8))}, ${formatLongDate(d, locale)}${d === today ? `, ${t('today')}` : ''}, ${t('eventCount', { count: list.length })}`}
                         onClick={() => moveTo(d)}
                       >
                         <span className="cal-day__num">{Number(d.slice(8))}</span>

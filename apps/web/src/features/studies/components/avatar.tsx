@@ -7,8 +7,7 @@ export function Avatar({ name, src, size = 32 }: { name: string; src?: string | 
       data-user-content=""
       style={{ width: size, height: size, fontSize: size * 0.42 }}
       aria-hidden="true"
-    >
-      {[...name.trim()][0] ?? '?'}
-    </span>
+      data-initial={[...name.trim()][0] ?? '?'}
+    />
   );
 }
