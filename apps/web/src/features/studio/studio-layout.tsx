@@ -40,7 +40,9 @@ export default function StudioLayout() {
           <div className="studio-header__end" data-testid="studio-account">
             {auth.user ? (
               <>
-                <span className="studio-greeting">{t('greeting', { name: auth.user.name })}</span>
+                <span className="studio-greeting" data-user-content="">
+                  {t('greeting', { name: auth.user.name })}
+                </span>
                 <button
                   type="button"
                   className="btn btn-secondary btn-sm"

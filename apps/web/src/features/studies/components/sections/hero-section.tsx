@@ -22,10 +22,14 @@ export function HeroSection({ section, ctx, primary }: { section: SectionOf<'her
           {ctx.flagship && <span className="badge st-hero__badge">{t('detail.flagship')}</span>}
           <span className="badge st-hero__badge">{t('detail.generation', { n: study.generation })}</span>
         </div>
-        <Heading id={primary ? 'study-title' : `sec-${section.id}`} className="st-hero__title">
+        <Heading id={primary ? 'study-title' : `sec-${section.id}`} className="st-hero__title" data-user-content="">
           {section.title}
         </Heading>
-        {section.subtitle && <p className="st-hero__subtitle">{section.subtitle}</p>}
+        {section.subtitle && (
+          <p className="st-hero__subtitle" data-user-content="">
+            {section.subtitle}
+          </p>
+        )}
         <dl className="st-hero__facts">
           <div>
             <dt>{t('facts.schedule')}</dt>
