@@ -87,8 +87,11 @@ export const tetrisResult = z.object({
   linesCleared: count,
   timeElapsedSeconds: count,
   maxCombo: count,
-  /** The input log (see @moim/games tetris-log.ts). */
-  gameData: gameDataValue,
+  /**
+   * The input log (see @moim/games tetris-log.ts). Without one (or with another client's own
+   * data) a plausible result is recorded unverified and unranked (docs/games.md).
+   */
+  gameData: gameDataValue.optional(),
 });
 export type TetrisResult = z.infer<typeof tetrisResult>;
 
@@ -128,6 +131,12 @@ export const gameRecordResult = z.object({
   playedAt: isoTime,
   /** The server reproduced the result (replay). */
   verified: z.boolean(),
+  /**
+   * The result counts on the leaderboards. False for an unverified result (no moim replay log:
+   * a plausible personal record, kept in the player's statistics, never ranked) and for
+   * unranked setups (custom or hot-seat DEDUCTION games).
+   */
+  ranked: z.boolean(),
   /** The player's all-time rank after this game (null when unranked). */
   rank: gameUserRank,
 });

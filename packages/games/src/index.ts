@@ -13,3 +13,4 @@ export * from './tetris-verify.ts';
 export * from './tetris-bot.ts';
 export * from './deduction/index.ts';
 export * from './lab/index.ts';
+export * from './plausibility.ts';

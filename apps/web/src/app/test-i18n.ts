@@ -7,6 +7,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enShared from '../shared/i18n/en.json';
 import koShared from '../shared/i18n/ko.json';
+import { addJosaFormatter } from '../shared/i18n/josa';
 
 const ko = import.meta.glob<{ default: Record<string, unknown> }>('../features/*/i18n/ko.json', { eager: true });
 const en = import.meta.glob<{ default: Record<string, unknown> }>('../features/*/i18n/en.json', { eager: true });
@@ -22,6 +23,7 @@ export async function initTestI18n(lng: 'ko' | 'en' = 'ko') {
       interpolation: { escapeValue: false },
       react: { useSuspense: false },
     });
+    addJosaFormatter(i18next);
   } else await i18next.changeLanguage(lng);
   document.documentElement.lang = lng;
   return i18next;

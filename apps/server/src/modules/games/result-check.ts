@@ -15,6 +15,9 @@ import {
   type TetrisResult,
 } from '@moim/contract';
 import {
+  checkDeductionPlausibility,
+  checkTetrisPlausibility,
+  claimsReplayLog,
   isRankedSetup,
   parseTetrisLog,
   TICKS_PER_SECOND,
@@ -31,6 +34,16 @@ import { AppError } from '../../http/app-error.ts';
 export const CLOCK_GRACE_SECONDS = 15;
 
 export type CheckedResult =
+  | {
+      /** No moim replay log, but plausible figures: an unverified personal record, never ranked. */
+      ok: true;
+      gameType: GameTypeCodeValue;
+      result: TetrisResult | DeductionResult;
+      gameDataText: string | null;
+      verified: false;
+      ranked: false;
+      boards: null;
+    }
   | {
       ok: true;
       gameType: 'TETRIS';
@@ -115,9 +128,10 @@ export function checkResult(
   deduction?: DeductionExpectation,
 ): CheckedResult {
   const wallSeconds = Math.max(0, (now - session.startedAt.getTime()) / 1000) + CLOCK_GRACE_SECONDS;
+  if (!claimsReplayLog(result.gameData)) return checkUnverified(gameType, result, session, wallSeconds);
   if (gameType === 'TETRIS') {
     const r = result as TetrisResult;
-    const v = verifyTetrisResult(r, session.seed, { expectedStartLevel: session.startLevel });
+    const v = verifyTetrisResult({ ...r, gameData: r.gameData }, session.seed, { expectedStartLevel: session.startLevel });
     if (!v.ok) return { ok: false, reason: v.reason, field: v.field, message: v.message };
     // The log's ticks include paused time: the game cannot have run longer than the session.
     const parsed = parseTetrisLog(r.gameData);
@@ -152,4 +166,28 @@ export function checkResult(
     ranked,
     boards: ranked ? v.log.settings.preset : null,
   };
+}
+
+/**
+ * A result whose gameData is not a moim replay log (another client): kept when its figures are
+ * plausible (packages/games plausibility.ts) and the game fits the session's wall clock, as an
+ * unverified personal record that no board ranks.
+ */
+function checkUnverified(
+  gameType: GameTypeCodeValue,
+  result: TetrisResult | DeductionResult,
+  session: { startLevel: number },
+  wallSeconds: number,
+): CheckedResult {
+  const verdict =
+    gameType === 'TETRIS'
+      ? checkTetrisPlausibility(result as TetrisResult, session.startLevel)
+      : checkDeductionPlausibility(result as DeductionResult);
+  if (!verdict.ok) return { ok: false, reason: 'IMPLAUSIBLE', field: verdict.field, message: verdict.message };
+  if (result.timeElapsedSeconds > wallSeconds) {
+    return { ok: false, reason: 'DURATION_IMPLAUSIBLE', field: 'timeElapsedSeconds', message: 'the game lasted longer than its session' };
+  }
+  const data = result.gameData;
+  const gameDataText = data === undefined ? null : (typeof data === 'string' ? data : JSON.stringify(data)).slice(0, 100_000);
+  return { ok: true, gameType, result, gameDataText, verified: false, ranked: false, boards: null };
 }

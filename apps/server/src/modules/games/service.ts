@@ -260,6 +260,7 @@ export class GamesService {
       isPersonalBest: record.personalBest,
       playedAt: record.playedAt.toISOString(),
       verified: record.verified,
+      ranked: record.ranked,
       rank,
     };
   }

@@ -28,6 +28,7 @@ import { findPostingRow, insertPosting, preparePosting, replacePosting } from '.
 import type { PostingService } from './posting-service.ts';
 import * as repo from './repo.ts';
 import type { SourceWithLastRun } from './import-repo.ts';
+import { josa } from '../../i18n/josa.ts';
 
 type PostingData = z.output<typeof jobPostingInput>;
 
@@ -171,10 +172,13 @@ export class AdminService {
     const current = await repo.findCorrection(this.ctx.db, id);
     if (!current) throw notFound('정정 요청을 찾을 수 없습니다.');
     if (!canMoveCorrection(current.status, body.status)) {
-      throw badState(`정정 요청을 ${STATUS_LABEL[current.status]}에서 ${STATUS_LABEL[body.status]}(으)로 바꿀 수 없습니다.`, {
-        from: current.status,
-        to: body.status,
-      });
+      throw badState(
+        `정정 요청을 ${STATUS_LABEL[current.status]}에서 ${josa(STATUS_LABEL[body.status] ?? body.status, '으로/로')} 바꿀 수 없습니다.`,
+        {
+          from: current.status,
+          to: body.status,
+        },
+      );
     }
     await this.ctx.db.transaction(async (tx) => {
       if (!(await repo.moveCorrection(tx, id, current.status, body.status, body.adminNote))) {

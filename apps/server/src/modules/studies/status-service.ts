@@ -14,6 +14,7 @@ import {
   seoulDate,
 } from '@moim/contract';
 import type { Tx } from '../../db/client.ts';
+import { josa } from '../../i18n/josa.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { accessOf, assertVisible, studyNotFound } from './access.ts';
@@ -51,7 +52,7 @@ export class StatusService {
   async move(tx: Tx, row: StudyRow, action: StudyAction, actorId: string | null, reason: string | null): Promise<StudyRow> {
     const to = nextStudyStatus(row.status, action, row.statusBeforeTermination);
     if (!to) {
-      throw new AppError('BIZ-3002', `${row.status} 상태에서는 ${action}을(를) 할 수 없습니다.`, { status: row.status, action });
+      throw new AppError('BIZ-3002', `${row.status} 상태에서는 ${josa(action, '을/를')} 할 수 없습니다.`, { status: row.status, action });
     }
     const patch: Partial<NewStudyRow> = { status: to };
     if (action === 'REJECT') patch.rejectReason = reason;
@@ -74,7 +75,7 @@ export class StatusService {
         await toLeader({
           type: 'STUDY_APPROVED',
           title: '스터디가 승인되었습니다',
-          body: `「${study.title}」이(가) 승인되어 모집을 시작합니다.`,
+          body: `${josa(`「${study.title}」`, '이/가')} 승인되어 모집을 시작합니다.`,
           link,
         });
         break;
@@ -92,7 +93,7 @@ export class StatusService {
           {
             type: 'STUDY_STARTED',
             title: '스터디가 시작되었습니다',
-            body: `「${study.title}」이(가) 시작되었습니다. 첫 모임에서 만나요!`,
+            body: `${josa(`「${study.title}」`, '이/가')} 시작되었습니다. 첫 모임에서 만나요!`,
             link,
           },
           tx,
@@ -104,7 +105,7 @@ export class StatusService {
           {
             type: 'STUDY_COMPLETED',
             title: '스터디가 완료되었습니다',
-            body: `「${study.title}」을(를) 마쳤습니다. 후기를 남겨 주세요.`,
+            body: `${josa(`「${study.title}」`, '을/를')} 마쳤습니다. 후기를 남겨 주세요.`,
             link,
           },
           tx,
@@ -116,7 +117,7 @@ export class StatusService {
           {
             type: 'STUDY_TERMINATED',
             title: '스터디가 중단되었습니다',
-            body: `「${study.title}」이(가) 중단되었습니다.${reason ? ` 사유: ${reason}` : ''}`,
+            body: `${josa(`「${study.title}」`, '이/가')} 중단되었습니다.${reason ? ` 사유: ${reason}` : ''}`,
             link: null,
           },
           tx,
@@ -126,7 +127,7 @@ export class StatusService {
         await toLeader({
           type: 'GENERAL',
           title: '스터디가 다시 열렸습니다',
-          body: `「${study.title}」이(가) 다시 활성화되었습니다.`,
+          body: `${josa(`「${study.title}」`, '이/가')} 다시 활성화되었습니다.`,
           link,
         });
         break;

@@ -20,12 +20,12 @@ export function UserMenu({ user }: { user: SessionUser }) {
   };
   return (
     <div className="nav-menu nav-menu--end" {...menu.rootProps}>
-      <button className="user-button" {...menu.buttonProps} aria-label={t('nav.userMenu', { name: user.name })}>
+      <button className="user-button" data-user-content="" {...menu.buttonProps} aria-label={t('nav.userMenu', { name: user.name })}>
         <Avatar name={user.name} src={user.profileImageStatus === 'PENDING' ? null : user.profileImage} size={30} />
         <span className="user-button__name">{user.name}</span>
       </button>
       <div className="nav-menu__panel" {...menu.menuProps}>
-        <div className="nav-menu__who" role="presentation">
+        <div className="nav-menu__who" role="presentation" data-user-content="">
           <strong>{user.name}</strong>
           <span className="muted">{user.email}</span>
         </div>

@@ -64,7 +64,7 @@ export default function ProfilePage() {
             <Avatar name={user.name} src={pending ? null : user.profileImage} size={112} />
             {pending && <span className="badge">{t('profile.imagePending')}</span>}
           </div>
-          <h1 id="profile-name" className="profile-card__name">
+          <h1 id="profile-name" className="profile-card__name" data-user-content="">
             {user.name}
           </h1>
           {user.username && <p className="profile-card__username">@{user.username}</p>}
@@ -82,7 +82,13 @@ export default function ProfilePage() {
         </section>
         <div className="account-main">
           <ProfileSection title={t('profile.about')}>
-            {user.bio ? <p className="profile-bio">{user.bio}</p> : <p className="muted">{t('profile.noBio')}</p>}
+            {user.bio ? (
+              <p className="profile-bio" data-user-content="">
+                {user.bio}
+              </p>
+            ) : (
+              <p className="muted">{t('profile.noBio')}</p>
+            )}
             {user.links && user.links.length > 0 && (
               <ul className="profile-links">
                 {user.links.map((l) => (

@@ -37,7 +37,7 @@ export default function IgnitionPage() {
       <div className="container page-body">
         <section className="card hub-card" aria-labelledby="hub-nav-title">
           <div className="hub-card__head">
-            <span className="pillar__icon">
+            <span className="icon-tile">
               <Icon name="compass" />
             </span>
             <div>
@@ -84,7 +84,7 @@ export default function IgnitionPage() {
         <ul className="tracks">
           {(Array.isArray(tracks) ? tracks : []).map((tr, i) => (
             <li key={i} className="card">
-              <span className="pillar__icon">
+              <span className="icon-tile">
                 <Icon name={TRACKS[i % TRACKS.length]!} />
               </span>
               <h2>{tr.title}</h2>

@@ -3,7 +3,6 @@
  * /lab/deduction) goes to its page, a listed one shows "coming soon", anything else a clear
  * not-found with the list.
  */
-import { josa } from 'es-hangul';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { labItemFor } from './lab-catalog';
@@ -11,7 +10,7 @@ import { LabList } from './lab-list';
 import './lab.css';
 
 export default function LabSubjectPage() {
-  const { t, i18n } = useTranslation('lab');
+  const { t } = useTranslation('lab');
   const { subject = '' } = useParams();
   const item = labItemFor(subject);
   const soon = item?.status === 'soon';
@@ -20,14 +19,7 @@ export default function LabSubjectPage() {
     <div className="container">
       <section className="lab-missing" aria-labelledby="lab-missing-title" data-testid={soon ? 'lab-coming-soon' : 'lab-not-found'}>
         <p className="badge">{soon ? t('status.soon') : '404'}</p>
-        <h1 id="lab-missing-title">
-          {soon
-            ? t('subject.soonTitle', {
-                name: t(`cards.${item!.id}.title`),
-                topic: i18n.language.startsWith('ko') ? josa(t(`cards.${item!.id}.title`), '은/는') : '',
-              })
-            : t('subject.notFoundTitle')}
-        </h1>
+        <h1 id="lab-missing-title">{soon ? t('subject.soonTitle', { name: t(`cards.${item!.id}.title`) }) : t('subject.notFoundTitle')}</h1>
         <p className="muted">{soon ? t('subject.soonBody') : t('subject.notFoundBody', { subject: subject.slice(0, 60) })}</p>
         <Link to="/lab" className="btn btn-primary">
           {t('subject.back')}

@@ -28,8 +28,7 @@ export default function StudioLayout() {
         <div className="container studio-header__inner">
           <Link to="/studio" className="brand" aria-label={t('homeLabel')}>
             <LogoMark />
-            <span className="brand__name">moim</span>
-            <span className="studio-header__tag">studio</span>
+            <span className="brand__name">moim</span> <span className="studio-header__tag">studio</span>
           </Link>
           <nav aria-label={t('navLabel')} className="studio-nav">
             <NavLink to="/studio" end>
@@ -41,7 +40,9 @@ export default function StudioLayout() {
           <div className="studio-header__end" data-testid="studio-account">
             {auth.user ? (
               <>
-                <span className="studio-greeting">{t('greeting', { name: auth.user.name })}</span>
+                <span className="studio-greeting" data-user-content="">
+                  {t('greeting', { name: auth.user.name })}
+                </span>
                 <button
                   type="button"
                   className="btn btn-secondary btn-sm"

@@ -21,7 +21,9 @@ export default function WhoWeAreOriginalPage() {
                 <li key={m.id} className="card member-card">
                   <Avatar name={m.name} src={m.profileImage} size={72} />
                   <h2>{m.name}</h2>
-                  <p className="member__role">{m.roleTitle}</p>
+                  <p className="member__role" data-user-content="">
+                    {m.roleTitle}
+                  </p>
                   {m.quote && <p className="muted">“{m.quote}”</p>}
                   <MemberLinks member={m} />
                 </li>

@@ -31,7 +31,7 @@ export default function WhoWeArePage() {
               {members.map((m) => (
                 <li key={m.id} className="member">
                   <Avatar name={m.name} src={m.profileImage} size={88} />
-                  <div className="member__body">
+                  <div className="member__body" data-user-content="">
                     <h3>{m.name}</h3>
                     <p className="member__role">{m.roleTitle}</p>
                     {m.quote && <blockquote className="member__quote">“{m.quote}”</blockquote>}

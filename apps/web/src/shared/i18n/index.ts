@@ -8,6 +8,7 @@
  */
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { addJosaFormatter } from './josa';
 
 export type Locale = 'ko' | 'en';
 export const LOCALES: Locale[] = ['ko', 'en'];
@@ -50,8 +51,16 @@ export async function initI18n(koShared: ResourceKey, load: CatalogueLoader, lng
       returnNull: false,
       react: { useSuspense: true },
     });
-  if (typeof document !== 'undefined') document.documentElement.lang = i18next.language;
+  // `{{word, josa(p: 은/는)}}`: the particle that fits the word (Korean catalogues only).
+  addJosaFormatter(i18next);
+  if (typeof document !== 'undefined') setDocumentLanguage(i18next.language);
   return i18next;
+}
+
+/** <html lang> and the site's default title ("moim · 모임" in Korean, "moim" in English). */
+function setDocumentLanguage(lng: string): void {
+  document.documentElement.lang = lng;
+  if (document.title === 'moim · 모임' || document.title === 'moim') document.title = lng === 'en' ? 'moim' : 'moim · 모임';
 }
 
 export function loadNamespaces(ns: string | string[]): Promise<void> {
@@ -60,7 +69,7 @@ export function loadNamespaces(ns: string | string[]): Promise<void> {
 
 export async function changeLocale(lng: Locale): Promise<void> {
   await i18next.changeLanguage(lng);
-  document.documentElement.lang = lng;
+  setDocumentLanguage(lng);
   try {
     localStorage.setItem(LANG_KEY, lng);
   } catch {

@@ -4,8 +4,12 @@ export function Avatar({ name, src, size = 32 }: { name: string; src?: string | 
   return src ? (
     <img className="avatar" src={src} alt="" width={size} height={size} loading="lazy" style={{ width: size, height: size }} />
   ) : (
-    <span className="avatar avatar--initial" aria-hidden="true" style={{ width: size, height: size, fontSize: size * 0.42 }}>
-      {initial}
-    </span>
+    <span
+      className="avatar avatar--initial"
+      aria-hidden="true"
+      data-user-content=""
+      data-initial={initial}
+      style={{ width: size, height: size, fontSize: size * 0.42 }}
+    />
   );
 }

@@ -180,7 +180,7 @@ export function EventCalendar({ month, onMonthChange, view, events, isPending, e
                         }}
                         tabIndex={d === selected ? 0 : -1}
                         aria-pressed={d === selected}
-                        aria-label={`${formatLongDate(d, locale)}${d === today ? `, ${t('today')}` : ''}, ${t('eventCount', { count: list.length })}`}
+                        aria-label={`${Number(d.slice(8))}, ${formatLongDate(d, locale)}${d === today ? `, ${t('today')}` : ''}, ${t('eventCount', { count: list.length })}`}
                         onClick={() => moveTo(d)}
                       >
                         <span className="cal-day__num">{Number(d.slice(8))}</span>
@@ -199,6 +199,7 @@ export function EventCalendar({ month, onMonthChange, view, events, isPending, e
                             type="button"
                             tabIndex={-1}
                             className={`cal-chip cal-chip--${e.eventType}`}
+                            data-user-content=""
                             onClick={() => moveTo(d)}
                           >
                             {e.eventType !== 'recruitment' && <span className="cal-chip__time">{e.startTime.slice(0, 5)}</span>}

@@ -47,7 +47,7 @@ export function EventItem({ event, showDate, dateLabel }: { event: CalendarEvent
       </div>
       <h3 className="cal-event__title">
         {sameAsStudy ? (
-          <Link className="cal-event__titlelink" to={studyHref}>
+          <Link className="cal-event__titlelink" to={studyHref} data-user-content="">
             {event.title}
           </Link>
         ) : (
@@ -61,16 +61,12 @@ export function EventItem({ event, showDate, dateLabel }: { event: CalendarEvent
       )}
       {(event.address || canRsvp) && (
         <p className="cal-event__meta">
-          {[
-            event.address,
-            canRsvp
-              ? event.participantLimit !== null
-                ? t('participantsOf', { count, limit: event.participantLimit })
-                : t('participants', { count })
-              : null,
-          ]
-            .filter(Boolean)
-            .join(' · ')}
+          {event.address && <span data-user-content="">{event.address}</span>}
+          {event.address && canRsvp && ' · '}
+          {canRsvp &&
+            (event.participantLimit !== null
+              ? t('participantsOf', { count, limit: event.participantLimit })
+              : t('participants', { count }))}
         </p>
       )}
       {canRsvp && (

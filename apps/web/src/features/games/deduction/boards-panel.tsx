@@ -27,7 +27,7 @@ function Rows({ board, meId }: { board: Leaderboard; meId: string | null }) {
           <tr key={e.userId} className={e.userId === meId ? 'is-me' : undefined} aria-current={e.userId === meId ? 'true' : undefined}>
             <td className="rank">{e.rank}</td>
             <td>
-              <span className="board-player">
+              <span className="board-player" data-user-content="">
                 <Avatar name={e.name ?? '?'} src={e.profileImage} size={24} />
                 <span>{e.name ?? t('boards.anonymous')}</span>
               </span>

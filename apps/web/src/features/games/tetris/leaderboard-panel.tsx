@@ -30,7 +30,7 @@ function BoardTable({ board, meId, caption }: { board: Leaderboard; meId: string
             <tr key={e.userId} className={me ? 'is-me' : undefined} aria-current={me ? 'true' : undefined}>
               <td className="rank">{e.rank}</td>
               <td>
-                <span className="board-player">
+                <span className="board-player" data-user-content="">
                   <Avatar name={e.name ?? '?'} src={e.profileImage} size={24} />
                   <span>{e.name ?? t('boards.anonymous')}</span>
                   {me && <span className="badge">{t('boards.me')}</span>}

@@ -13,6 +13,8 @@ import { drawBoard, drawMini, fitCanvas, readTheme, type BoardTheme } from './te
 const STEP_MS = 1000 / TICKS_PER_SECOND;
 /** After a long stall (tab in background, debugger) do not fast-forward more than this. */
 const MAX_CATCH_UP_MS = 250;
+/** Room around the well below the header: its 2 px borders and a gap above and below. */
+const BOARD_VIEWPORT_MARGIN = 28;
 
 export interface Hud {
   score: number;
@@ -114,8 +116,11 @@ export function TetrisGameView({ game, input, running, onGameOver, onPauseChange
     const canvas = canvasRef.current;
     const frame = frameRef.current;
     if (!canvas || !frame) return;
+    // The whole well fits the viewport below the sticky header (1280×800, 1440×900 laptops):
+    // its height is the window's less the header and a small margin; 20 rows, so half as wide.
     const byWidth = frame.clientWidth;
-    const byHeight = Math.max(240, window.innerHeight - 180) / 2;
+    const header = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--header-height')) || 64;
+    const byHeight = Math.max(240, window.innerHeight - header - BOARD_VIEWPORT_MARGIN) / 2;
     cellRef.current = fitCanvas(canvas, Math.min(byWidth, byHeight), BOARD_WIDTH, VISIBLE_ROWS);
     const th = readTheme(canvas);
     themeRef.current = th;
@@ -197,9 +202,50 @@ export function TetrisGameView({ game, input, running, onGameOver, onPauseChange
     if (theme && game && canvasRef.current) drawBoard(canvasRef.current, game.state, cellRef.current, theme);
   }, [theme, game]);
 
+  // A new game brings the whole well into view (below the sticky header) and takes the keys.
   useEffect(() => {
-    if (focusKey !== undefined && running) focusRef.current?.focus({ preventScroll: true });
+    if (focusKey === undefined || !running) return;
+    const board = focusRef.current;
+    if (!board) return;
+    board.focus({ preventScroll: true });
+    const rect = board.getBoundingClientRect();
+    const header = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--header-height')) || 64;
+    if (rect.top < header || rect.bottom > window.innerHeight) {
+      const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+      board.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
+    }
   }, [focusKey, running]);
+
+  // While a game runs, its keys never scroll the page, wherever the focus is (a button just
+  // pressed, the page body); they go to the game. Typing in a field is left alone.
+  useEffect(() => {
+    if (!running) return;
+    const board = focusRef.current;
+    const editable = (el: EventTarget | null) =>
+      el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
+    const onDown = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || editable(e.target)) return;
+      if (board && e.target instanceof Node && board.contains(e.target)) return; // the board's own handler
+      const control = controlForKey(e.code, e.key);
+      if (!control) return;
+      // Space and Enter on a focused button keep their meaning (press the button).
+      if (e.target instanceof HTMLElement && e.target.closest('button, a') && (e.key === ' ' || e.key === 'Enter')) return;
+      e.preventDefault();
+      board?.focus({ preventScroll: true });
+      input.down(control, e.repeat);
+    };
+    const onUp = (e: KeyboardEvent) => {
+      if (board && e.target instanceof Node && board.contains(e.target)) return;
+      const control = controlForKey(e.code, e.key);
+      if (control) input.up(control);
+    };
+    window.addEventListener('keydown', onDown);
+    window.addEventListener('keyup', onUp);
+    return () => {
+      window.removeEventListener('keydown', onDown);
+      window.removeEventListener('keyup', onUp);
+    };
+  }, [running, input]);
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (!running || e.altKey || e.ctrlKey || e.metaKey) return;

@@ -4,7 +4,6 @@
  * crossing first; this only draws it.
  */
 import { planSnailRace, SNAIL_TICKS_PER_SECOND, SNAIL_TRACK, snailCommentary, type SnailComment, type SnailRacePlan } from '@moim/games';
-import { josa } from 'es-hangul';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { beep, fanfare } from './sound';
@@ -95,7 +94,7 @@ function draw(canvas: HTMLCanvasElement, plan: SnailRacePlan, names: string[], t
 }
 
 export default function SnailRaceView({ seed, names, heat, reduced, sound, record, onDone, onRecorded, onSkipReady }: ShowProps) {
-  const { t, i18n } = useTranslation('lab');
+  const { t } = useTranslation('lab');
   const plan = useMemo(() => planSnailRace(seed, names.length, heat), [seed, names.length, heat]);
   const comments = useMemo(() => snailCommentary(plan), [plan]);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -127,11 +126,10 @@ export default function SnailRaceView({ seed, names, heat, reduced, sound, recor
     lastFinish.current = finished;
   }, [shown, sound]);
 
-  const subj = (name: string) => (i18n.language.startsWith('ko') ? josa(name, '이/가') : name);
   const say = (c: SnailComment) => {
     const name = c.snail !== undefined ? names[c.snail]! : '';
-    if (c.kind === 'event') return t(`arena.snail.events.${c.event}`, { name, subj: subj(name) });
-    return t(`arena.snail.comment.${c.kind}`, { name, subj: subj(name), place: c.place, count: names.length });
+    if (c.kind === 'event') return t(`arena.snail.events.${c.event}`, { name });
+    return t(`arena.snail.comment.${c.kind}`, { name, place: c.place, count: names.length });
   };
   const standings = names
     .map((_, s) => ({ s, pos: positionAt(plan, s, tick), fin: plan.finish[s]! <= tick ? plan.finish[s]! : Infinity }))

@@ -12,7 +12,7 @@ describe('notification bell', () => {
   it('links to the inbox and says how many are unread', async () => {
     stubFetch((url) => (url.pathname === '/api/notifications/unread-count' ? { data: { count: 3 } } : undefined));
     await renderPage(<NotificationBell />, { user: TEST_USER });
-    const link = await screen.findByRole('link', { name: '알림, 읽지 않은 알림 3개' });
+    const link = await screen.findByRole('link', { name: '알림, 읽지 않음 3' });
     expect(link.getAttribute('href')).toBe('/notifications');
     expect(link.textContent).toBe('3');
   });

@@ -35,7 +35,9 @@ export function ProjectCard({ project: p, now }: { project: ProjectSummary; now:
           <ul>
             {shown.map((x) => (
               <li key={x.id} className={x.open ? 'is-open' : 'is-full'}>
-                <span className="pj-card__pos-name">{x.name}</span>
+                <span className="pj-card__pos-name" data-user-content="">
+                  {x.name}
+                </span>
                 <span className="pj-card__pos-left">
                   {x.open
                     ? t('card.remaining', { left: x.requiredCount - x.filledCount, count: x.requiredCount - x.filledCount })

@@ -81,7 +81,8 @@ export function RichTextEditor({ id, value, onChange, onBlur, labelledBy, descri
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => run(c.key)}
           >
-            <span aria-hidden="true">{c.text}</span>
+            {/* a drawn glyph, not text: the button's name is its label alone */}
+            <span aria-hidden="true" className="pj-rich__glyph" data-glyph={c.text} />
           </button>
         ))}
       </div>

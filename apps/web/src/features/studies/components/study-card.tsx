@@ -7,6 +7,7 @@ import { useLocale } from '../lib/use-locale';
 import { Avatar } from '../../../shared/ui/avatar';
 import { CalendarIcon, ClockIcon, PinIcon, UsersIcon } from './icons';
 import { StatusBadge } from './status-badge';
+import { ScheduleLine } from './schedule-line';
 
 export function CostLabel({ study }: { study: Pick<Study, 'costType' | 'cost'> }) {
   const { t } = useTranslation('studies');
@@ -32,15 +33,21 @@ export function StudyCard({ study }: { study: Study }) {
         <span className="badge">{t(`recurrence.${study.recurrenceType}`)}</span>
       </div>
       <h3 className="st-card__title">
-        <Link to={studyPath(study)} className="st-card__link">
+        <Link to={studyPath(study)} className="st-card__link" data-user-content="">
           {study.title}
         </Link>
       </h3>
-      {study.tagline && <p className="st-card__tagline">{study.tagline}</p>}
+      {study.tagline && (
+        <p className="st-card__tagline" data-user-content="">
+          {study.tagline}
+        </p>
+      )}
       <ul className="st-meta" aria-label={t('card.details')}>
         <li>
           <ClockIcon />
-          <span>{study.schedule}</span>
+          <span>
+            <ScheduleLine study={study} />
+          </span>
         </li>
         <li>
           <CalendarIcon />
@@ -50,13 +57,17 @@ export function StudyCard({ study }: { study: Study }) {
         </li>
         <li>
           <PinIcon />
-          <span>{study.location.type === 'ONLINE' ? t('location.ONLINE') : (study.location.address ?? t('location.OFFLINE'))}</span>
+          {study.location.type === 'ONLINE' || !study.location.address ? (
+            <span>{t(`location.${study.location.type}`)}</span>
+          ) : (
+            <span data-user-content="">{study.location.address}</span>
+          )}
         </li>
       </ul>
       <div className="st-card__footer">
         <span className="st-card__leader">
           <Avatar name={study.leader.name} src={study.leader.profileImage} size={28} />
-          <span>{study.leader.name}</span>
+          <span data-user-content="">{study.leader.name}</span>
         </span>
         <span className="st-card__cost">
           <CostLabel study={study} />

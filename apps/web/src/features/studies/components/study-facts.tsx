@@ -1,25 +1,35 @@
 import { studySeats, type Study } from '@moim/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime, formatKrw } from '../../../shared/lib/format';
 import { useLocale } from '../lib/use-locale';
 import { ApplyCta } from './apply-cta';
+import { DurationNote, ScheduleLine } from './schedule-line';
 
 /** The study's key facts with the call to action (the detail page's side panel). */
 export function StudyFacts({ study, isAuthenticated }: { study: Study; isAuthenticated: boolean }) {
   const { t } = useTranslation('studies');
   const locale = useLocale();
-  const days = study.scheduleDetails.weekdays.map((d) => t(`weekday.${d}`)).join('·');
   const seats = studySeats(study);
-  const rows: Array<[string, string]> = [
+  const rows: Array<[string, ReactNode]> = [
     [t('facts.type'), `${t(`type.${study.type}`)} · ${t(`recurrence.${study.recurrenceType}`)}`],
-    [t('facts.schedule'), study.schedule || `${days} ${study.scheduleDetails.startTime}–${study.scheduleDetails.endTime}`],
+    [t('facts.schedule'), <ScheduleLine key="s" study={study} />],
     [
       t('facts.period'),
-      `${formatDate(study.startDate, locale)} – ${formatDate(study.endDate, locale)}${study.duration ? ` (${study.duration})` : ''}`,
+      <>
+        {formatDate(study.startDate, locale)} – {formatDate(study.endDate, locale)}
+        <DurationNote study={study} />
+      </>,
     ],
     [
       t('facts.location'),
-      study.location.type === 'ONLINE' ? t('location.ONLINE') : `${t('location.OFFLINE')} · ${study.location.address ?? ''}`,
+      study.location.type === 'ONLINE' ? (
+        t('location.ONLINE')
+      ) : (
+        <>
+          {t('location.OFFLINE')} · <span data-user-content="">{study.location.address ?? ''}</span>
+        </>
+      ),
     ],
     [
       t('facts.capacity'),

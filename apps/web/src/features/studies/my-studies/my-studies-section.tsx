@@ -194,7 +194,7 @@ function MyItem({ group, item, userId }: { group: MyStudyGroup; item: MyStudyIte
           {application && group !== 'inactive' && <span className="badge">{t(`appStatus.${application.status}`)}</span>}
           {membership && <span className="badge">{t(`role.${membership.role}`)}</span>}
         </div>
-        <Link to={studyPath(study)} className="st-my__link">
+        <Link to={studyPath(study)} className="st-my__link" data-user-content="">
           {study.title}
         </Link>
         {detail && <p className="st-my__detail">{detail}</p>}

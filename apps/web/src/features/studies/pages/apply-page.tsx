@@ -21,6 +21,7 @@ import { studyPath } from '../lib/paths';
 import { useLocale } from '../lib/use-locale';
 import { issueMessage } from '../lib/zod-messages';
 import '../studies.css';
+import { ScheduleLine } from '../components/schedule-line';
 
 type FormValues = { motivation: string; answers: Array<{ questionId: string; answer: string }> };
 
@@ -42,7 +43,7 @@ export default function ApplyPage() {
     <div className="page st-page">
       <div className="container st-narrow">
         <Link to={studyPath(s)} className="st-back">
-          ← {s.title}
+          ← <span data-user-content="">{s.title}</span>
         </Link>
         <h1 className="st-h1">{t('apply.title')}</h1>
         <div className="st-apply-summary card">
@@ -50,9 +51,11 @@ export default function ApplyPage() {
             <StatusBadge study={s} />
             <span className="badge">{t(`type.${s.type}`)}</span>
           </div>
-          <p className="st-apply-summary__title">{s.title}</p>
+          <p className="st-apply-summary__title" data-user-content="">
+            {s.title}
+          </p>
           <p className="muted">
-            {s.schedule} · <CostLabel study={s} />
+            <ScheduleLine study={s} /> · <CostLabel study={s} />
           </p>
         </div>
         {sent ? (

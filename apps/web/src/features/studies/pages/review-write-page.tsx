@@ -36,7 +36,7 @@ export default function ReviewWritePage() {
     <div className="page st-page">
       <div className="container st-narrow">
         <Link to={studyPath(s)} className="st-back">
-          ← {s.title}
+          ← <span data-user-content="">{s.title}</span>
         </Link>
         <h1 className="st-h1">{t('review.title')}</h1>
         <p className="muted st-lead">{t('review.lead', { title: s.title })}</p>

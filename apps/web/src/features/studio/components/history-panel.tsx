@@ -39,7 +39,9 @@ export function HistoryPanel({ documentId, onOpenDocument, onOpenAnalysis, onCom
                   aria-expanded={d.id === documentId}
                   onClick={() => onOpenDocument(d.id)}
                 >
-                  <span className="history__doc-title">{d.title || t('history.untitled')}</span>
+                  <span className="history__doc-title" data-user-content="">
+                    {d.title || t('history.untitled')}
+                  </span>
                   <span className="muted">
                     {t('history.versions', { count: d.versionCount })} · {when(d.updatedAt)}
                     {d.latest.overallScore !== null && ` · ★ ${d.latest.overallScore.toFixed(1)}`}

@@ -8,8 +8,8 @@ export function FaqSection({ section }: { section: SectionOf<'faq'> }) {
   const { t } = useTranslation('studies');
   const id = `sec-${section.id}`;
   return (
-    <section className="st-section" aria-labelledby={id}>
-      <h2 id={id} className="st-section__title">
+    <section className="st-section" data-user-content="" aria-labelledby={id}>
+      <h2 id={id} className="st-section__title" data-user-content="">
         {section.title || t('sections.faq')}
       </h2>
       <div className="st-faq">

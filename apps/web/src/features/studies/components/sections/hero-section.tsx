@@ -5,6 +5,7 @@ import { useLocale } from '../../lib/use-locale';
 import { ApplyCta } from '../apply-cta';
 import { StatusBadge } from '../status-badge';
 import type { SectionContext, SectionOf } from './types';
+import { ScheduleLine } from '../schedule-line';
 
 export function HeroSection({ section, ctx, primary }: { section: SectionOf<'hero'>; ctx: SectionContext; primary: boolean }) {
   const { t } = useTranslation('studies');
@@ -22,14 +23,20 @@ export function HeroSection({ section, ctx, primary }: { section: SectionOf<'her
           {ctx.flagship && <span className="badge st-hero__badge">{t('detail.flagship')}</span>}
           <span className="badge st-hero__badge">{t('detail.generation', { n: study.generation })}</span>
         </div>
-        <Heading id={primary ? 'study-title' : `sec-${section.id}`} className="st-hero__title">
+        <Heading id={primary ? 'study-title' : `sec-${section.id}`} className="st-hero__title" data-user-content="">
           {section.title}
         </Heading>
-        {section.subtitle && <p className="st-hero__subtitle">{section.subtitle}</p>}
+        {section.subtitle && (
+          <p className="st-hero__subtitle" data-user-content="">
+            {section.subtitle}
+          </p>
+        )}
         <dl className="st-hero__facts">
           <div>
             <dt>{t('facts.schedule')}</dt>
-            <dd>{study.schedule}</dd>
+            <dd>
+              <ScheduleLine study={study} />
+            </dd>
           </div>
           <div>
             <dt>{t('facts.period')}</dt>

@@ -5,8 +5,8 @@ export function JourneySection({ section }: { section: SectionOf<'journey'> }) {
   const { t } = useTranslation('studies');
   const id = `sec-${section.id}`;
   return (
-    <section className="st-section" aria-labelledby={id}>
-      <h2 id={id} className="st-section__title">
+    <section className="st-section" data-user-content="" aria-labelledby={id}>
+      <h2 id={id} className="st-section__title" data-user-content="">
         {section.title || t('sections.journey')}
       </h2>
       <ol className="st-journey">

@@ -8,8 +8,8 @@ export function LeaderIntroSection({ section, ctx }: { section: SectionOf<'leade
   const name = section.name || ctx.study.leader.name;
   const id = `sec-${section.id}`;
   return (
-    <section className="st-section" aria-labelledby={id}>
-      <h2 id={id} className="st-section__title">
+    <section className="st-section" data-user-content="" aria-labelledby={id}>
+      <h2 id={id} className="st-section__title" data-user-content="">
         {section.title || t('sections.leaderIntro')}
       </h2>
       <div className="st-leader">

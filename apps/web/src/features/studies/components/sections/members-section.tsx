@@ -15,7 +15,7 @@ export function MembersSection({ section, ctx }: { section: SectionOf<'members'>
   const seats = studySeats(ctx.study);
   return (
     <section className="st-section" aria-labelledby={id}>
-      <h2 id={id} className="st-section__title">
+      <h2 id={id} className="st-section__title" data-user-content="">
         {section.title || t('sections.members')}
         <span className="st-section__count">{t('members.count', { count: ctx.study.enrolled })}</span>
       </h2>

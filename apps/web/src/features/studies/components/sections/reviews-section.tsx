@@ -21,7 +21,7 @@ export function ReviewsSection({ section, ctx }: { section: SectionOf<'reviews'>
     : [];
   return (
     <section className="st-section" aria-labelledby={id}>
-      <h2 id={id} className="st-section__title">
+      <h2 id={id} className="st-section__title" data-user-content="">
         {section.title || t('sections.reviews')}
       </h2>
       {reviews.isPending ? (

@@ -1,0 +1,43 @@
+/**
+ * Korean particles chosen from the word (es-hangul `josa`): "SQL 첫걸음은", "김하나로",
+ * never the "은(는)" fallbacks. In a catalogue: `{{title, josa(p: 은/는)}}` (the i18next
+ * formatter registered in ./index.ts); in code: `withJosa(title, '은/는')`. Closing brackets and
+ * punctuation are skipped: 「SQL 첫걸음」은. A word that does
+ * not end in Hangul (a Latin name) takes the form after a vowel, as es-hangul decides.
+ */
+import { josa } from 'es-hangul';
+import type { i18n } from 'i18next';
+
+export const JOSA_OPTIONS = [
+  '이/가',
+  '을/를',
+  '은/는',
+  '으로/로',
+  '와/과',
+  '이나/나',
+  '이란/란',
+  '아/야',
+  '이랑/랑',
+  '이에요/예요',
+  '으로서/로서',
+  '으로써/로써',
+  '으로부터/로부터',
+  '이라/라',
+] as const;
+export type JosaOption = (typeof JOSA_OPTIONS)[number];
+
+const isOption = (v: unknown): v is JosaOption => typeof v === 'string' && (JOSA_OPTIONS as readonly string[]).includes(v);
+
+export function withJosa(word: string, option: string): string {
+  // the particle follows the last letter or digit: 「SQL 첫걸음」은
+  const core = word.replace(/[^\p{L}\p{N}]+$/u, '');
+  if (!core || !isOption(option)) return word;
+  return word + josa.pick(core, option);
+}
+
+/** Registers `{{word, josa(p: 은/는)}}` on an i18next instance (after init). */
+export function addJosaFormatter(instance: i18n): void {
+  instance.services.formatter?.add('josa', (value: unknown, _lng: string | undefined, options: { p?: unknown }) =>
+    typeof value === 'string' ? withJosa(value, String(options.p ?? '')) : String(value ?? ''),
+  );
+}

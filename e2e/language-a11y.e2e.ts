@@ -1,0 +1,180 @@
+/**
+ * Issue 13 items 3 and 9, on every SPEC §2 route, signed in as the demo member (so the guarded
+ * routes render their page, not /login):
+ * - in English (the `lang` choice in localStorage, what the footer's language switch stores) no
+ *   Hangul outside user-written content (containers marked `data-user-content`), in text and in
+ *   the labels people hear (aria-label, placeholder, title, alt);
+ * - axe-core (injected into the page) finds no serious or critical violation, in the light and
+ *   the dark theme (`theme` in localStorage, what the theme switch stores), at 1280 and 390 px.
+ * One browser context, pages visited one after another, to keep the run to a minute or two.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiLogin, DEMO, signIn } from './support/accounts.ts';
+import { useBrowser } from './support/browser.ts';
+
+const b = useBrowser();
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Every SPEC §2 route with demo values (the 404 page through an unknown address). */
+const ROUTES = [
+  '/',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/reset-password',
+  '/auth/callback',
+  '/test/kakao-oauth',
+  '/users/me',
+  '/users/me/edit',
+  '/terms',
+  '/privacy',
+  '/payment/success',
+  '/payment/fail',
+  '/payment/account-info',
+  '/payment/pending',
+  '/checkout/test',
+  '/studio',
+  '/studio/documentor',
+  '/study',
+  '/study/calendar',
+  '/study/propose',
+  '/study/1-tecoteco',
+  '/study/1-tecoteco/apply',
+  '/study/1-tecoteco/manage',
+  '/study/1-tecoteco/review/write',
+  '/study/2-11routine',
+  '/calendar',
+  '/guide/study-leader',
+  '/study-plan',
+  '/project',
+  '/project/new',
+  '/ignition',
+  '/ignition/navigator',
+  '/ignition/navigator-v1-deprecated',
+  '/lab',
+  '/lab/team-shuffle',
+  '/lab/spotlight-arena',
+  '/lab/tetris',
+  '/lab/deduction',
+  '/whoweare',
+  '/whoweare-original',
+  '/whoweare-hybrid-archive',
+  '/querydaily-promo-demo',
+  '/no-such-page',
+];
+
+async function prepare(lang: 'en' | 'ko', theme: 'light' | 'dark') {
+  await signIn(b.context, await apiLogin(DEMO.member.email, DEMO.member.password));
+  await b.context.addInitScript(
+    ([l, th]) => {
+      localStorage.setItem('lang', l);
+      localStorage.setItem('theme', th);
+    },
+    [lang, theme] as const,
+  );
+}
+
+async function visit(page: Page, path: string) {
+  await page.goto(path, { waitUntil: 'networkidle' }).catch(() => undefined);
+  // lazy pages and their catalogues: wait until the 'Loading...' fallback is gone
+  await page
+    .waitForFunction(() => !document.querySelector('[data-route-loading], .route-loading'), null, { timeout: 5_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(150);
+}
+
+/** Hangul outside [data-user-content], as "text ‹tag›" lines. */
+function hangulOutsideUserContent(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const HANGUL = /[\uAC00-\uD7A3\u3131-\u318E]/;
+    const out: string[] = [];
+    const visible = (el: Element) => {
+      const r = (el as HTMLElement).getClientRects?.();
+      return !!r && r.length > 0;
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      // [lang="ko"]: text marked as Korean on purpose (the language switch's "한국어")
+      if (!el || !HANGUL.test(n.nodeValue ?? '') || el.closest('[data-user-content], [lang="ko"], script, style, noscript')) continue;
+      // visually hidden text is read out too: keep it unless it is not rendered at all
+      if (!visible(el) && !el.closest('.visually-hidden')) continue;
+      out.push(
+        `${(n.nodeValue ?? '').trim().slice(0, 60)} ‹${el.tagName.toLowerCase()}${el.className ? '.' + String(el.className).split(' ')[0] : ''}›`,
+      );
+    }
+    for (const el of document.body.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')) {
+      if (el.closest('[data-user-content], [lang="ko"]')) continue;
+      for (const a of ['aria-label', 'placeholder', 'title', 'alt']) {
+        const v = el.getAttribute(a);
+        if (v && HANGUL.test(v)) out.push(`@${a}="${v.slice(0, 60)}" ‹${el.tagName.toLowerCase()}›`);
+      }
+    }
+    if (HANGUL.test(document.title)) out.push(`<title> ${document.title}`);
+    return [...new Set(out)];
+  });
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+async function axeSeriousViolations(page: Page): Promise<string[]> {
+  // evaluated through the DevTools protocol: the page's CSP (no inline scripts) does not apply
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const r = await axe.run(document, {
+      resultTypes: ['violations'],
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    });
+    return r.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
+}
+
+describe('English has no Hangul outside user-written content', () => {
+  it('on every SPEC §2 route', async () => {
+    await prepare('en', 'light');
+    const found: Record<string, string[]> = {};
+    for (const path of ROUTES) {
+      await visit(b.page, path);
+      expect(await b.page.evaluate(() => document.documentElement.lang), path).toBe('en');
+      const hits = await hangulOutsideUserContent(b.page);
+      if (hits.length) found[path] = hits.slice(0, 15);
+    }
+    expect(found).toEqual({});
+  }, 180_000);
+});
+
+describe('axe-core: no serious or critical violation', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`on every SPEC §2 route, ${theme} theme, at 1280 and 390 px`, async () => {
+      await prepare('ko', theme);
+      const found: Record<string, string[]> = {};
+      for (const width of [1280, 390]) {
+        await b.page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+        for (const path of ROUTES) {
+          await visit(b.page, path);
+          const v = await axeSeriousViolations(b.page);
+          if (v.length) found[`${width} ${path}`] = v;
+        }
+      }
+      expect(found).toEqual({});
+    }, 300_000);
+  }
+});
