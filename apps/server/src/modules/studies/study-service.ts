@@ -222,8 +222,9 @@ export class StudyService {
   private async cached(cache: ReadCache<string>, key: string, load: () => Promise<unknown>): Promise<string> {
     const hit = cache.get(key);
     if (hit !== undefined) return hit;
+    const gen = cache.generation;
     const json = JSON.stringify(ok(await load()));
-    cache.set(key, json);
+    cache.set(key, json, Date.now(), gen);
     return json;
   }
 
