@@ -6,25 +6,56 @@ import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import pino from 'pino';
+import { randomBytes } from 'node:crypto';
 import { buildApp } from '../apps/server/src/app.ts';
 import { closeContext, createContext } from '../apps/server/src/bootstrap.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 
+/**
+ * A database of the bench's own on the PostgreSQL server of `url` (created empty, dropped by
+ * `drop()`), so a benchmark never touches the tables of the database it was pointed at.
+ */
+export async function benchDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `moim_bench_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * The app on a throw-away PGlite folder, or on PostgreSQL: `databaseUrl` when given (see
+ * benchDatabase), else DATABASE_URL as before.
+ */
 export async function startBenchApp(
   extraEnv: Record<string, string> = {},
   /** extra routes to compare, added next to the bare one before the app listens */
   extend?: (app: Awaited<ReturnType<typeof buildApp>>, ctx: AppContext) => void,
+  databaseUrl?: string,
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'moim-bench-'));
+  const url = databaseUrl ?? (extraEnv.DATABASE_URL === undefined ? process.env.DATABASE_URL : undefined);
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
     JOBS_ENABLED: 'false',
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...(url ? { DATABASE_URL: url, JWT_SECRET: randomBytes(32).toString('hex') } : {}),
     ...extraEnv,
   });
   const ctx = await createContext(config, { logger: pino({ level: 'silent' }), rateLimits: false });
@@ -86,4 +117,22 @@ export function printTable(rows: LoadResult[], baseline?: LoadResult) {
       `${row.label.padEnd(44)} ${String(row.rps).padStart(7)} req/s  p50 ${row.p50} ms  p97.5 ${row.p95} ms  p99 ${row.p99} ms  errors ${row.errors + row.non2xx}${ratio}`,
     );
   }
+}
+
+/**
+ * One target of issue 19 for the summary `npm run bench` prints at the end (bench/run.mjs
+ * collects these lines from every bench's output).
+ */
+export interface TargetLine {
+  /** what is measured, e.g. "GET /api/studies/paged, no cache, 10,000 studies" */
+  what: string;
+  /** pglite | postgres | web … */
+  on: string;
+  figure: string;
+  target: string;
+  met: boolean;
+}
+
+export function reportTarget(t: TargetLine): void {
+  console.log(`##target ${JSON.stringify(t)}`);
 }

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
+import { preparePgReads, preparePgliteReads } from './prepared.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -54,7 +55,9 @@ const SESSION_QUERY_TIMEOUT_MS = 3_600_000;
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const statementTimeout = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
-    const pool = new pg.Pool({
+    // reads run as named (prepared) statements: parsed and planned once per connection
+    const pool = preparePgReads(
+      new pg.Pool({
       connectionString: opts.url,
       max: opts.poolMax ?? 10,
       connectionTimeoutMillis: opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
@@ -62,7 +65,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       query_timeout: statementTimeout + 1_000,
       keepAlive: true,
       idleTimeoutMillis: 30_000,
-    });
+      }),
+    );
     // Parse BIGINT/NUMERIC as JS numbers where safe; timestamps stay Date.
     pool.on('error', () => {
       /* idle client errors are surfaced on the next query */
@@ -117,6 +121,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   } else {
     client = await PGlite.create({ extensions });
   }
+  // reads outside transactions run as prepared statements in one call (db/prepared.ts)
+  preparePgliteReads(client);
   const db = drizzlePglite({ client, schema });
   const exec: Database['exec'] = async (text, params) => {
     const r = await client.query<Record<string, unknown>>(text, params as unknown[]);

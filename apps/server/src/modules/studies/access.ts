@@ -23,10 +23,14 @@ export interface StudyAccess {
 }
 
 export async function accessOf(db: DbOrTx, study: Pick<StudyRow, 'id' | 'leaderId'>, user: AuthUser | null): Promise<StudyAccess> {
+  return accessFrom(study, user, user ? await findMembership(db, study.id, user.id) : undefined);
+}
+
+/** The same, from a membership already read (with the study, in one query). */
+export function accessFrom(study: Pick<StudyRow, 'leaderId'>, user: AuthUser | null, membership: MembershipRow | undefined): StudyAccess {
   if (!user) {
     return { userId: null, isAdmin: false, membership: undefined, role: null, isOwner: false, isManager: false, isActiveMember: false };
   }
-  const membership = await findMembership(db, study.id, user.id);
   const role = membership?.isActive ? membership.role : null;
   const isOwner = study.leaderId === user.id;
   return {

@@ -1,11 +1,20 @@
 /** What the studies services share: the app context, a clock, the read caches. */
 import type { StudyViewer } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
+import type { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
 import { ReadCache } from './read-cache.ts';
 
 export type Clock = () => Date;
 
+/** The Redis channel on which instances tell each other to drop their study read caches. */
+export const STUDY_CACHE_CHANNEL = 'moim:studies:read-cache:invalidate';
+
 export class StudyCaches {
+  private readonly instanceId = randomUUID();
+  private publisher: Redis | null = null;
+  private subscriber: Redis | null = null;
+
   /** public list pages and arrays as envelope JSON, keyed by the normalized query */
   readonly lists = new ReadCache<string>();
   /** the guest view of a study by slug, as envelope JSON */
@@ -14,9 +23,38 @@ export class StudyCaches {
     this.lists.setTtl(ms);
     this.bySlug.setTtl(ms);
   }
+  /** Drops this instance's entries and, when shared, tells the other instances to drop theirs. */
   invalidate(): void {
+    this.clearLocal();
+    if (this.publisher) void this.publisher.publish(STUDY_CACHE_CHANNEL, this.instanceId).catch(() => undefined);
+  }
+
+  private clearLocal(): void {
     this.lists.clear();
     this.bySlug.clear();
+  }
+
+  /**
+   * Shares invalidations through Redis pub/sub: every change published, every change of
+   * another instance clears this one. Resolves once subscribed. A lost message (Redis down)
+   * leaves at most the TTL of staleness, as without Redis.
+   */
+  async shareThrough(redis: Redis): Promise<void> {
+    this.publisher = redis;
+    const sub = redis.duplicate();
+    this.subscriber = sub;
+    sub.on('error', () => undefined);
+    sub.on('message', (channel: string, from: string) => {
+      if (channel === STUDY_CACHE_CHANNEL && from !== this.instanceId) this.clearLocal();
+    });
+    await sub.subscribe(STUDY_CACHE_CHANNEL);
+  }
+
+  async close(): Promise<void> {
+    const sub = this.subscriber;
+    this.subscriber = null;
+    this.publisher = null;
+    if (sub) await sub.quit().catch(() => sub.disconnect());
   }
 }
 

@@ -1,11 +1,18 @@
 /**
  * A short-lived in-process cache for the public study reads (the list pages and the slug
- * detail for guests), the hottest reads of the site. Any change to a study in this process
- * clears it; other instances see the change within the TTL (2 s by default), which is the
- * staleness we accept for public listings.
+ * detail for guests), the hottest reads of the site. Any change to a study clears it, in this
+ * process and, through Redis when REDIS_URL is set, in every other (StudyCaches); without
+ * Redis another instance sees the change within the TTL (2 s by default). The reads are fast
+ * without it (docs/performance.md); it is a bonus for bursts of identical guest reads.
  */
 export class ReadCache<V> {
   private entries = new Map<string, { expires: number; value: V }>();
+  /** bumped by every clear: a value loaded before a clear is not stored after it */
+  private gen = 0;
+
+  get generation(): number {
+    return this.gen;
+  }
   constructor(
     private ttlMs = 2_000,
     private readonly maxEntries = 1_000,
@@ -27,13 +34,15 @@ export class ReadCache<V> {
     return e.value;
   }
 
-  set(key: string, value: V, now = Date.now()): void {
-    if (this.ttlMs <= 0) return;
+  /** Store `value`, unless the cache was cleared since `loadedAt` (a generation) was read. */
+  set(key: string, value: V, now = Date.now(), loadedAt = this.gen): void {
+    if (this.ttlMs <= 0 || loadedAt !== this.gen) return;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
     this.entries.set(key, { expires: now + this.ttlMs, value });
   }
 
   clear(): void {
+    this.gen++;
     this.entries.clear();
   }
 }

@@ -22,9 +22,14 @@ export function studyServicesOf(ctx: AppContext): StudyServices | undefined {
 
 export const studiesModule: Module = {
   name: 'studies',
-  register(scope: FastifyInstance, ctx: AppContext) {
+  async register(scope: FastifyInstance, ctx: AppContext) {
     const s = createStudyServices(ctx);
     registry.set(ctx, s);
+    // several instances: study changes clear every instance's read cache (deps.ts)
+    if (ctx.redis) {
+      await s.deps.caches.shareThrough(ctx.redis);
+      scope.addHook('onClose', async () => s.deps.caches.close());
+    }
     ctx.services.studies = createStudiesFacade(s);
     registerStudyJobs(ctx, s);
     registerStudyRoutes(scope, ctx, s);

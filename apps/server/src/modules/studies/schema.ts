@@ -11,7 +11,7 @@ import type {
   StudyType,
   Weekday,
 } from '@moim/contract';
-import { boolean, date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -56,6 +56,23 @@ export const studies = pgTable('studies', {
 });
 export type StudyRow = typeof studies.$inferSelect;
 export type NewStudyRow = typeof studies.$inferInsert;
+
+/**
+ * Public studies (APPROVED, not deleted) per filter value, free seat and deadline day, kept
+ * exact by a trigger on `studies` (migration 0014): the public list's total without a count.
+ */
+export const studyPublicCounts = pgTable(
+  'study_public_counts',
+  {
+    type: text('type').$type<StudyType>().notNull(),
+    costType: text('cost_type').$type<CostType>().notNull(),
+    recurrenceType: text('recurrence_type').$type<RecurrenceType>().notNull(),
+    openSeats: boolean('open_seats').notNull(),
+    deadlineDay: date('deadline_day', { mode: 'string' }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.costType, t.recurrenceType, t.openSeats, t.deadlineDay] })],
+);
 
 export const studyTransitions = pgTable('study_transitions', {
   id: uuid('id').primaryKey().defaultRandom(),

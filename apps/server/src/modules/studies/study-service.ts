@@ -25,7 +25,8 @@ import {
 import { AppError } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { type StudyAccess, accessOf, assertLeaderOrAdmin, assertVisible, studyNotFound } from './access.ts';
+import { type StudyAccess, accessFrom, accessOf, assertLeaderOrAdmin, assertVisible, studyNotFound } from './access.ts';
+import { publicPage, studyBySlugFor } from './study-read-repo.ts';
 import { latestApplicationOf } from './application-repo.ts';
 import { type StudyDeps, isUniqueViolation } from './deps.ts';
 import { insertOwner } from './membership-repo.ts';
@@ -33,7 +34,6 @@ import type { NewStudyRow, StudyRow } from './schema.ts';
 import {
   type StudyWithLeader,
   findStudy,
-  findStudyBySlug,
   insertStudy,
   insertTransition,
   listPublic,
@@ -151,19 +151,44 @@ export class StudyService {
     return this.present(row, a);
   }
 
-  /** APPROVED, IN_PROGRESS, COMPLETED and PENDING (the last only to its leader and admins). */
+  /**
+   * APPROVED, IN_PROGRESS, COMPLETED and PENDING (the last only to its leader and admins). One
+   * query: the study, its leader, and the caller's membership and latest application.
+   */
   async getBySlug(slug: string, user: AuthUser | null): Promise<Study> {
-    const row = await findStudyBySlug(this.db, slug);
+    const found = await studyBySlugFor(this.db, slug, user?.id ?? null);
+    const row = found?.study;
     if (!row || !(SLUG_VISIBLE_STUDY_STATUSES as readonly StudyStatus[]).includes(row.status)) throw studyNotFound();
-    const a = await accessOf(this.db, row, user);
+    const a = accessFrom(row, user, found.membership);
     assertVisible(row, a);
-    return this.present(row, a);
+    const app = found.latestApplication;
+    const viewer: StudyViewer | null = a.userId
+      ? {
+          isLeader: a.isOwner,
+          isAdmin: a.isAdmin,
+          role: a.role,
+          isActiveMember: a.isActiveMember,
+          applicationId: app?.id ?? null,
+          applicationStatus: app?.status ?? null,
+        }
+      : null;
+    return toStudy(row, this.d.clock(), { privileged: a.isOwner || a.isAdmin, viewer });
   }
 
-  /** The public list (APPROVED, not deleted), one page. */
+  /** The public list (APPROVED, not deleted), one page: one statement without a text query. */
   async listPaged(q: StudyListQuery): Promise<Page<Study>> {
     const now = this.d.clock();
-    const { rows, total } = await listPublic(this.db, q, now, q.size, q.page * q.size);
+    const { rows, total } = q.q
+      ? await listPublic(this.db, q, now, q.size, q.page * q.size)
+      : await publicPage(this.db, q.sort, {
+          type: q.type ?? null,
+          costType: q.costType ?? null,
+          recurrence: q.recurrence ?? null,
+          recruiting: q.recruiting === true,
+          now,
+          limit: q.size,
+          offset: q.page * q.size,
+        });
     return toPage(
       rows.map((r) => toStudy(r, now)),
       total,
@@ -197,8 +222,9 @@ export class StudyService {
   private async cached(cache: ReadCache<string>, key: string, load: () => Promise<unknown>): Promise<string> {
     const hit = cache.get(key);
     if (hit !== undefined) return hit;
+    const gen = cache.generation;
     const json = JSON.stringify(ok(await load()));
-    cache.set(key, json);
+    cache.set(key, json, Date.now(), gen);
     return json;
   }
 

@@ -1,0 +1,115 @@
+/**
+ * The public list's totals come from study_public_counts (kept by a trigger, migration 0014),
+ * not from a count of the rows: they must stay exact through every change a study goes
+ * through (approval, a full study, edits of type/cost/deadline, termination, deletion), for
+ * every filter, every sort and past the last page.
+ */
+import { addDays, seoulDate } from '@moim/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support.ts';
+import { type TestUser, approvedStudy, createUser, createUsers, joinStudy, propose, setStatus } from './test-helpers.ts';
+
+let t: TestApp;
+let admin: TestUser;
+let leader: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createUser(t, { admin: true });
+  leader = await createUser(t);
+});
+afterAll(() => t.close());
+
+const FILTERS = [
+  '',
+  'type=EDUCATIONAL',
+  'type=EDUCATIONAL&type=ONE_TIME',
+  'costType=PAID',
+  'recurrence=WEEKLY',
+  'recruiting=true',
+  'type=PARTICIPATORY&costType=FREE&recruiting=true',
+  'costType=PAID&recurrence=BIWEEKLY&recruiting=true',
+];
+
+interface Listed {
+  id: string;
+  type: string;
+  costType: string;
+  recurrenceType: string;
+  applicability: { canApply: boolean };
+}
+
+async function list(query: string) {
+  const r = await t.call({ method: 'GET', url: `/api/studies/paged?size=100&${query}` });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.data as { content: Listed[]; totalElements: number; totalPages: number };
+}
+
+/** Every filter's total equals the number of rows it lists, whatever the sort or page. */
+async function expectTotalsExact() {
+  for (const f of FILTERS) {
+    const page = await list(f);
+    expect(page.totalElements, f).toBe(page.content.length);
+    const byTitle = await list(`${f}&sort=title,asc`);
+    expect(byTitle.totalElements, `${f} by title`).toBe(page.content.length);
+    const past = await t.call({ method: 'GET', url: `/api/studies/paged?page=40&size=5&${f}` });
+    expect(past.body.data.content, f).toEqual([]);
+    expect(past.body.data.totalElements, `${f} past the end`).toBe(page.content.length);
+  }
+}
+
+describe('public list totals', () => {
+  const ids: Record<string, string> = {};
+
+  it('count each filter combination exactly', async () => {
+    const today = seoulDate(new Date());
+    ids.a = (await approvedStudy(t, leader, admin)).id;
+    ids.b = (await approvedStudy(t, leader, admin, { type: 'EDUCATIONAL', costType: 'PAID', cost: 20000 })).id;
+    ids.c = (await approvedStudy(t, leader, admin, { type: 'ONE_TIME', recurrenceType: 'BIWEEKLY', capacity: 2 })).id;
+    ids.d = (await approvedStudy(t, leader, admin, { type: 'EDUCATIONAL', recruitDeadline: addDays(today, 3) })).id;
+    await propose(t, leader); // PENDING: not public
+    const all = await list('');
+    expect(all.totalElements).toBe(4);
+    expect((await list('type=EDUCATIONAL')).totalElements).toBe(2);
+    expect((await list('type=EDUCATIONAL&costType=PAID')).content.map((s) => s.id)).toEqual([ids.b]);
+    await expectTotalsExact();
+  });
+
+  it('stay exact when a study fills up, is edited, terminated or deleted', async () => {
+    // full: no longer recruiting, still listed
+    const [m1, m2] = await createUsers(t, 2);
+    await joinStudy(t, leader, m1!, ids.c!);
+    const before = (await list('recruiting=true')).totalElements;
+    await joinStudy(t, leader, m2!, ids.c!);
+    expect((await list('recruiting=true')).totalElements).toBe(before - 1);
+    expect((await list('')).totalElements).toBe(4);
+    await expectTotalsExact();
+
+    // edited: type, cost, deadline move it between buckets
+    const today = seoulDate(new Date());
+    const patch = await t.call({
+      method: 'PATCH',
+      url: `/api/studies/${ids.a}`,
+      headers: leader.headers,
+      payload: { type: 'EDUCATIONAL', costType: 'PAID', cost: 10000, recruitDeadline: addDays(today, 5) },
+    });
+    expect(patch.status, JSON.stringify(patch.body)).toBe(200);
+    expect((await list('type=EDUCATIONAL&costType=PAID')).totalElements).toBe(2);
+    await expectTotalsExact();
+
+    // terminated, then deleted: gone from every total
+    expect((await setStatus(t, admin, ids.d!, 'TERMINATE', '운영 중단')).status).toBe(200);
+    expect((await list('type=EDUCATIONAL')).totalElements).toBe(2); // a (edited) and b
+    const del = await t.call({ method: 'DELETE', url: `/api/studies/${ids.d}`, headers: leader.headers });
+    expect(del.status, JSON.stringify(del.body)).toBe(200);
+    expect((await list('')).totalElements).toBe(3);
+    await expectTotalsExact();
+
+    // reactivated by an admin: counted again
+    const other = (await approvedStudy(t, leader, admin, { costType: 'PAID', cost: 5000, recurrenceType: 'BIWEEKLY' })).id;
+    expect((await setStatus(t, admin, other, 'TERMINATE', '잠시 중단')).status).toBe(200);
+    expect((await setStatus(t, admin, other, 'REACTIVATE')).status).toBe(200);
+    expect((await list('costType=PAID&recurrence=BIWEEKLY&recruiting=true')).content.map((s) => s.id)).toEqual([other]);
+    await expectTotalsExact();
+  });
+});

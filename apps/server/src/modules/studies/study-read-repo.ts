@@ -1,0 +1,215 @@
+/**
+ * The hot study reads as one prepared statement each (docs/performance.md "Server reads"):
+ *
+ * - the public list page and its total in one round trip: the page's ids from an index-only
+ *   walk of the covering index of its sort (filters are evaluated on the index), then only
+ *   those rows and their leaders; the total from `study_public_counts` (migration 0014);
+ * - a study by slug with, for a signed-in caller, their membership and latest application.
+ *
+ * Status and deleted are literals, not parameters, so the generic plan of a prepared statement
+ * still proves the partial indexes' predicate. Filters are arrays (`= any($n)`): one statement
+ * text per set of filters in use and sort, whatever their values, each planned once.
+ */
+import type { ApplicationStatus } from '@moim/contract';
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { GENERIC_PLAN } from '../../db/prepared.ts';
+import { users } from '../users/schema.ts';
+import { studies, studyApplications, studyMemberships, studyPublicCounts, type MembershipRow } from './schema.ts';
+import type { StudyWithLeader } from './study-repo.ts';
+
+const ph = (name: string) => sql.placeholder(name);
+
+const PUBLIC = sql`${studies.status} = 'APPROVED' and not ${studies.deleted}`;
+
+/** Which filters a request uses: one statement text per combination (and sort). */
+interface FilterShape {
+  type: boolean;
+  costType: boolean;
+  recurrence: boolean;
+  recruiting: boolean;
+}
+
+const shapeKey = (f: FilterShape) => `${+f.type}${+f.costType}${+f.recurrence}${+f.recruiting}`;
+
+/**
+ * The filters over a table's type/cost/recurrence columns, only those in use, so a generic
+ * plan is as good as a custom one (with `$n is null or …` the planner cannot drop the unused
+ * ones from a generic plan, and PostgreSQL re-plans on every call).
+ */
+function filterSql(f: FilterShape, cols: { type: SQL; costType: SQL; recurrence: SQL }): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (f.type) parts.push(sql`${cols.type} = any(${ph('type')}::text[])`);
+  if (f.costType) parts.push(sql`${cols.costType} = any(${ph('costType')}::text[])`);
+  if (f.recurrence) parts.push(sql`${cols.recurrence} = any(${ph('recurrence')}::text[])`);
+  return sql.join(parts, sql` and `);
+}
+
+const studyCols = { type: sql`${studies.type}`, costType: sql`${studies.costType}`, recurrence: sql`${studies.recurrenceType}` };
+const countCols = { type: sql`c.type`, costType: sql`c.cost_type`, recurrence: sql`c.recurrence_type` };
+
+function studyFilters(f: FilterShape): SQL {
+  const base = sql`${PUBLIC} and ${filterSql(f, studyCols)}`;
+  return f.recruiting
+    ? sql`${base} and ${studies.recruitDeadline} >= ${ph('now')}::timestamptz and ${studies.seatsTaken} < ${studies.capacity}`
+    : base;
+}
+
+const UTC_DAY = sql`(${ph('now')}::timestamptz at time zone 'UTC')::date`;
+
+/**
+ * Public studies matching the filters: the buckets of study_public_counts (for "recruiting",
+ * those with a free seat whose deadline day is after today), plus today's studies whose
+ * deadline is still ahead, counted from the deadline index.
+ */
+function totalSql(f: FilterShape): SQL {
+  if (!f.recruiting) return sql`(select coalesce(sum(c.n), 0) from ${studyPublicCounts} c where ${filterSql(f, countCols)})`;
+  return sql`(select coalesce(sum(c.n), 0) from ${studyPublicCounts} c
+      where ${filterSql(f, countCols)} and c.open_seats and c.deadline_day > ${UTC_DAY})
+    + (select count(*) from ${studies}
+      where ${studyFilters(f)} and ${studies.recruitDeadline} < ((${UTC_DAY} + 1)::timestamp at time zone 'UTC'))`;
+}
+
+const SORT_COLUMNS = {
+  createdAt: studies.createdAt,
+  startDate: studies.startDate,
+  recruitDeadline: studies.recruitDeadline,
+  title: studies.title,
+} as const;
+
+const withLeader = { ...getTableColumns(studies), leaderName: users.name, leaderImage: users.profileImage };
+
+export interface PublicListParams {
+  type: string[] | null;
+  costType: string[] | null;
+  recurrence: string[] | null;
+  recruiting: boolean;
+  now: Date;
+  limit: number;
+  offset: number;
+}
+
+/** `limit` is part of the text (1..100): a generic plan that knows it joins 10 rows, not 10 % of the table. */
+function buildPage(db: Db, sort: string, f: FilterShape, limit: number) {
+  const [field, dir] = sort.split(',') as [string, string | undefined];
+  const col = SORT_COLUMNS[field as keyof typeof SORT_COLUMNS] ?? studies.createdAt;
+  const d = dir === 'asc' ? asc : desc;
+  const ids = db
+    .select({ id: sql<string>`${studies.id}`.as('page_id'), key: sql`${col}`.as('page_key') })
+    .from(studies)
+    .where(studyFilters(f))
+    .orderBy(d(col), d(studies.id))
+    // (Drizzle would send a number as a parameter; an SQL literal stays in the text)
+    .limit(sql.raw(String(limit)) as unknown as number)
+    .offset(ph('offset'))
+    .as('page');
+  return db
+    .select({ ...withLeader, total: sql<number>`${totalSql(f)} ${sql.raw(GENERIC_PLAN)}`.mapWith(Number) })
+    .from(ids)
+    .innerJoin(studies, eq(studies.id, ids.id))
+    .innerJoin(users, eq(users.id, studies.leaderId))
+    .orderBy(d(ids.key), d(ids.id))
+    .prepare(`studies_public_page_${field}_${dir === 'asc' ? 'asc' : 'desc'}_${shapeKey(f)}_${limit}`);
+}
+
+function buildTotal(db: Db, f: FilterShape) {
+  return db
+    .select({ total: sql<number>`${totalSql(f)} ${sql.raw(GENERIC_PLAN)}`.mapWith(Number) })
+    .from(sql`(select 1) as one`)
+    .prepare(`studies_public_total_${shapeKey(f)}`);
+}
+
+function buildBySlug(db: Db) {
+  return db
+    .select(withLeader)
+    .from(studies)
+    .innerJoin(users, eq(users.id, studies.leaderId))
+    .where(eq(studies.slug, ph('slug')))
+    .prepare('studies_by_slug');
+}
+
+function buildBySlugFor(db: Db) {
+  return db
+    .select({
+      ...withLeader,
+      membership: getTableColumns(studyMemberships),
+      applicationId: sql<string | null>`(select a.id from ${studyApplications} a
+        where a.study_id = ${studies.id} and a.user_id = ${ph('userId')}::uuid order by a.applied_at desc limit 1)`,
+      applicationStatus: sql<ApplicationStatus | null>`(select a.status from ${studyApplications} a
+        where a.study_id = ${studies.id} and a.user_id = ${ph('userId')}::uuid order by a.applied_at desc limit 1)`,
+    })
+    .from(studies)
+    .innerJoin(users, eq(users.id, studies.leaderId))
+    .leftJoin(studyMemberships, and(eq(studyMemberships.studyId, studies.id), sql`${studyMemberships.userId} = ${ph('userId')}::uuid`))
+    .where(eq(studies.slug, ph('slug')))
+    .prepare('studies_by_slug_for');
+}
+
+type Prepared = {
+  pages: Map<string, ReturnType<typeof buildPage>>;
+  totals: Map<string, ReturnType<typeof buildTotal>>;
+  bySlug: ReturnType<typeof buildBySlug>;
+  bySlugFor: ReturnType<typeof buildBySlugFor>;
+};
+const preparedByDb = new WeakMap<Db, Prepared>();
+
+function prepared(db: Db): Prepared {
+  let p = preparedByDb.get(db);
+  if (!p) {
+    p = { pages: new Map(), totals: new Map(), bySlug: buildBySlug(db), bySlugFor: buildBySlugFor(db) };
+    preparedByDb.set(db, p);
+  }
+  return p;
+}
+
+/** One page of the public list (no text query) and the total, in one statement. */
+export async function publicPage(db: Db, sort: string, f: PublicListParams): Promise<{ rows: StudyWithLeader[]; total: number }> {
+  const shape: FilterShape = {
+    type: !!f.type?.length,
+    costType: !!f.costType?.length,
+    recurrence: !!f.recurrence?.length,
+    recruiting: f.recruiting,
+  };
+  const p = prepared(db);
+  const limit = Math.trunc(f.limit);
+  if (!(limit >= 1 && limit <= 100)) throw new RangeError('page size out of range');
+  const key = `${sort}|${shapeKey(shape)}|${limit}`;
+  let page = p.pages.get(key);
+  if (!page) {
+    page = buildPage(db, sort, shape, limit);
+    p.pages.set(key, page);
+  }
+  const values = { type: f.type, costType: f.costType, recurrence: f.recurrence, now: f.now.toISOString(), offset: f.offset };
+  const rows = await page.execute(values);
+  if (rows.length > 0) return { rows: rows.map(({ total: _t, ...r }) => r), total: rows[0]!.total };
+  // past the last page (or nothing matches): the total alone
+  let total = p.totals.get(shapeKey(shape));
+  if (!total) {
+    total = buildTotal(db, shape);
+    p.totals.set(shapeKey(shape), total);
+  }
+  const [t] = await total.execute(values);
+  return { rows: [], total: t?.total ?? 0 };
+}
+
+export interface StudyForCaller {
+  study: StudyWithLeader;
+  membership: MembershipRow | undefined;
+  latestApplication: { id: string; status: ApplicationStatus } | null;
+}
+
+/** A study by slug, with the caller's membership and latest application (none for a guest). */
+export async function studyBySlugFor(db: Db, slug: string, userId: string | null): Promise<StudyForCaller | undefined> {
+  if (!userId) {
+    const [study] = await prepared(db).bySlug.execute({ slug });
+    return study ? { study, membership: undefined, latestApplication: null } : undefined;
+  }
+  const [row] = await prepared(db).bySlugFor.execute({ slug, userId });
+  if (!row) return undefined;
+  const { membership, applicationId, applicationStatus, ...study } = row;
+  return {
+    study,
+    membership: membership ?? undefined,
+    latestApplication: applicationId && applicationStatus ? { id: applicationId, status: applicationStatus } : null,
+  };
+}

@@ -1,0 +1,123 @@
+// Issue 19 "Server reads without the cache": each hot read with the study read cache off, as a
+// share of a bare Fastify route's req/s in the same process, at 10,000 and 100,000 studies, on
+// PGlite and (when DATABASE_URL is set) on PostgreSQL in a database of the bench's own.
+// Each endpoint runs right after a bare-route run, and its share is against that run (these
+// machines are shared and noisy). Targets: ≥ 25 % on PostgreSQL, ≥ 15 % on PGlite; the p95
+// (autocannon's p97.5, the nearest percentile it reports) at 100k ≤ 1.5× the one at 10k.
+//
+//   BENCH_SIZES=10000,100000 (default)  BENCH_SECONDS=5 (per run)  BENCH_DRIVERS=pglite,postgres
+//   BENCH_QUICK=1: 2-second runs at 2,000 and 20,000 studies (a smoke run, not the figures)
+import { studyServicesOf } from '../apps/server/src/modules/studies/routes.ts';
+import { type LoadResult, benchDatabase, load, printTable, reportTarget, startBenchApp } from './support.ts';
+import { seedStudies } from './study-data.ts';
+
+const quick = process.env.BENCH_QUICK === '1';
+const sizes = (process.env.BENCH_SIZES ?? (quick ? '2000,20000' : '10000,100000')).split(',').map(Number);
+const seconds = Number(process.env.BENCH_SECONDS ?? (quick ? 2 : 5));
+const drivers = (process.env.BENCH_DRIVERS ?? (process.env.DATABASE_URL ? 'pglite,postgres' : 'pglite')).split(',');
+
+interface Endpoint {
+  label: string;
+  path: (slug: string) => string;
+  auth?: boolean;
+  /** counted for the issue's targets */
+  target: boolean;
+}
+
+const ENDPOINTS: Endpoint[] = [
+  { label: 'GET /api/studies/paged', path: () => '/api/studies/paged', target: true },
+  {
+    label: 'GET /api/studies/paged?filters',
+    path: () => '/api/studies/paged?type=EDUCATIONAL&costType=PAID&recruiting=true&page=3',
+    target: true,
+  },
+  { label: 'GET /api/studies/slug/{slug}', path: (slug) => `/api/studies/slug/${slug}`, target: true },
+  { label: 'GET /api/studies/slug/{slug} signed in', path: (slug) => `/api/studies/slug/${slug}`, auth: true, target: true },
+  { label: 'GET /api/users/me', path: () => '/api/users/me', auth: true, target: true },
+  { label: 'GET /api/health/ready', path: () => '/api/health/ready', target: false },
+];
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+const p95By = new Map<string, number>(); // `${driver}|${label}|${size}` → p97.5 ms
+
+async function runOne(driver: string, size: number) {
+  const pgdb = driver === 'postgres' ? await benchDatabase(process.env.DATABASE_URL!) : null;
+  // PGlite even when DATABASE_URL is set: the PostgreSQL runs use a database of their own
+  const s = pgdb ? await startBenchApp({}, undefined, pgdb.url) : await startBenchApp({ DATABASE_URL: '' });
+  try {
+    const data = await seedStudies(s.ctx, size);
+    console.log(`\n--- ${driver}, ${fmt(size)} studies (${fmt(data.approved)} approved), seeded in ${data.ms} ms`);
+    const reg = await s.app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      payload: { email: 'bench.user@moim.dev', password: 'bench user passphrase', name: '벤치 사용자' },
+    });
+    if (reg.statusCode !== 201) throw new Error(`could not register the bench user: ${reg.statusCode} ${reg.body}`);
+    const token = (JSON.parse(reg.body) as { data: { accessToken: string } }).data.accessToken;
+    const auth = { authorization: `Bearer ${token}` };
+    const caches = studyServicesOf(s.ctx)!.deps.caches;
+
+    // every endpoint answers 200 before it is measured
+    for (const e of ENDPOINTS) {
+      const r = await fetch(`${s.url}${e.path(data.slug)}`, { headers: e.auth ? auth : {} });
+      if (r.status !== 200) throw new Error(`${e.label} answered ${r.status}: ${await r.text()}`);
+    }
+    await load('warm-up', `${s.url}/bench/bare`, { duration: 1 });
+
+    // with the cache (what guests get while it is warm): information, not a target
+    const cachedRows: LoadResult[] = [];
+    const bare0 = await load('GET /bench/bare (baseline)', `${s.url}/bench/bare`, { duration: seconds });
+    cachedRows.push(bare0);
+    cachedRows.push(await load('GET /api/studies/paged (cached)', `${s.url}/api/studies/paged`, { duration: seconds }));
+    printTable(cachedRows, bare0);
+
+    caches.setTtl(0);
+    for (const e of ENDPOINTS) {
+      const url = `${s.url}${e.path(data.slug)}`;
+      const headers = e.auth ? auth : {};
+      await load('warm-up', url, { duration: 1, headers });
+      const bare = await load('GET /bench/bare (baseline)', `${s.url}/bench/bare`, { duration: seconds });
+      const r = await load(`${e.label} (no cache)`, url, { duration: seconds, headers });
+      printTable([bare, r], bare);
+      const share = r.rps / bare.rps;
+      const need = driver === 'postgres' ? 0.25 : 0.15;
+      if (r.errors + r.non2xx > 0) console.log(`  !! ${r.errors + r.non2xx} errors`);
+      p95By.set(`${driver}|${e.label}|${size}`, r.p95);
+      if (e.target) {
+        reportTarget({
+          what: `${e.label}, no cache, ${fmt(size)} studies`,
+          on: driver,
+          figure: `${(share * 100).toFixed(0)} % of bare (${fmt(r.rps)} vs ${fmt(bare.rps)} req/s, p97.5 ${r.p95} ms)`,
+          target: `≥ ${need * 100} %`,
+          met: share >= need && r.errors + r.non2xx === 0,
+        });
+      } else {
+        console.log(`  (${e.label}: ${(share * 100).toFixed(0)} % of bare, no target)`);
+      }
+    }
+  } finally {
+    await s.close();
+    await pgdb?.drop();
+  }
+}
+
+for (const driver of drivers) {
+  for (const size of sizes) await runOne(driver, size);
+  if (sizes.length >= 2) {
+    const [small, big] = [Math.min(...sizes), Math.max(...sizes)];
+    for (const e of ENDPOINTS.filter((x) => x.target)) {
+      const a = p95By.get(`${driver}|${e.label}|${small}`);
+      const b = p95By.get(`${driver}|${e.label}|${big}`);
+      if (a === undefined || b === undefined) continue;
+      // a p97.5 of 0–1 ms is below autocannon's resolution: compare from 1 ms
+      const growth = Math.max(b, 1) / Math.max(a, 1);
+      reportTarget({
+        what: `${e.label}, p95 growth ${fmt(small)} → ${fmt(big)} studies`,
+        on: driver,
+        figure: `${growth.toFixed(2)}× (${a} → ${b} ms)`,
+        target: '≤ 1.5×',
+        met: growth <= 1.5,
+      });
+    }
+  }
+}
