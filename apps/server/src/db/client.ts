@@ -58,13 +58,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // reads run as named (prepared) statements: parsed and planned once per connection
     const pool = preparePgReads(
       new pg.Pool({
-      connectionString: opts.url,
-      max: opts.poolMax ?? 10,
-      connectionTimeoutMillis: opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
-      statement_timeout: statementTimeout,
-      query_timeout: statementTimeout + 1_000,
-      keepAlive: true,
-      idleTimeoutMillis: 30_000,
+        connectionString: opts.url,
+        max: opts.poolMax ?? 10,
+        connectionTimeoutMillis: opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+        statement_timeout: statementTimeout,
+        query_timeout: statementTimeout + 1_000,
+        keepAlive: true,
+        idleTimeoutMillis: 30_000,
       }),
     );
     // Parse BIGINT/NUMERIC as JS numbers where safe; timestamps stay Date.

@@ -36,18 +36,23 @@ export class StudyCaches {
 
   /**
    * Shares invalidations through Redis pub/sub: every change published, every change of
-   * another instance clears this one. Resolves once subscribed. A lost message (Redis down)
+   * another instance clears this one. Resolves once subscribed (or after 1 s when Redis is not
+   * answering: the subscription follows when it is). A lost message (Redis down)
    * leaves at most the TTL of staleness, as without Redis.
    */
   async shareThrough(redis: Redis): Promise<void> {
     this.publisher = redis;
-    const sub = redis.duplicate();
+    // The subscriber queues its SUBSCRIBE until Redis answers and renews it after every
+    // reconnect, so an instance started while Redis is down joins once it is back.
+    const sub = redis.duplicate({ enableOfflineQueue: true, lazyConnect: false });
     this.subscriber = sub;
     sub.on('error', () => undefined);
     sub.on('message', (channel: string, from: string) => {
       if (channel === STUDY_CACHE_CHANNEL && from !== this.instanceId) this.clearLocal();
     });
-    await sub.subscribe(STUDY_CACHE_CHANNEL);
+    const subscribed = sub.subscribe(STUDY_CACHE_CHANNEL).catch(() => undefined);
+    // wait briefly when Redis is there (tests expect the subscription in place), never block start
+    await Promise.race([subscribed, new Promise((r) => setTimeout(r, 1_000).unref())]);
   }
 
   async close(): Promise<void> {

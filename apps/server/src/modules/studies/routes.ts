@@ -26,8 +26,8 @@ export const studiesModule: Module = {
     const s = createStudyServices(ctx);
     registry.set(ctx, s);
     // several instances: study changes clear every instance's read cache (deps.ts)
-    if (ctx.redis) {
-      await s.deps.caches.shareThrough(ctx.redis);
+    if (ctx.redis.client) {
+      await s.deps.caches.shareThrough(ctx.redis.client);
       scope.addHook('onClose', async () => s.deps.caches.close());
     }
     ctx.services.studies = createStudiesFacade(s);
