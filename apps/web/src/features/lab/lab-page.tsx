@@ -48,7 +48,7 @@ function TetrisFacts() {
         <div>
           <dt>{t('weeklyChampion')}</dt>
           <dd>
-            {champion.name ?? '—'} · {champion.score.toLocaleString()}
+            <span data-user-content="">{champion.name ?? '—'}</span> · {champion.score.toLocaleString()}
           </dd>
         </div>
       )}

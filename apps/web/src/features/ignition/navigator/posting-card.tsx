@@ -20,7 +20,7 @@ export function PostingCard({ posting: p, query, now }: { posting: JobPostingSum
   return (
     <article className={`jn-card${p.active ? '' : ' jn-card--closed'}`} aria-labelledby={`job-${p.id}`}>
       <div className="jn-card__top">
-        <p className="jn-card__company">
+        <p className="jn-card__company" data-user-content="">
           <HighlightText text={p.company.name} query={query} />
         </p>
         <div className="jn-card__badges">

@@ -1,6 +1,7 @@
 /** One-tap starting points: 신입, 주니어, 원격, and the top companies and skills by open postings. */
 import type { JobFacets } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
 import { toggle, type NavigatorFilters } from '../lib/filters';
 
 export function QuickChips({
@@ -13,7 +14,7 @@ export function QuickChips({
   onChange: (f: NavigatorFilters) => void;
 }) {
   const { t } = useTranslation('ignition');
-  const chip = (key: string, label: string, pressed: boolean, next: NavigatorFilters) => (
+  const chip = (key: string, label: ReactNode, pressed: boolean, next: NavigatorFilters) => (
     <button key={key} type="button" className="jn-chip" aria-pressed={pressed} onClick={() => onChange({ ...next, page: 0 })}>
       {label}
     </button>
@@ -38,7 +39,10 @@ export function QuickChips({
         chip(`s-${s.value}`, `#${s.label}`, filters.skill.includes(s.value), { ...filters, skill: toggle(filters.skill, s.value) }),
       )}
       {topCompanies.map((c) =>
-        chip(`c-${c.value}`, c.label, filters.company.includes(c.value), { ...filters, company: toggle(filters.company, c.value) }),
+        chip(`c-${c.value}`, <span data-user-content="">{c.label}</span>, filters.company.includes(c.value), {
+          ...filters,
+          company: toggle(filters.company, c.value),
+        }),
       )}
     </div>
   );

@@ -10,7 +10,7 @@ export function PaymentSummary({ payment: p }: { payment: PaymentView }) {
   return (
     <dl className="pay-dl">
       <dt>{t('common.orderName')}</dt>
-      <dd>{p.orderName}</dd>
+      <dd data-user-content="">{p.orderName}</dd>
       <dt>{t('common.amount')}</dt>
       <dd className="pay-dl__money">{formatKrw(p.amount, lng)}</dd>
       <dt>{t('common.method')}</dt>

@@ -22,11 +22,15 @@ export function ProjectCard({ project: p, now }: { project: ProjectSummary; now:
         <DdayBadge deadline={p.recruitmentDeadline} status={p.status} now={now} />
       </div>
       <h2 id={`pj-card-${p.id}`} className="pj-card__title">
-        <Link to={projectPath(p.slug)} className="pj-card__link">
+        <Link to={projectPath(p.slug)} className="pj-card__link" data-user-content="">
           {p.name}
         </Link>
       </h2>
-      {p.tagline && <p className="pj-card__tagline">{p.tagline}</p>}
+      {p.tagline && (
+        <p className="pj-card__tagline" data-user-content="">
+          {p.tagline}
+        </p>
+      )}
       <div className="pj-card__positions">
         <h3 className="visually-hidden">{t('card.positions')}</h3>
         {p.acceptingApplications && open.length === 0 ? (
