@@ -1,9 +1,12 @@
 /**
  * Starts the real built platform (apps/server/dist/main.js serving apps/web/dist) on a free
- * port with a throw-away data folder and the demo content, and waits until it is ready.
+ * port with a throw-away data folder and the demo content, and waits until it is ready. A second
+ * local origin (a bare page on another port, listed in CORS_ORIGINS) lets journeys call the API
+ * cross-origin the way a separately hosted client does (cors.e2e.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +18,8 @@ declare module 'vitest' {
     /** the same server under its other loopback name (PUBLIC_URL): return addresses must follow the address opened */
     altBaseURL: string;
     dataDir: string;
+    /** another origin, allowed by the server's CORS_ORIGINS, serving a blank page */
+    crossOrigin: string;
   }
 }
 
@@ -37,6 +42,13 @@ export default async function setup(project: TestProject) {
   // card payment and social login must work at whichever address the visitor opened.
   const baseURL = `http://127.0.0.1:${port}`;
   const altBaseURL = `http://localhost:${port}`;
+  const clientPort = await freePort();
+  const crossOrigin = `http://127.0.0.1:${clientPort}`;
+  const client = createHttpServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<!doctype html><html lang="en"><title>another client</title><p>a client on another origin</p></html>');
+  });
+  await new Promise<void>((resolve) => client.listen(clientPort, '127.0.0.1', resolve));
   const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
     cwd: root,
     env: {
@@ -46,6 +58,7 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       PUBLIC_URL: altBaseURL,
+      CORS_ORIGINS: crossOrigin,
       SEED_DEMO: 'true',
       // the journeys log in dozens of times from 127.0.0.1; limits are covered by integration tests
       RATE_LIMITS_ENABLED: 'false',
@@ -74,7 +87,9 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', baseURL);
   project.provide('altBaseURL', altBaseURL);
   project.provide('dataDir', dataDir);
+  project.provide('crossOrigin', crossOrigin);
   return async () => {
+    await new Promise((r) => client.close(r));
     child.kill('SIGTERM');
     await new Promise((r) => (exited ? r(null) : child.once('exit', r)));
     rmSync(dataDir, { recursive: true, force: true });

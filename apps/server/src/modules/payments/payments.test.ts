@@ -224,13 +224,57 @@ describe('card', () => {
     expect((await confirm(member, retry)).body.data.status).toBe('DONE');
   });
 
-  it('a new attempt supersedes an unfinished one, whose confirmation is then refused', async () => {
+  it('a second start returns the open order; paying it confirms once', async () => {
     const a = fake.add(member);
-    const first = await checkout(member, a);
-    const second = await checkout(member, a);
-    expect(await payment(first.orderId)).toMatchObject({ status: 'ABORTED', failure: { code: 'SUPERSEDED' } });
-    expect((await confirm(member, first)).body.error.code).toBe('BIZ-3002');
-    expect((await confirm(member, second)).body.data.status).toBe('DONE');
+    const first = await startCard(member, a);
+    const second = await startCard(member, a);
+    expect(second.status).toBe(200);
+    expect(second.body.data.orderId).toBe(first.body.data.orderId);
+    const s = await checkout(member, a);
+    expect(s.orderId).toBe(first.body.data.orderId);
+    expect((await confirm(member, s)).body.data.status).toBe('DONE');
+    // paid: a new start is refused, not a new order
+    expect((await startCard(member, a)).status).toBe(409);
+  });
+
+  it('twenty concurrent starts leave one open card order, and every start answers it (any database)', async () => {
+    const a = fake.add(member);
+    const rs = await Promise.all(Array.from({ length: 20 }, () => startCard(member, a)));
+    expect(rs.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(new Set(rs.map((r) => r.body.data.orderId)).size).toBe(1);
+    const open = await t.ctx.db.execute(
+      sql`select count(*)::int as n from payments where application_id = ${a.applicationId} and method = 'CARD' and status in ('READY', 'IN_PROGRESS')`,
+    );
+    expect(open.rows[0]).toEqual({ n: 1 });
+    const all = await t.ctx.db.execute(sql`select count(*)::int as n from payments where application_id = ${a.applicationId}`);
+    expect(all.rows[0]).toEqual({ n: 1 });
+  });
+
+  it('the database itself refuses a second open card order for an application', async () => {
+    const a = fake.add(member);
+    const r = await startCard(member, a);
+    const err = await t.ctx.db
+      .execute(
+        sql`insert into payments (order_id, kind, application_id, study_id, user_id, order_name, customer_name, amount, method, provider, status)
+            select 'dup-' || substr(md5(random()::text), 1, 12), kind, application_id, study_id, user_id, order_name, customer_name, amount, method, provider, 'READY'
+            from payments where order_id = ${r.body.data.orderId}`,
+      )
+      .then(
+        () => null,
+        (e: { cause?: { code?: string; message?: string } }) => e.cause,
+      );
+    expect(err?.code).toBe('23505');
+    expect(err?.message).toContain('payments_one_open_card_per_application');
+  });
+
+  it('a bank transfer not yet sent gives way to a card checkout', async () => {
+    const a = fake.add(member);
+    const bank = await t.call({ method: 'POST', url: payUrl(a), headers: member.auth, payload: { method: 'BANK_TRANSFER' } });
+    expect(bank.status).toBe(200);
+    const card = await startCard(member, a);
+    expect(card.status).toBe(200);
+    expect(await payment(bank.body.data.orderId)).toMatchObject({ status: 'ABORTED', failure: { code: 'SUPERSEDED' } });
+    expect((await confirm(member, await checkout(member, a))).body.data.status).toBe('DONE');
   });
 
   it('refuses a payment key from another order', async () => {

@@ -272,44 +272,63 @@ export class PaymentsService {
       }
     }
 
-    const row = await this.db.transaction(async (tx) => {
-      // Earlier attempts give way: an unfinished card checkout, or a bank transfer not yet sent.
-      for (const old of await repo.openForApplication(tx, applicationId, ['READY', 'WAITING_FOR_DEPOSIT'])) {
-        await repo.transition(
+    // One open card order per application (the database's payments_one_open_card_per_application):
+    // a second start, or twenty at once, answers the open one, so a customer can never be
+    // charged twice for one application.
+    const open = await this.openCardOrder(applicationId);
+    if (open) return this.cardCheckout(open, user.id, returnOrigin);
+    let row: PaymentRow;
+    try {
+      row = await this.db.transaction(async (tx) => {
+        // A bank transfer not yet sent gives way to the card.
+        for (const old of await repo.openForApplication(tx, applicationId, ['WAITING_FOR_DEPOSIT'])) {
+          await repo.transition(
+            tx,
+            old.id,
+            [old.status],
+            { status: 'ABORTED', failureCode: 'SUPERSEDED', failureMessage: '새 결제 시도로 대체되었습니다.' },
+            {
+              type: 'ABORTED',
+              actor,
+              data: { reason: 'SUPERSEDED' },
+            },
+          );
+        }
+        const p = await repo.insertPayment(
           tx,
-          old.id,
-          [old.status],
-          { status: 'ABORTED', failureCode: 'SUPERSEDED', failureMessage: '새 결제 시도로 대체되었습니다.' },
           {
-            type: 'ABORTED',
-            actor,
-            data: { reason: 'SUPERSEDED' },
+            orderId: newOrderId('moim'),
+            kind: 'STUDY',
+            applicationId,
+            studyId,
+            userId: user.id,
+            orderName,
+            studyTitle: app.studyTitle,
+            customerName,
+            amount: app.amount,
+            method: 'CARD',
+            provider: this.provider.name,
+            status: 'READY',
+            deadline: app.paymentDeadline,
           },
+          { type: 'CREATED', actor, data: { method } },
         );
-      }
-      const p = await repo.insertPayment(
-        tx,
-        {
-          orderId: newOrderId('moim'),
-          kind: 'STUDY',
-          applicationId,
-          studyId,
-          userId: user.id,
-          orderName,
-          studyTitle: app.studyTitle,
-          customerName,
-          amount: app.amount,
-          method: 'CARD',
-          provider: this.provider.name,
-          status: 'READY',
-          deadline: app.paymentDeadline,
-        },
-        { type: 'CREATED', actor, data: { method } },
-      );
-      await this.studies.setCheckoutId(applicationId, p.orderId, tx);
-      return p;
-    });
+        await this.studies.setCheckoutId(applicationId, p.orderId, tx);
+        return p;
+      });
+    } catch (err) {
+      // Starts at the same moment: the unique index let one in; answer with that one.
+      if (!isUniqueViolation(err)) throw err;
+      const winner = await this.openCardOrder(applicationId);
+      if (winner) return this.cardCheckout(winner, user.id, returnOrigin);
+      throw badState('이미 결제가 진행 중인 신청입니다.');
+    }
     return this.cardCheckout(row, user.id, returnOrigin);
+  }
+
+  private async openCardOrder(applicationId: string): Promise<PaymentRow | undefined> {
+    const open = await repo.openForApplication(this.db, applicationId, ['READY', 'IN_PROGRESS']);
+    return open.find((p) => p.method === 'CARD');
   }
 
   private cardCheckout(p: PaymentRow, userId: string, returnOrigin?: string): CardCheckout {
