@@ -139,7 +139,9 @@ describe('the server with Redis unreachable', () => {
     const check = await t.call({ method: 'POST', url: '/api/users/check-email', payload: { email: 'free@moim.test' } });
     expect(check.status).toBe(200);
     expect(performance.now() - t0).toBeLessThan(3_000);
-    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
-    expect(statuses[5]).toBe(429);
+    // the first wrong password is checked; the next ones meet the login back-off, counted in
+    // this instance's memory while Redis is away (docs/accounts.md "Login throttling")
+    expect(statuses[0]).toBe(401);
+    expect(statuses.slice(1)).toEqual([429, 429, 429, 429, 429]);
   });
 });
