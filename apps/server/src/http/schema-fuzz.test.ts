@@ -110,6 +110,17 @@ function arb(schema0: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
   return fc.oneof({ weight: 6, arbitrary: valid }, { weight: 1, arbitrary: junk });
 }
 
+/** Percent-encodes a path segment; a lone surrogate becomes its (invalid) UTF-8 bytes, as a raw client would send. */
+function encodePathSegment(v: string): string {
+  return Array.from(v, (ch) => {
+    try {
+      return encodeURIComponent(ch);
+    } catch {
+      return '%ED%A0%80';
+    }
+  }).join('');
+}
+
 function requestArb(op: Op): fc.Arbitrary<{ url: string; body: unknown; hasBody: boolean }> {
   const pathParams = op.params.filter((p) => p.in === 'path');
   const queryParams = op.params.filter((p) => p.in === 'query');
@@ -122,7 +133,7 @@ function requestArb(op: Op): fc.Arbitrary<{ url: string; body: unknown; hasBody:
     let path = op.path;
     pathParams.forEach((p, i) => {
       const v = String(pv[i] ?? '');
-      path = path.replace(`{${p.name}}`, encodeURIComponent(v === '' ? 'x' : v));
+      path = path.replace(`{${p.name}}`, encodePathSegment(v === '' ? 'x' : v));
     });
     const q = new URLSearchParams();
     queryParams.forEach((p, i) => {
