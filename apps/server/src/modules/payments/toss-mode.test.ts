@@ -46,7 +46,8 @@ async function payThroughWidget(applicationId: string, studyId: string, card: st
   const start = await shop.call({
     method: 'POST',
     url: `/api/studies/${studyId}/applications/${applicationId}/payment`,
-    headers: member.auth,
+    // the shop opened at its public address: the return addresses follow it
+    headers: { ...member.auth, origin: SHOP },
     payload: { method: 'CARD' },
   });
   expect(start.status).toBe(200);
