@@ -83,6 +83,8 @@ const ENGLISH_SCAN_GAPS = new Map([
   ['/study/1-tecoteco', 'section badges and the call-to-action section written by the leader are not marked'],
   ['/study/2-11routine', 'the call-to-action section written by the leader is not marked'],
   ['/study/1-tecoteco/review/write', 'the study title inside the lead sentence is not marked'],
+  ['/whoweare-hybrid-archive', 'the team personas (names, roles, bios) are written in Korean only'],
+  ['/whoweare-original', 'the team personas (names, mottos) are written in Korean only'],
 ]);
 
 async function prepare(lang: 'en' | 'ko', theme: 'light' | 'dark') {

@@ -33,7 +33,6 @@ export function Pager({
           type="button"
           className={`btn pager__btn ${p === page ? 'btn-primary' : 'btn-secondary'}`}
           aria-current={p === page ? 'page' : undefined}
-          aria-label={t('pager.page', { n: p + 1 })}
           onClick={() => onPage(p)}
         >
           {p + 1}

@@ -76,7 +76,7 @@ function MyGroups({ data }: { data: MyProjects }) {
           <ul className="pj-my__list">
             {data.owned.map((p) => (
               <li key={p.id} className="pj-my__item">
-                <Link to={projectPath(p.slug)} className="pj-my__name">
+                <Link to={projectPath(p.slug)} className="pj-my__name" data-user-content="">
                   {p.name}
                 </Link>
                 <StatusBadge status={p.status} />
@@ -97,11 +97,17 @@ function MyGroups({ data }: { data: MyProjects }) {
           <ul className="pj-my__list">
             {data.member.map(({ project: p, position }) => (
               <li key={p.id} className="pj-my__item">
-                <Link to={projectPath(p.slug)} className="pj-my__name">
+                <Link to={projectPath(p.slug)} className="pj-my__name" data-user-content="">
                   {p.name}
                 </Link>
                 <StatusBadge status={p.status} />
-                {position && <span className="muted">{t('my.asPosition', { position: position.name })}</span>}
+                {position && (
+                  <span className="muted">
+                    {t('my.asPosition', { position: '\u0001' }).split('\u0001')[0]}
+                    <span data-user-content="">{position.name}</span>
+                    {t('my.asPosition', { position: '\u0001' }).split('\u0001')[1]}
+                  </span>
+                )}
               </li>
             ))}
           </ul>
@@ -127,11 +133,11 @@ function ApplicationItem({ a }: { a: ProjectApplication }) {
   const decide = useDecide(a.project.id);
   return (
     <li className="pj-my__item pj-my__item--app">
-      <Link to={projectPath(a.project.slug)} className="pj-my__name">
+      <Link to={projectPath(a.project.slug)} className="pj-my__name" data-user-content="">
         {a.project.name}
       </Link>
       <span className="muted">
-        {a.position.name} · {formatDate(a.createdAt, i18n.language)}
+        <span data-user-content="">{a.position.name}</span> · {formatDate(a.createdAt, i18n.language)}
       </span>
       <span className={`pj-badge pj-app-status pj-app-status--${a.status.toLowerCase()}`}>{t(`appStatus.${a.status}`)}</span>
       {a.status === 'PENDING' && (
