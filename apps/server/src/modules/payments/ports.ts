@@ -2,8 +2,9 @@
  * What payments needs from other modules, through their typed public interfaces: the studies
  * module's payment hooks (`StudiesPaymentHooks`), the users directory, mail and the in-app
  * inbox. Each is read at call time from the module registry (modules register in order; the
- * payments tests swap in a stand-in that implements the same type), and the studies answer is
- * mapped field by field, so a rename there is a compile error here, never a silent `amount: 0`.
+ * payments tests swap in a stand-in that implements the same type); payments reads the studies
+ * module's own `ApplicationForPayment`, so a rename there is a compile error here, never a silent
+ * `amount: 0`.
  */
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -12,19 +13,11 @@ import type { ApplicationForPayment, StudiesPaymentHooks } from '../studies/inde
 
 export type { StudiesPaymentHooks } from '../studies/index.ts';
 
-export interface PayableApplication {
-  applicationId: string;
-  studyId: string;
-  studyTitle: string;
-  applicantId: string;
-  applicantName: string;
-  status: ApplicationForPayment['status'];
-  paymentDeadline: Date | null;
-  /** integer KRW the server charges (the study's cost as the studies module computes it) */
-  amount: number;
-  /** YYYY-MM-DD (Asia/Seoul) */
-  studyStartDate: string;
-}
+/** What payments reads of an application: the studies module's own type, narrowed. */
+export type PayableApplication = Pick<
+  ApplicationForPayment,
+  'applicationId' | 'studyId' | 'studyTitle' | 'applicantId' | 'applicantName' | 'status' | 'paymentDeadline' | 'amount' | 'studyStartDate'
+>;
 
 function studiesHooks(ctx: AppContext): StudiesPaymentHooks {
   const s: StudiesPaymentHooks | undefined = ctx.services.studies;
@@ -32,26 +25,10 @@ function studiesHooks(ctx: AppContext): StudiesPaymentHooks {
   return s;
 }
 
-/** The studies module's answer as payments sees it (null: no such application). */
-export function toPayable(a: ApplicationForPayment | null): PayableApplication | null {
-  if (!a) return null;
-  return {
-    applicationId: a.applicationId,
-    studyId: a.studyId,
-    studyTitle: a.studyTitle,
-    applicantId: a.applicantId,
-    applicantName: a.applicantName,
-    status: a.status,
-    paymentDeadline: a.paymentDeadline,
-    amount: a.amount,
-    studyStartDate: a.studyStartDate,
-  };
-}
-
 export function studiesPort(ctx: AppContext) {
   return {
     async application(applicationId: string, tx?: Tx): Promise<PayableApplication | null> {
-      return toPayable(await studiesHooks(ctx).getApplicationForPayment(applicationId, tx));
+      return studiesHooks(ctx).getApplicationForPayment(applicationId, tx);
     },
     async confirmPaid(tx: Tx, applicationId: string, paidAmount: number, orderId: string): Promise<void> {
       await studiesHooks(ctx).confirmPaidApplication(tx, applicationId, paidAmount, orderId);

@@ -101,13 +101,7 @@ function MyGroups({ data }: { data: MyProjects }) {
                   {p.name}
                 </Link>
                 <StatusBadge status={p.status} />
-                {position && (
-                  <span className="muted">
-                    {t('my.asPosition', { position: '\u0001' }).split('\u0001')[0]}
-                    <span data-user-content="">{position.name}</span>
-                    {t('my.asPosition', { position: '\u0001' }).split('\u0001')[1]}
-                  </span>
-                )}
+                {position && <AsPosition name={position.name} />}
               </li>
             ))}
           </ul>
@@ -162,5 +156,18 @@ function ApplicationItem({ a }: { a: ProjectApplication }) {
         </blockquote>
       )}
     </li>
+  );
+}
+
+/** "as <position>" with the position (written by the owner) marked as user content. */
+function AsPosition({ name }: { name: string }) {
+  const { t } = useTranslation('projects');
+  const [before, after] = t('my.asPosition', { position: '\u0001' }).split('\u0001');
+  return (
+    <span className="muted">
+      {before}
+      <span data-user-content="">{name}</span>
+      {after}
+    </span>
   );
 }
