@@ -18,13 +18,3 @@ export interface ServerModule<Api = unknown> {
   /** start-up data (demo content), run in module order after the app is built */
   readonly seeder?: Seeder;
 }
-
-/**
- * A module in the legacy registry style (it sets `ctx.services.<name>` in `register`). Being
- * replaced by `ServerModule`; do not add new ones.
- */
-export interface Module {
-  name: string;
-  prefix?: string;
-  register(app: FastifyInstance, ctx: AppContext): Promise<void> | void;
-}

@@ -32,7 +32,7 @@ import { buildOAuthProviders, callbackUrl, localIssuer } from '../../providers/o
 import type { FetchLike } from '../../providers/oauth/types.ts';
 import type { UsersService } from '../users/index.ts';
 import { createOAuthService, errorFragment, type Redirect } from './oauth.ts';
-import { ACCOUNT_LIMITS } from './rate-limits.ts';
+import { ACCOUNT_LIMITS } from '../users/index.ts';
 import type { AuthService } from './service.ts';
 
 const bearer = [{ bearerAuth: [] }];

@@ -5,7 +5,7 @@
  */
 import { TEST_CARDS, type ApplicationStatus } from '@moim/contract';
 import { randomBytes } from 'node:crypto';
-import type { TestApp } from '../../../test/support.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from '../../../test/support.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ApplicationForPayment } from '../studies/index.ts';
@@ -29,7 +29,7 @@ export async function makeUser(t: TestApp, opts: { name?: string; admin?: boolea
   const tag = randomBytes(4).toString('hex');
   const name = opts.name ?? `회원${tag.slice(0, 4)}`;
   const email = `pay-${tag}@example.com`;
-  const u = await t.ctx.services.users.createUser({
+  const u = await t.api.users.createUser({
     email,
     name,
     password: `pw-${tag}-long-enough!`,
@@ -112,10 +112,11 @@ export class FakeStudies implements StudiesPaymentHooks {
   }
 }
 
-export function useFakeStudies(t: TestApp): FakeStudies {
+/** An app whose payments module receives the in-memory studies hooks (same interface type). */
+export async function createAppWithFakeStudies(opts: TestAppOptions = {}): Promise<{ t: TestApp; fake: FakeStudies }> {
   const fake = new FakeStudies();
-  (t.ctx.services as unknown as { studies: unknown }).studies = fake;
-  return fake;
+  const t = await createTestApp({ ...opts, overrides: { ...opts.overrides, paymentsStudies: fake } });
+  return { t, fake };
 }
 
 /** The hosted checkout, as a browser submits it: returns where the gateway redirected. */

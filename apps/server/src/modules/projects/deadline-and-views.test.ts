@@ -60,7 +60,7 @@ describe('the deadline job', () => {
     const tomorrow = new Date(deadlineCloseRunAfter(new Date()).at.getTime() + 60_000);
     const later = createProjectsService(
       t.ctx,
-      { users: t.ctx.services.users, notifications: t.ctx.services.notifications },
+      { users: t.api.users, notifications: t.api.notifications },
       () => tomorrow,
     );
     await expect(
@@ -103,7 +103,7 @@ describe('the view count', () => {
     const tomorrow = new Date(deadlineCloseRunAfter(new Date()).at.getTime() + 60_000);
     const later = createProjectsService(
       t.ctx,
-      { users: t.ctx.services.users, notifications: t.ctx.services.notifications },
+      { users: t.api.users, notifications: t.api.notifications },
       () => tomorrow,
     );
     const again = await later.getBySlug(

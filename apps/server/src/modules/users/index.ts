@@ -23,6 +23,7 @@ export type {
   UsersDeps,
 } from './service.ts';
 export { DEMO_PEOPLE, type SeededUsers } from './seed.ts';
+export { ACCOUNT_LIMITS } from './rate-limits.ts';
 
 export function createUsersModule(ctx: AppContext, deps: UsersDeps): ServerModule<UsersModuleService> {
   const users = createUsersService(ctx, deps);

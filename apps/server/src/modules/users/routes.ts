@@ -33,7 +33,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
-import { ACCOUNT_LIMITS } from '../auth/rate-limits.ts';
+import { ACCOUNT_LIMITS } from './rate-limits.ts';
 import type { UsersDeps, UsersModuleService } from './service.ts';
 
 const bearer = [{ bearerAuth: [] }];
