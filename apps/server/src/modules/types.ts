@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
 import type { Seeder } from '../seed/index.ts';
 
 /**
