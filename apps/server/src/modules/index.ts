@@ -8,8 +8,8 @@
 import type { AppContext } from '../context.ts';
 import { createMailService, type MailService } from '../providers/mail/service.ts';
 import type { ServerModule } from './types.ts';
-import { createHealthModule } from './health/routes.ts';
-import { createSiteModule } from './site/routes.ts';
+import { createHealthModule } from './health/index.ts';
+import { createSiteModule } from './site/index.ts';
 import { createAuthModule, createAuthSessions, type AuthService } from './auth/index.ts';
 import { createUsersModule, type UsersModuleService } from './users/index.ts';
 import { createNotificationsModule, type NotificationsService } from './notifications/index.ts';
