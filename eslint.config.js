@@ -30,7 +30,9 @@ const serverZones = serverModules.flatMap((m) =>
 );
 const WEB_FEATURES = './apps/web/src/features';
 const webFeatures = dirs(`${WEB_FEATURES}/`);
-const webEntries = webFeatures.filter((f) => ['index.ts', 'index.tsx'].some((e) => existsSync(new URL(`${WEB_FEATURES}/${f}/${e}`, import.meta.url))));
+const webEntries = webFeatures.filter((f) =>
+  ['index.ts', 'index.tsx'].some((e) => existsSync(new URL(`${WEB_FEATURES}/${f}/${e}`, import.meta.url))),
+);
 const webZones = webEntries.flatMap((f) =>
   webFeatures
     .filter((other) => other !== f)
@@ -46,7 +48,15 @@ const importSettings = {
   'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
   'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
 };
-const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/test-helpers.ts', '**/*-test-helpers.ts', '**/*-test-kit.ts', '**/test-utils/**', '**/test-utils.ts*'];
+const testFiles = [
+  '**/*.test.ts',
+  '**/*.test.tsx',
+  '**/test-helpers.ts',
+  '**/*-test-helpers.ts',
+  '**/*-test-kit.ts',
+  '**/test-utils/**',
+  '**/test-utils.ts*',
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'e2e/artifacts/**', 'data/**', 'scripts/dev/**'] },

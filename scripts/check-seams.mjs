@@ -41,7 +41,11 @@ function foreignNames(text, file) {
     if (ups !== depth || target === own) continue;
     if (m[1])
       for (const part of m[1].split(',')) {
-        const name = part.replace(/\btype\b/, '').split(/\s+as\s+/).pop().trim();
+        const name = part
+          .replace(/\btype\b/, '')
+          .split(/\s+as\s+/)
+          .pop()
+          .trim();
         if (name) names.add(name);
       }
     if (m[2]) names.add(m[2]);

@@ -15,7 +15,10 @@ import { createAuthService, type AuthService, type AuthSessions } from './servic
 
 export { createAuthSessions, type AuthService, type AuthSessions, type SessionMeta } from './service.ts';
 
-export function createAuthModule(ctx: AppContext, deps: { sessions: AuthSessions; users: UsersService; mail: MailService }): ServerModule<AuthService> {
+export function createAuthModule(
+  ctx: AppContext,
+  deps: { sessions: AuthSessions; users: UsersService; mail: MailService },
+): ServerModule<AuthService> {
   const auth = createAuthService(ctx, deps);
   ctx.jobs.every('auth.sweep', 60 * 60_000, async () => {
     await auth.sweep();

@@ -13,5 +13,11 @@ export type { GamesService } from './service.ts';
 
 export function createGamesModule(ctx: AppContext, deps: { users: Pick<UsersService, 'publicProfiles'> }): ServerModule<GamesService> {
   const services = createGamesServices(ctx, deps.users);
-  return { name: 'games', prefix: '/api/games', api: services.games, routes: gamesRoutes(ctx, services), seeder: gamesSeeder(services.games) };
+  return {
+    name: 'games',
+    prefix: '/api/games',
+    api: services.games,
+    routes: gamesRoutes(ctx, services),
+    seeder: gamesSeeder(services.games),
+  };
 }

@@ -47,7 +47,13 @@ export async function makeUser(t: TestApp, opts: { name?: string; admin?: boolea
 /** An application as the studies module describes it to payments (the real type). */
 export type FakeApplication = ApplicationForPayment;
 
-/** The studies module's payment hooks, in memory. */
+/**
+ * The studies module's payment hooks, in memory: it implements the real `StudiesPaymentHooks`
+ * type (the compiler checks every signature, transaction parameter included) and is handed to the
+ * payments module through `createTestApp({ overrides })`. Its state lives in memory, so it cannot
+ * roll back with the caller's transaction: tests of commit/rollback behaviour use the real studies
+ * module (studies-integration.test.ts).
+ */
 export class FakeStudies implements StudiesPaymentHooks {
   readonly apps = new Map<string, FakeApplication>();
   readonly members = new Set<string>();
@@ -83,7 +89,7 @@ export class FakeStudies implements StudiesPaymentHooks {
     return a;
   }
 
-  async getApplicationForPayment(id: string) {
+  async getApplicationForPayment(id: string, _tx?: Tx) {
     const a = this.apps.get(id);
     return a ? { ...a } : null;
   }
@@ -95,18 +101,18 @@ export class FakeStudies implements StudiesPaymentHooks {
     if (checkoutId) a.checkoutId = checkoutId;
     this.members.add(`${a.studyId}:${a.applicantId}`);
   }
-  async markPaymentPending(id: string) {
+  async markPaymentPending(id: string, _tx?: Tx) {
     this.get(id, ['ACCEPTED']).status = 'PAYMENT_PENDING';
   }
-  async returnToAccepted(id: string) {
+  async returnToAccepted(id: string, _tx?: Tx) {
     this.get(id, ['PAYMENT_PENDING']).status = 'ACCEPTED';
   }
-  async refundApplication(id: string) {
+  async refundApplication(id: string, _tx?: Tx) {
     const a = this.get(id, ['CONFIRMED']);
     a.status = 'REFUNDED';
     this.members.delete(`${a.studyId}:${a.applicantId}`);
   }
-  async setCheckoutId(id: string, checkoutId: string) {
+  async setCheckoutId(id: string, checkoutId: string, _tx?: Tx) {
     const a = this.apps.get(id);
     if (a) a.checkoutId = checkoutId;
   }

@@ -58,7 +58,9 @@ export function createPayments(ctx: AppContext, deps: PaymentsDeps) {
     if (p) await deliverNotice(ctx, ports, payload.kind as NoticeKind, p, (payload.extra as Record<string, unknown>) ?? {});
   });
   ctx.jobs.register(JOB_RECONCILE, async (payload) => service.reconcile(String(payload.paymentId)));
-  ctx.jobs.register(JOB_REFUND, async (payload) => service.retryAutomaticRefund(String(payload.paymentId), String(payload.reason ?? '환불')));
+  ctx.jobs.register(JOB_REFUND, async (payload) =>
+    service.retryAutomaticRefund(String(payload.paymentId), String(payload.reason ?? '환불')),
+  );
   ctx.jobs.every('payments.sweep', 60_000, async () => {
     await service.sweep();
   });

@@ -35,10 +35,7 @@ export interface StudiesApi extends StudiesService {
   readonly events: EventChannel<StudiesEvents>;
 }
 
-export function createStudiesModule(
-  ctx: AppContext,
-  deps: StudyModuleDeps & { directory: StudyDirectory },
-): ServerModule<StudiesApi> {
+export function createStudiesModule(ctx: AppContext, deps: StudyModuleDeps & { directory: StudyDirectory }): ServerModule<StudiesApi> {
   const s = createStudyServices(ctx, deps);
   registerStudyJobs(ctx, s);
   const api: StudiesApi = { ...createStudiesFacade(deps.directory, s), events: ctx.events.channel<StudiesEvents>() };

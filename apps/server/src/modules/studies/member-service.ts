@@ -68,11 +68,7 @@ export class MemberService {
   }
 
   private async membershipView(study: StudyRow, m: MembershipRow): Promise<Membership> {
-    const rates = await this.d.calendar.attendanceRates(
-      study.id,
-      [{ userId: m.userId, joinedAt: m.joinedAt }],
-      seoulDate(this.d.clock()),
-    );
+    const rates = await this.d.calendar.attendanceRates(study.id, [{ userId: m.userId, joinedAt: m.joinedAt }], seoulDate(this.d.clock()));
     return toMembership(m, study, rates.get(m.userId) ?? null);
   }
 

@@ -82,7 +82,6 @@ export interface StudiesService extends StudyDirectory {
   refundApplication(applicationId: string, tx?: Tx): Promise<void>;
 }
 
-
 export interface StudyServices {
   deps: StudyDeps;
   studies: StudyService;

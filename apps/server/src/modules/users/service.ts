@@ -203,7 +203,8 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
   }
 
   async function createUser(input: CreateUserInput, tx: DbOrTx = db): Promise<UserSummary> {
-    if (input.password !== undefined && input.checkPolicy !== false) credentials.assertPasswordPolicy(input.password, input.email, 'password');
+    if (input.password !== undefined && input.checkPolicy !== false)
+      credentials.assertPasswordPolicy(input.password, input.email, 'password');
     if (input.username && (await repo.usernameTaken(tx, input.username))) throw new AppError('VAL-2008', undefined, { field: 'username' });
     if (await repo.findByEmail(tx, input.email)) throw new AppError('VAL-2005', undefined, { field: 'email' });
     const passwordHash = input.password !== undefined ? await credentials.passwords.hash(input.password) : null;
