@@ -4,7 +4,8 @@
 //  - `ctx.services` anywhere in the server (modules receive each other by injection);
 //  - `any` or `as unknown as` across a module boundary: in a module's public entry (index.ts,
 //    ports.ts, events.ts), in the composition root, or on a line of a module file that names
-//    something imported from another module.
+//    something imported from another module;
+//  - a cycle in the module graph, counting type-only imports too (import-x/no-cycle skips those).
 // Tests and test helpers are held to the first rule only.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -55,6 +56,8 @@ function foreignNames(text, file) {
 }
 
 const problems = [];
+/** module → the modules its non-test files import (types included) */
+const graph = new Map();
 for (const file of walk(server)) {
   const text = readFileSync(file, 'utf8');
   const rel = relative(root, file);
@@ -63,6 +66,14 @@ for (const file of walk(server)) {
     if (SERVICES.test(line)) problems.push(`${rel}:${i + 1}: ctx.services (modules receive each other by injection: modules/index.ts)`);
   });
   if (isTest(file) || !file.startsWith(modulesDir + '/')) continue;
+  const own = relative(modulesDir, file).split('/')[0];
+  if (own.endsWith('.ts')) continue; // modules/index.ts, modules/types.ts: the composition root
+  const edges = graph.get(own) ?? new Set();
+  graph.set(own, edges);
+  const depth = relative(modulesDir, file).split('/').length - 1;
+  for (const m of text.matchAll(/from\s+'((?:\.\.\/)+)([\w-]+)\//g)) {
+    if (m[1].length / 3 === depth && m[2] !== own) edges.add(m[2]);
+  }
   const entry = PUBLIC_ENTRY.test(file);
   const foreign = foreignNames(text, file);
   const namesForeign = (line) => [...foreign].some((n) => new RegExp(`\\b${n}\\b`).test(line));
@@ -76,8 +87,27 @@ for (const file of walk(server)) {
   });
 }
 
+// cycles in the module graph (depth-first search; each cycle reported once by its members)
+const seen = new Set();
+const reported = new Set();
+function visit(node, stack) {
+  if (stack.includes(node)) {
+    const cycle = stack.slice(stack.indexOf(node));
+    const key = [...cycle].sort().join(',');
+    if (!reported.has(key)) {
+      reported.add(key);
+      problems.push(`module cycle: ${[...cycle, node].join(' → ')} (calls go downward only: docs/architecture.md)`);
+    }
+    return;
+  }
+  if (seen.has(node)) return;
+  for (const next of graph.get(node) ?? []) visit(next, [...stack, node]);
+  seen.add(node);
+}
+for (const node of graph.keys()) visit(node, []);
+
 if (problems.length) {
   console.error(`check-seams: ${problems.length} problem(s)\n${problems.join('\n')}`);
   process.exit(1);
 }
-console.log('check-seams: no ctx.services, no any / as unknown as across module boundaries');
+console.log(`check-seams: no ctx.services, no any / as unknown as across module boundaries, ${graph.size} modules without a cycle`);
