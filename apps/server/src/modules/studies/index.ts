@@ -33,11 +33,17 @@ export type StudiesPaymentHooks = Pick<
 /** The studies module's public interface: the facade and the events it publishes. */
 export interface StudiesApi extends StudiesService {
   readonly events: EventChannel<StudiesEvents>;
+  /** benches: the read caches' TTL on this instance (0 turns them off) */
+  setReadCacheTtl(ms: number): void;
 }
 
 export function createStudiesModule(ctx: AppContext, deps: StudyModuleDeps & { directory: StudyDirectory }): ServerModule<StudiesApi> {
   const s = createStudyServices(ctx, deps);
   registerStudyJobs(ctx, s);
-  const api: StudiesApi = { ...createStudiesFacade(deps.directory, s), events: ctx.events.channel<StudiesEvents>() };
+  const api: StudiesApi = {
+    ...createStudiesFacade(deps.directory, s),
+    events: ctx.events.channel<StudiesEvents>(),
+    setReadCacheTtl: (ms) => s.deps.caches.setTtl(ms),
+  };
   return { name: 'studies', api, routes: studiesRoutes(ctx, s), seeder: studiesSeeder(s) };
 }
