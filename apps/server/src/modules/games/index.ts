@@ -12,12 +12,12 @@ import type { GamesService } from './service.ts';
 export type { GamesService } from './service.ts';
 
 export function createGamesModule(ctx: AppContext, deps: { users: Pick<UsersService, 'publicProfiles'> }): ServerModule<GamesService> {
-  const services = createGamesServices(ctx, deps.users);
+  const built = createGamesServices(ctx, deps.users);
   return {
     name: 'games',
     prefix: '/api/games',
-    api: services.games,
-    routes: gamesRoutes(ctx, services),
-    seeder: gamesSeeder(services.games),
+    api: built.games,
+    routes: gamesRoutes(ctx, built),
+    seeder: gamesSeeder(built.games),
   };
 }
