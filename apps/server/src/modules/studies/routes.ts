@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.ts';
 import type { Module } from '../types.ts';
 import { registerAdminStudyRoutes } from './admin-routes.ts';
 import { registerApplicationRoutes } from './application-routes.ts';
+import { registerCoverRoutes } from './cover-routes.ts';
 import { registerStudyJobs } from './jobs.ts';
 import { registerMemberRoutes } from './member-routes.ts';
 import { registerPageRoutes } from './page-routes.ts';
@@ -33,6 +34,7 @@ export const studiesModule: Module = {
     ctx.services.studies = createStudiesFacade(s);
     registerStudyJobs(ctx, s);
     registerStudyRoutes(scope, ctx, s);
+    registerCoverRoutes(scope, ctx, s);
     registerApplicationRoutes(scope, ctx, s);
     registerMemberRoutes(scope, ctx, s);
     registerPageRoutes(scope, ctx, s);

@@ -9,6 +9,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { accessOf, canSee } from './access.ts';
 import { AdminStudyService } from './admin-service.ts';
+import { CoverService } from './cover-service.ts';
 import { ApplicationService } from './application-service.ts';
 import { type Clock, type StudyDeps, StudyCaches } from './deps.ts';
 import { MemberService } from './member-service.ts';
@@ -86,6 +87,7 @@ declare module '../../context.ts' {
 export interface StudyServices {
   deps: StudyDeps;
   studies: StudyService;
+  covers: CoverService;
   status: StatusService;
   applications: ApplicationService;
   members: MemberService;
@@ -101,6 +103,7 @@ export function createStudyServices(ctx: AppContext, clock: Clock = () => new Da
   return {
     deps,
     studies,
+    covers: new CoverService(deps, studies),
     status: new StatusService(deps, studies),
     applications: new ApplicationService(deps),
     members: new MemberService(deps),
