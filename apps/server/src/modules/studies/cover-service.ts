@@ -88,7 +88,9 @@ export class CoverService {
       this.d.caches.invalidate();
       return 'failed';
     }
-    const stored = await this.db.transaction((tx) => storeProcessedCover(tx, studyId, version, variants, coverUrl(studyId, '1280', version)));
+    const stored = await this.db.transaction((tx) =>
+      storeProcessedCover(tx, studyId, version, variants, coverUrl(studyId, '1280', version)),
+    );
     if (stored) this.d.caches.invalidate();
     return stored ? 'ready' : 'superseded';
   }

@@ -37,9 +37,8 @@ const listed = async (): Promise<Study | undefined> =>
   ((await t.call({ method: 'GET', url: '/api/studies/paged?size=100' })).body.data.content as Study[]).find((x) => x.id === s.id);
 
 function picture(w: number, h: number, fmt: 'png' | 'jpeg' | 'webp' | 'gif' = 'png') {
-  return sharp({ create: { width: w, height: h, channels: 3, background: { r: 30, g: 140, b: 90 } } })
-    [fmt]()
-    .toBuffer();
+  const base = sharp({ create: { width: w, height: h, channels: 3, background: { r: 30, g: 140, b: 90 } } });
+  return base[fmt]().toBuffer();
 }
 
 describe('study cover image', () => {

@@ -13,6 +13,7 @@ import { useIntroRef } from '../../shared/shell/intro';
 import { canApplyNow, studyPath, useCurrentStudies, type StudyPreview } from '../../shared/shell/current-studies';
 import { useQueryDailyUrl } from '../../shared/shell/public-config';
 import { Icon, type IconName } from '../../shared/ui/icons';
+import { StudyCover } from '../../shared/ui/study-cover';
 import './home.css';
 
 const PILLARS = [
@@ -74,6 +75,7 @@ function HeroArt() {
     <div className="hero-art" data-testid="hero-art">
       {featured && (
         <Link to={studyPath(featured)} className="hero-card hero-card--study" data-testid="hero-featured-study">
+          <StudyCover study={featured} shape="banner" priority sizes="400px" />
           <span className={`badge ${canApplyNow(featured) ? 'badge--accent' : 'badge--success'}`}>
             {canApplyNow(featured) ? t('art.recruiting') : t('art.featured')}
           </span>
@@ -120,6 +122,7 @@ function StudyCard({ study }: { study: StudyPreview }) {
   const recruiting = canApplyNow(study);
   return (
     <Link to={studyPath(study)} className="study-card">
+      <StudyCover study={study} shape="card" sizes="(max-width: 768px) 100vw, 400px" />
       <div className="study-card__top">
         {study.generation ? (
           <span className="badge badge--primary">{t('studies.generation', { generation: study.generation })}</span>
