@@ -102,7 +102,7 @@ describe('studies journey', () => {
       .getByTestId('cover-input')
       .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: makePng(320, 180, [16, 185, 129]) });
     // processed on the job queue, then shown
-    await page.locator('[data-testid="cover-status"][data-status="READY"]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid="cover-status"][data-status="READY"]').waitFor({ state: 'attached', timeout: 30_000 });
     await editor.locator('[data-cover="image"] img').waitFor();
     await editor.getByRole('button', { name: '커버 이미지 지우기' }).waitFor();
 
