@@ -13,7 +13,7 @@ import { useIntroRef } from '../../shared/shell/intro';
 import { canApplyNow, studyPath, useCurrentStudies, type StudyPreview } from '../../shared/shell/current-studies';
 import { useQueryDailyUrl } from '../../shared/shell/public-config';
 import { Icon, type IconName } from '../../shared/ui/icons';
-import { StudyCover } from '../../shared/ui/study-cover';
+import { LazyStudyCover as StudyCover } from '../../shared/ui/study-cover-lazy';
 import './home.css';
 
 const PILLARS = [
