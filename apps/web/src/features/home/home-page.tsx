@@ -75,9 +75,11 @@ function HeroArt() {
     <div className="hero-art" data-testid="hero-art">
       {featured && (
         <Link to={studyPath(featured)} className="hero-card hero-card--study" data-testid="hero-featured-study">
-          <StudyCover study={featured} shape="banner" priority sizes="400px" />
-          <span className={`badge ${canApplyNow(featured) ? 'badge--accent' : 'badge--success'}`}>
-            {canApplyNow(featured) ? t('art.recruiting') : t('art.featured')}
+          <span className="row">
+            <StudyCover study={featured} shape="icon" priority sizes="88px" />
+            <span className={`badge ${canApplyNow(featured) ? 'badge--accent' : 'badge--success'}`}>
+              {canApplyNow(featured) ? t('art.recruiting') : t('art.featured')}
+            </span>
           </span>
           <strong>{featured.title}</strong>
           {featured.schedule && <span className="muted">{featured.schedule}</span>}

@@ -16,7 +16,7 @@ export interface StudyCoverSource {
   coverImageThumb?: string | null;
 }
 
-export type StudyCoverShape = 'card' | 'banner' | 'hero' | 'thumb';
+export type StudyCoverShape = 'card' | 'hero' | 'thumb' | 'icon';
 
 export function StudyCover({
   study,
@@ -26,7 +26,7 @@ export function StudyCover({
   className = '',
 }: {
   study: StudyCoverSource;
-  /** card 16:9 bleeding to the card's edges, banner 3:1, hero 16:9 (21:9 on phones), thumb 16:9 small */
+  /** card 16:9 bleeding to the card's edges, hero 16:9 (21:9 on phones), thumb 16:9 small, icon a 44 px square */
   shape: StudyCoverShape;
   /** above the fold: loaded eagerly and first */
   priority?: boolean;
@@ -58,13 +58,13 @@ export function StudyCover({
           onError={() => setBroken(full)}
         />
       ) : (
-        <GeneratedCover seed={study.slug || study.id} title={study.title} topic={study.type} />
+        <GeneratedCover seed={study.slug || study.id} title={study.title} topic={study.type} centred={shape === 'icon'} />
       )}
     </div>
   );
 }
 
-function GeneratedCover({ seed, title, topic }: { seed: string; title: string; topic?: string | null }) {
+function GeneratedCover({ seed, title, topic, centred }: { seed: string; title: string; topic?: string | null; centred: boolean }) {
   const id = useId().replace(/:/g, '');
   const art = coverArt({ seed, title, topic });
   return (
@@ -87,7 +87,7 @@ function GeneratedCover({ seed, title, topic }: { seed: string; title: string; t
         const Tag = s.kind;
         return <Tag key={i} {...toReactAttrs(s.attrs)} />;
       })}
-      <text x="12" y="78" className="study-cover__initials">
+      <text x={centred ? 80 : 14} y={centred ? 56 : 66} textAnchor={centred ? 'middle' : 'start'} className="study-cover__initials">
         {art.initials}
       </text>
     </svg>
