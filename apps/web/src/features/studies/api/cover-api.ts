@@ -38,6 +38,9 @@ export async function coverBodyOf(file: File): Promise<StudyCoverBody | null> {
   return { base64: await fileToBase64(file), fileName: file.name || 'cover', mimeType };
 }
 
+/** Upload (or replace) a study's cover: the study, PENDING until processed. */
+export const uploadCover = (studyId: string, body: StudyCoverBody) => api.put<Study>(coverUrl(studyId), body);
+
 function useStudyChanged() {
   const qc = useQueryClient();
   return (study: Study) => {
@@ -50,7 +53,7 @@ function useStudyChanged() {
 export function useUploadCover(studyId: string) {
   const changed = useStudyChanged();
   return useMutation({
-    mutationFn: (body: StudyCoverBody) => api.put<Study>(coverUrl(studyId), body),
+    mutationFn: (body: StudyCoverBody) => uploadCover(studyId, body),
     onSuccess: changed,
   });
 }
