@@ -25,6 +25,8 @@ import { useNavigate } from 'react-router';
 import { readSession, removeSession, writeSession } from '../../../../shared/storage';
 import { toast } from '../../../../shared/toast/toast';
 import { useProposeStudy } from '../../api/studies-api';
+import { uploadCover } from '../../api/cover-api';
+import { type ChosenCover, ProposeCover } from './propose-cover';
 import { ErrorAlert } from '../../components/error-alert';
 import { Field, FieldGroup } from '../../components/form-field';
 import { formatDate, formatKrw } from '../../../../shared/lib/format';
@@ -83,6 +85,7 @@ export default function ProposePage() {
   const [initial] = useState(() => loadDraft(now));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const propose = useProposeStudy();
+  const [cover, setCover] = useState<ChosenCover | null>(null);
 
   const resolver = useMemo<Resolver<StudyProposalInput>>(() => {
     const base = zodResolver(studyProposalBody, { error: (iss) => issueMessage(t, iss) }) as unknown as Resolver<StudyProposalInput>;
@@ -134,6 +137,14 @@ export default function ProposePage() {
         const study = await propose.mutateAsync(body).catch(() => null);
         if (!study) return;
         removeSession(DRAFT_KEY);
+        if (cover) {
+          // the study exists either way; a refused cover can be uploaded again from the manage page
+          const uploaded = await uploadCover(study.id, cover.body).then(
+            () => true,
+            () => false,
+          );
+          if (!uploaded) toast.error(t('propose.cover.uploadFailed'));
+        }
         toast.success(t('propose.submitted'));
         navigate(studyPath(study));
       },
@@ -460,6 +471,7 @@ export default function ProposePage() {
                   </div>
                 ))}
               </dl>
+              <ProposeCover title={values.title ?? ''} value={cover} onChange={setCover} />
               <p className="muted">{t('propose.reviewNote')}</p>
               {propose.isError && <ErrorAlert error={propose.error} />}
             </div>
