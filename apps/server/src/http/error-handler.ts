@@ -71,7 +71,10 @@ export function handleFrameworkError(err: FastifyError, request: FastifyRequest,
   return sendError(reply, request, 'SYS-5001');
 }
 
-export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
+export type NotFoundFallback = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => FastifyReply | undefined | Promise<FastifyReply | undefined>;
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError & { cause?: unknown }, request, reply) => {
@@ -124,7 +127,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 /** Unknown paths: the web app's fallback (if any) for pages, the envelope 404 for the API. */
 export function registerNotFound(app: FastifyInstance, fallback?: NotFoundFallback): void {
   app.setNotFoundHandler(async (request, reply) => {
-    const handled = fallback?.(request, reply);
+    const handled = await fallback?.(request, reply);
     if (handled) return handled;
     return sendError(reply, request, 'BIZ-3001', `요청한 API를 찾을 수 없습니다: ${request.method} ${request.url.split('?')[0]}`);
   });
