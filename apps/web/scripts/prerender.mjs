@@ -146,7 +146,9 @@ const fontFaces = [...entryCss].flatMap((file) => {
       });
     });
     // url(...) relative to the stylesheet: absolute, as the <style> lives in the page
-    const css = rule.toString().replace(/url\((["']?)(?!\/|data:|https?:)([^"')]+)\1\)/g, (_m, q, u) => `url(${q}/${join(dirname(file), u)}${q})`);
+    const css = rule
+      .toString()
+      .replace(/url\((["']?)(?!\/|data:|https?:)([^"')]+)\1\)/g, (_m, q, u) => `url(${q}/${join(dirname(file), u)}${q})`);
     faces.push({ css, range });
   });
   return faces;
@@ -227,11 +229,13 @@ try {
   for (const { pattern, sample } of SERVER_RENDERED) {
     try {
       const page = await renderPage(sample, sampleData(pattern));
-      if (page.modules.length === 0 || page.html.includes('class="page-loading"')) throw new Error('the page suspended or showed its loading state');
+      if (page.modules.length === 0 || page.html.includes('class="page-loading"'))
+        throw new Error('the page suspended or showed its loading state');
       // every rule of the page's own stylesheets is critical: another study's sections differ from the sample's
       const own = pageAssets(page).css.map((tag) => tag.match(/href="\/([^"]+)"/)[1]);
       const ownSelectors = new Set();
-      for (const f of own) postcss.parse(readFileSync(join(dist, f), 'utf8')).walkRules((r) => r.selectors.forEach((x) => ownSelectors.add(x)));
+      for (const f of own)
+        postcss.parse(readFileSync(join(dist, f), 'utf8')).walkRules((r) => r.selectors.forEach((x) => ownSelectors.add(x)));
       let html = await inlineCritical(pageHtml(page), [...ownSelectors]);
       collectStyleHashes(html);
       const markup = html.match(/<!--markup-->[\s\S]*<!--\/markup-->/);
@@ -242,7 +246,9 @@ try {
       console.log(`server-rendered ${pattern}: template ${(html.length / 1024).toFixed(1)} KB (${page.modules.join(', ')})`);
     } catch (err) {
       skipped.push(pattern);
-      console.warn(`prerender: WARNING ${pattern} not server-rendered (it gets the plain shell): ${err instanceof Error ? err.message : err}`);
+      console.warn(
+        `prerender: WARNING ${pattern} not server-rendered (it gets the plain shell): ${err instanceof Error ? err.message : err}`,
+      );
     }
   }
   writeFileSync(join(ssrOut, 'server-rendered.json'), JSON.stringify({ markup: SSR_MARKUP, data: SSR_DATA, templates }));

@@ -83,7 +83,12 @@ describe('server-rendered study pages', () => {
     expect(renders()).toBe(before);
 
     // edited: the next visit shows the new title at once (the read cache is invalidated)
-    const patched = await t.call({ method: 'PATCH', url: `/api/studies/${s.id}`, headers: leader.headers, payload: { title: '새 제목 스터디' } });
+    const patched = await t.call({
+      method: 'PATCH',
+      url: `/api/studies/${s.id}`,
+      headers: leader.headers,
+      payload: { title: '새 제목 스터디' },
+    });
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
     const edited = await page(`/study/${s.slug}`);
     expect(edited.body).toContain('<h1>새 제목 스터디</h1>');

@@ -88,7 +88,10 @@ export async function loadPageData(path: string, get: GetJson): Promise<{ patter
 /** `<script type="application/json">` with the entries (not executed: no CSP concern). */
 export function queryDataScript(entries: QueryEntry[]): string {
   // '<' escaped, so no '</script>' or '<!--' in the data can end the element early
-  const json = JSON.stringify(entries).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(entries)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   return `<script type="application/json" id="${QUERY_DATA_ID}">${json}</script>`;
 }
 

@@ -2,8 +2,9 @@
  * The public data a server-rendered page was rendered with (app/prerender.tsx): a JSON
  * `<script id="moim-query-data">` of [query key, data] pairs. main.tsx seeds the query cache
  * with it before the first render, so the app's first commit shows the same page as the markup
- * (no 'Loading...' flash); the entries count as stale, so a signed-in visitor's own view (the
- * study's `viewer`) is fetched right after.
+ * (no 'Loading...' flash); the entries count as stale, so they are refetched in the background
+ * once the page is live. main.tsx seeds only for guests: a signed-in visitor's view of a study
+ * differs (its `viewer`), and a guest's buttons must not show to them even for a moment.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
