@@ -11,17 +11,17 @@
 // 4. for each SERVER_RENDERED pattern (a study's page) renders its sample path with sample data
 //    the same way and writes <outDir>/.ssr/server-rendered.json: the page with placeholders
 //    for the markup and the data, which the server fills per request (http/web-render.ts);
-// 5. writes <outDir>/.ssr/csp.json: the sha256 of every inline <style>, which the server allows
-//    in its Content-Security-Policy (style-src-elem).
-// Critical CSS (beasties): the rules the page's markup uses (and the dark-theme and signed-in
-// variants of them) go inline in one <style> at the top of <head>, before any script or preload;
-// the full stylesheets move to the end of <body> (no JavaScript needed to load them: the CSP
-// allows no inline script). The first paint needs only the HTML.
+// 5. writes <outDir>/.ssr/csp.json: the sha256 of every inline <style> and <script>, which the
+//    server allows in its Content-Security-Policy (style-src-elem, script-src).
+// The first paint needs only the HTML: the critical CSS (beasties: the rules the page's markup
+// uses, and their dark-theme and signed-in variants) inline in one <style> at the top of <head>,
+// theme-init.js inline; the full stylesheets (at the end of <body>), the app's script and its
+// module preloads start only after the first frame (deferLoading).
 // The server sends those files for the path (apps/server/src/http/web-static.ts); every other
 // path keeps getting the plain index.html shell.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Beasties from 'beasties';
 import postcss from 'postcss';
@@ -114,7 +114,9 @@ async function inlineCritical(html, extra = []) {
     path: dist,
     publicPath: '/',
     preload: 'body',
-    fonts: false, // the @font-face rules are added by usedFontFaces (the families are CSS variables)
+    // no @font-face: a font the first paint asks for would be fetched (at top priority) before it;
+    // the text paints in the fallback font and swaps to Pretendard with the full stylesheet
+    fonts: false,
     pruneSource: false,
     reduceInlineStyles: false,
     compress: true,
@@ -128,49 +130,52 @@ async function inlineCritical(html, extra = []) {
   const styles = out.match(/<style>[\s\S]*?<\/style>/g) ?? [];
   if (styles.length !== 1) throw new Error(`inlineCritical: expected one <style>, found ${styles.length}`);
   out = out.replace(styles[0], '');
-  styles[0] = styles[0].replace('<style>', () => `<style>${usedFontFaces(html)}`);
   const anchor = out.match(/<link rel="icon"[^>]*>/);
   if (!anchor) throw new Error('inlineCritical: no <link rel="icon"> to anchor the <style>');
   return out.replace(anchor[0], () => `${anchor[0]}\n    ${styles[0]}`);
 }
 
-/** Every @font-face rule of the entry's CSS, with the code points its unicode-range covers. */
-const fontFaces = [...entryCss].flatMap((file) => {
-  const faces = [];
-  postcss.parse(readFileSync(join(dist, file), 'utf8')).walkAtRules('font-face', (rule) => {
-    let range = null;
-    rule.walkDecls('unicode-range', (d) => {
-      range = d.value.split(',').map((r) => {
-        const [a, b] = r.trim().replace(/^U\+/i, '').split('-');
-        return [parseInt(a, 16), parseInt(b ?? a, 16)];
-      });
-    });
-    // url(...) relative to the stylesheet: absolute, as the <style> lives in the page
-    const css = rule
-      .toString()
-      .replace(/url\((["']?)(?!\/|data:|https?:)([^"')]+)\1\)/g, (_m, q, u) => `url(${q}/${join(dirname(file), u)}${q})`);
-    faces.push({ css, range });
-  });
-  return faces;
-});
-
-/**
- * The @font-face rules of the font subsets the page's text uses (not the font files themselves:
- * index.html preloads the most common subset), so the first paint already asks for the right font.
- */
-function usedFontFaces(html) {
-  const text = html.replace(/<(script|style)[\s\S]*?<\/\1>/g, '').replace(/<[^>]*>/g, '');
-  const codes = new Set([...text].map((c) => c.codePointAt(0)));
-  return fontFaces
-    .filter((f) => !f.range || [...codes].some((c) => f.range.some(([a, b]) => c >= a && c <= b)))
-    .map((f) => f.css)
-    .join('');
+const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+const styleHashes = new Set();
+const scriptHashes = new Set();
+function collectHashes(html) {
+  for (const [, css] of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) styleHashes.add(sha256(css));
+  for (const [, js] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) scriptHashes.add(sha256(js));
 }
 
-const styleHashes = new Set();
-function collectStyleHashes(html) {
-  for (const [, css] of html.matchAll(/<style>([\s\S]*?)<\/style>/g))
-    styleHashes.add(`'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`);
+const THEME_INIT = '<script src="/theme-init.js"></script>';
+const themeInit = readFileSync(join(dist, 'theme-init.js'), 'utf8').trim();
+/**
+ * Runs once the first frame is painted (or after 300 ms, as in a background tab, where frames
+ * wait): applies the full stylesheets (media=print until then: fetched, not blocking the paint)
+ * and starts the app's JavaScript — so the first paint shares the connection with nothing.
+ * One invariant text, allowed by its hash (script-src).
+ */
+const LOADER = `<script>(function(){var d=document,done=0;function go(){if(done)return;done=1;d.querySelectorAll('link[data-moim-media]').forEach(function(l){l.media=l.getAttribute('data-moim-media')});d.querySelectorAll('link[data-moim-rel]').forEach(function(l){l.rel=l.getAttribute('data-moim-rel')});d.querySelectorAll('script[data-moim-src]').forEach(function(s){var n=d.createElement('script');n.type='module';n.crossOrigin='anonymous';n.src=s.getAttribute('data-moim-src');d.head.appendChild(n)})}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,300)})();</script>`;
+
+/**
+ * The first paint needs the HTML only: theme-init.js inline (no request before the paint), the
+ * stylesheets and the app's scripts and module preloads deferred until after it (LOADER); without
+ * JavaScript the stylesheets still apply (<noscript>).
+ */
+function deferLoading(html) {
+  if (!html.includes(THEME_INIT)) throw new Error('deferLoading: theme-init.js not found');
+  let out = html.replace(THEME_INIT, () => `<script>${themeInit}</script>`);
+  const sheets = [];
+  out = out.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_m, href) => {
+    sheets.push(href);
+    return `<link rel="stylesheet" crossorigin href="${href}" media="print" data-moim-media="all">`;
+  });
+  if (sheets.length === 0) throw new Error('deferLoading: no stylesheet');
+  out = out.replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_m, href) => `<link data-moim-rel="modulepreload" crossorigin href="${href}">`);
+  let entry = 0;
+  out = out.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/g, (_m, src) => {
+    entry++;
+    return `<script type="text/x-moim-deferred" data-moim-src="${src}"></script>`;
+  });
+  if (entry !== 1) throw new Error(`deferLoading: expected one entry script, found ${entry}`);
+  const noscript = `<noscript>${sheets.map((h) => `<link rel="stylesheet" href="${h}">`).join('')}</noscript>`;
+  return out.replace('</body>', () => `${noscript}${LOADER}\n  </body>`);
 }
 
 const ROOT_OPEN = '<div id="root" data-prerendered aria-busy="true" aria-disabled="true">';
@@ -212,8 +217,8 @@ try {
       if (page.modules.length === 0 || page.html.includes('class="page-loading"')) {
         throw new Error('the page suspended or matched no lazy page');
       }
-      const html = (await inlineCritical(pageHtml(page))).replace(/<!--\/?markup-->/g, '');
-      collectStyleHashes(html);
+      const html = deferLoading(await inlineCritical(pageHtml(page))).replace(/<!--\/?markup-->/g, '');
+      collectHashes(html);
       const dir = join(dist, 'prerender', path);
       mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, 'index.html'), html);
@@ -236,8 +241,8 @@ try {
       const ownSelectors = new Set();
       for (const f of own)
         postcss.parse(readFileSync(join(dist, f), 'utf8')).walkRules((r) => r.selectors.forEach((x) => ownSelectors.add(x)));
-      let html = await inlineCritical(pageHtml(page), [...ownSelectors]);
-      collectStyleHashes(html);
+      let html = deferLoading(await inlineCritical(pageHtml(page), [...ownSelectors]));
+      collectHashes(html);
       const markup = html.match(/<!--markup-->[\s\S]*<!--\/markup-->/);
       if (!markup) throw new Error('the markup markers were lost');
       html = html.replace(markup[0], () => SSR_MARKUP).replace(`${SSR_MARKUP}</div>`, () => `${SSR_MARKUP}</div>${SSR_DATA}`);
@@ -252,7 +257,7 @@ try {
     }
   }
   writeFileSync(join(ssrOut, 'server-rendered.json'), JSON.stringify({ markup: SSR_MARKUP, data: SSR_DATA, templates }));
-  writeFileSync(join(ssrOut, 'csp.json'), JSON.stringify({ styleSrcElem: [...styleHashes] }));
+  writeFileSync(join(ssrOut, 'csp.json'), JSON.stringify({ styleSrcElem: [...styleHashes], scriptSrc: [...scriptHashes] }));
 } catch (err) {
   console.warn(`prerender: WARNING no page prerendered (every page gets the plain shell): ${err instanceof Error ? err.stack : err}`);
   rmSync(ssrOut, { recursive: true, force: true });

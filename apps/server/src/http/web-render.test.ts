@@ -16,6 +16,7 @@ const SHELL = '<!doctype html><html><head></head><body><div id="root"></div></bo
 const TEMPLATE =
   '<!doctype html><html><head><style>h1{color:red}</style></head><body><div id="root" data-prerendered><!--m--></div><!--d--></body></html>';
 const HASH = "'sha256-9mGezpK10NHPRUrmrP4/mSQAwETbqPwCJgzJ3lEzkcc='";
+const SCRIPT_HASH = "'sha256-d3C/gPKqU4fnhhEV9xgaRdJqDMW63uZLPyeQRu6j+1Y='";
 
 // the bundle's interface: loadPageData reads through `get`, renderPage renders the entries
 const BUNDLE = `
@@ -55,7 +56,10 @@ describe('server-rendered study pages', () => {
       join(dist, '.ssr', 'server-rendered.json'),
       JSON.stringify({ markup: '<!--m-->', data: '<!--d-->', templates: [{ pattern: '/study/:studyIdentifier', html: TEMPLATE }] }),
     );
-    writeFileSync(join(dist, '.ssr', 'csp.json'), JSON.stringify({ styleSrcElem: [HASH, "'unsafe-inline' nope"] }));
+    writeFileSync(
+      join(dist, '.ssr', 'csp.json'),
+      JSON.stringify({ styleSrcElem: [HASH, "'unsafe-inline' nope"], scriptSrc: [SCRIPT_HASH, "'unsafe-eval'"] }),
+    );
     t = await createTestApp({ serveWeb: true, env: { WEB_DIST_DIR: dist } });
     leader = await createUser(t);
     admin = await createUser(t, { admin: true });
@@ -107,13 +111,15 @@ describe('server-rendered study pages', () => {
     }
   });
 
-  it('never serves the render bundle, and allows the inline styles by hash', async () => {
+  it('never serves the render bundle, and allows the inline styles and scripts by hash', async () => {
     for (const file of ['/.ssr/render.mjs', '/.ssr/server-rendered.json', '/.ssr/csp.json']) {
       expect((await t.app.inject({ url: file })).statusCode, file).toBe(404);
     }
     const csp = String((await page('/')).headers['content-security-policy']);
     expect(csp).toContain(`style-src-elem 'self' ${HASH};`);
     expect(csp).toContain("style-src-attr 'unsafe-inline'");
+    expect(csp).toMatch(new RegExp(`script-src 'self' 'wasm-unsafe-eval' ${SCRIPT_HASH.replace(/[+/]/g, '\\$&')};`));
     expect(csp).not.toContain('nope');
+    expect(csp).not.toContain('unsafe-eval\'');
   });
 });

@@ -81,10 +81,14 @@ export function createPageRenderer(app: FastifyInstance, distDir: string): PageR
   };
 }
 
-/** The sha256 sources of the build's inline <style> elements (<dist>/.ssr/csp.json), for style-src-elem. */
-export function inlineStyleHashes(distDir: string): string[] {
+/**
+ * The sha256 sources of the build's inline <style> and <script> elements (<dist>/.ssr/csp.json):
+ * the prerendered pages' critical CSS (style-src-elem) and their theme and loader scripts (script-src).
+ */
+export function inlineHashes(distDir: string): { styleSrcElem: string[]; scriptSrc: string[] } {
   const file = join(distDir, '.ssr', 'csp.json');
-  if (!existsSync(file)) return [];
-  const hashes = (JSON.parse(readFileSync(file, 'utf8')) as { styleSrcElem?: unknown }).styleSrcElem;
-  return Array.isArray(hashes) ? hashes.filter((h): h is string => typeof h === 'string' && /^'sha256-[\w+/=]+'$/.test(h)) : [];
+  if (!existsSync(file)) return { styleSrcElem: [], scriptSrc: [] };
+  const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const hashes = (v: unknown) => (Array.isArray(v) ? v.filter((h): h is string => typeof h === 'string' && /^'sha256-[\w+/=]+'$/.test(h)) : []);
+  return { styleSrcElem: hashes(json.styleSrcElem), scriptSrc: hashes(json.scriptSrc) };
 }

@@ -84,13 +84,15 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string): 
         // plugin leaves a response that already has a content-encoding alone.
         reply.header('vary', 'accept-encoding');
         const accepts = String(request.headers['accept-encoding'] ?? '');
-        if (page.br && /\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
-        if (page.gzip && /\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
-        return reply.send(page.html);
+        if (page.br && /\bbr\b/.test(accepts)) void reply.header('content-encoding', 'br').send(page.br);
+        else if (page.gzip && /\bgzip\b/.test(accepts)) void reply.header('content-encoding', 'gzip').send(page.gzip);
+        else void reply.send(page.html);
+        return true;
       }
       const rendered = render ? await render(path.replace(/\/+$/, '') || '/') : undefined;
-      return reply.send(rendered ?? readShell('index.html')!);
+      void reply.send(rendered ?? readShell('index.html')!);
+      return true;
     }
-    return undefined;
+    return false;
   };
 }
