@@ -21,7 +21,7 @@
 // path keeps getting the plain index.html shell.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Beasties from 'beasties';
 import postcss from 'postcss';
@@ -114,9 +114,7 @@ async function inlineCritical(html, extra = []) {
     path: dist,
     publicPath: '/',
     preload: 'body',
-    // no @font-face: a font the first paint asks for would be fetched (at top priority) before it;
-    // the text paints in the fallback font and swaps to Pretendard with the full stylesheet
-    fonts: false,
+    fonts: false, // the @font-face rules are added by usedFontFaces (the families are CSS variables)
     pruneSource: false,
     reduceInlineStyles: false,
     compress: true,
@@ -130,9 +128,45 @@ async function inlineCritical(html, extra = []) {
   const styles = out.match(/<style>[\s\S]*?<\/style>/g) ?? [];
   if (styles.length !== 1) throw new Error(`inlineCritical: expected one <style>, found ${styles.length}`);
   out = out.replace(styles[0], '');
+  // With the faces declared only by the deferred stylesheet, the fonts would start late and swap
+  // in late (a large layout shift, and a later LCP): they start with the first layout instead.
+  styles[0] = styles[0].replace('<style>', () => `<style>${usedFontFaces(html)}`);
   const anchor = out.match(/<link rel="icon"[^>]*>/);
   if (!anchor) throw new Error('inlineCritical: no <link rel="icon"> to anchor the <style>');
   return out.replace(anchor[0], () => `${anchor[0]}\n    ${styles[0]}`);
+}
+
+/** Every @font-face rule of the entry's CSS, with the code points its unicode-range covers. */
+const fontFaces = [...entryCss].flatMap((file) => {
+  const faces = [];
+  postcss.parse(readFileSync(join(dist, file), 'utf8')).walkAtRules('font-face', (rule) => {
+    let range = null;
+    rule.walkDecls('unicode-range', (d) => {
+      range = d.value.split(',').map((r) => {
+        const [a, b] = r.trim().replace(/^U\+/i, '').split('-');
+        return [parseInt(a, 16), parseInt(b ?? a, 16)];
+      });
+    });
+    // url(...) relative to the stylesheet: absolute, as the <style> lives in the page
+    const css = rule
+      .toString()
+      .replace(/url\((["']?)(?!\/|data:|https?:)([^"')]+)\1\)/g, (_m, q, u) => `url(${q}/${join(dirname(file), u)}${q})`);
+    faces.push({ css, range });
+  });
+  return faces;
+});
+
+/**
+ * The @font-face rules of the font subsets the page's text uses (not the font files themselves:
+ * index.html preloads the most common subset), so the first paint already asks for the right font.
+ */
+function usedFontFaces(html) {
+  const text = html.replace(/<(script|style)[\s\S]*?<\/\1>/g, '').replace(/<[^>]*>/g, '');
+  const codes = new Set([...text].map((c) => c.codePointAt(0)));
+  return fontFaces
+    .filter((f) => !f.range || [...codes].some((c) => f.range.some(([a, b]) => c >= a && c <= b)))
+    .map((f) => f.css)
+    .join('');
 }
 
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -167,7 +201,10 @@ function deferLoading(html) {
     return `<link rel="stylesheet" crossorigin href="${href}" media="print" data-moim-media="all">`;
   });
   if (sheets.length === 0) throw new Error('deferLoading: no stylesheet');
-  out = out.replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_m, href) => `<link data-moim-rel="modulepreload" crossorigin href="${href}">`);
+  out = out.replace(
+    /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+    (_m, href) => `<link data-moim-rel="modulepreload" crossorigin href="${href}">`,
+  );
   let entry = 0;
   out = out.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/g, (_m, src) => {
     entry++;

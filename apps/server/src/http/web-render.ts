@@ -89,6 +89,7 @@ export function inlineHashes(distDir: string): { styleSrcElem: string[]; scriptS
   const file = join(distDir, '.ssr', 'csp.json');
   if (!existsSync(file)) return { styleSrcElem: [], scriptSrc: [] };
   const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  const hashes = (v: unknown) => (Array.isArray(v) ? v.filter((h): h is string => typeof h === 'string' && /^'sha256-[\w+/=]+'$/.test(h)) : []);
+  const hashes = (v: unknown) =>
+    Array.isArray(v) ? v.filter((h): h is string => typeof h === 'string' && /^'sha256-[\w+/=]+'$/.test(h)) : [];
   return { styleSrcElem: hashes(json.styleSrcElem), scriptSrc: hashes(json.scriptSrc) };
 }
