@@ -35,7 +35,8 @@ try {
     const perf: number[] = [];
     const a11y: number[] = [];
     let details = '';
-    for (let i = 0; i < RUNS; i++) {
+    // a run Lighthouse itself reports as failed (runtimeError, no score) is retried, up to RUNS more times
+    for (let i = 0, tries = 0; i < RUNS && tries < RUNS * 2; tries++) {
       const result = await lighthouse(`${server.base}${path}`, {
         port: chrome.port,
         output: 'json',
@@ -43,7 +44,13 @@ try {
         onlyCategories: ['performance', 'accessibility'],
       });
       const lhr = result!.lhr;
-      perf.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
+      const perfScore = lhr.categories.performance?.score;
+      if (lhr.runtimeError || perfScore === null || perfScore === undefined) {
+        console.log(`lighthouse ${path}: run failed (${lhr.runtimeError?.code ?? 'no score'}), retrying`);
+        continue;
+      }
+      i++;
+      perf.push(Math.round(perfScore * 100));
       a11y.push(Math.round((lhr.categories.accessibility?.score ?? 0) * 100));
       const a = lhr.audits;
       details = `FCP ${a['first-contentful-paint']?.displayValue}, LCP ${a['largest-contentful-paint']?.displayValue}, TBT ${a['total-blocking-time']?.displayValue}, CLS ${a['cumulative-layout-shift']?.displayValue}`;
@@ -52,6 +59,10 @@ try {
         .filter((x) => x && x.score !== null && x.score < 1 && x.scoreDisplayMode === 'binary')
         .map((x) => x!.id);
       if (failing.length) details += `; accessibility fails: ${failing.join(', ')}`;
+    }
+    if (perf.length === 0) {
+      reportTarget({ what: `Lighthouse mobile performance ${path}`, on: 'web', figure: 'no run succeeded', target: '≥ 95', met: false });
+      continue;
     }
     const p = median(perf);
     const ac = median(a11y);
