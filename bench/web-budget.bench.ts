@@ -109,14 +109,26 @@ try {
       });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await page.addInitScript(() => {
-        (window as unknown as { __lcp: number }).__lcp = 0;
+        const w = window as unknown as { __lcp: number; __lcpEntries: string[] };
+        w.__lcp = 0;
+        w.__lcpEntries = [];
         new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) (window as unknown as { __lcp: number }).__lcp = e.startTime;
+          for (const e of list.getEntries() as Array<PerformanceEntry & { size: number; element: Element | null }>) {
+            w.__lcp = e.startTime;
+            const el = e.element ? `${e.element.tagName.toLowerCase()}.${String(e.element.className).split(' ')[0]}` : '?';
+            w.__lcpEntries.push(`${Math.round(e.startTime)} ms ${el} ${e.size}px²`);
+          }
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       });
       await page.goto(`${base}${path}`, { waitUntil: 'load', timeout: 60_000 });
       await page.waitForTimeout(1500);
-      samples.push(await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp));
+      const [lcp, entries] = await page.evaluate(() => {
+        const w = window as unknown as { __lcp: number; __lcpEntries: string[] };
+        return [w.__lcp, w.__lcpEntries] as const;
+      });
+      samples.push(lcp);
+      // every candidate Chromium reported: tells a late first paint from a later, larger paint
+      if (process.env.LCP_ENTRIES) console.log(`  ${path} run ${run + 1}: ${entries.join(' → ')}`);
       await context.close();
     }
     samples.sort((a, b) => a - b);
