@@ -37,7 +37,7 @@ interface Templates {
 }
 
 /** Rendered pages kept (by path); a path's entry is replaced when its data changes. */
-const MAX_PAGES = 500;
+const MAX_PAGES = 200; // ≈ 80 KB each: ≤ 16 MB
 
 export type PageRenderer = (path: string) => Promise<string | undefined>;
 
