@@ -6,7 +6,8 @@
 import { TEST_CARDS, type ApplicationStatus } from '@moim/contract';
 import { randomBytes } from 'node:crypto';
 import type { TestApp } from '../../../test/support.ts';
-import type { Tx } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ApplicationForPayment } from '../studies/index.ts';
 import type { StudiesPaymentHooks } from './ports.ts';
@@ -47,13 +48,31 @@ export async function makeUser(t: TestApp, opts: { name?: string; admin?: boolea
 /** An application as the studies module describes it to payments (the real type). */
 export type FakeApplication = ApplicationForPayment;
 
-/** The studies module's payment hooks, in memory. */
-export class FakeStudies implements StudiesPaymentHooks {
-  readonly apps = new Map<string, FakeApplication>();
-  readonly members = new Set<string>();
-  confirmCalls = 0;
+/** A stand-in application as the tests read it back: the application and whether its member is enrolled. */
+export type FakeApplicationState = FakeApplication & { member: boolean };
 
-  add(applicant: TestUser, o: Partial<FakeApplication> = {}): FakeApplication {
+const TABLE = sql.raw('test_fake_study_applications');
+
+/**
+ * The studies module's payment hooks, for the rules that need a state or a deadline the studies
+ * API cannot reach quickly. It implements the real `StudiesPaymentHooks` type (the compiler
+ * checks it) and keeps its applications in a table of the test's own database, read and written
+ * through the caller's transaction with a row lock, like the real hooks: a payment transaction
+ * that rolls back leaves the application as it was, and two confirmations of one application
+ * queue on its lock. The races themselves run against the real studies module (races.test.ts).
+ */
+export class FakeStudies implements StudiesPaymentHooks {
+  constructor(private readonly db: Db) {}
+
+  /** Creates the stand-in's table (once per test database). */
+  async init(): Promise<this> {
+    await this.db.execute(
+      sql`create table if not exists ${TABLE} (id uuid primary key, doc jsonb not null, member boolean not null default false, confirm_calls int not null default 0)`,
+    );
+    return this;
+  }
+
+  async add(applicant: TestUser, o: Partial<FakeApplication> = {}): Promise<FakeApplication> {
     const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
     const a: FakeApplication = {
       applicationId: crypto.randomUUID(),
@@ -72,49 +91,100 @@ export class FakeStudies implements StudiesPaymentHooks {
       confirmedAt: null,
       ...o,
     };
-    this.apps.set(a.applicationId, a);
+    await this.db.execute(sql`insert into ${TABLE} (id, doc) values (${a.applicationId}, ${JSON.stringify(a)}::jsonb)`);
     return a;
   }
 
-  private get(id: string, from: ApplicationStatus[]): FakeApplication {
-    const a = this.apps.get(id);
+  private async read(db: DbOrTx, id: string, lock = false): Promise<FakeApplicationState | null> {
+    const r = await db.execute(sql`select doc, member from ${TABLE} where id = ${id} ${lock ? sql`for update` : sql``}`);
+    const row = r.rows[0] as { doc: Record<string, unknown>; member: boolean } | undefined;
+    if (!row) return null;
+    const date = (v: unknown) => (typeof v === 'string' ? new Date(v) : null);
+    const doc = typeof row.doc === 'string' ? (JSON.parse(row.doc) as Record<string, unknown>) : row.doc;
+    return {
+      ...(doc as unknown as FakeApplication),
+      paymentDeadline: date(doc.paymentDeadline),
+      confirmedAt: date(doc.confirmedAt),
+      member: row.member,
+    };
+  }
+
+  private async write(db: DbOrTx, id: string, patch: Partial<FakeApplication>, extra = sql``): Promise<void> {
+    await db.execute(sql`update ${TABLE} set doc = doc || ${JSON.stringify(patch)}::jsonb ${extra} where id = ${id}`);
+  }
+
+  /** The application as it stands (committed, or as the given transaction sees it). */
+  async app(id: string): Promise<FakeApplicationState> {
+    const a = await this.read(this.db, id);
+    if (!a) throw new Error(`no stand-in application ${id}`);
+    return a;
+  }
+
+  /** Arrange a state or a deadline directly. */
+  async set(id: string, patch: Partial<FakeApplication>): Promise<void> {
+    await this.write(this.db, id, patch);
+  }
+
+  /** How many confirmations of applications were committed. */
+  async confirmCalls(): Promise<number> {
+    const r = await this.db.execute(sql`select coalesce(sum(confirm_calls), 0)::int as n from ${TABLE}`);
+    return Number((r.rows[0] as { n: number }).n);
+  }
+
+  private run<T>(tx: Tx | undefined, fn: (t: DbOrTx) => Promise<T>): Promise<T> {
+    return tx ? fn(tx) : this.db.transaction(fn);
+  }
+
+  private async lock(t: DbOrTx, id: string, from: ApplicationStatus[]): Promise<FakeApplicationState> {
+    const a = await this.read(t, id, true);
     if (!a) throw new AppError('BIZ-3001');
     if (!from.includes(a.status)) throw new AppError('BIZ-3002', `신청 상태(${a.status})에서는 할 수 없는 작업입니다.`);
     return a;
   }
 
-  async getApplicationForPayment(id: string) {
-    const a = this.apps.get(id);
-    return a ? { ...a } : null;
+  async getApplicationForPayment(id: string, tx?: Tx): Promise<FakeApplication | null> {
+    const a = await this.read(tx ?? this.db, id);
+    if (!a) return null;
+    const { member: _member, ...app } = a;
+    return app;
   }
-  async confirmPaidApplication(_tx: Tx, id: string, paidAmount: number, checkoutId?: string) {
-    const a = this.get(id, ['ACCEPTED', 'PAYMENT_PENDING']);
-    this.confirmCalls++;
-    a.status = 'CONFIRMED';
-    a.paidAmount = paidAmount;
-    if (checkoutId) a.checkoutId = checkoutId;
-    this.members.add(`${a.studyId}:${a.applicantId}`);
+  async confirmPaidApplication(tx: Tx, id: string, paidAmount: number, checkoutId?: string): Promise<void> {
+    const a = await this.lock(tx, id, ['ACCEPTED', 'PAYMENT_PENDING']);
+    if (paidAmount < a.amount) throw new AppError('BIZ-3003', '결제 금액이 참가비와 다릅니다.');
+    await this.write(
+      tx,
+      id,
+      { status: 'CONFIRMED', paidAmount, confirmedAt: new Date(), ...(checkoutId ? { checkoutId } : {}) },
+      sql`, member = true, confirm_calls = confirm_calls + 1`,
+    );
   }
-  async markPaymentPending(id: string) {
-    this.get(id, ['ACCEPTED']).status = 'PAYMENT_PENDING';
+  async markPaymentPending(id: string, tx?: Tx): Promise<void> {
+    await this.run(tx, async (t) => {
+      await this.lock(t, id, ['ACCEPTED']);
+      await this.write(t, id, { status: 'PAYMENT_PENDING' });
+    });
   }
-  async returnToAccepted(id: string) {
-    this.get(id, ['PAYMENT_PENDING']).status = 'ACCEPTED';
+  async returnToAccepted(id: string, tx?: Tx): Promise<void> {
+    await this.run(tx, async (t) => {
+      await this.lock(t, id, ['PAYMENT_PENDING']);
+      await this.write(t, id, { status: 'ACCEPTED' });
+    });
   }
-  async refundApplication(id: string) {
-    const a = this.get(id, ['CONFIRMED']);
-    a.status = 'REFUNDED';
-    this.members.delete(`${a.studyId}:${a.applicantId}`);
+  async refundApplication(id: string, tx?: Tx): Promise<void> {
+    await this.run(tx, async (t) => {
+      await this.lock(t, id, ['CONFIRMED']);
+      await this.write(t, id, { status: 'REFUNDED' }, sql`, member = false`);
+    });
   }
-  async setCheckoutId(id: string, checkoutId: string) {
-    const a = this.apps.get(id);
-    if (a) a.checkoutId = checkoutId;
+  async setCheckoutId(id: string, checkoutId: string, tx?: Tx): Promise<void> {
+    await this.write(tx ?? this.db, id, { checkoutId });
   }
 }
 
-export function useFakeStudies(t: TestApp): FakeStudies {
-  const fake = new FakeStudies();
-  (t.ctx.services as unknown as { studies: unknown }).studies = fake;
+/** Puts the stand-in in place of the studies module's payment hooks for this test app. */
+export async function useFakeStudies(t: TestApp): Promise<FakeStudies> {
+  const fake = await new FakeStudies(t.ctx.db).init();
+  (t.ctx.services as unknown as { studies: StudiesPaymentHooks }).studies = fake;
   return fake;
 }
 
