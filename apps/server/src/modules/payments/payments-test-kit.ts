@@ -3,8 +3,9 @@
  * hooks (for the rules that need a clock or states the studies API cannot reach quickly), and
  * driving the built-in gateway's hosted checkout the way a browser does.
  */
-import { TEST_CARDS, type ApplicationStatus } from '@moim/contract';
+import { TEST_CARDS, addDays, seoulDate, type Application, type ApplicationStatus, type Study } from '@moim/contract';
 import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
 import type { TestApp } from '../../../test/support.ts';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
@@ -205,4 +206,95 @@ export async function payOnCheckoutPage(t: TestApp, checkoutUrl: string, cardNum
   const location = String(res.headers.location ?? '');
   const params = location ? Object.fromEntries(new URL(location, 'http://x').searchParams) : {};
   return { status: res.status, location, params, html: typeof res.body === 'string' ? res.body : '' };
+}
+
+/**
+ * The real studies module through its HTTP API, for journeys and races: a paid study approved by
+ * an admin, applications accepted by its leader, the card checkout, the confirm and what the
+ * studies module then tells. `env` is read at each call (the test's beforeAll fills it).
+ */
+export function studiesJourney(env: () => { t: TestApp; leader: TestUser; admin: TestUser }) {
+  const payUrl = (s: Study, a: Application) => `/api/studies/${s.id}/applications/${a.applicationId}/payment`;
+
+  async function paidStudy(cost = 30_000, startInDays = 14): Promise<Study> {
+    const { t, leader, admin } = env();
+    const today = seoulDate(new Date());
+    const start = addDays(today, startInDays);
+    const r = await t.call({
+      method: 'POST',
+      url: '/api/studies',
+      headers: leader.auth,
+      payload: {
+        title: `유료 스터디 ${Math.random().toString(36).slice(2, 7)}`,
+        generation: 1,
+        type: 'PARTICIPATORY',
+        welcomeMessage: '함께 공부해요!',
+        scheduleDetails: { weekdays: ['TUE'], startTime: '20:00', endTime: '22:00' },
+        location: { type: 'ONLINE' },
+        capacity: 30,
+        recruitDeadline: addDays(today, Math.max(1, startInDays - 1)),
+        startDate: start,
+        endDate: addDays(start, 28),
+        recurrenceType: 'WEEKLY',
+        costType: 'PAID',
+        cost,
+      },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const ok = await t.call({
+      method: 'POST',
+      url: `/api/studies/${r.body.data.id}/status`,
+      headers: admin.auth,
+      payload: { action: 'APPROVE' },
+    });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    return ok.body.data as Study;
+  }
+
+  async function applied(study: Study, u: TestUser): Promise<Application> {
+    const r = await env().t.call({
+      method: 'POST',
+      url: `/api/studies/${study.id}/applications`,
+      headers: u.auth,
+      payload: { motivation: '열심히 참여하겠습니다.' },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return r.body.data as Application;
+  }
+
+  async function accepted(study: Study, u: TestUser): Promise<Application> {
+    const a = await applied(study, u);
+    const { t, leader } = env();
+    const r = await t.call({
+      method: 'POST',
+      url: `/api/studies/${study.id}/applications/${a.applicationId}/accept`,
+      headers: leader.auth,
+      payload: {},
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body.data as Application;
+  }
+
+  async function cardCheckout(s: Study, a: Application, u: TestUser, card: string = CARD.approve) {
+    const { t } = env();
+    const start = await t.call({ method: 'POST', url: payUrl(s, a), headers: u.auth, payload: { method: 'CARD' } });
+    expect(start.status, JSON.stringify(start.body)).toBe(200);
+    const r = await payOnCheckoutPage(t, start.body.data.checkoutUrl, card);
+    return { paymentKey: r.params.paymentKey!, orderId: r.params.orderId!, amount: Number(r.params.amount) };
+  }
+
+  const confirm = (u: TestUser, body: object) =>
+    env().t.call({ method: 'POST', url: '/api/payments/confirm', headers: u.auth, payload: body });
+
+  const application = async (s: Study, a: Application, u: TestUser) =>
+    (await env().t.call({ method: 'GET', url: `/api/studies/${s.id}/applications/${a.applicationId}`, headers: u.auth })).body
+      .data as Application;
+
+  const activeMembers = async (s: Study) =>
+    (
+      (await env().t.call({ method: 'GET', url: `/api/studies/${s.id}/members?active=true&size=100`, headers: env().leader.auth })).body
+        .data.content as Array<{ memberId: string }>
+    ).map((m) => m.memberId);
+
+  return { payUrl, paidStudy, applied, accepted, cardCheckout, confirm, application, activeMembers };
 }
