@@ -209,6 +209,46 @@ export async function payOnCheckoutPage(t: TestApp, checkoutUrl: string, cardNum
 }
 
 /**
+ * The payer's side through HTTP, for applications of the stand-in (or any `{ studyId,
+ * applicationId }`): start a card payment, go through the hosted checkout, confirm, read the
+ * payment. `env` is read at each call (the test's beforeAll fills it).
+ */
+export function fakeJourney(env: () => { t: TestApp; admin: TestUser }) {
+  type AppRef = { studyId: string; applicationId: string };
+  const payUrl = (a: AppRef) => `/api/studies/${a.studyId}/applications/${a.applicationId}/payment`;
+
+  function startCard(u: TestUser, a: AppRef) {
+    // the browser's Origin: return addresses follow the address the payer opened (http/origin.ts)
+    return env().t.call({
+      method: 'POST',
+      url: payUrl(a),
+      headers: { ...u.auth, origin: 'http://localhost:3000' },
+      payload: { method: 'CARD' },
+    });
+  }
+
+  function confirm(u: TestUser, body: Record<string, unknown>) {
+    return env().t.call({ method: 'POST', url: '/api/payments/confirm', headers: u.auth, payload: body });
+  }
+
+  /** Start a card payment and go through the hosted checkout; returns the success redirect's values. */
+  async function checkout(u: TestUser, a: AppRef, card: string = CARD.approve) {
+    const start = await startCard(u, a);
+    expect(start.status).toBe(200);
+    const r = await payOnCheckoutPage(env().t, start.body.data.checkoutUrl, card);
+    expect(r.status).toBe(303);
+    return { paymentKey: r.params.paymentKey!, orderId: r.params.orderId!, amount: Number(r.params.amount) };
+  }
+
+  async function payment(orderId: string, u?: TestUser): Promise<any> {
+    const { t, admin } = env();
+    return (await t.call({ method: 'GET', url: `/api/payments/${orderId}`, headers: (u ?? admin).auth })).body.data;
+  }
+
+  return { payUrl, startCard, confirm, checkout, payment };
+}
+
+/**
  * The real studies module through its HTTP API, for journeys and races: a paid study approved by
  * an admin, applications accepted by its leader, the card checkout, the confirm and what the
  * studies module then tells. `env` is read at each call (the test's beforeAll fills it).
