@@ -36,7 +36,7 @@ export class BackOfficeService {
   async adminList(q: AdminPaymentsQuery) {
     const { rows, total } = await repo.adminList(this.db, q);
     const people = await lookupPeople(
-      this.d.ctx,
+      this.d.ports,
       rows.map((r) => r.userId),
     );
     const content: AdminPaymentRow[] = rows.map((r) => ({
@@ -50,7 +50,7 @@ export class BackOfficeService {
     const p = await this.load(id);
     const [events, person, app] = await Promise.all([
       repo.eventsOf(this.db, id),
-      lookupPerson(this.d.ctx, p.userId),
+      lookupPerson(this.d.ports, p.userId),
       p.applicationId ? this.d.studies.application(p.applicationId).catch(() => null) : Promise.resolve(null),
     ]);
     return {

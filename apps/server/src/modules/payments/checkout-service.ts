@@ -88,7 +88,7 @@ export class CheckoutService {
     this.assertPayable(app);
     const actor = `user:${user.id}`;
     const orderName = `${app.studyTitle || '스터디'} 참가비`.slice(0, 100);
-    const customerName = app.applicantName || (await lookupPerson(this.d.ctx, user.id)).name || '회원';
+    const customerName = app.applicantName || (await lookupPerson(this.d.ports, user.id)).name || '회원';
     const order = {
       kind: 'STUDY' as const,
       applicationId,
@@ -239,7 +239,7 @@ export class CheckoutService {
   /** POST /api/payments/test-checkout: the fixed test item, through the same card flow. */
   async startTestCheckout(user: AuthUser, returnOrigin?: string): Promise<CardCheckout> {
     if (this.d.provider.name !== 'test' && !isAdmin(user)) throw forbidden('테스트 결제는 관리자만 할 수 있습니다.');
-    const person = await lookupPerson(this.d.ctx, user.id);
+    const person = await lookupPerson(this.d.ports, user.id);
     const row = await repo.insertPayment(
       this.db,
       {

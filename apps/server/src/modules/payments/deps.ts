@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { PaymentProvider } from '../../providers/payments/index.ts';
 import type { NoticeKind } from './notices.ts';
-import type { StudiesPort } from './ports.ts';
+import type { PaymentsPorts, StudiesPort } from './ports.ts';
 import type { PaymentRow } from './schema.ts';
 
 export const JOB_NOTICE = 'payments.notice';
@@ -25,6 +25,8 @@ export type Clock = () => Date;
 
 export interface PaymentDeps {
   ctx: AppContext;
+  /** the modules below payments: studies hooks, users, mail, notifications (ports.ts) */
+  ports: PaymentsPorts;
   provider: PaymentProvider;
   clock: Clock;
   studies: StudiesPort;

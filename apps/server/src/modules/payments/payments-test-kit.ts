@@ -6,7 +6,7 @@
 import { TEST_CARDS, addDays, seoulDate, type Application, type ApplicationStatus, type Study } from '@moim/contract';
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { TestApp } from '../../../test/support.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from '../../../test/support.ts';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -31,7 +31,7 @@ export async function makeUser(t: TestApp, opts: { name?: string; admin?: boolea
   const tag = randomBytes(4).toString('hex');
   const name = opts.name ?? `회원${tag.slice(0, 4)}`;
   const email = `pay-${tag}@example.com`;
-  const u = await t.ctx.services.users.createUser({
+  const u = await t.api.users.createUser({
     email,
     name,
     password: `pw-${tag}-long-enough!`,
@@ -63,10 +63,17 @@ const TABLE = sql.raw('test_fake_study_applications');
  * queue on its lock. The races themselves run against the real studies module (races.test.ts).
  */
 export class FakeStudies implements StudiesPaymentHooks {
-  constructor(private readonly db: Db) {}
+  private database: Db | null = null;
 
-  /** Creates the stand-in's table (once per test database). */
-  async init(): Promise<this> {
+  /** the test app's database (set by `init` once the app exists: the app is built with the stand-in) */
+  private get db(): Db {
+    if (!this.database) throw new Error('FakeStudies.init(db) first');
+    return this.database;
+  }
+
+  /** Attaches the test app's database and creates the stand-in's table there. */
+  async init(db: Db): Promise<this> {
+    this.database = db;
     await this.db.execute(
       sql`create table if not exists ${TABLE} (id uuid primary key, doc jsonb not null, member boolean not null default false, confirm_calls int not null default 0)`,
     );
@@ -182,11 +189,16 @@ export class FakeStudies implements StudiesPaymentHooks {
   }
 }
 
-/** Puts the stand-in in place of the studies module's payment hooks for this test app. */
-export async function useFakeStudies(t: TestApp): Promise<FakeStudies> {
-  const fake = await new FakeStudies(t.ctx.db).init();
-  (t.ctx.services as unknown as { studies: StudiesPaymentHooks }).studies = fake;
-  return fake;
+/**
+ * An app whose payments module receives the stand-in studies hooks (same interface type), handed
+ * in through `createTestApp({ overrides })`; the stand-in then keeps its applications in that
+ * app's database.
+ */
+export async function createAppWithFakeStudies(opts: TestAppOptions = {}): Promise<{ t: TestApp; fake: FakeStudies }> {
+  const fake = new FakeStudies();
+  const t = await createTestApp({ ...opts, overrides: { ...opts.overrides, paymentsStudies: fake } });
+  await fake.init(t.ctx.db);
+  return { t, fake };
 }
 
 /** The hosted checkout, as a browser submits it: returns where the gateway redirected. */

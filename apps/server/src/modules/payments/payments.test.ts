@@ -9,8 +9,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/support.ts';
-import { CARD, FakeStudies, fakeJourney, makeUser, useFakeStudies, type TestUser } from './payments-test-kit.ts';
+import type { TestApp } from '../../../test/support.ts';
+import { CARD, FakeStudies, fakeJourney, makeUser, createAppWithFakeStudies, type TestUser } from './payments-test-kit.ts';
 
 let t: TestApp;
 let fake: FakeStudies;
@@ -19,8 +19,7 @@ let member: TestUser;
 let other: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  fake = await useFakeStudies(t);
+  ({ t, fake } = await createAppWithFakeStudies());
   admin = await makeUser(t, { admin: true, name: '관리자' });
   member = await makeUser(t, { name: '김회원' });
   other = await makeUser(t, { name: '이다른' });
@@ -121,7 +120,7 @@ describe('card', () => {
     expect(await fake.confirmCalls()).toBeGreaterThan(0);
     // a mail about it goes out from the queue
     await t.ctx.jobs.drain();
-    const box = await t.ctx.services.mail.outbox({ page: 0, size: 10, to: member.email });
+    const box = await t.api.mail.outbox({ page: 0, size: 10, to: member.email });
     expect(box.content.some((m) => m.subject.includes('결제가 완료되었습니다'))).toBe(true);
   });
 
@@ -159,7 +158,7 @@ describe('card', () => {
     expect(r.body.error.code).toBe('BIZ-3002');
     expect((await payment(s.orderId)).status).toBe('EXPIRED');
     expect((await fake.app(a.applicationId)).status).toBe('ACCEPTED');
-    const gw = await t.ctx.services.payments.provider.findByOrderId(s.orderId);
+    const gw = await t.api.payments.provider.findByOrderId(s.orderId);
     expect(gw?.status).toBe('IN_PROGRESS'); // authenticated, never approved
   });
 
@@ -169,7 +168,7 @@ describe('card', () => {
     await fake.set(a.applicationId, { status: 'CANCELLED' });
     const r = await confirm(member, s);
     expect(r.body.error.code).toBe('BIZ-3002');
-    expect((await t.ctx.services.payments.provider.findByOrderId(s.orderId))?.status).toBe('IN_PROGRESS');
+    expect((await t.api.payments.provider.findByOrderId(s.orderId))?.status).toBe('IN_PROGRESS');
   });
 
   it('declined card → failure with the provider message; the application stays ACCEPTED and can be paid again', async () => {

@@ -37,7 +37,7 @@ async function count(q: ReturnType<typeof sql>): Promise<number> {
 
 const memberCount = async (s: Study) => (await t.call({ method: 'GET', url: `/api/studies/${s.id}/members/count` })).body.data.count;
 const seatsTaken = (s: Study) => count(sql`select seats_taken::int as n from studies where id = ${s.id}`);
-const gatewayStatus = async (orderId: string) => (await t.ctx.services.payments.provider.findByOrderId(orderId))?.status ?? null;
+const gatewayStatus = async (orderId: string) => (await t.api.payments.provider.findByOrderId(orderId))?.status ?? null;
 const paymentOf = async (orderId: string) =>
   (await t.call({ method: 'GET', url: `/api/payments/${orderId}`, headers: admin.auth })).body.data as {
     status: string;
@@ -62,7 +62,7 @@ async function moveDeadline(applicationIds: string[], at: ReturnType<typeof sql>
 /** The scheduled expiry as the server runs it: the studies module's due jobs, then the payments sweep. */
 async function runExpiry(): Promise<void> {
   await t.ctx.jobs.drain(new Date(Date.now() + 30 * 86_400_000));
-  await t.ctx.services.payments.sweep();
+  await t.api.payments.sweep();
 }
 
 async function expireNow(a: Application): Promise<void> {
@@ -132,7 +132,7 @@ describe(`races on the real studies module (${ON_PG ? 'PostgreSQL' : 'PGlite'}, 
       const m = await makeUser(t);
       const a = await accepted(s, m);
       const c = await cardCheckout(s, a, m);
-      const hold = holdProviderConfirm(t.ctx.services.payments.provider);
+      const hold = holdProviderConfirm(t.api.payments.provider);
       try {
         const pending = confirm(m, c);
         await hold.entered; // claimed: IN_PROGRESS, at the provider

@@ -33,7 +33,7 @@ import { CheckoutService } from './checkout-service.ts';
 import { ConfirmationService } from './confirmation-service.ts';
 import { applicationStatusOf, bankAccount, paymentView, type PaymentDeps } from './deps.ts';
 import { ExpiryService } from './expiry-service.ts';
-import { studiesPort, type StudiesPort } from './ports.ts';
+import { studiesPort, type PaymentsPorts, type StudiesPort } from './ports.ts';
 import { RefundService, type MemberLeftInput, type MemberLeftResult } from './refund-service.ts';
 import * as repo from './repo.ts';
 import type { PaymentRow } from './schema.ts';
@@ -52,13 +52,15 @@ export class PaymentsService {
 
   constructor(
     private readonly ctx: AppContext,
+    /** the modules below payments (ports.ts), injected by the composition root */
+    ports: PaymentsPorts,
     readonly provider: PaymentProvider,
     /** the built-in gateway (its hosted checkout; demo data and tests drive it directly) */
     readonly gateway: TestGateway | null = null,
     clock: () => Date = () => new Date(),
   ) {
-    this.studies = studiesPort(ctx);
-    this.d = { ctx, provider, clock, studies: this.studies };
+    this.studies = studiesPort(ports.studies);
+    this.d = { ctx, ports, provider, clock, studies: this.studies };
     this.checkout = new CheckoutService(this.d);
     this.confirmation = new ConfirmationService(this.d);
     this.expiry = new ExpiryService(this.d, (id) => this.confirmation.reconcile(id));
