@@ -12,7 +12,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../../shared/ui/states';
 import { useApply, useStudy } from '../api/studies-api';
 import { ErrorAlert } from '../components/error-alert';
-import { Field } from '../components/form-field';
+import { Field } from '../../../shared/ui/field';
 import { refusalReason } from '../components/refusal';
 import { StatusBadge } from '../components/status-badge';
 import { CostLabel } from '../components/study-card';

@@ -10,7 +10,7 @@ import { ErrorState, LoadingState } from '../../../shared/ui/states';
 import { useStudy } from '../api/studies-api';
 import { useMyReview, useWriteReview } from '../api/study-content-api';
 import { ErrorAlert } from '../components/error-alert';
-import { Field } from '../components/form-field';
+import { Field } from '../../../shared/ui/field';
 import { RatingInput } from '../components/rating-input';
 import { TagPicker } from '../components/tag-picker';
 import { studyPath } from '../lib/paths';

@@ -7,7 +7,7 @@ import { toast } from '../../../../shared/toast/toast';
 import { EmptyState, ErrorState, LoadingState } from '../../../../shared/ui/states';
 import { useAddEvent, useDeleteEvent, useStudyEvents } from '../../api/manage-api';
 import { ErrorAlert } from '../../components/error-alert';
-import { Field, FieldGroup } from '../../components/form-field';
+import { Field, FieldGroup } from '../../../../shared/ui/field';
 import { formatDate } from '../../../../shared/lib/format';
 import { useLocale } from '../../lib/use-locale';
 import { issueMessage } from '../../lib/zod-messages';

@@ -26,7 +26,7 @@ import { readSession, removeSession, writeSession } from '../../../../shared/sto
 import { toast } from '../../../../shared/toast/toast';
 import { useProposeStudy } from '../../api/studies-api';
 import { ErrorAlert } from '../../components/error-alert';
-import { Field, FieldGroup } from '../../components/form-field';
+import { Field, FieldGroup } from '../../../../shared/ui/field';
 import { formatDate, formatKrw } from '../../../../shared/lib/format';
 import { studyPath } from '../../lib/paths';
 import { useLocale } from '../../lib/use-locale';
