@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import webBoundaries from './apps/web/eslint/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'e2e/artifacts/**', 'data/**', 'scripts/dev/**'] },
@@ -28,5 +29,12 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // ── Web boundaries (apps/web): app → features → shared; a feature reaches another only through
+  // features/<x>/index.ts. The rule is apps/web/eslint/boundaries.js. ──────────────────────────
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'web-boundaries': webBoundaries },
+    rules: { 'web-boundaries/feature-imports': 'error' },
   },
 );

@@ -2,7 +2,7 @@ import { MY_STUDY_GROUPS } from '@moim/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeApplication, makeStudy } from '../test-fixtures';
-import { renderPage, stubFetch, TEST_USER } from '../test-utils';
+import { renderPage, stubFetch, TEST_USER } from '../../../shared/test/render';
 import MyStudiesSection from './my-studies-section';
 
 const realFetch = globalThis.fetch;

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { addDays, seoulDate } from '@moim/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderPage, stubFetch, TEST_USER } from '../../test-utils';
+import { renderPage, stubFetch, TEST_USER } from '../../../../shared/test/render';
 import ProposePage from './propose-page';
 
 const realFetch = globalThis.fetch;
