@@ -16,6 +16,7 @@ import {
   generateSessionDates,
   seoulDate,
   studyProposalBody,
+  type StudyProposal,
   type StudyProposalInput,
 } from '@moim/contract';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -84,8 +85,8 @@ export default function ProposePage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const propose = useProposeStudy();
 
-  const resolver = useMemo<Resolver<StudyProposalInput>>(() => {
-    const base = zodResolver(studyProposalBody, { error: (iss) => issueMessage(t, iss) }) as unknown as Resolver<StudyProposalInput>;
+  const resolver = useMemo<Resolver<StudyProposalInput, unknown, StudyProposal>>(() => {
+    const base = zodResolver(studyProposalBody, { error: (iss) => issueMessage(t, iss) });
     return async (values, ctx, opts) => {
       const result = await base(values, ctx, opts);
       const errors = { ...result.errors } as Record<string, unknown>;
@@ -99,7 +100,7 @@ export default function ProposePage() {
     };
   }, [t]);
 
-  const form = useForm<StudyProposalInput>({ resolver, defaultValues: initial, mode: 'onTouched' });
+  const form = useForm<StudyProposalInput, unknown, StudyProposal>({ resolver, defaultValues: initial, mode: 'onTouched' });
   const { register, control, formState, trigger, handleSubmit, setValue } = form;
   const values = useWatch({ control }) as StudyProposalInput;
   const questions = useFieldArray({ control, name: 'questions' });
