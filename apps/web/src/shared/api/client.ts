@@ -73,7 +73,7 @@ export function arrayOf<T>(item: ResponseSchema<T>): ResponseSchema<T[]> {
         try {
           return item.parse(x);
         } catch (err) {
-          throw new Error(`[${i}]: ${(err as Error)?.message ?? String(err)}`);
+          throw new Error(`[${i}]: ${(err as Error)?.message ?? String(err)}`, { cause: err });
         }
       });
     },
@@ -88,7 +88,7 @@ export function orNull<T>(item: ResponseSchema<T>): ResponseSchema<T | null> {
 /** A response that does not match its contract schema (development and tests only). */
 export class ContractError extends Error {
   constructor(method: string, path: string, cause: unknown) {
-    super(`${method} ${path}: the response does not match the contract schema: ${(cause as Error)?.message ?? String(cause)}`);
+    super(`${method} ${path}: the response does not match the contract schema: ${(cause as Error)?.message ?? String(cause)}`, { cause });
     this.name = 'ContractError';
   }
 }
