@@ -324,7 +324,12 @@ function Composer({
             <label htmlFor="composer-add" className="visually-hidden">
               {t('composer.addType')}
             </label>
-            <select id="composer-add" value={addType} onChange={(e) => setAddType(e.target.value as StudyPageSectionType)}>
+            <select
+              id="composer-add"
+              className="input"
+              value={addType}
+              onChange={(e) => setAddType(e.target.value as StudyPageSectionType)}
+            >
               {STUDY_PAGE_SECTION_TYPES.map((ty) => (
                 <option key={ty} value={ty}>
                   {t(`composer.types.${ty}`)}
