@@ -43,7 +43,7 @@ export const unreadCount = z.object({ count: z.number().int() });
 export const notificationParams = z.object({ id: z.uuid() });
 export const readAllResult = z.object({ updated: z.number().int() });
 
-/** What a module passes to `ctx.services.notifications.notify`. */
+/** What a module passes to the notifications module's `notify` (NotificationsService, injected). */
 export interface NotifyInput {
   type: NotificationType;
   title: string;

@@ -6,6 +6,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { type Notification, type NotifyInput, type Page, toPage } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
+import type { MailService } from '../../providers/mail/service.ts';
+import type { UsersService } from '../users/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { userContact } from './peers.ts';
@@ -29,10 +31,10 @@ export interface NotificationsService {
   markAllRead(userId: string): Promise<number>;
 }
 
-declare module '../../context.ts' {
-  interface Services {
-    notifications: NotificationsService;
-  }
+/** What notifications needs below it: a recipient's contact (users) and the mail provider. */
+export interface NotificationsDeps {
+  users: Pick<UsersService, 'getUser'>;
+  mail: MailService;
 }
 
 export function toNotification(r: NotificationRow): Notification {
@@ -51,14 +53,13 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-export function createNotificationsService(ctx: AppContext): NotificationsService {
+export function createNotificationsService(ctx: AppContext, deps: NotificationsDeps): NotificationsService {
+  const { mail } = deps;
   // One job per notify call; it mails each stored notification to its recipient's address.
   ctx.jobs.register(NOTIFICATION_MAIL_JOB, async (payload) => {
-    const mail = ctx.services.mail;
-    if (!mail) return;
     const rows = await findNotifications(ctx.db, (payload.ids as string[] | undefined) ?? []);
     for (const n of rows) {
-      const contact = await userContact(ctx, n.userId);
+      const contact = await userContact(deps.users, n.userId);
       if (!contact?.email) continue; // no address known: the in-app notification stands alone
       const link = n.link ? `${ctx.config.publicUrl}${n.link}` : null;
       const message = {
@@ -67,9 +68,8 @@ export function createNotificationsService(ctx: AppContext): NotificationsServic
         text: link ? `${n.body}\n\n${link}` : n.body,
         html: `<p>${escapeHtml(n.body).replace(/\n/g, '<br>')}</p>${link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : ''}`,
       };
-      // each mail as its own queued job (retried alone, once per notification), when the mail service can queue
-      if (typeof mail.enqueue === 'function') await mail.enqueue(message, { dedupeKey: `notification-mail:${n.id}` });
-      else await mail.send(message);
+      // each mail as its own queued job (retried alone, once per notification)
+      await mail.enqueue(message, { dedupeKey: `notification-mail:${n.id}` });
     }
   });
 

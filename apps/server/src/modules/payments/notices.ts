@@ -5,7 +5,7 @@
  * before) and the expiry notice are the studies module's (inbox + mail through notifications).
  */
 import type { AppContext } from '../../context.ts';
-import { lookupPerson, notify, sendMail, type Notice } from './ports.ts';
+import { lookupPerson, notify, sendMail, type Notice, type PaymentsPorts } from './ports.ts';
 import type { PaymentRow } from './schema.ts';
 
 export type NoticeKind = 'CONFIRMED' | 'DEPOSIT_RETURNED' | 'REFUND_REQUESTED' | 'REFUND_DECLINED' | 'REFUNDED';
@@ -75,19 +75,25 @@ function render(kind: NoticeKind, p: PaymentRow, link: string, extra: Record<str
 }
 
 /** Send one notice about payment `p` to its payer: mail (if they have an address) and the inbox. */
-export async function deliverNotice(ctx: AppContext, kind: NoticeKind, p: PaymentRow, extra: Record<string, unknown> = {}) {
+export async function deliverNotice(
+  ctx: AppContext,
+  ports: PaymentsPorts,
+  kind: NoticeKind,
+  p: PaymentRow,
+  extra: Record<string, unknown> = {},
+) {
   const link = p.kind === 'STUDY' && p.studyId ? `/study/${p.studyId}` : `/payment/success?orderId=${encodeURIComponent(p.orderId)}`;
   const r = render(kind, p, link, extra);
-  const person = await lookupPerson(ctx, p.userId);
+  const person = await lookupPerson(ports, p.userId);
   if (person.email) {
     const url = `${ctx.config.publicUrl}${link}`;
     const greeting = `${person.name ?? p.customerName}님, 안녕하세요.`;
-    await sendMail(ctx, {
+    await sendMail(ports, {
       to: person.email,
       subject: r.subject,
       text: [greeting, '', ...r.lines, '', url].join('\n'),
       html: `<p>${esc(greeting)}</p>${r.lines.map((l) => `<p>${esc(l)}</p>`).join('')}<p><a href="${esc(url)}">moim에서 보기</a></p>`,
     });
   }
-  if (r.notice) await notify(ctx, p.userId, r.notice);
+  if (r.notice) await notify(ports, p.userId, r.notice);
 }

@@ -1,7 +1,6 @@
 /**
- * What other features may use from games: the lab page shows the Tetris champion and the
- * player's bests (API hooks and keys, the local high score) and keeps the game session alive.
- * Nothing here imports a game's page, board or stylesheet, so the lab chunk stays small.
+ * The games feature's public surface: what the lab (and any other feature) may use. Its pages
+ * are declared in its own routes.tsx (lazy chunks), never imported by another feature.
  */
 export { gamesApi, gamesKeys, useMyStats } from './api';
 export { readTetrisHighScore } from './session/storage';

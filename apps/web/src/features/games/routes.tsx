@@ -1,5 +1,6 @@
 /**
- * The games feature's own pages under /lab: Tetris, the deduction game, its bots and ladder.
+ * The games feature's own pages under /lab: Tetris, the deduction game, its bots and ladder
+ * (the lab feature links to them; it never imports their pages).
  */
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../shared/chunk/lazy-page';

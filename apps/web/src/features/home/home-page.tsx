@@ -13,6 +13,7 @@ import { useIntroRef } from '../../shared/shell/intro';
 import { canApplyNow, studyPath, useCurrentStudies, type StudyPreview } from '../../shared/shell/current-studies';
 import { useQueryDailyUrl } from '../../shared/shell/public-config';
 import { Icon, type IconName } from '../../shared/ui/icons';
+import { LazyStudyCover as StudyCover } from '../../shared/ui/study-cover-lazy';
 import './home.css';
 
 const PILLARS = [
@@ -74,8 +75,11 @@ function HeroArt() {
     <div className="hero-art" data-testid="hero-art">
       {featured && (
         <Link to={studyPath(featured)} className="hero-card hero-card--study" data-testid="hero-featured-study">
-          <span className={`badge ${canApplyNow(featured) ? 'badge--accent' : 'badge--success'}`}>
-            {canApplyNow(featured) ? t('art.recruiting') : t('art.featured')}
+          <span className="row">
+            <StudyCover study={featured} shape="icon" priority sizes="88px" />
+            <span className={`badge ${canApplyNow(featured) ? 'badge--accent' : 'badge--success'}`}>
+              {canApplyNow(featured) ? t('art.recruiting') : t('art.featured')}
+            </span>
           </span>
           <strong>{featured.title}</strong>
           {featured.schedule && <span className="muted">{featured.schedule}</span>}
@@ -120,6 +124,7 @@ function StudyCard({ study }: { study: StudyPreview }) {
   const recruiting = canApplyNow(study);
   return (
     <Link to={studyPath(study)} className="study-card">
+      <StudyCover study={study} shape="card" sizes="(max-width: 768px) 100vw, 400px" />
       <div className="study-card__top">
         {study.generation ? (
           <span className="badge badge--primary">{t('studies.generation', { generation: study.generation })}</span>

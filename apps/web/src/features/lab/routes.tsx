@@ -1,7 +1,7 @@
 /**
- * The lab (SPEC §2): /lab, /lab/team-shuffle, /lab/spotlight-arena, /lab/{subject}. The games
- * feature declares its own pages under /lab (/lab/tetris, the deduction game); other subjects
- * show "coming soon" or not found.
+ * The lab (SPEC §2): /lab, /lab/team-shuffle, /lab/spotlight-arena, /lab/{subject}. Tetris
+ * (/lab/tetris) and the deduction game are declared by the games feature (its routes.tsx); other
+ * subjects show "coming soon" or not found.
  */
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../shared/chunk/lazy-page';

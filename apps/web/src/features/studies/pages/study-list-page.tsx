@@ -93,8 +93,8 @@ export default function StudyListPage() {
         ) : (
           <>
             <div className="st-grid" aria-busy={list.isFetching}>
-              {list.data.content.map((s) => (
-                <StudyCard key={s.id} study={s} />
+              {list.data.content.map((s, i) => (
+                <StudyCard key={s.id} study={s} priority={i === 0} />
               ))}
             </div>
             <Pager

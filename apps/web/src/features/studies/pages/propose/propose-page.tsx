@@ -26,6 +26,8 @@ import { useNavigate } from 'react-router';
 import { readSession, removeSession, writeSession } from '../../../../shared/storage';
 import { toast } from '../../../../shared/toast/toast';
 import { useProposeStudy } from '../../api/studies-api';
+import { uploadCover } from '../../api/cover-api';
+import { type ChosenCover, ProposeCover } from './propose-cover';
 import { ErrorAlert } from '../../components/error-alert';
 import { Field, FieldGroup } from '../../../../shared/ui/field';
 import { formatDate, formatKrw } from '../../../../shared/lib/format';
@@ -84,6 +86,7 @@ export default function ProposePage() {
   const [initial] = useState(() => loadDraft(now));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const propose = useProposeStudy();
+  const [cover, setCover] = useState<ChosenCover | null>(null);
 
   const resolver = useMemo<Resolver<StudyProposalInput, unknown, StudyProposal>>(() => {
     const base = zodResolver(studyProposalBody, { error: (iss) => issueMessage(t, iss) });
@@ -135,6 +138,14 @@ export default function ProposePage() {
         const study = await propose.mutateAsync(body).catch(() => null);
         if (!study) return;
         removeSession(DRAFT_KEY);
+        if (cover) {
+          // the study exists either way; a refused cover can be uploaded again from the manage page
+          const uploaded = await uploadCover(study.id, cover.body).then(
+            () => true,
+            () => false,
+          );
+          if (!uploaded) toast.error(t('propose.cover.uploadFailed'));
+        }
         toast.success(t('propose.submitted'));
         navigate(studyPath(study));
       },
@@ -461,6 +472,7 @@ export default function ProposePage() {
                   </div>
                 ))}
               </dl>
+              <ProposeCover title={values.title ?? ''} value={cover} onChange={setCover} />
               <p className="muted">{t('propose.reviewNote')}</p>
               {propose.isError && <ErrorAlert error={propose.error} />}
             </div>
