@@ -1,6 +1,4 @@
 /** A handful of line icons (24×24, currentColor) so no icon font or emoji font is needed. */
-import type { ReactNode } from 'react';
-
 const PATHS = {
   book: 'M4 5.5A2.5 2.5 0 0 1 6.5 3H20v15H6.5A2.5 2.5 0 0 0 4 20.5v-15ZM4 20.5A2.5 2.5 0 0 0 6.5 23H20v-5',
   tools: 'M14.7 6.3a4 4 0 0 0-5.4 5.2L3 17.8 6.2 21l6.3-6.3a4 4 0 0 0 5.2-5.4l-2.6 2.6-2.4-.6-.6-2.4 2.6-2.6Z',
@@ -20,18 +18,7 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
-/** The frame of every line icon: 24×24 viewBox, currentColor stroke, decorative (aria-hidden). */
-export function LineSvg({
-  children,
-  size = 16,
-  strokeWidth = 2,
-  className,
-}: {
-  children: ReactNode;
-  size?: number;
-  strokeWidth?: number;
-  className?: string;
-}) {
+export function Icon({ name, size = 24, className }: { name: IconName; size?: number; className?: string }) {
   return (
     <svg
       className={className}
@@ -40,21 +27,13 @@ export function LineSvg({
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
-      strokeWidth={strokeWidth}
+      strokeWidth="1.8"
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
     >
-      {children}
-    </svg>
-  );
-}
-
-export function Icon({ name, size = 24, className }: { name: IconName; size?: number; className?: string }) {
-  return (
-    <LineSvg className={className} size={size} strokeWidth={1.8}>
       <path d={PATHS[name]} />
-    </LineSvg>
+    </svg>
   );
 }

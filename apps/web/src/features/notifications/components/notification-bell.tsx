@@ -1,7 +1,7 @@
 /** The header's unread-notifications button: a link to the inbox with the unread count. */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LineSvg } from '../../../shared/ui/icons';
+import { LineSvg } from '../../../shared/ui/line-svg';
 import { useUnreadCount } from '../api/notifications-api';
 import '../notifications.css';
 

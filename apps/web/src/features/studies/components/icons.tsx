@@ -1,6 +1,6 @@
 /** Small line icons (decorative: always aria-hidden; the text next to them carries the meaning). */
 import type { ReactNode } from 'react';
-import { LineSvg } from '../../../shared/ui/icons';
+import { LineSvg } from '../../../shared/ui/line-svg';
 
 const Svg = ({ children }: { children: ReactNode }) => <LineSvg>{children}</LineSvg>;
 
