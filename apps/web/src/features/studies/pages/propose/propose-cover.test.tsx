@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { initTestI18n } from '../../test-utils';
+import { initTestI18n } from '../../../../shared/test/i18n';
 import { type ChosenCover, ProposeCover } from './propose-cover';
 
 beforeAll(async () => {

@@ -16,6 +16,7 @@ import {
   generateSessionDates,
   seoulDate,
   studyProposalBody,
+  type StudyProposal,
   type StudyProposalInput,
 } from '@moim/contract';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -28,7 +29,7 @@ import { useProposeStudy } from '../../api/studies-api';
 import { uploadCover } from '../../api/cover-api';
 import { type ChosenCover, ProposeCover } from './propose-cover';
 import { ErrorAlert } from '../../components/error-alert';
-import { Field, FieldGroup } from '../../components/form-field';
+import { Field, FieldGroup } from '../../../../shared/ui/field';
 import { formatDate, formatKrw } from '../../../../shared/lib/format';
 import { studyPath } from '../../lib/paths';
 import { useLocale } from '../../lib/use-locale';
@@ -87,8 +88,8 @@ export default function ProposePage() {
   const propose = useProposeStudy();
   const [cover, setCover] = useState<ChosenCover | null>(null);
 
-  const resolver = useMemo<Resolver<StudyProposalInput>>(() => {
-    const base = zodResolver(studyProposalBody, { error: (iss) => issueMessage(t, iss) }) as unknown as Resolver<StudyProposalInput>;
+  const resolver = useMemo<Resolver<StudyProposalInput, unknown, StudyProposal>>(() => {
+    const base = zodResolver(studyProposalBody, { error: (iss) => issueMessage(t, iss) });
     return async (values, ctx, opts) => {
       const result = await base(values, ctx, opts);
       const errors = { ...result.errors } as Record<string, unknown>;
@@ -102,7 +103,7 @@ export default function ProposePage() {
     };
   }, [t]);
 
-  const form = useForm<StudyProposalInput>({ resolver, defaultValues: initial, mode: 'onTouched' });
+  const form = useForm<StudyProposalInput, unknown, StudyProposal>({ resolver, defaultValues: initial, mode: 'onTouched' });
   const { register, control, formState, trigger, handleSubmit, setValue } = form;
   const values = useWatch({ control }) as StudyProposalInput;
   const questions = useFieldArray({ control, name: 'questions' });
