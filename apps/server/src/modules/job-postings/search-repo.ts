@@ -199,7 +199,7 @@ async function probe(db: DbOrTx, rest: SQL[], text: { where: SQL; rank: SQL }) {
     select ${p.id} as id, ${p}.hit, ${p}.seen, case when ${p}.hit then ${text.rank} end as rank
     from (
       select ${p}.*, ${text.where} as hit, row_number() over (order by ${p.postedAt} desc, ${p.id}) as seen
-      from (select * from ${p} ${where(rest)} order by ${p.postedAt} desc, ${p.id} limit ${PROBE_ROWS}) ${p}
+      from (select ${p.id}, ${p.postedAt}, ${p.searchJamo}, ${p.searchChoseong}, ${p.titleJamo}, ${p.titleChoseong} from ${p} ${where(rest)} order by ${p.postedAt} desc, ${p.id} limit ${PROBE_ROWS}) ${p}
     ) ${p}
     where ${p}.hit or ${p}.seen = ${PROBE_ROWS}
     order by ${p.postedAt} desc, ${p.id}
