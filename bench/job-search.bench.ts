@@ -51,7 +51,7 @@ for (const driver of process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglit
   }
 }
 console.log(
-  `\njob search at ${N.toLocaleString('en')} postings: target p95 ≤ ${TARGET_MS} ms ${allMet ? 'met' : 'MISSED'} for every query`,
+  `\njob search at ${N.toLocaleString('en')} postings: target p95 ≤ ${TARGET_MS} ms ${allMet ? 'met for every query' : 'MISSED for at least one query'} (load average now ${load()})`,
 );
 
 async function run(s: Awaited<ReturnType<typeof startBenchApp>>, driver: string): Promise<boolean> {
@@ -82,8 +82,13 @@ async function run(s: Awaited<ReturnType<typeof startBenchApp>>, driver: string)
   const ddl = readFileSync(join(MIGRATIONS_DIR, '0010_jobs.sql'), 'utf8').match(/create index job_postings_[^;]+;/g)!;
   for (const stmt of ddl) await s.ctx.database.exec(`drop index if exists ${/create index (\w+)/.exec(stmt)![1]}`);
   for (let k = 0; k < rows.length; k += 1000) await db.insert(jobPostings).values(rows.slice(k, k + 1000));
-  for (const stmt of ddl) await s.ctx.database.exec(stmt);
-  await s.ctx.database.exec('vacuum analyze job_postings');
+  // building the indexes takes longer than the app's statement timeout on a loaded machine
+  await s.ctx.database.session(async (conn) => {
+    await conn.exec('set statement_timeout = 0');
+    for (const stmt of ddl) await conn.exec(stmt);
+    await conn.exec('vacuum analyze job_postings');
+    await conn.exec('reset statement_timeout');
+  });
   console.log(
     `\n=== ${driver}: inserted ${N.toLocaleString('en')} generated postings (indexes built after the load) in ${Math.round(performance.now() - t0)} ms; load average ${load()}`,
   );
