@@ -52,16 +52,18 @@ const textArray = (values: string[]) =>
  * match. `rank` is the similarity of the title to the words (a match in the title ranks above one
  * only in the company, location or skills).
  */
-export function textSearch(q: string | undefined): { where: SQL; rank: SQL } | null {
+export function textSearch(q: string | undefined): { where: SQL; rank: SQL; contains: SQL } | null {
   const words = (q ?? '').split(/\s+/).filter(Boolean).slice(0, 5);
   const parts = words.flatMap((w) => {
     const all = koreanSearch({ jamo: p.searchJamo, choseong: p.searchChoseong }, w);
     const title = koreanSearch({ jamo: p.titleJamo, choseong: p.titleChoseong }, w);
-    return all && title ? [{ where: all.where, rank: title.rank }] : [];
+    return all && title ? [{ where: all.where, rank: title.rank, contains: all.contains }] : [];
   });
   if (parts.length === 0) return null;
   return {
     where: and(...parts.map((x) => x.where))!,
+    /** the same test as `where`, for rows read through another index (probe, fence) */
+    contains: and(...parts.map((x) => x.contains))!,
     rank: sql.join(
       parts.map((x) => x.rank),
       sql` + `,
@@ -194,11 +196,11 @@ const hasFacetFilter = (f: SearchFilters) =>
  * whether it matches the text, stopped at the first RESCORE_WINDOW + 1 matches; the row at
  * PROBE_ROWS is always returned as a marker that the filters leave more postings than that.
  */
-async function probe(db: DbOrTx, rest: SQL[], text: { where: SQL; rank: SQL }) {
+async function probe(db: DbOrTx, rest: SQL[], text: { contains: SQL; rank: SQL }) {
   const r = await db.execute<{ id: string; hit: boolean; seen: string | number; rank: number | string | null }>(sql`
     select ${p.id} as id, ${p}.hit, ${p}.seen, case when ${p}.hit then ${text.rank} end as rank
     from (
-      select ${p}.*, ${text.where} as hit, row_number() over (order by ${p.postedAt} desc, ${p.id}) as seen
+      select ${p}.*, ${text.contains} as hit, row_number() over (order by ${p.postedAt} desc, ${p.id}) as seen
       from (select ${p.id}, ${p.postedAt}, ${p.searchJamo}, ${p.searchChoseong}, ${p.titleJamo}, ${p.titleChoseong} from ${p} ${where(rest)} order by ${p.postedAt} desc, ${p.id} limit ${PROBE_ROWS}) ${p}
     ) ${p}
     where ${p}.hit or ${p}.seen = ${PROBE_ROWS}
@@ -240,7 +242,7 @@ export async function searchIds(
     const split = filterConditions(f, opts.now);
     if (split.tokens.length > 0) {
       source = sql`(select * from ${p} ${where(split.tokens)} offset 0) ${p}`;
-      conds = [...split.rows, text.where];
+      conds = [...split.rows, text.contains];
       fenced = true;
     }
   }
