@@ -52,16 +52,18 @@ const textArray = (values: string[]) =>
  * match. `rank` is the similarity of the title to the words (a match in the title ranks above one
  * only in the company, location or skills).
  */
-export function textSearch(q: string | undefined): { where: SQL; rank: SQL } | null {
+export function textSearch(q: string | undefined): { where: SQL; rank: SQL; contains: SQL } | null {
   const words = (q ?? '').split(/\s+/).filter(Boolean).slice(0, 5);
   const parts = words.flatMap((w) => {
     const all = koreanSearch({ jamo: p.searchJamo, choseong: p.searchChoseong }, w);
     const title = koreanSearch({ jamo: p.titleJamo, choseong: p.titleChoseong }, w);
-    return all && title ? [{ where: all.where, rank: title.rank }] : [];
+    return all && title ? [{ where: all.where, rank: title.rank, contains: all.contains }] : [];
   });
   if (parts.length === 0) return null;
   return {
     where: and(...parts.map((x) => x.where))!,
+    /** the same test as `where`, for rows read through another index (probe, fence) */
+    contains: and(...parts.map((x) => x.contains))!,
     rank: sql.join(
       parts.map((x) => x.rank),
       sql` + `,
@@ -71,13 +73,23 @@ export function textSearch(q: string | undefined): { where: SQL; rank: SQL } | n
 
 /** The WHERE conditions of `f`, leaving out the filter of facet `except`. */
 export function conditions(f: SearchFilters, now: Date, except?: FacetKey): SQL[] {
-  const c: SQL[] = [];
-  if (f.activeOnly) c.push(sql`${p.active} and (${p.validThrough} is null or ${p.validThrough} >= ${now.toISOString()}::timestamptz)`);
+  const { tokens, rows } = filterConditions(f, now, except);
   const text = textSearch(f.q);
-  if (text) c.push(text.where);
+  return [...rows.slice(0, f.activeOnly ? 1 : 0), ...(text ? [text.where] : []), ...tokens, ...rows.slice(f.activeOnly ? 1 : 0)];
+}
+
+/**
+ * The conditions of `f` other than the text, in two kinds: `tokens` are answered by the
+ * facet_tokens GIN index alone, `rows` are checked on the row (open, the exact salary floor,
+ * created after).
+ */
+function filterConditions(f: SearchFilters, now: Date, except?: FacetKey): { tokens: SQL[]; rows: SQL[] } {
+  const tokens: SQL[] = [];
+  const rows: SQL[] = [];
+  if (f.activeOnly) rows.push(sql`${p.active} and (${p.validThrough} is null or ${p.validThrough} >= ${now.toISOString()}::timestamptz)`);
   // Each filter is "one of these tokens" on the facet_tokens GIN index, so any mix of filters is
   // answered inside one index scan before a row is read.
-  const anyOf = (prefix: string, values: string[]) => c.push(sql`${p.facetTokens} && ${textArray(values.map((v) => prefix + v))}`);
+  const anyOf = (prefix: string, values: string[]) => tokens.push(sql`${p.facetTokens} && ${textArray(values.map((v) => prefix + v))}`);
   if (except !== 'company' && f.company.length) anyOf('company:', f.company);
   if (except !== 'skill' && f.skill.length) anyOf('', f.skill);
   if (except !== 'experience' && f.experience.length) anyOf('exp:', f.experience);
@@ -86,11 +98,11 @@ export function conditions(f: SearchFilters, now: Date, except?: FacetKey): SQL[
   if (except !== 'workMode' && f.workMode.length) anyOf('mode:', f.workMode);
   if (f.salaryMin !== undefined) {
     const step = Math.min(50, Math.floor(f.salaryMin / SALARY_TOKEN_STEP));
-    if (step > 0) c.push(sql`${p.facetTokens} @> ${textArray([`sal:${step}`])}`);
-    c.push(sql`coalesce(${p.salaryMax}, ${p.salaryMin}) >= ${f.salaryMin}`);
+    if (step > 0) tokens.push(sql`${p.facetTokens} @> ${textArray([`sal:${step}`])}`);
+    rows.push(sql`coalesce(${p.salaryMax}, ${p.salaryMin}) >= ${f.salaryMin}`);
   }
-  if (f.createdAfter) c.push(sql`${p.createdAt} > ${f.createdAfter.toISOString()}::timestamptz`);
-  return c;
+  if (f.createdAfter) rows.push(sql`${p.createdAt} > ${f.createdAfter.toISOString()}::timestamptz`);
+  return { tokens, rows };
 }
 
 const where = (c: SQL[]) => (c.length ? sql`where ${sql.join(c, sql` and `)}` : sql``);
@@ -125,11 +137,26 @@ export type SortKey = 'relevance' | 'postedAt' | 'validThrough' | 'match';
 export const RESCORE_WINDOW = 100;
 /** Totals are counted exactly when the planner expects at most this many rows; above, its estimate is given. */
 export const EXACT_COUNT_LIMIT = 1_000;
+/**
+ * A text search first reads at most this many of the newest postings that pass the other filters
+ * (one index scan in date order, stopped as soon as the rescore window is full): a broad word
+ * fills the window within it, and the share of matches among the rows read estimates its total.
+ */
+export const PROBE_ROWS = 1_000;
+/**
+ * When the other filters leave at most this many postings (planner estimate), the text is matched
+ * on those rows only, after the facet-token index has found them, instead of intersecting that
+ * index with the trigram index (whose posting lists for a common word hold tens of thousands of
+ * rows). The result is the same rows; only the plan differs.
+ */
+export const FENCE_ROWS = 5_000;
+/** How long the planner's estimate for a set of non-text filters is reused (per database handle). */
+export const FILTER_ESTIMATE_TTL_MS = 60_000;
 
 export interface SearchPage {
   ids: string[];
   total: number;
-  /** false when `total` is the planner's estimate (a broad search over many postings) */
+  /** false when `total` is an estimate (a broad search over many postings) */
   exact: boolean;
 }
 
@@ -141,30 +168,117 @@ async function estimateRows(db: DbOrTx, conds: SQL[]): Promise<number> {
   return Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
 }
 
+// Estimates of the non-text filters, which repeat while a member types different words: an
+// EXPLAIN costs several milliseconds on PGlite, more than the search it sizes.
+const filterEstimates = new WeakMap<object, Map<string, { at: number; rows: number }>>();
+
+/** The planner's estimate of the postings that pass `f`'s filters other than the text. */
+async function filterEstimate(db: DbOrTx, f: SearchFilters, conds: SQL[]): Promise<number> {
+  if (f.createdAfter) return estimateRows(db, conds);
+  const key = JSON.stringify([f.company, f.skill, f.experience, f.employmentType, f.region, f.workMode, f.salaryMin ?? null, f.activeOnly]);
+  let memo = filterEstimates.get(db);
+  if (!memo) filterEstimates.set(db, (memo = new Map()));
+  const hit = memo.get(key);
+  const now = Date.now();
+  if (hit && now - hit.at < FILTER_ESTIMATE_TTL_MS) return hit.rows;
+  const rows = await estimateRows(db, conds);
+  if (memo.size > 500) memo.clear();
+  memo.set(key, { at: now, rows });
+  return rows;
+}
+
+const hasFacetFilter = (f: SearchFilters) =>
+  f.company.length + f.skill.length + f.experience.length + f.employmentType.length + f.region.length + f.workMode.length > 0 ||
+  f.salaryMin !== undefined;
+
+/**
+ * The probe (see PROBE_ROWS): the newest postings that pass `rest`, in date order, each marked
+ * whether it matches the text, stopped at the first RESCORE_WINDOW + 1 matches; the row at
+ * PROBE_ROWS is always returned as a marker that the filters leave more postings than that.
+ */
+async function probe(db: DbOrTx, rest: SQL[], text: { contains: SQL; rank: SQL }) {
+  const r = await db.execute<{ id: string; hit: boolean; seen: string | number; rank: number | string | null }>(sql`
+    select ${p.id} as id, ${p}.hit, ${p}.seen, case when ${p}.hit then ${text.rank} end as rank
+    from (
+      select ${p}.*, ${text.contains} as hit, row_number() over (order by ${p.postedAt} desc, ${p.id}) as seen
+      from (select ${p.id}, ${p.postedAt}, ${p.searchJamo}, ${p.searchChoseong}, ${p.titleJamo}, ${p.titleChoseong} from ${p} ${where(rest)} order by ${p.postedAt} desc, ${p.id} limit ${PROBE_ROWS}) ${p}
+    ) ${p}
+    where ${p}.hit or ${p}.seen = ${PROBE_ROWS}
+    order by ${p.postedAt} desc, ${p.id}
+    limit ${RESCORE_WINDOW + 1}`);
+  return r.rows.map((x) => ({
+    id: x.id,
+    hit: x.hit === true || (x.hit as unknown) === 't',
+    seen: Number(x.seen),
+    rank: Number(x.rank ?? 0),
+  }));
+}
+
 /**
  * One page of matching posting ids in order, and the total. Broad searches stay cheap: the
  * page is read in an index's order (newest, or deadline) and relevance re-ranks only a window
- * of the newest matches; the total is exact unless the planner expects more than
- * EXACT_COUNT_LIMIT rows (docs/jobs-navigator.md "Search at scale").
+ * of the newest matches; the total is exact unless more than EXACT_COUNT_LIMIT postings match,
+ * then it is an estimate (docs/jobs-navigator.md "Search at scale").
  */
 export async function searchIds(
   db: DbOrTx,
   f: SearchFilters,
   opts: { now: Date; sort: SortKey; dir: 'asc' | 'desc'; page: number; size: number; match?: MatchProfileSql | null },
 ): Promise<SearchPage> {
-  const conds = conditions(f, opts.now);
   const text = textSearch(f.q);
+  const rest = conditions({ ...f, q: undefined }, opts.now);
   const dir = sql.raw(opts.dir);
   const offset = opts.page * opts.size;
+  const inWindow = opts.sort === 'relevance' && text !== null && opts.dir === 'desc' && offset + opts.size <= RESCORE_WINDOW;
+
+  // Text with narrow filters: the filters' own index finds their few postings, the text is
+  // matched on those rows (the `offset 0` keeps the planner from merging the two), and counting
+  // them all is cheap.
+  let source: SQL = sql`${p}`;
+  let conds = text ? [...rest, text.where] : rest;
+  let fenced = false;
+  if (text && hasFacetFilter(f) && (await filterEstimate(db, f, rest)) <= FENCE_ROWS) {
+    // only the token conditions inside, so the planner reads the facet index alone there
+    const split = filterConditions(f, opts.now);
+    if (split.tokens.length > 0) {
+      source = sql`(select * from ${p} ${where(split.tokens)} offset 0) ${p}`;
+      conds = [...split.rows, text.contains];
+      fenced = true;
+    }
+  }
+
+  // A text search on the first pages of relevance: the probe reads the newest postings until
+  // the rescore window holds RESCORE_WINDOW matches.
+  if (inWindow && !fenced) {
+    const rows = await probe(db, rest, text);
+    const hits = rows.filter((r) => r.hit).slice(0, RESCORE_WINDOW);
+    const windowFull = hits.length === RESCORE_WINDOW;
+    // without the marker row every posting that passes the filters was read: the matches are all here
+    const readAll = !rows.some((r) => r.seen === PROBE_ROWS);
+    if (windowFull || readAll) {
+      // stable: equal ranks keep date order (posted_at desc, id), as the SQL order did
+      const ranked = [...hits].sort((a, b) => b.rank - a.rank);
+      const ids = ranked.slice(offset, offset + opts.size).map((r) => r.id);
+      if (!windowFull) return { ids, total: hits.length, exact: true };
+      const seen = hits[hits.length - 1]!.seen;
+      const estimate = Math.round(((await filterEstimate(db, f, rest)) * RESCORE_WINDOW) / seen);
+      if (estimate > EXACT_COUNT_LIMIT) return { ids, total: Math.max(estimate, RESCORE_WINDOW), exact: false };
+      const count = await db.execute<{ n: string | number }>(sql`select count(*) as n from ${p} ${where(conds)}`);
+      return { ids, total: Number(count.rows[0]?.n ?? 0), exact: true };
+    }
+    // a rarer word: fewer than RESCORE_WINDOW matches among the newest PROBE_ROWS; the planner
+    // decides below (the trigram index finds them)
+  }
+
   // Planning only: a narrow search is counted in the same scan as its page (a window count);
   // a broad one is not counted at all (its total is this estimate).
-  const estimate = await estimateRows(db, conds);
+  const estimate = fenced ? 0 : await estimateRows(db, conds);
   const counted = estimate <= EXACT_COUNT_LIMIT;
   const total = counted ? sql`, count(*) over () as total` : sql``;
   let rows: Promise<{ rows: Array<{ id: string; total?: string | number }> }>;
-  if (opts.sort === 'relevance' && text && opts.dir === 'desc' && offset + opts.size <= RESCORE_WINDOW) {
+  if (inWindow) {
     rows = db.execute(sql`select id${counted ? sql`, total` : sql``} from (
-        select ${p.id} as id, ${p.postedAt} as posted_at, ${text.rank} as rank${total} from ${p} ${where(conds)}
+        select ${p.id} as id, ${p.postedAt} as posted_at, ${text!.rank} as rank${total} from ${source} ${where(conds)}
         order by ${p.postedAt} desc, ${p.id} limit ${RESCORE_WINDOW}
       ) w order by rank desc, posted_at desc, id limit ${opts.size} offset ${offset}`);
   } else {
@@ -173,7 +287,9 @@ export async function searchIds(
     else if (opts.sort === 'validThrough') order = sql`${p.validThrough} ${dir} nulls last, ${p.postedAt} desc, ${p.id}`;
     else if (opts.sort === 'postedAt') order = sql`${p.postedAt} ${dir}, ${p.id}`;
     else order = sql`${p.postedAt} desc, ${p.id}`; // relevance past the window: by date
-    rows = db.execute(sql`select ${p.id} as id${total} from ${p} ${where(conds)} order by ${order} limit ${opts.size} offset ${offset}`);
+    rows = db.execute(
+      sql`select ${p.id} as id${total} from ${source} ${where(conds)} order by ${order} limit ${opts.size} offset ${offset}`,
+    );
   }
   const page = (await rows).rows;
   const ids = page.map((r) => r.id);
@@ -182,7 +298,7 @@ export async function searchIds(
   if (counted && page[0]) return { ids, total: Number(page[0].total), exact: true };
   if (!counted) return { ids, total: Math.max(estimate, offset + ids.length), exact: false };
   // a page past the end of a narrow search: count on its own
-  const count = await db.execute<{ n: string | number }>(sql`select count(*) as n from ${p} ${where(conds)}`);
+  const count = await db.execute<{ n: string | number }>(sql`select count(*) as n from ${source} ${where(conds)}`);
   return { ids, total: Number(count.rows[0]?.n ?? 0), exact: true };
 }
 
