@@ -70,22 +70,7 @@ const ROUTES = [
  * Routes the English scan skips for now: documented gaps (docs/web-shell.md), each still showing
  * Hangul in English on 2026-11-23. Remove a route when it is fixed.
  */
-const ENGLISH_SCAN_GAPS = new Map([
-  // the home hero and study cards are rebuilt from live data (issue 13 item 6); signed in, /login and /signup show home
-  ['/', 'home'],
-  ['/login', 'home'],
-  ['/signup', 'home'],
-  ['/checkout/test', 'the test order name comes from the server in Korean'],
-  ['/test/kakao-oauth', 'the local provider names itself "moim 테스트 로그인" on the server; the signed-in name is not marked'],
-  ['/ignition/navigator', 'company facet names, posting titles and places are not marked as imported content yet'],
-  ['/project', 'leader names on project cards and a Korean example (ㅅㅇㄷ) in the search placeholder'],
-  ['/studio', 'the grammar examples are Korean on purpose but not marked lang="ko"; recent document titles'],
-  ['/study/1-tecoteco', 'section badges and the call-to-action section written by the leader are not marked'],
-  ['/study/2-11routine', 'the call-to-action section written by the leader is not marked'],
-  ['/study/1-tecoteco/review/write', 'the study title inside the lead sentence is not marked'],
-  ['/whoweare-hybrid-archive', 'the team personas (names, roles, bios) are written in Korean only'],
-  ['/whoweare-original', 'the team personas (names, mottos) are written in Korean only'],
-]);
+const ENGLISH_SCAN_GAPS = new Map<string, string>([]);
 
 async function prepare(lang: 'en' | 'ko', theme: 'light' | 'dark') {
   await signIn(b.context, await apiLogin(DEMO.member.email, DEMO.member.password));

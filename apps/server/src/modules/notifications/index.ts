@@ -3,3 +3,4 @@
  * inside the caller's transaction when one is given.
  */
 export type { NotificationsService } from './service.ts';
+export { notice, type NotifyInput } from './service.ts';

@@ -9,6 +9,8 @@
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../i18n/messages.ts';
+import type { NotifyInput } from '../notifications/index.ts';
 import type { ApplicationForPayment, StudiesPaymentHooks } from '../studies/index.ts';
 
 export type { StudiesPaymentHooks } from '../studies/index.ts';
@@ -54,11 +56,13 @@ export interface Person {
   id: string;
   name: string | null;
   email: string | null;
+  /** the language of the mails and notices this person reads */
+  locale: Locale;
 }
 
 /** A user's name and email through the users service (null fields when it cannot tell). */
 export async function lookupPerson(ctx: AppContext, userId: string): Promise<Person> {
-  return (await lookupPeople(ctx, [userId])).get(userId) ?? { id: userId, name: null, email: null };
+  return (await lookupPeople(ctx, [userId])).get(userId) ?? { id: userId, name: null, email: null, locale: DEFAULT_LOCALE };
 }
 
 export async function lookupPeople(ctx: AppContext, ids: string[]): Promise<Map<string, Person>> {
@@ -68,12 +72,14 @@ export async function lookupPeople(ctx: AppContext, ids: string[]): Promise<Map<
   if (unique.length > 0 && users) {
     try {
       const found = await users.getUsers(unique);
-      for (const [id, u] of found) out.set(id, { id, name: u.name || u.username || null, email: u.email || null });
+      for (const [id, u] of found) {
+        out.set(id, { id, name: u.name || u.username || null, email: u.email || null, locale: isLocale(u.locale) ? u.locale : DEFAULT_LOCALE });
+      }
     } catch (err) {
       ctx.log.warn({ err }, 'payments: user lookup failed');
     }
   }
-  for (const id of unique) if (!out.has(id)) out.set(id, { id, name: null, email: null });
+  for (const id of unique) if (!out.has(id)) out.set(id, { id, name: null, email: null, locale: DEFAULT_LOCALE });
   return out;
 }
 
@@ -94,8 +100,8 @@ export async function sendMail(ctx: AppContext, message: MailMessage): Promise<b
 
 export interface Notice {
   type: 'PAYMENT_DUE' | 'PAYMENT_EXPIRED' | 'PAYMENT_CONFIRMED' | 'PAYMENT_REFUNDED';
-  title: string;
-  body: string;
+  /** a notice of the server catalogue, rendered in the reader's language */
+  message: NotifyInput['message'];
   link: string | null;
 }
 

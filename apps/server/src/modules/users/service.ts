@@ -16,6 +16,7 @@ import {
   type WhoweareMember,
 } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
+import type { Locale } from '../../i18n/messages.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badState, notFound, ruleViolation } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
@@ -29,6 +30,8 @@ export type AccountStatus = UserRow['status'];
 export interface UserSummary extends User {
   status: AccountStatus;
   createdAt: string;
+  /** the language of server-made texts for this user (notifications, mails) */
+  locale: Locale;
 }
 
 /** What other pages may show about anyone (no email). */
@@ -58,6 +61,8 @@ export interface CreateUserInput {
   emailVerified?: boolean;
   /** check the password policy (sign-up does; set false only for trusted start-up data) */
   checkPolicy?: boolean;
+  /** the language of server-made texts (sign-up sends the UI language); Korean by default */
+  locale?: Locale | undefined;
 }
 
 export interface UsersService {
@@ -108,7 +113,7 @@ export function toUser(row: UserRow): User {
 }
 
 function toSummary(row: UserRow): UserSummary {
-  return { ...toUser(row), status: row.status, createdAt: row.createdAt.toISOString() };
+  return { ...toUser(row), status: row.status, createdAt: row.createdAt.toISOString(), locale: row.locale };
 }
 
 function toAccount(row: UserRow): UserAccount {
@@ -124,6 +129,7 @@ function toProfile(row: UserRow, socialProviders: string[]): Profile {
     profileImageThumb: thumbOf(row),
     hasPassword: Boolean(row.passwordHash),
     socialProviders,
+    locale: row.locale,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -188,6 +194,7 @@ export function createUsersService(ctx: AppContext) {
         roles: input.admin ? ['ROLE_USER', 'ROLE_ADMIN'] : ['ROLE_USER'],
         systemRole: input.admin ? 'ROLE_ADMIN' : 'ROLE_USER',
         emailVerified: input.emailVerified ?? false,
+        locale: input.locale ?? 'ko',
       });
       return toSummary(row);
     } catch (err) {
@@ -296,6 +303,7 @@ export function createUsersService(ctx: AppContext) {
       if (input.username !== undefined) patch.username = input.username;
       if (input.bio !== undefined) patch.bio = input.bio === '' ? null : input.bio;
       if (input.links !== undefined) patch.links = input.links;
+      if (input.locale !== undefined) patch.locale = input.locale;
       if (input.profileImageData === null) {
         patch.profileImage = null;
         patch.profileImageStatus = 'NONE';
