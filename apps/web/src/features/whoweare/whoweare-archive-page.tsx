@@ -33,7 +33,7 @@ export default function WhoWeAreArchivePage() {
                     {list.map((m) => (
                       <li key={m.id}>
                         <Avatar name={m.name} src={m.profileImageThumb ?? m.profileImage} size={44} />
-                        <div>
+                        <div data-user-content="">
                           <strong>{m.name}</strong> <span className="muted">· {m.roleTitle}</span>
                           {m.bio && <p>{m.bio}</p>}
                         </div>

@@ -20,11 +20,15 @@ export default function WhoWeAreOriginalPage() {
               {members.map((m) => (
                 <li key={m.id} className="card member-card">
                   <Avatar name={m.name} src={m.profileImage} size={72} />
-                  <h2>{m.name}</h2>
+                  <h2 data-user-content="">{m.name}</h2>
                   <p className="member__role" data-user-content="">
                     {m.roleTitle}
                   </p>
-                  {m.quote && <p className="muted">“{m.quote}”</p>}
+                  {m.quote && (
+                    <p className="muted" data-user-content="">
+                      “{m.quote}”
+                    </p>
+                  )}
                   <MemberLinks member={m} />
                 </li>
               ))}
