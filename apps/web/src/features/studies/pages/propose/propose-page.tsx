@@ -27,7 +27,7 @@ import { toast } from '../../../../shared/toast/toast';
 import { useProposeStudy } from '../../api/studies-api';
 import { ErrorAlert } from '../../components/error-alert';
 import { Field, FieldGroup } from '../../components/form-field';
-import { formatDate, formatKrw } from '../../../../shared/lib/format';
+import { formatDate, formatKrw, formatTimeRange } from '../../../../shared/lib/format';
 import { studyPath } from '../../lib/paths';
 import { useLocale } from '../../lib/use-locale';
 import { issueMessage } from '../../lib/zod-messages';
@@ -438,7 +438,11 @@ export default function ProposePage() {
                     ['recurrence', t(`recurrence.${values.recurrenceType}`)],
                     [
                       'weekdays',
-                      `${(values.scheduleDetails?.weekdays ?? []).map((d) => t(`weekday.${d}`)).join('·') || '—'} ${values.scheduleDetails?.startTime}–${values.scheduleDetails?.endTime}`,
+                      `${(values.scheduleDetails?.weekdays ?? []).map((d) => t(`weekday.${d}`)).join(locale === 'en' ? ', ' : '·') || '—'} ${
+                        values.scheduleDetails?.startTime && values.scheduleDetails.endTime
+                          ? formatTimeRange(values.scheduleDetails.startTime, values.scheduleDetails.endTime, locale)
+                          : ''
+                      }`,
                     ],
                     ['period', `${formatDate(values.startDate, locale)} – ${formatDate(values.endDate, locale)}`],
                     ['recruitDeadline', formatDate(values.recruitDeadline, locale)],
