@@ -1,6 +1,6 @@
 // One way to write a time range and a schedule on every page (issue 13 item 9): the home hero and
 // the study cards use the same helpers as the study pages, through Intl in the active locale.
-import { describeSchedule } from '@moim/contract';
+import { describeSchedule, type Weekday } from '@moim/contract';
 import { render } from '@testing-library/react';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ const plain = (s: string) => s.replace(/[\u2009\u202f\u00a0]/g, ' ');
 
 const once = {
   recurrenceType: 'ONE_TIME' as const,
-  scheduleDetails: { weekdays: [], startTime: '14:00', endTime: '17:00' },
+  scheduleDetails: { weekdays: [] as Weekday[], startTime: '14:00', endTime: '17:00', timezone: 'Asia/Seoul' },
   startDate: '2026-12-06',
 };
 
