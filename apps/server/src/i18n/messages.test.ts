@@ -46,7 +46,14 @@ describe('server message catalogue', () => {
       expect(ko.trim(), key).not.toBe('');
       expect(en, `English ${key}`).not.toMatch(HANGUL);
       // Korean texts are written in Korean (those that only join parameters excepted)
-      if (!['notice.jobs.correction.body', 'notice.payment.depositReturned.body', 'notice.payment.refundDeclined.body', 'mail.notification.subject'].includes(key)) {
+      if (
+        ![
+          'notice.jobs.correction.body',
+          'notice.payment.depositReturned.body',
+          'notice.payment.refundDeclined.body',
+          'mail.notification.subject',
+        ].includes(key)
+      ) {
         expect(ko, `Korean ${key}`).toMatch(HANGUL);
       }
     }

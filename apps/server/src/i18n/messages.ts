@@ -67,7 +67,12 @@ const PROJECT_MOVED_EN: Record<string, string> = {
   CANCEL: 'was cancelled',
 };
 const CORRECTION_STATUS_KO: Record<string, string> = { OPEN: '접수', IN_REVIEW: '검토 중', RESOLVED: '반영 완료', REJECTED: '반려' };
-const CORRECTION_STATUS_EN: Record<string, string> = { OPEN: 'received', IN_REVIEW: 'in review', RESOLVED: 'resolved', REJECTED: 'declined' };
+const CORRECTION_STATUS_EN: Record<string, string> = {
+  OPEN: 'received',
+  IN_REVIEW: 'in review',
+  RESOLVED: 'resolved',
+  REJECTED: 'declined',
+};
 const AUTO_CLOSE_KO: Record<string, string> = {
   COMPLETE: '프로젝트가 완료되어 지원을 마감했습니다.',
   CANCEL: '프로젝트가 취소되어 지원을 마감했습니다.',
@@ -107,7 +112,8 @@ const ko = {
   'notice.study.paymentExpired.title': () => '결제 기한이 지났습니다',
   'notice.study.paymentExpired.body': (p, f) => `${f.q(p.study)} 결제 기한이 지나 참가 승인이 취소되었습니다.`,
   'notice.study.paymentDue.title': () => '결제 기한이 다가옵니다',
-  'notice.study.paymentDue.body': (p, f) => `${f.q(p.study)} 참가비 ${josa(f.won(p.amount), '을/를')} ${f.dateTime(p.deadline)}까지 결제해 주세요.`,
+  'notice.study.paymentDue.body': (p, f) =>
+    `${f.q(p.study)} 참가비 ${josa(f.won(p.amount), '을/를')} ${f.dateTime(p.deadline)}까지 결제해 주세요.`,
   'notice.study.memberRemoved.title': () => '스터디 참여가 종료되었습니다',
   'notice.study.memberRemoved.body': (p, f) => `${f.q(p.study)}에서 리더가 참여를 종료했습니다.`,
   'notice.study.memberWarned.title': () => '스터디 경고를 받았습니다',
@@ -131,7 +137,8 @@ const ko = {
   'notice.project.recruitmentClosed.body': (p, f) =>
     `${f.q(p.project)} 모집이 마감되어 진행 중으로 바뀌었습니다. 더 모집하려면 마감일을 바꾼 뒤 모집을 다시 여세요.`,
   'notice.project.statusChanged.title': (p, f) => `${josa(f.q(p.project), '이/가')} ${PROJECT_MOVED_KO[str(p.action)] ?? ''}`,
-  'notice.project.statusChanged.body': (p, f) => `참여 중인 프로젝트 ${josa(f.q(p.project), '이/가')} ${PROJECT_MOVED_KO[str(p.action)] ?? ''}.`,
+  'notice.project.statusChanged.body': (p, f) =>
+    `참여 중인 프로젝트 ${josa(f.q(p.project), '이/가')} ${PROJECT_MOVED_KO[str(p.action)] ?? ''}.`,
   'notice.project.deleted.title': (p, f) => `${josa(f.q(p.project), '이/가')} 삭제되었습니다`,
   'notice.project.deleted.body': (p, f) => `참여 중인 프로젝트 ${josa(f.q(p.project), '이/가')} 소유자에 의해 삭제되었습니다.`,
   'notice.project.applicationClosed.title': () => '프로젝트 지원 결과 안내',
@@ -241,7 +248,8 @@ const en: Record<MessageKey, Text> = {
   'notice.study.memberDeactivated.body': (p, f) =>
     `${f.q(p.study)}, warning ${str(p.count)}: ${str(p.reason)} — after ${str(p.count)} warnings your membership was suspended.`,
   'notice.project.applicationReceived.title': () => 'A new project application arrived',
-  'notice.project.applicationReceived.body': (p, f) => `${str(p.applicant)} applied for the ${str(p.position)} position in ${f.q(p.project)}.`,
+  'notice.project.applicationReceived.body': (p, f) =>
+    `${str(p.applicant)} applied for the ${str(p.position)} position in ${f.q(p.project)}.`,
   'notice.project.applicationApproved.title': () => 'Your project application was approved',
   'notice.project.applicationApproved.body': (p, f) => `You joined ${f.q(p.project)} as ${str(p.position)}. Welcome!`,
   'notice.project.applicationRejected.title': () => 'About your project application',
@@ -304,14 +312,18 @@ const en: Record<MessageKey, Text> = {
     ].join('\n'),
   'mail.payment.refundDeclined.subject': (p) => `[moim] About your refund request for ${str(p.what)}`,
   'mail.payment.refundDeclined.lines': (p) =>
-    [`Your refund request for ${str(p.what)} was declined.`, `Note from the operator: ${str(p.note) || '-'}`, `Order number: ${str(p.orderId)}`].join(
-      '\n',
-    ),
+    [
+      `Your refund request for ${str(p.what)} was declined.`,
+      `Note from the operator: ${str(p.note) || '-'}`,
+      `Order number: ${str(p.orderId)}`,
+    ].join('\n'),
   'mail.payment.refunded.subject': (p) => `[moim] Refund for ${str(p.what)} is complete`,
   'mail.payment.refunded.lines': (p, f) =>
     [
       `${f.won(p.amount)} of your payment for ${str(p.what)} was refunded.`,
-      p.method === 'CARD' ? 'Depending on the card company, the cancellation may take a few days to show.' : 'We sent it to the account you registered.',
+      p.method === 'CARD'
+        ? 'Depending on the card company, the cancellation may take a few days to show.'
+        : 'We sent it to the account you registered.',
       `Order number: ${str(p.orderId)}`,
     ].join('\n'),
   'mail.greeting': (p) => `Hello ${str(p.name)},`,

@@ -29,7 +29,8 @@ const inbox = async (u: TestUser) =>
     title: string;
     body: string;
   }[];
-const setLocale = (u: TestUser, locale: 'ko' | 'en') => t.call({ method: 'PUT', url: '/api/users/me', headers: u.headers, payload: { locale } });
+const setLocale = (u: TestUser, locale: 'ko' | 'en') =>
+  t.call({ method: 'PUT', url: '/api/users/me', headers: u.headers, payload: { locale } });
 const emailOf = async (u: TestUser) =>
   (await t.ctx.db.execute<{ email: string }>(sql`select email from users where id = ${u.id}`)).rows[0]!.email;
 
@@ -61,7 +62,9 @@ describe('notifications and mails in the reader’s locale', () => {
     await t.ctx.jobs.drain();
     const subjects = async (u: TestUser) =>
       (
-        await t.ctx.db.execute<{ subject: string }>(sql`select subject from mail_outbox where to_address = ${await emailOf(u)} order by created_at`)
+        await t.ctx.db.execute<{ subject: string }>(
+          sql`select subject from mail_outbox where to_address = ${await emailOf(u)} order by created_at`,
+        )
       ).rows.map((r) => r.subject);
     expect(await subjects(ko)).toContain('[moim] 참가 신청이 승인되었습니다');
     expect(await subjects(en)).toContain('[moim] Your application was accepted');

@@ -73,7 +73,12 @@ export async function lookupPeople(ctx: AppContext, ids: string[]): Promise<Map<
     try {
       const found = await users.getUsers(unique);
       for (const [id, u] of found) {
-        out.set(id, { id, name: u.name || u.username || null, email: u.email || null, locale: isLocale(u.locale) ? u.locale : DEFAULT_LOCALE });
+        out.set(id, {
+          id,
+          name: u.name || u.username || null,
+          email: u.email || null,
+          locale: isLocale(u.locale) ? u.locale : DEFAULT_LOCALE,
+        });
       }
     } catch (err) {
       ctx.log.warn({ err }, 'payments: user lookup failed');

@@ -4,14 +4,7 @@
  * The row is locked for the move; every move is recorded with who, when, from, to and why, and
  * has its effects in the same transaction (calendar events on approval, notifications).
  */
-import {
-  STUDY_TRANSITIONS,
-  type Study,
-  type StudyAction,
-  type StudyStatusBody,
-  nextStudyStatus,
-  seoulDate,
-} from '@moim/contract';
+import { STUDY_TRANSITIONS, type Study, type StudyAction, type StudyStatusBody, nextStudyStatus, seoulDate } from '@moim/contract';
 import type { Tx } from '../../db/client.ts';
 import { josa } from '../../i18n/josa.ts';
 import { notice, type NotifyInput } from '../notifications/index.ts';

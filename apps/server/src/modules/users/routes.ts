@@ -78,7 +78,13 @@ export const usersModule: Module = {
       },
       async (request, reply) => {
         const b = request.body;
-        const created = await users.createUser({ email: b.email, password: b.password, name: b.name, username: b.username ?? null, locale: b.locale });
+        const created = await users.createUser({
+          email: b.email,
+          password: b.password,
+          name: b.name,
+          username: b.username ?? null,
+          locale: b.locale,
+        });
         const session = await ctx.services.auth.issueSession(created, {
           method: 'register',
           ip: request.ip,

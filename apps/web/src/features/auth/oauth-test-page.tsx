@@ -65,7 +65,9 @@ export default function OAuthTestPage() {
           )}
           <h3>{t('test.session')}</h3>
           <p>
-            {auth.user ? markUserValue(t('test.signedInAs', { name: auth.user.name, email: auth.user.email }), auth.user.name) : t('test.guest')}
+            {auth.user
+              ? markUserValue(t('test.signedInAs', { name: auth.user.name, email: auth.user.email }), auth.user.name)
+              : t('test.guest')}
           </p>
         </section>
       </div>

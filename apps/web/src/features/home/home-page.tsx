@@ -66,7 +66,12 @@ function PreviewSchedule({ study, className }: { study: StudyPreview; className?
   const s =
     study.recurrenceType && study.scheduleDetails && study.startDate
       ? scheduleText(
-          { schedule: study.schedule ?? '', recurrenceType: study.recurrenceType, scheduleDetails: study.scheduleDetails, startDate: study.startDate },
+          {
+            schedule: study.schedule ?? '',
+            recurrenceType: study.recurrenceType,
+            scheduleDetails: study.scheduleDetails,
+            startDate: study.startDate,
+          },
           t,
           locale,
         )

@@ -19,7 +19,8 @@ export function timeLeft(iso: string | null | undefined, now: number, locale: st
   const h = Math.floor((m % 1440) / 60);
   const min = m % 60;
   const tag = locale.startsWith('en') ? 'en-US' : 'ko-KR';
-  const unit = (n: number, u: 'day' | 'hour' | 'minute') => new Intl.NumberFormat(tag, { style: 'unit', unit: u, unitDisplay: 'narrow' }).format(n);
+  const unit = (n: number, u: 'day' | 'hour' | 'minute') =>
+    new Intl.NumberFormat(tag, { style: 'unit', unit: u, unitDisplay: 'narrow' }).format(n);
   return d > 0 ? `${unit(d, 'day')} ${unit(h, 'hour')}` : h > 0 ? `${unit(h, 'hour')} ${unit(min, 'minute')}` : unit(min, 'minute');
 }
 

@@ -16,7 +16,12 @@ export function CallToActionSection({ section, ctx }: { section: SectionOf<'call
           {section.description}
         </p>
       )}
-      <ApplyCta study={ctx.study} isAuthenticated={ctx.isAuthenticated} label={section.buttonLabel} labelIsUserContent={!isGeneratedSection(section)} />
+      <ApplyCta
+        study={ctx.study}
+        isAuthenticated={ctx.isAuthenticated}
+        label={section.buttonLabel}
+        labelIsUserContent={!isGeneratedSection(section)}
+      />
     </section>
   );
 }
