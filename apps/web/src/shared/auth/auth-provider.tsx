@@ -104,11 +104,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!signedIn) return;
     const onChange = (lng: string) => {
       if (lng !== 'ko' && lng !== 'en') return;
-      api.put<unknown>('/api/users/me', { locale: lng }).catch(() => undefined);
+      api
+        .put<unknown>('/api/users/me', { locale: lng })
+        // the inbox is rendered by the server in the account's locale: read it again
+        .then(() => queryClient.invalidateQueries({ queryKey: ['notifications'] }))
+        .catch(() => undefined);
     };
     i18next.on('languageChanged', onChange);
     return () => i18next.off('languageChanged', onChange);
-  }, [signedIn]);
+  }, [signedIn, queryClient]);
 
   const acceptTokens = useCallback(async (accessToken: string, refreshToken?: string | null, hint?: SessionUser | null) => {
     storeTokens(accessToken, refreshToken);
