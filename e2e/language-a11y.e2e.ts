@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiLogin, DEMO, signIn } from './support/accounts.ts';
+import { apiJson, apiLogin, DEMO, type Session, signIn, uniqueEmail } from './support/accounts.ts';
 import { useBrowser } from './support/browser.ts';
 
 const b = useBrowser();
@@ -152,6 +152,28 @@ async function axeSeriousViolations(page: Page): Promise<string[]> {
           .join(' | ')}`,
     );
 }
+
+describe('the account’s locale follows the language switch', () => {
+  it('stores en, then ko, as the signed-in user switches in the footer (server-made texts follow it)', async () => {
+    const reg = await apiJson<Session>('/api/users/register', {
+      method: 'POST',
+      body: JSON.stringify({ email: uniqueEmail('locale'), password: 'correct-horse-battery-9', name: 'Locale Reader' }),
+    });
+    expect(reg.status, JSON.stringify(reg.body)).toBe(201);
+    const session = reg.body.data;
+    const locale = async () => (await apiJson<{ locale: string }>('/api/users/me', { token: session.accessToken })).body.data.locale;
+    expect(await locale()).toBe('ko');
+    await signIn(b.context, session);
+    await visit(b.page, '/');
+    for (const lang of ['en', 'ko'] as const) {
+      const saved = b.page.waitForResponse((r) => r.url().endsWith('/api/users/me') && r.request().method() === 'PUT');
+      await b.page.locator(`.site-footer__settings button[lang="${lang}"]`).click();
+      expect((await saved).status()).toBe(200);
+      expect(await b.page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      expect(await locale()).toBe(lang);
+    }
+  }, 60_000);
+});
 
 describe('English has no Hangul outside user-written content', () => {
   it('on every SPEC §2 route', async () => {
