@@ -1,6 +1,62 @@
 import js from '@eslint/js';
+import { readdirSync, existsSync } from 'node:fs';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/*
+ * Module boundaries (GUIDE §1, docs/architecture.md "Boundaries"). A server module reaches another
+ * only through its public entry `index.ts` (its `schema.ts` too, for foreign keys and the users
+ * join listed there); a web feature that has a public entry (`index.ts`) is reached only through
+ * it. Tests and test helpers may reach other modules' test helpers. `scripts/check-seams.mjs`
+ * (run by `npm run lint`) adds what a lint rule cannot say: no `ctx.services`, no `any` or
+ * `as unknown as` across a module boundary.
+ */
+const dirs = (root) =>
+  readdirSync(new URL(root, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+const SERVER_MODULES = './apps/server/src/modules';
+const serverModules = dirs(`${SERVER_MODULES}/`);
+const serverZones = serverModules.flatMap((m) =>
+  serverModules
+    .filter((other) => other !== m)
+    .map((other) => ({
+      target: `${SERVER_MODULES}/${m}`,
+      from: `${SERVER_MODULES}/${other}`,
+      except: ['./index.ts', './schema.ts'],
+      message: `a module reaches "${other}" only through its public entry (modules/${other}/index.ts)`,
+    })),
+);
+const WEB_FEATURES = './apps/web/src/features';
+const webFeatures = dirs(`${WEB_FEATURES}/`);
+const webEntries = webFeatures.filter((f) =>
+  ['index.ts', 'index.tsx'].some((e) => existsSync(new URL(`${WEB_FEATURES}/${f}/${e}`, import.meta.url))),
+);
+const webZones = webEntries.flatMap((f) =>
+  webFeatures
+    .filter((other) => other !== f)
+    .map((other) => ({
+      target: `${WEB_FEATURES}/${other}`,
+      from: `${WEB_FEATURES}/${f}`,
+      except: ['./index.ts', './index.tsx'],
+      message: `another feature reaches "${f}" only through its public entry (features/${f}/index.ts)`,
+    })),
+);
+const importSettings = {
+  'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+};
+const testFiles = [
+  '**/*.test.ts',
+  '**/*.test.tsx',
+  '**/test-helpers.ts',
+  '**/*-test-helpers.ts',
+  '**/*-test-kit.ts',
+  '**/test-utils/**',
+  '**/test-utils.ts*',
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'e2e/artifacts/**', 'data/**', 'scripts/dev/**'] },
@@ -28,5 +84,19 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // the module graph is acyclic (server modules, web features, packages)
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: importSettings,
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts', 'apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: testFiles,
+    plugins: { 'import-x': importX },
+    settings: importSettings,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...serverZones, ...webZones] }] },
   },
 );

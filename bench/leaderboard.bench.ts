@@ -27,7 +27,7 @@ const gc = vm.runInNewContext('gc') as () => void;
 const t0 = performance.now();
 const s = await startBenchApp(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {});
 const { ctx } = s;
-const games = ctx.services.games;
+const games = s.app.apis.games;
 const secs = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
 
 function percentile(sorted: number[], p: number) {

@@ -18,7 +18,7 @@ try {
   const t0 = performance.now();
   const owners: string[] = [];
   for (let i = 0; i < 50; i++) {
-    const u = await s.ctx.services.users.createUser({
+    const u = await s.app.apis.users.createUser({
       email: `bench-owner-${i}-${randomBytes(3).toString('hex')}@example.com`,
       name: `오너 ${i}`,
     });

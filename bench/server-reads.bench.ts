@@ -7,7 +7,6 @@
 //
 //   BENCH_SIZES=10000,100000 (default)  BENCH_SECONDS=5 (per run)  BENCH_DRIVERS=pglite,postgres
 //   BENCH_QUICK=1: 2-second runs at 2,000 and 20,000 studies (a smoke run, not the figures)
-import { studyServicesOf } from '../apps/server/src/modules/studies/routes.ts';
 import { type LoadResult, benchDatabase, load, printTable, reportTarget, startBenchApp } from './support.ts';
 import { seedStudies } from './study-data.ts';
 
@@ -55,7 +54,7 @@ async function runOne(driver: string, size: number) {
     if (reg.statusCode !== 201) throw new Error(`could not register the bench user: ${reg.statusCode} ${reg.body}`);
     const token = (JSON.parse(reg.body) as { data: { accessToken: string } }).data.accessToken;
     const auth = { authorization: `Bearer ${token}` };
-    const caches = studyServicesOf(s.ctx)!.deps.caches;
+    const studies = s.app.apis.studies;
 
     // every endpoint answers 200 before it is measured
     for (const e of ENDPOINTS) {
@@ -71,7 +70,7 @@ async function runOne(driver: string, size: number) {
     cachedRows.push(await load('GET /api/studies/paged (cached)', `${s.url}/api/studies/paged`, { duration: seconds }));
     printTable(cachedRows, bare0);
 
-    caches.setTtl(0);
+    studies.setReadCacheTtl(0);
     for (const e of ENDPOINTS) {
       const url = `${s.url}${e.path(data.slug)}`;
       const headers = e.auth ? auth : {};

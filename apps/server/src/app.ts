@@ -18,7 +18,7 @@ import { registerRouteSecurity } from './http/route-access.ts';
 import { markOptionalBodies, registerJsonParser, validatorCompiler } from './http/validation.ts';
 import { registerWebStatic } from './http/web-static.ts';
 import { defaultWebDist } from './paths.ts';
-import { composeModules, legacyModules } from './modules/index.ts';
+import { composeModules, type ModuleApis, type ModuleOverrides } from './modules/index.ts';
 import type { ServerModule } from './modules/types.ts';
 import { paymentCsp } from './providers/payments/csp.ts';
 
@@ -29,6 +29,8 @@ declare module 'fastify' {
     ctx: AppContext;
     /** the composed feature modules, in dependency order (seeders run from them) */
     modules: ServerModule[];
+    /** the modules' typed public interfaces (tests and scripts reach services through these) */
+    apis: ModuleApis;
   }
 }
 
@@ -51,6 +53,8 @@ export interface BuildOptions {
   /** Serve the built web app (off in most integration tests). */
   serveWeb?: boolean;
   logger?: boolean;
+  /** test doubles in place of a module's interface (same type; tests only) */
+  overrides?: ModuleOverrides;
 }
 
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -162,14 +166,12 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
 
-  for (const mod of legacyModules) {
-    await app.register(async (scope) => mod.register(scope, ctx), { prefix: mod.prefix ?? '/api' });
-  }
-  const modules = composeModules(ctx);
-  for (const mod of modules) {
+  const modules = composeModules(ctx, opts.overrides);
+  for (const mod of modules.list) {
     if (mod.routes) await app.register(async (scope) => mod.routes!(scope), { prefix: mod.prefix ?? '/api' });
   }
-  app.decorate('modules', modules);
+  app.decorate('modules', modules.list);
+  app.decorate('apis', modules.apis);
 
   const spaFallback = opts.serveWeb ? await registerWebStatic(app, config.WEB_DIST_DIR ?? defaultWebDist) : undefined;
   registerNotFound(app, spaFallback);

@@ -84,7 +84,6 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
       ...(opts.fetchResolver ? { resolver: opts.fetchResolver } : {}),
     }),
     log,
-    services: {} as AppContext['services'],
   };
 }
 

@@ -1,5 +1,6 @@
 /**
- * What every module receives: configuration, the database, the job queue, auth guards, rate
+ * The platform every module receives (never other modules: those come by injection,
+ * modules/index.ts): configuration, the database, the job queue, auth guards, rate
  * limits, optional Redis (providers/redis) and the outside-service providers. Built once in main.ts (or by the
  * test harness) and handed to `buildApp`.
  */
@@ -13,14 +14,6 @@ import type { RateLimiter } from './http/rate-limit.ts';
 import type { SessionCache } from './http/session-cache.ts';
 import type { SafeFetcher } from './providers/fetch/index.ts';
 import type { RedisProvider } from './providers/redis/index.ts';
-
-/**
- * Services modules offer each other. Each module adds its entry by declaration merging:
- *   declare module '../../context.ts' { interface Services { users: UsersService } }
- * and sets it in its `register` (modules are registered in dependency order).
- */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface Services {}
 
 export interface AppContext {
   config: Config;
@@ -42,6 +35,4 @@ export interface AppContext {
   /** THE fetcher for user-given URLs (SSRF-safe: providers/fetch) */
   fetcher: SafeFetcher;
   log: FastifyBaseLogger;
-  /** Services registered by modules, for other modules to call (never their tables). */
-  services: Services;
 }

@@ -13,12 +13,18 @@ import { buildApp } from '../src/app.ts';
 import { closeContext, createContext } from '../src/bootstrap.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { AppContext } from '../src/context.ts';
+import type { ModuleApis, ModuleOverrides } from '../src/modules/index.ts';
+import type { Seeder } from '../src/seed/index.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import type { AddressPolicy, Resolver } from '../src/providers/fetch/index.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** the modules' typed public interfaces, as the composition root wired them */
+  api: ModuleApis;
+  /** a module's seeder (demo content), by module name */
+  seeder(moduleName: string): Seeder;
   /** inject and parse the JSON body */
   call<T = any>(
     opts: InjectOptions,
@@ -83,6 +89,8 @@ export interface TestAppOptions {
   instanceOf?: TestApp;
   /** run on this database (left open on close): a second app on it plays a restarted server */
   database?: Database;
+  /** test doubles in place of a module's interface (they implement the real type) */
+  overrides?: ModuleOverrides;
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -111,12 +119,18 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     ...(opts.fetchPolicy ? { fetchPolicy: opts.fetchPolicy } : {}),
     ...(opts.fetchResolver ? { fetchResolver: opts.fetchResolver } : {}),
   });
-  const app = await buildApp(ctx, { serveWeb: opts.serveWeb ?? false });
+  const app = await buildApp(ctx, { serveWeb: opts.serveWeb ?? false, ...(opts.overrides ? { overrides: opts.overrides } : {}) });
   await opts.extend?.(app);
   await app.ready();
   return {
     app,
     ctx,
+    api: app.apis,
+    seeder(name) {
+      const s = app.modules.find((m) => m.name === name)?.seeder;
+      if (!s) throw new Error(`module ${name} has no seeder`);
+      return s;
+    },
     redisKeyPrefix,
     async call(o) {
       const res = await app.inject(o);

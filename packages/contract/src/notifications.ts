@@ -44,9 +44,9 @@ export const notificationParams = z.object({ id: z.uuid() });
 export const readAllResult = z.object({ updated: z.number().int() });
 
 /**
- * What a module passes to `ctx.services.notifications.notify`: a notice of the server's message
- * catalogue (apps/server/src/i18n/messages.ts) and its parameters. The inbox stores the key and
- * renders title and body in the reader's language when read or mailed.
+ * What a module passes to the notifications module's `notify` (NotificationsService, injected): a
+ * notice of the server's message catalogue (apps/server/src/i18n/messages.ts) and its parameters.
+ * The inbox stores the key and renders title and body in the reader's language when read or mailed.
  */
 export interface NotifyInput {
   type: NotificationType;

@@ -1,52 +1,113 @@
 /**
  * The composition root: every feature module, built in dependency order, each receiving the
  * typed public interfaces of the modules below it (GUIDE §1 seams; graph in
- * docs/architecture.md). Add a module here and nowhere else.
- *
- * Transition: the modules in `legacyModules` still register themselves into `ctx.services`;
- * they are being converted to `ServerModule` factories. Only this file may read
- * `ctx.services`, to hand a legacy module's typed service to a converted one.
+ * docs/architecture.md). Synchronous calls go downward only; a reaction that flows upward is a
+ * domain event through the outbox (events/event-bus.ts), subscribed by the higher module through
+ * the lower one's `events` channel. Add a module here and nowhere else.
  */
 import type { AppContext } from '../context.ts';
-import type { Module, ServerModule } from './types.ts';
-import { healthModule } from './health/routes.ts';
-import { authModule } from './auth/routes.ts';
-import { usersModule } from './users/routes.ts';
-import { notificationsModule } from './notifications/routes.ts';
-import { studiesModule } from './studies/routes.ts';
-import { calendarModule } from './calendar/routes.ts';
+import { createMailService, type MailService } from '../providers/mail/service.ts';
+import type { ServerModule } from './types.ts';
+import { createHealthModule } from './health/index.ts';
+import { createSiteModule } from './site/index.ts';
+import { createAuthModule, createAuthSessions, type AuthService } from './auth/index.ts';
+import { createUsersModule, type UsersModuleService } from './users/index.ts';
+import { createNotificationsModule, type NotificationsService } from './notifications/index.ts';
+import { createStudyDirectory, createStudiesModule, type StudiesApi, type StudiesPaymentHooks } from './studies/index.ts';
+import { createCalendarModule, type CalendarService } from './calendar/index.ts';
+import { createGamesModule, type GamesService } from './games/index.ts';
+import { createPaymentsModule, type PaymentsService } from './payments/index.ts';
 import { createReviewsModule } from './reviews/index.ts';
 import { createLabModule } from './lab/index.ts';
 import { createStudioModule } from './studio/index.ts';
 import { createProjectsModule } from './projects/index.ts';
-import { paymentsModule } from './payments/routes.ts';
-import { gamesModule } from './games/routes.ts';
-import { siteModule } from './site/routes.ts';
 import { createDeductionBotsModule } from './deduction-bots/index.ts';
 import { createJobPostingsModule } from './job-postings/index.ts';
 import { createAdminOverviewModule } from './admin-overview/index.ts';
 
-export const legacyModules: Module[] = [
-  healthModule,
-  siteModule,
-  authModule,
-  usersModule,
-  notificationsModule,
-  studiesModule,
-  calendarModule,
-  gamesModule,
-  paymentsModule,
-];
+/** Test doubles a test may put in place of a module's real interface (same type). */
+export interface ModuleOverrides {
+  /** what payments receives as the studies module's payment hooks */
+  paymentsStudies?: StudiesPaymentHooks;
+}
 
-/** Called after the legacy modules have registered; returns the converted modules in order. */
-export function composeModules(ctx: AppContext): ServerModule[] {
-  const { studies, users, mail, notifications } = ctx.services;
-  const reviews = createReviewsModule(ctx, { studies });
-  const deductionBots = createDeductionBotsModule(ctx, { users: ctx.services.users });
+/** The typed interfaces of the modules (the test harness reaches the services through these). */
+export interface ModuleApis {
+  mail: MailService;
+  auth: AuthService;
+  users: UsersModuleService;
+  notifications: NotificationsService;
+  calendar: CalendarService;
+  studies: StudiesApi;
+  games: GamesService;
+  payments: PaymentsService;
+}
+
+export interface ComposedModules {
+  /** in dependency order: routes are mounted and seeders run in this order */
+  list: ServerModule[];
+  apis: ModuleApis;
+}
+
+export function composeModules(ctx: AppContext, overrides: ModuleOverrides = {}): ComposedModules {
+  // providers every module may receive
+  const mail = createMailService(ctx);
+
+  const health = createHealthModule(ctx);
+  const site = createSiteModule(ctx);
+  // auth's lower layer (passwords, session store) → users → auth's upper layer (login, refresh …)
+  const sessions = createAuthSessions(ctx);
+  const users = createUsersModule(ctx, { credentials: sessions, mail });
+  const auth = createAuthModule(ctx, { sessions, users: users.api, mail });
+  const notifications = createNotificationsModule(ctx, { users: users.api, mail: mail });
+  // studies' lower layer (study facts) → calendar → the studies services
+  const directory = createStudyDirectory(ctx);
+  const calendar = createCalendarModule(ctx, { studies: directory });
+  const studies = createStudiesModule(ctx, { directory, calendar: calendar.api, notifications: notifications.api });
+  const games = createGamesModule(ctx, { users: users.api });
+  const payments = createPaymentsModule(ctx, {
+    studies: overrides.paymentsStudies ?? studies.api,
+    studyEvents: studies.api.events,
+    users: users.api,
+    mail,
+    notifications: notifications.api,
+  });
+  const reviews = createReviewsModule(ctx, { studies: studies.api });
+  const deductionBots = createDeductionBotsModule(ctx, { users: users.api });
   const lab = createLabModule(ctx);
-  const studio = createStudioModule(ctx, { mail: ctx.services.mail, users: ctx.services.users });
-  const jobPostings = createJobPostingsModule(ctx, { users, mail, notifications });
-  const projects = createProjectsModule(ctx, { users, notifications });
-  const adminOverview = createAdminOverviewModule(ctx, { studies, payments: ctx.services.payments });
-  return [reviews, deductionBots, lab, studio, jobPostings, projects, adminOverview];
+  const studio = createStudioModule(ctx, { mail, users: users.api });
+  const jobPostings = createJobPostingsModule(ctx, { users: users.api, mail, notifications: notifications.api });
+  const projects = createProjectsModule(ctx, { users: users.api, notifications: notifications.api });
+  const adminOverview = createAdminOverviewModule(ctx, { studies: studies.api, payments: payments.api });
+
+  return {
+    list: [
+      health,
+      site,
+      users,
+      auth,
+      notifications,
+      calendar,
+      studies,
+      games,
+      payments,
+      reviews,
+      deductionBots,
+      lab,
+      studio,
+      jobPostings,
+      projects,
+      adminOverview,
+    ],
+    apis: {
+      mail,
+      auth: auth.api,
+      users: users.api,
+      notifications: notifications.api,
+      calendar: calendar.api,
+      studies: studies.api,
+      games: games.api,
+      payments: payments.api,
+    },
+  };
 }

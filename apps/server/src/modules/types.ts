@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
 import type { Seeder } from '../seed/index.ts';
 
 /**
@@ -17,14 +16,4 @@ export interface ServerModule<Api = unknown> {
   routes?(app: FastifyInstance): void | Promise<void>;
   /** start-up data (demo content), run in module order after the app is built */
   readonly seeder?: Seeder;
-}
-
-/**
- * A module in the legacy registry style (it sets `ctx.services.<name>` in `register`). Being
- * replaced by `ServerModule`; do not add new ones.
- */
-export interface Module {
-  name: string;
-  prefix?: string;
-  register(app: FastifyInstance, ctx: AppContext): Promise<void> | void;
 }

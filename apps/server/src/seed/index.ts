@@ -14,11 +14,8 @@ export interface Seeder {
   demo?(ctx: AppContext, shared: Record<string, unknown>): Promise<void>;
 }
 
-import { seeders } from './registry.ts';
-
-/** `extra`: the composed modules' seeders, run after the registry's (module order). */
-export async function runStartupSeeds(ctx: AppContext, extra: readonly Seeder[] = []): Promise<{ demoLoaded: boolean }> {
-  const all = [...seeders, ...extra];
+/** `all`: the composed modules' seeders, in module (dependency) order: accounts first. */
+export async function runStartupSeeds(ctx: AppContext, all: readonly Seeder[]): Promise<{ demoLoaded: boolean }> {
   for (const s of all) await s.always?.(ctx);
   if (!ctx.config.SEED_DEMO) return { demoLoaded: false };
   const done = await ctx.db.select().from(appMeta).where(eq(appMeta.key, 'demo_seeded'));

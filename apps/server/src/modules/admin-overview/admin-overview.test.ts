@@ -1,7 +1,7 @@
 /** GET /api/admin/overview: admins only; live counts of what waits for them. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/support.ts';
-import { FakeStudies, makeUser, useFakeStudies, type TestUser } from '../payments/payments-test-kit.ts';
+import type { TestApp } from '../../../test/support.ts';
+import { createAppWithFakeStudies, FakeStudies, makeUser, type TestUser } from '../payments/payments-test-kit.ts';
 import { createUser, propose } from '../studies/test-helpers.ts';
 
 let t: TestApp;
@@ -9,7 +9,8 @@ let fake: FakeStudies;
 let admin: TestUser;
 let member: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
+  // payments sees the in-memory studies hooks; the approvals count comes from the real studies module
+  ({ t, fake } = await createAppWithFakeStudies());
   admin = await makeUser(t, { admin: true });
   member = await makeUser(t);
 });
@@ -37,7 +38,6 @@ describe('admin overview', () => {
     expect((await overview(admin.auth)).body.data.pendingStudyApprovals).toBe(2);
 
     // a bank transfer started and reported as sent → one deposit to confirm
-    fake = useFakeStudies(t);
     const a = fake.add(member, { amount: 20_000 });
     const base = `/api/studies/${a.studyId}/applications/${a.applicationId}/payment`;
     expect((await t.call({ method: 'POST', url: base, headers: member.auth, payload: { method: 'BANK_TRANSFER' } })).status).toBe(200);

@@ -96,16 +96,16 @@ describe('login', () => {
 
   it('refuses a social-only account (no password) with AUTH-1001', async () => {
     const email = uniqueEmail('social');
-    await t.ctx.services.users.createUser({ email, name: '소셜 사용자', emailVerified: true });
+    await t.api.users.createUser({ email, name: '소셜 사용자', emailVerified: true });
     expect((await login(t, email, 'any password at all')).body.error.code).toBe('AUTH-1001');
   });
 
   it('re-hashes a password made with older argon2 parameters on login', async () => {
     const u = await register(t);
     const weak = await argon2.hash(u.password, { type: argon2.argon2id, memoryCost: 4096, timeCost: 1, parallelism: 1 });
-    await t.ctx.services.users.setPasswordHash(u.id, weak);
+    await t.api.users.setPasswordHash(u.id, weak);
     expect((await login(t, u.email, u.password)).status).toBe(200);
-    const acct = await t.ctx.services.users.findAccount(u.id);
+    const acct = await t.api.users.findAccount(u.id);
     expect(acct!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
     expect((await login(t, u.email, u.password)).status).toBe(200);
   });
@@ -318,10 +318,10 @@ describe('validate and token checks', () => {
   it('stops a deactivated or deleted user’s access token at /validate and /users/me', async () => {
     const a = await register(t);
     const a2 = await login(t, a.email, a.password);
-    await t.ctx.services.users.findAccount(a.id);
+    await t.api.users.findAccount(a.id);
     // deactivate through the admin route's service path: the user's own access token is still a valid JWT
     const admin = await register(t);
-    await t.ctx.services.users.setAdmin(admin.id, true);
+    await t.api.users.setAdmin(admin.id, true);
     const adminLogin = await login(t, admin.email, admin.password);
     const d = await t.call({
       method: 'POST',

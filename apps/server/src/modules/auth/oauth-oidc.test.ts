@@ -195,7 +195,7 @@ describe('social login through a real OpenID provider', () => {
     const id = (await t.call({ method: 'GET', url: '/api/auth/validate', headers: { authorization: `Bearer ${f.accessToken}` } })).body.data
       .id;
     const admin = await register(t);
-    await t.ctx.services.users.setAdmin(admin.id, true);
+    await t.api.users.setAdmin(admin.id, true);
     const login = await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: admin.email, password: admin.password } });
     await t.call({
       method: 'POST',

@@ -11,6 +11,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { NAME_MAX_LENGTH, errorMessage, safeReturnTo, type ErrorCode, type OAuthProviderInfo } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
+import type { UsersService } from '../users/index.ts';
+import type { AuthService } from './service.ts';
 import { AppError } from '../../http/app-error.ts';
 import { callbackUrl } from '../../providers/oauth/registry.ts';
 import { OAuthError, type ExternalIdentity, type OAuthProvider } from '../../providers/oauth/types.ts';
@@ -62,14 +64,18 @@ export function errorFragment(code: ErrorCode, message?: string): string {
   return `/auth/callback#${new URLSearchParams({ error: code, message: message ?? errorMessage(code) }).toString()}`;
 }
 
-export function createOAuthService(ctx: AppContext, providers: Map<string, OAuthProvider>) {
+export function createOAuthService(
+  ctx: AppContext,
+  providers: Map<string, OAuthProvider>,
+  deps: { users: UsersService; issueSession: AuthService['issueSession'] },
+) {
+  const { users } = deps;
   const { db, config } = ctx;
   const secure = config.publicUrl.startsWith('https:');
   const cookie = (name: string, value: string, maxAgeSeconds: number) =>
     `${name}=${value}; Path=${COOKIE_PATH}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 
   async function signIn(providerId: string, identity: ExternalIdentity) {
-    const users = ctx.services.users;
     const linked = await repo.findOAuthAccount(db, providerId, identity.subject);
     if (linked) {
       const acct = await users.findAccount(linked.userId);
@@ -190,7 +196,7 @@ export function createOAuthService(ctx: AppContext, providers: Map<string, OAuth
       }
       try {
         const { user } = await signIn(providerId, identity);
-        const tokens = await ctx.services.auth.issueSession(user, {
+        const tokens = await deps.issueSession(user, {
           method: `oauth:${providerId}`,
           ip: meta.ip,
           userAgent: meta.userAgent,

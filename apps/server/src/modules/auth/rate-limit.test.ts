@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { register, uniqueEmail } from '../users/test-helpers.ts';
 import { LOGIN_PAIR_POLICY } from './login-throttle.ts';
-import { ACCOUNT_LIMITS } from './rate-limits.ts';
+import { ACCOUNT_LIMITS } from '../users/index.ts';
 
 /** the first progressive login delay of the app that tests it (`slow`), shortened so the test can wait it out */
 const BASE_MS = 500;

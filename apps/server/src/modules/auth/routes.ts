@@ -1,6 +1,6 @@
 /**
  * /api/auth: login, refresh, logout, validate, password reset, social login (and the built-in
- * local OpenID provider when enabled). Also sets up `ctx.services.auth` and `ctx.services.mail`.
+ * local OpenID provider when enabled). Built by `createAuthModule` (index.ts).
  */
 import {
   envelope,
@@ -27,14 +27,13 @@ import { AppError } from '../../http/app-error.ts';
 import { bearerToken } from '../../http/auth-guard.ts';
 import { ok } from '../../http/envelope.ts';
 import { isAllowedOrigin, requestOrigin } from '../../http/origin.ts';
-import { createMailService } from '../../providers/mail/service.ts';
-import { LOCAL_CLIENT_ID, localClientSecret, registerLocalProvider, sweepLocalProvider } from '../../providers/oauth/local-provider.ts';
+import { LOCAL_CLIENT_ID, localClientSecret, registerLocalProvider } from '../../providers/oauth/local-provider.ts';
 import { buildOAuthProviders, callbackUrl, localIssuer } from '../../providers/oauth/registry.ts';
 import type { FetchLike } from '../../providers/oauth/types.ts';
-import type { Module } from '../types.ts';
+import type { UsersService } from '../users/index.ts';
 import { createOAuthService, errorFragment, type Redirect } from './oauth.ts';
-import { ACCOUNT_LIMITS } from './rate-limits.ts';
-import { createAuthService } from './service.ts';
+import { ACCOUNT_LIMITS } from '../users/index.ts';
+import type { AuthService } from './service.ts';
 
 const bearer = [{ bearerAuth: [] }];
 
@@ -69,21 +68,13 @@ function sendRedirect(reply: FastifyReply, r: Redirect) {
   return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(r.location, 302);
 }
 
-export const authModule: Module = {
-  name: 'auth',
-  async register(scope: FastifyInstance, ctx: AppContext) {
+export function authRoutes(ctx: AppContext, auth: AuthService, users: UsersService) {
+  return async (scope: FastifyInstance) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    const auth = createAuthService(ctx);
-    ctx.services.auth = auth;
-    ctx.services.mail = createMailService(ctx);
     await auth.passwords.warm();
 
     const providers = buildOAuthProviders(ctx.config, { localFetch: inProcessFetch(scope, new URL(ctx.config.publicUrl).origin) });
-    const oauth = createOAuthService(ctx, providers);
-    ctx.jobs.every('auth.sweep', 60 * 60_000, async () => {
-      await auth.sweep();
-      if (ctx.config.oauthLocalEnabled) await sweepLocalProvider(ctx.db);
-    });
+    const oauth = createOAuthService(ctx, providers, { users, issueSession: auth.issueSession });
 
     // tokens and account data are never cached (RFC 6749 §5.1)
     scope.addHook('onSend', async (_request, reply, payload) => {
@@ -290,5 +281,5 @@ export const authModule: Module = {
       );
       ctx.log.debug({ clientId: LOCAL_CLIENT_ID }, 'local OpenID provider mounted');
     }
-  },
-};
+  };
+}

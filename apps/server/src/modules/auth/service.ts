@@ -1,6 +1,8 @@
 /**
- * Auth: password login, sessions and tokens, password reset. Exposed to other modules as
- * `ctx.services.auth`.
+ * Auth: password login, sessions and tokens, password reset. Two layers (docs/architecture.md):
+ * `createAuthSessions` (passwords, opening and revoking sessions; no other module) is built first
+ * and injected into users, which calls it downward; `createAuthService` (login, refresh, reset,
+ * the session loader) sits above users and reads accounts through the users interface.
  *
  * Token design (docs/accounts.md): a login opens a session = a refresh-token family with an
  * absolute end (REFRESH_TOKEN_TTL_DAYS). The access token is a short-lived JWT carrying the
@@ -13,6 +15,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PASSWORD_RESET_TTL_MINUTES, loginIdentifier, type LoginResponse, type User } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
+import type { MailService } from '../../providers/mail/service.ts';
+import type { UserCredentials, UsersService } from '../users/index.ts';
 import { AppError, badState } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { type Locale, t } from '../../i18n/messages.ts';
@@ -29,53 +33,36 @@ export interface SessionMeta {
   userAgent?: string | undefined;
 }
 
-export interface AuthService {
+/**
+ * The auth module's lower layer (no other module): passwords and the session store. Built before
+ * users and injected into it (users' `UserCredentials` port); the upper auth service uses it too.
+ */
+export interface AuthSessions extends UserCredentials {
   readonly passwords: PasswordHasher;
-  /** VAL-2001 (or VAL-2004 for the length) naming `field` when the password breaks the policy. */
-  assertPasswordPolicy(password: string, email?: string, field?: string): void;
-  /** Open a session for `user` and answer the login response (tokens + user). */
-  issueSession(user: User, meta: SessionMeta): Promise<LoginResponse>;
-  /**
-   * Revoke a user's sessions (all, or all but `exceptSessionId`), effective on every route and
-   * instance at once. Returns how many. Call it whenever the account's roles or status change.
-   */
-  revokeUserSessions(userId: string, opts?: { exceptSessionId?: string | undefined; reason?: string }): Promise<number>;
-  /** The account's status changed without a revocation (reactivation): drop what was cached about it. */
-  accountChanged(userId: string): Promise<void>;
   /** Is the session an access token was issued with still live (not logged out or revoked)? */
   isSessionActive(sessionId: string | undefined): Promise<boolean>;
-  /** Social-login providers linked to the account. */
-  linkedProviders(userId: string): Promise<string[]>;
-  /** Account deletion: drop social links and reset tokens, revoke every session. */
-  forgetUser(userId: string): Promise<void>;
-}
-
-declare module '../../context.ts' {
-  interface Services {
-    auth: AuthService;
-  }
+  /** Revoke one session (logout, reuse); true when it was live. */
+  revokeOne(sessionId: string, reason: string): Promise<boolean>;
+  /** The sessions just ended in the database: mark them in the shared cache. */
+  ended(sessionIds: string[], userId: string, deactivated?: boolean): Promise<number>;
+  /** Sign an access token for an open session and answer the login response. */
+  respond(user: User, session: { id: string; expiresAt: Date }, refreshToken: string): Promise<LoginResponse>;
 }
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
 
-export function createAuthService(ctx: AppContext) {
+export function createAuthSessions(ctx: AppContext): AuthSessions {
   const { db, config } = ctx;
-  const users = () => ctx.services.users;
   const passwords = new PasswordHasher();
   const refreshTtlMs = config.REFRESH_TOKEN_TTL_DAYS * 86_400_000;
-  const graceMs = config.REFRESH_REUSE_GRACE_SECONDS * 1000;
-  const successors = new SuccessorBox(config.jwtSecret);
-  const throttle = new LoginThrottle(ctx.rateLimiter, config.LOGIN_BACKOFF_BASE_MS);
-  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
   /**
    * Ends sessions in the shared cache once they are ended in the database (every instance sees it
    * at once). A deactivated account's tokens then answer AUTH-1006 rather than AUTH-1003.
    */
-  async function ended(sessionIds: string[], userId: string): Promise<number> {
-    const acct = sessionIds.length ? await users().findAccount(userId) : null;
-    await ctx.sessions.revoke(sessionIds, acct?.status === 'DEACTIVATED' ? 'deactivated' : 'revoked');
+  async function ended(sessionIds: string[], userId: string, deactivated = false): Promise<number> {
+    await ctx.sessions.revoke(sessionIds, deactivated ? 'deactivated' : 'revoked');
     await ctx.sessions.accountChanged(userId);
     return sessionIds.length;
   }
@@ -85,27 +72,6 @@ export function createAuthService(ctx: AppContext) {
     await ctx.sessions.revoke([sessionId]);
     return done;
   }
-
-  /** The loader behind `ctx.sessions`: the session's state and the account's current roles. */
-  async function loadSessionState(key: SessionKey): Promise<{ state: SessionState; ttlMs?: number }> {
-    let ttlMs: number | undefined;
-    if (key.sessionId !== undefined) {
-      if (!UUID.test(key.sessionId)) return { state: { live: false, reason: 'unknown' } };
-      const s = await repo.findSession(db, key.sessionId);
-      if (!s || s.userId !== key.userId) return { state: { live: false, reason: 'unknown' } };
-      ttlMs = s.expiresAt.getTime() - Date.now();
-      if (s.revokedAt || ttlMs <= 0) {
-        const owner = await users().findAccount(key.userId);
-        return { state: { live: false, reason: owner?.status === 'DEACTIVATED' ? 'deactivated' : 'revoked' } };
-      }
-    }
-    if (!UUID.test(key.userId)) return { state: { live: false, reason: 'unknown' } };
-    const acct = await users().findAccount(key.userId);
-    if (!acct || acct.status === 'DELETED') return { state: { live: false, reason: 'unknown' } };
-    if (acct.status === 'DEACTIVATED') return { state: { live: false, reason: 'deactivated' } };
-    return { state: { live: true, userId: acct.id, roles: acct.roles, systemRole: acct.systemRole }, ...(ttlMs ? { ttlMs } : {}) };
-  }
-  ctx.sessions.useLoader(loadSessionState);
 
   function assertPasswordPolicy(password: string, email?: string, field = 'password'): void {
     const problem = passwordProblem(password, email);
@@ -136,21 +102,86 @@ export function createAuthService(ctx: AppContext) {
     };
   }
 
-  async function issueSession(user: User, meta: SessionMeta): Promise<LoginResponse> {
-    const refreshToken = randomToken();
-    const session = await db.transaction(async (tx) => {
-      const s = await repo.createSession(tx, {
-        userId: user.id,
-        method: meta.method,
-        expiresAt: new Date(Date.now() + refreshTtlMs),
-        ip: meta.ip ?? null,
-        userAgent: meta.userAgent?.slice(0, 300) ?? null,
+  return {
+    passwords,
+    assertPasswordPolicy,
+    ended,
+    revokeOne,
+    respond,
+    async openSession(user: User, meta: SessionMeta): Promise<LoginResponse> {
+      const refreshToken = randomToken();
+      const session = await db.transaction(async (tx) => {
+        const s = await repo.createSession(tx, {
+          userId: user.id,
+          method: meta.method,
+          expiresAt: new Date(Date.now() + refreshTtlMs),
+          ip: meta.ip ?? null,
+          userAgent: meta.userAgent?.slice(0, 300) ?? null,
+        });
+        await repo.insertRefreshToken(tx, { tokenHash: sha256(refreshToken), sessionId: s.id, userId: user.id });
+        return s;
       });
-      await repo.insertRefreshToken(tx, { tokenHash: sha256(refreshToken), sessionId: s.id, userId: user.id });
-      return s;
-    });
-    await users().recordLogin(user.id);
-    return respond(user, session, refreshToken);
+      return respond(user, session, refreshToken);
+    },
+    async revokeUserSessions(userId, opts = {}) {
+      const reason = opts.reason ?? 'revoked';
+      return ended(await repo.revokeUserSessions(db, userId, reason, opts.exceptSessionId), userId, reason.startsWith('deactivated'));
+    },
+    accountChanged: (userId) => ctx.sessions.accountChanged(userId),
+    async isSessionActive(sessionId) {
+      if (!sessionId) return true; // tokens without a session (none are issued so) are judged by expiry alone
+      if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return false;
+      const s = await repo.findSession(db, sessionId);
+      return Boolean(s && !s.revokedAt && s.expiresAt > new Date());
+    },
+    linkedProviders: (userId) => repo.providersOf(db, userId),
+    async forgetUser(userId) {
+      await ended(await repo.forgetUser(db, userId), userId);
+    },
+  };
+}
+
+export interface AuthDeps {
+  sessions: AuthSessions;
+  users: UsersService;
+  mail: MailService;
+}
+
+/** The upper layer: login, refresh, logout, validate, password reset, the session loader. */
+export function createAuthService(ctx: AppContext, deps: AuthDeps) {
+  const { db, config } = ctx;
+  const { sessions, users, mail } = deps;
+  const { passwords, assertPasswordPolicy, ended, revokeOne, respond } = sessions;
+  const graceMs = config.REFRESH_REUSE_GRACE_SECONDS * 1000;
+  const successors = new SuccessorBox(config.jwtSecret);
+  const throttle = new LoginThrottle(ctx.rateLimiter, config.LOGIN_BACKOFF_BASE_MS);
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+  /** The loader behind `ctx.sessions`: the session's state and the account's current roles. */
+  async function loadSessionState(key: SessionKey): Promise<{ state: SessionState; ttlMs?: number }> {
+    let ttlMs: number | undefined;
+    if (key.sessionId !== undefined) {
+      if (!UUID.test(key.sessionId)) return { state: { live: false, reason: 'unknown' } };
+      const s = await repo.findSession(db, key.sessionId);
+      if (!s || s.userId !== key.userId) return { state: { live: false, reason: 'unknown' } };
+      ttlMs = s.expiresAt.getTime() - Date.now();
+      if (s.revokedAt || ttlMs <= 0) {
+        const owner = await users.findAccount(key.userId);
+        return { state: { live: false, reason: owner?.status === 'DEACTIVATED' ? 'deactivated' : 'revoked' } };
+      }
+    }
+    if (!UUID.test(key.userId)) return { state: { live: false, reason: 'unknown' } };
+    const acct = await users.findAccount(key.userId);
+    if (!acct || acct.status === 'DELETED') return { state: { live: false, reason: 'unknown' } };
+    if (acct.status === 'DEACTIVATED') return { state: { live: false, reason: 'deactivated' } };
+    return { state: { live: true, userId: acct.id, roles: acct.roles, systemRole: acct.systemRole }, ...(ttlMs ? { ttlMs } : {}) };
+  }
+  ctx.sessions.useLoader(loadSessionState);
+
+  async function issueSession(user: User, meta: SessionMeta): Promise<LoginResponse> {
+    const answer = await sessions.openSession(user, meta);
+    await users.recordLogin(user.id);
+    return answer;
   }
 
   /**
@@ -171,24 +202,11 @@ export function createAuthService(ctx: AppContext) {
     passwords,
     assertPasswordPolicy,
     issueSession,
-
-    async revokeUserSessions(userId: string, opts: { exceptSessionId?: string | undefined; reason?: string } = {}) {
-      return ended(await repo.revokeUserSessions(db, userId, opts.reason ?? 'revoked', opts.exceptSessionId), userId);
-    },
-
-    accountChanged: (userId: string) => ctx.sessions.accountChanged(userId),
-
-    async isSessionActive(sessionId: string | undefined) {
-      if (!sessionId) return true; // tokens without a session (none are issued so) are judged by expiry alone
-      if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return false;
-      const s = await repo.findSession(db, sessionId);
-      return Boolean(s && !s.revokedAt && s.expiresAt > new Date());
-    },
-
-    linkedProviders: (userId: string) => repo.providersOf(db, userId),
-    async forgetUser(userId: string) {
-      await ended(await repo.forgetUser(db, userId), userId);
-    },
+    revokeUserSessions: sessions.revokeUserSessions,
+    accountChanged: sessions.accountChanged,
+    isSessionActive: sessions.isSessionActive,
+    linkedProviders: sessions.linkedProviders,
+    forgetUser: sessions.forgetUser,
 
     /**
      * Email (or username) + password. Unknown account, social-only account and wrong password
@@ -202,7 +220,7 @@ export function createAuthService(ctx: AppContext) {
       meta: Omit<SessionMeta, 'method'> & { ip: string },
     ): Promise<LoginResponse> {
       const id = loginIdentifier(body);
-      const acct = id.kind === 'email' ? await users().findAccountByEmail(id.value) : await users().findAccountByUsername(id.value);
+      const acct = id.kind === 'email' ? await users.findAccountByEmail(id.value) : await users.findAccountByUsername(id.value);
       const usable = acct && acct.status !== 'DELETED' ? acct : null;
       // keyed by the account, so its email and its username share one budget
       const pairAccount = usable ? `a:${usable.id}` : `${id.kind}:${id.value}`;
@@ -216,7 +234,7 @@ export function createAuthService(ctx: AppContext) {
       if (usable.status === 'DEACTIVATED')
         throw new AppError('AUTH-1006', '비활성화된 계정입니다. 다시 사용하려면 운영진에게 문의해 주세요.');
       if (needsRehash) {
-        await users().setPasswordHash(usable.id, await passwords.hash(password));
+        await users.setPasswordHash(usable.id, await passwords.hash(password));
         ctx.log.info({ userId: usable.id }, 'password re-hashed with the current parameters');
       }
       return issueSession(usable, { ...meta, method: 'password' });
@@ -251,7 +269,7 @@ export function createAuthService(ctx: AppContext) {
         ctx.log.warn({ userId: row.userId, session: row.sessionId }, 'refresh token reused: session revoked');
         throw new AppError('AUTH-1003', '이미 사용된 리프레시 토큰입니다. 보안을 위해 이 로그인을 종료했습니다. 다시 로그인해 주세요.');
       }
-      const acct = await users().findAccount(row.userId);
+      const acct = await users.findAccount(row.userId);
       if (!acct || acct.status !== 'ACTIVE') {
         await revokeOne(row.sessionId, 'account_inactive');
         throw acct?.status === 'DEACTIVATED'
@@ -274,7 +292,7 @@ export function createAuthService(ctx: AppContext) {
 
     /** GET /api/auth/validate: the user behind a valid, live token. */
     async validate(user: AuthUser): Promise<User> {
-      const acct = await users().findAccount(user.id);
+      const acct = await users.findAccount(user.id);
       if (!acct || acct.status === 'DELETED') throw new AppError('AUTH-1003', '탈퇴했거나 존재하지 않는 계정입니다.');
       if (acct.status === 'DEACTIVATED') throw new AppError('AUTH-1006');
       if (!(await service.isSessionActive(user.family)))
@@ -284,7 +302,7 @@ export function createAuthService(ctx: AppContext) {
 
     /** Always answers the same; mails a one-time link only to an active account. */
     async requestPasswordReset(email: string): Promise<void> {
-      const acct = await users().findAccountByEmail(email);
+      const acct = await users.findAccountByEmail(email);
       const token = randomToken();
       const tokenHash = sha256(token);
       if (!acct || acct.status !== 'ACTIVE') return;
@@ -295,7 +313,7 @@ export function createAuthService(ctx: AppContext) {
           userId: acct.id,
           expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
         });
-        await ctx.services.mail.enqueue(passwordResetMail(acct.email, acct.name, link, acct.locale), { tx });
+        await mail.enqueue(passwordResetMail(acct.email, acct.name, link, acct.locale), { tx });
       });
       ctx.log.info({ userId: acct.id }, 'password reset requested');
     },
@@ -306,14 +324,14 @@ export function createAuthService(ctx: AppContext) {
       if (!row) throw new AppError('AUTH-1003', '유효하지 않은 비밀번호 재설정 링크입니다. 다시 요청해 주세요.');
       if (row.usedAt) throw badState('이미 사용된 비밀번호 재설정 링크입니다. 다시 요청해 주세요.');
       if (row.expiresAt <= new Date()) throw badState('만료된 비밀번호 재설정 링크입니다. 다시 요청해 주세요.');
-      const acct = await users().findAccount(row.userId);
+      const acct = await users.findAccount(row.userId);
       if (!acct || acct.status === 'DELETED') throw new AppError('AUTH-1003', '유효하지 않은 비밀번호 재설정 링크입니다.');
       if (acct.status === 'DEACTIVATED') throw new AppError('AUTH-1006');
       assertPasswordPolicy(newPassword, acct.email, 'newPassword');
       const hash = await passwords.hash(newPassword);
       const userId = await repo.consumeResetToken(db, tokenHash);
       if (!userId) throw badState('이미 사용되었거나 만료된 비밀번호 재설정 링크입니다.');
-      await users().setPasswordHash(userId, hash);
+      await users.setPasswordHash(userId, hash);
       await ended(await repo.revokeUserSessions(db, userId, 'password_reset'), userId);
       ctx.log.info({ userId }, 'password reset completed; every session revoked');
     },
@@ -323,7 +341,7 @@ export function createAuthService(ctx: AppContext) {
   return service;
 }
 
-export type AuthModuleService = ReturnType<typeof createAuthService>;
+export type AuthService = ReturnType<typeof createAuthService>;
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

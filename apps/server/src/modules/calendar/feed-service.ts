@@ -9,6 +9,7 @@ import { addDays, seoulDate, seoulInstant } from '@moim/contract';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
+import type { CalendarStudies } from './ports.ts';
 import { AppError } from '../../http/app-error.ts';
 import { feedTokenOf, listEvents, rsvpedEvents, setFeedToken, userOfFeedToken } from './repo.ts';
 import type { StudyEventRow } from './schema.ts';
@@ -17,7 +18,10 @@ const FEED_STATUSES = new Set(['APPROVED', 'IN_PROGRESS', 'COMPLETED']);
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
 
 export class FeedService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly studies: Pick<CalendarStudies, 'activeStudyIdsOf' | 'getStudyRefs'>,
+  ) {}
 
   private url(token: string): string {
     return `${this.ctx.config.publicUrl}/api/calendar/feed/${token}.ics`;
@@ -43,12 +47,12 @@ export class FeedService {
     const today = seoulDate(new Date());
     const from = addDays(today, -90);
     const to = addDays(today, 365);
-    const studyIds = await this.ctx.services.studies.activeStudyIdsOf(userId);
+    const studyIds = await this.studies.activeStudyIdsOf(userId);
     const own = await listEvents(this.ctx.db, { from, to, types: ['regular', 'special'], studyIds });
     const rsvped = await rsvpedEvents(this.ctx.db, userId, from, to);
     const events = new Map<string, StudyEventRow>();
     for (const e of [...own, ...rsvped]) events.set(e.id, e);
-    const refs = new Map((await this.ctx.services.studies.getStudyRefs([...events.values()].map((e) => e.studyId))).map((s) => [s.id, s]));
+    const refs = new Map((await this.studies.getStudyRefs([...events.values()].map((e) => e.studyId))).map((s) => [s.id, s]));
 
     const cal = ical({
       name: 'moim 스터디 일정',

@@ -1,6 +1,6 @@
 /**
  * The calendar module: public calendar, a study's events, special events, RSVPs, attendance and
- * the private iCal feed. Registers `ctx.services.calendar` for the studies module.
+ * the private iCal feed. Built by `createCalendarModule` (index.ts).
  */
 import {
   attendanceBody,
@@ -23,24 +23,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
-import type { Module } from '../types.ts';
-import { FeedService } from './feed-service.ts';
-import { CalendarService } from './service.ts';
-
-declare module '../../context.ts' {
-  interface Services {
-    calendar: CalendarService;
-  }
-}
+import type { FeedService } from './feed-service.ts';
+import type { CalendarService } from './service.ts';
 
 const FEED_LIMIT = { name: 'calendar.feed', limit: 60, windowMs: 60_000 };
 
-export const calendarModule: Module = {
-  name: 'calendar',
-  register(scope: FastifyInstance, ctx: AppContext) {
-    const service = new CalendarService(ctx);
-    const feed = new FeedService(ctx);
-    ctx.services.calendar = service;
+export function calendarRoutes(ctx: AppContext, service: CalendarService, feed: FeedService) {
+  return (scope: FastifyInstance) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
     const { requireAuth, optionalAuth } = ctx.guards;
     const tags = ['calendar'];
@@ -189,5 +178,5 @@ export const calendarModule: Module = {
         return reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, max-age=300').send(text);
       },
     );
-  },
-};
+  };
+}

@@ -2,7 +2,8 @@
  * Calendar events of studies: regular sessions generated from a study's recurrence when it is
  * approved (and kept in step when its schedule changes), the recruitment deadline, special
  * events the leader adds; RSVPs with an atomic participant limit; attendance and the rates
- * derived from it; the private iCal feed. Study facts come from `ctx.services.studies`.
+ * derived from it; the private iCal feed. Study facts come from the studies module's
+ * lower layer (`StudyDirectory`, injected); studies calls calendar downward.
  */
 import {
   ATTENDED_STATUSES,
@@ -23,7 +24,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
-import type { StudyCallerAccess, StudyRef } from '../studies/service.ts';
+import type { CalendarStudyAccess as StudyCallerAccess, CalendarStudies, CalendarStudyRef as StudyRef } from './ports.ts';
 import {
   addRsvp,
   attendanceOf,
@@ -97,6 +98,8 @@ export function toCalendarEvent(
 export class CalendarService {
   constructor(
     private readonly ctx: AppContext,
+    /** the studies module's lower layer (ports.ts): built before calendar */
+    private readonly studies: CalendarStudies,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -183,7 +186,7 @@ export class CalendarService {
   async listPublic(q: CalendarQuery, user: AuthUser | null): Promise<CalendarEvent[]> {
     const { from, to } = this.range(q);
     const events = await listEvents(this.db, { from, to, types: q.type, studyIds: q.studyId ? [q.studyId] : undefined });
-    const refs = new Map((await this.ctx.services.studies.getStudyRefs(events.map((e) => e.studyId))).map((s) => [s.id, s]));
+    const refs = new Map((await this.studies.getStudyRefs(events.map((e) => e.studyId))).map((s) => [s.id, s]));
     const visible = events.filter((e) => {
       const s = refs.get(e.studyId);
       return s && !s.deleted && PUBLIC_STATUSES.has(s.status);
@@ -203,7 +206,7 @@ export class CalendarService {
   }
 
   private async present(events: StudyEventRow[], refs: Map<string, StudyRef>, user: AuthUser | null): Promise<CalendarEvent[]> {
-    const mine = user ? new Set(await this.ctx.services.studies.activeStudyIdsOf(user.id)) : new Set<string>();
+    const mine = user ? new Set(await this.studies.activeStudyIdsOf(user.id)) : new Set<string>();
     const rsvped = user
       ? await rsvpedIds(
           this.db,
@@ -218,7 +221,7 @@ export class CalendarService {
   }
 
   private async visibleStudy(studyId: string, user: AuthUser | null, db: DbOrTx = this.db): Promise<StudyCallerAccess> {
-    const a = await this.ctx.services.studies.callerAccess(studyId, user, db);
+    const a = await this.studies.callerAccess(studyId, user, db);
     if (!a || !a.visible) throw studyNotFound();
     return a;
   }
@@ -313,7 +316,7 @@ export class CalendarService {
   ): Promise<{ eventId: string; rsvped: boolean; currentParticipants: number; participantLimit: number | null }> {
     const e = await findEvent(this.db, eventId);
     if (!e) throw eventNotFound();
-    const a = await this.ctx.services.studies.callerAccess(e.studyId, user);
+    const a = await this.studies.callerAccess(e.studyId, user);
     if (!a || !a.visible || !PUBLIC_STATUSES.has(a.study.status)) throw eventNotFound();
     if (e.eventType === 'recruitment') throw new AppError('BIZ-3002', '참석 신청을 받지 않는 일정입니다.');
     if (a.study.status === 'COMPLETED') throw new AppError('BIZ-3002', '끝난 스터디의 일정입니다.');
@@ -351,7 +354,7 @@ export class CalendarService {
     const { e } = await this.managedEvent(studyId, eventId, user);
     if (e.eventType === 'recruitment') throw new AppError('BIZ-3002', '출석을 기록할 수 없는 일정입니다.');
     if (e.date > this.today()) throw new AppError('BIZ-3002', '아직 열리지 않은 모임의 출석은 기록할 수 없습니다.');
-    const members = new Map((await this.ctx.services.studies.activeMembers(studyId)).map((m) => [m.userId, m]));
+    const members = new Map((await this.studies.activeMembers(studyId)).map((m) => [m.userId, m]));
     for (const r of body.records) {
       const m = members.get(r.userId);
       if (!m || m.role === 'OWNER') throw new AppError('BIZ-3003', '스터디 멤버의 출석만 기록할 수 있습니다.', { userId: r.userId });

@@ -16,6 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { ALL_TIME_KEY, periodKey, periodStartIso, splitBoardKey, weekKey, weekKeyStart, withVariant } from './periods.ts';
 import type { BoardEntry, BoardSource, RankIndex } from './rank-index.ts';
 import * as repo from './repo.ts';
+import type { UsersService } from '../users/index.ts';
 import { UserDirectory } from './user-directory.ts';
 
 const LOAD_PAGE = 50_000;
@@ -39,12 +40,13 @@ export class LeaderboardService {
 
   constructor(
     private readonly ctx: AppContext,
+    users: Pick<UsersService, 'publicProfiles'>,
     readonly index: RankIndex,
     private readonly now: () => number = Date.now,
     /** Rows per page when a board is loaded from the database. */
     private readonly loadPage = LOAD_PAGE,
   ) {
-    this.users = new UserDirectory(ctx);
+    this.users = new UserDirectory(users);
   }
 
   /** Loads the all-time and current-week boards of every game (at start). */

@@ -92,7 +92,7 @@ describe('global leaderboard', () => {
     const b = await board('gameType=DEDUCTION&limit=2');
     expect(b.entries.map((e: { name: string }) => e.name)).toEqual(['First', 'Second']);
     // The board is rebuilt from the database with the same order.
-    await t.ctx.services.games.boards.rebuild();
+    await t.api.games.boards.rebuild();
     const rebuilt = await board('gameType=DEDUCTION&limit=2');
     expect(rebuilt.entries).toEqual(b.entries);
     // Beating the tie moves the second player up.
@@ -215,7 +215,7 @@ describe('weekly versus all-time', () => {
       `update game_best_scores set achieved_at = achieved_at - interval '14 days' where user_id = $1 and period like 'ALL%'`,
       [veteran.id],
     );
-    await t.ctx.services.games.boards.rebuild();
+    await t.api.games.boards.rebuild();
 
     const all = await board('gameType=DEDUCTION&limit=2&period=ALL_TIME', veteran);
     expect(all.entries.map((e: { name: string }) => e.name)).toEqual(['Veteran', 'Rookie']);
@@ -244,7 +244,7 @@ describe('weekly versus all-time', () => {
 
 describe('rank index and database agree', () => {
   it('loads a board page by page (keyset cursor) into the same order, ties included', async () => {
-    const small = new LeaderboardService(t.ctx, new MemoryRankIndex(), Date.now, 3);
+    const small = new LeaderboardService(t.ctx, t.api.users, new MemoryRankIndex(), Date.now, 3);
     const paged = await small.global('DEDUCTION', 'ALL_TIME', 100, null);
     const served = await board('gameType=DEDUCTION&limit=100');
     expect(paged.entries.map((e) => [e.userId, e.score, e.rank])).toEqual(

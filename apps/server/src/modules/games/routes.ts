@@ -37,20 +37,13 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import type { LimitRule } from '../../http/rate-limit.ts';
-import type { Module } from '../types.ts';
+import type { UsersService } from '../users/index.ts';
 import { LeaderboardService } from './leaderboard-service.ts';
 import { MemoryRankIndex, RedisRankIndex } from './rank-index.ts';
 import { DatabaseRankIndex, FailoverRankIndex } from './rank-index-failover.ts';
 import { registerDeductionRoutes } from './deduction-routes.ts';
 import { gameTypeList, GamesService } from './service.ts';
 import { StatisticsService } from './statistics-service.ts';
-
-declare module '../../context.ts' {
-  interface Services {
-    games: GamesService;
-    gameStatistics: StatisticsService;
-  }
-}
 
 const LIMITS = {
   start: { name: 'games.start', limit: 60, windowMs: 60_000 },
@@ -68,37 +61,38 @@ const tags = ['games'];
 const variantOf = (gameType: string, difficulty: string | undefined) => (gameType === 'DEDUCTION' ? (difficulty ?? null) : null);
 const auth = [{ bearerAuth: [] }];
 
-export const gamesModule: Module = {
-  name: 'games',
-  prefix: '/api/games',
-  async register(scope: FastifyInstance, ctx: AppContext) {
-    const app = scope.withTypeProvider<ZodTypeProvider>();
-    // With Redis: one shared board per game and period, answered from the database while Redis
-    // is away (rank-index-failover.ts). Without: a board in this process, kept in step by rank-sync.
-    const failover = ctx.redis.client
-      ? new FailoverRankIndex(ctx.redis, new RedisRankIndex(ctx.redis.client), new DatabaseRankIndex(ctx.db))
-      : null;
-    const index = failover ?? new MemoryRankIndex();
-    const boards = new LeaderboardService(ctx, index);
-    failover?.setReloader((board) => boards.reload(board));
-    const games = new GamesService(ctx, boards);
-    const stats = new StatisticsService(ctx, boards);
-    ctx.services.games = games;
-    ctx.services.gameStatistics = stats;
+/** The games module's services and their background work (built by `createGamesModule`). */
+export function createGamesServices(ctx: AppContext, users: Pick<UsersService, 'publicProfiles'>) {
+  // With Redis: one shared board per game and period, answered from the database while Redis
+  // is away (rank-index-failover.ts). Without: a board in this process, kept in step by rank-sync.
+  const failover = ctx.redis.client
+    ? new FailoverRankIndex(ctx.redis, new RedisRankIndex(ctx.redis.client), new DatabaseRankIndex(ctx.db))
+    : null;
+  const index = failover ?? new MemoryRankIndex();
+  const boards = new LeaderboardService(ctx, users, index);
+  failover?.setReloader((board) => boards.reload(board));
+  const games = new GamesService(ctx, boards);
+  const stats = new StatisticsService(ctx, boards);
 
-    // Rebuild the boards from the database at start (in the background: a board that is asked
-    // for before it is loaded waits for its load).
-    boards.warmUp().catch((err) => ctx.log.error({ err }, 'games: loading the leaderboards failed'));
-    ctx.jobs.every('games.abandon-stale-sessions', SWEEP_EVERY_MS, async () => {
-      const n = await games.sweepStale();
-      if (n > 0) ctx.log.info({ abandoned: n }, 'games: abandoned stale sessions');
+  // Rebuild the boards from the database at start (in the background: a board that is asked
+  // for before it is loaded waits for its load).
+  boards.warmUp().catch((err) => ctx.log.error({ err }, 'games: loading the leaderboards failed'));
+  ctx.jobs.every('games.abandon-stale-sessions', SWEEP_EVERY_MS, async () => {
+    const n = await games.sweepStale();
+    if (n > 0) ctx.log.info({ abandoned: n }, 'games: abandoned stale sessions');
+  });
+  if (index.kind === 'memory') {
+    ctx.jobs.every('games.rank-sync', RANK_SYNC_EVERY_MS, async () => {
+      await boards.syncRecent();
     });
-    if (index.kind === 'memory') {
-      ctx.jobs.every('games.rank-sync', RANK_SYNC_EVERY_MS, async () => {
-        await boards.syncRecent();
-      });
-    }
+  }
+  return { games, stats, boards, failover };
+}
 
+export function gamesRoutes(ctx: AppContext, services: ReturnType<typeof createGamesServices>) {
+  return async (scope: FastifyInstance) => {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    const { games, stats, boards } = services;
     const { requireAuth } = ctx.guards;
     const limit = (rule: LimitRule) => ctx.rateLimiter.perCaller(rule);
 
@@ -368,5 +362,5 @@ export const gamesModule: Module = {
         return ok(r);
       },
     );
-  },
-};
+  };
+}

@@ -2,7 +2,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { makeUser } from './games-test-helpers.ts';
-import { gamesSeeder } from './seed.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,7 +13,7 @@ describe('games demo seeder', () => {
   it('records verified, ranked demo games for the demo users quickly', async () => {
     const [leader, admin, member, a, b] = await Promise.all(['Leader', 'Admin', 'Member', 'A', 'B'].map((n) => makeUser(t, n)));
     const t0 = performance.now();
-    await gamesSeeder.demo!(t.ctx, { users: { leader: leader!.id, admin: admin!.id, member: member!.id, others: [a!.id, b!.id] } });
+    await t.seeder('games').demo!(t.ctx, { users: { leader: leader!.id, admin: admin!.id, member: member!.id, others: [a!.id, b!.id] } });
     expect(performance.now() - t0).toBeLessThan(10_000);
 
     const rows = await t.ctx.database.exec(
@@ -36,6 +35,6 @@ describe('games demo seeder', () => {
   });
 
   it('skips quietly without demo users', async () => {
-    await expect(gamesSeeder.demo!(t.ctx, {})).resolves.toBeUndefined();
+    await expect(t.seeder('games').demo!(t.ctx, {})).resolves.toBeUndefined();
   });
 });

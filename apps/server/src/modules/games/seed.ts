@@ -17,6 +17,7 @@ import {
 } from '@moim/games';
 import type { AppContext } from '../../context.ts';
 import type { Seeder } from '../../seed/index.ts';
+import type { GamesService } from './service.ts';
 import { saveLog } from './deduction-repo.ts';
 import { backdateSession, findSession } from './repo.ts';
 
@@ -30,12 +31,12 @@ interface SharedUsers {
 /** Active ticks per demo game, per player: varied lengths give varied scores. */
 const TETRIS_PLAN: number[][] = [[2400, 3600], [1800], [3000, 1200], [4200], [2000], [2600, 900], [3300], [1500]];
 
-export const gamesSeeder: Seeder = {
+/** The games module's seeder (built by `createGamesModule` with the module's service). */
+export const gamesSeeder = (games: GamesService): Seeder => ({
   name: 'games',
   async demo(ctx: AppContext, shared: Record<string, unknown>) {
     const users = shared.users as SharedUsers | undefined;
-    const games = ctx.services.games;
-    if (!users || !games) {
+    if (!users) {
       ctx.log.warn('games demo: no demo users; skipped');
       return;
     }
@@ -93,4 +94,4 @@ export const gamesSeeder: Seeder = {
     }
     ctx.log.info({ games: n }, 'games demo: verified demo scores recorded');
   },
-};
+});

@@ -53,6 +53,6 @@ describe('24 h abandon sweep', () => {
     expect(s3.body.data.status).toBe('IN_PROGRESS');
 
     // Running it again changes nothing.
-    expect(await t.ctx.services.games.sweepStale()).toBe(0);
+    expect(await t.api.games.sweepStale()).toBe(0);
   });
 });

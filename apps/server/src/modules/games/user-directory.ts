@@ -1,10 +1,10 @@
 /**
  * Public names and pictures of players for the boards, from the users service
- * (`ctx.services.users.publicProfiles`, no email). A short cache keeps the hot board reads off
+ * (`publicProfiles` of the injected users interface, no email). A short cache keeps the hot board reads off
  * the database; a renamed player shows the new name within a minute. Deactivated or deleted
  * accounts keep their place on a board but not their name or picture.
  */
-import type { AppContext } from '../../context.ts';
+import type { UsersService } from '../users/index.ts';
 
 export interface PublicProfile {
   name: string | null;
@@ -17,7 +17,7 @@ const MAX_ENTRIES = 50_000;
 export class UserDirectory {
   private readonly cache = new Map<string, { p: PublicProfile | null; until: number }>();
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly users: Pick<UsersService, 'publicProfiles'>) {}
 
   /** Profiles of the ids that exist (unknown ids are left out). */
   async profiles(ids: string[]): Promise<Map<string, PublicProfile>> {
@@ -31,7 +31,7 @@ export class UserDirectory {
       } else missing.push(id);
     }
     if (missing.length > 0) {
-      const found = await this.ctx.services.users.publicProfiles([...new Set(missing)]);
+      const found = await this.users.publicProfiles([...new Set(missing)]);
       if (this.cache.size + missing.length > MAX_ENTRIES) this.cache.clear();
       for (const id of missing) {
         const r = found.get(id);

@@ -5,8 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
-import type { Module } from '../types.ts';
-import { createNotificationsService } from './service.ts';
+import type { NotificationsService } from './service.ts';
 
 const listQuery = pageQuery.extend({
   unread: z
@@ -15,11 +14,8 @@ const listQuery = pageQuery.extend({
     .optional(),
 });
 
-export const notificationsModule: Module = {
-  name: 'notifications',
-  register(scope: FastifyInstance, ctx: AppContext) {
-    const service = createNotificationsService(ctx);
-    ctx.services.notifications = service;
+export function notificationsRoutes(ctx: AppContext, service: NotificationsService) {
+  return (scope: FastifyInstance) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
     const auth = { preHandler: ctx.guards.requireAuth };
     const tags = ['notifications'];
@@ -47,5 +43,5 @@ export const notificationsModule: Module = {
       { ...auth, schema: { tags, summary: 'Mark all read', response: { 200: envelope(readAllResult) } } },
       async (req) => ok({ updated: await service.markAllRead(req.user!.id) }),
     );
-  },
-};
+  };
+}

@@ -10,6 +10,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { type Notification, type NotifyInput as ContractNotifyInput, type Page, toPage } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
+import type { MailService } from '../../providers/mail/service.ts';
+import type { UsersService } from '../users/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { DEFAULT_LOCALE, isNoticeKey, type Locale, type MessageParams, type NoticeKey, renderNotice, t } from '../../i18n/messages.ts';
@@ -44,10 +46,10 @@ export interface NotificationsService {
   markAllRead(userId: string): Promise<number>;
 }
 
-declare module '../../context.ts' {
-  interface Services {
-    notifications: NotificationsService;
-  }
+/** What notifications needs below it: a recipient's contact (users) and the mail provider. */
+export interface NotificationsDeps {
+  users: Pick<UsersService, 'getUser'>;
+  mail: MailService;
 }
 
 /** The row as its reader sees it: rendered in `locale` from its key, else the stored texts. */
@@ -68,14 +70,13 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-export function createNotificationsService(ctx: AppContext): NotificationsService {
+export function createNotificationsService(ctx: AppContext, deps: NotificationsDeps): NotificationsService {
+  const { mail } = deps;
   // One job per notify call; it mails each stored notification to its recipient's address.
   ctx.jobs.register(NOTIFICATION_MAIL_JOB, async (payload) => {
-    const mail = ctx.services.mail;
-    if (!mail) return;
     const rows = await findNotifications(ctx.db, (payload.ids as string[] | undefined) ?? []);
     for (const row of rows) {
-      const contact = await userContact(ctx, row.userId);
+      const contact = await userContact(deps.users, row.userId);
       if (!contact?.email) continue; // no address known: the in-app notification stands alone
       // rendered now, in the recipient's locale
       const n = toNotification(row, contact.locale);
@@ -86,13 +87,12 @@ export function createNotificationsService(ctx: AppContext): NotificationsServic
         text: link ? `${n.body}\n\n${link}` : n.body,
         html: `<p>${escapeHtml(n.body).replace(/\n/g, '<br>')}</p>${link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : ''}`,
       };
-      // each mail as its own queued job (retried alone, once per notification), when the mail service can queue
-      if (typeof mail.enqueue === 'function') await mail.enqueue(message, { dedupeKey: `notification-mail:${n.id}` });
-      else await mail.send(message);
+      // each mail as its own queued job (retried alone, once per notification)
+      await mail.enqueue(message, { dedupeKey: `notification-mail:${n.id}` });
     }
   });
 
-  const readerLocale = (userId: string) => userLocale(ctx, userId);
+  const readerLocale = (userId: string) => userLocale(deps.users, userId);
 
   async function notifyMany(userIds: readonly string[], input: NotifyInput, tx: DbOrTx = ctx.db): Promise<void> {
     const ids = [...new Set(userIds)];

@@ -7,7 +7,7 @@
 import type { AppContext } from '../../context.ts';
 import { type MessageKey, type MessageParams, t } from '../../i18n/messages.ts';
 import { notice } from '../notifications/index.ts';
-import { lookupPerson, notify, sendMail, type Notice } from './ports.ts';
+import { lookupPerson, notify, sendMail, type Notice, type PaymentsPorts } from './ports.ts';
 import type { PaymentRow } from './schema.ts';
 
 export type NoticeKind = 'CONFIRMED' | 'DEPOSIT_RETURNED' | 'REFUND_REQUESTED' | 'REFUND_DECLINED' | 'REFUNDED';
@@ -47,22 +47,28 @@ function paramsOf(kind: NoticeKind, p: PaymentRow, extra: Record<string, unknown
 }
 
 /** Send one notice about payment `p` to its payer: mail in their language (if they have an address) and the inbox. */
-export async function deliverNotice(ctx: AppContext, kind: NoticeKind, p: PaymentRow, extra: Record<string, unknown> = {}) {
+export async function deliverNotice(
+  ctx: AppContext,
+  ports: PaymentsPorts,
+  kind: NoticeKind,
+  p: PaymentRow,
+  extra: Record<string, unknown> = {},
+) {
   const link = p.kind === 'STUDY' && p.studyId ? `/study/${p.studyId}` : `/payment/success?orderId=${encodeURIComponent(p.orderId)}`;
   const params = paramsOf(kind, p, extra);
   const name = NAME[kind];
-  const person = await lookupPerson(ctx, p.userId);
+  const person = await lookupPerson(ports, p.userId);
   if (person.email) {
     const l = person.locale;
     const url = `${ctx.config.publicUrl}${link}`;
     const greeting = t(l, 'mail.greeting', { name: person.name ?? p.customerName });
     const lines = t(l, `mail.payment.${name}.lines` as MessageKey, params).split('\n');
-    await sendMail(ctx, {
+    await sendMail(ports, {
       to: person.email,
       subject: t(l, `mail.payment.${name}.subject` as MessageKey, params),
       text: [greeting, '', ...lines, '', url].join('\n'),
       html: `<p>${esc(greeting)}</p>${lines.map((x) => `<p>${esc(x)}</p>`).join('')}<p><a href="${esc(url)}">${esc(t(l, 'mail.viewOnMoim'))}</a></p>`,
     });
   }
-  await notify(ctx, p.userId, { type: TYPE[kind], message: notice(`notice.payment.${name}`, params), link });
+  await notify(ports, p.userId, { type: TYPE[kind], message: notice(`notice.payment.${name}`, params), link });
 }

@@ -5,7 +5,7 @@
  */
 import { TEST_CARDS, type ApplicationStatus } from '@moim/contract';
 import { randomBytes } from 'node:crypto';
-import type { TestApp } from '../../../test/support.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from '../../../test/support.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ApplicationForPayment } from '../studies/index.ts';
@@ -29,7 +29,7 @@ export async function makeUser(t: TestApp, opts: { name?: string; admin?: boolea
   const tag = randomBytes(4).toString('hex');
   const name = opts.name ?? `회원${tag.slice(0, 4)}`;
   const email = `pay-${tag}@example.com`;
-  const u = await t.ctx.services.users.createUser({
+  const u = await t.api.users.createUser({
     email,
     name,
     password: `pw-${tag}-long-enough!`,
@@ -47,7 +47,13 @@ export async function makeUser(t: TestApp, opts: { name?: string; admin?: boolea
 /** An application as the studies module describes it to payments (the real type). */
 export type FakeApplication = ApplicationForPayment;
 
-/** The studies module's payment hooks, in memory. */
+/**
+ * The studies module's payment hooks, in memory: it implements the real `StudiesPaymentHooks`
+ * type (the compiler checks every signature, transaction parameter included) and is handed to the
+ * payments module through `createTestApp({ overrides })`. Its state lives in memory, so it cannot
+ * roll back with the caller's transaction: tests of commit/rollback behaviour use the real studies
+ * module (studies-integration.test.ts).
+ */
 export class FakeStudies implements StudiesPaymentHooks {
   readonly apps = new Map<string, FakeApplication>();
   readonly members = new Set<string>();
@@ -83,7 +89,7 @@ export class FakeStudies implements StudiesPaymentHooks {
     return a;
   }
 
-  async getApplicationForPayment(id: string) {
+  async getApplicationForPayment(id: string, _tx?: Tx) {
     const a = this.apps.get(id);
     return a ? { ...a } : null;
   }
@@ -95,27 +101,28 @@ export class FakeStudies implements StudiesPaymentHooks {
     if (checkoutId) a.checkoutId = checkoutId;
     this.members.add(`${a.studyId}:${a.applicantId}`);
   }
-  async markPaymentPending(id: string) {
+  async markPaymentPending(id: string, _tx?: Tx) {
     this.get(id, ['ACCEPTED']).status = 'PAYMENT_PENDING';
   }
-  async returnToAccepted(id: string) {
+  async returnToAccepted(id: string, _tx?: Tx) {
     this.get(id, ['PAYMENT_PENDING']).status = 'ACCEPTED';
   }
-  async refundApplication(id: string) {
+  async refundApplication(id: string, _tx?: Tx) {
     const a = this.get(id, ['CONFIRMED']);
     a.status = 'REFUNDED';
     this.members.delete(`${a.studyId}:${a.applicantId}`);
   }
-  async setCheckoutId(id: string, checkoutId: string) {
+  async setCheckoutId(id: string, checkoutId: string, _tx?: Tx) {
     const a = this.apps.get(id);
     if (a) a.checkoutId = checkoutId;
   }
 }
 
-export function useFakeStudies(t: TestApp): FakeStudies {
+/** An app whose payments module receives the in-memory studies hooks (same interface type). */
+export async function createAppWithFakeStudies(opts: TestAppOptions = {}): Promise<{ t: TestApp; fake: FakeStudies }> {
   const fake = new FakeStudies();
-  (t.ctx.services as unknown as { studies: unknown }).studies = fake;
-  return fake;
+  const t = await createTestApp({ ...opts, overrides: { ...opts.overrides, paymentsStudies: fake } });
+  return { t, fake };
 }
 
 /** The hosted checkout, as a browser submits it: returns where the gateway redirected. */

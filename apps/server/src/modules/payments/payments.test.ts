@@ -7,8 +7,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/support.ts';
-import { CARD, FakeStudies, makeUser, payOnCheckoutPage, useFakeStudies, type TestUser } from './payments-test-kit.ts';
+import type { TestApp } from '../../../test/support.ts';
+import { CARD, FakeStudies, makeUser, payOnCheckoutPage, createAppWithFakeStudies, type TestUser } from './payments-test-kit.ts';
 
 let t: TestApp;
 let fake: FakeStudies;
@@ -17,8 +17,7 @@ let member: TestUser;
 let other: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  fake = useFakeStudies(t);
+  ({ t, fake } = await createAppWithFakeStudies());
   admin = await makeUser(t, { admin: true, name: '관리자' });
   member = await makeUser(t, { name: '김회원' });
   other = await makeUser(t, { name: '이다른' });
@@ -141,7 +140,7 @@ describe('card', () => {
     expect(fake.confirmCalls).toBeGreaterThan(0);
     // a mail about it goes out from the queue
     await t.ctx.jobs.drain();
-    const box = await t.ctx.services.mail.outbox({ page: 0, size: 10, to: member.email });
+    const box = await t.api.mail.outbox({ page: 0, size: 10, to: member.email });
     expect(box.content.some((m) => m.subject.includes('결제가 완료되었습니다'))).toBe(true);
   });
 
@@ -179,7 +178,7 @@ describe('card', () => {
     expect(r.body.error.code).toBe('BIZ-3002');
     expect((await payment(s.orderId)).status).toBe('EXPIRED');
     expect(fake.apps.get(a.applicationId)!.status).toBe('ACCEPTED');
-    const gw = await t.ctx.services.payments.provider.findByOrderId(s.orderId);
+    const gw = await t.api.payments.provider.findByOrderId(s.orderId);
     expect(gw?.status).toBe('IN_PROGRESS'); // authenticated, never approved
   });
 
@@ -189,7 +188,7 @@ describe('card', () => {
     fake.apps.get(a.applicationId)!.status = 'CANCELLED';
     const r = await confirm(member, s);
     expect(r.body.error.code).toBe('BIZ-3002');
-    expect((await t.ctx.services.payments.provider.findByOrderId(s.orderId))?.status).toBe('IN_PROGRESS');
+    expect((await t.api.payments.provider.findByOrderId(s.orderId))?.status).toBe('IN_PROGRESS');
   });
 
   it('declined card → failure with the provider message; the application stays ACCEPTED and can be paid again', async () => {
@@ -448,7 +447,7 @@ describe('expiry', () => {
     );
     fake.apps.get(a.applicationId)!.status = 'EXPIRED';
     fake.apps.get(c.applicationId)!.status = 'EXPIRED';
-    const r = await t.ctx.services.payments.sweep();
+    const r = await t.api.payments.sweep();
     expect(r.expired).toBeGreaterThanOrEqual(2);
     expect((await payment(s.orderId)).status).toBe('EXPIRED');
     expect((await payment(unannounced.body.data.orderId)).status).toBe('EXPIRED');
@@ -459,7 +458,7 @@ describe('expiry', () => {
   it('the studies module may end the open payments of a closed application at once', async () => {
     const a = fake.add(member);
     const start = await startCard(member, a);
-    expect(await t.ctx.services.payments.onApplicationClosed(a.applicationId, 'CANCELLED')).toBe(1);
+    expect(await t.api.payments.onApplicationClosed(a.applicationId, 'CANCELLED')).toBe(1);
     expect((await payment(start.body.data.orderId)).status).toBe('EXPIRED');
   });
 });
@@ -475,7 +474,7 @@ describe('refunds', () => {
   it('a member who leaves before the start gets the card payment back in full, automatically; refunding twice is refused', async () => {
     const { a, orderId, id } = await paidByCard(member, { amount: 30_000 });
     const left = await t.ctx.db.transaction((tx) =>
-      t.ctx.services.payments.onMemberLeft(
+      t.api.payments.onMemberLeft(
         { studyId: a.studyId, userId: member.id, applicationId: a.applicationId, reason: 'LEFT', studyStartDate: a.studyStartDate },
         tx,
       ),
@@ -485,7 +484,7 @@ describe('refunds', () => {
     await t.ctx.jobs.drain(); // the mail it queued
     const p = await payment(orderId);
     expect(p).toMatchObject({ status: 'CANCELED', refundedAmount: 30_000, refundStatus: 'DONE', applicationStatus: 'REFUNDED' });
-    expect((await t.ctx.services.payments.provider.findByOrderId(orderId))?.status).toBe('CANCELED');
+    expect((await t.api.payments.provider.findByOrderId(orderId))?.status).toBe('CANCELED');
     const twice = await t.call({
       method: 'POST',
       url: `/api/admin/payments/${id}/refund`,
@@ -494,10 +493,10 @@ describe('refunds', () => {
     });
     expect(twice.status).toBe(409);
     expect(twice.body.error.code).toBe('BIZ-3002');
-    const box = await t.ctx.services.mail.outbox({ page: 0, size: 50, to: member.email });
+    const box = await t.api.mail.outbox({ page: 0, size: 50, to: member.email });
     expect(box.content.some((m) => m.subject.includes('환불이 완료되었습니다'))).toBe(true);
     // leaving again (a repeat event) changes nothing
-    const repeat = await t.ctx.services.payments.onMemberLeft({
+    const repeat = await t.api.payments.onMemberLeft({
       studyId: a.studyId,
       userId: member.id,
       applicationId: a.applicationId,
@@ -509,7 +508,7 @@ describe('refunds', () => {
   it('after the start an admin decides the amount (partial cancel); a second refund is refused', async () => {
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const { a, orderId, id } = await paidByCard(member, { amount: 40_000, studyStartDate: yesterday });
-    const left = await t.ctx.services.payments.onMemberLeft({
+    const left = await t.api.payments.onMemberLeft({
       studyId: a.studyId,
       userId: member.id,
       applicationId: a.applicationId,
@@ -540,7 +539,7 @@ describe('refunds', () => {
       refundStatus: 'DONE',
       applicationStatus: 'REFUNDED',
     });
-    expect(await t.ctx.services.payments.provider.findByOrderId(orderId)).toMatchObject({
+    expect(await t.api.payments.provider.findByOrderId(orderId)).toMatchObject({
       status: 'PARTIAL_CANCELED',
       balanceAmount: 25_000,
     });
@@ -566,7 +565,7 @@ describe('refunds', () => {
     await t.call({ method: 'POST', url: `${payUrl(a)}/notify-deposit`, headers: member.auth, payload: {} });
     const p0 = await payment(bt.body.data.orderId);
     await t.call({ method: 'POST', url: `/api/admin/payments/${p0.id}/deposit/confirm`, headers: admin.auth, payload: {} });
-    const left = await t.ctx.services.payments.onMemberLeft({
+    const left = await t.api.payments.onMemberLeft({
       studyId: a.studyId,
       userId: member.id,
       applicationId: a.applicationId,
@@ -608,7 +607,7 @@ describe('refunds', () => {
   it('an admin may decline a refund request; an unpaid member leaving owes nothing', async () => {
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const { a, id } = await paidByCard(member, { studyStartDate: yesterday });
-    await t.ctx.services.payments.onMemberLeft({
+    await t.api.payments.onMemberLeft({
       studyId: a.studyId,
       userId: member.id,
       applicationId: a.applicationId,
@@ -621,7 +620,7 @@ describe('refunds', () => {
       payload: { note: '진행 후 환불 불가 규정' },
     });
     expect(d.body.data).toMatchObject({ refundStatus: 'DECLINED', status: 'DONE' });
-    const none = await t.ctx.services.payments.onMemberLeft({
+    const none = await t.api.payments.onMemberLeft({
       studyId: crypto.randomUUID(),
       userId: member.id,
       applicationId: crypto.randomUUID(),

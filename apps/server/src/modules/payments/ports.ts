@@ -1,19 +1,33 @@
 /**
- * What payments needs from other modules, through their typed public interfaces: the studies
- * module's payment hooks (`StudiesPaymentHooks`), the users directory, mail and the in-app
- * inbox. Each is read at call time from the module registry (modules register in order; the
- * payments tests swap in a stand-in that implements the same type); payments reads the studies
- * module's own `ApplicationForPayment`, so a rename there is a compile error here, never a silent
- * `amount: 0`.
+ * What payments needs from the modules below it, through their typed public interfaces: the
+ * studies module's payment hooks (`StudiesPaymentHooks`), the users directory, mail and the
+ * in-app inbox. All are injected at construction by the composition root (modules/index.ts);
+ * the payments tests may hand in a stand-in that implements the same type
+ * (payments-test-kit.ts). Payments reads the studies module's own `ApplicationForPayment`, so a
+ * rename there is a compile error here, never a silent `amount: 0`.
  */
-import type { AppContext } from '../../context.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { MailService } from '../../providers/mail/service.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../i18n/messages.ts';
-import type { NotifyInput } from '../notifications/index.ts';
+import type { NotificationsService, NotifyInput } from '../notifications/index.ts';
 import type { ApplicationForPayment, StudiesPaymentHooks } from '../studies/index.ts';
+import type { UsersService } from '../users/index.ts';
 
 export type { StudiesPaymentHooks } from '../studies/index.ts';
+
+/** The modules payments calls (downward only). */
+export interface PaymentsDeps {
+  studies: StudiesPaymentHooks;
+  users: Pick<UsersService, 'getUsers'>;
+  mail: Pick<MailService, 'send'>;
+  notifications: Pick<NotificationsService, 'notify'>;
+}
+
+/** The injected modules as payments uses them, with the log for their soft failures. */
+export interface PaymentsPorts extends PaymentsDeps {
+  log: FastifyBaseLogger;
+}
 
 /** What payments reads of an application: the studies module's own type, narrowed. */
 export type PayableApplication = Pick<
@@ -21,32 +35,26 @@ export type PayableApplication = Pick<
   'applicationId' | 'studyId' | 'studyTitle' | 'applicantId' | 'applicantName' | 'status' | 'paymentDeadline' | 'amount' | 'studyStartDate'
 >;
 
-function studiesHooks(ctx: AppContext): StudiesPaymentHooks {
-  const s: StudiesPaymentHooks | undefined = ctx.services.studies;
-  if (!s) throw new AppError('SYS-5003', '스터디 결제 기능을 준비 중입니다.');
-  return s;
-}
-
-export function studiesPort(ctx: AppContext) {
+export function studiesPort(hooks: StudiesPaymentHooks) {
   return {
     async application(applicationId: string, tx?: Tx): Promise<PayableApplication | null> {
-      return studiesHooks(ctx).getApplicationForPayment(applicationId, tx);
+      return hooks.getApplicationForPayment(applicationId, tx);
     },
     async confirmPaid(tx: Tx, applicationId: string, paidAmount: number, orderId: string): Promise<void> {
-      await studiesHooks(ctx).confirmPaidApplication(tx, applicationId, paidAmount, orderId);
+      await hooks.confirmPaidApplication(tx, applicationId, paidAmount, orderId);
     },
     /** SPEC's Application.checkoutId: the latest payment attempt's orderId. */
     async setCheckoutId(applicationId: string, orderId: string, tx?: Tx): Promise<void> {
-      await studiesHooks(ctx).setCheckoutId(applicationId, orderId, tx);
+      await hooks.setCheckoutId(applicationId, orderId, tx);
     },
     async markPaymentPending(applicationId: string, tx?: Tx): Promise<void> {
-      await studiesHooks(ctx).markPaymentPending(applicationId, tx);
+      await hooks.markPaymentPending(applicationId, tx);
     },
     async returnToAccepted(applicationId: string, tx?: Tx): Promise<void> {
-      await studiesHooks(ctx).returnToAccepted(applicationId, tx);
+      await hooks.returnToAccepted(applicationId, tx);
     },
     async refund(applicationId: string, tx?: Tx): Promise<void> {
-      await studiesHooks(ctx).refundApplication(applicationId, tx);
+      await hooks.refundApplication(applicationId, tx);
     },
   };
 }
@@ -61,17 +69,16 @@ export interface Person {
 }
 
 /** A user's name and email through the users service (null fields when it cannot tell). */
-export async function lookupPerson(ctx: AppContext, userId: string): Promise<Person> {
-  return (await lookupPeople(ctx, [userId])).get(userId) ?? { id: userId, name: null, email: null, locale: DEFAULT_LOCALE };
+export async function lookupPerson(ports: PaymentsPorts, userId: string): Promise<Person> {
+  return (await lookupPeople(ports, [userId])).get(userId) ?? { id: userId, name: null, email: null, locale: DEFAULT_LOCALE };
 }
 
-export async function lookupPeople(ctx: AppContext, ids: string[]): Promise<Map<string, Person>> {
+export async function lookupPeople(ports: PaymentsPorts, ids: string[]): Promise<Map<string, Person>> {
   const out = new Map<string, Person>();
   const unique = [...new Set(ids)];
-  const users = ctx.services.users;
-  if (unique.length > 0 && users) {
+  if (unique.length > 0) {
     try {
-      const found = await users.getUsers(unique);
+      const found = await ports.users.getUsers(unique);
       for (const [id, u] of found) {
         out.set(id, {
           id,
@@ -81,7 +88,7 @@ export async function lookupPeople(ctx: AppContext, ids: string[]): Promise<Map<
         });
       }
     } catch (err) {
-      ctx.log.warn({ err }, 'payments: user lookup failed');
+      ports.log.warn({ err }, 'payments: user lookup failed');
     }
   }
   for (const id of unique) if (!out.has(id)) out.set(id, { id, name: null, email: null, locale: DEFAULT_LOCALE });
@@ -95,12 +102,9 @@ export interface MailMessage {
   html?: string;
 }
 
-/** Sends through the accounts module's mail service; false when there is none. */
-export async function sendMail(ctx: AppContext, message: MailMessage): Promise<boolean> {
-  const mail = ctx.services.mail;
-  if (!mail) return false;
-  await mail.send(message);
-  return true;
+/** Sends through the mail provider now (payments' notices are already a queued job). */
+export async function sendMail(ports: PaymentsPorts, message: MailMessage): Promise<void> {
+  await ports.mail.send(message);
 }
 
 export interface Notice {
@@ -110,13 +114,11 @@ export interface Notice {
   link: string | null;
 }
 
-/** The in-app inbox, when the notifications module is there (payments sends its own, richer mail). */
-export async function notify(ctx: AppContext, userId: string, notice: Notice): Promise<void> {
-  const n = ctx.services.notifications;
-  if (!n) return;
+/** The in-app inbox (payments sends its own, richer mail). */
+export async function notify(ports: PaymentsPorts, userId: string, notice: Notice): Promise<void> {
   try {
-    await n.notify(userId, { ...notice, mail: false });
+    await ports.notifications.notify(userId, { ...notice, mail: false });
   } catch (err) {
-    ctx.log.warn({ err }, 'payments: in-app notification failed');
+    ports.log.warn({ err }, 'payments: in-app notification failed');
   }
 }

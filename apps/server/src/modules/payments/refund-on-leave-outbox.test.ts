@@ -101,7 +101,7 @@ describe('refund on leave through the outbox', () => {
       expect(await eventJobs()).toEqual(['done']);
       // (tokens of the first server are not valid on the second in tests: read the rows)
       expect(await payment(orderId)).toEqual({ status: 'CANCELED', refund_status: 'DONE', refunded_amount: 25_000 });
-      expect((await second.ctx.services.studies.getApplicationForPayment(appId))?.status).toBe('REFUNDED');
+      expect((await second.api.studies.getApplicationForPayment(appId))?.status).toBe('REFUNDED');
 
       // delivered again (a crash after the handler, before the job was marked done): no second refund
       await database.exec(
@@ -115,7 +115,7 @@ describe('refund on leave through the outbox', () => {
         [orderId],
       );
       expect(ledger.rows[0]!.n).toBe(1);
-      const box = await second.ctx.services.mail.outbox({ page: 0, size: 50, to: member.email });
+      const box = await second.api.mail.outbox({ page: 0, size: 50, to: member.email });
       expect(box.content.filter((m) => m.subject.includes('환불이 완료되었습니다'))).toHaveLength(1);
     } finally {
       await second.close();

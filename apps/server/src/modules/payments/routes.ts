@@ -37,47 +37,39 @@ import { isAllowedOrigin, returnOrigin } from '../../http/origin.ts';
 import type { LimitRule } from '../../http/rate-limit.ts';
 import { createPaymentProviders } from '../../providers/payments/index.ts';
 import { testGatewayRoutes } from '../../providers/payments/test-gateway/routes.ts';
-import type { Module } from '../types.ts';
 import { deliverNotice, type NoticeKind } from './notices.ts';
 import * as repo from './repo.ts';
 import { JOB_NOTICE, JOB_RECONCILE, JOB_REFUND, PaymentsService } from './service.ts';
-import type { StudiesEvents } from '../studies/index.ts';
-
-declare module '../../context.ts' {
-  interface Services {
-    payments: PaymentsService;
-  }
-}
+import type { PaymentsDeps, PaymentsPorts } from './ports.ts';
 
 const PAY_LIMIT: LimitRule = { name: 'payments:start', limit: 30, windowMs: 60_000 };
 const CONFIRM_LIMIT: LimitRule = { name: 'payments:confirm', limit: 60, windowMs: 60_000 };
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 429: errorBody };
 
-export const paymentsModule: Module = {
-  name: 'payments',
-  async register(scope: FastifyInstance, ctx: AppContext) {
-    const { provider, gateway } = createPaymentProviders(ctx.config, ctx.db);
-    const service = new PaymentsService(ctx, provider, provider.name === 'test' ? gateway : null);
-    ctx.services.payments = service;
+/** The service and its background work (built by `createPaymentsModule`, index.ts). */
+export function createPayments(ctx: AppContext, deps: PaymentsDeps) {
+  const { provider, gateway } = createPaymentProviders(ctx.config, ctx.db);
+  const ports: PaymentsPorts = { ...deps, log: ctx.log };
+  const service = new PaymentsService(ctx, ports, provider, provider.name === 'test' ? gateway : null);
 
-    ctx.jobs.register(JOB_NOTICE, async (payload) => {
-      const p = await repo.byId(ctx.db, String(payload.paymentId));
-      if (p) await deliverNotice(ctx, payload.kind as NoticeKind, p, (payload.extra as Record<string, unknown>) ?? {});
-    });
-    ctx.jobs.register(JOB_RECONCILE, async (payload) => service.reconcile(String(payload.paymentId)));
-    ctx.jobs.register(JOB_REFUND, async (payload) =>
-      service.retryAutomaticRefund(String(payload.paymentId), String(payload.reason ?? '환불')),
-    );
-    // A member who leaves gets the refund the policy owes (idempotent: a redelivered event finds
-    // the refund already requested and does nothing).
-    ctx.events.channel<StudiesEvents>().subscribe('studies.member-left', 'payments.refund-on-leave', async (e) => {
-      await service.onMemberLeft({ ...e.payload, at: new Date(e.payload.at) });
-    });
-    ctx.jobs.every('payments.sweep', 60_000, async () => {
-      await service.sweep();
-    });
+  ctx.jobs.register(JOB_NOTICE, async (payload) => {
+    const p = await repo.byId(ctx.db, String(payload.paymentId));
+    if (p) await deliverNotice(ctx, ports, payload.kind as NoticeKind, p, (payload.extra as Record<string, unknown>) ?? {});
+  });
+  ctx.jobs.register(JOB_RECONCILE, async (payload) => service.reconcile(String(payload.paymentId)));
+  ctx.jobs.register(JOB_REFUND, async (payload) =>
+    service.retryAutomaticRefund(String(payload.paymentId), String(payload.reason ?? '환불')),
+  );
+  ctx.jobs.every('payments.sweep', 60_000, async () => {
+    await service.sweep();
+  });
+  return { service, provider, gateway };
+}
 
+export function paymentsRoutes(ctx: AppContext, built: ReturnType<typeof createPayments>) {
+  return async (scope: FastifyInstance) => {
+    const { service, provider, gateway } = built;
     const app = scope.withTypeProvider<ZodTypeProvider>();
     const { requireAuth, requireRole } = ctx.guards;
     const admin = requireRole('ROLE_ADMIN');
@@ -332,5 +324,5 @@ export const paymentsModule: Module = {
       },
       async (req) => ok(await service.adminDeclineRefund(req.user!, req.params.id, req.body.note)),
     );
-  },
-};
+  };
+}

@@ -1,14 +1,16 @@
 /**
- * Payments demo content (last in the registry), made through the real flow: the admin buys the
- * /checkout/test item once with the declined test card and once with the approving one, so the
- * back office shows an ABORTED and a DONE payment with their event logs on first start.
+ * Payments demo content (after the studies seeder), made through the real flow: the admin buys
+ * the /checkout/test item once with the declined test card and once with the approving one, so
+ * the back office shows an ABORTED and a DONE payment with their event logs on first start; the
+ * accepted demo application the studies seeder left in `shared.studyDeposit` is paid by bank
+ * transfer (deposit reported), so the back office has a deposit to confirm.
  */
 import { TEST_CARDS } from '@moim/contract';
-import type { AppContext } from '../../context.ts';
 import type { Seeder } from '../../seed/index.ts';
+import type { DemoDeposit } from '../studies/index.ts';
+import type { PaymentsService } from './service.ts';
 
-async function buyTestItem(ctx: AppContext, userId: string, card: string): Promise<void> {
-  const service = ctx.services.payments;
+async function buyTestItem(service: PaymentsService, userId: string, card: string): Promise<void> {
   const gateway = service.gateway;
   if (!gateway) return; // Toss mode: no demo charges against a real provider
   const user = { id: userId, roles: ['ROLE_USER', 'ROLE_ADMIN'], systemRole: 'ROLE_ADMIN' };
@@ -24,12 +26,18 @@ async function buyTestItem(ctx: AppContext, userId: string, card: string): Promi
   await service.confirm(user, { paymentKey: auth.paymentKey, orderId: c.orderId, amount: c.amount }).catch(() => undefined);
 }
 
-export const paymentsSeeder: Seeder = {
+export const paymentsSeeder = (service: PaymentsService): Seeder => ({
   name: 'payments',
-  async demo(ctx, shared) {
+  async demo(_ctx, shared) {
+    const deposit = shared.studyDeposit as DemoDeposit | undefined;
+    if (deposit) {
+      const payer = { id: deposit.userId, roles: ['ROLE_USER'], systemRole: 'ROLE_USER' };
+      await service.startStudyPayment(payer, deposit.studyId, deposit.applicationId, 'BANK_TRANSFER');
+      await service.notifyDeposit(payer, deposit.studyId, deposit.applicationId);
+    }
     const users = shared.users as { admin?: string } | undefined;
     if (!users?.admin) return;
-    await buyTestItem(ctx, users.admin, TEST_CARDS[1].number);
-    await buyTestItem(ctx, users.admin, TEST_CARDS[0].number);
+    await buyTestItem(service, users.admin, TEST_CARDS[1].number);
+    await buyTestItem(service, users.admin, TEST_CARDS[0].number);
   },
-};
+});

@@ -37,7 +37,7 @@ import { ProviderError, type PaymentProvider, type TestGateway, type TossPayment
 import { TEST_GATEWAY_PREFIX } from '../../providers/payments/test-gateway/routes.ts';
 import { TOSS_ERRORS } from '../../providers/payments/toss-protocol.ts';
 import type { NoticeKind } from './notices.ts';
-import { lookupPeople, lookupPerson, studiesPort, type PayableApplication, type StudiesPort } from './ports.ts';
+import { lookupPeople, lookupPerson, studiesPort, type PayableApplication, type PaymentsPorts, type StudiesPort } from './ports.ts';
 import * as repo from './repo.ts';
 import { payments, type PaymentRow } from './schema.ts';
 
@@ -96,12 +96,14 @@ export class PaymentsService {
 
   constructor(
     private readonly ctx: AppContext,
+    /** the modules below payments (ports.ts), injected by the composition root */
+    private readonly ports: PaymentsPorts,
     readonly provider: PaymentProvider,
     /** the built-in gateway (its hosted checkout; demo data and tests drive it directly) */
     readonly gateway: TestGateway | null = null,
     private readonly clock: () => Date = () => new Date(),
   ) {
-    this.studies = studiesPort(ctx);
+    this.studies = studiesPort(ports.studies);
   }
 
   private get db() {
@@ -232,7 +234,7 @@ export class PaymentsService {
     this.assertPayable(app);
     const actor = `user:${user.id}`;
     const orderName = `${app.studyTitle || '스터디'} 참가비`.slice(0, 100);
-    const customerName = app.applicantName || (await lookupPerson(this.ctx, user.id)).name || '회원';
+    const customerName = app.applicantName || (await lookupPerson(this.ports, user.id)).name || '회원';
 
     if (method === 'BANK_TRANSFER') {
       const existing = await repo.waitingDeposit(this.db, applicationId);
@@ -402,7 +404,7 @@ export class PaymentsService {
 
   async startTestCheckout(user: AuthUser, returnOrigin?: string): Promise<CardCheckout> {
     if (this.provider.name !== 'test' && !isAdmin(user)) throw forbidden('테스트 결제는 관리자만 할 수 있습니다.');
-    const person = await lookupPerson(this.ctx, user.id);
+    const person = await lookupPerson(this.ports, user.id);
     const row = await repo.insertPayment(
       this.db,
       {
@@ -962,7 +964,7 @@ export class PaymentsService {
   async adminList(q: AdminPaymentsQuery) {
     const { rows, total } = await repo.adminList(this.db, q);
     const people = await lookupPeople(
-      this.ctx,
+      this.ports,
       rows.map((r) => r.userId),
     );
     const content: AdminPaymentRow[] = rows.map((r) => ({
@@ -977,7 +979,7 @@ export class PaymentsService {
     if (!p) throw notFound('결제 정보를 찾을 수 없습니다.');
     const [events, person, app] = await Promise.all([
       repo.eventsOf(this.db, id),
-      lookupPerson(this.ctx, p.userId),
+      lookupPerson(this.ports, p.userId),
       p.applicationId ? this.studies.application(p.applicationId).catch(() => null) : Promise.resolve(null),
     ]);
     return {

@@ -201,7 +201,7 @@ describe('with the studies module', () => {
     expect(p).toMatchObject({ status: 'CANCELED', refundedAmount: 25_000, refundStatus: 'DONE', applicationStatus: 'REFUNDED' });
     expect((await application(s, a, m)).status).toBe('REFUNDED');
     expect(await activeMembers(s)).not.toContain(m.id);
-    const box = await t.ctx.services.mail.outbox({ page: 0, size: 20, to: (await t.ctx.services.users.getUser(m.id))!.email });
+    const box = await t.api.mail.outbox({ page: 0, size: 20, to: (await t.api.users.getUser(m.id))!.email });
     expect(box.content.some((x) => x.subject.includes('환불이 완료되었습니다'))).toBe(true);
     const twice = await t.call({
       method: 'POST',
@@ -246,7 +246,7 @@ describe('with the studies module', () => {
     const dayBefore = new Date(new Date(a.paymentDeadline!).getTime() - 23 * 3600_000);
     await t.ctx.jobs.drain(dayBefore);
     await t.ctx.jobs.drain(dayBefore);
-    const box = await t.ctx.services.mail.outbox({ page: 0, size: 20, to: m.email });
+    const box = await t.api.mail.outbox({ page: 0, size: 20, to: m.email });
     expect(box.content.some((x) => /결제 기한/.test(x.subject))).toBe(true);
   });
 

@@ -7,7 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
-import { CARD, FakeStudies, makeUser, payOnCheckoutPage, useFakeStudies, type TestUser } from './payments-test-kit.ts';
+import { CARD, FakeStudies, makeUser, payOnCheckoutPage, createAppWithFakeStudies, type TestUser } from './payments-test-kit.ts';
 
 const SECRET = 'test_sk_tossmode_gateway_key_0001';
 const CLIENT = 'test_ck_tossmode_gateway_key_0001';
@@ -23,7 +23,7 @@ beforeAll(async () => {
   gateway = await createTestApp({ env: { TEST_GATEWAY_SECRET_KEY: SECRET, TEST_GATEWAY_CLIENT_KEY: CLIENT, CORS_ORIGINS: SHOP } });
   await gateway.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = gateway.app.server.address() as AddressInfo;
-  shop = await createTestApp({
+  ({ t: shop, fake } = await createAppWithFakeStudies({
     env: {
       PAYMENT_PROVIDER: 'toss',
       TOSS_SECRET_KEY: SECRET,
@@ -31,8 +31,7 @@ beforeAll(async () => {
       TOSS_API_BASE: `http://127.0.0.1:${port}/api/payments/test-gateway`,
       PUBLIC_URL: SHOP,
     },
-  });
-  fake = useFakeStudies(shop);
+  }));
   member = await makeUser(shop, { name: '박토스' });
   admin = await makeUser(shop, { admin: true });
 });
@@ -154,7 +153,7 @@ describe('PAYMENT_PROVIDER=toss', () => {
       payload: { amount: 10_000, reason: '부분 환불' },
     });
     expect(r.body.data).toMatchObject({ status: 'PARTIAL_CANCELED', refundedAmount: 10_000 });
-    const atToss = await shop.ctx.services.payments.provider.findByOrderId(s.orderId);
+    const atToss = await shop.api.payments.provider.findByOrderId(s.orderId);
     expect(atToss).toMatchObject({ status: 'PARTIAL_CANCELED', balanceAmount: 20_000 });
   });
 });

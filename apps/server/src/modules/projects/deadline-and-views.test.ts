@@ -58,11 +58,7 @@ describe('the deadline job', () => {
     const p = await createProject(t, owner, { recruitmentDeadline: today(), startDate: null });
     const a = await person(t);
     const tomorrow = new Date(deadlineCloseRunAfter(new Date()).at.getTime() + 60_000);
-    const later = createProjectsService(
-      t.ctx,
-      { users: t.ctx.services.users, notifications: t.ctx.services.notifications },
-      () => tomorrow,
-    );
+    const later = createProjectsService(t.ctx, { users: t.api.users, notifications: t.api.notifications }, () => tomorrow);
     await expect(
       later.apply(
         p.id,
@@ -101,11 +97,7 @@ describe('the view count', () => {
     expect(keys.rows.some((r) => r.viewer_key.includes('203.0.113.7'))).toBe(false);
     // the next Seoul day counts the same viewer again
     const tomorrow = new Date(deadlineCloseRunAfter(new Date()).at.getTime() + 60_000);
-    const later = createProjectsService(
-      t.ctx,
-      { users: t.ctx.services.users, notifications: t.ctx.services.notifications },
-      () => tomorrow,
-    );
+    const later = createProjectsService(t.ctx, { users: t.api.users, notifications: t.api.notifications }, () => tomorrow);
     const again = await later.getBySlug(
       p.slug,
       { id: viewer.id, roles: ['ROLE_USER'], systemRole: 'ROLE_USER' },

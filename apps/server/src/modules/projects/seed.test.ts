@@ -2,14 +2,14 @@ import { PROJECT_STATUSES } from '@moim/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
-import { accountsSeeder, type SeededUsers } from '../users/seed.ts';
+import type { SeededUsers } from '../users/index.ts';
 
 let t: TestApp;
 let ids: SeededUsers;
 beforeAll(async () => {
   t = await createTestApp();
   const shared: Record<string, unknown> = {};
-  await accountsSeeder.demo!(t.ctx, shared);
+  await t.seeder('users').demo!(t.ctx, shared);
   ids = shared.users as SeededUsers;
   await t.app.modules.find((m) => m.name === 'projects')!.seeder!.demo!(t.ctx, shared);
 }, 180_000);

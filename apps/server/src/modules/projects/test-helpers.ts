@@ -17,8 +17,8 @@ export interface Person {
 export async function person(t: TestApp, opts: { name?: string; admin?: boolean } = {}): Promise<Person> {
   const tag = randomBytes(5).toString('hex');
   const name = opts.name ?? `사람-${tag}`;
-  const u = await t.ctx.services.users.createUser({ email: `${tag}@example.com`, name, emailVerified: true });
-  if (opts.admin) await t.ctx.services.users.setAdmin(u.id, true);
+  const u = await t.api.users.createUser({ email: `${tag}@example.com`, name, emailVerified: true });
+  if (opts.admin) await t.api.users.setAdmin(u.id, true);
   const roles = opts.admin ? ['ROLE_USER', 'ROLE_ADMIN'] : ['ROLE_USER'];
   const token = await t.ctx.tokens.sign({ id: u.id, roles, systemRole: opts.admin ? 'ROLE_ADMIN' : 'ROLE_USER' });
   return { id: u.id, name, headers: { authorization: `Bearer ${token}` } };

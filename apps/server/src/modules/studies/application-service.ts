@@ -107,7 +107,7 @@ export class ApplicationService {
           appliedAt: now,
           updatedAt: now,
         });
-        await this.d.ctx.services.notifications.notify(
+        await this.d.notifications.notify(
           study.leaderId,
           {
             type: 'APPLICATION_RECEIVED',
@@ -174,7 +174,7 @@ export class ApplicationService {
       if (free) {
         await moveApplication(tx, app.id, ['PENDING'], { ...base, status: 'CONFIRMED', confirmedAt: now, amountDue: 0 });
         await activateMember(tx, studyId, app.userId, app.id, now);
-        await this.d.ctx.services.notifications.notify(
+        await this.d.notifications.notify(
           app.userId,
           {
             type: 'APPLICATION_ACCEPTED',
@@ -188,7 +188,7 @@ export class ApplicationService {
       const deadline = new Date(now.getTime() + study.paymentDeadlineHours * 3_600_000);
       await moveApplication(tx, app.id, ['PENDING'], { ...base, status: 'ACCEPTED', paymentDeadline: deadline, amountDue: study.cost });
       await this.scheduleExpiry(tx, app.id, deadline, now);
-      await this.d.ctx.services.notifications.notify(
+      await this.d.notifications.notify(
         app.userId,
         {
           type: 'APPLICATION_ACCEPTED',
@@ -207,7 +207,7 @@ export class ApplicationService {
     await this.db.transaction(async (tx) => {
       const { app, study } = await this.lockForDecision(tx, studyId, appId, user, false);
       await moveApplication(tx, app.id, ['PENDING'], { status: 'REJECTED', decidedAt: now, decidedBy: user.id, reviewNote, closedAt: now });
-      await this.d.ctx.services.notifications.notify(
+      await this.d.notifications.notify(
         app.userId,
         {
           type: 'APPLICATION_REJECTED',
@@ -283,7 +283,7 @@ export class ApplicationService {
       if (!moved) return false;
       await releaseSeat(tx, moved.studyId, false);
       const study = await findStudy(tx, moved.studyId);
-      await this.d.ctx.services.notifications.notify(
+      await this.d.notifications.notify(
         moved.userId,
         {
           type: 'PAYMENT_EXPIRED',
@@ -309,7 +309,7 @@ export class ApplicationService {
   async remindPayment(appId: string): Promise<void> {
     const app = await findApplicationView(this.db, appId);
     if (!app || app.status !== 'ACCEPTED' || !app.paymentDeadline) return;
-    await this.d.ctx.services.notifications.notify(app.userId, {
+    await this.d.notifications.notify(app.userId, {
       type: 'PAYMENT_DUE',
       message: notice('notice.study.paymentDue', {
         study: app.studyTitle,

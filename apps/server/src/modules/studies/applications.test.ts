@@ -428,7 +428,7 @@ describe('payment expiry', () => {
   it('the recurring sweep is the safety net; PAYMENT_PENDING does not expire', async () => {
     const one = await acceptedPaid();
     const two = await acceptedPaid();
-    await t.ctx.services.studies.markPaymentPending(two.app.applicationId);
+    await t.api.studies.markPaymentPending(two.app.applicationId);
     await t.ctx.db.execute(
       sql`update study_applications set payment_deadline = now() - interval '1 second' where id in (${one.app.applicationId}, ${two.app.applicationId})`,
     );
@@ -451,7 +451,7 @@ describe('payment hooks (for the payments module)', () => {
     const u = await createUser(t);
     const app = await applyOk(t, u, s.id);
     await accept(t, leader, s.id, app.applicationId);
-    const hooks = t.ctx.services.studies;
+    const hooks = t.api.studies;
     expect(await hooks.getApplicationForPayment(app.applicationId)).toMatchObject({
       applicationId: app.applicationId,
       studyId: s.id,

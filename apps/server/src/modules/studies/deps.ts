@@ -1,6 +1,8 @@
-/** What the studies services share: the app context, a clock, the read caches. */
+/** What the studies services share: the app context, a clock, the read caches, the modules below. */
 import type { StudyViewer } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
+import type { CalendarService } from '../calendar/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { ReadCache } from './read-cache.ts';
@@ -63,7 +65,13 @@ export class StudyCaches {
   }
 }
 
-export interface StudyDeps {
+/** The modules below studies it calls (downward, by injection: modules/index.ts). */
+export interface StudyModuleDeps {
+  calendar: CalendarService;
+  notifications: NotificationsService;
+}
+
+export interface StudyDeps extends StudyModuleDeps {
   ctx: AppContext;
   clock: Clock;
   caches: StudyCaches;

@@ -50,7 +50,7 @@ export class MemberService {
     const { a } = await this.visibleStudy(studyId, user);
     if (!a.isActiveMember && !a.isOwner && !a.isAdmin) throw new AppError('AUTH-1004', '스터디 멤버만 멤버 목록을 볼 수 있습니다.');
     const { rows, total } = await listMembers(this.db, studyId, q);
-    const rates = await this.d.ctx.services.calendar.attendanceRates(
+    const rates = await this.d.calendar.attendanceRates(
       studyId,
       rows.map((m) => ({ userId: m.userId, joinedAt: m.joinedAt })),
       seoulDate(this.d.clock()),
@@ -69,11 +69,7 @@ export class MemberService {
   }
 
   private async membershipView(study: StudyRow, m: MembershipRow): Promise<Membership> {
-    const rates = await this.d.ctx.services.calendar.attendanceRates(
-      study.id,
-      [{ userId: m.userId, joinedAt: m.joinedAt }],
-      seoulDate(this.d.clock()),
-    );
+    const rates = await this.d.calendar.attendanceRates(study.id, [{ userId: m.userId, joinedAt: m.joinedAt }], seoulDate(this.d.clock()));
     return toMembership(m, study, rates.get(m.userId) ?? null);
   }
 
@@ -96,7 +92,7 @@ export class MemberService {
       const reason: InactiveReason = self ? 'LEFT' : 'REMOVED';
       await this.end(tx, study, m, reason, now);
       if (!self) {
-        await this.d.ctx.services.notifications.notify(
+        await this.d.notifications.notify(
           targetUserId,
           {
             type: 'MEMBER_REMOVED',
@@ -146,7 +142,7 @@ export class MemberService {
       const w = await addWarning(tx, { studyId, userId: targetUserId, reason, givenBy: user.id, at: now });
       const deactivated = w.warningCount >= STUDY_LIMITS.warningsToDeactivate;
       if (deactivated) await this.end(tx, study, m, 'WARNINGS', now);
-      await this.d.ctx.services.notifications.notify(
+      await this.d.notifications.notify(
         targetUserId,
         {
           type: 'MEMBER_WARNED',
@@ -186,7 +182,7 @@ export class MemberService {
   /** GET /api/studies/my/memberships: every membership of the caller (deleted studies hidden). */
   async mine(user: AuthUser): Promise<Membership[]> {
     const rows = await membershipsOfUser(this.db, user.id);
-    const rates = await this.d.ctx.services.calendar.userAttendanceRates(
+    const rates = await this.d.calendar.userAttendanceRates(
       user.id,
       rows.map((r) => ({ studyId: r.study.id, joinedAt: r.membership.joinedAt })),
       seoulDate(this.d.clock()),

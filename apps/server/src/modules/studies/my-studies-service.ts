@@ -49,7 +49,7 @@ export class MyStudiesService {
     ]);
     const studyRows = await findStudies(db, [...ids]);
     const studies = new Map<string, Study>(studyRows.map((r) => [r.id, toStudy(r, now, { privileged: r.leaderId === user.id })]));
-    const rates = await this.d.ctx.services.calendar.userAttendanceRates(
+    const rates = await this.d.calendar.userAttendanceRates(
       user.id,
       memberships.map((m) => ({ studyId: m.study.id, joinedAt: m.membership.joinedAt })),
       seoulDate(now),

@@ -34,7 +34,7 @@ beforeAll(async () => {
   const c = await approvedStudy(t, other, admin, { title: 'C 입금 확인', costType: 'VENUE_FEE_ONLY', cost: 5000 });
   const cApp = await applyOk(t, me, c.id);
   await accept(t, other, c.id, cApp.applicationId);
-  await t.ctx.services.studies.markPaymentPending(cApp.applicationId);
+  await t.api.studies.markPaymentPending(cApp.applicationId);
   expected.depositPending.push(c.id);
 
   // confirmed: not started yet

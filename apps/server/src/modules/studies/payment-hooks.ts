@@ -1,5 +1,5 @@
 /**
- * What the payments module may do to an application (through `ctx.services.studies`), and
+ * What the payments module may do to an application (through the studies interface it receives), and
  * nothing else: read what is due, mark a deposit as waiting (PAYMENT_PENDING), put it back
  * (ACCEPTED), confirm a paid one (CONFIRMED + membership) and refund a confirmed one
  * (REFUNDED, membership inactive, seat freed). Each takes the caller's transaction when given,

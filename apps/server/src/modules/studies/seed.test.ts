@@ -1,7 +1,6 @@
 import { STUDY_STATUSES } from '@moim/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
-import { seedDemoStudies } from './seed.ts';
 
 let t: TestApp;
 let ms = 0;
@@ -15,10 +14,11 @@ beforeAll(async () => {
   shared = {};
   // No accounts seeder here: the studies seeder falls back to inserting its own demo users.
   const t0 = performance.now();
-  await seedDemoStudies(t.ctx, shared);
+  await t.seeder('studies').demo!(t.ctx, shared);
   ms = performance.now() - t0;
-  // the composed modules' seeders (reviews) build on what the studies seeder left in `shared`
-  for (const m of t.app.modules) await m.seeder?.demo?.(t.ctx, shared);
+  // the seeders of the modules above studies (payments, reviews …) build on what it left in `shared`
+  const above = t.app.modules.slice(t.app.modules.findIndex((m) => m.name === 'studies') + 1);
+  for (const m of above) await m.seeder?.demo?.(t.ctx, shared);
 });
 afterAll(() => t.close());
 
@@ -27,7 +27,7 @@ describe('demo studies', () => {
     console.log(`studies demo seed: ${Math.round(ms)} ms`);
     expect(ms).toBeLessThan(20_000); // the budget is 2 s on an idle machine; CI machines are noisy
     const before = await t.ctx.database.exec('select count(*)::int as n from studies');
-    await seedDemoStudies(t.ctx, shared);
+    await t.seeder('studies').demo!(t.ctx, shared);
     expect((await t.ctx.database.exec('select count(*)::int as n from studies')).rows[0]).toEqual(before.rows[0]);
   });
 

@@ -22,10 +22,16 @@ import type { AppContext } from '../../context.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import type { Seeder } from '../../seed/index.ts';
 import { users } from '../users/schema.ts';
-import { studyServicesOf } from './routes.ts';
 import { DEVLOG_PAGE, MOTIVATIONS, ROUTINE_PAGE, TECOTECO_PAGE } from './seed-content.ts';
 import { findStudyBySlug } from './study-repo.ts';
 import { type StudyServices, createStudyServices } from './service.ts';
+
+/** An accepted demo application the payments seeder pays by bank transfer (`shared.studyDeposit`). */
+export interface DemoDeposit {
+  studyId: string;
+  applicationId: string;
+  userId: string;
+}
 
 interface SharedUsers {
   admin: string;
@@ -95,7 +101,7 @@ class DemoBuilder {
     let s = this.clocked.get(daysAgo);
     if (!s) {
       const offset = daysAgo * DAY;
-      s = createStudyServices(this.ctx, () => new Date(Date.now() - offset), this.base.deps.caches);
+      s = createStudyServices(this.ctx, this.base.deps, () => new Date(Date.now() - offset), this.base.deps.caches);
       this.clocked.set(daysAgo, s);
     }
     return s;
@@ -139,7 +145,7 @@ class DemoBuilder {
 
   /** Attendance for the study's sessions up to yesterday, from a fixed pattern per member. */
   async attendance(studyId: string, leaderId: string, members: string[], patterns: AttendanceStatus[][]): Promise<void> {
-    const events = (await this.ctx.services.calendar.listForStudy(studyId, { to: this.day(-1) }, null)).filter(
+    const events = (await this.base.deps.calendar.listForStudy(studyId, { to: this.day(-1) }, null)).filter(
       (e) => e.eventType === 'regular',
     );
     const leader = asUser(leaderId);
@@ -148,7 +154,7 @@ class DemoBuilder {
         userId,
         status: patterns[m % patterns.length]![k % patterns[m % patterns.length]!.length]!,
       }));
-      await this.ctx.services.calendar.recordAttendance(studyId, e.id, leader, { records });
+      await this.base.deps.calendar.recordAttendance(studyId, e.id, leader, { records });
     }
   }
 }
@@ -158,13 +164,13 @@ const L: AttendanceStatus = 'LATE';
 const A: AttendanceStatus = 'ABSENT';
 const E: AttendanceStatus = 'EXCUSED';
 
-export async function seedDemoStudies(ctx: AppContext, shared: Record<string, unknown>): Promise<void> {
+export async function seedDemoStudies(ctx: AppContext, base: StudyServices, shared: Record<string, unknown>): Promise<void> {
   // The demo's notifications land in the inboxes, but no mail goes to the demo addresses.
-  await ctx.services.notifications.withoutMail(() => seed(ctx, shared));
+  await base.deps.notifications.withoutMail(() => seed(ctx, base, shared));
 }
 
-async function seed(ctx: AppContext, shared: Record<string, unknown>): Promise<void> {
-  const base = studyServicesOf(ctx) ?? createStudyServices(ctx);
+async function seed(ctx: AppContext, base: StudyServices, shared: Record<string, unknown>): Promise<void> {
+  const calendar = base.deps.calendar;
   if (await findStudyBySlug(ctx.db, '1-tecoteco')) return; // already seeded
   const u = (shared.users as SharedUsers | undefined) ?? (await fallbackUsers(ctx));
   const b = new DemoBuilder(ctx, base, u);
@@ -198,7 +204,7 @@ async function seed(ctx: AppContext, shared: Record<string, unknown>): Promise<v
   await base.members.warn(teco, asUser(u.leader), o[5]!, '사전 연락 없이 두 번 결석했어요. 다음 모임에서 봬요!');
   await base.studies.patch(teco, asUser(u.leader), { isRecruiting: true });
   await b.page(teco, u.leader, TECOTECO_PAGE);
-  const meetup = await ctx.services.calendar.create(teco, asUser(u.leader), {
+  const meetup = await calendar.create(teco, asUser(u.leader), {
     title: '오프라인 모각코 & 회식',
     description: '한 달 회고 겸 강남역 스터디룸에서 만나요. 저녁은 같이 먹어요!',
     date: b.day(12),
@@ -208,7 +214,7 @@ async function seed(ctx: AppContext, shared: Record<string, unknown>): Promise<v
     address: '서울 강남구 강남대로 396 스터디룸 B',
     participantLimit: 10,
   });
-  for (const id of [u.leader, ...tecoMembers.slice(0, 4)]) await ctx.services.calendar.rsvp(meetup.id, asUser(id));
+  for (const id of [u.leader, ...tecoMembers.slice(0, 4)]) await calendar.rsvp(meetup.id, asUser(id));
   await b.apply(0, teco, u.member, 1);
 
   // 2-11routine: recruiting (APPROVED), the demo member confirmed.
@@ -306,13 +312,10 @@ async function seed(ctx: AppContext, shared: Record<string, unknown>): Promise<v
   });
   await b.move(3, mogakco, 'APPROVE', u.admin);
   const mogApp = await b.join(0, mogakco, o[6]!, o[0]!, 1);
-  // Through the payments flow when it is there, so the back office has the deposit to confirm.
-  if (ctx.services.payments) {
-    await ctx.services.payments.startStudyPayment(asUser(o[0]!), mogakco, mogApp, 'BANK_TRANSFER');
-    await ctx.services.payments.notifyDeposit(asUser(o[0]!), mogakco, mogApp);
-  } else {
-    await ctx.services.studies.markPaymentPending(mogApp);
-  }
+  // Paid by bank transfer through the payments flow (the payments seeder, which runs after this
+  // one, picks it up from `shared`), so the back office has the deposit to confirm.
+  const deposit: DemoDeposit = { studyId: mogakco, applicationId: mogApp, userId: o[0]! };
+  shared.studyDeposit = deposit;
   await b.join(0, mogakco, o[6]!, o[2]!, 1);
 
   // A ONE_TIME class led by leader@moim.dev.
@@ -466,7 +469,8 @@ async function seed(ctx: AppContext, shared: Record<string, unknown>): Promise<v
   base.deps.caches.invalidate();
 }
 
-export const studiesSeeder: Seeder = {
+/** The studies module's seeder (built by `createStudiesModule` with the module's services). */
+export const studiesSeeder = (base: StudyServices): Seeder => ({
   name: 'studies',
-  demo: seedDemoStudies,
-};
+  demo: (ctx, shared) => seedDemoStudies(ctx, base, shared),
+});

@@ -1,6 +1,8 @@
 /**
- * The studies module's services, built once per app, and `ctx.services.studies`: what other
- * modules (calendar, reviews, payments) may ask of studies. They never read the studies tables.
+ * The studies module's services, built once per app, and its public interface in two layers:
+ * `StudyDirectory` (reads only, no other module: built before calendar, which receives it) and
+ * `StudiesService` (the directory plus the payment hooks; reviews, payments and the back office
+ * receive it). Other modules never read the studies tables.
  */
 import { and, count, eq } from 'drizzle-orm';
 import type { MemberRole, StudyStatus, Weekday, RecurrenceType, LocationType } from '@moim/contract';
@@ -10,7 +12,7 @@ import type { AuthUser } from '../../http/auth-guard.ts';
 import { accessOf, canSee } from './access.ts';
 import { AdminStudyService } from './admin-service.ts';
 import { ApplicationService } from './application-service.ts';
-import { type Clock, type StudyDeps, StudyCaches } from './deps.ts';
+import { type Clock, type StudyDeps, type StudyModuleDeps, StudyCaches } from './deps.ts';
 import { MemberService } from './member-service.ts';
 import { activeMembers, findMembership, membershipsOfUser } from './membership-repo.ts';
 import { MyStudiesService } from './my-studies-service.ts';
@@ -52,8 +54,8 @@ export interface StudyCallerAccess {
   role: MemberRole | null;
 }
 
-export interface StudiesService {
-  // ---- reading, for calendar and reviews
+/** The lower layer: study facts other modules read (calendar, reviews, the back office). */
+export interface StudyDirectory {
   getStudyRef(studyId: string, db?: DbOrTx): Promise<StudyRef | null>;
   getStudyRefs(studyIds: string[]): Promise<StudyRef[]>;
   callerAccess(studyId: string, user: AuthUser | null, db?: DbOrTx): Promise<StudyCallerAccess | null>;
@@ -68,6 +70,9 @@ export interface StudiesService {
   activeStudyIdsOf(userId: string): Promise<string[]>;
   /** Proposed studies (not deleted) waiting for an admin's approval (the back office's home). */
   countPendingApprovals(): Promise<number>;
+}
+
+export interface StudiesService extends StudyDirectory {
   // ---- payment hooks (docs/studies.md "Payment hooks")
   getApplicationForPayment(applicationId: string, tx?: Tx): Promise<ApplicationForPayment | null>;
   setCheckoutId(applicationId: string, checkoutId: string, tx?: Tx): Promise<void>;
@@ -75,12 +80,6 @@ export interface StudiesService {
   returnToAccepted(applicationId: string, tx?: Tx): Promise<void>;
   confirmPaidApplication(tx: Tx, applicationId: string, paidAmount: number, checkoutId?: string): Promise<void>;
   refundApplication(applicationId: string, tx?: Tx): Promise<void>;
-}
-
-declare module '../../context.ts' {
-  interface Services {
-    studies: StudiesService;
-  }
 }
 
 export interface StudyServices {
@@ -95,8 +94,13 @@ export interface StudyServices {
   payments: PaymentHooks;
 }
 
-export function createStudyServices(ctx: AppContext, clock: Clock = () => new Date(), caches = new StudyCaches()): StudyServices {
-  const deps: StudyDeps = { ctx, clock, caches };
+export function createStudyServices(
+  ctx: AppContext,
+  modules: StudyModuleDeps,
+  clock: Clock = () => new Date(),
+  caches = new StudyCaches(),
+): StudyServices {
+  const deps: StudyDeps = { ctx, clock, caches, calendar: modules.calendar, notifications: modules.notifications };
   const studies = new StudyService(deps);
   return {
     deps,
@@ -133,8 +137,9 @@ function ref(r: StudyRow): StudyRef {
 
 export { ref as toStudyRef };
 
-export function createStudiesFacade(s: StudyServices): StudiesService {
-  const db = s.deps.ctx.db;
+/** The lower layer, on the database alone (built before calendar: modules/index.ts). */
+export function createStudyDirectory(ctx: AppContext): StudyDirectory {
+  const db = ctx.db;
   return {
     async getStudyRef(studyId, d = db) {
       const r = await findStudy(d, studyId);
@@ -174,6 +179,13 @@ export function createStudiesFacade(s: StudyServices): StudiesService {
         .where(and(eq(studies.status, 'PENDING'), eq(studies.deleted, false)));
       return row?.n ?? 0;
     },
+  };
+}
+
+/** The whole public interface: the directory plus the payment hooks. */
+export function createStudiesFacade(directory: StudyDirectory, s: StudyServices): StudiesService {
+  return {
+    ...directory,
     getApplicationForPayment: (id, tx) => s.payments.getApplicationForPayment(id, tx),
     setCheckoutId: (id, checkoutId, tx) => s.payments.setCheckoutId(id, checkoutId, tx),
     markPaymentPending: (id, tx) => s.payments.markPaymentPending(id, tx),

@@ -58,7 +58,7 @@ export class StatusService {
   }
 
   private async effects(tx: Tx, study: StudyRow, action: StudyAction, reason: string | null): Promise<void> {
-    const { notifications, calendar } = this.d.ctx.services;
+    const { notifications, calendar } = this.d;
     const link = `/study/${study.slug}`;
     const members = async () => (await activeMembers(tx, study.id)).filter((m) => m.role !== 'OWNER').map((m) => m.userId);
     const toLeader = (n: NotifyInput) => notifications.notify(study.leaderId, n, tx);

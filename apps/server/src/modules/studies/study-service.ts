@@ -308,7 +308,7 @@ export class StudyService {
       const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<NewStudyRow>;
       const updated = await updateStudy(tx, id, clean);
       if (updated && (updated.status === 'APPROVED' || updated.status === 'IN_PROGRESS') && (scheduleChanged || body.recruitDeadline)) {
-        await this.d.ctx.services.calendar.syncGeneratedEvents(tx, updated, seoulDate(now));
+        await this.d.calendar.syncGeneratedEvents(tx, updated, seoulDate(now));
       }
     });
     this.d.caches.invalidate();

@@ -57,8 +57,8 @@ describe('submitting a text', () => {
     expect(done.result.provider).toBe('local');
 
     await t.ctx.jobs.drain(); // the result mail is its own job
-    const user = await t.ctx.services.users.getUser(me.id);
-    const mail = await t.ctx.services.mail.outbox({ page: 0, size: 5, to: user!.email });
+    const user = await t.api.users.getUser(me.id);
+    const mail = await t.api.mail.outbox({ page: 0, size: 5, to: user!.email });
     expect(mail.content[0]?.subject).toContain('리액트 상태 관리 정리');
     expect(mail.content[0]?.text).toContain(`/studio/documentor?analysis=${analysis.id}`);
   });

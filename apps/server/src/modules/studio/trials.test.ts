@@ -32,7 +32,7 @@ describe('guest trial', () => {
     expect(done.body.data.status).toBe('COMPLETED');
     expect(done.body.data.result.ratings).toHaveLength(6);
     await t.ctx.jobs.drain();
-    const mail = await t.ctx.services.mail.outbox({ page: 0, size: 5, to: 'guest.writer@example.com' });
+    const mail = await t.api.mail.outbox({ page: 0, size: 5, to: 'guest.writer@example.com' });
     expect(mail.content[0]?.text).toContain('종합');
 
     // Without the token, or with another, the trial is not there.
@@ -55,7 +55,7 @@ describe('guest trial', () => {
       expect((await trial(bad, {}, '203.0.113.9')).status, JSON.stringify(bad).slice(-60)).toBe(400);
     }
     const member = await createUser(t);
-    const memberEmail = (await t.ctx.services.users.getUser(member.id))!.email;
+    const memberEmail = (await t.api.users.getUser(member.id))!.email;
     const r = await trial({ source: 'TEXT', text: KOREAN_POST, email: memberEmail, consent: true }, {}, '203.0.113.10');
     expect(r.status).toBe(422);
     expect(r.body.error.details.reason).toBe('MEMBER_EMAIL');

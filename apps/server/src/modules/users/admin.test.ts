@@ -195,8 +195,8 @@ describe('account status (admin)', () => {
 
 describe('mail outbox', () => {
   it('pages what the outbox provider stored, newest first', async () => {
-    await t.ctx.services.mail.send({ to: 'first@example.com', subject: '첫 번째', text: 'one' });
-    await t.ctx.services.mail.send({ to: 'second@example.com', subject: '두 번째', text: 'two', html: '<p>two</p>' });
+    await t.api.mail.send({ to: 'first@example.com', subject: '첫 번째', text: 'one' });
+    await t.api.mail.send({ to: 'second@example.com', subject: '두 번째', text: 'two', html: '<p>two</p>' });
     const r = await as(admin, 'GET', '/api/admin/mail/outbox?size=1');
     expect(r.status).toBe(200);
     expect(r.body.data.content).toEqual([

@@ -1,5 +1,34 @@
 /**
  * The users module's public interface: accounts and public profiles (name, image) for other
  * modules. Other modules never join the users table; they ask `publicProfiles`.
+ *
+ * Depends on: the auth module's lower layer (`UserCredentials`: passwords, the session store) and
+ * mail, both injected. Auth's upper layer (login, refresh) sits above users.
  */
-export type { UsersService, UserSummary, PublicProfile, UserAccount, CreateUserInput, AccountStatus } from './service.ts';
+import type { AppContext } from '../../context.ts';
+import type { ServerModule } from '../types.ts';
+import { usersRoutes } from './routes.ts';
+import { accountsSeeder } from './seed.ts';
+import { createUsersService, PROFILE_IMAGE_JOB, type UsersDeps, type UsersModuleService } from './service.ts';
+
+export type {
+  UsersService,
+  UsersModuleService,
+  UserSummary,
+  PublicProfile,
+  UserAccount,
+  CreateUserInput,
+  AccountStatus,
+  UserCredentials,
+  UsersDeps,
+} from './service.ts';
+export { DEMO_PEOPLE, type SeededUsers } from './seed.ts';
+export { ACCOUNT_LIMITS } from './rate-limits.ts';
+
+export function createUsersModule(ctx: AppContext, deps: UsersDeps): ServerModule<UsersModuleService> {
+  const users = createUsersService(ctx, deps);
+  ctx.jobs.register(PROFILE_IMAGE_JOB, async (payload) => {
+    await users.processProfileImage(String(payload.userId), Number(payload.version));
+  });
+  return { name: 'users', api: users, routes: usersRoutes(ctx, users, deps), seeder: accountsSeeder(users) };
+}

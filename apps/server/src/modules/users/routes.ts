@@ -1,7 +1,7 @@
 /**
  * /api/users (sign-up, the signed-in user's profile and account), /api/public/users (team page,
  * profile pictures) and the accounts back office under /api/admin (users, mail outbox).
- * Sets up `ctx.services.users` and the profile-picture job.
+ * Built by `createUsersModule` (index.ts).
  */
 import {
   accountConfirmRequest,
@@ -33,23 +33,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
-import { ACCOUNT_LIMITS } from '../auth/rate-limits.ts';
-import type { Module } from '../types.ts';
-import { createUsersService, PROFILE_IMAGE_JOB } from './service.ts';
+import { ACCOUNT_LIMITS } from './rate-limits.ts';
+import type { UsersDeps, UsersModuleService } from './service.ts';
 
 const bearer = [{ bearerAuth: [] }];
 /** PUT /api/users/me carries a picture of up to 5 MB as base64 (~6.7 MB) plus the fields. */
 const PROFILE_BODY_LIMIT = 8 * 1024 * 1024;
 
-export const usersModule: Module = {
-  name: 'users',
-  register(scope: FastifyInstance, ctx: AppContext) {
+export function usersRoutes(ctx: AppContext, users: UsersModuleService, deps: UsersDeps) {
+  return (scope: FastifyInstance) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    const users = createUsersService(ctx);
-    ctx.services.users = users;
-    ctx.jobs.register(PROFILE_IMAGE_JOB, async (payload) => {
-      await users.processProfileImage(String(payload.userId), Number(payload.version));
-    });
 
     // personal data is never cached; public routes set their own cache-control
     scope.addHook('onSend', async (_request, reply, payload) => {
@@ -85,11 +78,12 @@ export const usersModule: Module = {
           username: b.username ?? null,
           locale: b.locale,
         });
-        const session = await ctx.services.auth.issueSession(created, {
+        const session = await deps.credentials.openSession(created, {
           method: 'register',
           ip: request.ip,
           userAgent: request.headers['user-agent'],
         });
+        await users.recordLogin(created.id);
         ctx.log.info({ userId: created.id }, 'account registered');
         return reply.code(201).send(ok(session));
       },
@@ -339,7 +333,7 @@ export const usersModule: Module = {
         },
         preHandler: admin,
       },
-      async (request) => ok(await ctx.services.mail.outbox(request.query)),
+      async (request) => ok(await deps.mail.outbox(request.query)),
     );
-  },
-};
+  };
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
-import { accountsSeeder, DEMO_PEOPLE, type SeededUsers } from './seed.ts';
+import { DEMO_PEOPLE, type SeededUsers } from './seed.ts';
 import { login, register } from './test-helpers.ts';
 
 let t: TestApp;
@@ -11,8 +11,8 @@ afterAll(() => t.close());
 
 describe('accounts seeder', () => {
   it('creates the ADMIN_EMAIL admin at start-up, idempotently', async () => {
-    await accountsSeeder.always!(t.ctx);
-    await accountsSeeder.always!(t.ctx);
+    await t.seeder('users').always!(t.ctx);
+    await t.seeder('users').always!(t.ctx);
     const r = await login(t, 'ops@moim.example.com', 'ops start-up password');
     expect(r.body.data).toMatchObject({ systemRole: 'ROLE_ADMIN', roles: ['ROLE_USER', 'ROLE_ADMIN'] });
   });
@@ -21,8 +21,8 @@ describe('accounts seeder', () => {
     const u = await register(t);
     const other = await createTestApp({ env: { ADMIN_EMAIL: u.email } });
     try {
-      await other.ctx.services.users.createUser({ email: u.email, password: u.password, name: '기존 회원' });
-      await accountsSeeder.always!(other.ctx);
+      await other.api.users.createUser({ email: u.email, password: u.password, name: '기존 회원' });
+      await other.seeder('users').always!(other.ctx);
       const r = await login(other, u.email, u.password);
       expect(r.body.data.systemRole).toBe('ROLE_ADMIN');
     } finally {
@@ -32,7 +32,7 @@ describe('accounts seeder', () => {
 
   it('loads the demo accounts, team and pictures, and shares the ids', async () => {
     const shared: Record<string, unknown> = {};
-    await accountsSeeder.demo!(t.ctx, shared);
+    await t.seeder('users').demo!(t.ctx, shared);
     const ids = shared.users as SeededUsers;
     expect(ids.admin).toMatch(/^[0-9a-f-]{36}$/);
     expect(ids.others).toHaveLength(DEMO_PEOPLE.length - 3);
@@ -60,11 +60,11 @@ describe('accounts seeder', () => {
 
   it('can run again over its own data (same ids, no duplicates)', async () => {
     const first: Record<string, unknown> = {};
-    await accountsSeeder.demo!(t.ctx, first);
+    await t.seeder('users').demo!(t.ctx, first);
     const second: Record<string, unknown> = {};
-    await accountsSeeder.demo!(t.ctx, second);
+    await t.seeder('users').demo!(t.ctx, second);
     expect(second.users).toEqual(first.users);
-    const list = await t.ctx.services.users.findByEmail('admin@moim.dev');
+    const list = await t.api.users.findByEmail('admin@moim.dev');
     expect(list?.id).toBe((first.users as SeededUsers).admin);
   });
 });

@@ -8,7 +8,7 @@
 import sharp from 'sharp';
 import type { AppContext } from '../../context.ts';
 import type { Seeder } from '../../seed/index.ts';
-import { createUsersService } from './service.ts';
+import type { UsersModuleService, UsersService } from './service.ts';
 
 export interface SeededUsers {
   admin: string;
@@ -153,10 +153,9 @@ async function avatar(seed: string, [a, b]: [string, string]): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-async function ensureAdminFromEnv(ctx: AppContext): Promise<void> {
+async function ensureAdminFromEnv(ctx: AppContext, users: UsersService): Promise<void> {
   const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = ctx.config;
   if (!email) return;
-  const users = ctx.services.users;
   const existing = await users.findByEmail(email);
   if (existing) {
     if (existing.status === 'DELETED') {
@@ -178,13 +177,12 @@ async function ensureAdminFromEnv(ctx: AppContext): Promise<void> {
   ctx.log.info({ email }, 'admin account created from ADMIN_EMAIL');
 }
 
-export const accountsSeeder: Seeder = {
+/** The users module's seeder (built by `createUsersModule` with the module's own service). */
+export const accountsSeeder = (own: UsersModuleService): Seeder => ({
   name: 'accounts',
-  always: ensureAdminFromEnv,
+  always: (ctx) => ensureAdminFromEnv(ctx, own),
   async demo(ctx, shared) {
-    const users = ctx.services.users;
-    // the module's own service for what other modules do not need (profiles, team, pictures)
-    const own = createUsersService(ctx);
+    const users: UsersService = own;
     const ids = new Map<string, string>();
     for (const p of DEMO_PEOPLE) {
       const existing = await users.findByEmail(p.email);
@@ -220,4 +218,4 @@ export const accountsSeeder: Seeder = {
     };
     shared.users = seeded;
   },
-};
+});

@@ -1,7 +1,8 @@
 /**
  * Users: accounts, profiles and pictures, account deactivation and deletion, the public team
- * page and the accounts back office. Exposed to other modules as `ctx.services.users`.
- * Sessions, passwords and tokens belong to the auth module (`ctx.services.auth`).
+ * page and the accounts back office. Other modules receive `UsersService` (index.ts).
+ * Sessions, passwords and tokens belong to the auth module: its lower layer reaches users through
+ * the `UserCredentials` port (injected; auth sits above users, which never imports it).
  */
 import {
   DELETED_USER_NAME,
@@ -12,11 +13,13 @@ import {
   type Profile,
   type SetTeamMemberRequest,
   type UpdateProfileRequest,
+  type LoginResponse,
   type User,
   type WhoweareMember,
 } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
 import type { Locale } from '../../i18n/messages.ts';
+import type { MailService } from '../../providers/mail/service.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badState, notFound, ruleViolation } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
@@ -86,10 +89,35 @@ export interface UsersService {
   recordLogin(id: string): Promise<void>;
 }
 
-declare module '../../context.ts' {
-  interface Services {
-    users: UsersService;
-  }
+/**
+ * What users asks of the auth module's lower layer (passwords, the session store), injected by
+ * the composition root: `createAuthSessions` in auth implements it. Calls go downward only.
+ */
+export interface UserCredentials {
+  readonly passwords: {
+    hash(password: string): Promise<string>;
+    verify(hash: string | null | undefined, password: string): Promise<{ ok: boolean; needsRehash: boolean }>;
+  };
+  /** VAL-2001 (or VAL-2004 for the length) naming `field` when the password breaks the policy. */
+  assertPasswordPolicy(password: string, email?: string, field?: string): void;
+  /** Open a session for `user` and answer the login response (tokens + user); no login is recorded. */
+  openSession(user: User, meta: { method: string; ip?: string | undefined; userAgent?: string | undefined }): Promise<LoginResponse>;
+  /**
+   * Revoke a user's sessions (all, or all but `exceptSessionId`), effective on every route and
+   * instance at once. Returns how many. A reason starting `deactivated` marks them so.
+   */
+  revokeUserSessions(userId: string, opts?: { exceptSessionId?: string | undefined; reason?: string }): Promise<number>;
+  /** The account's status changed without a revocation (reactivation): drop what was cached about it. */
+  accountChanged(userId: string): Promise<void>;
+  /** Social-login providers linked to the account. */
+  linkedProviders(userId: string): Promise<string[]>;
+  /** Account deletion: drop social links and reset tokens, revoke every session. */
+  forgetUser(userId: string): Promise<void>;
+}
+
+export interface UsersDeps {
+  credentials: UserCredentials;
+  mail: MailService;
 }
 
 export const PROFILE_IMAGE_JOB = 'users.profile-image';
@@ -162,9 +190,9 @@ function duplicateError(constraint: string): AppError {
 
 // --- the service ------------------------------------------------------------------------------
 
-export function createUsersService(ctx: AppContext) {
+export function createUsersService(ctx: AppContext, deps: UsersDeps) {
   const { db } = ctx;
-  const auth = () => ctx.services.auth;
+  const { credentials, mail } = deps;
 
   async function requireRow(id: string, db_: DbOrTx = db): Promise<UserRow> {
     const row = await repo.findById(db_, id);
@@ -181,10 +209,11 @@ export function createUsersService(ctx: AppContext) {
   }
 
   async function createUser(input: CreateUserInput, tx: DbOrTx = db): Promise<UserSummary> {
-    if (input.password !== undefined && input.checkPolicy !== false) auth().assertPasswordPolicy(input.password, input.email, 'password');
+    if (input.password !== undefined && input.checkPolicy !== false)
+      credentials.assertPasswordPolicy(input.password, input.email, 'password');
     if (input.username && (await repo.usernameTaken(tx, input.username))) throw new AppError('VAL-2008', undefined, { field: 'username' });
     if (await repo.findByEmail(tx, input.email)) throw new AppError('VAL-2005', undefined, { field: 'email' });
-    const passwordHash = input.password !== undefined ? await auth().passwords.hash(input.password) : null;
+    const passwordHash = input.password !== undefined ? await credentials.passwords.hash(input.password) : null;
     try {
       const row = await repo.insertUser(tx, {
         email: input.email.trim(),
@@ -215,7 +244,7 @@ export function createUsersService(ctx: AppContext) {
     if (!changed) return toSummary(row);
     const updated = await repo.updateUser(db, id, { roles, systemRole });
     // tokens issued with the old roles stop at once; the user signs in again with the new ones
-    await auth().revokeUserSessions(id, { reason: 'roles_changed' });
+    await credentials.revokeUserSessions(id, { reason: 'roles_changed' });
     return toSummary(updated!);
   }
 
@@ -223,7 +252,7 @@ export function createUsersService(ctx: AppContext) {
   async function confirmIdentity(row: UserRow, input: AccountConfirmRequest): Promise<void> {
     if (row.passwordHash) {
       if (!input.password) throw new AppError('VAL-2003', '비밀번호를 입력해 주세요.', { field: 'password' });
-      const { ok } = await auth().passwords.verify(row.passwordHash, input.password);
+      const { ok } = await credentials.passwords.verify(row.passwordHash, input.password);
       if (!ok) throw new AppError('AUTH-1001', '비밀번호가 올바르지 않습니다.');
       return;
     }
@@ -288,7 +317,7 @@ export function createUsersService(ctx: AppContext) {
 
     async profile(user: AuthUser): Promise<Profile> {
       // both reads at once (the token's subject is the row's id)
-      const [row, providers] = await Promise.all([requireActiveSelf(user), auth().linkedProviders(user.id)]);
+      const [row, providers] = await Promise.all([requireActiveSelf(user), credentials.linkedProviders(user.id)]);
       return toProfile(row, providers);
     },
 
@@ -358,13 +387,13 @@ export function createUsersService(ctx: AppContext) {
 
     async changePassword(user: AuthUser, currentPassword: string, newPassword: string) {
       const row = await requireActiveSelf(user);
-      const { ok } = await auth().passwords.verify(row.passwordHash, currentPassword);
+      const { ok } = await credentials.passwords.verify(row.passwordHash, currentPassword);
       if (!ok) throw new AppError('AUTH-1001', '현재 비밀번호가 올바르지 않습니다.');
-      auth().assertPasswordPolicy(newPassword, row.email, 'newPassword');
+      credentials.assertPasswordPolicy(newPassword, row.email, 'newPassword');
       if (currentPassword === newPassword)
         throw new AppError('VAL-2001', '현재 비밀번호와 다른 비밀번호를 사용해 주세요.', { field: 'newPassword' });
-      await repo.updateUser(db, row.id, { passwordHash: await auth().passwords.hash(newPassword) });
-      const revoked = await auth().revokeUserSessions(row.id, { exceptSessionId: user.family, reason: 'password_changed' });
+      await repo.updateUser(db, row.id, { passwordHash: await credentials.passwords.hash(newPassword) });
+      const revoked = await credentials.revokeUserSessions(row.id, { exceptSessionId: user.family, reason: 'password_changed' });
       return { changed: true as const, otherSessionsRevoked: revoked };
     },
 
@@ -379,7 +408,7 @@ export function createUsersService(ctx: AppContext) {
       if (input?.password !== undefined || input?.confirmation !== undefined) await confirmIdentity(row, input);
       const changed = await repo.changeStatus(db, row.id, ['ACTIVE'], 'DEACTIVATED');
       if (!changed) throw badState('이미 비활성화되었거나 탈퇴한 계정입니다.');
-      await auth().revokeUserSessions(row.id, { reason: 'deactivated' });
+      await credentials.revokeUserSessions(row.id, { reason: 'deactivated' });
       ctx.log.info({ userId: row.id }, 'account deactivated by its owner');
       return { status: 'DEACTIVATED' as const };
     },
@@ -417,8 +446,8 @@ export function createUsersService(ctx: AppContext) {
         return true;
       });
       if (!done) throw badState('이미 탈퇴한 계정입니다.');
-      await auth().forgetUser(row.id);
-      await ctx.services.mail.forgetRecipient(oldEmail);
+      await credentials.forgetUser(row.id);
+      await mail.forgetRecipient(oldEmail);
       ctx.log.info({ userId: row.id }, 'account deleted and anonymised');
       return { status: 'DELETED' as const };
     },
@@ -498,8 +527,8 @@ export function createUsersService(ctx: AppContext) {
       const from: AccountStatus = to === 'ACTIVE' ? 'DEACTIVATED' : 'ACTIVE';
       const changed = await repo.changeStatus(db, id, [from], to);
       if (!changed) throw badState(to === 'ACTIVE' ? '이미 활성 상태인 계정입니다.' : '이미 비활성화된 계정입니다.');
-      if (to === 'DEACTIVATED') await auth().revokeUserSessions(id, { reason: 'deactivated_by_admin' });
-      else await auth().accountChanged(id);
+      if (to === 'DEACTIVATED') await credentials.revokeUserSessions(id, { reason: 'deactivated_by_admin' });
+      else await credentials.accountChanged(id);
       ctx.log.info({ by: admin.id, userId: id, status: to }, 'account status changed by an admin');
       return service.adminGet(id);
     },

@@ -48,7 +48,7 @@ export async function login(t: TestApp, email: string, password: string) {
 
 /** Make an existing user an admin through the users service (the way the start-up seeder does). */
 export async function makeAdmin(t: TestApp, u: TestUser): Promise<TestUser> {
-  await t.ctx.services.users.setAdmin(u.id, true);
+  await t.api.users.setAdmin(u.id, true);
   const r = await login(t, u.email, u.password);
   return {
     ...u,

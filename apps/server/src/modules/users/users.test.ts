@@ -326,7 +326,7 @@ describe('POST /api/users/me/deactivate', () => {
     expect(r.body.data).toEqual({ status: 'DEACTIVATED' });
     expect((await login(t, u.email, u.password)).body.error.code).toBe('AUTH-1006');
     expect((await refresh(other.body.data.refreshToken)).body.error.code).toBe('AUTH-1003');
-    const kept = await t.ctx.services.users.getUser(u.id);
+    const kept = await t.api.users.getUser(u.id);
     expect(kept).toMatchObject({ email: u.email, name: u.name, username: 'to.deactivate', status: 'DEACTIVATED' });
     // the email stays taken
     const again = await t.call({ method: 'POST', url: '/api/users/check-email', payload: { email: u.email } });
@@ -346,7 +346,7 @@ describe('POST /api/users/me/deactivate', () => {
     const r = await t.call({ method: 'DELETE', url: '/api/users/me', headers: u.auth });
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('VAL-2003');
-    expect((await t.ctx.services.users.getUser(u.id))!.status).toBe('ACTIVE');
+    expect((await t.api.users.getUser(u.id))!.status).toBe('ACTIVE');
   });
 });
 
@@ -368,7 +368,7 @@ describe('deactivate and delete refuse garbage', () => {
         expect(r.status).toBe(400);
       }
     }
-    expect((await t.ctx.services.users.getUser(u.id))!.status).toBe('ACTIVE');
+    expect((await t.api.users.getUser(u.id))!.status).toBe('ACTIVE');
   });
 });
 
@@ -402,14 +402,14 @@ describe('DELETE /api/users/me', () => {
     const again = await register(t, { email: u.email, username: 'to.delete' });
     expect(again.id).not.toBe(u.id);
     // other modules still resolve the id (foreign keys hold), without personal data
-    const profiles = await t.ctx.services.users.publicProfiles([u.id]);
+    const profiles = await t.api.users.publicProfiles([u.id]);
     expect(profiles.get(u.id)).toMatchObject({ name: '탈퇴한 사용자', active: false, profileImage: null });
   });
 
   it('lets a social-only account confirm with its email', async () => {
     const email = uniqueEmail('social');
-    const created = await t.ctx.services.users.createUser({ email, name: '소셜', emailVerified: true });
-    const s = await t.ctx.services.auth.issueSession(created, { method: 'oauth:test' });
+    const created = await t.api.users.createUser({ email, name: '소셜', emailVerified: true });
+    const s = await t.api.auth.issueSession(created, { method: 'oauth:test' });
     const wrong = await t.call({
       method: 'DELETE',
       url: '/api/users/me',

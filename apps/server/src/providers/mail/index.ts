@@ -3,7 +3,7 @@
  * `mail_outbox` table (admins read it in the back office), so mail works with no outside
  * service; SmtpMailProvider sends through SMTP (nodemailer) when SMTP_URL is set.
  *
- * Modules send through `ctx.services.mail` (see service.ts): `send` now, or `enqueue` to send
+ * Modules send through the injected `MailService` (see service.ts): `send` now, or `enqueue` to send
  * from the job queue (retried, and only if the caller's transaction commits).
  */
 import { count, desc, eq, sql } from 'drizzle-orm';

@@ -1,7 +1,8 @@
 /**
- * `ctx.services.mail`: how every module sends mail. Set up by the auth module's register.
- *   await ctx.services.mail.send({ to, subject, text, html })          // now
- *   await ctx.services.mail.enqueue({ to, subject, text, html }, { tx }) // from the job queue
+ * `MailService`: how every module sends mail. Built once by the composition root
+ * (modules/index.ts) and injected into the modules that mail:
+ *   await mail.send({ to, subject, text, html })          // now
+ *   await mail.enqueue({ to, subject, text, html }, { tx }) // from the job queue
  */
 import type { MailOutboxItem, Page } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
@@ -22,12 +23,6 @@ export interface MailService {
   outbox(q: { page: number; size: number; to?: string | undefined }): Promise<Page<MailOutboxItem>>;
   /** Erase stored mail addressed to `email` (account deletion). Returns how many. */
   forgetRecipient(email: string): Promise<number>;
-}
-
-declare module '../../context.ts' {
-  interface Services {
-    mail: MailService;
-  }
 }
 
 export const MAIL_JOB = 'mail.send';

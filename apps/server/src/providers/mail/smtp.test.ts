@@ -67,8 +67,8 @@ function decoded(raw: string): string {
 
 describe('SMTP mail provider', () => {
   it('sends through SMTP when SMTP_URL is set', async () => {
-    expect(t.ctx.services.mail.transport).toBe('smtp');
-    await t.ctx.services.mail.send({ to: 'someone@example.com', subject: '안녕하세요 moim', text: 'plain body', html: '<p>html body</p>' });
+    expect(t.api.mail.transport).toBe('smtp');
+    await t.api.mail.send({ to: 'someone@example.com', subject: '안녕하세요 moim', text: 'plain body', html: '<p>html body</p>' });
     const m = received.at(-1)!;
     expect(m.from).toBe('no-reply@moim.test');
     expect(m.to).toEqual(['someone@example.com']);
@@ -94,6 +94,6 @@ describe('SMTP mail provider', () => {
   });
 
   it('fails loudly when the server refuses (so the queue retries)', async () => {
-    await expect(t.ctx.services.mail.send({ to: 'not an address', subject: 'x', text: 'x' })).rejects.toThrow();
+    await expect(t.api.mail.send({ to: 'not an address', subject: 'x', text: 'x' })).rejects.toThrow();
   });
 });

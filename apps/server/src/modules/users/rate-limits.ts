@@ -1,5 +1,5 @@
 /**
- * Rate limits of the accounts endpoints (login per account and address: login-throttle.ts) (fixed windows; in memory, or shared through Redis when
+ * Rate limits of the accounts endpoints (login per account and address: auth/login-throttle.ts); owned by users, used by auth (fixed windows; in memory, or shared through Redis when
  * REDIS_URL is set). Over a limit: 429 BIZ-3004 with Retry-After. Values in docs/accounts.md.
  */
 import type { LimitRule } from '../../http/rate-limit.ts';

@@ -1,0 +1,113 @@
+#!/usr/bin/env node
+// Module seams the lint rules cannot express (docs/architecture.md "Boundaries"); run by
+// `npm run lint`. Fails (exit 1) on:
+//  - `ctx.services` anywhere in the server (modules receive each other by injection);
+//  - `any` or `as unknown as` across a module boundary: in a module's public entry (index.ts,
+//    ports.ts, events.ts), in the composition root, or on a line of a module file that names
+//    something imported from another module;
+//  - a cycle in the module graph, counting type-only imports too (import-x/no-cycle skips those).
+// Tests and test helpers are held to the first rule only.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const server = join(root, 'apps/server/src');
+const modulesDir = join(server, 'modules');
+
+function walk(dir, out = []) {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) walk(p, out);
+    else if (/\.tsx?$/.test(name)) out.push(p);
+  }
+  return out;
+}
+
+const isTest = (p) => /(\.test\.tsx?|test-helpers\.ts|-test-kit\.ts)$/.test(p) || p.includes('/test-utils');
+const PUBLIC_ENTRY = /\/modules\/[^/]+\/(index|ports|events)\.ts$|\/modules\/(index|types)\.ts$/;
+const SERVICES = /\bctx\??\.services\b|\bAppContext\[['"]services['"]\]/;
+const UNKNOWN_CAST = /\bas unknown as\b/;
+const ANY = /(:\s*any\b|\bas any\b|<any>|\bany\[\]|Record<string,\s*any>)/;
+
+/** Names a file imports from other modules (`../<other>/…`). */
+function foreignNames(text, file) {
+  const own = relative(modulesDir, file).split('/')[0];
+  const names = new Set();
+  const re = /import\s+(?:type\s+)?(?:\{([^}]*)\}|(\w+)|\*\s+as\s+(\w+))\s+from\s+'((?:\.\.\/)+)([\w-]+)\/[^']*'/g;
+  for (const m of text.matchAll(re)) {
+    const target = m[5];
+    // `../../x` from modules/<m>/ leaves the modules folder (platform code): not a module boundary
+    const ups = m[4].length / 3;
+    const depth = relative(modulesDir, file).split('/').length - 1;
+    if (ups !== depth || target === own) continue;
+    if (m[1])
+      for (const part of m[1].split(',')) {
+        const name = part
+          .replace(/\btype\b/, '')
+          .split(/\s+as\s+/)
+          .pop()
+          .trim();
+        if (name) names.add(name);
+      }
+    if (m[2]) names.add(m[2]);
+    if (m[3]) names.add(m[3]);
+  }
+  return names;
+}
+
+const problems = [];
+/** module → the modules its non-test files import (types included) */
+const graph = new Map();
+for (const file of walk(server)) {
+  const text = readFileSync(file, 'utf8');
+  const rel = relative(root, file);
+  const lines = text.split('\n');
+  lines.forEach((line, i) => {
+    if (SERVICES.test(line)) problems.push(`${rel}:${i + 1}: ctx.services (modules receive each other by injection: modules/index.ts)`);
+  });
+  if (isTest(file) || !file.startsWith(modulesDir + '/')) continue;
+  const own = relative(modulesDir, file).split('/')[0];
+  if (own.endsWith('.ts')) continue; // modules/index.ts, modules/types.ts: the composition root
+  const edges = graph.get(own) ?? new Set();
+  graph.set(own, edges);
+  const depth = relative(modulesDir, file).split('/').length - 1;
+  for (const m of text.matchAll(/from\s+'((?:\.\.\/)+)([\w-]+)\//g)) {
+    if (m[1].length / 3 === depth && m[2] !== own) edges.add(m[2]);
+  }
+  const entry = PUBLIC_ENTRY.test(file);
+  const foreign = foreignNames(text, file);
+  const namesForeign = (line) => [...foreign].some((n) => new RegExp(`\\b${n}\\b`).test(line));
+  lines.forEach((line, i) => {
+    const code = line.replace(/\/\/.*$/, '');
+    if (!UNKNOWN_CAST.test(code) && !ANY.test(code)) return;
+    if (entry || namesForeign(code)) {
+      const what = UNKNOWN_CAST.test(code) ? '`as unknown as`' : '`any`';
+      problems.push(`${rel}:${i + 1}: ${what} across a module boundary (use the other module's exported type)`);
+    }
+  });
+}
+
+// cycles in the module graph (depth-first search; each cycle reported once by its members)
+const seen = new Set();
+const reported = new Set();
+function visit(node, stack) {
+  if (stack.includes(node)) {
+    const cycle = stack.slice(stack.indexOf(node));
+    const key = [...cycle].sort().join(',');
+    if (!reported.has(key)) {
+      reported.add(key);
+      problems.push(`module cycle: ${[...cycle, node].join(' → ')} (calls go downward only: docs/architecture.md)`);
+    }
+    return;
+  }
+  if (seen.has(node)) return;
+  for (const next of graph.get(node) ?? []) visit(next, [...stack, node]);
+  seen.add(node);
+}
+for (const node of graph.keys()) visit(node, []);
+
+if (problems.length) {
+  console.error(`check-seams: ${problems.length} problem(s)\n${problems.join('\n')}`);
+  process.exit(1);
+}
+console.log(`check-seams: no ctx.services, no any / as unknown as across module boundaries, ${graph.size} modules without a cycle`);
