@@ -3,6 +3,7 @@ import { readdirSync, existsSync } from 'node:fs';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import webBoundaries from './apps/web/eslint/boundaries.js';
 
 /*
  * Module boundaries (GUIDE §1, docs/architecture.md "Boundaries"). A server module reaches another
@@ -98,5 +99,12 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: importSettings,
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...serverZones, ...webZones] }] },
+  },
+  // ── Web boundaries (apps/web): app → features → shared; a feature reaches another only through
+  // features/<x>/index.ts. The rule is apps/web/eslint/boundaries.js. ──────────────────────────
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'web-boundaries': webBoundaries },
+    rules: { 'web-boundaries/feature-imports': 'error' },
   },
 );

@@ -136,3 +136,53 @@ export interface TargetLine {
 export function reportTarget(t: TargetLine): void {
   console.log(`##target ${JSON.stringify(t)}`);
 }
+
+/**
+ * The production server bundle (SERVER_MAIN, default apps/server/dist/main.js from `npm run
+ * build`) serving the web build `dist` on a free port, on a throw-away PGlite folder with the
+ * demo content (the flagship study /study/1-tecoteco …): what a visitor's browser meets.
+ */
+export async function startBuiltServer(dist: string): Promise<{ base: string; close(): Promise<void> }> {
+  const { spawn } = await import('node:child_process');
+  const { createServer } = await import('node:net');
+  const root = new URL('..', import.meta.url).pathname;
+  const port = await new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
+  const dataDir = mkdtempSync(join(tmpdir(), 'moim-web-bench-'));
+  const server = spawn(process.execPath, [process.env.SERVER_MAIN ?? join(root, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      WEB_DIST_DIR: dist,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
+    stdio: 'inherit',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  // first start seeds the demo content: slow on a busy machine
+  for (let i = 0; i < 900; i++) {
+    try {
+      if ((await fetch(`${base}/api/health/ready`)).ok) break;
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    base,
+    async close() {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

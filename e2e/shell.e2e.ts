@@ -6,59 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { apiLogin, DEMO, recordTexts, seenTexts, signIn } from './support/accounts.ts';
 import { baseURL, useBrowser } from './support/browser.ts';
+import { GUARDED_ROUTES, PUBLIC_ROUTES } from './support/routes.ts';
 
 const b = useBrowser();
-
-/** Every route of SPEC §2 (parameters filled with demo values). */
-const ROUTES = [
-  '/',
-  '/login',
-  '/signup',
-  '/forgot-password',
-  '/reset-password',
-  '/auth/callback',
-  '/test/kakao-oauth',
-  '/terms',
-  '/privacy',
-  '/payment/success',
-  '/payment/fail',
-  '/payment/account-info',
-  '/payment/pending',
-  '/checkout/test',
-  '/studio',
-  '/studio/documentor',
-  '/study',
-  '/study/calendar',
-  '/study/1-tecoteco',
-  '/study/2-11routine',
-  '/calendar',
-  '/guide/study-leader',
-  '/study-plan',
-  '/project',
-  '/project/some-project',
-  '/ignition',
-  '/ignition/navigator',
-  '/ignition/navigator-v1-deprecated',
-  '/lab',
-  '/lab/team-shuffle',
-  '/lab/spotlight-arena',
-  '/lab/tetris',
-  '/whoweare',
-  '/whoweare-original',
-  '/whoweare-hybrid-archive',
-  '/querydaily-promo-demo',
-];
-/** Login-required routes: a guest lands on /login. */
-const GUARDED = [
-  '/users/me',
-  '/users/me/edit',
-  '/study/propose',
-  '/project/new',
-  '/project/some-project/edit',
-  '/study/1-tecoteco/apply',
-  '/study/1-tecoteco/manage',
-  '/study/1-tecoteco/review/write',
-];
 
 async function settled(path: string) {
   await b.page.goto(path);
@@ -78,12 +28,12 @@ describe('shell', () => {
     const errors: string[] = [];
     b.page.on('pageerror', (e) => errors.push(e.message));
     const frames: string[] = [];
-    for (const path of ROUTES) {
+    for (const path of PUBLIC_ROUTES) {
       await settled(path);
       expect(await b.page.locator('.error-page').count(), `${path} shows an error page`).toBe(0);
       if (await b.page.getByTestId('coming-soon').count()) frames.push(path);
     }
-    for (const path of GUARDED) {
+    for (const path of GUARDED_ROUTES) {
       await b.page.goto(path);
       await b.page.waitForURL(/\/login\?returnTo=/, { timeout: 20_000 });
     }

@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, useBrowser } from './support/browser.ts';
+import { makePng } from './support/png.ts';
 
 const b = useBrowser();
 
@@ -88,6 +89,35 @@ describe('studies journey', () => {
     const res = await fetch(`${baseURL}/api/studies/paged?q=${encodeURIComponent(TITLE)}`);
     const list = (await res.json()) as { data: { content: Array<{ id: string; status: string }> } };
     expect(list.data.content.map((s) => s.id)).toContain(studyId);
+  });
+
+  it('the leader uploads a cover image and the study card shows it', async () => {
+    const { page } = b;
+    await login(page, LEADER, `/study/${studyId}/manage`);
+    const editor = page.getByTestId('cover-editor');
+    await editor.getByRole('heading', { name: '커버 이미지' }).waitFor();
+    // no cover yet: the generated one
+    await editor.locator('[data-cover="generated"] svg').waitFor();
+    await page
+      .getByTestId('cover-input')
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: makePng(320, 180, [16, 185, 129]) });
+    // processed on the job queue, then shown
+    await page.locator('[data-testid="cover-status"][data-status="READY"]').waitFor({ state: 'attached', timeout: 30_000 });
+    await editor.locator('[data-cover="image"] img').waitFor();
+    await editor.getByRole('button', { name: '커버 이미지 지우기' }).waitFor();
+
+    await page.goto(`/study?q=${encodeURIComponent(TITLE)}`);
+    const img = page.locator('.st-card', { hasText: TITLE }).locator('[data-cover="image"] img');
+    await img.scrollIntoViewIfNeeded();
+    expect(await img.getAttribute('src')).toBe(`/api/public/studies/${studyId}/cover?size=640&v=1`);
+    expect(await img.getAttribute('alt')).toBe('');
+    await page.waitForFunction(
+      (el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0,
+      await img.elementHandle(),
+      {
+        timeout: 15_000,
+      },
+    );
   });
 
   it('another member finds it in the list and applies', async () => {

@@ -17,6 +17,7 @@ import { registerSafeTextRule } from './http/safe-text.ts';
 import { registerRouteSecurity } from './http/route-access.ts';
 import { markOptionalBodies, registerJsonParser, validatorCompiler } from './http/validation.ts';
 import { registerWebStatic } from './http/web-static.ts';
+import { inlineHashes } from './http/web-render.ts';
 import { defaultWebDist } from './paths.ts';
 import { composeModules, type ModuleApis, type ModuleOverrides } from './modules/index.ts';
 import type { ServerModule } from './modules/types.ts';
@@ -98,14 +99,20 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
 
   const pay = paymentCsp(config); // Toss Payments' SDK and frames, only when PAYMENT_PROVIDER=toss
+  const webDist = config.WEB_DIST_DIR ?? defaultWebDist;
+  // The prerendered pages' inline critical CSS and scripts, allowed by hash (apps/web/scripts/prerender.mjs).
+  // style-src-elem takes the style hashes (with a hash 'unsafe-inline' would be ignored: that must
+  // stay for style="" attributes, style-src-attr); browsers without style-src-elem keep style-src.
+  const inline = opts.serveWeb ? inlineHashes(webDist) : { styleSrcElem: [], scriptSrc: [] };
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         // 'wasm-unsafe-eval': the deduction bot sandbox compiles QuickJS (WebAssembly) in a worker; no 'unsafe-eval'.
-        scriptSrc: ["'self'", ...pay.scriptSrc, "'wasm-unsafe-eval'"],
+        scriptSrc: ["'self'", ...pay.scriptSrc, "'wasm-unsafe-eval'", ...inline.scriptSrc],
         styleSrc: ["'self'", "'unsafe-inline'"],
+        ...(inline.styleSrcElem.length ? { styleSrcElem: ["'self'", ...inline.styleSrcElem], styleSrcAttr: ["'unsafe-inline'"] } : {}),
         imgSrc: ["'self'", 'data:', 'blob:', ...pay.imgSrc],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...pay.connectSrc],
@@ -173,7 +180,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.decorate('modules', modules.list);
   app.decorate('apis', modules.apis);
 
-  const spaFallback = opts.serveWeb ? await registerWebStatic(app, config.WEB_DIST_DIR ?? defaultWebDist) : undefined;
+  const spaFallback = opts.serveWeb ? await registerWebStatic(app, webDist) : undefined;
   registerNotFound(app, spaFallback);
   return app;
 }

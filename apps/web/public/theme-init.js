@@ -1,5 +1,7 @@
 /* global localStorage, document */
-// Applies the saved theme and language before the first paint (an external file: the CSP forbids inline scripts).
+// Applies the saved theme and language before the first paint: an external file for the app
+// shell (the CSP forbids inline scripts), inlined into the prerendered pages (allowed by its hash,
+// apps/web/scripts/prerender.mjs).
 try {
   var t = localStorage.getItem('theme');
   if (t === 'light' || t === 'dark') document.documentElement.setAttribute('data-theme', t);

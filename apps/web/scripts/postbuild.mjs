@@ -11,7 +11,7 @@ function walk(dir) {
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
     if (statSync(p).isDirectory()) {
-      if (name !== '.vite') walk(p);
+      if (name !== '.vite' && name !== '.ssr') walk(p); // .ssr: read by the server, never sent
     } else if (/\.(js|css|html|svg|json|txt|webmanifest)$/.test(name) && statSync(p).size > 1024) {
       const buf = readFileSync(p);
       writeFileSync(`${p}.br`, brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));

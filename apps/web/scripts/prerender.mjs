@@ -1,24 +1,37 @@
 // Build-time prerendering of the public pages (docs/performance.md), run after `vite build`:
 //   node scripts/prerender.mjs [outDir]        (default apps/web/dist)
-// 1. bundles src/app/prerender.tsx for Node (Vite SSR build, into apps/web/.cache/, removed after);
+// 1. bundles src/app/prerender.tsx for Node (Vite SSR build, self-contained, into
+//    <outDir>/.ssr/render.mjs — kept: the server renders SERVER_RENDERED pages with it);
 // 2. renders each of its PRERENDERED_PATHS (real layout and page, Korean, guest, no data);
 // 3. writes <outDir>/prerender/<path>/index.html: the built index.html with the markup in #root,
-//    the page's own CSS as render-blocking <link>s and its JS and string chunks as modulepreloads.
+//    the critical CSS inlined (below), and the page's JS and string chunks as modulepreloads.
 //    Until the app takes over (main.tsx), #root is aria-busy and aria-disabled: its buttons and
 //    fields do nothing yet (links work as plain links), and that also makes browser automation
-//    (Playwright's actionability checks) wait for the live page instead of clicking dead markup.
-// The server sends that file for the path (apps/server/src/http/web-static.ts); every other
+//    (Playwright's actionability checks) wait for the live page instead of clicking dead markup;
+// 4. for each SERVER_RENDERED pattern (a study's page) renders its sample path with sample data
+//    the same way and writes <outDir>/.ssr/server-rendered.json: the page with placeholders
+//    for the markup and the data, which the server fills per request (http/web-render.ts);
+// 5. writes <outDir>/.ssr/csp.json: the sha256 of every inline <style> and <script>, which the
+//    server allows in its Content-Security-Policy (style-src-elem, script-src).
+// The first paint needs only the HTML: the critical CSS (beasties: the rules the page's markup
+// uses, and their dark-theme and signed-in variants) inline in one <style> at the top of <head>,
+// theme-init.js inline; the full stylesheets (at the end of <body>), the app's script and its
+// module preloads start only after the first frame (deferLoading).
+// The server sends those files for the path (apps/server/src/http/web-static.ts); every other
 // path keeps getting the plain index.html shell.
-import { mkdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import Beasties from 'beasties';
+import postcss from 'postcss';
 import { build } from 'vite';
 
 process.env.NODE_ENV ??= 'production';
 const webRoot = fileURLToPath(new URL('..', import.meta.url));
 const srcDir = join(webRoot, 'src');
 const dist = resolve(process.argv[2] ?? join(webRoot, 'dist'));
-const ssrOut = join(webRoot, '.cache', `prerender-${process.pid}`);
+const ssrOut = join(dist, '.ssr');
 
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
@@ -86,8 +99,125 @@ function pageHtml(page) {
   // (function replacements: the markup may contain `$&` and the like)
   return html
     .replace(/\n\s*<\/head>/, () => `\n    ${js.join('\n    ')}\n  </head>`)
-    .replace(ROOT, () => `<div id="root" data-prerendered aria-busy="true" aria-disabled="true">${page.html}</div>`);
+    .replace(ROOT, () => `${ROOT_OPEN}<!--markup-->${page.html}<!--/markup--></div>`);
 }
+
+/** Rules every page keeps even when its guest markup does not use them: the saved theme and the signed-in state (theme-init.js). */
+const ALWAYS_CRITICAL = [/data-theme/, /data-session/];
+
+/**
+ * Inlines the critical CSS of `html` (the rules its markup uses) and moves the stylesheets to the
+ * end of <body>; `extra` keeps more rules (a server-rendered page's own, whatever its data shows).
+ */
+async function inlineCritical(html, extra = []) {
+  const beasties = new Beasties({
+    path: dist,
+    publicPath: '/',
+    preload: 'body',
+    fonts: false, // the @font-face rules are added by usedFontFaces (the families are CSS variables)
+    pruneSource: false,
+    reduceInlineStyles: false,
+    compress: true,
+    logLevel: 'warn',
+    allowRules: [...ALWAYS_CRITICAL, ...extra],
+  });
+  let out = (await beasties.process(html)).replace(/ data-beasties-container(="")?/g, '');
+  // The inline <style> goes first in <head> (after the meta tags), before theme-init.js, the
+  // font preload and the app's scripts: the CSS is in the first bytes, the app chunk's
+  // download starts after it.
+  const styles = out.match(/<style>[\s\S]*?<\/style>/g) ?? [];
+  if (styles.length !== 1) throw new Error(`inlineCritical: expected one <style>, found ${styles.length}`);
+  out = out.replace(styles[0], '');
+  // With the faces declared only by the deferred stylesheet, the fonts would start late and swap
+  // in late (a large layout shift, and a later LCP): they start with the first layout instead.
+  styles[0] = styles[0].replace('<style>', () => `<style>${usedFontFaces(html)}`);
+  const anchor = out.match(/<link rel="icon"[^>]*>/);
+  if (!anchor) throw new Error('inlineCritical: no <link rel="icon"> to anchor the <style>');
+  return out.replace(anchor[0], () => `${anchor[0]}\n    ${styles[0]}`);
+}
+
+/** Every @font-face rule of the entry's CSS, with the code points its unicode-range covers. */
+const fontFaces = [...entryCss].flatMap((file) => {
+  const faces = [];
+  postcss.parse(readFileSync(join(dist, file), 'utf8')).walkAtRules('font-face', (rule) => {
+    let range = null;
+    rule.walkDecls('unicode-range', (d) => {
+      range = d.value.split(',').map((r) => {
+        const [a, b] = r.trim().replace(/^U\+/i, '').split('-');
+        return [parseInt(a, 16), parseInt(b ?? a, 16)];
+      });
+    });
+    // url(...) relative to the stylesheet: absolute, as the <style> lives in the page
+    const css = rule
+      .toString()
+      .replace(/url\((["']?)(?!\/|data:|https?:)([^"')]+)\1\)/g, (_m, q, u) => `url(${q}/${join(dirname(file), u)}${q})`);
+    faces.push({ css, range });
+  });
+  return faces;
+});
+
+/**
+ * The @font-face rules of the font subsets the page's text uses (not the font files themselves:
+ * index.html preloads the most common subset), so the first paint already asks for the right font.
+ */
+function usedFontFaces(html) {
+  const text = html.replace(/<(script|style)[\s\S]*?<\/\1>/g, '').replace(/<[^>]*>/g, '');
+  const codes = new Set([...text].map((c) => c.codePointAt(0)));
+  return fontFaces
+    .filter((f) => !f.range || [...codes].some((c) => f.range.some(([a, b]) => c >= a && c <= b)))
+    .map((f) => f.css)
+    .join('');
+}
+
+const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+const styleHashes = new Set();
+const scriptHashes = new Set();
+function collectHashes(html) {
+  for (const [, css] of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) styleHashes.add(sha256(css));
+  for (const [, js] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) scriptHashes.add(sha256(js));
+}
+
+const THEME_INIT = '<script src="/theme-init.js"></script>';
+const themeInit = readFileSync(join(dist, 'theme-init.js'), 'utf8').trim();
+/**
+ * Runs once the first frame is painted (or after 300 ms, as in a background tab, where frames
+ * wait): applies the full stylesheets (media=print until then: fetched, not blocking the paint)
+ * and starts the app's JavaScript — so the first paint shares the connection with nothing.
+ * One invariant text, allowed by its hash (script-src).
+ */
+const LOADER = `<script>(function(){var d=document,done=0;function go(){if(done)return;done=1;d.querySelectorAll('link[data-moim-media]').forEach(function(l){l.media=l.getAttribute('data-moim-media')});d.querySelectorAll('link[data-moim-rel]').forEach(function(l){l.rel=l.getAttribute('data-moim-rel')});d.querySelectorAll('script[data-moim-src]').forEach(function(s){var n=d.createElement('script');n.type='module';n.crossOrigin='anonymous';n.src=s.getAttribute('data-moim-src');d.head.appendChild(n)})}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,300)})();</script>`;
+
+/**
+ * The first paint needs the HTML only: theme-init.js inline (no request before the paint), the
+ * stylesheets and the app's scripts and module preloads deferred until after it (LOADER); without
+ * JavaScript the stylesheets still apply (<noscript>).
+ */
+function deferLoading(html) {
+  if (!html.includes(THEME_INIT)) throw new Error('deferLoading: theme-init.js not found');
+  let out = html.replace(THEME_INIT, () => `<script>${themeInit}</script>`);
+  const sheets = [];
+  out = out.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_m, href) => {
+    sheets.push(href);
+    return `<link rel="stylesheet" crossorigin href="${href}" media="print" data-moim-media="all">`;
+  });
+  if (sheets.length === 0) throw new Error('deferLoading: no stylesheet');
+  out = out.replace(
+    /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+    (_m, href) => `<link data-moim-rel="modulepreload" crossorigin href="${href}">`,
+  );
+  let entry = 0;
+  out = out.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/g, (_m, src) => {
+    entry++;
+    return `<script type="text/x-moim-deferred" data-moim-src="${src}"></script>`;
+  });
+  if (entry !== 1) throw new Error(`deferLoading: expected one entry script, found ${entry}`);
+  const noscript = `<noscript>${sheets.map((h) => `<link rel="stylesheet" href="${h}">`).join('')}</noscript>`;
+  return out.replace('</body>', () => `${noscript}${LOADER}\n  </body>`);
+}
+
+const ROOT_OPEN = '<div id="root" data-prerendered aria-busy="true" aria-disabled="true">';
+const SSR_MARKUP = '<!--moim-ssr-markup-->';
+const SSR_DATA = '<!--moim-ssr-data-->';
 
 const started = Date.now();
 rmSync(join(dist, 'prerender'), { recursive: true, force: true }); // never keep a page of an older build
@@ -103,10 +233,19 @@ try {
     mode: 'production',
     logLevel: 'warn',
     plugins: [moduleIds],
-    build: { ssr: 'src/app/prerender.tsx', outDir: ssrOut, emptyOutDir: true, copyPublicDir: false, minify: false },
+    // one self-contained file (no node_modules at run time), as the server loads it
+    ssr: { noExternal: true },
+    build: {
+      ssr: 'src/app/prerender.tsx',
+      outDir: ssrOut,
+      emptyOutDir: true,
+      copyPublicDir: false,
+      minify: false,
+      rolldownOptions: { output: { entryFileNames: 'render.mjs', chunkFileNames: '[name]-[hash].mjs' } },
+    },
   });
   const entry = [out].flat()[0].output.find((c) => c.type === 'chunk' && c.isEntry);
-  const { renderPage, PRERENDERED_PATHS } = await import(pathToFileURL(join(ssrOut, entry.fileName)).href);
+  const { renderPage, sampleData, PRERENDERED_PATHS, SERVER_RENDERED } = await import(pathToFileURL(join(ssrOut, entry.fileName)).href);
 
   for (const path of PRERENDERED_PATHS) {
     try {
@@ -115,7 +254,8 @@ try {
       if (page.modules.length === 0 || page.html.includes('class="page-loading"')) {
         throw new Error('the page suspended or matched no lazy page');
       }
-      const html = pageHtml(page);
+      const html = deferLoading(await inlineCritical(pageHtml(page))).replace(/<!--\/?markup-->/g, '');
+      collectHashes(html);
       const dir = join(dist, 'prerender', path);
       mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, 'index.html'), html);
@@ -126,15 +266,38 @@ try {
       console.warn(`prerender: WARNING ${path} skipped (it gets the plain shell): ${err instanceof Error ? err.message : err}`);
     }
   }
+
+  const templates = [];
+  for (const { pattern, sample } of SERVER_RENDERED) {
+    try {
+      const page = await renderPage(sample, sampleData(pattern));
+      if (page.modules.length === 0 || page.html.includes('class="page-loading"'))
+        throw new Error('the page suspended or showed its loading state');
+      // every rule of the page's own stylesheets is critical: another study's sections differ from the sample's
+      const own = pageAssets(page).css.map((tag) => tag.match(/href="\/([^"]+)"/)[1]);
+      const ownSelectors = new Set();
+      for (const f of own)
+        postcss.parse(readFileSync(join(dist, f), 'utf8')).walkRules((r) => r.selectors.forEach((x) => ownSelectors.add(x)));
+      let html = deferLoading(await inlineCritical(pageHtml(page), [...ownSelectors]));
+      collectHashes(html);
+      const markup = html.match(/<!--markup-->[\s\S]*<!--\/markup-->/);
+      if (!markup) throw new Error('the markup markers were lost');
+      html = html.replace(markup[0], () => SSR_MARKUP).replace(`${SSR_MARKUP}</div>`, () => `${SSR_MARKUP}</div>${SSR_DATA}`);
+      if (!html.includes(SSR_DATA)) throw new Error('no place for the data after #root');
+      templates.push({ pattern, html });
+      console.log(`server-rendered ${pattern}: template ${(html.length / 1024).toFixed(1)} KB (${page.modules.join(', ')})`);
+    } catch (err) {
+      skipped.push(pattern);
+      console.warn(
+        `prerender: WARNING ${pattern} not server-rendered (it gets the plain shell): ${err instanceof Error ? err.message : err}`,
+      );
+    }
+  }
+  writeFileSync(join(ssrOut, 'server-rendered.json'), JSON.stringify({ markup: SSR_MARKUP, data: SSR_DATA, templates }));
+  writeFileSync(join(ssrOut, 'csp.json'), JSON.stringify({ styleSrcElem: [...styleHashes], scriptSrc: [...scriptHashes] }));
 } catch (err) {
   console.warn(`prerender: WARNING no page prerendered (every page gets the plain shell): ${err instanceof Error ? err.stack : err}`);
-} finally {
   rmSync(ssrOut, { recursive: true, force: true });
-  try {
-    rmdirSync(join(webRoot, '.cache')); // only when empty (another build may be using it)
-  } catch {
-    /* not empty, or gone */
-  }
 }
 const took = ((Date.now() - started) / 1000).toFixed(1);
 console.log(

@@ -2,7 +2,8 @@ import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { koSharedCatalogue, loadCatalogue } from './app/i18n-resources';
-import { Providers } from './app/providers';
+import { Providers, queryClient } from './app/providers';
+import { seedQueryData } from './app/query-data';
 import { AppRoutes, preloadRoute } from './app/router';
 import { initI18n } from './shared/i18n';
 import { applyTheme, readTheme } from './shared/theme/theme';
@@ -15,6 +16,10 @@ const container = document.getElementById('root')!;
 // first, so that React replaces the markup with the same page in one commit (no 'Loading...'
 // flash, no layout shift). A failed load is left to the route's error boundary.
 const prerendered = container.hasAttribute('data-prerendered');
+// A server-rendered page (a study's page) brings the public data it was rendered with: a guest's
+// first render shows it at once. A signed-in visitor's view differs (the study's `viewer`: leader
+// bar, applied, member): theirs is fetched, as on any page (theme-init.js marks the session).
+if (prerendered && !document.documentElement.hasAttribute('data-session')) seedQueryData(queryClient);
 if (prerendered) await preloadRoute(window.location.pathname).catch(() => undefined);
 
 /** After the first commit the page is the app's own (base.css hides some prerendered bits). */

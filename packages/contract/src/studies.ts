@@ -4,6 +4,7 @@
  * groups and the back office. Request schemas validate; response schemas strip undeclared fields.
  */
 import { z } from 'zod';
+import { profileImageData } from './accounts.ts';
 import { page, pageQuery } from './envelope.ts';
 import {
   APPLICABILITY_LABELS,
@@ -185,10 +186,34 @@ export const studyViewer = z.object({
 });
 export type StudyViewer = z.infer<typeof studyViewer>;
 
+// ---------------------------------------------------------------------------------------------
+// Cover images (issue 13 item 16): uploaded by the leader or an admin, checked like profile
+// pictures (PNG, JPEG, WebP or GIF by their bytes, at most 5 MB), turned into 16:9 webp images
+// on the job queue and served at /api/public/studies/{id}/cover?size=1280|640&v=<version>.
+
+export const STUDY_COVER_SIZES = { '1280': { width: 1280, height: 720 }, '640': { width: 640, height: 360 } } as const;
+export type StudyCoverSize = keyof typeof STUDY_COVER_SIZES;
+export const studyCoverStatusSchema = z.enum(['NONE', 'PENDING', 'READY', 'FAILED']);
+export type StudyCoverStatus = z.infer<typeof studyCoverStatusSchema>;
+/** PUT /api/studies/{id}/cover: the same shape as a profile picture upload. */
+export const studyCoverBody = profileImageData;
+export type StudyCoverBody = z.infer<typeof studyCoverBody>;
+export const studyCoverQuery = z.object({
+  size: z.enum(['1280', '640']).default('1280'),
+  /** cover version: versioned URLs are cached as immutable */
+  v: z.coerce.number().int().min(1).max(1_000_000_000).optional(),
+});
+
 export const study = z.object({
   id: z.string(),
   slug: z.string(),
   title: z.string(),
+  /** URL of the processed 1280×720 cover (null: none yet; the web draws a generated one). */
+  coverImage: z.string().nullable(),
+  /** URL of the 640×360 cover for cards (null with coverImage). */
+  coverImageThumb: z.string().nullable(),
+  /** PENDING while a new upload is processed (coverImage still shows the previous one). */
+  coverImageStatus: studyCoverStatusSchema,
   generation: z.number().int(),
   tagline: z.string(),
   proposerId: z.string(),

@@ -71,7 +71,8 @@ export function handleFrameworkError(err: FastifyError, request: FastifyRequest,
   return sendError(reply, request, 'SYS-5001');
 }
 
-export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
+/** Answers `request` itself (true: it has sent the reply) or leaves it to the API's 404 (false). */
+export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError & { cause?: unknown }, request, reply) => {
@@ -124,8 +125,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
 /** Unknown paths: the web app's fallback (if any) for pages, the envelope 404 for the API. */
 export function registerNotFound(app: FastifyInstance, fallback?: NotFoundFallback): void {
   app.setNotFoundHandler(async (request, reply) => {
-    const handled = fallback?.(request, reply);
-    if (handled) return handled;
+    // (a Fastify reply is thenable: awaiting one waits for the response, so the fallback says
+    // whether it answered instead of returning the reply)
+    if (fallback && (await fallback(request, reply))) return reply;
     return sendError(reply, request, 'BIZ-3001', `요청한 API를 찾을 수 없습니다: ${request.method} ${request.url.split('?')[0]}`);
   });
 }

@@ -30,7 +30,7 @@ describe('web static: shell and prerendered pages', () => {
     }
     app = Fastify();
     const fallback = await registerWebStatic(app, dist);
-    app.setNotFoundHandler(async (request, reply) => fallback(request, reply) ?? reply.code(404).send({ success: false }));
+    app.setNotFoundHandler(async (request, reply) => ((await fallback(request, reply)) ? reply : reply.code(404).send({ success: false })));
     await app.ready();
   });
   afterAll(async () => {

@@ -3,13 +3,15 @@
  * HTML is revalidated on every visit, precompressed .br/.gz files are used when present, and
  * any non-API GET that asks for HTML gets the app shell so client-side routes work on reload —
  * or, for the public pages the build prerendered (dist/prerender/<path>/index.html, see
- * apps/web/scripts/prerender.mjs and docs/performance.md), that page's HTML.
+ * apps/web/scripts/prerender.mjs and docs/performance.md), that page's HTML, and for the pages
+ * rendered per request with their data (a study's page: web-render.ts), the rendered page.
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { NotFoundFallback } from './error-handler.ts';
+import { createPageRenderer } from './web-render.ts';
 
 interface PrerenderedPage {
   html: Buffer;
@@ -69,8 +71,9 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string): 
   };
 
   const prerendered = hasWeb ? loadPrerendered(distDir) : new Map<string, PrerenderedPage>();
+  const render = hasWeb ? createPageRenderer(app, distDir) : undefined;
 
-  return (request: FastifyRequest, reply: FastifyReply) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api';
     if (wantsHtml && hasWeb && !/\.[a-z0-9]{1,8}$/i.test(path)) {
@@ -81,12 +84,15 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string): 
         // plugin leaves a response that already has a content-encoding alone.
         reply.header('vary', 'accept-encoding');
         const accepts = String(request.headers['accept-encoding'] ?? '');
-        if (page.br && /\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
-        if (page.gzip && /\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
-        return reply.send(page.html);
+        if (page.br && /\bbr\b/.test(accepts)) void reply.header('content-encoding', 'br').send(page.br);
+        else if (page.gzip && /\bgzip\b/.test(accepts)) void reply.header('content-encoding', 'gzip').send(page.gzip);
+        else void reply.send(page.html);
+        return true;
       }
-      return reply.send(readShell('index.html')!);
+      const rendered = render ? await render(path.replace(/\/+$/, '') || '/') : undefined;
+      void reply.send(rendered ?? readShell('index.html')!);
+      return true;
     }
-    return undefined;
+    return false;
   };
 }

@@ -8,7 +8,7 @@ import { lazyPage } from '../shared/chunk/lazy-page';
 import { RouteErrorBoundary } from '../features/errors/route-error';
 import { Providers } from './providers';
 import { AppRoutes, preloadRoute, routes } from './router';
-import { initTestI18n } from './test-i18n';
+import { initTestI18n } from '../shared/test/i18n';
 
 /** Every route object of a tree, children included. */
 const walk = (list: RouteObject[]): RouteObject[] => list.flatMap((r) => [r, ...walk(r.children ?? [])]);

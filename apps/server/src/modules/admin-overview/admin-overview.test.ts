@@ -38,7 +38,7 @@ describe('admin overview', () => {
     expect((await overview(admin.auth)).body.data.pendingStudyApprovals).toBe(2);
 
     // a bank transfer started and reported as sent → one deposit to confirm
-    const a = fake.add(member, { amount: 20_000 });
+    const a = await fake.add(member, { amount: 20_000 });
     const base = `/api/studies/${a.studyId}/applications/${a.applicationId}/payment`;
     expect((await t.call({ method: 'POST', url: base, headers: member.auth, payload: { method: 'BANK_TRANSFER' } })).status).toBe(200);
     expect((await overview(admin.auth)).body.data.depositsToConfirm).toBe(0);

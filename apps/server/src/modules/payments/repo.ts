@@ -3,7 +3,7 @@
  * on the current status that also appends the event, so concurrent requests cannot both move a
  * payment and the log always says who moved it.
  */
-import type { AdminPaymentsQuery, PaymentStatus } from '@moim/contract';
+import type { AdminPaymentsQuery, PaymentStatus, RefundStatus } from '@moim/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { paymentEvents, payments, type PaymentRow } from './schema.ts';
@@ -41,8 +41,41 @@ export async function appendEvent(db: DbOrTx, paymentId: string, e: EventInput):
 }
 
 /**
- * Move a payment from one of `from` to the status in `set` (or keep it), guarded by
- * `extra` conditions; returns the updated row, or null when another request changed it first.
+ * Further conditions a transition must meet besides the current status (each one set is ANDed);
+ * the services say what they need, this file turns it into SQL.
+ */
+export interface TransitionGuard {
+  /** the refund status is one of these */
+  refundStatusIn?: RefundStatus[];
+  /** nothing has been refunded yet */
+  nothingRefunded?: boolean;
+  /** the payment carries this payment key */
+  paymentKey?: string;
+  /**
+   * READY, or a confirmation with the same payment key that has not moved since `staleBefore`
+   * (a confirm that died half-way, which another may take over)
+   */
+  claimableBy?: { paymentKey: string; staleBefore: Date };
+}
+
+function guardSql(g: TransitionGuard | undefined): SQL | undefined {
+  if (!g) return undefined;
+  return and(
+    g.refundStatusIn ? inArray(payments.refundStatus, g.refundStatusIn) : undefined,
+    g.nothingRefunded ? eq(payments.refundedAmount, 0) : undefined,
+    g.paymentKey !== undefined ? eq(payments.paymentKey, g.paymentKey) : undefined,
+    g.claimableBy
+      ? or(
+          eq(payments.status, 'READY'),
+          and(eq(payments.paymentKey, g.claimableBy.paymentKey), lt(payments.updatedAt, g.claimableBy.staleBefore)),
+        )
+      : undefined,
+  );
+}
+
+/**
+ * Move a payment from one of `from` to the status in `set` (or keep it), guarded by `guard`;
+ * returns the updated row, or null when another request changed it first.
  */
 export async function transition(
   db: DbOrTx,
@@ -50,8 +83,9 @@ export async function transition(
   from: PaymentStatus[],
   set: Partial<NewPayment>,
   event: EventInput,
-  extra?: SQL,
+  guard?: TransitionGuard,
 ): Promise<PaymentRow | null> {
+  const extra = guardSql(guard);
   return db.transaction(async (t) => {
     const current = (await t.select().from(payments).where(eq(payments.id, id)).for('update'))[0];
     if (!current || !from.includes(current.status)) return null;

@@ -1,14 +1,12 @@
 /**
  * Payments with the real studies module, through the HTTP API only: a paid study, applications
  * accepted by the leader, card and bank-transfer payments confirming the seat (membership, "my
- * studies" groups), a declined card and a retry, refunds when a member leaves, and — on
- * PostgreSQL — 20 concurrent confirms leaving one DONE payment and one membership.
+ * studies" groups), a declined card and a retry, refunds when a member leaves. The races
+ * (concurrent starts and confirms, expiry against confirm) are in races.test.ts.
  */
-import { addDays, seoulDate, type Application, type Study } from '@moim/contract';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
-import { CARD, makeUser, payOnCheckoutPage, type TestUser } from './payments-test-kit.ts';
+import { CARD, makeUser, studiesJourney, type TestUser } from './payments-test-kit.ts';
 
 let t: TestApp;
 let admin: TestUser;
@@ -21,80 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function paidStudy(cost = 30_000, startInDays = 14): Promise<Study> {
-  const today = seoulDate(new Date());
-  const start = addDays(today, startInDays);
-  const r = await t.call({
-    method: 'POST',
-    url: '/api/studies',
-    headers: leader.auth,
-    payload: {
-      title: `유료 스터디 ${Math.random().toString(36).slice(2, 7)}`,
-      generation: 1,
-      type: 'PARTICIPATORY',
-      welcomeMessage: '함께 공부해요!',
-      scheduleDetails: { weekdays: ['TUE'], startTime: '20:00', endTime: '22:00' },
-      location: { type: 'ONLINE' },
-      capacity: 30,
-      recruitDeadline: addDays(today, Math.max(1, startInDays - 1)),
-      startDate: start,
-      endDate: addDays(start, 28),
-      recurrenceType: 'WEEKLY',
-      costType: 'PAID',
-      cost,
-    },
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
-  const ok = await t.call({
-    method: 'POST',
-    url: `/api/studies/${r.body.data.id}/status`,
-    headers: admin.auth,
-    payload: { action: 'APPROVE' },
-  });
-  expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-  return ok.body.data as Study;
-}
-
-async function applied(study: Study, u: TestUser): Promise<Application> {
-  const r = await t.call({
-    method: 'POST',
-    url: `/api/studies/${study.id}/applications`,
-    headers: u.auth,
-    payload: { motivation: '열심히 참여하겠습니다.' },
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
-  return r.body.data as Application;
-}
-
-async function accepted(study: Study, u: TestUser): Promise<Application> {
-  const a = await applied(study, u);
-  const r = await t.call({
-    method: 'POST',
-    url: `/api/studies/${study.id}/applications/${a.applicationId}/accept`,
-    headers: leader.auth,
-    payload: {},
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.data as Application;
-}
-
-const payUrl = (s: Study, a: Application) => `/api/studies/${s.id}/applications/${a.applicationId}/payment`;
-
-async function cardCheckout(s: Study, a: Application, u: TestUser, card: string = CARD.approve) {
-  const start = await t.call({ method: 'POST', url: payUrl(s, a), headers: u.auth, payload: { method: 'CARD' } });
-  expect(start.status, JSON.stringify(start.body)).toBe(200);
-  const r = await payOnCheckoutPage(t, start.body.data.checkoutUrl, card);
-  return { paymentKey: r.params.paymentKey!, orderId: r.params.orderId!, amount: Number(r.params.amount) };
-}
-
-const confirm = (u: TestUser, body: object) => t.call({ method: 'POST', url: '/api/payments/confirm', headers: u.auth, payload: body });
-const application = async (s: Study, a: Application, u: TestUser) =>
-  (await t.call({ method: 'GET', url: `/api/studies/${s.id}/applications/${a.applicationId}`, headers: u.auth })).body.data as Application;
-const activeMembers = async (s: Study) =>
-  (
-    (await t.call({ method: 'GET', url: `/api/studies/${s.id}/members?active=true&size=100`, headers: leader.auth })).body.data
-      .content as Array<{ memberId: string }>
-  ).map((m) => m.memberId);
+const { paidStudy, applied, accepted, payUrl, cardCheckout, confirm, application, activeMembers } = studiesJourney(() => ({
+  t,
+  leader,
+  admin,
+}));
 async function myGroups(u: TestUser) {
   const r = await t.call({ method: 'GET', url: '/api/studies/my?format=grouped', headers: u.auth });
   return r.body.data.groups as Record<string, Array<{ study: { id: string } }>>;
@@ -248,22 +177,5 @@ describe('with the studies module', () => {
     await t.ctx.jobs.drain(dayBefore);
     const box = await t.api.mail.outbox({ page: 0, size: 20, to: m.email });
     expect(box.content.some((x) => /결제 기한/.test(x.subject))).toBe(true);
-  });
-
-  it.skipIf(!process.env.DATABASE_URL)('20 concurrent confirms on PostgreSQL: one DONE payment, one membership', async () => {
-    const s = await paidStudy();
-    const m = await makeUser(t);
-    const a = await accepted(s, m);
-    const c = await cardCheckout(s, a, m);
-    const rs = await Promise.all(Array.from({ length: 20 }, () => confirm(m, c)));
-    expect(rs.map((r) => r.status)).toEqual(Array(20).fill(200));
-    expect(new Set(rs.map((r) => r.body.data.id)).size).toBe(1);
-    const done = await t.ctx.db.execute(
-      sql`select count(*)::int as n from payments where application_id = ${a.applicationId} and status = 'DONE'`,
-    );
-    expect(done.rows[0]).toEqual({ n: 1 });
-    expect((await activeMembers(s)).filter((id) => id === m.id)).toHaveLength(1);
-    const count = await t.call({ method: 'GET', url: `/api/studies/${s.id}/members/count` });
-    expect(count.body.data.count).toBe(1);
   });
 });

@@ -97,7 +97,7 @@ describe('PAYMENT_PROVIDER=toss', () => {
   });
 
   it('confirms a card payment with Toss over HTTP: DONE, application CONFIRMED; confirming again answers the same', async () => {
-    const a = fake.add(member, { amount: 25_000 });
+    const a = await fake.add(member, { amount: 25_000 });
     const s = await payThroughWidget(a.applicationId, a.studyId, CARD.approve);
     const r = await confirm(s);
     expect(r.status).toBe(200);
@@ -114,7 +114,7 @@ describe('PAYMENT_PROVIDER=toss', () => {
   });
 
   it('a declined card fails with Toss’s message; the application stays ACCEPTED and is paid on the next try', async () => {
-    const a = fake.add(member);
+    const a = await fake.add(member);
     const s = await payThroughWidget(a.applicationId, a.studyId, CARD.decline);
     const r = await confirm(s);
     expect(r.status).toBe(422);
@@ -122,13 +122,13 @@ describe('PAYMENT_PROVIDER=toss', () => {
       message: '한도초과 혹은 잔액부족으로 결제에 실패했습니다.',
       details: { provider: { code: 'REJECT_CARD_PAYMENT' } },
     });
-    expect(fake.apps.get(a.applicationId)!.status).toBe('ACCEPTED');
+    expect((await fake.app(a.applicationId)).status).toBe('ACCEPTED');
     const again = await payThroughWidget(a.applicationId, a.studyId, CARD.approve);
     expect((await confirm(again)).body.data.status).toBe('DONE');
   });
 
   it('a lost connection is looked up (ABORTED); the application stays ACCEPTED and is paid on the next try', async () => {
-    const a = fake.add(member);
+    const a = await fake.add(member);
     const s = await payThroughWidget(a.applicationId, a.studyId, CARD.network);
     const r = await confirm(s);
     expect(r.status).toBe(422);
@@ -139,11 +139,11 @@ describe('PAYMENT_PROVIDER=toss', () => {
     expect(events.body.data.map((e: { type: string }) => e.type)).toEqual(['CREATED', 'CONFIRM_REQUESTED', 'CONFIRM_FAILED']);
     const again = await payThroughWidget(a.applicationId, a.studyId, CARD.approve);
     expect((await confirm(again)).body.data.status).toBe('DONE');
-    expect(fake.apps.get(a.applicationId)!.status).toBe('CONFIRMED');
+    expect((await fake.app(a.applicationId)).status).toBe('CONFIRMED');
   });
 
   it('refunds as a Toss cancel (partial)', async () => {
-    const a = fake.add(member, { amount: 30_000 });
+    const a = await fake.add(member, { amount: 30_000 });
     const s = await payThroughWidget(a.applicationId, a.studyId, CARD.approve);
     const p = (await confirm(s)).body.data;
     const r = await shop.call({

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { registerAdminStudyRoutes } from './admin-routes.ts';
 import { registerApplicationRoutes } from './application-routes.ts';
+import { registerCoverRoutes } from './cover-routes.ts';
 import { registerMemberRoutes } from './member-routes.ts';
 import { registerPageRoutes } from './page-routes.ts';
 import type { StudyServices } from './service.ts';
@@ -19,6 +20,7 @@ export function studiesRoutes(ctx: AppContext, s: StudyServices) {
       scope.addHook('onClose', async () => s.deps.caches.close());
     }
     registerStudyRoutes(scope, ctx, s);
+    registerCoverRoutes(scope, ctx, s);
     registerApplicationRoutes(scope, ctx, s);
     registerMemberRoutes(scope, ctx, s);
     registerPageRoutes(scope, ctx, s);

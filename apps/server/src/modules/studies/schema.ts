@@ -12,6 +12,7 @@ import type {
   Weekday,
 } from '@moim/contract';
 import { boolean, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bytea } from '../users/schema.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -19,6 +20,12 @@ export const studies = pgTable('studies', {
   id: uuid('id').primaryKey().defaultRandom(),
   slug: text('slug').notNull(),
   title: text('title').notNull(),
+  /** URL of the processed 1280 px cover (migration 0018); null: none */
+  coverImage: text('cover_image'),
+  coverImageStatus: text('cover_image_status', { enum: ['NONE', 'PENDING', 'READY', 'FAILED'] })
+    .notNull()
+    .default('NONE'),
+  coverImageVersion: integer('cover_image_version').notNull().default(0),
   generation: integer('generation').notNull(),
   tagline: text('tagline').notNull().default(''),
   proposerId: uuid('proposer_id').notNull(),
@@ -56,6 +63,24 @@ export const studies = pgTable('studies', {
 });
 export type StudyRow = typeof studies.$inferSelect;
 export type NewStudyRow = typeof studies.$inferInsert;
+
+/** Cover images: the uploaded source until processed, then the 1280 and 640 webp variants. */
+export const studyCoverImages = pgTable(
+  'study_cover_images',
+  {
+    studyId: uuid('study_id')
+      .notNull()
+      .references(() => studies.id, { onDelete: 'cascade' }),
+    variant: text('variant', { enum: ['source', '1280', '640'] }).notNull(),
+    version: integer('version').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    etag: text('etag').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.studyId, t.variant] })],
+);
 
 /**
  * Public studies (APPROVED, not deleted) per filter value, free seat and deadline day, kept

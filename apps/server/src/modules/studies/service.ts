@@ -11,6 +11,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { accessOf, canSee } from './access.ts';
 import { AdminStudyService } from './admin-service.ts';
+import { CoverService } from './cover-service.ts';
 import { ApplicationService } from './application-service.ts';
 import { type Clock, type StudyDeps, type StudyModuleDeps, StudyCaches } from './deps.ts';
 import { MemberService } from './member-service.ts';
@@ -85,6 +86,7 @@ export interface StudiesService extends StudyDirectory {
 export interface StudyServices {
   deps: StudyDeps;
   studies: StudyService;
+  covers: CoverService;
   status: StatusService;
   applications: ApplicationService;
   members: MemberService;
@@ -105,6 +107,7 @@ export function createStudyServices(
   return {
     deps,
     studies,
+    covers: new CoverService(deps, studies),
     status: new StatusService(deps, studies),
     applications: new ApplicationService(deps),
     members: new MemberService(deps),

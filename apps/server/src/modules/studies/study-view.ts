@@ -13,6 +13,9 @@ import type { MemberWithUser } from './membership-repo.ts';
 import type { MembershipRow, StudyRow, StudyTransitionRow } from './schema.ts';
 import type { StudyWithLeader } from './study-repo.ts';
 
+/** The 640 px cover next to the 1280 px one (same version). */
+export const coverThumbOf = (url: string | null): string | null => (url ? url.replace('size=1280', 'size=640') : null);
+
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
 export function toStudy(row: StudyWithLeader, now: Date, opts: { privileged?: boolean; viewer?: StudyViewer | null } = {}): Study {
@@ -20,6 +23,9 @@ export function toStudy(row: StudyWithLeader, now: Date, opts: { privileged?: bo
     id: row.id,
     slug: row.slug,
     title: row.title,
+    coverImage: row.coverImage,
+    coverImageThumb: coverThumbOf(row.coverImage),
+    coverImageStatus: row.coverImageStatus,
     generation: row.generation,
     tagline: row.tagline,
     proposerId: row.proposerId,

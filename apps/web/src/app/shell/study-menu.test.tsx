@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { studyApplicability } from '@moim/contract';
-import { initTestI18n } from '../test-i18n';
+import { initTestI18n } from '../../shared/test/i18n';
 import { StudyMenu } from './study-menu';
 
 const future = new Date(Date.now() + 7 * 86_400_000).toISOString();

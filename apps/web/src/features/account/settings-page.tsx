@@ -34,7 +34,7 @@ import { accountApi, meKey, readAsBase64, useMe, type MeProfile } from './api';
 import './account.css';
 
 // The jobs navigator's skill profile: a section of its own feature, in its own chunk.
-const JobSkillProfileSection = lazy(() => import('../ignition/profile/skill-profile-section'));
+const JobSkillProfileSection = lazy(() => import('../ignition').then((m) => ({ default: m.SkillProfileSection })));
 
 const USERNAME = USERNAME_PATTERN;
 const MAX_LINKS = PROFILE_LINKS_MAX;

@@ -2,46 +2,50 @@
  * The /api/games calls (SPEC §7) and their TanStack Query hooks. Game calls never take part in
  * the client's 401-refresh (the client excludes /api/games/* itself, SPEC §7).
  */
-import type {
-  GameRecordResult,
-  GameSession,
-  GameTypeCodeValue,
-  GameTypeInfo,
-  GuestHistoryEntry,
-  GuestImportResult,
-  Leaderboard,
-  LeaderboardPeriod,
-  MyGameStatistics,
-  MyStatistics,
-  SavedGameState,
+import {
+  AROUND_ME_RANGE,
+  LEADERBOARD_LIMIT,
+  gameRecordResult,
+  gameSession,
+  gameTypeInfo,
+  guestImportResult,
+  leaderboard,
+  myGameStatistics,
+  myStatistics,
+  savedGameState,
+  type GameTypeCodeValue,
+  type GuestHistoryEntry,
+  type LeaderboardPeriod,
 } from '@moim/contract';
-import { AROUND_ME_RANGE, LEADERBOARD_LIMIT } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../shared/api/client';
+import { api, arrayOf, orNull } from '../../shared/api/client';
+import { apiPaths } from '../../shared/api/paths';
 
-const BASE = '/api/games';
+const P = apiPaths.games;
+/** Development and tests check every response against its contract schema (docs/web-shell.md "Typed calls"). */
+const DEV = import.meta.env.DEV;
 
 export const gamesApi = {
-  types: () => api.get<GameTypeInfo[]>(`${BASE}/types`),
+  types: () => api.get(P.types, { schema: DEV && arrayOf(gameTypeInfo) }),
   start: (gameTypeCode: GameTypeCodeValue, metadata?: Record<string, unknown>) =>
-    api.post<GameSession>(`${BASE}/sessions/start`, { gameTypeCode, ...(metadata ? { metadata } : {}) }),
-  end: (sessionId: string, result: Record<string, unknown>) => api.post<GameRecordResult>(`${BASE}/sessions/end`, { sessionId, result }),
-  abandon: (sessionId: string) => api.post<GameSession>(`${BASE}/sessions/abandon`, { sessionId }),
-  session: (sessionId: string) => api.get<GameSession>(`${BASE}/sessions/${encodeURIComponent(sessionId)}`),
+    api.post(P.start, { gameTypeCode, ...(metadata ? { metadata } : {}) }, { schema: DEV && gameSession }),
+  end: (sessionId: string, result: Record<string, unknown>) => api.post(P.end, { sessionId, result }, { schema: DEV && gameRecordResult }),
+  abandon: (sessionId: string) => api.post(P.abandon, { sessionId }, { schema: DEV && gameSession }),
+  session: (sessionId: string) => api.get(P.session(sessionId), { schema: DEV && gameSession }),
   saveState: (sessionId: string, stateData: string, stateType = 'CHECKPOINT') =>
-    api.post<SavedGameState>(`${BASE}/states/save`, { sessionId, stateType, stateData }),
-  state: (sessionId: string) => api.get<SavedGameState | null>(`${BASE}/states/${encodeURIComponent(sessionId)}`),
+    api.post(P.saveState, { sessionId, stateType, stateData }, { schema: DEV && savedGameState }),
+  state: (sessionId: string) => api.get(P.state(sessionId), { schema: DEV && orNull(savedGameState) }),
   latestState: (gameType: GameTypeCodeValue, stateType = 'CHECKPOINT') =>
-    api.get<SavedGameState | null>(`${BASE}/states/latest`, { query: { gameType, stateType } }),
-  deleteStates: (sessionId: string) => api.delete<{ deleted: number }>(`${BASE}/states/${encodeURIComponent(sessionId)}`),
+    api.get(P.latestState, { query: { gameType, stateType }, schema: DEV && orNull(savedGameState) }),
+  deleteStates: (sessionId: string) => api.delete<{ deleted: number }>(P.state(sessionId)),
   globalBoard: (gameType: GameTypeCodeValue, period: LeaderboardPeriod, limit = LEADERBOARD_LIMIT) =>
-    api.get<Leaderboard>(`${BASE}/leaderboards/global`, { query: { gameType, period, limit } }),
+    api.get(P.globalBoard, { query: { gameType, period, limit }, schema: DEV && leaderboard }),
   aroundMe: (gameType: GameTypeCodeValue, period: LeaderboardPeriod, range = AROUND_ME_RANGE) =>
-    api.get<Leaderboard>(`${BASE}/leaderboards/${gameType}/around-me`, { query: { range, period } }),
-  myStats: () => api.get<MyStatistics>(`${BASE}/statistics/my`),
+    api.get(P.aroundMe(gameType), { query: { range, period }, schema: DEV && leaderboard }),
+  myStats: () => api.get(P.myStats, { schema: DEV && myStatistics }),
   myGameStats: (gameType: GameTypeCodeValue, limit = 20) =>
-    api.get<MyGameStatistics>(`${BASE}/statistics/my/${gameType}`, { query: { limit } }),
-  importGuestHistory: (entries: GuestHistoryEntry[]) => api.post<GuestImportResult>(`${BASE}/guest-history/import`, { entries }),
+    api.get(P.myGameStats(gameType), { query: { limit }, schema: DEV && myGameStatistics }),
+  importGuestHistory: (entries: GuestHistoryEntry[]) => api.post(P.importGuestHistory, { entries }, { schema: DEV && guestImportResult }),
 };
 
 export const gamesKeys = {

@@ -15,6 +15,7 @@ import { useQueryDailyUrl } from '../../shared/shell/public-config';
 import { scheduleText } from '../../shared/lib/schedule';
 import { Icon, type IconName } from '../../shared/ui/icons';
 import { markUserValue } from '../../shared/ui/user-value';
+import { LazyStudyCover as StudyCover } from '../../shared/ui/study-cover-lazy';
 import './home.css';
 
 const PILLARS = [
@@ -106,8 +107,11 @@ function HeroArt() {
     <div className="hero-art" data-testid="hero-art">
       {featured && (
         <Link to={studyPath(featured)} className="hero-card hero-card--study" data-testid="hero-featured-study">
-          <span className={`badge ${canApplyNow(featured) ? 'badge--accent' : 'badge--success'}`}>
-            {canApplyNow(featured) ? t('art.recruiting') : t('art.featured')}
+          <span className="row">
+            <StudyCover study={featured} shape="icon" priority sizes="88px" />
+            <span className={`badge ${canApplyNow(featured) ? 'badge--accent' : 'badge--success'}`}>
+              {canApplyNow(featured) ? t('art.recruiting') : t('art.featured')}
+            </span>
           </span>
           <strong data-user-content="">{featured.title}</strong>
           <PreviewSchedule study={featured} className="muted" />
@@ -152,6 +156,7 @@ function StudyCard({ study }: { study: StudyPreview }) {
   const recruiting = canApplyNow(study);
   return (
     <Link to={studyPath(study)} className="study-card">
+      <StudyCover study={study} shape="card" sizes="(max-width: 768px) 100vw, 400px" />
       <div className="study-card__top">
         {study.generation ? (
           <span className="badge badge--primary">{t('studies.generation', { generation: study.generation })}</span>

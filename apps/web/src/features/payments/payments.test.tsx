@@ -9,7 +9,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initTestI18n } from '../../app/test-i18n';
+import { initTestI18n } from '../../shared/test/i18n';
 import { AuthStateProvider, type AuthState } from '../../shared/auth/auth-provider';
 import AdminPaymentsPage from './admin/admin-payments-page';
 import { PayPanel } from './components/pay-panel';

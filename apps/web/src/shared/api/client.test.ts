@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, buildQuery, UNAUTHORIZED_EVENT } from './client';
+import { reviewList, study } from '@moim/contract';
+import { ApiError, ContractError, api, arrayOf, buildQuery, orNull, UNAUTHORIZED_EVENT } from './client';
+import { apiPaths } from './paths';
 
 const ok = (data: unknown) =>
   new Response(JSON.stringify({ success: true, data }), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -26,6 +28,36 @@ describe('api client', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/things?tag=x&tag=y');
     expect((init as RequestInit).headers).toMatchObject({ authorization: 'Bearer tok-1' });
+  });
+
+  it('checks a response against its contract schema in tests and hands back the data as it came', async () => {
+    expect(import.meta.env.DEV).toBe(true);
+    const page = {
+      content: [],
+      number: 0,
+      size: 6,
+      totalElements: 0,
+      totalPages: 1,
+      first: true,
+      last: true,
+      summary: { count: 0, average: null, ratingCounts: {}, tagCounts: {} },
+    };
+    fetchMock.mockResolvedValueOnce(ok(page));
+    const got = await api.get(apiPaths.studies.reviews('s-1'), { schema: import.meta.env.DEV && reviewList }).catch((e: unknown) => e);
+    if (got instanceof Error) throw got;
+    expect(got).toEqual(page);
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/studies/s-1/reviews');
+
+    // A renamed field on the server is a ContractError naming the call, not a silent undefined.
+    fetchMock.mockResolvedValueOnce(ok([{ id: 'x', titel: 'typo' }]));
+    const err = (await api.get(apiPaths.studies.root, { schema: arrayOf(study) }).catch((e: unknown) => e)) as Error;
+    expect(err).toBeInstanceOf(ContractError);
+    expect(err.message).toMatch(/^GET \/api\/studies: the response does not match the contract schema: \[0\]/);
+
+    fetchMock.mockResolvedValueOnce(ok(null));
+    await expect(api.get(apiPaths.studies.myReview('s-1'), { schema: orNull(study) })).resolves.toBeNull();
+    fetchMock.mockResolvedValueOnce(ok({ not: 'an array' }));
+    await expect(api.get(apiPaths.studies.root, { schema: arrayOf(study) })).rejects.toThrow(/expected an array, got object/);
   });
 
   it('rejects with the Korean catalogue message', async () => {

@@ -54,7 +54,46 @@ export function buildQuery(query?: Record<string, QueryValue>): string {
   return s ? `?${s}` : '';
 }
 
-export interface RequestOptions {
+/**
+ * A response schema: a contract zod schema (only `parse` is used, so this module needs no zod).
+ * Pass it as `schema: import.meta.env.DEV && contractSchema`: development and tests check every
+ * response against the contract (a mismatch rejects with a ContractError naming the call), and
+ * production builds fold the expression to `false`, so zod and the schema stay out of the chunk.
+ */
+export interface ResponseSchema<T> {
+  parse(data: unknown): T;
+}
+
+/** An array of `item` (a contract schema for one element), without importing zod here. */
+export function arrayOf<T>(item: ResponseSchema<T>): ResponseSchema<T[]> {
+  return {
+    parse(data) {
+      if (!Array.isArray(data)) throw new Error(`expected an array, got ${data === null ? 'null' : typeof data}`);
+      return data.map((x, i) => {
+        try {
+          return item.parse(x);
+        } catch (err) {
+          throw new Error(`[${i}]: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+        }
+      });
+    },
+  };
+}
+
+/** `item` or null (e.g. "my review", when there is none). */
+export function orNull<T>(item: ResponseSchema<T>): ResponseSchema<T | null> {
+  return { parse: (data) => (data === null ? null : item.parse(data)) };
+}
+
+/** A response that does not match its contract schema (development and tests only). */
+export class ContractError extends Error {
+  constructor(method: string, path: string, cause: unknown) {
+    super(`${method} ${path}: the response does not match the contract schema: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+    this.name = 'ContractError';
+  }
+}
+
+export interface RequestOptions<T = unknown> {
   query?: Record<string, QueryValue>;
   body?: unknown;
   signal?: AbortSignal;
@@ -65,6 +104,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** extra request headers (e.g. a capability token a guest holds) */
   headers?: Record<string, string>;
+  /** the contract schema of `data` (see ResponseSchema): `import.meta.env.DEV && schema` */
+  schema?: ResponseSchema<T> | false;
 }
 
 const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
@@ -73,7 +114,7 @@ export const isAuthCall = (path: string) => path.startsWith('/api/auth/');
 export const isGameCall = (path: string) => path.startsWith('/api/games/');
 
 /** One HTTP exchange, no renewal. */
-async function send<T>(method: string, path: string, opts: RequestOptions, token: string | null): Promise<T> {
+async function send<T>(method: string, path: string, opts: RequestOptions<T>, token: string | null): Promise<T> {
   const controller = new AbortController();
   let timedOut = false;
   const timeout = setTimeout(() => {
@@ -123,7 +164,17 @@ async function send<T>(method: string, path: string, opts: RequestOptions, token
       details: body?.error?.details,
     });
   }
-  return (payload as Envelope<T> | null)?.data as T;
+  const data = (payload as Envelope<T> | null)?.data as T;
+  // Production builds drop this block (and ContractError): callers pass `import.meta.env.DEV && schema` anyway.
+  if (import.meta.env.DEV && opts.schema) {
+    // Checked, not replaced: the caller gets the server's data as it came (the same in every build).
+    try {
+      opts.schema.parse(data);
+    } catch (err) {
+      throw new ContractError(method, path, err);
+    }
+  }
+  return data;
 }
 
 let refreshing: Promise<boolean> | null = null;
@@ -154,7 +205,7 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
-export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+export async function request<T>(method: string, path: string, opts: RequestOptions<T> = {}): Promise<T> {
   const renew = opts.refresh ?? (opts.auth !== false && !isAuthCall(path) && !isGameCall(path));
   // Requests that start while a refresh is running wait for it (the queue).
   if (renew && refreshing) await refreshing;
@@ -174,10 +225,11 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   }
 }
 
+/** The verbs; `T` is inferred from `opts.schema` when one is given. */
 export const api = {
-  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
-  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body: body ?? {} }),
-  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body: body ?? {} }),
-  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, { ...opts, body: body ?? {} }),
-  delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+  get: <T>(path: string, opts?: RequestOptions<T>) => request<T>('GET', path, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions<T>) => request<T>('POST', path, { ...opts, body: body ?? {} }),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions<T>) => request<T>('PUT', path, { ...opts, body: body ?? {} }),
+  patch: <T>(path: string, body?: unknown, opts?: RequestOptions<T>) => request<T>('PATCH', path, { ...opts, body: body ?? {} }),
+  delete: <T>(path: string, opts?: RequestOptions<T>) => request<T>('DELETE', path, opts),
 };

@@ -6,7 +6,7 @@
 import { ApiError, request, uiLocale, type RequestOptions } from './client';
 import { toPublicContentMessage } from './error-messages';
 
-export async function publicGet<T>(path: string, opts: Omit<RequestOptions, 'auth' | 'refresh'> = {}): Promise<T> {
+export async function publicGet<T>(path: string, opts: Omit<RequestOptions<T>, 'auth' | 'refresh'> = {}): Promise<T> {
   try {
     return await request<T>('GET', path, { ...opts, auth: false, refresh: false });
   } catch (err) {

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initTestI18n } from '../../app/test-i18n';
+import { initTestI18n } from '../test/i18n';
 import { AuthProvider } from './auth-provider';
 import { RequireAuth } from './require-auth';
 

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initTestI18n } from '../../app/test-i18n';
+import { initTestI18n } from '../test/i18n';
 import { lazyPage } from './lazy-page';
 import { RouteProgress } from './route-progress';
 

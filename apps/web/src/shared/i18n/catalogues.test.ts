@@ -2,7 +2,7 @@
 // interpolation variables; and the Korean particles are chosen from the word (item 10).
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initTestI18n } from '../../app/test-i18n';
+import { initTestI18n } from '../test/i18n';
 import { withJosa } from './josa';
 
 type Tree = { [k: string]: unknown };

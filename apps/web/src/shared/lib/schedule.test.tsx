@@ -4,7 +4,7 @@ import { describeSchedule, type Weekday } from '@moim/contract';
 import { render } from '@testing-library/react';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initTestI18n } from '../../app/test-i18n';
+import { initTestI18n } from '../test/i18n';
 import { markUserValue } from '../ui/user-value';
 import { formatTimeRange } from './format';
 import { scheduleText } from './schedule';

@@ -28,6 +28,8 @@ export interface StudyPreview {
   seatsTaken?: number | null;
   applicability?: { canApply: boolean; label: string } | null;
   leader?: { name?: string | null; profileImage?: string | null } | null;
+  coverImage?: string | null;
+  coverImageThumb?: string | null;
 }
 
 export async function fetchCurrentStudies(size: number): Promise<StudyPreview[]> {

@@ -1,39 +1,59 @@
 /**
- * A labelled form control with hint and error wired to aria-describedby / aria-invalid.
- * Works with react-hook-form's register(): <Field label=… error={errors.email?.message}><input {...register('email')} /></Field>
+ * The one labelled form control of the app: label, control, hint, counter and error wired
+ * together with ids (aria-describedby, aria-invalid, aria-required). Works with react-hook-form's
+ * register(): <Field label=… error={errors.email?.message}><input {...register('email')} /></Field>
+ * `required` shows the "Required" mark, `optional` an "(optional)" note, `counter` a live
+ * "value / max" count; `className` adds grid helpers such as `span-2`.
  */
 import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
-export function Field({
-  label,
-  hint,
-  error,
-  children,
-  optional,
-}: {
-  label: string;
+export interface FieldProps {
+  label: ReactNode;
+  children: ReactElement<Record<string, unknown>>;
   hint?: ReactNode;
   error?: string;
-  children: ReactElement<Record<string, unknown>>;
+  required?: boolean;
   optional?: string;
-}) {
+  counter?: { value: number; max: number };
+  className?: string;
+}
+
+export function Field({ label, children, hint, error, required, optional, counter, className }: FieldProps) {
+  const { t } = useTranslation();
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
+  const countId = counter ? `${id}-count` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const describedBy = [hintId, countId, errorId].filter(Boolean).join(' ') || undefined;
   const control = isValidElement(children)
-    ? cloneElement(children, { id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })
+    ? cloneElement(children, {
+        id,
+        'aria-describedby': describedBy,
+        'aria-invalid': error ? true : undefined,
+        'aria-required': required || undefined,
+      })
     : children;
   return (
-    <div className={`field${error ? ' field--error' : ''}`}>
+    <div className={['field', error ? 'field--error' : '', className ?? ''].filter(Boolean).join(' ')}>
       <label htmlFor={id} className="field__label">
         {label}
+        {required && <span className="field__req">{t('common.requiredMark')}</span>}
         {optional && <span className="field__optional"> ({optional})</span>}
       </label>
       {control}
-      {hint && (
-        <div id={hintId} className="field__hint">
-          {hint}
+      {(hint || counter) && (
+        <div className="field__foot">
+          {hint && (
+            <span id={hintId} className="field__hint">
+              {hint}
+            </span>
+          )}
+          {counter && (
+            <span id={countId} className={`field__count${counter.value > counter.max ? ' is-over' : ''}`} aria-live="polite">
+              {t('common.counter', { value: counter.value, max: counter.max })}
+            </span>
+          )}
         </div>
       )}
       {error && (
@@ -42,6 +62,40 @@ export function Field({
         </p>
       )}
     </div>
+  );
+}
+
+/** A group of radios or checkboxes with a legend, a hint and one error. */
+export function FieldGroup({
+  legend,
+  children,
+  error,
+  hint,
+}: {
+  legend: ReactNode;
+  children: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <fieldset
+      className={`field fieldset${error ? ' field--error' : ''}`}
+      aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+    >
+      <legend className="field__label">{legend}</legend>
+      {children}
+      {hint && (
+        <span id={`${id}-hint`} className="field__hint">
+          {hint}
+        </span>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }
 

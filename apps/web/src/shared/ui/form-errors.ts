@@ -5,6 +5,7 @@
  *   useForm({ resolver: zodResolver(schema, { error: formErrorMap }) })
  */
 import type { TFunction } from 'i18next';
+import type { FieldValues, ResolverError, ResolverResult } from 'react-hook-form';
 
 interface IssueLike {
   code?: string;
@@ -41,4 +42,9 @@ export function fieldError(t: TFunction, message: string | undefined): string | 
   if (!message.startsWith('form.')) return message;
   const [key, limit] = message.split(':');
   return t(key!, { ns: 'translation', count: Number(limit), limit });
+}
+
+/** Whether a resolver answered with errors (narrows the result, so the success branch keeps its values' type). */
+export function resolverFailed<V extends FieldValues, O>(r: ResolverResult<V, O>): r is ResolverError<V> {
+  return Object.keys(r.errors).length > 0;
 }

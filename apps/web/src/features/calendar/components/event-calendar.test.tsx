@@ -2,7 +2,7 @@ import type { CalendarEvent } from '@moim/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderPage, stubFetch, TEST_USER } from '../../studies/test-utils';
+import { renderPage, stubFetch, TEST_USER } from '../../../shared/test/render';
 import { EventCalendar } from './event-calendar';
 
 const realFetch = globalThis.fetch;

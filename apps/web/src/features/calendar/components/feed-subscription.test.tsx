@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initTestI18n } from '../../../app/test-i18n';
+import { initTestI18n } from '../../../shared/test/i18n';
 import { AuthStateProvider } from '../../../shared/auth/auth-provider';
 import { FeedSubscription } from './feed-subscription';
 

@@ -148,6 +148,7 @@ describe('start, end and abandon', () => {
       isPersonalBest: true,
       playedAt: 'now',
       verified: true,
+      ranked: true,
       rank: null,
     };
     fetchMock.mockResolvedValueOnce(ok(record));
@@ -215,6 +216,7 @@ describe('offline queue', () => {
       isPersonalBest: true,
       playedAt: 'now',
       verified: true,
+      ranked: true,
       rank: null,
     };
     fetchMock.mockImplementation(async () => ok(record));
@@ -242,7 +244,7 @@ describe('offline queue', () => {
 
     fetchMock.mockReset();
     fetchMock
-      .mockResolvedValueOnce(ok({ sessionId: 's-9' }))
+      .mockResolvedValueOnce(ok({ sessionId: 's-9', gameType: 'TETRIS', stateType: 'CHECKPOINT', stateData: '{"n":2}', savedAt: 'now' }))
       .mockResolvedValueOnce(fail(409, 'BIZ-3002', '이미 다른 결과로 종료된 게임 세션입니다.'));
     await m.flush();
     expect(calls()).toEqual(['POST /api/games/states/save', 'POST /api/games/sessions/end']);

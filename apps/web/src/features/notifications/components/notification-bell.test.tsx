@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderPage, stubFetch, TEST_USER } from '../../studies/test-utils';
+import { renderPage, stubFetch, TEST_USER } from '../../../shared/test/render';
 import { NotificationBell } from './notification-bell';
 
 const realFetch = globalThis.fetch;

@@ -3,6 +3,7 @@ import { STUDY_TIMEZONE, type Notification } from '@moim/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { Pager } from '../../../shared/ui/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications-api';
 import '../notifications.css';
@@ -98,29 +99,12 @@ export default function InboxPage() {
                 </li>
               ))}
             </ul>
-            {list.data.totalPages > 1 && (
-              <nav className="nt-pager" aria-label={t('inbox.pages')}>
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  disabled={list.data.first}
-                  onClick={() => setParams({ ...(unread ? { filter: 'unread' } : {}), page: String(page - 1) })}
-                >
-                  {t('inbox.newer')}
-                </button>
-                <span className="muted">
-                  {page + 1} / {list.data.totalPages}
-                </span>
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  disabled={list.data.last}
-                  onClick={() => setParams({ ...(unread ? { filter: 'unread' } : {}), page: String(page + 1) })}
-                >
-                  {t('inbox.older')}
-                </button>
-              </nav>
-            )}
+            <Pager
+              page={page}
+              totalPages={list.data.totalPages}
+              label={t('inbox.pages')}
+              onPage={(p) => setParams({ ...(unread ? { filter: 'unread' } : {}), page: String(p) })}
+            />
           </>
         )}
       </div>

@@ -3,6 +3,7 @@ import { PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_STATUSES } fro
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { Pager } from '../../../shared/ui/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
 import { PaymentStatusBadge } from '../components/status-badge';
 import { formatDateTime, formatKrw } from '../lib/format';
@@ -154,17 +155,7 @@ export default function AdminPaymentsPage() {
               </tbody>
             </table>
           </div>
-          {list.data.totalPages > 1 && (
-            <nav className="pay-pager" aria-label={t('admin.pager')}>
-              <button type="button" className="btn btn-secondary btn-sm" disabled={list.data.first} onClick={() => goTo(filters.page - 1)}>
-                {t('admin.prev')}
-              </button>
-              <span>{t('admin.pageStatus', { page: list.data.number + 1, total: list.data.totalPages })}</span>
-              <button type="button" className="btn btn-secondary btn-sm" disabled={list.data.last} onClick={() => goTo(filters.page + 1)}>
-                {t('admin.next')}
-              </button>
-            </nav>
-          )}
+          <Pager page={list.data.number} totalPages={list.data.totalPages} label={t('admin.pager')} onPage={goTo} />
         </>
       )}
     </section>

@@ -5,30 +5,11 @@
 import { MEETING_TYPES, PROJECT_PUBLIC_STATUSES, PROJECT_SORTS, PROJECT_TYPES } from '@moim/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EMPTY_FILTERS, hasActiveFilters, toggle, type ProjectListFilters } from '../lib/list-filters';
+import { ChipGroup, toggle } from '../../../shared/ui/chip-group';
+import { EMPTY_FILTERS, hasActiveFilters, type ProjectListFilters } from '../lib/list-filters';
 import { TagInput } from './tag-input';
 
-function ChipGroup<T extends string>(p: {
-  legend: string;
-  values: readonly T[];
-  selected: T[];
-  label: (v: T) => string;
-  onToggle: (v: T) => void;
-}) {
-  return (
-    <fieldset className="pj-chipgroup">
-      <legend>{p.legend}</legend>
-      <div className="pj-chipgroup__row">
-        {p.values.map((v) => (
-          <label key={v} className="pj-toggle">
-            <input type="checkbox" checked={p.selected.includes(v)} onChange={() => p.onToggle(v)} />
-            <span>{p.label(v)}</span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
+const PJ_CHIPS = { group: 'pj-chipgroup', row: 'pj-chipgroup__row', chip: 'pj-toggle' };
 
 export function ProjectFilters({ filters, onChange }: { filters: ProjectListFilters; onChange: (f: ProjectListFilters) => void }) {
   const { t } = useTranslation('projects');
@@ -81,6 +62,7 @@ export function ProjectFilters({ filters, onChange }: { filters: ProjectListFilt
       <div id="project-filters-more" className="pj-filters__more" data-open={open}>
         <div className="pj-filters__groups">
           <ChipGroup
+            classes={PJ_CHIPS}
             legend={t('filters.type')}
             values={PROJECT_TYPES}
             selected={filters.type}
@@ -88,6 +70,7 @@ export function ProjectFilters({ filters, onChange }: { filters: ProjectListFilt
             onToggle={(v) => set({ type: toggle(filters.type, v) })}
           />
           <ChipGroup
+            classes={PJ_CHIPS}
             legend={t('filters.status')}
             values={PROJECT_PUBLIC_STATUSES}
             selected={filters.status}
@@ -95,6 +78,7 @@ export function ProjectFilters({ filters, onChange }: { filters: ProjectListFilt
             onToggle={(v) => set({ status: toggle(filters.status, v) })}
           />
           <ChipGroup
+            classes={PJ_CHIPS}
             legend={t('filters.meeting')}
             values={MEETING_TYPES}
             selected={filters.meetingType}

@@ -99,7 +99,3 @@ export function toQuery(f: ProjectListFilters, size: number) {
 export function hasActiveFilters(f: ProjectListFilters): boolean {
   return f.type.length + f.status.length + f.meetingType.length + f.stack.length > 0 || f.position.trim() !== '' || f.q.trim() !== '';
 }
-
-export function toggle<T>(list: T[], value: T): T[] {
-  return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
-}

@@ -8,7 +8,7 @@ import { cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach } from 'vitest';
-import { initTestI18n } from '../../../app/test-i18n';
+import { initTestI18n } from '../../../shared/test/i18n';
 import { AuthStateProvider, type AuthState } from '../../../shared/auth/auth-provider';
 
 afterEach(() => cleanup());

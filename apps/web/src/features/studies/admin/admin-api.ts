@@ -1,7 +1,8 @@
 /** Back-office calls (/api/admin/studies…, ROLE_ADMIN). */
-import type { AdminStudy, Page, StudyStatus } from '@moim/contract';
+import { adminStudy, adminStudyPage, type StudyStatus } from '@moim/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { apiPaths } from '../../../shared/api/paths';
 import { studyKeys } from '../api/keys';
 
 export interface AdminFilter {
@@ -16,9 +17,14 @@ export function useAdminStudies(f: AdminFilter & { view: 'queue' | 'all' }) {
     queryKey: [...studyKeys.admin(), 'list', f],
     queryFn: ({ signal }) =>
       f.view === 'queue'
-        ? api.get<Page<AdminStudy>>('/api/admin/studies/queue', { signal, query: { page: f.page, size: 20, sort: 'createdAt,asc' } })
-        : api.get<Page<AdminStudy>>('/api/admin/studies', {
+        ? api.get(apiPaths.adminStudies.queue, {
             signal,
+            query: { page: f.page, size: 20, sort: 'createdAt,asc' },
+            schema: import.meta.env.DEV && adminStudyPage,
+          })
+        : api.get(apiPaths.adminStudies.root, {
+            signal,
+            schema: import.meta.env.DEV && adminStudyPage,
             query: {
               page: f.page,
               size: 20,
@@ -34,7 +40,7 @@ export function useAdminStudies(f: AdminFilter & { view: 'queue' | 'all' }) {
 export function useAdminStudy(id: string | undefined) {
   return useQuery({
     queryKey: [...studyKeys.admin(), 'one', id],
-    queryFn: ({ signal }) => api.get<AdminStudy>(`/api/admin/studies/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get(apiPaths.adminStudies.byId(id!), { signal, schema: import.meta.env.DEV && adminStudy }),
     enabled: !!id,
   });
 }

@@ -85,8 +85,8 @@ export default function AdminStudiesPage() {
             </div>
           </fieldset>
           <div className="row">
-            <label className="st-field st-field--inline">
-              <span className="st-field__label">{t('admin.deleted')}</span>
+            <label className="field field--inline">
+              <span className="field__label">{t('admin.deleted')}</span>
               <select value={f.deleted} onChange={(e) => set({ deleted: e.target.value === 'hide' ? null : e.target.value })}>
                 <option value="hide">{t('admin.deletedHide')}</option>
                 <option value="all">{t('admin.deletedAll')}</option>

@@ -2,29 +2,22 @@
  * Leader/admin calls behind /study/{id}/manage: status moves and their history, member roles,
  * warnings and removal, events and attendance (docs/studies.md).
  */
-import type {
-  AttendanceBody,
-  AttendanceStatus,
-  CalendarEvent,
-  StudyAction,
-  StudyEventBody,
-  StudyMember,
-  StudyTransition,
-  Study,
+import {
+  attendanceSheet,
+  calendarEvent,
+  study,
+  studyMember,
+  studyTransition,
+  type AttendanceBody,
+  type StudyAction,
+  type StudyEventBody,
 } from '@moim/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api, arrayOf } from '../../../shared/api/client';
+import { apiPaths } from '../../../shared/api/paths';
 import { studyKeys } from './keys';
 
-export const manageUrls = {
-  status: (id: string) => `/api/studies/${id}/status`,
-  transitions: (id: string) => `/api/studies/${id}/transitions`,
-  memberRole: (id: string, userId: string) => `/api/studies/${id}/members/${userId}/role`,
-  memberWarnings: (id: string, userId: string) => `/api/studies/${id}/members/${userId}/warnings`,
-  leave: (id: string) => `/api/studies/${id}/members/leave`,
-  events: (id: string) => `/api/studies/${id}/events`,
-  attendance: (id: string, eventId: string) => `/api/studies/${id}/events/${eventId}/attendance`,
-};
+const manageUrls = apiPaths.studies;
 
 const invalidateStudy = (qc: ReturnType<typeof useQueryClient>) => () => void qc.invalidateQueries({ queryKey: studyKeys.all });
 
@@ -32,7 +25,7 @@ export function useStudyStatus(studyId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { action: StudyAction; reason?: string }) =>
-      api.post<Study>(manageUrls.status(studyId), v.reason ? v : { action: v.action }),
+      api.post(manageUrls.status(studyId), v.reason ? v : { action: v.action }, { schema: import.meta.env.DEV && study }),
     onSuccess: invalidateStudy(qc),
   });
 }
@@ -40,7 +33,7 @@ export function useStudyStatus(studyId: string) {
 export function useTransitions(studyId: string) {
   return useQuery({
     queryKey: studyKeys.transitions(studyId),
-    queryFn: ({ signal }) => api.get<StudyTransition[]>(manageUrls.transitions(studyId), { signal }),
+    queryFn: ({ signal }) => api.get(manageUrls.transitions(studyId), { signal, schema: import.meta.env.DEV && arrayOf(studyTransition) }),
   });
 }
 
@@ -48,7 +41,7 @@ export function useMemberRole(studyId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { userId: string; role: 'MANAGER' | 'MEMBER' }) =>
-      api.put<StudyMember>(manageUrls.memberRole(studyId, v.userId), { role: v.role }),
+      api.put(manageUrls.memberRole(studyId, v.userId), { role: v.role }, { schema: import.meta.env.DEV && studyMember }),
     onSuccess: invalidateStudy(qc),
   });
 }
@@ -75,14 +68,14 @@ export function useRemoveMember(studyId: string) {
 export function useStudyEvents(studyId: string) {
   return useQuery({
     queryKey: studyKeys.events(studyId),
-    queryFn: ({ signal }) => api.get<CalendarEvent[]>(manageUrls.events(studyId), { signal }),
+    queryFn: ({ signal }) => api.get(manageUrls.events(studyId), { signal, schema: import.meta.env.DEV && arrayOf(calendarEvent) }),
   });
 }
 
 export function useAddEvent(studyId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: StudyEventBody) => api.post<CalendarEvent>(manageUrls.events(studyId), body),
+    mutationFn: (body: StudyEventBody) => api.post(manageUrls.events(studyId), body, { schema: import.meta.env.DEV && calendarEvent }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: studyKeys.events(studyId) });
       void qc.invalidateQueries({ queryKey: ['calendar'] });
@@ -93,7 +86,7 @@ export function useAddEvent(studyId: string) {
 export function useDeleteEvent(studyId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (eventId: string) => api.delete<unknown>(`${manageUrls.events(studyId)}/${eventId}`),
+    mutationFn: (eventId: string) => api.delete<unknown>(manageUrls.event(studyId, eventId)),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: studyKeys.events(studyId) });
       void qc.invalidateQueries({ queryKey: ['calendar'] });
@@ -101,15 +94,13 @@ export function useDeleteEvent(studyId: string) {
   });
 }
 
-export interface AttendanceSheet {
-  eventId: string;
-  records: Array<{ userId: string; name: string; status: AttendanceStatus; recordedAt: string }>;
-}
+/** The contract's attendance sheet (GET/POST …/events/{eventId}/attendance). */
+export type AttendanceSheet = ReturnType<typeof attendanceSheet.parse>;
 
 export function useAttendance(studyId: string, eventId: string | null) {
   return useQuery({
     queryKey: studyKeys.attendance(studyId, eventId ?? ''),
-    queryFn: ({ signal }) => api.get<AttendanceSheet>(manageUrls.attendance(studyId, eventId!), { signal }),
+    queryFn: ({ signal }) => api.get(manageUrls.attendance(studyId, eventId!), { signal, schema: import.meta.env.DEV && attendanceSheet }),
     enabled: !!eventId,
   });
 }
@@ -117,7 +108,8 @@ export function useAttendance(studyId: string, eventId: string | null) {
 export function useSaveAttendance(studyId: string, eventId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: AttendanceBody) => api.post<AttendanceSheet>(manageUrls.attendance(studyId, eventId), body),
+    mutationFn: (body: AttendanceBody) =>
+      api.post(manageUrls.attendance(studyId, eventId), body, { schema: import.meta.env.DEV && attendanceSheet }),
     onSuccess: (data) => {
       qc.setQueryData(studyKeys.attendance(studyId, eventId), data);
       void qc.invalidateQueries({ queryKey: studyKeys.members(studyId) });

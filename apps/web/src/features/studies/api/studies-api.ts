@@ -4,17 +4,19 @@
  */
 import {
   DEFAULT_PAGE_SIZE,
+  application,
+  applicationPage,
+  myStudiesGrouped,
+  study,
+  studyListPage,
+  studyMemberPage,
   type ApplyBody,
-  type Application,
-  type MyStudiesGrouped,
-  type Page,
-  type Study,
-  type StudyMember,
   type StudyPatch,
   type StudyProposalInput,
 } from '@moim/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { apiPaths } from '../../../shared/api/paths';
 import type { StudyListFilters } from '../lib/list-filters';
 import { studyKeys } from './keys';
 import { fetchStudyByIdentifier } from './study-identifier';
@@ -35,7 +37,8 @@ export function listQuery(f: StudyListFilters, size = DEFAULT_PAGE_SIZE) {
 export function useStudyList(filters: StudyListFilters, size = DEFAULT_PAGE_SIZE) {
   return useQuery({
     queryKey: studyKeys.list(filters, size),
-    queryFn: ({ signal }) => api.get<Page<Study>>('/api/studies/paged', { signal, query: listQuery(filters, size) }),
+    queryFn: ({ signal }) =>
+      api.get(apiPaths.studies.paged, { signal, query: listQuery(filters, size), schema: import.meta.env.DEV && studyListPage }),
     placeholderData: keepPreviousData,
   });
 }
@@ -51,7 +54,7 @@ export function useStudy(identifier: string | undefined) {
 export function useProposeStudy() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: StudyProposalInput) => api.post<Study>('/api/studies', body),
+    mutationFn: (body: StudyProposalInput) => api.post(apiPaths.studies.root, body, { schema: import.meta.env.DEV && study }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: studyKeys.all }),
   });
 }
@@ -59,7 +62,7 @@ export function useProposeStudy() {
 export function usePatchStudy(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: StudyPatch) => api.patch<Study>(`/api/studies/${id}`, body),
+    mutationFn: (body: StudyPatch) => api.patch(apiPaths.studies.byId(id), body, { schema: import.meta.env.DEV && study }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: studyKeys.all }),
   });
 }
@@ -67,7 +70,8 @@ export function usePatchStudy(id: string) {
 export function useMyStudies(enabled = true) {
   return useQuery({
     queryKey: studyKeys.my(),
-    queryFn: ({ signal }) => api.get<MyStudiesGrouped>('/api/studies/my', { signal, query: { format: 'grouped' } }),
+    queryFn: ({ signal }) =>
+      api.get(apiPaths.studies.my, { signal, query: { format: 'grouped' }, schema: import.meta.env.DEV && myStudiesGrouped }),
     enabled,
   });
 }
@@ -75,7 +79,7 @@ export function useMyStudies(enabled = true) {
 export function useApply(studyId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ApplyBody) => api.post<Application>(`/api/studies/${studyId}/applications`, body),
+    mutationFn: (body: ApplyBody) => api.post(apiPaths.studies.applications(studyId), body, { schema: import.meta.env.DEV && application }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: studyKeys.all }),
   });
 }
@@ -84,7 +88,10 @@ export function useCancelApplication(studyId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { applicationId: string; applicantId: string }) =>
-      api.delete<Application>(`/api/studies/${studyId}/applications/${v.applicationId}`, { query: { applicantId: v.applicantId } }),
+      api.delete(apiPaths.studies.application(studyId, v.applicationId), {
+        query: { applicantId: v.applicantId },
+        schema: import.meta.env.DEV && application,
+      }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: studyKeys.all }),
   });
 }
@@ -94,9 +101,10 @@ export function useApplications(studyId: string, opts: { page: number; status?: 
   return useQuery({
     queryKey: [...studyKeys.applications(studyId, opts.status?.join(',')), opts.page, !!opts.admin],
     queryFn: ({ signal }) =>
-      api.get<Page<Application>>(opts.admin ? `/api/admin/studies/${studyId}/applications` : `/api/studies/${studyId}/applications`, {
+      api.get(opts.admin ? apiPaths.adminStudies.applications(studyId) : apiPaths.studies.applications(studyId), {
         signal,
         query: { page: opts.page, size: 20, status: opts.status },
+        schema: import.meta.env.DEV && applicationPage,
       }),
     placeholderData: keepPreviousData,
   });
@@ -106,9 +114,11 @@ export function useDecideApplication(studyId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { applicationId: string; decision: 'accept' | 'reject'; reviewNote?: string }) =>
-      api.post<Application>(`/api/studies/${studyId}/applications/${v.applicationId}/${v.decision}`, {
-        ...(v.reviewNote ? { reviewNote: v.reviewNote } : {}),
-      }),
+      api.post(
+        apiPaths.studies.decide(studyId, v.applicationId, v.decision),
+        { ...(v.reviewNote ? { reviewNote: v.reviewNote } : {}) },
+        { schema: import.meta.env.DEV && application },
+      ),
     onSuccess: () => void qc.invalidateQueries({ queryKey: studyKeys.all }),
   });
 }
@@ -117,7 +127,11 @@ export function useMembers(studyId: string, opts: { page: number; active?: boole
   return useQuery({
     queryKey: [...studyKeys.members(studyId), opts],
     queryFn: ({ signal }) =>
-      api.get<Page<StudyMember>>(`/api/studies/${studyId}/members`, { signal, query: { page: opts.page, size: 50, active: opts.active } }),
+      api.get(apiPaths.studies.members(studyId), {
+        signal,
+        query: { page: opts.page, size: 50, active: opts.active },
+        schema: import.meta.env.DEV && studyMemberPage,
+      }),
     placeholderData: keepPreviousData,
   });
 }

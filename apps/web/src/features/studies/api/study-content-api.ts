@@ -1,7 +1,8 @@
 /** The composed study page (draft/publish) and reviews. */
-import type { Page, ReviewBody, ReviewList, Review, StudyMember, StudyPageContent, StudyPageDraftBody } from '@moim/contract';
+import { review, reviewList, studyMemberPage, studyPageContent, type ReviewBody, type StudyPageDraftBody } from '@moim/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../../shared/api/client';
+import { ApiError, api, orNull } from '../../../shared/api/client';
+import { apiPaths } from '../../../shared/api/paths';
 import { studyKeys } from './keys';
 
 export function useStudyPage(studyId: string | undefined, which: 'published' | 'draft' = 'published') {
@@ -9,9 +10,10 @@ export function useStudyPage(studyId: string | undefined, which: 'published' | '
     queryKey: studyKeys.page(studyId ?? '', which),
     queryFn: async ({ signal }) => {
       try {
-        return await api.get<StudyPageContent>(`/api/studies/${studyId}/page`, {
+        return await api.get(apiPaths.studies.page(studyId!), {
           signal,
           query: which === 'draft' ? { draft: 'true' } : undefined,
+          schema: import.meta.env.DEV && studyPageContent,
         });
       } catch (err) {
         // No page composed yet: the detail page falls back to its default layout.
@@ -26,7 +28,8 @@ export function useStudyPage(studyId: string | undefined, which: 'published' | '
 export function useSaveStudyPageDraft(studyId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: StudyPageDraftBody) => api.put<StudyPageContent>(`/api/studies/${studyId}/page/draft`, body),
+    mutationFn: (body: StudyPageDraftBody) =>
+      api.put(apiPaths.studies.pageDraft(studyId), body, { schema: import.meta.env.DEV && studyPageContent }),
     onSuccess: (data) => qc.setQueryData(studyKeys.page(studyId, 'draft'), data),
   });
 }
@@ -34,7 +37,7 @@ export function useSaveStudyPageDraft(studyId: string) {
 export function usePublishStudyPage(studyId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<StudyPageContent>(`/api/studies/${studyId}/page/publish`),
+    mutationFn: () => api.post(apiPaths.studies.pagePublish(studyId), undefined, { schema: import.meta.env.DEV && studyPageContent }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: studyKeys.study(studyId) }),
   });
 }
@@ -42,7 +45,8 @@ export function usePublishStudyPage(studyId: string) {
 export function useReviews(studyId: string | undefined, size = 6) {
   return useQuery({
     queryKey: [...studyKeys.reviews(studyId ?? ''), size],
-    queryFn: ({ signal }) => api.get<ReviewList>(`/api/studies/${studyId}/reviews`, { signal, query: { page: 0, size } }),
+    queryFn: ({ signal }) =>
+      api.get(apiPaths.studies.reviews(studyId!), { signal, query: { page: 0, size }, schema: import.meta.env.DEV && reviewList }),
     enabled: !!studyId,
   });
 }
@@ -51,7 +55,7 @@ export function useReviews(studyId: string | undefined, size = 6) {
 export function useMyReview(studyId: string | undefined, enabled = true) {
   return useQuery({
     queryKey: [...studyKeys.reviews(studyId ?? ''), 'mine'],
-    queryFn: ({ signal }) => api.get<Review | null>(`/api/studies/${studyId}/reviews/mine`, { signal }),
+    queryFn: ({ signal }) => api.get(apiPaths.studies.myReview(studyId!), { signal, schema: import.meta.env.DEV && orNull(review) }),
     enabled: !!studyId && enabled,
   });
 }
@@ -59,7 +63,7 @@ export function useMyReview(studyId: string | undefined, enabled = true) {
 export function useWriteReview(studyId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReviewBody) => api.post<Review>(`/api/studies/${studyId}/reviews`, body),
+    mutationFn: (body: ReviewBody) => api.post(apiPaths.studies.reviews(studyId), body, { schema: import.meta.env.DEV && review }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: studyKeys.all }),
   });
 }
@@ -69,7 +73,11 @@ export function usePublicMembers(studyId: string | undefined, enabled = true) {
   return useQuery({
     queryKey: [...studyKeys.members(studyId ?? ''), 'public'],
     queryFn: ({ signal }) =>
-      api.get<Page<StudyMember>>(`/api/studies/${studyId}/members`, { signal, query: { page: 0, size: 50, active: true } }),
+      api.get(apiPaths.studies.members(studyId!), {
+        signal,
+        query: { page: 0, size: 50, active: true },
+        schema: import.meta.env.DEV && studyMemberPage,
+      }),
     enabled: !!studyId && enabled,
     retry: false,
   });

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import StudyDetailPage from '../pages/study-detail-page';
-import { renderPage, stubFetch } from '../test-utils';
+import { renderPage, stubFetch } from '../../../shared/test/render';
 import { makeStudy } from '../test-fixtures';
 import { fetchStudyByIdentifier, identifierKind, matchStudy } from './study-identifier';
 

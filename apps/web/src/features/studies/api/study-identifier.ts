@@ -4,8 +4,9 @@
  * with 404 the web searches the list (GET /api/studies) for a study whose slug or title matches
  * (old links, titles typed by hand, slugs renamed).
  */
-import { isStudyUuid, type Study } from '@moim/contract';
-import { ApiError, api } from '../../../shared/api/client';
+import { isStudyUuid, study, type Study } from '@moim/contract';
+import { ApiError, api, arrayOf } from '../../../shared/api/client';
+import { apiPaths } from '../../../shared/api/paths';
 
 export type IdentifierKind = 'id' | 'slug';
 
@@ -39,9 +40,10 @@ export function matchStudy(identifier: string, studies: readonly Study[]): Study
 }
 
 export async function fetchStudyByIdentifier(identifier: string, signal?: AbortSignal): Promise<Study> {
-  if (identifierKind(identifier) === 'id') return api.get<Study>(`/api/studies/${identifier}`, { signal });
+  if (identifierKind(identifier) === 'id')
+    return api.get(apiPaths.studies.byId(identifier), { signal, schema: import.meta.env.DEV && study });
   try {
-    return await api.get<Study>(`/api/studies/slug/${encodeURIComponent(identifier)}`, { signal });
+    return await api.get(apiPaths.studies.bySlug(identifier), { signal, schema: import.meta.env.DEV && study });
   } catch (err) {
     if (!(err instanceof ApiError) || err.status !== 404) throw err;
     let q = identifier;
@@ -52,11 +54,21 @@ export async function fetchStudyByIdentifier(identifier: string, signal?: AbortS
     }
     const words = q.replace(/^\d+-/, '').replace(/-/g, ' ');
     let found = words
-      ? matchStudy(identifier, (await api.get<Study[]>('/api/studies', { signal, query: { q: words, limit: 100 } })) ?? [])
+      ? matchStudy(
+          identifier,
+          (await api.get(apiPaths.studies.root, {
+            signal,
+            query: { q: words, limit: 100 },
+            schema: import.meta.env.DEV && arrayOf(study),
+          })) ?? [],
+        )
       : null;
-    found ??= matchStudy(identifier, (await api.get<Study[]>('/api/studies', { signal, query: { limit: 100 } })) ?? []);
+    found ??= matchStudy(
+      identifier,
+      (await api.get(apiPaths.studies.root, { signal, query: { limit: 100 }, schema: import.meta.env.DEV && arrayOf(study) })) ?? [],
+    );
     if (!found) throw err;
     // The list item lacks the viewer relation: load the full study by its id.
-    return api.get<Study>(`/api/studies/${found.id}`, { signal });
+    return api.get(apiPaths.studies.byId(found.id), { signal, schema: import.meta.env.DEV && study });
   }
 }

@@ -1,24 +1,8 @@
 /** Small line icons (decorative: always aria-hidden; the text next to them carries the meaning). */
 import type { ReactNode } from 'react';
+import { LineSvg } from '../../../shared/ui/line-svg';
 
-function Svg({ children, size = 16 }: { children: ReactNode; size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+const Svg = ({ children }: { children: ReactNode }) => <LineSvg>{children}</LineSvg>;
 
 export const CalendarIcon = () => (
   <Svg>

@@ -20,10 +20,10 @@ export function RatingInput({
 }) {
   const { t } = useTranslation('studies');
   return (
-    <fieldset className={`st-field st-rating ${error ? 'has-error' : ''}`} aria-describedby={error ? `${name}-err` : undefined}>
-      <legend className="st-field__label">
+    <fieldset className={`field st-rating ${error ? 'field--error' : ''}`} aria-describedby={error ? `${name}-err` : undefined}>
+      <legend className="field__label">
         {legend}
-        <span className="st-field__req">{t('form.required')}</span>
+        <span className="field__req">{t('form.required')}</span>
       </legend>
       <div className="st-rating__stars">
         {[1, 2, 3, 4, 5].map((n) => (
@@ -38,7 +38,7 @@ export function RatingInput({
         </span>
       </div>
       {error && (
-        <p id={`${name}-err`} className="st-field__error" role="alert">
+        <p id={`${name}-err`} className="field__error" role="alert">
           {error}
         </p>
       )}

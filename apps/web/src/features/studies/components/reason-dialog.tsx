@@ -4,6 +4,7 @@
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../../shared/ui/field';
 
 export interface ReasonDialogProps {
   open: boolean;
@@ -65,24 +66,9 @@ export function ReasonDialog(p: ReasonDialogProps) {
           {p.title}
         </h2>
         {p.description && <p className="muted">{p.description}</p>}
-        <label htmlFor={`${id}-r`} className="st-field__label">
-          {p.label}
-          {p.required && <span className="st-field__req">{t('form.required')}</span>}
-        </label>
-        <textarea
-          id={`${id}-r`}
-          rows={4}
-          value={reason}
-          maxLength={p.maxLength ?? 1000}
-          aria-invalid={touched && missing ? true : undefined}
-          aria-describedby={touched && missing ? `${id}-e` : undefined}
-          onChange={(e) => setReason(e.target.value)}
-        />
-        {touched && missing && (
-          <p id={`${id}-e`} className="st-field__error" role="alert">
-            {t('validation.reasonRequired')}
-          </p>
-        )}
+        <Field label={p.label} required={p.required} error={touched && missing ? t('validation.reasonRequired') : undefined}>
+          <textarea rows={4} value={reason} maxLength={p.maxLength ?? 1000} onChange={(e) => setReason(e.target.value)} />
+        </Field>
         {p.error}
         <div className="st-dialog__actions">
           <button type="button" className="btn btn-secondary" onClick={() => ref.current?.close?.() ?? p.onClose()}>

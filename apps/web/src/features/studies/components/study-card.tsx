@@ -5,6 +5,7 @@ import { formatKrw, formatShortDate } from '../../../shared/lib/format';
 import { studyPath } from '../lib/paths';
 import { useLocale } from '../lib/use-locale';
 import { Avatar } from '../../../shared/ui/avatar';
+import { StudyCover } from '../../../shared/ui/study-cover';
 import { CalendarIcon, ClockIcon, PinIcon, UsersIcon } from './icons';
 import { StatusBadge } from './status-badge';
 import { ScheduleLine } from './schedule-line';
@@ -20,13 +21,15 @@ export function CostLabel({ study }: { study: Pick<Study, 'costType' | 'cost'> }
   );
 }
 
-export function StudyCard({ study }: { study: Study }) {
+/** `priority`: the card is likely above the fold (its cover is not lazy-loaded). */
+export function StudyCard({ study, priority = false }: { study: Study; priority?: boolean }) {
   const { t } = useTranslation('studies');
   const locale = useLocale();
   const seats = studySeats(study);
   const fill = seats.capacity > 0 ? Math.min(100, Math.round((seats.taken / seats.capacity) * 100)) : 0;
   return (
     <article className="st-card">
+      <StudyCover study={study} shape="card" priority={priority} sizes="(max-width: 768px) 100vw, 400px" />
       <div className="st-card__badges">
         <StatusBadge study={study} />
         <span className="badge">{t(`type.${study.type}`)}</span>

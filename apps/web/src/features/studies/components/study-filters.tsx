@@ -1,40 +1,13 @@
 import { COST_TYPES, RECURRENCE_TYPES, STUDY_TYPES } from '@moim/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EMPTY_FILTERS, hasActiveFilters, toggle, type StudyListFilters } from '../lib/list-filters';
+import { ChipGroup, toggle } from '../../../shared/ui/chip-group';
+import { EMPTY_FILTERS, hasActiveFilters, type StudyListFilters } from '../lib/list-filters';
 import { SearchIcon } from './icons';
 
 interface Props {
   filters: StudyListFilters;
   onChange: (next: StudyListFilters) => void;
-}
-
-function ChipGroup<T extends string>({
-  legend,
-  values,
-  selected,
-  label,
-  onToggle,
-}: {
-  legend: string;
-  values: readonly T[];
-  selected: T[];
-  label: (v: T) => string;
-  onToggle: (v: T) => void;
-}) {
-  return (
-    <fieldset className="st-chips">
-      <legend>{legend}</legend>
-      <div className="st-chips__row">
-        {values.map((v) => (
-          <label key={v} className="st-chip">
-            <input type="checkbox" checked={selected.includes(v)} onChange={() => onToggle(v)} />
-            <span>{label(v)}</span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
 }
 
 /** Text search, chip filters and the "recruiting only" switch; every change resets to page 0. */

@@ -2,7 +2,7 @@ import { REVIEW_TAGS, reviewTagIssues, type ReviewTag } from '@moim/contract';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { initTestI18n } from '../test-utils';
+import { initTestI18n } from '../../../shared/test/render';
 import { TagPicker, tagBlocked } from './tag-picker';
 
 beforeAll(() => initTestI18n());

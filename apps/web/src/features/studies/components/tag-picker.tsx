@@ -22,9 +22,9 @@ export function TagPicker({ value, onChange }: { value: ReviewTag[]; onChange: (
   const locale = useLocale();
   const full = value.length >= REVIEW_LIMITS.tagsMax;
   return (
-    <fieldset className="st-field st-tagpicker">
-      <legend className="st-field__label">{t('review.tags')}</legend>
-      <p className="st-field__hint" aria-live="polite">
+    <fieldset className="field st-tagpicker">
+      <legend className="field__label">{t('review.tags')}</legend>
+      <p className="field__hint" aria-live="polite">
         {t('review.tagsHint', { count: value.length, max: REVIEW_LIMITS.tagsMax, perCategory: REVIEW_LIMITS.tagsPerCategoryMax })}
       </p>
       {REVIEW_TAG_CATEGORIES.map((cat) => {

@@ -49,7 +49,3 @@ export function filtersToParams(filters: StudyListFilters, base?: URLSearchParam
 export function hasActiveFilters(f: StudyListFilters): boolean {
   return f.type.length + f.costType.length + f.recurrence.length > 0 || f.recruiting || f.q.trim() !== '';
 }
-
-export function toggle<T>(list: T[], value: T): T[] {
-  return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
-}

@@ -2,7 +2,7 @@ import { MY_STUDY_GROUPS } from '@moim/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeApplication, makeStudy } from '../test-fixtures';
-import { renderPage, stubFetch, TEST_USER } from '../test-utils';
+import { renderPage, stubFetch, TEST_USER } from '../../../shared/test/render';
 import MyStudiesSection from './my-studies-section';
 
 const realFetch = globalThis.fetch;
@@ -81,7 +81,18 @@ describe('my studies (GET /api/studies/my?format=grouped)', () => {
       url.pathname === '/api/studies/my'
         ? { data: { format: 'grouped', groups } }
         : url.pathname === `/api/studies/${done.id}/reviews/mine`
-          ? { data: { id: 'rev-1', studyId: done.id, rating: 5, text: '', tags: [], createdAt: '2026-01-01T00:00:00Z' } }
+          ? {
+              data: {
+                id: 'rev-1',
+                studyId: done.id,
+                author: { id: TEST_USER.id, name: TEST_USER.name, profileImage: null },
+                rating: 5,
+                text: '',
+                tags: [],
+                createdAt: '2026-01-01T00:00:00Z',
+                updatedAt: '2026-01-01T00:00:00Z',
+              },
+            }
           : undefined,
     );
     await renderPage(<MyStudiesSection />, { user: TEST_USER });

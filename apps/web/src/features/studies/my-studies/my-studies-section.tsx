@@ -17,7 +17,9 @@ import { formatDate, formatDateTime, formatKrw } from '../../../shared/lib/forma
 import { managePath, reviewPath, studyPath } from '../lib/paths';
 import { useLocale } from '../lib/use-locale';
 import { PayAction } from './pay-action';
+import { StudyCover } from '../../../shared/ui/study-cover';
 import '../studies.css';
+import '../study-cover.css';
 
 export default function MyStudiesSection() {
   const { t } = useTranslation('studies');
@@ -188,17 +190,20 @@ function MyItem({ group, item, userId }: { group: MyStudyGroup; item: MyStudyIte
   }
   return (
     <li className="st-my__item">
-      <div className="st-my__main">
-        <div className="row">
-          <StatusBadge study={study} />
-          {application && group !== 'inactive' && <span className="badge">{t(`appStatus.${application.status}`)}</span>}
-          {membership && <span className="badge">{t(`role.${membership.role}`)}</span>}
+      <div className="st-my__lead">
+        <StudyCover study={study} shape="thumb" sizes="112px" />
+        <div className="st-my__main">
+          <div className="row">
+            <StatusBadge study={study} />
+            {application && group !== 'inactive' && <span className="badge">{t(`appStatus.${application.status}`)}</span>}
+            {membership && <span className="badge">{t(`role.${membership.role}`)}</span>}
+          </div>
+          <Link to={studyPath(study)} className="st-my__link" data-user-content="">
+            {study.title}
+          </Link>
+          {detail && <p className="st-my__detail">{detail}</p>}
+          {cancel.isError && <ErrorAlert error={cancel.error} />}
         </div>
-        <Link to={studyPath(study)} className="st-my__link" data-user-content="">
-          {study.title}
-        </Link>
-        {detail && <p className="st-my__detail">{detail}</p>}
-        {cancel.isError && <ErrorAlert error={cancel.error} />}
       </div>
       {action && <div className="st-my__action">{action}</div>}
     </li>

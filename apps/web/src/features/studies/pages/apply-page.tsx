@@ -9,10 +9,11 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import type { SchemaInput } from '../../../shared/lib/schema-types';
 import { ErrorState, LoadingState } from '../../../shared/ui/states';
 import { useApply, useStudy } from '../api/studies-api';
 import { ErrorAlert } from '../components/error-alert';
-import { Field } from '../components/form-field';
+import { Field } from '../../../shared/ui/field';
 import { refusalReason } from '../components/refusal';
 import { StatusBadge } from '../components/status-badge';
 import { CostLabel } from '../components/study-card';
@@ -23,7 +24,7 @@ import { issueMessage } from '../lib/zod-messages';
 import '../studies.css';
 import { ScheduleLine } from '../components/schedule-line';
 
-type FormValues = { motivation: string; answers: Array<{ questionId: string; answer: string }> };
+type FormValues = SchemaInput<typeof applyBody>;
 
 export default function ApplyPage() {
   const { t } = useTranslation('studies');
@@ -127,18 +128,18 @@ function ApplyForm({
   const { t } = useTranslation('studies');
   const locale = useLocale();
   const apply = useApply(studyId);
-  const resolver = useMemo<Resolver<FormValues>>(() => {
-    const base = zodResolver(applyBody, { error: (iss) => issueMessage(t, iss) }) as unknown as Resolver<FormValues>;
+  const resolver = useMemo<Resolver<FormValues, unknown, ApplyBody>>(() => {
+    const base = zodResolver(applyBody, { error: (iss) => issueMessage(t, iss) });
     return async (values, ctx, opts) => {
       const r = await base(values, ctx, opts);
       const answers = questions.map((q, i) =>
-        q.required && !values.answers[i]?.answer.trim() ? { answer: { type: 'required', message: t('validation.required') } } : undefined,
+        q.required && !values.answers?.[i]?.answer.trim() ? { answer: { type: 'required', message: t('validation.required') } } : undefined,
       );
       if (answers.some(Boolean)) return { values: {}, errors: { ...r.errors, answers: answers as never } };
       return r;
     };
   }, [t, questions]);
-  const form = useForm<FormValues>({
+  const form = useForm<FormValues, unknown, ApplyBody>({
     resolver,
     mode: 'onTouched',
     defaultValues: { motivation: '', answers: questions.map((q) => ({ questionId: q.id, answer: '' })) },
@@ -147,11 +148,7 @@ function ApplyForm({
   const errors = form.formState.errors;
 
   return (
-    <form
-      className="st-form card"
-      noValidate
-      onSubmit={(e) => void form.handleSubmit((v) => apply.mutate(v as ApplyBody, { onSuccess: onSent }))(e)}
-    >
+    <form className="st-form card" noValidate onSubmit={(e) => void form.handleSubmit((v) => apply.mutate(v, { onSuccess: onSent }))(e)}>
       <Field
         label={t('apply.motivation')}
         required

@@ -1,24 +1,23 @@
 /** /study/{id}/review/write (login required): rating, text (≤ 1000) and up to five tags. */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { REVIEW_LIMITS, reviewBody, type ReviewBody, type ReviewTag } from '@moim/contract';
+import { REVIEW_LIMITS, reviewBody, type ReviewBody } from '@moim/contract';
 import { useMemo } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import type { SchemaInput } from '../../../shared/lib/schema-types';
 import { toast } from '../../../shared/toast/toast';
 import { ErrorState, LoadingState } from '../../../shared/ui/states';
 import { useStudy } from '../api/studies-api';
 import { useMyReview, useWriteReview } from '../api/study-content-api';
 import { ErrorAlert } from '../components/error-alert';
-import { Field } from '../components/form-field';
+import { Field } from '../../../shared/ui/field';
 import { RatingInput } from '../components/rating-input';
 import { TagPicker } from '../components/tag-picker';
 import { studyPath } from '../lib/paths';
 import { issueMessage } from '../lib/zod-messages';
 import { markUserValue } from '../../../shared/ui/user-value';
 import '../studies.css';
-
-type FormValues = { rating: number; text: string; tags: ReviewTag[] };
 
 export default function ReviewWritePage() {
   const { t, i18n } = useTranslation('studies');
@@ -73,12 +72,15 @@ export function ReviewForm({ studyId, backTo }: { studyId: string; backTo: strin
   const { t } = useTranslation('studies');
   const navigate = useNavigate();
   const write = useWriteReview(studyId);
-  const resolver = useMemo(() => zodResolver(reviewBody, { error: (iss) => issueMessage(t, iss) }) as unknown as Resolver<FormValues>, [t]);
-  const form = useForm<FormValues>({ resolver, defaultValues: { rating: undefined, text: '', tags: [] } });
+  const resolver = useMemo(() => zodResolver(reviewBody, { error: (iss) => issueMessage(t, iss) }), [t]);
+  const form = useForm<SchemaInput<typeof reviewBody>, unknown, ReviewBody>({
+    resolver,
+    defaultValues: { rating: undefined, text: '', tags: [] },
+  });
   const text = useWatch({ control: form.control, name: 'text' }) ?? '';
   const errors = form.formState.errors;
   const submit = form.handleSubmit(async (v) => {
-    const ok = await write.mutateAsync(v as ReviewBody).catch(() => null);
+    const ok = await write.mutateAsync(v).catch(() => null);
     if (!ok) return;
     toast.success(t('review.saved'));
     navigate(backTo);
@@ -106,7 +108,11 @@ export function ReviewForm({ studyId, backTo }: { studyId: string; backTo: strin
       >
         <textarea rows={6} maxLength={REVIEW_LIMITS.textMax + 200} {...form.register('text')} />
       </Field>
-      <Controller control={form.control} name="tags" render={({ field }) => <TagPicker value={field.value} onChange={field.onChange} />} />
+      <Controller
+        control={form.control}
+        name="tags"
+        render={({ field }) => <TagPicker value={field.value ?? []} onChange={field.onChange} />}
+      />
       <ErrorAlert error={write.error} />
       <div className="st-form__nav">
         <Link className="btn btn-secondary" to={backTo}>

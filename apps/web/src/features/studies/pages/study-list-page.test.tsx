@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeStudy } from '../test-fixtures';
-import { renderPage, stubFetch } from '../test-utils';
+import { renderPage, stubFetch } from '../../../shared/test/render';
 import StudyListPage from './study-list-page';
 
 const realFetch = globalThis.fetch;

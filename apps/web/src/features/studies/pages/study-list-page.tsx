@@ -92,9 +92,11 @@ export default function StudyListPage() {
           </EmptyState>
         ) : (
           <>
+            {/* the cards' titles are h3: the list is the page's second level (axe heading-order) */}
+            <h2 className="visually-hidden">{t('list.results')}</h2>
             <div className="st-grid" aria-busy={list.isFetching}>
-              {list.data.content.map((s) => (
-                <StudyCard key={s.id} study={s} />
+              {list.data.content.map((s, i) => (
+                <StudyCard key={s.id} study={s} priority={i === 0} />
               ))}
             </div>
             <Pager

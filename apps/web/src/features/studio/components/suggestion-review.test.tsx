@@ -3,7 +3,7 @@ import type { StudioSuggestion } from '@moim/contract';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { initTestI18n } from '../../../app/test-i18n';
+import { initTestI18n } from '../../../shared/test/i18n';
 import { type Decision, type Decisions, revisedText } from '../lib/review-state';
 import { SuggestionReview } from './suggestion-review';
 

@@ -24,8 +24,8 @@ export function AttendancePanel({ study }: { study: Study }) {
   if (past.length === 0) return <EmptyState title={t('manage.attendance.noEvents')} />;
   return (
     <div className="stack">
-      <label className="st-field">
-        <span className="st-field__label">{t('manage.attendance.event')}</span>
+      <label className="field">
+        <span className="field__label">{t('manage.attendance.event')}</span>
         <select value={eventId ?? ''} onChange={(e) => setPicked(e.target.value)}>
           {past.map((e) => (
             <option key={e.id} value={e.id}>

@@ -7,8 +7,9 @@ import { toast } from '../../../../shared/toast/toast';
 import { EmptyState, ErrorState, LoadingState } from '../../../../shared/ui/states';
 import { useAddEvent, useDeleteEvent, useStudyEvents } from '../../api/manage-api';
 import { ErrorAlert } from '../../components/error-alert';
-import { Field, FieldGroup } from '../../components/form-field';
+import { Field, FieldGroup } from '../../../../shared/ui/field';
 import { formatDate, formatTimeRange } from '../../../../shared/lib/format';
+import { resolverFailed } from '../../../../shared/ui/form-errors';
 import { useLocale } from '../../lib/use-locale';
 import { issueMessage } from '../../lib/zod-messages';
 
@@ -102,11 +103,15 @@ export function EventsPanel({ study }: { study: Study }) {
 function AddEventForm({ studyId, defaultDate }: { studyId: string; defaultDate: string }) {
   const { t } = useTranslation('studies');
   const add = useAddEvent(studyId);
-  const resolver = useMemo<Resolver<FormValues>>(() => {
-    const base = zodResolver(studyEventBody, { error: (iss) => issueMessage(t, iss) }) as unknown as Resolver<StudyEventBody>;
-    return (values, ctx, opts) => base(toBody(values) as StudyEventBody, ctx, opts as never) as never;
+  // The form holds strings ('' for "not given"); the contract validates the body made from them.
+  const resolver = useMemo<Resolver<FormValues, unknown, StudyEventBody>>(() => {
+    const base = zodResolver(studyEventBody, { error: (iss) => issueMessage(t, iss) });
+    return async (values, ctx, opts) => {
+      const r = await base(toBody(values), ctx, { ...opts, names: undefined });
+      return resolverFailed(r) ? { values: {}, errors: r.errors } : { values: r.values, errors: {} };
+    };
   }, [t]);
-  const form = useForm<FormValues>({
+  const form = useForm<FormValues, unknown, StudyEventBody>({
     resolver,
     defaultValues: {
       title: '',
@@ -123,7 +128,7 @@ function AddEventForm({ studyId, defaultDate }: { studyId: string; defaultDate: 
   const location = useWatch({ control: form.control, name: 'location' });
   const e = form.formState.errors;
   const submit = form.handleSubmit((v) =>
-    add.mutate(toBody(v) as StudyEventBody, {
+    add.mutate(v, {
       onSuccess: () => {
         toast.success(t('manage.events.added'));
         form.reset();

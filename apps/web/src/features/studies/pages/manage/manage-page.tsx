@@ -13,6 +13,7 @@ import { Tabs } from '../../components/tabs';
 import { studyPath } from '../../lib/paths';
 import { ApplicationsPanel } from './applications-panel';
 import { AttendancePanel } from './attendance-panel';
+import { CoverEditor } from './cover-editor';
 import { EventsPanel } from './events-panel';
 import { MembersPanel } from './members-panel';
 import { StatusPanel } from './status-panel';
@@ -64,6 +65,7 @@ export default function ManagePage() {
             </div>
           </div>
         </header>
+        {isOwner && <CoverEditor study={s} />}
         <Tabs
           idBase="manage"
           label={t('manage.tabsLabel')}

@@ -12,10 +12,11 @@ import {
   type StudyPageSection,
   type StudyPageSectionType,
 } from '@moim/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../../../shared/toast/toast';
+import { Field } from '../../../../shared/ui/field';
 import { ErrorState, LoadingState } from '../../../../shared/ui/states';
 import { usePublishStudyPage, useSaveStudyPageDraft, useStudyPage } from '../../api/study-content-api';
 import { ErrorAlert } from '../../components/error-alert';
@@ -323,7 +324,12 @@ function Composer({
             <label htmlFor="composer-add" className="visually-hidden">
               {t('composer.addType')}
             </label>
-            <select id="composer-add" value={addType} onChange={(e) => setAddType(e.target.value as StudyPageSectionType)}>
+            <select
+              id="composer-add"
+              className="input"
+              value={addType}
+              onChange={(e) => setAddType(e.target.value as StudyPageSectionType)}
+            >
               {STUDY_PAGE_SECTION_TYPES.map((ty) => (
                 <option key={ty} value={ty}>
                   {t(`composer.types.${ty}`)}
@@ -360,7 +366,7 @@ function Composer({
                 />
               )}
               {def.fields.some((f) => f.kind === 'html') || def.list?.item.some((f) => f.kind === 'html') ? (
-                <p className="st-field__hint">{t('composer.htmlHint')}</p>
+                <p className="field__hint">{t('composer.htmlHint')}</p>
               ) : null}
             </>
           ) : (
@@ -374,7 +380,6 @@ function Composer({
 
 function FieldEditor({ def, value, onChange }: { def: FieldDef; value: unknown; onChange: (v: unknown) => void }) {
   const { t } = useTranslation('studies');
-  const id = useId();
   const label = t(`composer.fields.${def.key}`);
   if (def.kind === 'checkbox')
     return (
@@ -384,13 +389,9 @@ function FieldEditor({ def, value, onChange }: { def: FieldDef; value: unknown; 
       </label>
     );
   return (
-    <div className="st-field">
-      <label htmlFor={id} className="st-field__label">
-        {label}
-      </label>
+    <Field label={label}>
       {def.kind === 'number' ? (
         <input
-          id={id}
           type="number"
           min={1}
           max={20}
@@ -398,17 +399,16 @@ function FieldEditor({ def, value, onChange }: { def: FieldDef; value: unknown; 
           onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
         />
       ) : def.kind === 'text' ? (
-        <input id={id} type="text" value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} />
+        <input type="text" value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} />
       ) : (
         <textarea
-          id={id}
           rows={def.kind === 'html' ? 8 : 3}
           className={def.kind === 'html' ? 'st-mono' : undefined}
           value={typeof value === 'string' ? value : ''}
           onChange={(e) => onChange(e.target.value)}
         />
       )}
-    </div>
+    </Field>
   );
 }
 
@@ -423,8 +423,8 @@ function ListEditor({
 }) {
   const { t } = useTranslation('studies');
   return (
-    <fieldset className="st-fieldset st-composer__listedit">
-      <legend className="st-field__label">{t(`composer.lists.${def.key}`)}</legend>
+    <fieldset className="fieldset st-composer__listedit">
+      <legend className="field__label">{t(`composer.lists.${def.key}`)}</legend>
       <ol className="stack">
         {items.map((item, i) => (
           <li key={i} className="st-composer__listitem">

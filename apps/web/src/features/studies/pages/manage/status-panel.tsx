@@ -79,8 +79,8 @@ export function StatusPanel({ study }: { study: Study }) {
           <p className="muted">{t('manage.status.noActions')}</p>
         )}
         {study.status === 'IN_PROGRESS' && (
-          <label className="st-field">
-            <span className="st-field__label">{t('manage.status.recruiting')}</span>
+          <label className="field">
+            <span className="field__label">{t('manage.status.recruiting')}</span>
             <select
               value={recruiting}
               disabled={patch.isPending}

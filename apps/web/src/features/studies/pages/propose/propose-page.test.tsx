@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { addDays, seoulDate } from '@moim/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderPage, stubFetch, TEST_USER } from '../../test-utils';
+import { renderPage, stubFetch, TEST_USER } from '../../../../shared/test/render';
+import { makeStudy } from '../../test-fixtures';
 import ProposePage from './propose-page';
 
 const realFetch = globalThis.fetch;
@@ -67,7 +68,7 @@ describe('propose form: step validation shows the rules', () => {
   it('requires a fee for a paid study and sends a valid proposal to POST /api/studies', async () => {
     const { calls } = stubFetch((url, init) =>
       url.pathname === '/api/studies' && init.method === 'POST'
-        ? { status: 201, data: { id: 'x', slug: '1-new-study', title: 'New' } }
+        ? { status: 201, data: makeStudy({ id: 'x', slug: '1-new-study', title: 'New' }) }
         : undefined,
     );
     await renderPage(<ProposePage />, {

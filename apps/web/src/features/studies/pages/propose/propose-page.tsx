@@ -16,6 +16,7 @@ import {
   generateSessionDates,
   seoulDate,
   studyProposalBody,
+  type StudyProposal,
   type StudyProposalInput,
 } from '@moim/contract';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -25,8 +26,10 @@ import { useNavigate } from 'react-router';
 import { readSession, removeSession, writeSession } from '../../../../shared/storage';
 import { toast } from '../../../../shared/toast/toast';
 import { useProposeStudy } from '../../api/studies-api';
+import { uploadCover } from '../../api/cover-api';
+import { type ChosenCover, ProposeCover } from './propose-cover';
 import { ErrorAlert } from '../../components/error-alert';
-import { Field, FieldGroup } from '../../components/form-field';
+import { Field, FieldGroup } from '../../../../shared/ui/field';
 import { formatDate, formatKrw, formatTimeRange } from '../../../../shared/lib/format';
 import { studyPath } from '../../lib/paths';
 import { useLocale } from '../../lib/use-locale';
@@ -83,9 +86,10 @@ export default function ProposePage() {
   const [initial] = useState(() => loadDraft(now));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const propose = useProposeStudy();
+  const [cover, setCover] = useState<ChosenCover | null>(null);
 
-  const resolver = useMemo<Resolver<StudyProposalInput>>(() => {
-    const base = zodResolver(studyProposalBody, { error: (iss) => issueMessage(t, iss) }) as unknown as Resolver<StudyProposalInput>;
+  const resolver = useMemo<Resolver<StudyProposalInput, unknown, StudyProposal>>(() => {
+    const base = zodResolver(studyProposalBody, { error: (iss) => issueMessage(t, iss) });
     return async (values, ctx, opts) => {
       const result = await base(values, ctx, opts);
       const errors = { ...result.errors } as Record<string, unknown>;
@@ -99,7 +103,7 @@ export default function ProposePage() {
     };
   }, [t]);
 
-  const form = useForm<StudyProposalInput>({ resolver, defaultValues: initial, mode: 'onTouched' });
+  const form = useForm<StudyProposalInput, unknown, StudyProposal>({ resolver, defaultValues: initial, mode: 'onTouched' });
   const { register, control, formState, trigger, handleSubmit, setValue } = form;
   const values = useWatch({ control }) as StudyProposalInput;
   const questions = useFieldArray({ control, name: 'questions' });
@@ -134,6 +138,14 @@ export default function ProposePage() {
         const study = await propose.mutateAsync(body).catch(() => null);
         if (!study) return;
         removeSession(DRAFT_KEY);
+        if (cover) {
+          // the study exists either way; a refused cover can be uploaded again from the manage page
+          const uploaded = await uploadCover(study.id, cover.body).then(
+            () => true,
+            () => false,
+          );
+          if (!uploaded) toast.error(t('propose.cover.uploadFailed'));
+        }
         toast.success(t('propose.submitted'));
         navigate(studyPath(study));
       },
@@ -464,6 +476,7 @@ export default function ProposePage() {
                   </div>
                 ))}
               </dl>
+              <ProposeCover title={values.title ?? ''} value={cover} onChange={setCover} />
               <p className="muted">{t('propose.reviewNote')}</p>
               {propose.isError && <ErrorAlert error={propose.error} />}
             </div>

@@ -1,5 +1,5 @@
 /**
- * Test harness for the study, calendar and notification pages: Korean catalogues (shared + the
+ * Test harness for pages and components (any feature): Korean catalogues (shared + the
  * feature namespaces), a fresh QueryClient without retries and a memory router.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -7,9 +7,9 @@ import { cleanup, render, type RenderResult } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { initTestI18n } from '../../app/test-i18n';
-import { AuthStateProvider, type AuthState } from '../../shared/auth/auth-provider';
-import type { SessionUser } from '../../shared/auth/types';
+import { initTestI18n } from './i18n';
+import { AuthStateProvider, type AuthState } from '../auth/auth-provider';
+import type { SessionUser } from '../auth/types';
 
 export { initTestI18n };
 

@@ -1,0 +1,125 @@
+/**
+ * Server-rendered study pages (web-render.ts) in the real app: the page is rendered with the
+ * study's public data as the API answers it, refreshed when the study changes (edit, approval,
+ * start), reused while nothing changed, and the plain shell when there is nothing to render.
+ * The render bundle here is a small stand-in with the interface of apps/web/src/app/prerender.tsx
+ * (the real one needs a web build; e2e/studies.e2e.ts and the benchmarks load it).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/support.ts';
+import { approvedStudy, createUser, setStatus, type TestUser } from '../modules/studies/test-helpers.ts';
+
+const SHELL = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
+const TEMPLATE =
+  '<!doctype html><html><head><style>h1{color:red}</style></head><body><div id="root" data-prerendered><!--m--></div><!--d--></body></html>';
+const HASH = "'sha256-9mGezpK10NHPRUrmrP4/mSQAwETbqPwCJgzJ3lEzkcc='";
+const SCRIPT_HASH = "'sha256-d3C/gPKqU4fnhhEV9xgaRdJqDMW63uZLPyeQRu6j+1Y='";
+
+// the bundle's interface: loadPageData reads through `get`, renderPage renders the entries
+const BUNDLE = `
+export let renders = 0;
+export async function loadPageData(path, get) {
+  const m = /^\\/study\\/([^/]+)$/.exec(path);
+  if (!m || m[1] === 'explode') return m ? { pattern: '/study/:studyIdentifier', entries: [[['boom'], null]] } : null;
+  const study = await get('/api/studies/slug/' + m[1]);
+  if (study.status !== 200) return null;
+  return { pattern: '/study/:studyIdentifier', entries: [[['studies', 'detail', m[1]], study.data]] };
+}
+export async function renderPage(path, entries) {
+  const s = entries[0][1];
+  if (!s) throw new Error('render failed');
+  globalThis.__moimRenders = (globalThis.__moimRenders ?? 0) + 1;
+  return { html: '<h1>' + s.title + '</h1><p>' + s.status + '</p>' };
+}
+export function queryDataScript(entries) {
+  return '<script type="application/json" id="moim-query-data">' + JSON.stringify(entries).replace(/</g, '\\\\u003c') + '</script>';
+}
+`;
+
+const renders = () => (globalThis as { __moimRenders?: number }).__moimRenders ?? 0;
+
+describe('server-rendered study pages', () => {
+  let dist: string;
+  let t: TestApp;
+  let leader: TestUser;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'moim-web-render-'));
+    writeFileSync(join(dist, 'index.html'), SHELL);
+    mkdirSync(join(dist, '.ssr'));
+    writeFileSync(join(dist, '.ssr', 'render.mjs'), BUNDLE);
+    writeFileSync(
+      join(dist, '.ssr', 'server-rendered.json'),
+      JSON.stringify({ markup: '<!--m-->', data: '<!--d-->', templates: [{ pattern: '/study/:studyIdentifier', html: TEMPLATE }] }),
+    );
+    writeFileSync(
+      join(dist, '.ssr', 'csp.json'),
+      JSON.stringify({ styleSrcElem: [HASH, "'unsafe-inline' nope"], scriptSrc: [SCRIPT_HASH, "'unsafe-eval'"] }),
+    );
+    t = await createTestApp({ serveWeb: true, env: { WEB_DIST_DIR: dist } });
+    leader = await createUser(t);
+    admin = await createUser(t, { admin: true });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const page = (path: string) => t.app.inject({ url: path, headers: { accept: 'text/html', 'accept-encoding': 'identity' } });
+
+  it('renders a study page with its data, and refreshes it when the study changes', async () => {
+    const s = await approvedStudy(t, leader, admin, { title: '렌더 스터디' });
+    const first = await page(`/study/${s.slug}`);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toContain('text/html');
+    expect(first.body).toContain('<div id="root" data-prerendered><h1>렌더 스터디</h1><p>APPROVED</p></div>');
+    // the data the page was rendered with, for the app's query cache
+    expect(first.body).toMatch(/<script type="application\/json" id="moim-query-data">\[\[\["studies","detail",/);
+    expect(first.body).toContain('"title":"렌더 스터디"');
+
+    // unchanged data: the rendered page is reused
+    const before = renders();
+    expect((await page(`/study/${s.slug}`)).body).toBe(first.body);
+    expect(renders()).toBe(before);
+
+    // edited: the next visit shows the new title at once (the read cache is invalidated)
+    const patched = await t.call({
+      method: 'PATCH',
+      url: `/api/studies/${s.id}`,
+      headers: leader.headers,
+      payload: { title: '새 제목 스터디' },
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const edited = await page(`/study/${s.slug}`);
+    expect(edited.body).toContain('<h1>새 제목 스터디</h1>');
+    expect(renders()).toBe(before + 1);
+
+    // started: the status follows
+    expect((await setStatus(t, admin, s.id, 'START')).status).toBe(200);
+    expect((await page(`/study/${s.slug}`)).body).toContain('<p>IN_PROGRESS</p>');
+  });
+
+  it('sends the plain shell when there is nothing to render or rendering fails, never an error', async () => {
+    for (const path of ['/study/no-such-study', '/study/explode', '/users/me']) {
+      const res = await page(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body, path).toBe(SHELL);
+    }
+  });
+
+  it('never serves the render bundle, and allows the inline styles and scripts by hash', async () => {
+    for (const file of ['/.ssr/render.mjs', '/.ssr/server-rendered.json', '/.ssr/csp.json']) {
+      expect((await t.app.inject({ url: file })).statusCode, file).toBe(404);
+    }
+    const csp = String((await page('/')).headers['content-security-policy']);
+    expect(csp).toContain(`style-src-elem 'self' ${HASH};`);
+    expect(csp).toContain("style-src-attr 'unsafe-inline'");
+    expect(csp).toMatch(new RegExp(`script-src 'self' 'wasm-unsafe-eval' ${SCRIPT_HASH.replace(/[+/]/g, '\\$&')};`));
+    expect(csp).not.toContain('nope');
+    expect(csp).not.toContain(" 'unsafe-eval'");
+  });
+});

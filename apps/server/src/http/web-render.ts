@@ -1,0 +1,95 @@
+/**
+ * Server rendering of the public pages whose content is data (a study's page, /study/{slug}),
+ * so their first paint needs no JavaScript either (docs/performance.md, issue 19).
+ *
+ * The web build leaves in <dist>/.ssr/ (apps/web/scripts/prerender.mjs):
+ * - render.mjs: the app's prerender entry (apps/web/src/app/prerender.tsx) bundled for Node;
+ * - server-rendered.json: per route pattern, the page's HTML (critical CSS inline, its chunks
+ *   preloaded) with a placeholder for the markup of #root and one for the data.
+ * Per request the renderer reads the page's public data through this server's own API as a guest
+ * (`app.inject`: the same answers, read caches and invalidations as the browser's fetch),
+ * renders the page with it and sends the markup plus the data (#moim-query-data, which the app
+ * seeds its query cache with). A rendered page is reused while its data is unchanged, so it is
+ * refreshed exactly when the API's answer changes (a study updated, approved, closed …: the
+ * studies read cache is invalidated on every instance, through Redis when configured).
+ * Anything missing or failing (no build, a study not found, a render error) gives the plain
+ * shell, as before: never an error page.
+ */
+import type { FastifyInstance } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+type QueryEntry = [key: readonly unknown[], data: unknown];
+type GetJson = (url: string) => Promise<{ status: number; data?: unknown }>;
+
+/** What render.mjs exports for the server (apps/web/src/app/prerender.tsx). */
+interface RenderBundle {
+  loadPageData(path: string, get: GetJson): Promise<{ pattern: string; entries: QueryEntry[] } | null>;
+  renderPage(path: string, data: QueryEntry[]): Promise<{ html: string }>;
+  queryDataScript(entries: QueryEntry[]): string;
+}
+
+interface Templates {
+  markup: string;
+  data: string;
+  templates: Array<{ pattern: string; html: string }>;
+}
+
+/** Rendered pages kept (by path); a path's entry is replaced when its data changes. */
+const MAX_PAGES = 200; // ≈ 80 KB each: ≤ 16 MB
+
+export type PageRenderer = (path: string) => Promise<string | undefined>;
+
+/** The renderer for `distDir`'s build, or undefined when the build has no server-rendered pages. */
+export function createPageRenderer(app: FastifyInstance, distDir: string): PageRenderer | undefined {
+  const dir = join(distDir, '.ssr');
+  const file = join(dir, 'server-rendered.json');
+  if (!existsSync(file) || !existsSync(join(dir, 'render.mjs'))) return undefined;
+  const spec = JSON.parse(readFileSync(file, 'utf8')) as Templates;
+  if (spec.templates.length === 0) return undefined;
+  const templates = new Map(spec.templates.map((t) => [t.pattern, t.html]));
+  let bundle: Promise<RenderBundle> | undefined;
+  const pages = new Map<string, { key: string; html: string }>();
+
+  const get: GetJson = async (url) => {
+    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    if (res.statusCode !== 200) return { status: res.statusCode };
+    return { status: 200, data: (res.json() as { data?: unknown }).data };
+  };
+
+  return async (path) => {
+    try {
+      bundle ??= import(pathToFileURL(join(dir, 'render.mjs')).href) as Promise<RenderBundle>;
+      const r = await bundle;
+      const data = await r.loadPageData(path, get);
+      const template = data && templates.get(data.pattern);
+      if (!data || !template) return undefined;
+      const key = JSON.stringify(data.entries);
+      const cached = pages.get(path);
+      if (cached?.key === key) return cached.html;
+      const page = await r.renderPage(path, data.entries);
+      const html = template.replace(spec.markup, () => page.html).replace(spec.data, () => r.queryDataScript(data.entries));
+      pages.delete(path);
+      pages.set(path, { key, html });
+      if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
+      return html;
+    } catch (err) {
+      app.log.warn({ err, path }, 'server rendering failed: sending the shell');
+      return undefined;
+    }
+  };
+}
+
+/**
+ * The sha256 sources of the build's inline <style> and <script> elements (<dist>/.ssr/csp.json):
+ * the prerendered pages' critical CSS (style-src-elem) and their theme and loader scripts (script-src).
+ */
+export function inlineHashes(distDir: string): { styleSrcElem: string[]; scriptSrc: string[] } {
+  const file = join(distDir, '.ssr', 'csp.json');
+  if (!existsSync(file)) return { styleSrcElem: [], scriptSrc: [] };
+  const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const hashes = (v: unknown) =>
+    Array.isArray(v) ? v.filter((h): h is string => typeof h === 'string' && /^'sha256-[\w+/=]+'$/.test(h)) : [];
+  return { styleSrcElem: hashes(json.styleSrcElem), scriptSrc: hashes(json.scriptSrc) };
+}

@@ -1,0 +1,115 @@
+/**
+ * What the payments services share (the house pattern of modules/studies/deps.ts): the app
+ * context, the payment provider, a clock and the studies port, plus the small rules every part
+ * uses — order ids, the provider's refusal as moim's error, the payer's notice queue and the
+ * public view of a payment.
+ */
+import type { BankAccount, PaymentView } from '@moim/contract';
+import { randomBytes } from 'node:crypto';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { PaymentProvider } from '../../providers/payments/index.ts';
+import type { NoticeKind } from './notices.ts';
+import type { PaymentsPorts, StudiesPort } from './ports.ts';
+import type { PaymentRow } from './schema.ts';
+
+export const JOB_NOTICE = 'payments.notice';
+export const JOB_RECONCILE = 'payments.reconcile';
+export const JOB_REFUND = 'payments.refund';
+
+/** A confirmation older than this is presumed dead (crash, lost answer) and may be taken over. */
+export const CLAIM_STALE_MS = 60_000;
+
+export type Clock = () => Date;
+
+export interface PaymentDeps {
+  ctx: AppContext;
+  /** the modules below payments: studies hooks, users, mail, notifications (ports.ts) */
+  ports: PaymentsPorts;
+  provider: PaymentProvider;
+  clock: Clock;
+  studies: StudiesPort;
+}
+
+export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+export function newOrderId(prefix: string): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+  let out = '';
+  for (const b of randomBytes(16)) out += alphabet[b % alphabet.length];
+  return `${prefix}-${Date.now().toString(36)}-${out}`;
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** The provider's refusal as moim's error: BIZ-3003 with the provider's Korean message. */
+export function providerFailure(code: string, message: string): AppError {
+  return new AppError('BIZ-3003', message, { provider: { code, message } });
+}
+
+export function maskAccount(number: string): string {
+  const d = number.replace(/\D/g, '');
+  return d.length <= 4 ? '****' : `${'*'.repeat(d.length - 4)}${d.slice(-4)}`;
+}
+
+/** Queues the payer's mail and inbox entry about a payment (notices.ts sends it). */
+export async function enqueueNotice(
+  d: PaymentDeps,
+  tx: DbOrTx,
+  kind: NoticeKind,
+  paymentId: string,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
+  await d.ctx.jobs.enqueue(JOB_NOTICE, { kind, paymentId, extra }, {}, tx);
+}
+
+/** moim's account for bank transfers (configuration). */
+export function bankAccount(d: PaymentDeps): BankAccount {
+  const c = d.ctx.config;
+  return { bank: c.BANK_NAME, accountNumber: c.BANK_ACCOUNT_NUMBER, holder: c.BANK_ACCOUNT_HOLDER };
+}
+
+/** The application's status as the studies module tells it; null when unknown or unreachable. */
+export async function applicationStatusOf(d: PaymentDeps, p: PaymentRow): Promise<string | null> {
+  if (!p.applicationId) return null;
+  try {
+    return (await d.studies.application(p.applicationId))?.status ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** A payment as its payer and the back office see it. */
+export function paymentView(d: PaymentDeps, p: PaymentRow, applicationStatus: string | null = null): PaymentView {
+  return {
+    id: p.id,
+    orderId: p.orderId,
+    kind: p.kind,
+    orderName: p.orderName,
+    amount: p.amount,
+    method: p.method,
+    provider: p.provider,
+    status: p.status,
+    studyId: p.studyId,
+    studyTitle: p.studyTitle,
+    applicationId: p.applicationId,
+    applicationStatus,
+    deadline: iso(p.deadline),
+    approvedAt: iso(p.approvedAt),
+    failure: p.failureCode ? { code: p.failureCode, message: p.failureMessage ?? '' } : null,
+    account: p.method === 'BANK_TRANSFER' ? bankAccount(d) : null,
+    depositorName: p.depositorName,
+    depositNotifiedAt: iso(p.depositNotifiedAt),
+    returnNote: p.returnNote,
+    refundedAmount: p.refundedAmount,
+    refundStatus: p.refundStatus,
+    refundAccount: p.refundAccount ?? null,
+    card: p.card ? { number: p.card.number, issuerCode: p.card.issuerCode } : null,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}

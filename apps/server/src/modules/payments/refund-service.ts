@@ -1,0 +1,217 @@
+/**
+ * Refunds: a member who leaves (the studies module's member-left event), the queued retry of an
+ * automatic card refund, the payer's refund account, and the one way money goes back
+ * (`executeRefund`, which the back office uses too). A payment is refunded once (BIZ-3002).
+ */
+import type { PaymentView, RefundAccount } from '@moim/contract';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { AppError, badState, forbidden, notFound } from '../../http/app-error.ts';
+import type { AuthUser } from '../../http/auth-guard.ts';
+import { ProviderError } from '../../providers/payments/index.ts';
+import { JOB_REFUND, applicationStatusOf, enqueueNotice, maskAccount, paymentView, providerFailure, type PaymentDeps } from './deps.ts';
+import * as repo from './repo.ts';
+import type { PaymentRow } from './schema.ts';
+
+/** What the studies module tells when a membership ends (modules/studies/member-service.ts). */
+export interface MemberLeftInput {
+  studyId: string;
+  userId: string;
+  applicationId?: string | null;
+  /** LEFT, REMOVED, WARNINGS… */
+  reason?: string;
+  /** YYYY-MM-DD (Asia/Seoul) */
+  studyStartDate?: string | null;
+  at?: Date;
+  refundAccount?: RefundAccount | null;
+}
+
+export interface MemberLeftResult {
+  refundStatus: PaymentView['refundStatus'];
+  /** the payment concerned, or null when the member had paid nothing */
+  orderId: string | null;
+  refundedAmount: number;
+  refundDue: number | null;
+}
+
+const resultOf = (r: PaymentRow): MemberLeftResult => ({
+  refundStatus: r.refundStatus,
+  orderId: r.orderId,
+  refundedAmount: r.refundedAmount,
+  refundDue: r.refundDue,
+});
+
+export class RefundService {
+  constructor(private readonly d: PaymentDeps) {}
+
+  private get db() {
+    return this.d.ctx.db;
+  }
+
+  /**
+   * A member's membership ended (left, removed), told inside the caller's transaction `tx` when
+   * given. Before the study starts the whole amount goes back: card → cancelled with the provider
+   * by a job queued in that transaction (so it runs only if the leave commits, and never holds
+   * the transaction open on the provider); bank transfer → owed, and an admin sends it to the
+   * member's refund account. After the start an admin decides the amount.
+   */
+  async onMemberLeft(event: MemberLeftInput, tx?: Tx): Promise<MemberLeftResult> {
+    const db: DbOrTx = tx ?? this.db;
+    const p = event.applicationId
+      ? await repo.settledForApplication(db, event.applicationId)
+      : await repo.settledForMember(db, event.studyId, event.userId);
+    if (!p || p.userId !== event.userId) return { refundStatus: 'NONE', orderId: null, refundedAmount: 0, refundDue: null };
+    if (p.refundStatus !== 'NONE' || p.status === 'CANCELED') return resultOf(p);
+    const startDate =
+      event.studyStartDate ??
+      (p.applicationId ? (await this.d.studies.application(p.applicationId, tx).catch(() => null))?.studyStartDate : null) ??
+      null;
+    const beforeStart = this.isBeforeStart(startDate);
+    const reason = event.reason === 'REMOVED' ? '운영진에 의한 참여 종료' : beforeStart ? '스터디 시작 전 탈퇴' : '스터디 시작 후 탈퇴';
+    const due = p.amount - p.refundedAmount;
+    const run = async (t: DbOrTx) => {
+      const r = await repo.transition(
+        t,
+        p.id,
+        ['DONE', 'PARTIAL_CANCELED'],
+        {
+          refundStatus: beforeStart && p.method === 'BANK_TRANSFER' ? 'AWAITING_TRANSFER' : 'REQUESTED',
+          refundDue: beforeStart ? due : null,
+          refundAccount: event.refundAccount ?? p.refundAccount,
+        },
+        {
+          type: 'REFUND_REQUESTED',
+          actor: `user:${event.userId}`,
+          amount: beforeStart ? due : null,
+          data: { reason, beforeStart, leave: event.reason ?? 'LEFT' },
+        },
+        { refundStatusIn: ['NONE'] },
+      );
+      if (!r) return null;
+      if (beforeStart && p.method === 'CARD') {
+        await this.d.ctx.jobs.enqueue(JOB_REFUND, { paymentId: r.id, reason }, { dedupeKey: `payments:refund:${r.id}` }, t);
+      } else {
+        await enqueueNotice(this.d, t, 'REFUND_REQUESTED', r.id);
+      }
+      return r;
+    };
+    const row = tx ? await run(tx) : await this.db.transaction(run);
+    return resultOf(row ?? (await repo.byId(db, p.id))!);
+  }
+
+  /** The queued retry of an automatic card refund. */
+  async retryAutomaticRefund(paymentId: string, reason: string): Promise<void> {
+    const p = await repo.byId(this.db, paymentId);
+    if (!p || p.refundStatus !== 'REQUESTED' || p.refundDue === null || p.method !== 'CARD') return;
+    await this.executeRefund(p, p.refundDue, reason, 'system', undefined);
+  }
+
+  private isBeforeStart(startDate: string | null): boolean {
+    if (!startDate) return true;
+    return this.d.clock().getTime() < new Date(`${startDate}T00:00:00+09:00`).getTime();
+  }
+
+  /** PUT /api/payments/{orderId}/refund-account: the payer gives the account a bank-transfer refund goes to. */
+  async setRefundAccount(user: AuthUser, orderId: string, account: RefundAccount): Promise<PaymentView> {
+    const p = await repo.byOrderId(this.db, orderId);
+    if (!p) throw notFound('결제 정보를 찾을 수 없습니다.');
+    if (p.userId !== user.id) throw forbidden('본인의 결제만 바꿀 수 있습니다.');
+    if (p.method !== 'BANK_TRANSFER') throw badState('계좌이체 결제만 환불 계좌를 등록합니다.');
+    const row = await repo.transition(
+      this.db,
+      p.id,
+      ['DONE', 'PARTIAL_CANCELED'],
+      { refundAccount: account },
+      { type: 'REFUND_ACCOUNT_SET', actor: `user:${user.id}`, data: { bank: account.bank, number: maskAccount(account.number) } },
+      { refundStatusIn: ['NONE', 'REQUESTED', 'AWAITING_TRANSFER'] },
+    );
+    if (!row) throw badState('환불 계좌를 바꿀 수 없는 상태입니다.');
+    return paymentView(this.d, row, await applicationStatusOf(this.d, row));
+  }
+
+  /**
+   * Give money back: card → the provider cancels (whole or partial); bank transfer → recorded as
+   * sent to the refund account. The payment becomes CANCELED / PARTIAL_CANCELED, the application
+   * REFUNDED (membership inactive), the payer is mailed. A payment is refunded once (BIZ-3002).
+   */
+  async executeRefund(
+    p: PaymentRow,
+    amount: number,
+    reason: string,
+    actor: string,
+    account: RefundAccount | undefined,
+  ): Promise<PaymentRow> {
+    if (p.refundStatus === 'DONE' || p.refundedAmount > 0 || p.status === 'CANCELED') throw badState('이미 환불된 결제입니다.');
+    if (p.status !== 'DONE' && p.status !== 'PARTIAL_CANCELED') throw badState('완료된 결제만 환불할 수 있습니다.', { status: p.status });
+    const refundable = p.amount - p.refundedAmount;
+    if (amount < 1 || amount > refundable)
+      throw new AppError('VAL-2004', `환불 금액은 1원 이상 ${refundable.toLocaleString('ko-KR')}원 이하여야 합니다.`);
+    const to = amount === refundable ? 'CANCELED' : 'PARTIAL_CANCELED';
+    const refundAccount = account ?? p.refundAccount ?? undefined;
+    if (p.method === 'BANK_TRANSFER' && !refundAccount)
+      throw new AppError('VAL-2003', '환불받을 계좌가 없습니다. 회원에게 계좌를 받아 입력해 주세요.');
+    const previousRefundStatus = p.refundStatus;
+    // Claim the refund first so two admins (or an admin and the automatic refund) cannot both pay out.
+    const claimed = await repo.transition(
+      this.db,
+      p.id,
+      ['DONE', 'PARTIAL_CANCELED'],
+      { refundStatus: 'DONE' },
+      { type: 'REFUND_STARTED', actor, amount, data: { reason } },
+      { refundStatusIn: [previousRefundStatus], nothingRefunded: true },
+    );
+    if (!claimed) throw badState('이미 환불되었거나 환불이 진행 중인 결제입니다.');
+    let providerData: Record<string, unknown> = {};
+    if (p.method === 'CARD') {
+      try {
+        const res = await this.d.provider.cancel(p.paymentKey!, { cancelReason: reason, cancelAmount: amount }, `refund-${p.orderId}`);
+        const last = res.cancels?.[res.cancels.length - 1];
+        providerData = { transactionKey: last?.transactionKey ?? null, balanceAmount: res.balanceAmount, providerStatus: res.status };
+      } catch (err) {
+        await repo.transition(
+          this.db,
+          p.id,
+          ['DONE', 'PARTIAL_CANCELED'],
+          { refundStatus: previousRefundStatus },
+          {
+            type: 'REFUND_FAILED',
+            actor,
+            amount,
+            data: { reason, error: err instanceof ProviderError ? { code: err.code, message: err.message } : String(err) },
+          },
+        );
+        if (err instanceof ProviderError) throw providerFailure(err.code, err.message);
+        throw err;
+      }
+    }
+    return this.db.transaction(async (tx) => {
+      const row = await repo.transition(
+        tx,
+        p.id,
+        ['DONE', 'PARTIAL_CANCELED'],
+        { status: to, refundedAmount: amount, refundedAt: this.d.clock(), refundDue: null, refundAccount: refundAccount ?? null },
+        {
+          type: 'REFUNDED',
+          actor,
+          amount,
+          data: {
+            reason,
+            ...providerData,
+            ...(p.method === 'BANK_TRANSFER' && refundAccount
+              ? { account: { bank: refundAccount.bank, number: maskAccount(refundAccount.number), holder: refundAccount.holder } }
+              : {}),
+          },
+        },
+      );
+      if (!row) throw badState('환불 중 결제 상태가 바뀌었습니다.');
+      if (row.applicationId) {
+        // A savepoint: the money has gone back already, so the ledger records it even if the
+        // application had moved on (it is then left as it is, and the failure logged).
+        await tx
+          .transaction((t) => this.d.studies.refund(row.applicationId!, t))
+          .catch((err) => this.d.ctx.log.warn({ err, orderId: row.orderId }, 'payments: the application could not be marked REFUNDED'));
+      }
+      await enqueueNotice(this.d, tx, 'REFUNDED', row.id);
+      return row;
+    });
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * How a user row is shown: to the user (profile), to other modules (summary, account for the auth
+ * module), to the back office; and the unique-violation errors of the users table.
+ */
+import type { AdminUser, Profile, User } from '@moim/contract';
+import { AppError } from '../../http/app-error.ts';
+import type { Locale } from '../../i18n/messages.ts';
+import { imageUrl } from './images.ts';
+import type * as repo from './repo.ts';
+import type { UserRow } from './schema.ts';
+
+export type AccountStatus = UserRow['status'];
+
+/** SPEC §3 User plus the account status, for other modules. */
+export interface UserSummary extends User {
+  status: AccountStatus;
+  createdAt: string;
+  /** the language of server-made texts for this user (notifications, mails) */
+  locale: Locale;
+}
+
+/** What other pages may show about anyone (no email). */
+export interface PublicProfile {
+  id: string;
+  name: string;
+  username: string | null;
+  profileImage: string | null;
+  profileImageThumb: string | null;
+  /** false for deactivated or deleted accounts */
+  active: boolean;
+}
+
+/** Internal account record for the auth module (never sent as is: it holds the password hash). */
+export interface UserAccount extends UserSummary {
+  passwordHash: string | null;
+  emailVerified: boolean;
+}
+
+export function thumbOf(row: UserRow): string | null {
+  return row.profileImage && row.profileImageVersion > 0 ? imageUrl(row.id, 128, row.profileImageVersion) : null;
+}
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    name: row.name,
+    roles: row.roles,
+    systemRole: row.systemRole,
+    profileImage: row.profileImage,
+  };
+}
+
+export function toSummary(row: UserRow): UserSummary {
+  return { ...toUser(row), status: row.status, createdAt: row.createdAt.toISOString(), locale: row.locale };
+}
+
+export function toAccount(row: UserRow): UserAccount {
+  return { ...toSummary(row), passwordHash: row.passwordHash, emailVerified: row.emailVerified };
+}
+
+export function toProfile(row: UserRow, socialProviders: string[]): Profile {
+  return {
+    ...toUser(row),
+    bio: row.bio,
+    links: row.links ?? [],
+    profileImageStatus: row.profileImageStatus,
+    profileImageThumb: thumbOf(row),
+    hasPassword: Boolean(row.passwordHash),
+    socialProviders,
+    locale: row.locale,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toAdminUser(row: UserRow, team: repo.TeamMemberRow | null): AdminUser {
+  return {
+    ...toUser(row),
+    status: row.status,
+    hasPassword: Boolean(row.passwordHash),
+    createdAt: row.createdAt.toISOString(),
+    teamMember: team
+      ? { roleTitle: team.roleTitle, quote: team.quote, sortOrder: team.sortOrder, memberSince: team.memberSince, visible: team.visible }
+      : null,
+  };
+}
+
+/** Postgres unique violation (both drivers; drizzle wraps the driver error in `cause`). */
+export function uniqueViolation(err: unknown): string | null {
+  for (let e = err as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined, i = 0; e && i < 4; i++) {
+    if (e.code === '23505') return e.constraint ?? e.message ?? 'unique';
+    e = e.cause as typeof e;
+  }
+  return null;
+}
+
+export function duplicateError(constraint: string): AppError {
+  if (constraint.includes('username')) return new AppError('VAL-2008', undefined, { field: 'username' });
+  return new AppError('VAL-2005', undefined, { field: 'email' });
+}

@@ -1,0 +1,59 @@
+/**
+ * ESLint rule `web-boundaries/feature-imports` for apps/web/src (GUIDE §1, issue 11): imports
+ * flow one way, app → features → shared, and a feature reaches another only through its public
+ * entry (`features/<x>/index.ts`).
+ * - a file in features/<a>/ may import features/<b> (its index) but nothing deeper in features/<b>/;
+ * - nothing in features/ or shared/ imports app/ (the composition root);
+ * - nothing in shared/ imports features/.
+ * Relative specifiers are resolved against the importing file; package imports are not checked.
+ */
+import { dirname, relative, resolve, sep } from 'node:path';
+
+const SRC = resolve(dirname(new URL(import.meta.url).pathname), '../src');
+
+/** ['features', 'studies', 'api', 'x'] for a path inside src, or null outside it. */
+function parts(abs) {
+  const rel = relative(SRC, abs);
+  if (rel.startsWith('..') || rel === '') return null;
+  return rel.split(sep);
+}
+
+const stripIndex = (p) => (p.length === 3 && /^index(\.tsx?)?$/.test(p[2]) ? p.slice(0, 2) : p);
+
+const featureImports = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'features reach each other only through features/<x>/index.ts; app → features → shared' },
+    schema: [],
+    messages: {
+      deep: "'{{source}}' reaches into the '{{to}}' feature's internals: import from its public entry (features/{{to}}/index.ts) or move the piece to shared/.",
+      app: "'{{source}}' imports app/ (the composition root) from {{from}}/: move what is shared to shared/.",
+      shared: "'{{source}}' imports a feature from shared/: shared/ must not depend on features.",
+    },
+  },
+  create(context) {
+    const file = parts(resolve(context.filename));
+    if (!file || (file[0] !== 'features' && file[0] !== 'shared')) return {};
+    function check(node) {
+      const source = node.source && node.source.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = parts(resolve(dirname(resolve(context.filename)), source));
+      if (!target) return;
+      if (target[0] === 'app') {
+        context.report({ node: node.source, messageId: 'app', data: { source, from: file[0] } });
+      } else if (target[0] === 'features' && file[0] === 'shared') {
+        context.report({ node: node.source, messageId: 'shared', data: { source } });
+      } else if (target[0] === 'features' && file[0] === 'features' && target[1] !== file[1] && stripIndex(target).length > 2) {
+        context.report({ node: node.source, messageId: 'deep', data: { source, to: target[1] } });
+      }
+    }
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
+export default { rules: { 'feature-imports': featureImports } };

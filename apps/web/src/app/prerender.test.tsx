@@ -1,0 +1,96 @@
+/**
+ * The server rendering of a study's page (app/prerender.tsx, used by the server's
+ * http/web-render.ts) and the app's takeover of it (app/query-data.ts, main.tsx): the page is
+ * rendered from its public data with the real components, and the app's first render — seeded
+ * with the same data — is the same markup, so nothing flashes.
+ */
+import { QueryClient } from '@tanstack/react-query';
+import { act, render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { StudyPageContent } from '@moim/contract';
+import { makeStudy } from '../features/studies/test-fixtures';
+import { loadPageData, queryDataScript, renderPage, type GetJson } from './prerender';
+import { Providers } from './providers';
+import { seedQueryData } from './query-data';
+import { AppRoutes } from './router';
+
+const study = makeStudy({ slug: '7-render', title: '서버 렌더 스터디 </script><b>', tagline: '먼저 그려지는 스터디' });
+
+function api(pages: Record<string, { status: number; data?: unknown }>): { get: GetJson; calls: string[] } {
+  const calls: string[] = [];
+  return {
+    calls,
+    get: async (url) => {
+      calls.push(url);
+      return pages[url] ?? { status: 404 };
+    },
+  };
+}
+
+describe('server-rendered study page', () => {
+  it('loads the study and its page through the API, by slug or id', async () => {
+    const bySlug = api({
+      '/api/studies/slug/7-render': { status: 200, data: study },
+      [`/api/studies/${study.id}/page`]: { status: 404 },
+    });
+    const data = await loadPageData('/study/7-render', bySlug.get);
+    expect(data?.pattern).toBe('/study/:studyIdentifier');
+    expect(data?.entries).toEqual([
+      [['studies', 'detail', '7-render'], study],
+      [['studies', 'of', study.id, 'page', 'published'], null],
+    ]);
+    const byId = api({ [`/api/studies/${study.id}`]: { status: 200, data: study }, [`/api/studies/${study.id}/page`]: { status: 404 } });
+    expect((await loadPageData(`/study/${study.id}`, byId.get))?.entries[0]).toEqual([['studies', 'detail', study.id], study]);
+  });
+
+  it('renders nothing for other pages, redirects and unknown studies (the app handles those)', async () => {
+    const none = api({});
+    for (const path of ['/study', '/study/propose', '/study/calendar', '/study/1', '/study/x/manage', '/lab/tetris']) {
+      expect(await loadPageData(path, none.get), path).toBeNull();
+    }
+    expect(none.calls).toEqual([]);
+    expect(await loadPageData('/study/unknown', none.get)).toBeNull();
+    expect(none.calls).toEqual(['/api/studies/slug/unknown']);
+  });
+
+  it('renders the study with its data, and the app seeded from the page renders the same markup', async () => {
+    const composed = {
+      sections: [{ id: 'intro', type: 'richText', title: '이렇게 진행해요', html: '<p>매주 한 편씩 씁니다.</p>' }],
+    } as Partial<StudyPageContent>;
+    const { get } = api({
+      '/api/studies/slug/7-render': { status: 200, data: study },
+      [`/api/studies/${study.id}/page`]: { status: 200, data: composed },
+    });
+    const data = (await loadPageData('/study/7-render', get))!;
+    const page = await renderPage('/study/7-render', data.entries);
+    expect(page.html).toContain('서버 렌더 스터디 &lt;/script&gt;&lt;b&gt;');
+    expect(page.html).toContain('먼저 그려지는 스터디');
+    expect(page.html).not.toContain('page-loading');
+    expect(page.html).toContain('이렇게 진행해요');
+
+    // the data element: '<' escaped, so the title cannot end the <script> early
+    const script = queryDataScript(data.entries);
+    expect(script).not.toContain('</script><b>');
+    document.body.innerHTML = script;
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+    expect(seedQueryData(client)).toBe(2);
+    expect(document.getElementById('moim-query-data')).toBeNull();
+    expect(client.getQueryData(['studies', 'detail', '7-render'])).toEqual(study);
+    // stale at once: a signed-in visitor's own view is fetched after the first render
+    expect(client.getQueryState(['studies', 'detail', '7-render'])?.dataUpdatedAt).toBe(0);
+
+    const view = render(
+      <Providers client={client}>
+        <MemoryRouter initialEntries={['/study/7-render']}>
+          <AppRoutes />
+        </MemoryRouter>
+      </Providers>,
+    );
+    await act(async () => undefined);
+    expect(view.container.querySelector('h1')?.textContent).toBe(study.title);
+    expect(view.container.querySelector('.page-loading')).toBeNull();
+    expect(view.container.innerHTML).toContain('이렇게 진행해요');
+    view.unmount();
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * A study's cover image (PUT/DELETE /api/studies/{id}/cover, leader or admin): the file is
+ * read as base64 and its type taken from its first bytes, as the server checks it.
+ */
+import type { Study, StudyCoverBody } from '@moim/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client';
+import { studyKeys } from './keys';
+
+export const coverUrl = (studyId: string) => `/api/studies/${studyId}/cover`;
+
+/** PNG, JPEG, GIF or WebP by the file's first bytes (null: none of them). */
+export function sniffImageType(head: Uint8Array): 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | null {
+  const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
+  if (head.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => head[i] === b)) return 'image/png';
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  if (head.length >= 6 && (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a')) return 'image/gif';
+  if (head.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  return null;
+}
+
+/** The file as base64 (no data: prefix). */
+export function fileToBase64(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const s = String(reader.result ?? '');
+      resolve(s.slice(s.indexOf(',') + 1));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
+export async function coverBodyOf(file: File): Promise<StudyCoverBody | null> {
+  const mimeType = sniffImageType(new Uint8Array(await file.slice(0, 16).arrayBuffer()));
+  if (!mimeType) return null;
+  return { base64: await fileToBase64(file), fileName: file.name || 'cover', mimeType };
+}
+
+/** Upload (or replace) a study's cover: the study, PENDING until processed. */
+export const uploadCover = (studyId: string, body: StudyCoverBody) => api.put<Study>(coverUrl(studyId), body);
+
+function useStudyChanged() {
+  const qc = useQueryClient();
+  return (study: Study) => {
+    qc.setQueryData(studyKeys.detail(study.id), study);
+    qc.setQueryData(studyKeys.detail(study.slug), study);
+    void qc.invalidateQueries({ queryKey: studyKeys.all });
+  };
+}
+
+export function useUploadCover(studyId: string) {
+  const changed = useStudyChanged();
+  return useMutation({
+    mutationFn: (body: StudyCoverBody) => uploadCover(studyId, body),
+    onSuccess: changed,
+  });
+}
+
+export function useRemoveCover(studyId: string) {
+  const changed = useStudyChanged();
+  return useMutation({
+    mutationFn: () => api.delete<Study>(coverUrl(studyId)),
+    onSuccess: changed,
+  });
+}

@@ -1,0 +1,84 @@
+/**
+ * Lighthouse (mobile, its default simulated throttling) on the public pages that paint before
+ * their JavaScript: performance ≥ 95 and accessibility 100 (issue 19), each page's median of
+ * LH_RUNS runs (default 3), against the production build served by the server bundle — like
+ * web-budget.bench.ts, it needs `npm run build` first. Chromium: CHROME_PATH (default
+ * /usr/bin/chromium), headless, --no-sandbox. LH_PAGES=/,/lab picks pages.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { reportTarget, startBuiltServer } from './support.ts';
+
+const root = new URL('..', import.meta.url).pathname;
+const dist = process.env.WEB_DIST_DIR ?? join(root, 'apps/web/dist');
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+if (!existsSync(join(dist, 'index.html')) || !existsSync(chromePath)) {
+  console.log(`lighthouse: skipped (${existsSync(chromePath) ? 'no web build: run `npm run build`' : `no Chromium at ${chromePath}`})`);
+  process.exit(0);
+}
+const PAGES = process.env.LH_PAGES?.split(',') ?? ['/', '/study', '/study/1-tecoteco', '/lab', '/lab/tetris'];
+const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
+
+const server = await startBuiltServer(dist);
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+try {
+  // one visit first, so the server has rendered the study page once (a first visit to a fresh
+  // server also loads the render bundle) and the demo content is warm
+  for (const p of PAGES) await fetch(`${server.base}${p}`);
+  for (const path of PAGES) {
+    const perf: number[] = [];
+    const a11y: number[] = [];
+    let details = '';
+    // a run Lighthouse itself reports as failed (runtimeError, no score) is retried, up to RUNS more times
+    for (let i = 0, tries = 0; i < RUNS && tries < RUNS * 2; tries++) {
+      const result = await lighthouse(`${server.base}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      const lhr = result!.lhr;
+      const perfScore = lhr.categories.performance?.score;
+      if (lhr.runtimeError || perfScore === null || perfScore === undefined) {
+        console.log(`lighthouse ${path}: run failed (${lhr.runtimeError?.code ?? 'no score'}), retrying`);
+        continue;
+      }
+      i++;
+      perf.push(Math.round(perfScore * 100));
+      a11y.push(Math.round((lhr.categories.accessibility?.score ?? 0) * 100));
+      const a = lhr.audits;
+      details = `FCP ${a['first-contentful-paint']?.displayValue}, LCP ${a['largest-contentful-paint']?.displayValue}, TBT ${a['total-blocking-time']?.displayValue}, CLS ${a['cumulative-layout-shift']?.displayValue}`;
+      const failing = Object.values(lhr.categories.accessibility?.auditRefs ?? [])
+        .map((r) => a[r.id])
+        .filter((x) => x && x.score !== null && x.score < 1 && x.scoreDisplayMode === 'binary')
+        .map((x) => x!.id);
+      if (failing.length) details += `; accessibility fails: ${failing.join(', ')}`;
+    }
+    if (perf.length === 0) {
+      reportTarget({ what: `Lighthouse mobile performance ${path}`, on: 'web', figure: 'no run succeeded', target: '≥ 95', met: false });
+      continue;
+    }
+    const p = median(perf);
+    const ac = median(a11y);
+    console.log(
+      `lighthouse ${path.padEnd(17)} performance ${p} (${perf.join(', ')}), accessibility ${ac} (${a11y.join(', ')}) — last run: ${details}`,
+    );
+    reportTarget({
+      what: `Lighthouse mobile performance ${path} (median of ${RUNS})`,
+      on: 'web',
+      figure: String(p),
+      target: '≥ 95',
+      met: p >= 95,
+    });
+    reportTarget({ what: `Lighthouse mobile accessibility ${path}`, on: 'web', figure: String(ac), target: '100', met: ac >= 100 });
+  }
+} finally {
+  await chrome.kill();
+  await server.close();
+}

@@ -1,0 +1,64 @@
+/**
+ * The SPEC §2 routes, filled with demo values, in one place for every e2e suite that walks them
+ * (shell.e2e.ts: each answers and guards; language-a11y.e2e.ts: English scan and axe).
+ * Add a route here when SPEC §2 gains one.
+ */
+
+/** Routes anyone may open (a guest sees the page, not /login). */
+export const PUBLIC_ROUTES = [
+  '/',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/reset-password',
+  '/auth/callback',
+  '/test/kakao-oauth',
+  '/terms',
+  '/privacy',
+  '/payment/success',
+  '/payment/fail',
+  '/payment/account-info',
+  '/payment/pending',
+  '/checkout/test',
+  '/studio',
+  '/studio/documentor',
+  '/study',
+  '/study/calendar',
+  '/study/1-tecoteco',
+  '/study/2-11routine',
+  '/calendar',
+  '/guide/study-leader',
+  '/study-plan',
+  '/project',
+  '/project/some-project',
+  '/ignition',
+  '/ignition/navigator',
+  '/ignition/navigator-v1-deprecated',
+  '/lab',
+  '/lab/team-shuffle',
+  '/lab/spotlight-arena',
+  '/lab/tetris',
+  '/lab/deduction',
+  '/whoweare',
+  '/whoweare-original',
+  '/whoweare-hybrid-archive',
+  '/querydaily-promo-demo',
+] as const;
+
+/** Login-required routes: a guest lands on /login?returnTo=…. */
+export const GUARDED_ROUTES = [
+  '/users/me',
+  '/users/me/edit',
+  '/study/propose',
+  '/project/new',
+  '/project/some-project/edit',
+  '/study/1-tecoteco/apply',
+  '/study/1-tecoteco/manage',
+  '/study/1-tecoteco/review/write',
+] as const;
+
+/** Routes whose demo value names nothing the seed creates (a project slug): they show a not-found state. */
+export const PLACEHOLDER_ROUTES: ReadonlySet<string> = new Set(['/project/some-project', '/project/some-project/edit']);
+
+/** Every SPEC §2 route (public, then guarded). */
+export const SPEC_ROUTES: readonly string[] = [...PUBLIC_ROUTES, ...GUARDED_ROUTES];
