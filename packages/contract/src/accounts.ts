@@ -152,6 +152,8 @@ export const profile = user.extend({
   hasPassword: z.boolean(),
   /** Social-login providers linked to this account (ids as in /api/auth/oauth/providers). */
   socialProviders: z.array(z.string()),
+  /** The language of server-made texts (notifications, mails) for this account. */
+  locale: z.enum(['ko', 'en']),
   createdAt: z.string(),
 });
 export type Profile = z.infer<typeof profile>;
@@ -164,6 +166,8 @@ export const registerRequest = z.object({
   password: passwordField,
   name: nameField,
   username: usernameField.optional().nullable(),
+  /** the UI language at sign-up: the language of server-made texts (Korean when absent) */
+  locale: z.enum(['ko', 'en']).optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
@@ -327,6 +331,8 @@ export const updateProfileRequest = z.object({
   links: z.array(profileLink).max(PROFILE_LINKS_MAX).optional(),
   /** a new picture; `null` removes the current one */
   profileImageData: profileImageData.nullable().optional(),
+  /** the language of server-made texts (the web sends it when the user switches language) */
+  locale: z.enum(['ko', 'en']).optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
 

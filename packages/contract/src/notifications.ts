@@ -43,11 +43,14 @@ export const unreadCount = z.object({ count: z.number().int() });
 export const notificationParams = z.object({ id: z.uuid() });
 export const readAllResult = z.object({ updated: z.number().int() });
 
-/** What a module passes to the notifications module's `notify` (NotificationsService, injected). */
+/**
+ * What a module passes to the notifications module's `notify` (NotificationsService, injected): a
+ * notice of the server's message catalogue (apps/server/src/i18n/messages.ts) and its parameters.
+ * The inbox stores the key and renders title and body in the reader's language when read or mailed.
+ */
 export interface NotifyInput {
   type: NotificationType;
-  title: string;
-  body: string;
+  message: { key: string; params?: Readonly<Record<string, string | number>> };
   link?: string | null;
   /** Also send an e-mail through the mail provider (default true). */
   mail?: boolean;

@@ -19,6 +19,7 @@ import type { MailService } from '../../providers/mail/service.ts';
 import type { UserCredentials, UsersService } from '../users/index.ts';
 import { AppError, badState } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
+import { type Locale, t } from '../../i18n/messages.ts';
 import type { SessionKey, SessionState } from '../../http/session-cache.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { SuccessorBox } from './refresh-successor.ts';
@@ -312,7 +313,7 @@ export function createAuthService(ctx: AppContext, deps: AuthDeps) {
           userId: acct.id,
           expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
         });
-        await mail.enqueue(passwordResetMail(acct.email, acct.name, link), { tx });
+        await mail.enqueue(passwordResetMail(acct.email, acct.name, link, acct.locale), { tx });
       });
       ctx.log.info({ userId: acct.id }, 'password reset requested');
     },
@@ -346,23 +347,17 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-function passwordResetMail(to: string, name: string, link: string) {
-  const text = [
-    `${name}님, 안녕하세요.`,
-    '',
-    'moim 계정의 비밀번호 재설정을 요청하셨습니다. 아래 링크에서 새 비밀번호를 설정해 주세요.',
-    link,
-    '',
-    `이 링크는 ${PASSWORD_RESET_TTL_MINUTES}분 동안 한 번만 쓸 수 있습니다.`,
-    '요청하지 않으셨다면 이 메일을 무시하셔도 됩니다. 비밀번호는 바뀌지 않습니다.',
-    '',
-    '— moim',
-  ].join('\n');
+/** The reset mail in the account's language (server catalogue, i18n/messages.ts). */
+function passwordResetMail(to: string, name: string, link: string, locale: Locale) {
+  const ttl = t(locale, 'mail.passwordReset.ttl', { minutes: PASSWORD_RESET_TTL_MINUTES });
+  const ignore = t(locale, 'mail.passwordReset.ignore');
+  const greeting = t(locale, 'mail.greeting', { name });
+  const text = [greeting, '', t(locale, 'mail.passwordReset.request'), link, '', ttl, ignore, '', '— moim'].join('\n');
   const html =
-    `<p>${escapeHtml(name)}님, 안녕하세요.</p>` +
-    `<p>moim 계정의 비밀번호 재설정을 요청하셨습니다. 아래 버튼을 눌러 새 비밀번호를 설정해 주세요.</p>` +
-    `<p><a href="${escapeHtml(link)}">비밀번호 재설정하기</a></p>` +
-    `<p>이 링크는 ${PASSWORD_RESET_TTL_MINUTES}분 동안 한 번만 쓸 수 있습니다. 요청하지 않으셨다면 이 메일을 무시하셔도 됩니다.</p>` +
+    `<p>${escapeHtml(greeting)}</p>` +
+    `<p>${escapeHtml(t(locale, 'mail.passwordReset.request'))}</p>` +
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(t(locale, 'mail.passwordReset.button'))}</a></p>` +
+    `<p>${escapeHtml(ttl)} ${escapeHtml(ignore)}</p>` +
     `<p>— moim</p>`;
-  return { to, subject: '[moim] 비밀번호 재설정 안내', text, html };
+  return { to, subject: t(locale, 'mail.passwordReset.subject'), text, html };
 }

@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, badState, forbidden, notFound } from '../../http/app-error.ts';
 import { isAdmin, type AuthUser } from '../../http/auth-guard.ts';
-import type { NotificationsService } from '../notifications/index.ts';
+import { notice, type NotificationsService } from '../notifications/index.ts';
 import { resolveCompany } from './catalogue-repo.ts';
 import * as sources from './import-repo.ts';
 import type { ImportService, UserNames } from './import-service.ts';
@@ -189,8 +189,11 @@ export class AdminService {
           current.reporterId,
           {
             type: 'GENERAL',
-            title: `정정 요청이 '${STATUS_LABEL[body.status]}' 상태가 되었습니다`,
-            body: [current.postingTitle ?? current.message.slice(0, 60), body.adminNote].filter(Boolean).join(' — '),
+            message: notice('notice.jobs.correction', {
+              status: body.status,
+              posting: current.postingTitle ?? current.message.slice(0, 60),
+              note: body.adminNote ?? '',
+            }),
             link: current.postingId ? `/ignition/navigator?jobId=${current.postingId}` : '/ignition/navigator',
             mail: false,
           },

@@ -7,6 +7,7 @@
  */
 import { seoulDate } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
+import { t } from '../../i18n/messages.ts';
 import type { MailService } from '../../providers/mail/service.ts';
 import type { UsersService } from '../users/index.ts';
 import type { MemberService } from './member-service.ts';
@@ -67,20 +68,24 @@ export class AlertService {
       const unsubscribe = `${base}/ignition/navigator?unsubscribe=${row.id}&token=${this.members.unsubscribeToken(row.id)}`;
       const lines = rows.map((p) => ({ title: `${p.company.name} · ${p.title}`, url: `${base}/ignition/navigator/${p.id}` }));
       const more = found.total > rows.length ? found.total - rows.length : 0;
-      const subject = `[moim] '${row.name}'에 새 공고 ${found.total}건`;
+      // in the owner's language (server catalogue, i18n/messages.ts)
+      const l = owner.locale;
+      const subject = t(l, 'mail.jobs.alert.subject', { search: row.name, count: found.total });
+      const intro = t(l, 'mail.jobs.alert.intro', { name: owner.name, search: row.name, count: found.total });
+      const moreText = more ? t(l, 'mail.jobs.alert.more', { count: more }) : '';
       const text = [
-        `${owner.name}님, 저장한 검색 '${row.name}'에 맞는 새 채용 공고가 ${found.total}건 올라왔습니다.`,
+        intro,
         '',
-        ...lines.map((l) => `- ${l.title}\n  ${l.url}`),
-        ...(more ? [`…외 ${more}건: ${base}/ignition/navigator`] : []),
+        ...lines.map((x) => `- ${x.title}\n  ${x.url}`),
+        ...(more ? [`${moreText}: ${base}/ignition/navigator`] : []),
         '',
-        `이 알림을 그만 받으려면: ${unsubscribe}`,
+        `${t(l, 'mail.jobs.alert.unsubscribe')}: ${unsubscribe}`,
       ].join('\n');
       const html = [
-        `<p>${escapeHtml(owner.name)}님, 저장한 검색 <strong>${escapeHtml(row.name)}</strong>에 맞는 새 채용 공고가 ${found.total}건 올라왔습니다.</p>`,
-        `<ul>${lines.map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.title)}</a></li>`).join('')}</ul>`,
-        more ? `<p><a href="${escapeHtml(base)}/ignition/navigator">…외 ${more}건 더 보기</a></p>` : '',
-        `<p style="color:#666;font-size:12px"><a href="${escapeHtml(unsubscribe)}">이 알림 수신 거부</a></p>`,
+        `<p>${escapeHtml(intro)}</p>`,
+        `<ul>${lines.map((x) => `<li><a href="${escapeHtml(x.url)}">${escapeHtml(x.title)}</a></li>`).join('')}</ul>`,
+        more ? `<p><a href="${escapeHtml(base)}/ignition/navigator">${escapeHtml(moreText)}</a></p>` : '',
+        `<p style="color:#666;font-size:12px"><a href="${escapeHtml(unsubscribe)}">${escapeHtml(t(l, 'mail.jobs.alert.unsubscribe'))}</a></p>`,
       ].join('');
       await this.mail.enqueue({ to: owner.email, subject, text, html }, { tx, dedupeKey: `job-alert:${row.id}:${seoulDate(now)}` });
       return true;

@@ -9,6 +9,7 @@ import { notificationsRoutes } from './routes.ts';
 import { createNotificationsService, type NotificationsDeps, type NotificationsService } from './service.ts';
 
 export type { NotificationsService, NotificationsDeps } from './service.ts';
+export { notice, type NotifyInput } from './service.ts';
 
 export function createNotificationsModule(ctx: AppContext, deps: NotificationsDeps): ServerModule<NotificationsService> {
   const service = createNotificationsService(ctx, deps);

@@ -2,17 +2,32 @@
  * The inbox: `notify` stores an in-app notification (inside the caller's transaction when one is
  * given, so it exists exactly when the change it reports commits) and queues an e-mail through
  * the mail provider, sent later by the job queue once the recipient's address is known.
+ *
+ * A notification is stored as a message key of the server catalogue (i18n/messages.ts) and its
+ * parameters, with the Korean title and body beside them (what older rows have alone). It is
+ * rendered in the reader's locale (`users.locale`) when listed and when mailed.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { type Notification, type NotifyInput, type Page, toPage } from '@moim/contract';
+import { type Notification, type NotifyInput as ContractNotifyInput, type Page, toPage } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
 import type { MailService } from '../../providers/mail/service.ts';
 import type { UsersService } from '../users/index.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
-import { userContact } from './peers.ts';
+import { DEFAULT_LOCALE, isNoticeKey, type Locale, type MessageParams, type NoticeKey, renderNotice, t } from '../../i18n/messages.ts';
+import { userContact, userLocale } from './peers.ts';
 import { findNotifications, insertNotifications, listForUser, markAllRead, markRead, unreadCount } from './repo.ts';
 import type { NotificationRow } from './schema.ts';
+
+/** What modules pass to `notify`: a notice key of the server catalogue and its parameters. */
+export interface NotifyInput extends Omit<ContractNotifyInput, 'message'> {
+  message: { key: NoticeKey; params?: MessageParams };
+}
+
+/** A notice for `notify`, typed against the catalogue. */
+export function notice(key: NoticeKey, params: MessageParams = {}): NotifyInput['message'] {
+  return { key, params };
+}
 
 export const NOTIFICATION_MAIL_JOB = 'notifications.mail';
 
@@ -37,12 +52,14 @@ export interface NotificationsDeps {
   mail: MailService;
 }
 
-export function toNotification(r: NotificationRow): Notification {
+/** The row as its reader sees it: rendered in `locale` from its key, else the stored texts. */
+export function toNotification(r: NotificationRow, locale: Locale = DEFAULT_LOCALE): Notification {
+  const text = r.messageKey && isNoticeKey(r.messageKey) ? renderNotice(locale, r.messageKey, r.messageParams ?? {}) : null;
   return {
     id: r.id,
     type: r.type,
-    title: r.title,
-    body: r.body,
+    title: text ? text.title.slice(0, 200) : r.title,
+    body: text ? text.body.slice(0, 2000) : r.body,
     link: r.link,
     readAt: r.readAt ? r.readAt.toISOString() : null,
     createdAt: r.createdAt.toISOString(),
@@ -58,13 +75,15 @@ export function createNotificationsService(ctx: AppContext, deps: NotificationsD
   // One job per notify call; it mails each stored notification to its recipient's address.
   ctx.jobs.register(NOTIFICATION_MAIL_JOB, async (payload) => {
     const rows = await findNotifications(ctx.db, (payload.ids as string[] | undefined) ?? []);
-    for (const n of rows) {
-      const contact = await userContact(deps.users, n.userId);
+    for (const row of rows) {
+      const contact = await userContact(deps.users, row.userId);
       if (!contact?.email) continue; // no address known: the in-app notification stands alone
+      // rendered now, in the recipient's locale
+      const n = toNotification(row, contact.locale);
       const link = n.link ? `${ctx.config.publicUrl}${n.link}` : null;
       const message = {
         to: contact.email,
-        subject: `[moim] ${n.title}`,
+        subject: t(contact.locale, 'mail.notification.subject', { title: n.title }),
         text: link ? `${n.body}\n\n${link}` : n.body,
         html: `<p>${escapeHtml(n.body).replace(/\n/g, '<br>')}</p>${link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : ''}`,
       };
@@ -73,17 +92,24 @@ export function createNotificationsService(ctx: AppContext, deps: NotificationsD
     }
   });
 
+  const readerLocale = (userId: string) => userLocale(deps.users, userId);
+
   async function notifyMany(userIds: readonly string[], input: NotifyInput, tx: DbOrTx = ctx.db): Promise<void> {
     const ids = [...new Set(userIds)];
     if (ids.length === 0) return;
+    const params = input.message.params ?? {};
+    // the Korean texts are stored too: what a reader without a known locale (and older code) sees
+    const ko = renderNotice('ko', input.message.key, params);
     const rows = await insertNotifications(
       tx,
       ids.map((userId) => ({
         userId,
         type: input.type,
-        title: input.title.slice(0, 200),
-        body: input.body.slice(0, 2000),
+        title: ko.title.slice(0, 200),
+        body: ko.body.slice(0, 2000),
         link: input.link ?? null,
+        messageKey: input.message.key,
+        messageParams: { ...params },
       })),
     );
     if (input.mail !== false && !silenced.getStore()) {
@@ -96,14 +122,18 @@ export function createNotificationsService(ctx: AppContext, deps: NotificationsD
     notifyMany,
     withoutMail: (fn) => silenced.run(true, fn),
     async list(userId, q) {
-      const { rows, total } = await listForUser(ctx.db, userId, q);
-      return toPage(rows.map(toNotification), total, q);
+      const [{ rows, total }, locale] = await Promise.all([listForUser(ctx.db, userId, q), readerLocale(userId)]);
+      return toPage(
+        rows.map((r) => toNotification(r, locale)),
+        total,
+        q,
+      );
     },
     unreadCount: (userId) => unreadCount(ctx.db, userId),
     async markRead(userId, id) {
       const row = await markRead(ctx.db, userId, id, new Date());
       if (!row) throw new AppError('BIZ-3001', '알림을 찾을 수 없습니다.');
-      return toNotification(row);
+      return toNotification(row, await readerLocale(userId));
     },
     markAllRead: (userId) => markAllRead(ctx.db, userId, new Date()),
   };

@@ -5,76 +5,48 @@
  * before) and the expiry notice are the studies module's (inbox + mail through notifications).
  */
 import type { AppContext } from '../../context.ts';
+import { type MessageKey, type MessageParams, t } from '../../i18n/messages.ts';
+import { notice } from '../notifications/index.ts';
 import { lookupPerson, notify, sendMail, type Notice, type PaymentsPorts } from './ports.ts';
 import type { PaymentRow } from './schema.ts';
 
 export type NoticeKind = 'CONFIRMED' | 'DEPOSIT_RETURNED' | 'REFUND_REQUESTED' | 'REFUND_DECLINED' | 'REFUNDED';
 
-const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
-const seoul = (d: Date | null) => (d ? d.toLocaleString('ko-KR', { timeZone: 'Asia/Seoul', dateStyle: 'long', timeStyle: 'short' }) : '-');
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-interface Rendered {
-  subject: string;
-  lines: string[];
-  notice: Notice;
+/** Catalogue names per kind: the mail's `mail.payment.<name>.*` and the notice's `notice.payment.<name>`. */
+const NAME = {
+  CONFIRMED: 'confirmed',
+  DEPOSIT_RETURNED: 'depositReturned',
+  REFUND_REQUESTED: 'refundRequested',
+  REFUND_DECLINED: 'refundDeclined',
+  REFUNDED: 'refunded',
+} as const satisfies Record<NoticeKind, string>;
+
+const TYPE: Record<NoticeKind, Notice['type']> = {
+  CONFIRMED: 'PAYMENT_CONFIRMED',
+  DEPOSIT_RETURNED: 'PAYMENT_DUE',
+  REFUND_REQUESTED: 'PAYMENT_REFUNDED',
+  REFUND_DECLINED: 'PAYMENT_REFUNDED',
+  REFUNDED: 'PAYMENT_REFUNDED',
+};
+
+/** The parameters every text of `kind` may use (amounts as numbers, instants as ISO strings). */
+function paramsOf(kind: NoticeKind, p: PaymentRow, extra: Record<string, unknown>): MessageParams {
+  return {
+    what: p.studyTitle ?? p.orderName,
+    orderId: p.orderId,
+    method: p.method,
+    amount: kind === 'REFUNDED' ? p.refundedAmount : p.amount,
+    note: String(extra.note ?? ''),
+    depositor: p.depositorName ?? '',
+    deadline: p.deadline ? p.deadline.toISOString() : '',
+    refundDue: p.refundDue ?? 0,
+    hasAccount: p.refundAccount ? 1 : 0,
+  };
 }
 
-function render(kind: NoticeKind, p: PaymentRow, link: string, extra: Record<string, unknown>): Rendered {
-  const what = p.studyTitle ?? p.orderName;
-  switch (kind) {
-    case 'CONFIRMED':
-      return {
-        subject: `[moim] ${what} 결제가 완료되었습니다`,
-        lines: [
-          `${what} 결제가 완료되어 참여가 확정되었습니다.`,
-          `결제 금액: ${won(p.amount)} (${p.method === 'CARD' ? '카드' : '계좌이체'})`,
-          `주문번호: ${p.orderId}`,
-        ],
-        notice: { type: 'PAYMENT_CONFIRMED', title: '결제 완료', body: `${what} 참여가 확정되었습니다.`, link },
-      };
-    case 'DEPOSIT_RETURNED':
-      return {
-        subject: `[moim] ${what} 입금 확인이 보류되었습니다`,
-        lines: [
-          `${what} 입금을 확인하지 못했습니다.`,
-          `운영자 메모: ${String(extra.note ?? '-')}`,
-          `입금자명 ${p.depositorName ?? '-'}, ${won(p.amount)}을 다시 확인하신 뒤 입금 완료를 알려 주세요. 기한: ${seoul(p.deadline)}`,
-        ],
-        notice: { type: 'PAYMENT_DUE', title: '입금 확인 보류', body: String(extra.note ?? ''), link },
-      };
-    case 'REFUND_REQUESTED':
-      return {
-        subject: `[moim] ${what} 환불 요청이 접수되었습니다`,
-        lines: [
-          `${what} 환불 요청이 접수되었습니다.`,
-          p.refundDue
-            ? `환불 예정 금액: ${won(p.refundDue)}. ${p.refundAccount ? '등록하신 계좌로 보내 드립니다.' : '환불받을 계좌를 등록해 주세요.'}`
-            : '스터디가 시작된 뒤라 운영자가 환불 금액을 정해 안내해 드립니다.',
-          `주문번호: ${p.orderId}`,
-        ],
-        notice: { type: 'PAYMENT_REFUNDED', title: '환불 요청 접수', body: `${what} 환불 요청이 접수되었습니다.`, link },
-      };
-    case 'REFUND_DECLINED':
-      return {
-        subject: `[moim] ${what} 환불 요청 결과를 알려 드립니다`,
-        lines: [`${what} 환불 요청이 받아들여지지 않았습니다.`, `운영자 메모: ${String(extra.note ?? '-')}`, `주문번호: ${p.orderId}`],
-        notice: { type: 'PAYMENT_REFUNDED', title: '환불 불가 안내', body: String(extra.note ?? ''), link },
-      };
-    case 'REFUNDED':
-      return {
-        subject: `[moim] ${what} 환불이 완료되었습니다`,
-        lines: [
-          `${what} 결제 중 ${won(p.refundedAmount)}이 환불되었습니다.`,
-          p.method === 'CARD' ? '카드사 사정에 따라 취소가 반영되기까지 며칠 걸릴 수 있습니다.' : '등록하신 계좌로 송금했습니다.',
-          `주문번호: ${p.orderId}`,
-        ],
-        notice: { type: 'PAYMENT_REFUNDED', title: '환불 완료', body: `${won(p.refundedAmount)} 환불되었습니다.`, link },
-      };
-  }
-}
-
-/** Send one notice about payment `p` to its payer: mail (if they have an address) and the inbox. */
+/** Send one notice about payment `p` to its payer: mail in their language (if they have an address) and the inbox. */
 export async function deliverNotice(
   ctx: AppContext,
   ports: PaymentsPorts,
@@ -83,17 +55,20 @@ export async function deliverNotice(
   extra: Record<string, unknown> = {},
 ) {
   const link = p.kind === 'STUDY' && p.studyId ? `/study/${p.studyId}` : `/payment/success?orderId=${encodeURIComponent(p.orderId)}`;
-  const r = render(kind, p, link, extra);
+  const params = paramsOf(kind, p, extra);
+  const name = NAME[kind];
   const person = await lookupPerson(ports, p.userId);
   if (person.email) {
+    const l = person.locale;
     const url = `${ctx.config.publicUrl}${link}`;
-    const greeting = `${person.name ?? p.customerName}님, 안녕하세요.`;
+    const greeting = t(l, 'mail.greeting', { name: person.name ?? p.customerName });
+    const lines = t(l, `mail.payment.${name}.lines` as MessageKey, params).split('\n');
     await sendMail(ports, {
       to: person.email,
-      subject: r.subject,
-      text: [greeting, '', ...r.lines, '', url].join('\n'),
-      html: `<p>${esc(greeting)}</p>${r.lines.map((l) => `<p>${esc(l)}</p>`).join('')}<p><a href="${esc(url)}">moim에서 보기</a></p>`,
+      subject: t(l, `mail.payment.${name}.subject` as MessageKey, params),
+      text: [greeting, '', ...lines, '', url].join('\n'),
+      html: `<p>${esc(greeting)}</p>${lines.map((x) => `<p>${esc(x)}</p>`).join('')}<p><a href="${esc(url)}">${esc(t(l, 'mail.viewOnMoim'))}</a></p>`,
     });
   }
-  if (r.notice) await notify(ports, p.userId, r.notice);
+  await notify(ports, p.userId, { type: TYPE[kind], message: notice(`notice.payment.${name}`, params), link });
 }

@@ -9,7 +9,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import type { MailService } from '../../providers/mail/service.ts';
-import type { NotificationsService } from '../notifications/index.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../i18n/messages.ts';
+import type { NotificationsService, NotifyInput } from '../notifications/index.ts';
 import type { ApplicationForPayment, StudiesPaymentHooks } from '../studies/index.ts';
 import type { UsersService } from '../users/index.ts';
 
@@ -63,11 +64,13 @@ export interface Person {
   id: string;
   name: string | null;
   email: string | null;
+  /** the language of the mails and notices this person reads */
+  locale: Locale;
 }
 
 /** A user's name and email through the users service (null fields when it cannot tell). */
 export async function lookupPerson(ports: PaymentsPorts, userId: string): Promise<Person> {
-  return (await lookupPeople(ports, [userId])).get(userId) ?? { id: userId, name: null, email: null };
+  return (await lookupPeople(ports, [userId])).get(userId) ?? { id: userId, name: null, email: null, locale: DEFAULT_LOCALE };
 }
 
 export async function lookupPeople(ports: PaymentsPorts, ids: string[]): Promise<Map<string, Person>> {
@@ -76,12 +79,19 @@ export async function lookupPeople(ports: PaymentsPorts, ids: string[]): Promise
   if (unique.length > 0) {
     try {
       const found = await ports.users.getUsers(unique);
-      for (const [id, u] of found) out.set(id, { id, name: u.name || u.username || null, email: u.email || null });
+      for (const [id, u] of found) {
+        out.set(id, {
+          id,
+          name: u.name || u.username || null,
+          email: u.email || null,
+          locale: isLocale(u.locale) ? u.locale : DEFAULT_LOCALE,
+        });
+      }
     } catch (err) {
       ports.log.warn({ err }, 'payments: user lookup failed');
     }
   }
-  for (const id of unique) if (!out.has(id)) out.set(id, { id, name: null, email: null });
+  for (const id of unique) if (!out.has(id)) out.set(id, { id, name: null, email: null, locale: DEFAULT_LOCALE });
   return out;
 }
 
@@ -99,8 +109,8 @@ export async function sendMail(ports: PaymentsPorts, message: MailMessage): Prom
 
 export interface Notice {
   type: 'PAYMENT_DUE' | 'PAYMENT_EXPIRED' | 'PAYMENT_CONFIRMED' | 'PAYMENT_REFUNDED';
-  title: string;
-  body: string;
+  /** a notice of the server catalogue, rendered in the reader's language */
+  message: NotifyInput['message'];
   link: string | null;
 }
 

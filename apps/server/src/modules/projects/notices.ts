@@ -1,24 +1,21 @@
 /**
  * What the projects module tells people through the inbox (and mail): every decision on an
  * application, a new or withdrawn application, the deadline closing recruitment, status moves.
- * Korean particles follow the word before them (es-hangul `josa`).
+ * The texts are the server catalogue's (i18n/messages.ts), rendered in each reader's language.
  */
-import type { NotifyInput, ProjectAction } from '@moim/contract';
-import { josa } from 'es-hangul';
+import type { ProjectAction } from '@moim/contract';
+import { DEFAULT_LOCALE, type Locale, t } from '../../i18n/messages.ts';
+import { notice, type NotifyInput } from '../notifications/index.ts';
 
 type P = { slug: string; name: string };
 
-const quoted = (p: P) => `「${p.name}」`;
-/** 「name」 with the particle that fits the name itself (the bracket does not decide it). */
-const quotedJosa = (p: P, particle: Parameters<typeof josa>[1]) => `${quoted(p)}${josa.pick(p.name, particle)}`;
 const pagePath = (p: P) => `/project/${encodeURIComponent(p.slug)}`;
 const inboxPath = (p: P) => `${pagePath(p)}?tab=applications`;
 
 export function applicationReceived(p: P, applicant: string, position: string): NotifyInput {
   return {
     type: 'PROJECT_APPLICATION_RECEIVED',
-    title: '새 프로젝트 지원이 도착했습니다',
-    body: `${josa(applicant, '이/가')} ${quoted(p)}의 ${position} 포지션에 지원했습니다.`,
+    message: notice('notice.project.applicationReceived', { project: p.name, applicant, position }),
     link: inboxPath(p),
   };
 }
@@ -26,8 +23,7 @@ export function applicationReceived(p: P, applicant: string, position: string): 
 export function applicationApproved(p: P, position: string): NotifyInput {
   return {
     type: 'PROJECT_APPLICATION_APPROVED',
-    title: '프로젝트 지원이 승인되었습니다',
-    body: `${quoted(p)}의 ${position} 포지션으로 합류했습니다. 환영합니다!`,
+    message: notice('notice.project.applicationApproved', { project: p.name, position }),
     link: pagePath(p),
   };
 }
@@ -35,8 +31,16 @@ export function applicationApproved(p: P, position: string): NotifyInput {
 export function applicationRejected(p: P, position: string, note: string): NotifyInput {
   return {
     type: 'PROJECT_APPLICATION_REJECTED',
-    title: '프로젝트 지원 결과 안내',
-    body: `${quoted(p)}의 ${position} 포지션 지원이 반려되었습니다.\n소유자의 메모: ${note}`,
+    message: notice('notice.project.applicationRejected', { project: p.name, position, note }),
+    link: pagePath(p),
+  };
+}
+
+/** A pending application closed because its project ended (completed, cancelled or deleted). */
+export function applicationClosed(p: P, position: string, reason: 'COMPLETE' | 'CANCEL' | 'DELETE'): NotifyInput {
+  return {
+    type: 'PROJECT_APPLICATION_REJECTED',
+    message: notice('notice.project.applicationClosed', { project: p.name, position, reason }),
     link: pagePath(p),
   };
 }
@@ -44,8 +48,7 @@ export function applicationRejected(p: P, position: string, note: string): Notif
 export function applicationWithdrawn(p: P, applicant: string, position: string): NotifyInput {
   return {
     type: 'PROJECT_APPLICATION_WITHDRAWN',
-    title: '프로젝트 지원이 취소되었습니다',
-    body: `${josa(applicant, '이/가')} ${quoted(p)}의 ${position} 포지션 지원을 취소했습니다.`,
+    message: notice('notice.project.applicationWithdrawn', { project: p.name, applicant, position }),
     link: inboxPath(p),
     mail: false,
   };
@@ -54,25 +57,15 @@ export function applicationWithdrawn(p: P, applicant: string, position: string):
 export function recruitmentClosedByDeadline(p: P): NotifyInput {
   return {
     type: 'PROJECT_RECRUITMENT_CLOSED',
-    title: '모집 마감일이 지나 모집을 마감했습니다',
-    body: `${quoted(p)} 모집이 마감되어 진행 중으로 바뀌었습니다. 더 모집하려면 마감일을 바꾼 뒤 모집을 다시 여세요.`,
+    message: notice('notice.project.recruitmentClosed', { project: p.name }),
     link: pagePath(p),
   };
 }
 
-const MOVED: Record<ProjectAction, string> = {
-  PUBLISH: '모집을 시작했습니다',
-  CLOSE_RECRUITMENT: '모집을 마감하고 진행 중입니다',
-  REOPEN: '모집을 다시 시작했습니다',
-  COMPLETE: '완료되었습니다',
-  CANCEL: '취소되었습니다',
-};
-
 export function statusChanged(p: P, action: ProjectAction): NotifyInput {
   return {
     type: 'PROJECT_STATUS_CHANGED',
-    title: `${quotedJosa(p, '이/가')} ${MOVED[action]}`,
-    body: `참여 중인 프로젝트 ${quotedJosa(p, '이/가')} ${MOVED[action]}.`,
+    message: notice('notice.project.statusChanged', { project: p.name, action }),
     link: action === 'CANCEL' ? '/project' : pagePath(p),
   };
 }
@@ -80,15 +73,12 @@ export function statusChanged(p: P, action: ProjectAction): NotifyInput {
 export function projectDeleted(p: P): NotifyInput {
   return {
     type: 'PROJECT_STATUS_CHANGED',
-    title: `${quotedJosa(p, '이/가')} 삭제되었습니다`,
-    body: `참여 중인 프로젝트 ${quotedJosa(p, '이/가')} 소유자에 의해 삭제되었습니다.`,
+    message: notice('notice.project.deleted', { project: p.name }),
     link: '/project',
   };
 }
 
-/** The note pending applications get when their project ends before a decision. */
-export const AUTO_CLOSE_NOTE: Record<'COMPLETE' | 'CANCEL' | 'DELETE', string> = {
-  COMPLETE: '프로젝트가 완료되어 지원을 마감했습니다.',
-  CANCEL: '프로젝트가 취소되어 지원을 마감했습니다.',
-  DELETE: '프로젝트가 삭제되어 지원을 마감했습니다.',
-};
+/** The note pending applications get when their project ends before a decision (stored on the application). */
+export function autoCloseNote(reason: 'COMPLETE' | 'CANCEL' | 'DELETE', locale: Locale = DEFAULT_LOCALE): string {
+  return t(locale, `project.autoCloseNote.${reason}`);
+}

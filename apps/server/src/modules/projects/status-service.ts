@@ -51,7 +51,7 @@ export class StatusService {
       });
       if (!moved) throw badState('프로젝트 상태가 방금 바뀌었습니다. 새로고침 후 다시 시도해 주세요.');
       await repo.insertTransition(tx, { projectId: id, action, fromStatus: from, toStatus: to, actorId: user.id, at: now });
-      if (action === 'COMPLETE' || action === 'CANCEL') await this.closeApplications(tx, moved, notices.AUTO_CLOSE_NOTE[action], now);
+      if (action === 'COMPLETE' || action === 'CANCEL') await this.closeApplications(tx, moved, action, now);
       if (action !== 'PUBLISH') await this.tellTeam(tx, moved, user.id, notices.statusChanged(moved, action));
     });
     this.p.totals.clear();
@@ -73,7 +73,7 @@ export class StatusService {
         actorId: user.id,
         at: now,
       });
-      await this.closeApplications(tx, row!, notices.AUTO_CLOSE_NOTE.DELETE, now);
+      await this.closeApplications(tx, row!, 'DELETE', now);
       await this.tellTeam(tx, row!, user.id, notices.projectDeleted(row!));
     });
     this.p.totals.clear();
@@ -95,15 +95,16 @@ export class StatusService {
     return closed;
   }
 
-  private async closeApplications(tx: Tx, row: ProjectRow, note: string, now: Date): Promise<void> {
-    const closed = await closePending(tx, row.id, note, now);
+  private async closeApplications(tx: Tx, row: ProjectRow, reason: 'COMPLETE' | 'CANCEL' | 'DELETE', now: Date): Promise<void> {
+    // the stored note (shown on the application) is Korean, the service's language; the notice follows the reader
+    const closed = await closePending(tx, row.id, notices.autoCloseNote(reason), now);
     if (closed.length === 0) return;
     const positions = await repo.positionsById(
       tx,
       closed.map((a) => a.positionId),
     );
     for (const a of closed) {
-      await this.p.deps.notifications.notify(a.userId, notices.applicationRejected(row, positions.get(a.positionId)?.name ?? '', note), tx);
+      await this.p.deps.notifications.notify(a.userId, notices.applicationClosed(row, positions.get(a.positionId)?.name ?? '', reason), tx);
     }
   }
 

@@ -19,6 +19,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
+import { notice } from '../notifications/index.ts';
 import { accessOf, assertManagerOrAdmin, assertVisible, studyNotFound } from './access.ts';
 import {
   findApplication,
@@ -42,9 +43,6 @@ export const EXPIRE_SWEEP = 'studies.expire-sweep';
 const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
 
 const appNotFound = () => new AppError('BIZ-3001', '신청서를 찾을 수 없습니다.');
-const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
-const seoulTime = (d: Date) =>
-  d.toLocaleString('ko-KR', { timeZone: 'Asia/Seoul', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 export class ApplicationService {
   constructor(private readonly d: StudyDeps) {}
@@ -113,8 +111,7 @@ export class ApplicationService {
           study.leaderId,
           {
             type: 'APPLICATION_RECEIVED',
-            title: '새 참가 신청이 도착했습니다',
-            body: `「${study.title}」에 새 신청이 있습니다.`,
+            message: notice('notice.study.applicationReceived', { study: study.title }),
             link: `/study/${study.id}/manage`,
           },
           tx,
@@ -181,8 +178,7 @@ export class ApplicationService {
           app.userId,
           {
             type: 'APPLICATION_ACCEPTED',
-            title: '참가 신청이 승인되었습니다',
-            body: `「${study.title}」 멤버가 되었습니다. 환영합니다!`,
+            message: notice('notice.study.applicationConfirmed', { study: study.title }),
             link,
           },
           tx,
@@ -196,8 +192,7 @@ export class ApplicationService {
         app.userId,
         {
           type: 'APPLICATION_ACCEPTED',
-          title: '참가 신청이 승인되었습니다',
-          body: `「${study.title}」 참가가 승인되었습니다. ${seoulTime(deadline)}까지 ${won(study.cost)}을 결제하면 참가가 확정됩니다.`,
+          message: notice('notice.study.applicationAccepted', { study: study.title, deadline: deadline.toISOString(), amount: study.cost }),
           link: `/study/${study.id}/apply`,
         },
         tx,
@@ -216,8 +211,7 @@ export class ApplicationService {
         app.userId,
         {
           type: 'APPLICATION_REJECTED',
-          title: '참가 신청 결과 안내',
-          body: `「${study.title}」 신청이 반려되었습니다: ${reviewNote}`,
+          message: notice('notice.study.applicationRejected', { study: study.title, note: reviewNote }),
           link: `/study/${study.slug}`,
         },
         tx,
@@ -293,8 +287,7 @@ export class ApplicationService {
         moved.userId,
         {
           type: 'PAYMENT_EXPIRED',
-          title: '결제 기한이 지났습니다',
-          body: `「${study?.title ?? ''}」 결제 기한이 지나 참가 승인이 취소되었습니다.`,
+          message: notice('notice.study.paymentExpired', { study: study?.title ?? '' }),
           link: study ? `/study/${study.slug}` : null,
         },
         tx,
@@ -318,8 +311,11 @@ export class ApplicationService {
     if (!app || app.status !== 'ACCEPTED' || !app.paymentDeadline) return;
     await this.d.notifications.notify(app.userId, {
       type: 'PAYMENT_DUE',
-      title: '결제 기한이 다가옵니다',
-      body: `「${app.studyTitle}」 참가비 ${won(app.amountDue)}을 ${seoulTime(app.paymentDeadline)}까지 결제해 주세요.`,
+      message: notice('notice.study.paymentDue', {
+        study: app.studyTitle,
+        amount: app.amountDue,
+        deadline: new Date(app.paymentDeadline).toISOString(),
+      }),
       link: `/study/${app.studyId}/apply`,
     });
   }

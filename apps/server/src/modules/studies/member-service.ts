@@ -7,6 +7,7 @@ import { type MemberWarning, type Membership, type Page, STUDY_LIMITS, type Stud
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
+import { notice } from '../notifications/index.ts';
 import { accessOf, assertLeaderOrAdmin, assertVisible, studyNotFound } from './access.ts';
 import type { StudyDeps } from './deps.ts';
 import {
@@ -95,8 +96,7 @@ export class MemberService {
           targetUserId,
           {
             type: 'MEMBER_REMOVED',
-            title: '스터디 참여가 종료되었습니다',
-            body: `「${study.title}」에서 리더가 참여를 종료했습니다.`,
+            message: notice('notice.study.memberRemoved', { study: study.title }),
             link: `/study/${study.slug}`,
           },
           tx,
@@ -146,8 +146,11 @@ export class MemberService {
         targetUserId,
         {
           type: 'MEMBER_WARNED',
-          title: deactivated ? '경고 누적으로 참여가 중지되었습니다' : '스터디 경고를 받았습니다',
-          body: `「${study.title}」 경고 ${w.warningCount}회: ${reason}${deactivated ? ' — 경고 3회로 참여가 중지되었습니다.' : ''}`,
+          message: notice(deactivated ? 'notice.study.memberDeactivated' : 'notice.study.memberWarned', {
+            study: study.title,
+            count: w.warningCount,
+            reason,
+          }),
           link: `/study/${study.slug}`,
         },
         tx,

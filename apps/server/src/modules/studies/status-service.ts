@@ -4,17 +4,10 @@
  * The row is locked for the move; every move is recorded with who, when, from, to and why, and
  * has its effects in the same transaction (calendar events on approval, notifications).
  */
-import {
-  type NotifyInput,
-  STUDY_TRANSITIONS,
-  type Study,
-  type StudyAction,
-  type StudyStatusBody,
-  nextStudyStatus,
-  seoulDate,
-} from '@moim/contract';
+import { STUDY_TRANSITIONS, type Study, type StudyAction, type StudyStatusBody, nextStudyStatus, seoulDate } from '@moim/contract';
 import type { Tx } from '../../db/client.ts';
 import { josa } from '../../i18n/josa.ts';
+import { notice, type NotifyInput } from '../notifications/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { accessOf, assertVisible, studyNotFound } from './access.ts';
@@ -74,16 +67,14 @@ export class StatusService {
         await calendar.syncGeneratedEvents(tx, study, seoulDate(this.d.clock()), { includePast: true });
         await toLeader({
           type: 'STUDY_APPROVED',
-          title: '스터디가 승인되었습니다',
-          body: `${josa(`「${study.title}」`, '이/가')} 승인되어 모집을 시작합니다.`,
+          message: notice('notice.study.approved', { study: study.title }),
           link,
         });
         break;
       case 'REJECT':
         await toLeader({
           type: 'STUDY_REJECTED',
-          title: '스터디 제안이 반려되었습니다',
-          body: `「${study.title}」: ${reason ?? ''}`,
+          message: notice('notice.study.rejected', { study: study.title, reason: reason ?? '' }),
           link: null,
         });
         break;
@@ -92,8 +83,7 @@ export class StatusService {
           await members(),
           {
             type: 'STUDY_STARTED',
-            title: '스터디가 시작되었습니다',
-            body: `${josa(`「${study.title}」`, '이/가')} 시작되었습니다. 첫 모임에서 만나요!`,
+            message: notice('notice.study.started', { study: study.title }),
             link,
           },
           tx,
@@ -104,8 +94,7 @@ export class StatusService {
           await members(),
           {
             type: 'STUDY_COMPLETED',
-            title: '스터디가 완료되었습니다',
-            body: `${josa(`「${study.title}」`, '을/를')} 마쳤습니다. 후기를 남겨 주세요.`,
+            message: notice('notice.study.completed', { study: study.title }),
             link,
           },
           tx,
@@ -116,8 +105,7 @@ export class StatusService {
           [study.leaderId, ...(await members())],
           {
             type: 'STUDY_TERMINATED',
-            title: '스터디가 중단되었습니다',
-            body: `${josa(`「${study.title}」`, '이/가')} 중단되었습니다.${reason ? ` 사유: ${reason}` : ''}`,
+            message: notice('notice.study.terminated', { study: study.title, reason: reason ?? '' }),
             link: null,
           },
           tx,
@@ -126,8 +114,7 @@ export class StatusService {
       case 'REACTIVATE':
         await toLeader({
           type: 'GENERAL',
-          title: '스터디가 다시 열렸습니다',
-          body: `${josa(`「${study.title}」`, '이/가')} 다시 활성화되었습니다.`,
+          message: notice('notice.study.reactivated', { study: study.title }),
           link,
         });
         break;

@@ -71,7 +71,13 @@ export function usersRoutes(ctx: AppContext, users: UsersModuleService, deps: Us
       },
       async (request, reply) => {
         const b = request.body;
-        const created = await users.createUser({ email: b.email, password: b.password, name: b.name, username: b.username ?? null });
+        const created = await users.createUser({
+          email: b.email,
+          password: b.password,
+          name: b.name,
+          username: b.username ?? null,
+          locale: b.locale,
+        });
         const session = await deps.credentials.openSession(created, {
           method: 'register',
           ip: request.ip,

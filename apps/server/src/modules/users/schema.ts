@@ -28,6 +28,10 @@ export const users = pgTable('users', {
     .default('NONE'),
   profileImageVersion: integer('profile_image_version').notNull().default(0),
   emailVerified: boolean('email_verified').notNull().default(false),
+  /** the language of server-made texts for this user (notifications, mails) */
+  locale: text('locale', { enum: ['ko', 'en'] })
+    .notNull()
+    .default('ko'),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

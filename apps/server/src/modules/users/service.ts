@@ -18,6 +18,7 @@ import {
   type WhoweareMember,
 } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
+import type { Locale } from '../../i18n/messages.ts';
 import type { MailService } from '../../providers/mail/service.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badState, notFound, ruleViolation } from '../../http/app-error.ts';
@@ -41,6 +42,8 @@ export interface CreateUserInput {
   emailVerified?: boolean;
   /** check the password policy (sign-up does; set false only for trusted start-up data) */
   checkPolicy?: boolean;
+  /** the language of server-made texts (sign-up sends the UI language); Korean by default */
+  locale?: Locale | undefined;
 }
 
 export interface UsersService {
@@ -132,6 +135,7 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
         roles: input.admin ? ['ROLE_USER', 'ROLE_ADMIN'] : ['ROLE_USER'],
         systemRole: input.admin ? 'ROLE_ADMIN' : 'ROLE_USER',
         emailVerified: input.emailVerified ?? false,
+        locale: input.locale ?? 'ko',
       });
       return toSummary(row);
     } catch (err) {
@@ -240,6 +244,7 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
       if (input.username !== undefined) patch.username = input.username;
       if (input.bio !== undefined) patch.bio = input.bio === '' ? null : input.bio;
       if (input.links !== undefined) patch.links = input.links;
+      if (input.locale !== undefined) patch.locale = input.locale;
       if (input.profileImageData === null) {
         patch.profileImage = null;
         patch.profileImageStatus = 'NONE';

@@ -4,6 +4,7 @@
  */
 import type { AdminUser, Profile, User } from '@moim/contract';
 import { AppError } from '../../http/app-error.ts';
+import type { Locale } from '../../i18n/messages.ts';
 import { imageUrl } from './images.ts';
 import type * as repo from './repo.ts';
 import type { UserRow } from './schema.ts';
@@ -14,6 +15,8 @@ export type AccountStatus = UserRow['status'];
 export interface UserSummary extends User {
   status: AccountStatus;
   createdAt: string;
+  /** the language of server-made texts for this user (notifications, mails) */
+  locale: Locale;
 }
 
 /** What other pages may show about anyone (no email). */
@@ -50,7 +53,7 @@ export function toUser(row: UserRow): User {
 }
 
 export function toSummary(row: UserRow): UserSummary {
-  return { ...toUser(row), status: row.status, createdAt: row.createdAt.toISOString() };
+  return { ...toUser(row), status: row.status, createdAt: row.createdAt.toISOString(), locale: row.locale };
 }
 
 export function toAccount(row: UserRow): UserAccount {
@@ -66,6 +69,7 @@ export function toProfile(row: UserRow, socialProviders: string[]): Profile {
     profileImageThumb: thumbOf(row),
     hasPassword: Boolean(row.passwordHash),
     socialProviders,
+    locale: row.locale,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -176,6 +176,7 @@ describe('GET/PUT /api/users/me', () => {
       profileImageThumb: null,
       hasPassword: true,
       socialProviders: [],
+      locale: 'ko',
       createdAt: expect.any(String),
     });
     expect((await t.call({ method: 'GET', url: '/api/users/me' })).body.error.code).toBe('AUTH-1007');

@@ -1,6 +1,7 @@
 /** Account-entry calls (SPEC §7 Auth/Users) and their query hooks. */
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
+import { currentLocale } from '../../shared/i18n';
 
 export interface OAuthProvider {
   id: string;
@@ -27,6 +28,14 @@ export function normaliseProviders(data: unknown): OAuthProvider[] {
     .filter((p): p is OAuthProvider => p !== null);
 }
 
+/** Providers the catalogue names (the server's display names are Korean); others by the server's name. */
+const NAMED_PROVIDERS = new Set(['kakao', 'local']);
+
+/** A provider's name in the reader's language. */
+export function providerName(p: OAuthProvider, t: (key: string) => string): string {
+  return NAMED_PROVIDERS.has(p.id) ? t(`social.${p.id}`) : p.name;
+}
+
 export function useOAuthProviders() {
   return useQuery({
     queryKey: ['auth', 'oauth-providers'],
@@ -40,7 +49,9 @@ export const oauthStartUrl = (provider: string, returnTo: string) =>
   `/api/auth/oauth/${encodeURIComponent(provider)}/start?returnTo=${encodeURIComponent(returnTo)}`;
 
 export const accountEntryApi = {
-  register: (body: { name: string; email: string; password: string; username?: string }) => api.post<unknown>('/api/users/register', body),
+  /** The UI language goes along: the language of the mails and notifications the server writes. */
+  register: (body: { name: string; email: string; password: string; username?: string }) =>
+    api.post<unknown>('/api/users/register', { ...body, locale: currentLocale() }),
   /** A failed check counts as available (SPEC §5). */
   checkEmail: async (email: string, signal?: AbortSignal): Promise<boolean> => {
     try {

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { readSession, removeSession } from '../../shared/storage';
 import { PageHeader } from '../../shared/ui/page-header';
+import { markUserValue } from '../../shared/ui/user-value';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
-import { OAUTH_RESULT_KEY, oauthStartUrl, useOAuthProviders } from './api';
+import { OAUTH_RESULT_KEY, oauthStartUrl, providerName, useOAuthProviders } from './api';
 import './auth.css';
 
 const RETURN = '/test/kakao-oauth';
@@ -33,7 +34,7 @@ export default function OAuthTestPage() {
               {providers.data.map((p) => (
                 <li key={p.id}>
                   <div>
-                    <strong>{p.name}</strong> <code>{p.id}</code>
+                    <strong>{providerName(p, t)}</strong> <code>{p.id}</code>
                   </div>
                   <a className="btn btn-primary btn-sm" href={oauthStartUrl(p.id, RETURN)}>
                     {t('test.start')}
@@ -63,7 +64,11 @@ export default function OAuthTestPage() {
             <p className="muted">{t('test.noResult')}</p>
           )}
           <h3>{t('test.session')}</h3>
-          <p>{auth.user ? t('test.signedInAs', { name: auth.user.name, email: auth.user.email }) : t('test.guest')}</p>
+          <p>
+            {auth.user
+              ? markUserValue(t('test.signedInAs', { name: auth.user.name, email: auth.user.email }), auth.user.name)
+              : t('test.guest')}
+          </p>
         </section>
       </div>
     </>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { oauthStartUrl, useOAuthProviders } from './api';
+import { oauthStartUrl, providerName, useOAuthProviders } from './api';
 
 /** Social login buttons from GET /api/auth/oauth/providers (hidden when none or on failure). */
 export function SocialButtons({ returnTo }: { returnTo: string }) {
@@ -18,7 +18,7 @@ export function SocialButtons({ returnTo }: { returnTo: string }) {
           data-provider={p.id}
         >
           <span className="social-btn__dot" aria-hidden="true" />
-          {t('social.continueWith', { provider: p.id === 'kakao' ? t('social.kakao') : p.name })}
+          {t('social.continueWith', { provider: providerName(p, t) })}
         </a>
       ))}
     </div>

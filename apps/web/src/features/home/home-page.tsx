@@ -12,7 +12,9 @@ import { useAuth } from '../../shared/auth/auth-provider';
 import { useIntroRef } from '../../shared/shell/intro';
 import { canApplyNow, studyPath, useCurrentStudies, type StudyPreview } from '../../shared/shell/current-studies';
 import { useQueryDailyUrl } from '../../shared/shell/public-config';
+import { scheduleText } from '../../shared/lib/schedule';
 import { Icon, type IconName } from '../../shared/ui/icons';
+import { markUserValue } from '../../shared/ui/user-value';
 import { LazyStudyCover as StudyCover } from '../../shared/ui/study-cover-lazy';
 import './home.css';
 
@@ -56,6 +58,36 @@ function useRecruitingCount() {
 }
 
 /**
+ * A preview's schedule in the reader's language, the way the study pages write it (one time-range
+ * format everywhere); a leader's own line, or one without the structured fields, is user content.
+ */
+function PreviewSchedule({ study, className }: { study: StudyPreview; className?: string }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language === 'en' ? 'en' : 'ko';
+  const s =
+    study.recurrenceType && study.scheduleDetails && study.startDate
+      ? scheduleText(
+          {
+            schedule: study.schedule ?? '',
+            recurrenceType: study.recurrenceType,
+            scheduleDetails: study.scheduleDetails,
+            startDate: study.startDate,
+          },
+          t,
+          locale,
+        )
+      : { text: study.schedule ?? '', userWritten: true };
+  if (!s.text) return null;
+  return s.userWritten ? (
+    <span className={className} data-user-content="">
+      {s.text}
+    </span>
+  ) : (
+    <span className={className}>{s.text}</span>
+  );
+}
+
+/**
  * The hero's cards, all live: the featured study (the first one taking applications, else the
  * newest), this week's Tetris top three and the number of studies recruiting. A card whose data
  * is missing is left out rather than filled with made-up content.
@@ -81,8 +113,8 @@ function HeroArt() {
               {canApplyNow(featured) ? t('art.recruiting') : t('art.featured')}
             </span>
           </span>
-          <strong>{featured.title}</strong>
-          {featured.schedule && <span className="muted">{featured.schedule}</span>}
+          <strong data-user-content="">{featured.title}</strong>
+          <PreviewSchedule study={featured} className="muted" />
           {seats && (
             <>
               <span className="muted">{t('studies.membersValue', { taken: seats.taken, capacity: seats.capacity })}</span>
@@ -100,7 +132,7 @@ function HeroArt() {
             {entries.map((e) => (
               <li key={e.userId}>
                 <span>
-                  <i>{e.rank}</i> {e.name ?? t('art.anonymous')}
+                  <i>{e.rank}</i> {e.name ? <span data-user-content="">{e.name}</span> : t('art.anonymous')}
                 </span>
                 <b>{number.format(e.score)}</b>
               </li>
@@ -135,13 +167,21 @@ function StudyCard({ study }: { study: StudyPreview }) {
           <span className="badge badge--success">{t('studies.inProgress')}</span>
         ) : null}
       </div>
-      <h3 className="study-card__title">{study.title}</h3>
-      {study.tagline && <p className="study-card__tagline">{study.tagline}</p>}
+      <h3 className="study-card__title" data-user-content="">
+        {study.title}
+      </h3>
+      {study.tagline && (
+        <p className="study-card__tagline" data-user-content="">
+          {study.tagline}
+        </p>
+      )}
       <dl className="study-card__meta">
         {study.schedule && (
           <div>
             <dt>{t('studies.schedule')}</dt>
-            <dd>{study.schedule}</dd>
+            <dd>
+              <PreviewSchedule study={study} />
+            </dd>
           </div>
         )}
         {study.capacity != null && (
@@ -158,7 +198,7 @@ function StudyCard({ study }: { study: StudyPreview }) {
         {study.leader?.name && (
           <div>
             <dt>{t('studies.leader')}</dt>
-            <dd>{study.leader.name}</dd>
+            <dd data-user-content="">{study.leader.name}</dd>
           </div>
         )}
       </dl>
@@ -240,7 +280,7 @@ export default function HomePage() {
               </Link>
               {isAuthenticated ? (
                 <Link className="btn btn-secondary btn-lg" to="/users/me">
-                  {t('hero.ctaProfile', { name: user?.name ?? '' })}
+                  {markUserValue(t('hero.ctaProfile', { name: user?.name ?? '' }), user?.name)}
                 </Link>
               ) : (
                 <Link className="btn btn-secondary btn-lg guest-only" to="/signup">

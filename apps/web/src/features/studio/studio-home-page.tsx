@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
+import { HAS_HANGUL, markKoreanRuns } from '../../shared/ui/korean-runs';
 import { documentsQuery, quotaQuery } from './api';
 import { QuotaBadge } from './components/quota-badge';
 import { studioEntryParams } from './lib/entry';
@@ -57,10 +58,12 @@ export default function StudioHomePage() {
               <li key={e} className="card">
                 <span className="badge">{t(`home.examples.${e}.kind`)}</span>
                 <p className="studio-examples__pair">
-                  <del>{t(`home.examples.${e}.before`)}</del> <span aria-hidden="true">→</span>
-                  <span className="visually-hidden">{t('home.becomes')}</span> <ins>{t(`home.examples.${e}.after`)}</ins>
+                  <del lang={exampleLang(t(`home.examples.${e}.before`))}>{t(`home.examples.${e}.before`)}</del>{' '}
+                  <span aria-hidden="true">→</span>
+                  <span className="visually-hidden">{t('home.becomes')}</span>{' '}
+                  <ins lang={exampleLang(t(`home.examples.${e}.after`))}>{t(`home.examples.${e}.after`)}</ins>
                 </p>
-                <p className="muted">{t(`home.examples.${e}.why`)}</p>
+                <p className="muted">{markKoreanRuns(t(`home.examples.${e}.why`))}</p>
               </li>
             ))}
           </ul>
@@ -88,6 +91,9 @@ export default function StudioHomePage() {
   );
 }
 
+/** The grammar examples are Korean sentences whatever the page's language. */
+const exampleLang = (text: string) => (HAS_HANGUL.test(text) ? 'ko' : undefined);
+
 function RecentDocuments() {
   const { t } = useTranslation('studio');
   const docs = useQuery(documentsQuery(0, 5));
@@ -112,7 +118,7 @@ function RecentDocuments() {
           {docs.data.content.map((d) => (
             <li key={d.id} className="card">
               <Link to={`/studio/documentor?analysis=${d.latest.id}&document=${d.id}`} className="studio-recent__link">
-                {d.title || t('history.untitled')}
+                {d.title ? <span data-user-content="">{d.title}</span> : t('history.untitled')}
               </Link>
               <span className="muted">
                 {t('history.versions', { count: d.versionCount })} · {when(d.updatedAt)}

@@ -19,7 +19,7 @@ export function MemberLinks({ member }: { member: Member }) {
     <ul className="member-links">
       {member.links.map((l) => (
         <li key={l.url}>
-          <a href={l.url} target="_blank" rel="noopener noreferrer nofollow">
+          <a href={l.url} target="_blank" rel="noopener noreferrer nofollow" data-user-content="">
             {l.label}
           </a>
         </li>

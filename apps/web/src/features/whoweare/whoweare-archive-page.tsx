@@ -5,6 +5,7 @@ import { PageHeader } from '../../shared/ui/page-header';
 import type { Member } from './api';
 import { MembersState } from './members-state';
 import { WhoWeAreNav } from './whoweare-nav';
+import { usePersonaText } from './persona-text';
 import './whoweare.css';
 
 function byYear(members: Member[]): Array<[number, Member[]]> {
@@ -15,6 +16,7 @@ function byYear(members: Member[]): Array<[number, Member[]]> {
 
 export default function WhoWeAreArchivePage() {
   const { t } = useTranslation('whoweare');
+  const persona = usePersonaText();
   return (
     <>
       <PageHeader eyebrow="WHO WE ARE" title={t('archiveTitle')} lead={t('archiveLead')}>
@@ -34,8 +36,8 @@ export default function WhoWeAreArchivePage() {
                       <li key={m.id}>
                         <Avatar name={m.name} src={m.profileImageThumb ?? m.profileImage} size={44} />
                         <div>
-                          <strong>{m.name}</strong> <span className="muted">· {m.roleTitle}</span>
-                          {m.bio && <p>{m.bio}</p>}
+                          <strong data-user-content="">{m.name}</strong> <span className="muted">· {persona(m, 'roleTitle')}</span>
+                          {m.bio && <p>{persona(m, 'bio')}</p>}
                         </div>
                       </li>
                     ))}

@@ -4,10 +4,12 @@ import { Avatar } from '../../shared/ui/avatar';
 import { PageHeader } from '../../shared/ui/page-header';
 import { MemberLinks, MembersState } from './members-state';
 import { WhoWeAreNav } from './whoweare-nav';
+import { usePersonaText } from './persona-text';
 import './whoweare.css';
 
 export default function WhoWeAreOriginalPage() {
   const { t } = useTranslation('whoweare');
+  const persona = usePersonaText();
   return (
     <>
       <PageHeader eyebrow="WHO WE ARE" title={t('gridTitle')} lead={t('gridLead')}>
@@ -20,11 +22,9 @@ export default function WhoWeAreOriginalPage() {
               {members.map((m) => (
                 <li key={m.id} className="card member-card">
                   <Avatar name={m.name} src={m.profileImage} size={72} />
-                  <h2>{m.name}</h2>
-                  <p className="member__role" data-user-content="">
-                    {m.roleTitle}
-                  </p>
-                  {m.quote && <p className="muted">“{m.quote}”</p>}
+                  <h2 data-user-content="">{m.name}</h2>
+                  <p className="member__role">{persona(m, 'roleTitle')}</p>
+                  {m.quote && <p className="muted">{persona(m, 'quote', (q) => `“${q}”`)}</p>}
                   <MemberLinks member={m} />
                 </li>
               ))}

@@ -5,10 +5,12 @@ import { Avatar } from '../../shared/ui/avatar';
 import { PageHeader } from '../../shared/ui/page-header';
 import { MemberLinks, MembersState } from './members-state';
 import { WhoWeAreNav } from './whoweare-nav';
+import { usePersonaText } from './persona-text';
 import './whoweare.css';
 
 export default function WhoWeArePage() {
   const { t } = useTranslation('whoweare');
+  const persona = usePersonaText();
   const values = t('values', { returnObjects: true }) as Array<{ title: string; body: string }>;
   return (
     <>
@@ -31,11 +33,11 @@ export default function WhoWeArePage() {
               {members.map((m) => (
                 <li key={m.id} className="member">
                   <Avatar name={m.name} src={m.profileImage} size={88} />
-                  <div className="member__body" data-user-content="">
-                    <h3>{m.name}</h3>
-                    <p className="member__role">{m.roleTitle}</p>
-                    {m.quote && <blockquote className="member__quote">“{m.quote}”</blockquote>}
-                    {m.bio && <p className="member__bio">{m.bio}</p>}
+                  <div className="member__body">
+                    <h3 data-user-content="">{m.name}</h3>
+                    <p className="member__role">{persona(m, 'roleTitle')}</p>
+                    {m.quote && <blockquote className="member__quote">{persona(m, 'quote', (q) => `“${q}”`)}</blockquote>}
+                    {m.bio && <p className="member__bio">{persona(m, 'bio')}</p>}
                     <p className="member__since">{t('since', { year: m.joinedYear })}</p>
                     <MemberLinks member={m} />
                   </div>

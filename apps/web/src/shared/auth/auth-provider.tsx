@@ -3,12 +3,15 @@
  * validated (GET /api/auth/validate; an expired access token is renewed once with the refresh
  * token, then validated again). Login stores authToken, refreshToken and user; logout calls the
  * server, clears everything and the query cache. Other tabs' logins and logouts (storage
- * events) and the client's `auth:unauthorized` event keep this state in step.
+ * events) and the client's `auth:unauthorized` event keep this state in step. While signed in,
+ * a language switch is saved as the account's locale (PUT /api/users/me), the language the
+ * server writes notifications and mails in.
  */
 import { STORAGE_KEYS } from '@moim/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ApiError, UNAUTHORIZED_EVENT } from '../api/client';
+import { api, ApiError, UNAUTHORIZED_EVENT } from '../api/client';
+import { i18next } from '../i18n';
 import { authApi, userFromLogin } from './auth-api';
 import { clearSession, getAccessToken, getRefreshToken, getStoredUser, storeTokens, storeUser } from './token-store';
 import type { SessionUser } from './types';
@@ -94,6 +97,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       window.removeEventListener('storage', onStorage);
     };
   }, []);
+
+  // the account's locale follows the language the user picks (server-made texts in that language)
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (!signedIn) return;
+    const onChange = (lng: string) => {
+      if (lng !== 'ko' && lng !== 'en') return;
+      api
+        .put<unknown>('/api/users/me', { locale: lng })
+        // the inbox is rendered by the server in the account's locale: read it again
+        .then(() => queryClient.invalidateQueries({ queryKey: ['notifications'] }))
+        .catch(() => undefined);
+    };
+    i18next.on('languageChanged', onChange);
+    return () => i18next.off('languageChanged', onChange);
+  }, [signedIn, queryClient]);
 
   const acceptTokens = useCallback(async (accessToken: string, refreshToken?: string | null, hint?: SessionUser | null) => {
     storeTokens(accessToken, refreshToken);

@@ -66,6 +66,27 @@ export function formatKrw(amount: number | null | undefined, locale = 'ko'): str
   return locale.startsWith('en') ? `₩${krw.format(n)}` : `${krw.format(n)}원`;
 }
 
+/**
+ * A time range, the one way every page writes it: "14:00–17:00" (ko, 24 h) / "2:00 – 5:00 PM"
+ * (en), through Intl's range format. `start`/`end` are "HH:MM" (or "HH:MM:SS") wall-clock times.
+ */
+export function formatTimeRange(start: string, end: string, locale = 'ko'): string {
+  const en = locale.startsWith('en');
+  const at = (hhmm: string) => {
+    const [h = 0, m = 0] = hhmm.split(':').map(Number);
+    return new Date(Date.UTC(2026, 0, 5, h, m));
+  };
+  const f = new Intl.DateTimeFormat(en ? 'en-US' : 'ko-KR', {
+    hour: en ? 'numeric' : '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    ...(en ? {} : { hourCycle: 'h23' as const }),
+  });
+  const a = at(start);
+  const b = at(end);
+  return b > a ? f.formatRange(a, b) : `${f.format(a)}–${f.format(b)}`;
+}
+
 /** "19:00" from "19:00:00" or "19:00". */
 export function formatTime(value: string | null | undefined): string {
   return value ? value.slice(0, 5) : '';

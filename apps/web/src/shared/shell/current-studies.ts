@@ -3,6 +3,7 @@
  * another feature's; this reads only the fields it needs and accepts either a plain list
  * (GET /api/studies?size=) or a page (GET /api/studies/paged).
  */
+import type { Study } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 
@@ -15,6 +16,10 @@ export interface StudyPreview {
   status?: string | null;
   type?: string | null;
   schedule?: string | null;
+  /** the structured schedule, to write the schedule line in the reader's language */
+  recurrenceType?: Study['recurrenceType'] | null;
+  scheduleDetails?: Study['scheduleDetails'] | null;
+  startDate?: string | null;
   duration?: string | null;
   capacity?: number | null;
   enrolled?: number | null;

@@ -2,11 +2,12 @@ import type { CalendarEvent } from '@moim/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { formatTimeRange } from '../../../shared/lib/format';
 import { useMyActiveStudyIds, useRsvp } from '../api/calendar-api';
 
 /** One event with its study, time, place, seats and the RSVP toggle (login link for guests). */
 export function EventItem({ event, showDate, dateLabel }: { event: CalendarEvent; showDate?: boolean; dateLabel?: string }) {
-  const { t } = useTranslation('calendar');
+  const { t, i18n } = useTranslation('calendar');
   const location = useLocation();
   const rsvp = useRsvp();
   const [rsvped, setRsvped] = useState(event.rsvped);
@@ -40,7 +41,7 @@ export function EventItem({ event, showDate, dateLabel }: { event: CalendarEvent
       <div className="cal-event__top">
         <span className="cal-event__time">
           {showDate && dateLabel && <span className="cal-event__date">{dateLabel} · </span>}
-          {event.eventType === 'recruitment' ? t('allDay') : `${event.startTime.slice(0, 5)}–${event.endTime.slice(0, 5)}`}
+          {event.eventType === 'recruitment' ? t('allDay') : formatTimeRange(event.startTime, event.endTime, i18n.language)}
         </span>
         <span className={`badge cal-type cal-type--${event.eventType}`}>{t(`eventType.${event.eventType}`)}</span>
         {event.eventType !== 'recruitment' && <span className="badge">{t(`location.${event.location}`)}</span>}

@@ -1,7 +1,11 @@
-/** Bookmark toggle; a guest is taken to log in and brought back. */
+/**
+ * Bookmark toggle; a guest is taken to log in and brought back. The accessible name carries the
+ * posting's title (imported content, marked as such); the tooltip is the action alone.
+ */
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
+import { markUserValue } from '../../../shared/ui/user-value';
 import { toast } from '../../../shared/toast/toast';
 import { useBookmark } from '../api';
 
@@ -15,10 +19,10 @@ export function BookmarkButton({ postingId, bookmarked, title }: { postingId: st
       <Link
         className="jn-bookmark"
         to={`/login?returnTo=${encodeURIComponent(location.pathname + location.search)}`}
-        aria-label={t('bookmark.loginToSave', { title })}
-        title={t('bookmark.loginToSave', { title })}
+        title={t('bookmark.tooltip.login')}
       >
         <StarIcon filled={false} />
+        <span className="visually-hidden">{markUserValue(t('bookmark.loginToSave', { title }), title)}</span>
       </Link>
     );
   }
@@ -28,8 +32,7 @@ export function BookmarkButton({ postingId, bookmarked, title }: { postingId: st
       type="button"
       className={`jn-bookmark${on ? ' jn-bookmark--on' : ''}`}
       aria-pressed={on}
-      aria-label={t(on ? 'bookmark.remove' : 'bookmark.add', { title })}
-      title={t(on ? 'bookmark.remove' : 'bookmark.add', { title })}
+      title={t(on ? 'bookmark.tooltip.remove' : 'bookmark.tooltip.add')}
       disabled={mutation.isPending}
       onClick={() =>
         mutation.mutate(
@@ -42,6 +45,7 @@ export function BookmarkButton({ postingId, bookmarked, title }: { postingId: st
       }
     >
       <StarIcon filled={on} />
+      <span className="visually-hidden">{markUserValue(t(on ? 'bookmark.remove' : 'bookmark.add', { title }), title)}</span>
     </button>
   );
 }

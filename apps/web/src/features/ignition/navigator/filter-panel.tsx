@@ -44,7 +44,8 @@ export function FilterPanel({
                 checked={checked}
                 onChange={() => set({ [key]: toggle(filters[key] as string[], v.value) } as Partial<NavigatorFilters>)}
               />
-              <span>{v.label}</span>
+              {/* company names are imported content, written as their postings write them */}
+              <span {...(key === 'company' ? { 'data-user-content': '' } : {})}>{v.label}</span>
               <span className="jn-check__count" aria-label={t('filters.countLabel', { count: v.count })}>
                 {v.count.toLocaleString()}
               </span>

@@ -30,14 +30,17 @@ export function PostingCard({ posting: p, query, now }: { posting: JobPostingSum
       </div>
       <h3 className="jn-card__title" id={`job-${p.id}`}>
         <Link to={{ search: `?${open.toString()}` }} className="jn-card__link" data-testid="posting-link">
-          <HighlightText text={p.title} query={query} />
+          {/* imported content: the posting's own title */}
+          <span data-user-content="">
+            <HighlightText text={p.title} query={query} />
+          </span>
         </Link>
       </h3>
       <ul className="jn-facts" aria-label={t('card.facts')}>
         <li>{formatExperience(p, t)}</li>
         <li>{t(`employment.${p.employmentType}`)}</li>
         <li>{t(`workMode.${p.workMode}`)}</li>
-        {p.location && <li>{p.location}</li>}
+        {p.location && <li data-user-content="">{p.location}</li>}
         {salary && <li>{salary}</li>}
       </ul>
       <div className="jn-card__bottom">

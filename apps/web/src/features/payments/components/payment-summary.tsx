@@ -1,6 +1,7 @@
 import type { PaymentView } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatKrw } from '../lib/format';
+import { OrderName } from './order-name';
 import { PaymentStatusBadge } from './status-badge';
 
 /** The facts of one payment, as a description list. */
@@ -10,7 +11,9 @@ export function PaymentSummary({ payment: p }: { payment: PaymentView }) {
   return (
     <dl className="pay-dl">
       <dt>{t('common.orderName')}</dt>
-      <dd data-user-content="">{p.orderName}</dd>
+      <dd>
+        <OrderName payment={p} />
+      </dd>
       <dt>{t('common.amount')}</dt>
       <dd className="pay-dl__money">{formatKrw(p.amount, lng)}</dd>
       <dt>{t('common.method')}</dt>

@@ -9,7 +9,7 @@ export function formatDateTime(iso: string | null | undefined, locale: string): 
   return iso ? sharedDateTime(iso, locale) : '—';
 }
 
-/** "2일 3시간" / "45분" until `iso`, or null when it has passed. */
+/** "2일 3시간" / "2d 3h" / "45분" until `iso` (Intl unit formats), or null when it has passed. */
 export function timeLeft(iso: string | null | undefined, now: number, locale: string): string | null {
   if (!iso) return null;
   const ms = new Date(iso).getTime() - now;
@@ -18,8 +18,10 @@ export function timeLeft(iso: string | null | undefined, now: number, locale: st
   const d = Math.floor(m / 1440);
   const h = Math.floor((m % 1440) / 60);
   const min = m % 60;
-  if (locale === 'en') return d > 0 ? `${d}d ${h}h` : h > 0 ? `${h}h ${min}m` : `${min}m`;
-  return d > 0 ? `${d}일 ${h}시간` : h > 0 ? `${h}시간 ${min}분` : `${min}분`;
+  const tag = locale.startsWith('en') ? 'en-US' : 'ko-KR';
+  const unit = (n: number, u: 'day' | 'hour' | 'minute') =>
+    new Intl.NumberFormat(tag, { style: 'unit', unit: u, unitDisplay: 'narrow' }).format(n);
+  return d > 0 ? `${unit(d, 'day')} ${unit(h, 'hour')}` : h > 0 ? `${unit(h, 'hour')} ${unit(min, 'minute')}` : unit(min, 'minute');
 }
 
 /** The provider's failure in the UI language: Korean as the provider said it; known codes in English. */

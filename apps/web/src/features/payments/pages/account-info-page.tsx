@@ -9,6 +9,7 @@ import { Field } from '../../../shared/ui/field';
 import { ErrorState, LoadingState } from '../../../shared/ui/states';
 import { useNotifyDeposit, usePayment } from '../api';
 import { CopyValue } from '../components/copy-button';
+import { OrderName } from '../components/order-name';
 import { TestModeBadge } from '../components/status-badge';
 import { formatDateTime, formatKrw, timeLeft } from '../lib/format';
 import { MissingOrder } from '../components/missing-order';
@@ -54,7 +55,9 @@ function AccountInfo({ payment: p }: { payment: NonNullable<ReturnType<typeof us
         <section className="pay-card" aria-label={t('account.title')}>
           <dl className="pay-dl">
             <dt>{t('common.orderName')}</dt>
-            <dd>{p.orderName}</dd>
+            <dd>
+              <OrderName payment={p} />
+            </dd>
             <dt>{t('account.bank')}</dt>
             <dd>{p.account?.bank}</dd>
             <dt>{t('account.number')}</dt>

@@ -49,7 +49,7 @@ export default function CheckoutTestPage() {
           <h2 id="pay-test-item">{t('checkoutTest.item')}</h2>
           <dl className="pay-dl">
             <dt>{t('common.orderName')}</dt>
-            <dd>{TEST_ITEM.name}</dd>
+            <dd>{t('checkoutTest.itemName')}</dd>
             <dt>{t('common.amount')}</dt>
             <dd className="pay-dl__money">{formatKrw(TEST_ITEM.amount, lng)}</dd>
             <dt>{t('common.method')}</dt>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
 import { usePayment } from '../api';
+import { OrderName } from '../components/order-name';
 import { formatDateTime, providerMessage } from '../lib/format';
 import '../payments.css';
 
@@ -60,7 +61,9 @@ export default function PaymentFailPage() {
             {p?.orderName && (
               <>
                 <dt>{t('common.orderName')}</dt>
-                <dd>{p.orderName}</dd>
+                <dd>
+                  <OrderName payment={p} />
+                </dd>
               </>
             )}
           </dl>

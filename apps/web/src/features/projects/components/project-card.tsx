@@ -68,7 +68,7 @@ export function ProjectCard({ project: p, now }: { project: ProjectSummary; now:
           <Avatar name={p.owner.name} src={p.owner.profileImage} size={24} />
           <span>
             <span className="visually-hidden">{t('card.owner')} </span>
-            {p.owner.name}
+            <span data-user-content="">{p.owner.name}</span>
           </span>
         </span>
         <span className="muted pj-card__meta">

@@ -21,7 +21,9 @@ export function OwnerCard({ project }: { project: Project }) {
       <p className="pj-ownercard">
         <Avatar name={project.owner.name} src={project.owner.profileImage} size={48} />
         <span>
-          <span className="pj-ownercard__name">{project.owner.name}</span>
+          <span className="pj-ownercard__name" data-user-content="">
+            {project.owner.name}
+          </span>
           {project.owner.username && <span className="muted">@{project.owner.username}</span>}
         </span>
       </p>

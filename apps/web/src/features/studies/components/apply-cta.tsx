@@ -37,12 +37,15 @@ export function ApplyCta({
   study,
   isAuthenticated,
   label,
+  labelIsUserContent = true,
   block,
 }: {
   study: Study;
   isAuthenticated: boolean;
   /** the leader's button text for the apply state */
   label?: string;
+  /** false when `label` comes from the catalogue (the default call-to-action section) */
+  labelIsUserContent?: boolean;
   block?: boolean;
 }) {
   const { t } = useTranslation('studies');
@@ -89,13 +92,13 @@ export function ApplyCta({
     case 'apply':
       return (
         <Link className={`${cls} btn-primary`} to={applyPath(study)}>
-          {label || t('cta.apply')}
+          {label ? labelIsUserContent ? <span data-user-content="">{label}</span> : label : t('cta.apply')}
         </Link>
       );
     case 'login':
       return (
         <Link className={`${cls} btn-primary`} to={loginPath(applyPath(study))}>
-          {label || t('cta.apply')}
+          {label ? labelIsUserContent ? <span data-user-content="">{label}</span> : label : t('cta.apply')}
         </Link>
       );
     case 'closed':

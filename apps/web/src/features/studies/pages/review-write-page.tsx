@@ -16,6 +16,7 @@ import { RatingInput } from '../components/rating-input';
 import { TagPicker } from '../components/tag-picker';
 import { studyPath } from '../lib/paths';
 import { issueMessage } from '../lib/zod-messages';
+import { markUserValue } from '../../../shared/ui/user-value';
 import '../studies.css';
 
 export default function ReviewWritePage() {
@@ -38,7 +39,7 @@ export default function ReviewWritePage() {
           ← <span data-user-content="">{s.title}</span>
         </Link>
         <h1 className="st-h1">{t('review.title')}</h1>
-        <p className="muted st-lead">{t('review.lead', { title: s.title })}</p>
+        <p className="muted st-lead">{markUserValue(t('review.lead', { title: s.title }), s.title)}</p>
         {canWrite && written ? (
           <div className="st-alert" role="status" data-testid="review-already-written">
             <strong>{t('review.alreadyTitle')}</strong>

@@ -1,6 +1,10 @@
 import type { Study, StudyPageSection } from '@moim/contract';
 import type { TFunction } from 'i18next';
 
+/** Sections written here from the catalogue (product text), not by a leader (user content). */
+const generated = new WeakSet<StudyPageSection>();
+export const isGeneratedSection = (s: StudyPageSection) => generated.has(s);
+
 /** The page a study shows before its leader composes one: hero, leader, members, reviews, call to action. */
 export function defaultSections(study: Study, t: TFunction<'studies'>): StudyPageSection[] {
   const sections: StudyPageSection[] = [
@@ -9,13 +13,15 @@ export function defaultSections(study: Study, t: TFunction<'studies'>): StudyPag
     { id: 'members', type: 'members', showAttendance: false },
   ];
   if (study.status === 'IN_PROGRESS' || study.status === 'COMPLETED') sections.push({ id: 'reviews', type: 'reviews', limit: 6 });
-  sections.push({
+  const cta: StudyPageSection = {
     id: 'cta',
     type: 'callToAction',
     title: t('detail.ctaTitle'),
     description: t('detail.ctaDescription'),
     buttonLabel: t('cta.apply'),
-  });
+  };
+  generated.add(cta);
+  sections.push(cta);
   return sections;
 }
 

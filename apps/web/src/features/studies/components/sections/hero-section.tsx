@@ -23,7 +23,11 @@ export function HeroSection({ section, ctx, primary }: { section: SectionOf<'her
         <div className="st-hero__text">
           <div className="st-hero__badges">
             <StatusBadge study={study} />
-            {section.badge && <span className="badge st-hero__badge">{section.badge}</span>}
+            {section.badge && (
+              <span className="badge st-hero__badge" data-user-content="">
+                {section.badge}
+              </span>
+            )}
             {ctx.flagship && <span className="badge st-hero__badge">{t('detail.flagship')}</span>}
             <span className="badge st-hero__badge">{t('detail.generation', { n: study.generation })}</span>
           </div>

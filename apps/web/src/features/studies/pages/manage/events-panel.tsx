@@ -8,7 +8,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../../shared/ui/stat
 import { useAddEvent, useDeleteEvent, useStudyEvents } from '../../api/manage-api';
 import { ErrorAlert } from '../../components/error-alert';
 import { Field, FieldGroup } from '../../../../shared/ui/field';
-import { formatDate } from '../../../../shared/lib/format';
+import { formatDate, formatTimeRange } from '../../../../shared/lib/format';
 import { resolverFailed } from '../../../../shared/ui/form-errors';
 import { useLocale } from '../../lib/use-locale';
 import { issueMessage } from '../../lib/zod-messages';
@@ -65,7 +65,7 @@ export function EventsPanel({ study }: { study: Study }) {
                 <span className={`badge st-ev--${e.eventType}`}>{t(`eventType.${e.eventType}`)}</span>
                 <span className="st-evlist__date">{formatDate(e.date, locale)}</span>
                 <span className="st-evlist__time">
-                  {e.eventType === 'recruitment' ? '' : `${e.startTime.slice(0, 5)}–${e.endTime.slice(0, 5)}`}
+                  {e.eventType === 'recruitment' ? '' : formatTimeRange(e.startTime, e.endTime, locale)}
                 </span>
                 <span className="st-evlist__title">{e.title}</span>
                 {e.participantLimit !== null && (

@@ -30,7 +30,7 @@ import { uploadCover } from '../../api/cover-api';
 import { type ChosenCover, ProposeCover } from './propose-cover';
 import { ErrorAlert } from '../../components/error-alert';
 import { Field, FieldGroup } from '../../../../shared/ui/field';
-import { formatDate, formatKrw } from '../../../../shared/lib/format';
+import { formatDate, formatKrw, formatTimeRange } from '../../../../shared/lib/format';
 import { studyPath } from '../../lib/paths';
 import { useLocale } from '../../lib/use-locale';
 import { issueMessage } from '../../lib/zod-messages';
@@ -450,7 +450,11 @@ export default function ProposePage() {
                     ['recurrence', t(`recurrence.${values.recurrenceType}`)],
                     [
                       'weekdays',
-                      `${(values.scheduleDetails?.weekdays ?? []).map((d) => t(`weekday.${d}`)).join('·') || '—'} ${values.scheduleDetails?.startTime}–${values.scheduleDetails?.endTime}`,
+                      `${(values.scheduleDetails?.weekdays ?? []).map((d) => t(`weekday.${d}`)).join(locale === 'en' ? ', ' : '·') || '—'} ${
+                        values.scheduleDetails?.startTime && values.scheduleDetails.endTime
+                          ? formatTimeRange(values.scheduleDetails.startTime, values.scheduleDetails.endTime, locale)
+                          : ''
+                      }`,
                     ],
                     ['period', `${formatDate(values.startDate, locale)} – ${formatDate(values.endDate, locale)}`],
                     ['recruitDeadline', formatDate(values.recruitDeadline, locale)],

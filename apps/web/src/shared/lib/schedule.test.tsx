@@ -1,0 +1,56 @@
+// One way to write a time range and a schedule on every page (issue 13 item 9): the home hero and
+// the study cards use the same helpers as the study pages, through Intl in the active locale.
+import { describeSchedule, type Weekday } from '@moim/contract';
+import { render } from '@testing-library/react';
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initTestI18n } from '../test/i18n';
+import { markUserValue } from '../ui/user-value';
+import { formatTimeRange } from './format';
+import { scheduleText } from './schedule';
+
+beforeAll(() => initTestI18n());
+
+/** Intl puts thin and narrow no-break spaces around the dash and before AM/PM. */
+const plain = (s: string) => s.replace(/[\u2009\u202f\u00a0]/g, ' ');
+
+const once = {
+  recurrenceType: 'ONE_TIME' as const,
+  scheduleDetails: { weekdays: [] as Weekday[], startTime: '14:00', endTime: '17:00', timezone: 'Asia/Seoul' },
+  startDate: '2026-12-06',
+};
+
+describe('formatTimeRange', () => {
+  it('writes a range through Intl in the locale', () => {
+    expect(plain(formatTimeRange('14:00', '17:00', 'ko'))).toBe('14:00 ~ 17:00');
+    expect(plain(formatTimeRange('14:00:00', '17:00:00', 'en'))).toBe('2:00 – 5:00 PM');
+  });
+});
+
+describe('scheduleText', () => {
+  it('writes the generated line again in the reader’s language', async () => {
+    const generated = describeSchedule(once.recurrenceType, once.scheduleDetails, once.startDate);
+    const study = { ...once, schedule: generated };
+    await i18next.changeLanguage('en');
+    const en = scheduleText(study, i18next.t, 'en');
+    expect({ ...en, text: plain(en.text) }).toEqual({ text: 'December 6, 2:00 – 5:00 PM', userWritten: false });
+    await i18next.changeLanguage('ko');
+    const ko = scheduleText(study, i18next.t, 'ko');
+    expect({ ...ko, text: plain(ko.text) }).toEqual({ text: '12월 6일 14:00 ~ 17:00', userWritten: false });
+  });
+
+  it('keeps a leader’s own line as user content', () => {
+    expect(scheduleText({ ...once, schedule: '토요일 오후, 카페에서' }, i18next.t, 'en')).toEqual({
+      text: '토요일 오후, 카페에서',
+      userWritten: true,
+    });
+  });
+});
+
+describe('markUserValue', () => {
+  it('marks the value inside the catalogue sentence, particles still chosen from it', () => {
+    const { container } = render(<p>{markUserValue('「SQL 첫걸음」은 어땠나요?', 'SQL 첫걸음')}</p>);
+    expect(container.querySelector('[data-user-content]')?.textContent).toBe('SQL 첫걸음');
+    expect(container.textContent).toBe('「SQL 첫걸음」은 어땠나요?');
+  });
+});
