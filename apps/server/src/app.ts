@@ -101,8 +101,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   const pay = paymentCsp(config); // Toss Payments' SDK and frames, only when PAYMENT_PROVIDER=toss
   const webDist = config.WEB_DIST_DIR ?? defaultWebDist;
   // The prerendered pages' inline critical CSS and scripts, allowed by hash (apps/web/scripts/prerender.mjs).
-  // style-src-elem takes the style hashes (with a hash 'unsafe-inline' would be ignored: that must
-  // stay for style="" attributes, style-src-attr); browsers without style-src-elem keep style-src.
+  // Only the scripts go by hash; inline styles are allowed by style-src 'unsafe-inline' (see below).
   const inline = opts.serveWeb ? inlineHashes(webDist) : { styleSrcElem: [], scriptSrc: [] };
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -112,7 +111,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
         // 'wasm-unsafe-eval': the deduction bot sandbox compiles QuickJS (WebAssembly) in a worker; no 'unsafe-eval'.
         scriptSrc: ["'self'", ...pay.scriptSrc, "'wasm-unsafe-eval'", ...inline.scriptSrc],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        ...(inline.styleSrcElem.length ? { styleSrcElem: ["'self'", ...inline.styleSrcElem], styleSrcAttr: ["'unsafe-inline'"] } : {}),
+        // Inline <style> stays allowed by style-src 'unsafe-inline' (components and the payment pages
+        // insert style elements at run time); a style-src-elem hash list blocked them.
         imgSrc: ["'self'", 'data:', 'blob:', ...pay.imgSrc],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...pay.connectSrc],
