@@ -37,16 +37,3 @@ export const accountApi = {
 export function useMe() {
   return useQuery({ queryKey: meKey, queryFn: accountApi.me, staleTime: 10_000 });
 }
-
-/** Reads a file as base64 (no data: prefix) for PUT /api/users/me (SPEC §5). */
-export function readAsBase64(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const s = String(reader.result ?? '');
-      resolve(s.slice(s.indexOf(',') + 1));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}

@@ -30,7 +30,8 @@ import { Avatar } from '../../shared/ui/avatar';
 import { Field, FormMessage } from '../../shared/ui/field';
 import { fieldError, formErrorMap } from '../../shared/ui/form-errors';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
-import { accountApi, meKey, readAsBase64, useMe, type MeProfile } from './api';
+import { readAsBase64 } from '../../shared/lib/read-as-base64';
+import { accountApi, meKey, useMe, type MeProfile } from './api';
 import './account.css';
 
 // The jobs navigator's skill profile: a section of its own feature, in its own chunk.

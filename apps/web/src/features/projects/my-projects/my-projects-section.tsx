@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
 import { toast } from '../../../shared/toast/toast';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
+import { markUserValue } from '../../../shared/ui/user-value';
 import { myProjectsOptions, useDecide } from '../api/projects-api';
 import { StatusBadge } from '../components/badges';
 import { formatDate } from '../../../shared/lib/format';
@@ -101,7 +102,7 @@ function MyGroups({ data }: { data: MyProjects }) {
                   {p.name}
                 </Link>
                 <StatusBadge status={p.status} />
-                {position && <AsPosition name={position.name} />}
+                {position && <span className="muted">{markUserValue(t('my.asPosition', { position: position.name }), position.name)}</span>}
               </li>
             ))}
           </ul>
@@ -156,18 +157,5 @@ function ApplicationItem({ a }: { a: ProjectApplication }) {
         </blockquote>
       )}
     </li>
-  );
-}
-
-/** "as <position>" with the position (written by the owner) marked as user content. */
-function AsPosition({ name }: { name: string }) {
-  const { t } = useTranslation('projects');
-  const [before, after] = t('my.asPosition', { position: '\u0001' }).split('\u0001');
-  return (
-    <span className="muted">
-      {before}
-      <span data-user-content="">{name}</span>
-      {after}
-    </span>
   );
 }

@@ -5,6 +5,7 @@
 import type { Study, StudyCoverBody } from '@moim/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { readAsBase64 } from '../../../shared/lib/read-as-base64';
 import { studyKeys } from './keys';
 
 export const coverUrl = (studyId: string) => `/api/studies/${studyId}/cover`;
@@ -19,23 +20,10 @@ export function sniffImageType(head: Uint8Array): 'image/png' | 'image/jpeg' | '
   return null;
 }
 
-/** The file as base64 (no data: prefix). */
-export function fileToBase64(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const s = String(reader.result ?? '');
-      resolve(s.slice(s.indexOf(',') + 1));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}
-
 export async function coverBodyOf(file: File): Promise<StudyCoverBody | null> {
   const mimeType = sniffImageType(new Uint8Array(await file.slice(0, 16).arrayBuffer()));
   if (!mimeType) return null;
-  return { base64: await fileToBase64(file), fileName: file.name || 'cover', mimeType };
+  return { base64: await readAsBase64(file), fileName: file.name || 'cover', mimeType };
 }
 
 /** Upload (or replace) a study's cover: the study, PENDING until processed. */
