@@ -1,5 +1,5 @@
 import js from '@eslint/js';
-import { readdirSync, existsSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -8,8 +8,8 @@ import webBoundaries from './apps/web/eslint/boundaries.js';
 /*
  * Module boundaries (GUIDE §1, docs/architecture.md "Boundaries"). A server module reaches another
  * only through its public entry `index.ts` (its `schema.ts` too, for foreign keys and the users
- * join listed there); a web feature that has a public entry (`index.ts`) is reached only through
- * it. Tests and test helpers may reach other modules' test helpers. `scripts/check-seams.mjs`
+ * join listed there); a web feature is reached only through its `index.ts` (the web rule below,
+ * apps/web/eslint/boundaries.js). Tests and test helpers may reach other modules' test helpers. `scripts/check-seams.mjs`
  * (run by `npm run lint`) adds what a lint rule cannot say: no `ctx.services`, no `any` or
  * `as unknown as` across a module boundary.
  */
@@ -27,21 +27,6 @@ const serverZones = serverModules.flatMap((m) =>
       from: `${SERVER_MODULES}/${other}`,
       except: ['./index.ts', './schema.ts'],
       message: `a module reaches "${other}" only through its public entry (modules/${other}/index.ts)`,
-    })),
-);
-const WEB_FEATURES = './apps/web/src/features';
-const webFeatures = dirs(`${WEB_FEATURES}/`);
-const webEntries = webFeatures.filter((f) =>
-  ['index.ts', 'index.tsx'].some((e) => existsSync(new URL(`${WEB_FEATURES}/${f}/${e}`, import.meta.url))),
-);
-const webZones = webEntries.flatMap((f) =>
-  webFeatures
-    .filter((other) => other !== f)
-    .map((other) => ({
-      target: `${WEB_FEATURES}/${other}`,
-      from: `${WEB_FEATURES}/${f}`,
-      except: ['./index.ts', './index.tsx'],
-      message: `another feature reaches "${f}" only through its public entry (features/${f}/index.ts)`,
     })),
 );
 const importSettings = {
@@ -94,11 +79,11 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
-    files: ['apps/server/src/modules/**/*.ts', 'apps/web/src/features/**/*.{ts,tsx}'],
+    files: ['apps/server/src/modules/**/*.ts'],
     ignores: testFiles,
     plugins: { 'import-x': importX },
     settings: importSettings,
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...serverZones, ...webZones] }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones }] },
   },
   // ── Web boundaries (apps/web): app → features → shared; a feature reaches another only through
   // features/<x>/index.ts. The rule is apps/web/eslint/boundaries.js. ──────────────────────────
