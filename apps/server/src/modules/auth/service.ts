@@ -25,6 +25,7 @@ import { LoginThrottle } from './login-throttle.ts';
 import { SuccessorBox } from './refresh-successor.ts';
 import { PASSWORD_PROBLEM_MESSAGES, PasswordHasher, passwordProblem } from './passwords.ts';
 import * as repo from './repo.ts';
+import { escapeHtml } from '../../text/html.ts';
 
 export interface SessionMeta {
   /** 'password', 'register', 'password_reset', 'oauth:<provider>' */
@@ -342,10 +343,6 @@ export function createAuthService(ctx: AppContext, deps: AuthDeps) {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /** The reset mail in the account's language (server catalogue, i18n/messages.ts). */
 function passwordResetMail(to: string, name: string, link: string, locale: Locale) {

@@ -16,12 +16,9 @@ import type { PostingService } from './posting-service.ts';
 import * as repo from './repo.ts';
 import type { JobSavedSearchRow } from './schema.ts';
 import { searchIds } from './search-repo.ts';
+import { escapeHtml } from '../../text/html.ts';
 
 const LISTED = 10;
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 export class AlertService {
   constructor(

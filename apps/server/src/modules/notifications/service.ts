@@ -18,6 +18,7 @@ import { DEFAULT_LOCALE, isNoticeKey, type Locale, type MessageParams, type Noti
 import { userContact, userLocale } from './peers.ts';
 import { findNotifications, insertNotifications, listForUser, markAllRead, markRead, unreadCount } from './repo.ts';
 import type { NotificationRow } from './schema.ts';
+import { escapeHtml } from '../../text/html.ts';
 
 /** What modules pass to `notify`: a notice key of the server catalogue and its parameters. */
 export interface NotifyInput extends Omit<ContractNotifyInput, 'message'> {
@@ -64,10 +65,6 @@ export function toNotification(r: NotificationRow, locale: Locale = DEFAULT_LOCA
     readAt: r.readAt ? r.readAt.toISOString() : null,
     createdAt: r.createdAt.toISOString(),
   };
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 export function createNotificationsService(ctx: AppContext, deps: NotificationsDeps): NotificationsService {

@@ -9,10 +9,9 @@ import { type MessageKey, type MessageParams, t } from '../../i18n/messages.ts';
 import { notice } from '../notifications/index.ts';
 import { lookupPerson, notify, sendMail, type Notice, type PaymentsPorts } from './ports.ts';
 import type { PaymentRow } from './schema.ts';
+import { escapeHtml as esc } from '../../text/html.ts';
 
 export type NoticeKind = 'CONFIRMED' | 'DEPOSIT_RETURNED' | 'REFUND_REQUESTED' | 'REFUND_DECLINED' | 'REFUNDED';
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Catalogue names per kind: the mail's `mail.payment.<name>.*` and the notice's `notice.payment.<name>`. */
 const NAME = {

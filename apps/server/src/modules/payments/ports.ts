@@ -9,7 +9,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import type { MailService } from '../../providers/mail/service.ts';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../i18n/messages.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/messages.ts';
 import type { NotificationsService, NotifyInput } from '../notifications/index.ts';
 import type { ApplicationForPayment, StudiesPaymentHooks } from '../studies/index.ts';
 import type { UsersService } from '../users/index.ts';
@@ -84,7 +84,7 @@ export async function lookupPeople(ports: PaymentsPorts, ids: string[]): Promise
           id,
           name: u.name || u.username || null,
           email: u.email || null,
-          locale: isLocale(u.locale) ? u.locale : DEFAULT_LOCALE,
+          locale: u.locale,
         });
       }
     } catch (err) {

@@ -17,6 +17,7 @@ import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK } f
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { localOauthCodes, localOauthKeys } from './schema.ts';
+import { escapeHtml as esc } from '../../text/html.ts';
 
 export const LOCAL_PROVIDER_ID = 'local';
 export const LOCAL_CLIENT_ID = 'moim-local';
@@ -46,10 +47,6 @@ export function localClientSecret(jwtSecret: string): string {
 export const isVerifiedLocalEmail = (email: string) => /\.test$/i.test(email.trim());
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const subjectOf = (email: string) => `local-${sha256(email.trim().toLowerCase()).slice(0, 24)}`;
-
-function esc(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
