@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import type { StudyServices } from './service.ts';
+import { sendImage } from '../../images/serve.ts';
 
 /** A picture of up to 5 MB as base64 (~6.7 MB) plus the file name. */
 const COVER_BODY_LIMIT = 8 * 1024 * 1024;
@@ -65,14 +66,7 @@ export function registerCoverRoutes(scope: FastifyInstance, ctx: AppContext, s: 
     async (req, reply) => {
       const img = await s.covers.image(req.params.id, req.query.size);
       if (!img) throw notFound('커버 이미지가 없습니다.');
-      const versioned = req.query.v !== undefined && req.query.v === img.version;
-      reply
-        .header('etag', img.etag)
-        .header('cache-control', versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=60, must-revalidate')
-        .header('cross-origin-resource-policy', 'cross-origin')
-        .header('vary', 'accept-encoding');
-      if (req.headers['if-none-match'] === img.etag) return reply.code(304).send();
-      return reply.type('image/webp').send(img.bytes);
+      return sendImage(req, reply, img, req.query.v);
     },
   );
 }

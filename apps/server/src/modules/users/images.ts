@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import type { ProfileImageData, ProfileImageMimeType } from '@moim/contract';
 import { decodeImageUpload, etagOf } from '../../images/upload.ts';
 
-export { etagOf, sniffImageType } from '../../images/upload.ts';
+export { etagOf } from '../../images/upload.ts';
 
 /** Decode and check an upload; VAL-2002 for a wrong or mislabelled type, VAL-2004 when too big. */
 export function decodeProfileImage(data: ProfileImageData): { bytes: Buffer; mimeType: ProfileImageMimeType } {

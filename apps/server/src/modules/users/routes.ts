@@ -35,6 +35,7 @@ import { notFound } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { ACCOUNT_LIMITS } from './rate-limits.ts';
 import type { UsersDeps, UsersModuleService } from './service.ts';
+import { sendImage } from '../../images/serve.ts';
 
 const bearer = [{ bearerAuth: [] }];
 /** PUT /api/users/me carries a picture of up to 5 MB as base64 (~6.7 MB) plus the fields. */
@@ -201,14 +202,7 @@ export function usersRoutes(ctx: AppContext, users: UsersModuleService, deps: Us
       async (request, reply) => {
         const img = await users.image(request.params.id, request.query.size);
         if (!img) throw notFound('이미지가 없습니다.');
-        const versioned = request.query.v !== undefined && request.query.v === img.version;
-        reply
-          .header('etag', img.etag)
-          .header('cache-control', versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=60, must-revalidate')
-          .header('cross-origin-resource-policy', 'cross-origin')
-          .header('vary', 'accept-encoding');
-        if (request.headers['if-none-match'] === img.etag) return reply.code(304).send();
-        return reply.type('image/webp').send(img.bytes);
+        return sendImage(request, reply, img, request.query.v);
       },
     );
 
