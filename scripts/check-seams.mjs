@@ -5,7 +5,11 @@
 //  - `any` or `as unknown as` across a module boundary: in a module's public entry (index.ts,
 //    ports.ts, events.ts), in the composition root, or on a line of a module file that names
 //    something imported from another module;
-//  - a cycle in the module graph, counting type-only imports too (import-x/no-cycle skips those).
+//  - a cycle in the module graph, counting type-only imports too (import-x/no-cycle skips those);
+//  - the users table read outside the users module: other modules join the `user_public` view
+//    the users module publishes (`userPublic` from users/index.ts); `users/schema.ts` may be
+//    imported only by a module's own schema.ts, where `users` may only be a foreign key's target
+//    (`references(() => users.id …)`); no SQL text names `users` (`from users`, `join users`).
 // Tests and test helpers are held to the first rule only.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -55,6 +59,36 @@ function foreignNames(text, file) {
   return names;
 }
 
+/** The users table outside the users module (see the header). */
+function usersTableReads(text, file, own, rel) {
+  const out = [];
+  if (own === 'users') return out;
+  const base = file.split('/').pop();
+  const lines = text.split('\n');
+  const names = new Set();
+  for (const m of text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'(?:\.\.\/)+users\/schema\.ts'/g)) {
+    if (base !== 'schema.ts') {
+      out.push(`${rel}: imports users/schema.ts (join \`userPublic\` from users/index.ts instead)`);
+      break;
+    }
+    for (const part of m[1].split(',')) {
+      const name = part.replace(/\btype\b/, '').split(/\s+as\s+/).pop().trim();
+      if (name) names.add(name);
+    }
+  }
+  lines.forEach((line, i) => {
+    const code = line.replace(/\/\/.*$/, '');
+    if (/^\s*(\*|\/\*)/.test(code) || /^\s*import\s/.test(code)) return;
+    if (names.has('users') && /\busers\b/.test(code) && code.replace(/references\(\(\)\s*=>\s*users\.id\b/g, '').match(/\busers\b/)) {
+      out.push(`${rel}:${i + 1}: the users table used other than as a foreign key's target`);
+    }
+    if (/\b(from|join)\s+"?users"?(\s|$|`|,|;)/i.test(code)) {
+      out.push(`${rel}:${i + 1}: SQL reads the users table (join the \`user_public\` view)`);
+    }
+  });
+  return out;
+}
+
 const problems = [];
 /** module → the modules its non-test files import (types included) */
 const graph = new Map();
@@ -68,6 +102,7 @@ for (const file of walk(server)) {
   if (isTest(file) || !file.startsWith(modulesDir + '/')) continue;
   const own = relative(modulesDir, file).split('/')[0];
   if (own.endsWith('.ts')) continue; // modules/index.ts, modules/types.ts: the composition root
+  problems.push(...usersTableReads(text, file, own, rel));
   const edges = graph.get(own) ?? new Set();
   graph.set(own, edges);
   const depth = relative(modulesDir, file).split('/').length - 1;
@@ -110,4 +145,6 @@ if (problems.length) {
   console.error(`check-seams: ${problems.length} problem(s)\n${problems.join('\n')}`);
   process.exit(1);
 }
-console.log(`check-seams: no ctx.services, no any / as unknown as across module boundaries, ${graph.size} modules without a cycle`);
+console.log(
+  `check-seams: no ctx.services, no any / as unknown as across module boundaries, no users-table reads outside users, ${graph.size} modules without a cycle`,
+);

@@ -1,8 +1,8 @@
-/** SQL for calendar events, RSVPs, attendance and feed tokens. Attendees' names: read-only users join. */
+/** SQL for calendar events, RSVPs, attendance and feed tokens. Attendees' names: the `user_public` view. */
 import type { AttendanceStatus, EventType } from '@moim/contract';
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../users/schema.ts';
+import { userPublic } from '../users/index.ts';
 import { calendarFeedTokens, eventAttendance, eventRsvps, type NewStudyEventRow, studyEvents, type StudyEventRow } from './schema.ts';
 
 export async function insertEvents(db: DbOrTx, rows: NewStudyEventRow[]): Promise<void> {
@@ -167,11 +167,11 @@ export async function upsertAttendance(
 
 export async function attendanceSheet(db: DbOrTx, eventId: string) {
   return db
-    .select({ userId: eventAttendance.userId, name: users.name, status: eventAttendance.status, recordedAt: eventAttendance.recordedAt })
+    .select({ userId: eventAttendance.userId, name: userPublic.name, status: eventAttendance.status, recordedAt: eventAttendance.recordedAt })
     .from(eventAttendance)
-    .innerJoin(users, eq(users.id, eventAttendance.userId))
+    .innerJoin(userPublic, eq(userPublic.id, eventAttendance.userId))
     .where(eq(eventAttendance.eventId, eventId))
-    .orderBy(asc(users.name));
+    .orderBy(asc(userPublic.name));
 }
 
 /** Past events (up to `today`) of the given studies where attendance was taken. */

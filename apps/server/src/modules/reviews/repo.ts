@@ -1,8 +1,8 @@
-/** SQL for reviews. Authors' display fields come from a read-only users join. */
+/** SQL for reviews. Authors' display fields come from the users module's `user_public` view. */
 import type { ReviewTag } from '@moim/contract';
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../users/schema.ts';
+import { userPublic } from '../users/index.ts';
 import { type ReviewRow, studyReviews } from './schema.ts';
 
 export type ReviewWithAuthor = ReviewRow & { authorName: string; authorImage: string | null };
@@ -17,18 +17,18 @@ export async function insertReview(
 
 export async function findReviewView(db: DbOrTx, id: string): Promise<ReviewWithAuthor | undefined> {
   const [row] = await db
-    .select({ ...getTableColumns(studyReviews), authorName: users.name, authorImage: users.profileImage })
+    .select({ ...getTableColumns(studyReviews), authorName: userPublic.name, authorImage: userPublic.profileImage })
     .from(studyReviews)
-    .innerJoin(users, eq(users.id, studyReviews.userId))
+    .innerJoin(userPublic, eq(userPublic.id, studyReviews.userId))
     .where(eq(studyReviews.id, id));
   return row;
 }
 
 export async function listReviews(db: DbOrTx, studyId: string, q: { page: number; size: number }) {
   return db
-    .select({ ...getTableColumns(studyReviews), authorName: users.name, authorImage: users.profileImage })
+    .select({ ...getTableColumns(studyReviews), authorName: userPublic.name, authorImage: userPublic.profileImage })
     .from(studyReviews)
-    .innerJoin(users, eq(users.id, studyReviews.userId))
+    .innerJoin(userPublic, eq(userPublic.id, studyReviews.userId))
     .where(eq(studyReviews.studyId, studyId))
     .orderBy(desc(studyReviews.createdAt), desc(studyReviews.id))
     .limit(q.size)
@@ -50,9 +50,9 @@ export async function reviewStats(db: DbOrTx, studyId: string) {
 /** The review a user wrote for a study, if any (one per member and study). */
 export async function findUserReview(db: DbOrTx, studyId: string, userId: string): Promise<ReviewWithAuthor | undefined> {
   const [row] = await db
-    .select({ ...getTableColumns(studyReviews), authorName: users.name, authorImage: users.profileImage })
+    .select({ ...getTableColumns(studyReviews), authorName: userPublic.name, authorImage: userPublic.profileImage })
     .from(studyReviews)
-    .innerJoin(users, eq(users.id, studyReviews.userId))
+    .innerJoin(userPublic, eq(userPublic.id, studyReviews.userId))
     .where(and(eq(studyReviews.studyId, studyId), eq(studyReviews.userId, userId)));
   return row;
 }

@@ -1,8 +1,8 @@
-/** SQL for study applications. Applicants' display fields come from a read-only users join. */
+/** SQL for study applications. Applicants' display fields come from the `user_public` view. */
 import type { ApplicationStatus } from '@moim/contract';
 import { and, asc, desc, eq, getTableColumns, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { users } from '../users/schema.ts';
+import { userPublic } from '../users/index.ts';
 import { type ApplicationRow, studies, studyApplications } from './schema.ts';
 
 export type ApplicationView = ApplicationRow & {
@@ -16,8 +16,8 @@ const viewColumns = {
   ...getTableColumns(studyApplications),
   studyTitle: studies.title,
   studySlug: studies.slug,
-  applicantName: users.name,
-  applicantImage: users.profileImage,
+  applicantName: userPublic.name,
+  applicantImage: userPublic.profileImage,
 };
 
 function viewQuery(db: DbOrTx) {
@@ -25,7 +25,7 @@ function viewQuery(db: DbOrTx) {
     .select(viewColumns)
     .from(studyApplications)
     .innerJoin(studies, eq(studies.id, studyApplications.studyId))
-    .innerJoin(users, eq(users.id, studyApplications.userId));
+    .innerJoin(userPublic, eq(userPublic.id, studyApplications.userId));
 }
 
 export async function insertApplication(db: DbOrTx, values: typeof studyApplications.$inferInsert): Promise<ApplicationRow> {

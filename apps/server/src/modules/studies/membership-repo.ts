@@ -1,8 +1,8 @@
-/** SQL for memberships and warnings. Members' display fields come from a read-only users join. */
+/** SQL for memberships and warnings. Members' display fields come from the `user_public` view. */
 import type { MemberRole } from '@moim/contract';
 import { and, asc, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { users } from '../users/schema.ts';
+import { userPublic } from '../users/index.ts';
 import { type InactiveReason, type MembershipRow, studies, studyMemberships, studyWarnings } from './schema.ts';
 
 export async function insertOwner(db: DbOrTx, studyId: string, userId: string, joinedAt: Date): Promise<void> {
@@ -112,9 +112,9 @@ export async function listMembers(
   const roleOrder = sql`case ${studyMemberships.role} when 'OWNER' then 0 when 'MANAGER' then 1 else 2 end`;
   const order = field === 'role' ? [d(roleOrder), asc(studyMemberships.joinedAt)] : [d(studyMemberships.joinedAt), asc(roleOrder)];
   const rows = await db
-    .select({ ...getTableColumns(studyMemberships), name: users.name, profileImage: users.profileImage })
+    .select({ ...getTableColumns(studyMemberships), name: userPublic.name, profileImage: userPublic.profileImage })
     .from(studyMemberships)
-    .innerJoin(users, eq(users.id, studyMemberships.userId))
+    .innerJoin(userPublic, eq(userPublic.id, studyMemberships.userId))
     .where(where)
     .orderBy(...order, asc(studyMemberships.id))
     .limit(q.size)

@@ -17,11 +17,10 @@ import {
   studyPageSection,
   studyProposalBody,
 } from '@moim/contract';
-import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import type { Seeder } from '../../seed/index.ts';
-import { users } from '../users/schema.ts';
+import { ensurePasswordlessDemoAccounts } from '../users/index.ts';
 import { DEVLOG_PAGE, MOTIVATIONS, ROUTINE_PAGE, TECOTECO_PAGE } from './seed-content.ts';
 import { findStudyBySlug } from './study-repo.ts';
 import { type StudyServices, createStudyServices } from './service.ts';
@@ -44,7 +43,7 @@ const DAY = 86_400_000;
 const asUser = (id: string): AuthUser => ({ id, roles: ['ROLE_USER'], systemRole: 'ROLE_USER' });
 const asAdmin = (id: string): AuthUser => ({ id, roles: ['ROLE_USER', 'ROLE_ADMIN'], systemRole: 'ROLE_ADMIN' });
 
-/** Fallback when the accounts seeder did not run: a few users inserted directly (no passwords). */
+/** Fallback when the accounts seeder did not run: a few accounts without passwords, made by the users module. */
 async function fallbackUsers(ctx: AppContext): Promise<SharedUsers> {
   const people = [
     { email: 'admin@moim.dev', name: '정모임', admin: true },
@@ -55,27 +54,8 @@ async function fallbackUsers(ctx: AppContext): Promise<SharedUsers> {
       name,
     })),
   ];
-  await ctx.db
-    .insert(users)
-    .values(
-      people.map((p) => ({
-        email: p.email,
-        name: p.name,
-        roles: p.admin ? ['ROLE_USER', 'ROLE_ADMIN'] : ['ROLE_USER'],
-        systemRole: p.admin ? ('ROLE_ADMIN' as const) : ('ROLE_USER' as const),
-      })),
-    )
-    .onConflictDoNothing();
-  const rows = await ctx.db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(
-      inArray(
-        users.email,
-        people.map((p) => p.email),
-      ),
-    );
-  const id = (email: string) => rows.find((r) => r.email === email)!.id;
+  const ids = await ensurePasswordlessDemoAccounts(ctx, people);
+  const id = (email: string) => ids.get(email)!;
   return {
     admin: id('admin@moim.dev'),
     leader: id('leader@moim.dev'),

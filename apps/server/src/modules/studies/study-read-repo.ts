@@ -14,7 +14,7 @@ import type { ApplicationStatus } from '@moim/contract';
 import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { GENERIC_PLAN } from '../../db/prepared.ts';
-import { users } from '../users/schema.ts';
+import { userPublic } from '../users/index.ts';
 import { studies, studyApplications, studyMemberships, studyPublicCounts, type MembershipRow } from './schema.ts';
 import type { StudyWithLeader } from './study-repo.ts';
 
@@ -77,7 +77,7 @@ const SORT_COLUMNS = {
   title: studies.title,
 } as const;
 
-const withLeader = { ...getTableColumns(studies), leaderName: users.name, leaderImage: users.profileImage };
+const withLeader = { ...getTableColumns(studies), leaderName: userPublic.name, leaderImage: userPublic.profileImage };
 
 export interface PublicListParams {
   type: string[] | null;
@@ -107,7 +107,7 @@ function buildPage(db: Db, sort: string, f: FilterShape, limit: number) {
     .select({ ...withLeader, total: sql<number>`${totalSql(f)} ${sql.raw(GENERIC_PLAN)}`.mapWith(Number) })
     .from(ids)
     .innerJoin(studies, eq(studies.id, ids.id))
-    .innerJoin(users, eq(users.id, studies.leaderId))
+    .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
     .orderBy(d(ids.key), d(ids.id))
     .prepare(`studies_public_page_${field}_${dir === 'asc' ? 'asc' : 'desc'}_${shapeKey(f)}_${limit}`);
 }
@@ -123,7 +123,7 @@ function buildBySlug(db: Db) {
   return db
     .select(withLeader)
     .from(studies)
-    .innerJoin(users, eq(users.id, studies.leaderId))
+    .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
     .where(eq(studies.slug, ph('slug')))
     .prepare('studies_by_slug');
 }
@@ -139,7 +139,7 @@ function buildBySlugFor(db: Db) {
         where a.study_id = ${studies.id} and a.user_id = ${ph('userId')}::uuid order by a.applied_at desc limit 1)`,
     })
     .from(studies)
-    .innerJoin(users, eq(users.id, studies.leaderId))
+    .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
     .leftJoin(studyMemberships, and(eq(studyMemberships.studyId, studies.id), sql`${studyMemberships.userId} = ${ph('userId')}::uuid`))
     .where(eq(studies.slug, ph('slug')))
     .prepare('studies_by_slug_for');

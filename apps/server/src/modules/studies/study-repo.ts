@@ -1,17 +1,17 @@
 /**
  * SQL for the studies table and its status history. The leader's public display fields (name,
- * profile image) come from a read-only join on `users` — the one place this module reads the
- * accounts module's table (documented in docs/studies.md).
+ * profile image) come from a join on `user_public`, the read model the users module publishes
+ * (users/index.ts; docs/architecture.md "Boundaries").
  */
 import type { AdminStudyListQuery, StudyListQuery, StudyStatus } from '@moim/contract';
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { users } from '../users/schema.ts';
+import { userPublic } from '../users/index.ts';
 import { type NewStudyRow, studies, type StudyRow, studyTransitions } from './schema.ts';
 
 export type StudyWithLeader = StudyRow & { leaderName: string; leaderImage: string | null };
 
-const withLeader = { ...getTableColumns(studies), leaderName: users.name, leaderImage: users.profileImage };
+const withLeader = { ...getTableColumns(studies), leaderName: userPublic.name, leaderImage: userPublic.profileImage };
 
 function escapeLike(q: string): string {
   return q.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -32,18 +32,18 @@ export async function slugsLike(db: DbOrTx, base: string): Promise<string[]> {
 }
 
 export async function findStudy(db: DbOrTx, id: string): Promise<StudyWithLeader | undefined> {
-  const [row] = await db.select(withLeader).from(studies).innerJoin(users, eq(users.id, studies.leaderId)).where(eq(studies.id, id));
+  const [row] = await db.select(withLeader).from(studies).innerJoin(userPublic, eq(userPublic.id, studies.leaderId)).where(eq(studies.id, id));
   return row;
 }
 
 export async function findStudyBySlug(db: DbOrTx, slug: string): Promise<StudyWithLeader | undefined> {
-  const [row] = await db.select(withLeader).from(studies).innerJoin(users, eq(users.id, studies.leaderId)).where(eq(studies.slug, slug));
+  const [row] = await db.select(withLeader).from(studies).innerJoin(userPublic, eq(userPublic.id, studies.leaderId)).where(eq(studies.slug, slug));
   return row;
 }
 
 export async function findStudies(db: DbOrTx, ids: string[]): Promise<StudyWithLeader[]> {
   if (ids.length === 0) return [];
-  return db.select(withLeader).from(studies).innerJoin(users, eq(users.id, studies.leaderId)).where(inArray(studies.id, ids));
+  return db.select(withLeader).from(studies).innerJoin(userPublic, eq(userPublic.id, studies.leaderId)).where(inArray(studies.id, ids));
 }
 
 /** The study row, locked until the transaction ends (status changes, capacity changes). */
@@ -176,7 +176,7 @@ export async function listPublic(
   const rows = await db
     .select(withLeader)
     .from(studies)
-    .innerJoin(users, eq(users.id, studies.leaderId))
+    .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
     .where(where)
     .orderBy(...orderBy(f.sort))
     .limit(limit)
@@ -209,7 +209,7 @@ export async function listAdmin(db: DbOrTx, q: AdminStudyListQuery): Promise<{ r
   const rows = await db
     .select(withLeader)
     .from(studies)
-    .innerJoin(users, eq(users.id, studies.leaderId))
+    .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
     .where(where)
     .orderBy(d(col), d(studies.id))
     .limit(q.size)
@@ -226,7 +226,7 @@ export async function studiesProposedBy(db: DbOrTx, userId: string): Promise<Stu
   return db
     .select(withLeader)
     .from(studies)
-    .innerJoin(users, eq(users.id, studies.leaderId))
+    .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
     .where(and(eq(studies.proposerId, userId), eq(studies.deleted, false)));
 }
 
@@ -249,9 +249,9 @@ export async function insertTransition(
 
 export async function listTransitions(db: DbOrTx, studyId: string) {
   return db
-    .select({ ...getTableColumns(studyTransitions), actorName: users.name, actorImage: users.profileImage })
+    .select({ ...getTableColumns(studyTransitions), actorName: userPublic.name, actorImage: userPublic.profileImage })
     .from(studyTransitions)
-    .leftJoin(users, eq(users.id, studyTransitions.actorId))
+    .leftJoin(userPublic, eq(userPublic.id, studyTransitions.actorId))
     .where(eq(studyTransitions.studyId, studyId))
     .orderBy(asc(studyTransitions.createdAt), asc(studyTransitions.id));
 }

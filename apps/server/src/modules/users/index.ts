@@ -22,8 +22,10 @@ export type {
   UserCredentials,
   UsersDeps,
 } from './service.ts';
-export { DEMO_PEOPLE, type SeededUsers } from './seed.ts';
+export { DEMO_PEOPLE, ensurePasswordlessDemoAccounts, type SeededUsers } from './seed.ts';
 export { ACCOUNT_LIMITS } from './rate-limits.ts';
+/** the public-profile read model other modules join (never the users table itself) */
+export { userPublic } from './schema.ts';
 
 export function createUsersModule(ctx: AppContext, deps: UsersDeps): ServerModule<UsersModuleService> {
   const users = createUsersService(ctx, deps);

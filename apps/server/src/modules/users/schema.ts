@@ -1,4 +1,4 @@
-import { boolean, customType, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, date, integer, jsonb, pgTable, pgView, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** bytea as a Buffer on both drivers (pg gives a Buffer, PGlite a Uint8Array). */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -38,6 +38,18 @@ export const users = pgTable('users', {
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * The users module's read model for other modules (migration 0021): a person's public profile
+ * fields, to join for display names and pictures (leaders, applicants, members, authors). Other
+ * modules join this view, never the `users` table (scripts/check-seams.mjs); it is exported from
+ * the module's public entry (`users/index.ts`).
+ */
+export const userPublic = pgView('user_public', {
+  id: uuid('id').notNull(),
+  name: text('name').notNull(),
+  profileImage: text('profile_image'),
+}).existing();
 
 export const userImages = pgTable(
   'user_images',

@@ -5,9 +5,11 @@
  *           (password pattern `moim-<name before @>-2026!`), several of them on the /whoweare team
  *           with pictures. Everything is made through the services, never SQL.
  */
+import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { AppContext } from '../../context.ts';
 import type { Seeder } from '../../seed/index.ts';
+import { users as usersTable } from './schema.ts';
 import type { UsersModuleService, UsersService } from './service.ts';
 
 export interface SeededUsers {
@@ -175,6 +177,38 @@ async function ensureAdminFromEnv(ctx: AppContext, users: UsersService): Promise
   // The operator chose this password; only its length is enforced (config), a common one is logged.
   await users.createUser({ email, password, name: '관리자', admin: true, emailVerified: true, checkPolicy: false });
   ctx.log.info({ email }, 'admin account created from ADMIN_EMAIL');
+}
+
+/**
+ * For a module's demo seeder run without the accounts seeder (its tests): the given people as
+ * accounts without passwords (none can log in), made once (existing e-mails are kept). Answers
+ * e-mail → user id.
+ */
+export async function ensurePasswordlessDemoAccounts(
+  ctx: AppContext,
+  people: readonly { email: string; name: string; admin?: boolean }[],
+): Promise<Map<string, string>> {
+  await ctx.db
+    .insert(usersTable)
+    .values(
+      people.map((p) => ({
+        email: p.email,
+        name: p.name,
+        roles: p.admin ? ['ROLE_USER', 'ROLE_ADMIN'] : ['ROLE_USER'],
+        systemRole: p.admin ? ('ROLE_ADMIN' as const) : ('ROLE_USER' as const),
+      })),
+    )
+    .onConflictDoNothing();
+  const rows = await ctx.db
+    .select({ id: usersTable.id, email: usersTable.email })
+    .from(usersTable)
+    .where(
+      inArray(
+        usersTable.email,
+        people.map((p) => p.email),
+      ),
+    );
+  return new Map(rows.map((r) => [r.email, r.id]));
 }
 
 /** The users module's seeder (built by `createUsersModule` with the module's own service). */
