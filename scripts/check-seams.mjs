@@ -72,7 +72,11 @@ function usersTableReads(text, file, own, rel) {
       break;
     }
     for (const part of m[1].split(',')) {
-      const name = part.replace(/\btype\b/, '').split(/\s+as\s+/).pop().trim();
+      const name = part
+        .replace(/\btype\b/, '')
+        .split(/\s+as\s+/)
+        .pop()
+        .trim();
       if (name) names.add(name);
     }
   }

@@ -167,7 +167,12 @@ export async function upsertAttendance(
 
 export async function attendanceSheet(db: DbOrTx, eventId: string) {
   return db
-    .select({ userId: eventAttendance.userId, name: userPublic.name, status: eventAttendance.status, recordedAt: eventAttendance.recordedAt })
+    .select({
+      userId: eventAttendance.userId,
+      name: userPublic.name,
+      status: eventAttendance.status,
+      recordedAt: eventAttendance.recordedAt,
+    })
     .from(eventAttendance)
     .innerJoin(userPublic, eq(userPublic.id, eventAttendance.userId))
     .where(eq(eventAttendance.eventId, eventId))

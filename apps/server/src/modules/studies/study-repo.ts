@@ -32,12 +32,20 @@ export async function slugsLike(db: DbOrTx, base: string): Promise<string[]> {
 }
 
 export async function findStudy(db: DbOrTx, id: string): Promise<StudyWithLeader | undefined> {
-  const [row] = await db.select(withLeader).from(studies).innerJoin(userPublic, eq(userPublic.id, studies.leaderId)).where(eq(studies.id, id));
+  const [row] = await db
+    .select(withLeader)
+    .from(studies)
+    .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
+    .where(eq(studies.id, id));
   return row;
 }
 
 export async function findStudyBySlug(db: DbOrTx, slug: string): Promise<StudyWithLeader | undefined> {
-  const [row] = await db.select(withLeader).from(studies).innerJoin(userPublic, eq(userPublic.id, studies.leaderId)).where(eq(studies.slug, slug));
+  const [row] = await db
+    .select(withLeader)
+    .from(studies)
+    .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
+    .where(eq(studies.slug, slug));
   return row;
 }
 
