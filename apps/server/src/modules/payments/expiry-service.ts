@@ -17,8 +17,15 @@ export class ExpiryService {
     return this.d.ctx.db;
   }
 
-  /** An application closed without payment (expired, cancelled, rejected): its open payments end. */
-  async onApplicationClosed(applicationId: string, applicationStatus = 'EXPIRED'): Promise<number> {
+  /**
+   * An application closed without payment (expired, cancelled, rejected, its study terminated;
+   * the studies module's `studies.application-closed` event): its open card order (READY) and
+   * its unannounced bank transfer (WAITING_FOR_DEPOSIT) end as EXPIRED. A payment being confirmed
+   * (IN_PROGRESS) is left to the confirmation, which finds the application closed and cancels the
+   * approval with the provider; a completed payment (DONE, refunds) is never touched here.
+   * Idempotent: each move is a compare-and-swap from an open status, so a redelivery moves nothing.
+   */
+  async onApplicationClosed(applicationId: string, applicationStatus = 'EXPIRED', cause?: string): Promise<number> {
     let n = 0;
     // The studies module tells the applicant about the expiry (inbox and mail).
     for (const p of await repo.openForApplication(this.db, applicationId, ['READY', 'WAITING_FOR_DEPOSIT'])) {
@@ -27,7 +34,7 @@ export class ExpiryService {
         p.id,
         ['READY', 'WAITING_FOR_DEPOSIT'],
         { status: 'EXPIRED' },
-        { type: 'EXPIRED', actor: 'system', data: { applicationStatus } },
+        { type: 'EXPIRED', actor: 'system', data: cause ? { applicationStatus, cause } : { applicationStatus } },
       );
       if (moved) n++;
     }

@@ -127,8 +127,9 @@ export class PaymentsService {
     return this.confirmation.reconcile(paymentId);
   }
 
-  onApplicationClosed(applicationId: string, applicationStatus = 'EXPIRED'): Promise<number> {
-    return this.expiry.onApplicationClosed(applicationId, applicationStatus);
+  /** An application closed unpaid (the `studies.application-closed` event): its open payments expire. */
+  onApplicationClosed(applicationId: string, applicationStatus = 'EXPIRED', cause?: string): Promise<number> {
+    return this.expiry.onApplicationClosed(applicationId, applicationStatus, cause);
   }
 
   sweep(): Promise<{ expired: number; reconciled: number }> {

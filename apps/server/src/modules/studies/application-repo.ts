@@ -141,6 +141,26 @@ export async function overdueAccepted(db: DbOrTx, now: Date, limit = 200): Promi
   return rows.map((r) => r.id);
 }
 
+/**
+ * A study's unpaid seat holds (ACCEPTED) end as EXPIRED at once (the study was terminated); the
+ * moved rows. The caller holds the study's row lock; a hold whose row another transaction has
+ * locked (a payment being recorded, a cancel) is skipped rather than waited for, since those lock
+ * the application first and the study second: waiting here would deadlock with them. The
+ * skipped one finishes as it would have a moment earlier (its own deadline still ends it).
+ */
+export async function expireUnpaidHolds(tx: Tx, studyId: string, now: Date): Promise<ApplicationRow[]> {
+  const holds = tx
+    .select({ id: studyApplications.id })
+    .from(studyApplications)
+    .where(and(eq(studyApplications.studyId, studyId), eq(studyApplications.status, 'ACCEPTED')))
+    .for('update', { skipLocked: true });
+  return tx
+    .update(studyApplications)
+    .set({ status: 'EXPIRED', closedAt: now, updatedAt: now })
+    .where(and(inArray(studyApplications.id, holds), eq(studyApplications.status, 'ACCEPTED')))
+    .returning();
+}
+
 /** Open applications per study (back office). */
 export async function countOpenByStudy(db: DbOrTx, studyIds: string[]): Promise<Map<string, number>> {
   if (studyIds.length === 0) return new Map();

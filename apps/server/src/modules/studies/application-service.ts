@@ -32,6 +32,7 @@ import {
   overdueAccepted,
 } from './application-repo.ts';
 import { type StudyDeps, isUniqueViolation } from './deps.ts';
+import type { ApplicationClosedEvent, StudiesEvents } from './events.ts';
 import { activateMember } from './membership-repo.ts';
 import { type ApplicationAnswer, type ApplicationRow, studyApplications } from './schema.ts';
 import { findStudy, findStudyBySlug, releaseSeat, takeSeat } from './study-repo.ts';
@@ -43,6 +44,28 @@ export const EXPIRE_SWEEP = 'studies.expire-sweep';
 const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
 
 const appNotFound = () => new AppError('BIZ-3001', '신청서를 찾을 수 없습니다.');
+
+/**
+ * Publish `studies.application-closed` inside the transaction that closed the application
+ * (payments ends its open payments from it after the commit; docs/architecture.md "Events").
+ */
+export async function publishApplicationClosed(
+  d: StudyDeps,
+  tx: DbOrTx,
+  app: Pick<ApplicationRow, 'id' | 'studyId' | 'userId'>,
+  status: ApplicationClosedEvent['status'],
+  cause: ApplicationClosedEvent['cause'],
+  at: Date,
+): Promise<void> {
+  await d.ctx.events.channel<StudiesEvents>().publish(tx, 'studies.application-closed', {
+    applicationId: app.id,
+    studyId: app.studyId,
+    userId: app.userId,
+    status,
+    cause,
+    at: at.toISOString(),
+  });
+}
 
 export class ApplicationService {
   constructor(private readonly d: StudyDeps) {}
@@ -207,6 +230,7 @@ export class ApplicationService {
     await this.db.transaction(async (tx) => {
       const { app, study } = await this.lockForDecision(tx, studyId, appId, user, false);
       await moveApplication(tx, app.id, ['PENDING'], { status: 'REJECTED', decidedAt: now, decidedBy: user.id, reviewNote, closedAt: now });
+      await publishApplicationClosed(this.d, tx, app, 'REJECTED', 'REJECTED', now);
       await this.d.notifications.notify(
         app.userId,
         {
@@ -264,6 +288,7 @@ export class ApplicationService {
       }
       await moveApplication(tx, app.id, [app.status], { status: 'CANCELLED', closedAt: now });
       if (app.status === 'ACCEPTED') await releaseSeat(tx, studyId, false);
+      await publishApplicationClosed(this.d, tx, app, 'CANCELLED', 'CANCELLED', now);
     });
     this.d.caches.invalidate();
     return this.view(appId);
@@ -282,6 +307,7 @@ export class ApplicationService {
       );
       if (!moved) return false;
       await releaseSeat(tx, moved.studyId, false);
+      await publishApplicationClosed(this.d, tx, moved, 'EXPIRED', 'DEADLINE', now);
       const study = await findStudy(tx, moved.studyId);
       await this.d.notifications.notify(
         moved.userId,

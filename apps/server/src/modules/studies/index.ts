@@ -21,7 +21,7 @@ export { createStudyDirectory } from './service.ts';
 export type { StudiesService, StudyDirectory, StudyRef, StudyCallerAccess } from './service.ts';
 export type { StudyModuleDeps } from './deps.ts';
 export type { ApplicationForPayment } from './payment-hooks.ts';
-export type { MemberLeftEvent, StudiesEvents } from './events.ts';
+export type { ApplicationCloseCause, ApplicationClosedEvent, MemberLeftEvent, StudiesEvents } from './events.ts';
 export type { DemoDeposit } from './seed.ts';
 
 /** What the payments module may ask of studies (docs/studies.md "Payment hooks"). */

@@ -11,10 +11,12 @@ import { notice, type NotifyInput } from '../notifications/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { accessOf, assertVisible, studyNotFound } from './access.ts';
+import { expireUnpaidHolds } from './application-repo.ts';
+import { publishApplicationClosed } from './application-service.ts';
 import type { StudyDeps } from './deps.ts';
 import { activeMembers } from './membership-repo.ts';
 import type { NewStudyRow, StudyRow } from './schema.ts';
-import { insertTransition, lockStudy, updateStudy } from './study-repo.ts';
+import { insertTransition, lockStudy, releaseSeat, updateStudy } from './study-repo.ts';
 import type { StudyService } from './study-service.ts';
 
 export class StatusService {
@@ -100,9 +102,19 @@ export class StatusService {
           tx,
         );
         break;
-      case 'TERMINATE':
+      case 'TERMINATE': {
+        // The study's recruitment is over: unpaid seat holds end now (their seats freed, each
+        // published as studies.application-closed so payments ends the open payments), and the
+        // holders are told with the members. PENDING applications stay (REACTIVATE resumes
+        // them); a reported bank deposit (PAYMENT_PENDING) waits for an admin as always.
+        const now = this.d.clock();
+        const holds = await expireUnpaidHolds(tx, study.id, now);
+        for (const app of holds) {
+          await releaseSeat(tx, study.id, false);
+          await publishApplicationClosed(this.d, tx, app, 'EXPIRED', 'STUDY_TERMINATED', now);
+        }
         await notifications.notifyMany(
-          [study.leaderId, ...(await members())],
+          [study.leaderId, ...(await members()), ...holds.map((a) => a.userId)],
           {
             type: 'STUDY_TERMINATED',
             message: notice('notice.study.terminated', { study: study.title, reason: reason ?? '' }),
@@ -111,6 +123,7 @@ export class StatusService {
           tx,
         );
         break;
+      }
       case 'REACTIVATE':
         await toLeader({
           type: 'GENERAL',

@@ -1,6 +1,7 @@
 /**
  * The users module's public interface: accounts and public profiles (name, image) for other
- * modules. Other modules never join the users table; they ask `publicProfiles`.
+ * modules. Other modules never read the users table: they ask `publicProfiles` / `getUsers`, or,
+ * inside a list query, join `userPublic` (the `user_public` view this module owns, migration 0021).
  *
  * Depends on: the auth module's lower layer (`UserCredentials`: passwords, the session store) and
  * mail, both injected. Auth's upper layer (login, refresh) sits above users.
