@@ -12,7 +12,17 @@
  */
 import { addDays, seoulDate } from '@moim/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, freshDatabase, postgresAvailable, register, request, sleep, startServer, tempDir, type ServerProcess } from './harness.ts';
+import {
+  freePort,
+  freshDatabase,
+  postgresAvailable,
+  register,
+  request,
+  sleep,
+  startServer,
+  tempDir,
+  type ServerProcess,
+} from './harness.ts';
 
 const pgUp = await postgresAvailable();
 const EVENT_KIND = 'event:studies.member-left:payments.refund-on-leave';
@@ -98,7 +108,13 @@ describe.skipIf(!pgUp)('outbox: kill -9 between the commit and the delivery', ()
     expect(proposed.status, JSON.stringify(proposed.body)).toBe(201);
     const studyId = proposed.body.data.id as string;
     expect((await request(base, 'POST', `/api/studies/${studyId}/status`, { action: 'APPROVE' }, adminToken)).status).toBe(200);
-    const applied = await request(base, 'POST', `/api/studies/${studyId}/applications`, { motivation: '열심히 참여하겠습니다.' }, member.token);
+    const applied = await request(
+      base,
+      'POST',
+      `/api/studies/${studyId}/applications`,
+      { motivation: '열심히 참여하겠습니다.' },
+      member.token,
+    );
     expect(applied.status, JSON.stringify(applied.body)).toBe(201);
     const appId = applied.body.data.applicationId as string;
     expect((await request(base, 'POST', `/api/studies/${studyId}/applications/${appId}/accept`, {}, leader.token)).status).toBe(200);
@@ -183,6 +199,8 @@ describe.skipIf(!pgUp)('outbox: kill -9 between the commit and the delivery', ()
     const refundJobs = await rows<{ status: string }>(`select status from jobs where kind = 'payments.refund'`);
     expect(refundJobs.every((j) => j.status === 'done')).toBe(true);
     expect((await refundMails())[0]!.n).toBe(1);
-    console.log(`[faults] outbox kill -9: event delivered after restart, refund ${COST} once; redelivery after a second kill changed nothing`);
+    console.log(
+      `[faults] outbox kill -9: event delivered after restart, refund ${COST} once; redelivery after a second kill changed nothing`,
+    );
   });
 });

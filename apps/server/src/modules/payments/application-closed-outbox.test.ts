@@ -99,9 +99,7 @@ describe('studies.application-closed → payments.expire-on-close', () => {
     const orderId = await startTransfer(s, a, m);
     // the application's deadline passes (the payment's own deadline is moved away, so only the
     // event can be what expires it)
-    await t.ctx.db.execute(
-      sql`update study_applications set payment_deadline = now() - interval '1 second' where id = ${a.applicationId}`,
-    );
+    await t.ctx.db.execute(sql`update study_applications set payment_deadline = now() - interval '1 second' where id = ${a.applicationId}`);
     await t.ctx.db.execute(sql`update payments set deadline = now() + interval '1 day' where order_id = ${orderId}`);
     await t.ctx.db.execute(sql`update jobs set run_at = now() where kind = 'studies.expire-application'`);
     await drain();
@@ -144,7 +142,12 @@ describe('studies.application-closed → payments.expire-on-close', () => {
     const waiting = await applied(s, pendingApplicant);
     const seatsBefore = (await t.call({ method: 'GET', url: `/api/studies/${s.id}`, headers: leader.auth })).body.data;
 
-    const r = await t.call({ method: 'POST', url: `/api/studies/${s.id}/status`, headers: admin.auth, payload: { action: 'TERMINATE', reason: '중단' } });
+    const r = await t.call({
+      method: 'POST',
+      url: `/api/studies/${s.id}/status`,
+      headers: admin.auth,
+      payload: { action: 'TERMINATE', reason: '중단' },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect((await application(s, hold, holder)).status).toBe('EXPIRED');
     expect((await application(s, reported, reporter)).status).toBe('PAYMENT_PENDING');
