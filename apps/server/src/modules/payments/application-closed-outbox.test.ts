@@ -23,6 +23,8 @@ afterAll(() => t.close());
 const { paidStudy, applied, accepted, payUrl, cardCheckout, confirm, application } = studiesJourney(() => ({ t, leader, admin }));
 
 const KIND = 'event:studies.application-closed:payments.expire-on-close';
+/** Confirmations racing the termination (PGlite serializes them; PostgreSQL runs them in parallel). */
+const N = process.env.DATABASE_URL ? 12 : 4;
 
 /** The delivery jobs of the event for one application: their status and the payload's status and cause. */
 async function deliveries(applicationId: string) {
@@ -172,5 +174,40 @@ describe('studies.application-closed → payments.expire-on-close', () => {
     // the closed hold cannot be paid any more
     const again = await t.call({ method: 'POST', url: payUrl(s, hold), headers: holder.auth, payload: { method: 'CARD' } });
     expect(again.body.error.code).toBe('BIZ-3002');
+  });
+
+  it('a termination racing the confirmations of its holds: each ends paid with a member or closed with nothing kept', async () => {
+    const s = await paidStudy(10_000);
+    const rounds = [];
+    for (let i = 0; i < N; i++) {
+      const m = await makeUser(t, { name: `경합${i}` });
+      const a = await accepted(s, m);
+      rounds.push({ m, a, c: await cardCheckout(s, a, m) });
+    }
+    const [terminated, ...answers] = await Promise.all([
+      t.call({ method: 'POST', url: `/api/studies/${s.id}/status`, headers: admin.auth, payload: { action: 'TERMINATE', reason: '중단' } }),
+      ...rounds.map((x) => confirm(x.m, x.c)),
+    ]);
+    expect(terminated!.status, JSON.stringify(terminated!.body)).toBe(200);
+    await drain();
+    let paid = 0;
+    for (const [i, { m, a, c }] of rounds.entries()) {
+      const app = (await application(s, a, m)).status;
+      const p = await payment(c.orderId);
+      const outcome = { answer: answers[i]!.status, body: answers[i]!.body, app, payment: p };
+      expect(answers[i]!.status, JSON.stringify(outcome)).toBeLessThan(500);
+      if (app === 'CONFIRMED') {
+        paid++;
+        expect(outcome).toMatchObject({ answer: 200, payment: { status: 'DONE' } });
+      } else {
+        expect(app, JSON.stringify(outcome)).toBe('EXPIRED');
+        expect(answers[i]!.status, JSON.stringify(outcome)).toBe(409);
+        // never charged (the order expired) or charged and given back at once
+        expect(['EXPIRED', 'CANCELED'], JSON.stringify(outcome)).toContain(p.status);
+      }
+    }
+    const seats = (await t.call({ method: 'GET', url: `/api/studies/${s.id}`, headers: leader.auth })).body.data;
+    expect(seats.seatsTaken).toBe(paid);
+    expect(seats.enrolled).toBe(paid);
   });
 });
