@@ -1,5 +1,5 @@
 /**
- * The public list's totals come from study_public_counts (kept by a trigger, migration 0014),
+ * The public list's totals come from study_public_counts (kept by triggers, migrations 0015 and 0021),
  * not from a count of the rows: they must stay exact through every change a study goes
  * through (approval, a full study, edits of type/cost/deadline, termination, deletion), for
  * every filter, every sort and past the last page. Inserts and deletes of many studies in one
