@@ -7,6 +7,7 @@
 //
 //   BENCH_SIZES=10000,100000 (default)  BENCH_SECONDS=5 (per run)  BENCH_DRIVERS=pglite,postgres
 //   BENCH_QUICK=1: 2-second runs at 2,000 and 20,000 studies (a smoke run, not the figures)
+//   BENCH_ONLY=paged: only the endpoints whose label contains one of these (comma-separated) words
 import { type LoadResult, benchDatabase, load, printTable, reportTarget, startBenchApp } from './support.ts';
 import { seedStudies } from './study-data.ts';
 
@@ -35,6 +36,9 @@ const ENDPOINTS: Endpoint[] = [
   { label: 'GET /api/users/me', path: () => '/api/users/me', auth: true, target: true },
   { label: 'GET /api/health/ready', path: () => '/api/health/ready', target: false },
 ];
+
+const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+if (only?.length) ENDPOINTS.splice(0, ENDPOINTS.length, ...ENDPOINTS.filter((e) => only.some((w) => e.label.includes(w))));
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const p95By = new Map<string, number>(); // `${driver}|${label}|${size}` → p97.5 ms

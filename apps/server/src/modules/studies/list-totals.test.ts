@@ -1,8 +1,9 @@
 /**
- * The public list's totals come from study_public_counts (kept by a trigger, migration 0014),
+ * The public list's totals come from study_public_counts (kept by triggers, migrations 0015 and 0021),
  * not from a count of the rows: they must stay exact through every change a study goes
  * through (approval, a full study, edits of type/cost/deadline, termination, deletion), for
- * every filter, every sort and past the last page.
+ * every filter, every sort and past the last page. Inserts and deletes of many studies in one
+ * statement (an import, the bench's seed) are counted per statement (migration 0021).
  */
 import { addDays, seoulDate } from '@moim/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,5 +112,47 @@ describe('public list totals', () => {
     expect((await setStatus(t, admin, other, 'REACTIVATE')).status).toBe(200);
     expect((await list('costType=PAID&recurrence=BIWEEKLY&recruiting=true')).content.map((s) => s.id)).toEqual([other]);
     await expectTotalsExact();
+  });
+
+  it('stay exact when many studies are inserted or deleted in one statement', async () => {
+    const db = t.ctx.database;
+    t.api.studies.setReadCacheTtl(0); // these writes bypass the service, and so its cache invalidation
+    const bucketsMatchRows = async () => {
+      const { rows } = await db.exec(
+        `select (select count(*) from study_public_counts) as buckets,
+           (select count(*) from study_public_counts where n <= 0) as empty,
+           (select count(*) from (select distinct type, cost_type, recurrence_type, seats_taken < capacity,
+              (recruit_deadline at time zone 'UTC')::date from studies where status = 'APPROVED' and not deleted) d) as live,
+           (select coalesce(sum(n), 0) from study_public_counts) as counted,
+           (select count(*) from studies where status = 'APPROVED' and not deleted) as public`,
+      );
+      const r = rows[0]!;
+      expect(Number(r.empty)).toBe(0);
+      expect(Number(r.buckets)).toBe(Number(r.live));
+      expect(Number(r.counted)).toBe(Number(r.public));
+    };
+    const before = (await list('')).totalElements;
+    const educational = (await list('type=EDUCATIONAL')).totalElements;
+    // copies of two public studies, three each, and of a withdrawn one, in one statement
+    await db.exec(
+      `insert into studies
+       select (jsonb_populate_record(s, jsonb_build_object('id', gen_random_uuid(), 'slug', s.slug || '-bulk-' || g))).*
+       from studies s, generate_series(1, 3) g
+       where s.id in ($1, $2, $3)`,
+      [ids.a, ids.c, ids.d],
+    );
+    expect((await list('')).totalElements).toBe(before + 6);
+    expect((await list('type=EDUCATIONAL')).totalElements).toBe(educational + 3); // a was edited to EDUCATIONAL
+    await expectTotalsExact();
+    await bucketsMatchRows();
+
+    await db.exec(`delete from studies where slug like '%-bulk-1' or slug like '%-bulk-2'`);
+    expect((await list('')).totalElements).toBe(before + 2);
+    await expectTotalsExact();
+    await bucketsMatchRows();
+    await db.exec(`delete from studies where slug like '%-bulk-%'`);
+    expect((await list('')).totalElements).toBe(before);
+    await expectTotalsExact();
+    await bucketsMatchRows();
   });
 });

@@ -84,7 +84,7 @@ export const studyCoverImages = pgTable(
 
 /**
  * Public studies (APPROVED, not deleted) per filter value, free seat and deadline day, kept
- * exact by a trigger on `studies` (migration 0014): the public list's total without a count.
+ * exact by triggers on `studies` (migrations 0015 and 0021): the public list's total without a count.
  */
 export const studyPublicCounts = pgTable(
   'study_public_counts',

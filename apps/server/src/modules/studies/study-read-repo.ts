@@ -3,7 +3,7 @@
  *
  * - the public list page and its total in one round trip: the page's ids from an index-only
  *   walk of the covering index of its sort (filters are evaluated on the index), then only
- *   those rows and their leaders; the total from `study_public_counts` (migration 0014);
+ *   those rows and their leaders; the total from `study_public_counts` (migrations 0015 and 0021);
  * - a study by slug with, for a signed-in caller, their membership and latest application.
  *
  * Status and deleted are literals, not parameters, so the generic plan of a prepared statement
