@@ -1,9 +1,9 @@
 /**
- * The public list's totals come from study_public_counts (kept by triggers, migrations 0015 and 0021),
+ * The public list's totals come from study_public_counts (kept by triggers, migrations 0015 and 0022),
  * not from a count of the rows: they must stay exact through every change a study goes
  * through (approval, a full study, edits of type/cost/deadline, termination, deletion), for
  * every filter, every sort and past the last page. Inserts and deletes of many studies in one
- * statement (an import, the bench's seed) are counted per statement (migration 0021).
+ * statement (an import, the bench's seed) are counted per statement (migration 0022).
  */
 import { addDays, seoulDate } from '@moim/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
