@@ -162,7 +162,12 @@ describe('profile picture', () => {
       byteSize: served.rawPayload.length,
       etag: served.headers.etag as string,
     });
-    for (const url of [profileImage, profileImageThumb, `/api/public/users/${x.id}/image?size=512`, `/api/public/users/${x.id}/image?size=512&v=9`]) {
+    for (const url of [
+      profileImage,
+      profileImageThumb,
+      `/api/public/users/${x.id}/image?size=512`,
+      `/api/public/users/${x.id}/image?size=512&v=9`,
+    ]) {
       const r = await t.call({ method: 'GET', url, headers: { 'if-none-match': served.headers.etag as string } });
       expect(r.status, url).toBe(404);
       expect(r.body, url).toMatchObject({ success: false, error: { code: 'BIZ-3001', message: '사용자를 찾을 수 없습니다.' } });
