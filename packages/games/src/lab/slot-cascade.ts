@@ -9,7 +9,7 @@ import { assignPerformances, checkHeat, rankedPerformances } from './show-suppor
 
 export const SLOT_COLS = 4;
 export const SLOT_ROWS = 4;
-/** symbol values; the web shows them as 🍒 🍋 🔔 ⭐ 💎 7 */
+/** symbol values; the web draws them as shapes (SLOT_GLYPHS: ● ■ ▲ ◆ ★ 7), never as emoji */
 export const SLOT_VALUES = [1, 2, 3, 4, 6, 10] as const;
 const MAX_CASCADES = 8;
 

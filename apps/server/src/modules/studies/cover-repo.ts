@@ -23,6 +23,20 @@ export async function putCoverSource(tx: Tx, studyId: string, contentType: strin
   return version;
 }
 
+/**
+ * A processed variant to serve, read with its study: `study` is false for an unknown or deleted
+ * study (deleted studies are hidden everywhere, their cover too), `image` undefined when it has none.
+ */
+export async function getServedCover(db: DbOrTx, studyId: string, variant: '1280' | '640') {
+  const [row] = await db
+    .select({ deleted: studies.deleted, image: studyCoverImages })
+    .from(studies)
+    .leftJoin(studyCoverImages, and(eq(studyCoverImages.studyId, studies.id), eq(studyCoverImages.variant, variant)))
+    .where(eq(studies.id, studyId));
+  if (!row || row.deleted) return { study: false as const, image: undefined };
+  return { study: true as const, image: row.image ?? undefined };
+}
+
 export async function getCover(db: DbOrTx, studyId: string, variant: CoverVariant) {
   const [row] = await db
     .select()

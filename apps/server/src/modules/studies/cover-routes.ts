@@ -6,7 +6,6 @@ import { envelope, study, studyCoverBody, studyCoverQuery, studyIdParams } from 
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import type { StudyServices } from './service.ts';
 import { sendImage } from '../../images/serve.ts';
@@ -59,14 +58,13 @@ export function registerCoverRoutes(scope: FastifyInstance, ctx: AppContext, s: 
       schema: {
         tags,
         summary: 'A study’s cover image (webp, 1280×720 or 640×360). With ?v=<current version> it is cached as immutable.',
+        description: 'A deleted (or unknown) study answers 404 BIZ-3001 (study not found), as does a study without a cover.',
         params: studyIdParams,
         querystring: studyCoverQuery,
       },
     },
     async (req, reply) => {
-      const img = await s.covers.image(req.params.id, req.query.size);
-      if (!img) throw notFound('커버 이미지가 없습니다.');
-      return sendImage(req, reply, img, req.query.v);
+      return sendImage(req, reply, await s.covers.image(req.params.id, req.query.size), req.query.v);
     },
   );
 }

@@ -6,10 +6,11 @@
  */
 import { STUDY_COVER_SIZES, type Study, type StudyCoverBody, type StudyCoverSize } from '@moim/contract';
 import sharp from 'sharp';
+import { notFound } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { decodeImageUpload, etagOf } from '../../images/upload.ts';
 import { accessOf, assertLeaderOrAdmin, assertVisible, studyNotFound } from './access.ts';
-import { getCover, markCoverFailed, putCoverSource, removeCover, storeProcessedCover } from './cover-repo.ts';
+import { getCover, getServedCover, markCoverFailed, putCoverSource, removeCover, storeProcessedCover } from './cover-repo.ts';
 import type { StudyDeps } from './deps.ts';
 import { lockStudy } from './study-repo.ts';
 import type { StudyService } from './study-service.ts';
@@ -95,8 +96,16 @@ export class CoverService {
     return stored ? 'ready' : 'superseded';
   }
 
-  /** A processed variant with its version (for the immutable cache of versioned URLs). */
+  /**
+   * A processed variant with its version (for the immutable cache of versioned URLs). A deleted
+   * or unknown study answers BIZ-3001 "study not found", a study without a cover BIZ-3001 too,
+   * with its own message. PENDING and REJECTED studies' covers are served: the URL holds the
+   * study's UUID, which only its leader and admins are shown, and an <img> sends no token.
+   */
   async image(studyId: string, size: StudyCoverSize) {
-    return getCover(this.db, studyId, size);
+    const served = await getServedCover(this.db, studyId, size);
+    if (!served.study) throw studyNotFound();
+    if (!served.image) throw notFound('커버 이미지가 없습니다.');
+    return served.image;
   }
 }

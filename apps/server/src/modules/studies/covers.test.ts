@@ -7,7 +7,7 @@ import { PROFILE_IMAGE_MAX_BYTES, type Study } from '@moim/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
-import { approvedStudy, createUser, type TestUser } from './test-helpers.ts';
+import { approvedStudy, createUser, propose, setStatus, type TestUser } from './test-helpers.ts';
 
 let t: TestApp;
 let leader: TestUser;
@@ -158,5 +158,53 @@ describe('study cover image', () => {
     expect(r.status).toBe(200);
     await t.ctx.jobs.drain();
     expect(await read()).toMatchObject({ coverImage: null, coverImageStatus: 'FAILED' });
+  });
+
+  it('a proposed (PENDING) study’s cover is served: its leader sees it on the new study’s page', async () => {
+    const p = await propose(t, leader, { title: 'Cover While Pending' });
+    expect((await upload(leader, await picture(800, 450), 'image/png', p.id)).status).toBe(200);
+    await t.ctx.jobs.drain();
+    const mine = (await t.call({ method: 'GET', url: `/api/studies/${p.id}`, headers: leader.headers })).body.data as Study;
+    expect(mine).toMatchObject({ status: 'PENDING', coverImageStatus: 'READY' });
+    expect((await t.app.inject({ method: 'GET', url: mine.coverImage! })).statusCode).toBe(200);
+  });
+
+  it('a deleted study’s cover is gone: 404 BIZ-3001 (study not found) for every size and version', async () => {
+    const d = await propose(t, leader, { title: 'Cover Then Deleted' });
+    expect((await upload(leader, await picture(800, 450), 'image/png', d.id)).status).toBe(200);
+    await t.ctx.jobs.drain();
+    const before = (await t.call({ method: 'GET', url: `/api/studies/${d.id}`, headers: leader.headers })).body.data as Study;
+    expect(before.coverImageStatus).toBe('READY');
+    const served = await t.app.inject({ method: 'GET', url: before.coverImage! });
+    expect(served.statusCode).toBe(200);
+
+    expect((await setStatus(t, admin, d.id, 'REJECT', '범위가 넓어요')).status).toBe(200);
+    const del = await t.call({ method: 'DELETE', url: `/api/studies/${d.id}`, headers: leader.headers });
+    expect(del.status, JSON.stringify(del.body)).toBe(200);
+
+    for (const url of [
+      before.coverImage!,
+      before.coverImageThumb!,
+      `/api/public/studies/${d.id}/cover?size=1280`,
+      `/api/public/studies/${d.id}/cover?size=640`,
+    ]) {
+      const r = await t.call({ method: 'GET', url });
+      expect(r.status, url).toBe(404);
+      expect(r.body, url).toMatchObject({ success: false, error: { code: 'BIZ-3001', message: '스터디를 찾을 수 없습니다.' } });
+      expect(r.headers['content-type'], url).toMatch(/^application\/json/);
+      // not even a 304 for a browser that still holds the bytes’ ETag
+      const cached = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': served.headers.etag as string } });
+      expect(cached.statusCode, url).toBe(404);
+    }
+  });
+
+  it('an unknown study answers 404 BIZ-3001 (study not found); a live one without a cover 404 BIZ-3001 (no cover)', async () => {
+    const unknown = await t.call({ method: 'GET', url: '/api/public/studies/00000000-0000-4000-8000-000000000000/cover?size=640' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toMatchObject({ code: 'BIZ-3001', message: '스터디를 찾을 수 없습니다.' });
+    const bare = await propose(t, leader, { title: 'No Cover Yet' });
+    const none = await t.call({ method: 'GET', url: `/api/public/studies/${bare.id}/cover?size=640` });
+    expect(none.status).toBe(404);
+    expect(none.body.error).toMatchObject({ code: 'BIZ-3001', message: '커버 이미지가 없습니다.' });
   });
 });

@@ -39,20 +39,21 @@ export const TECOTECO_PAGE: StudyPageSectionInput[] = [
   {
     id: 'how',
     type: 'howWeRoll',
+    // step numbers, not emoji: a machine without an emoji font would draw empty boxes
     title: '이렇게 진행해요',
     items: [
       {
-        icon: '📅',
+        icon: '1',
         title: '월요일: 문제 공개와 개념 정리',
         description: '주제 개념을 20분 동안 함께 정리하고, 이번 주 문제를 나눠 봅니다.',
       },
       {
-        icon: '💻',
+        icon: '2',
         title: '주중: 각자 풀고 PR 올리기',
         description: '수요일 모임 전까지 풀이를 PR로 올리고, 최소 두 명의 풀이에 리뷰를 남깁니다.',
       },
-      { icon: '🗣️', title: '수요일: 풀이 발표', description: '랜덤으로 뽑힌 두 명이 풀이를 설명하고, 다른 접근을 함께 찾아봅니다.' },
-      { icon: '✅', title: '출석과 경고', description: '무단 결석 3회면 활동이 중지돼요. 미리 말하면 언제든 양해합니다.' },
+      { icon: '3', title: '수요일: 풀이 발표', description: '랜덤으로 뽑힌 두 명이 풀이를 설명하고, 다른 접근을 함께 찾아봅니다.' },
+      { icon: '4', title: '출석과 경고', description: '무단 결석 3회면 활동이 중지돼요. 미리 말하면 언제든 양해합니다.' },
     ],
   },
   {

@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { jobs } from '../../jobs/schema.ts';
+import { userImages } from './schema.ts';
 import { register, type TestUser } from './test-helpers.ts';
 
 let t: TestApp;
@@ -139,5 +140,54 @@ describe('profile picture', () => {
       const r = await t.call({ method: 'GET', url });
       expect(r.status, url).toBe(400);
     }
+  });
+
+  it('a deleted (탈퇴) account’s picture is gone: 404 BIZ-3001 for every size, even if bytes were left behind', async () => {
+    const x = await register(t);
+    await upload(await png(64, 64), 'image/png', x);
+    await t.ctx.jobs.drain();
+    const { profileImage, profileImageThumb } = (await me(x)).body.data;
+    const served = await t.app.inject({ method: 'GET', url: profileImage });
+    expect(served.statusCode).toBe(200);
+
+    const del = await t.call({ method: 'DELETE', url: '/api/users/me', headers: x.auth, payload: { password: x.password } });
+    expect(del.status).toBe(200);
+    // bytes a restore or a late writer left behind are not served either
+    await t.ctx.db.insert(userImages).values({
+      userId: x.id,
+      variant: '512',
+      version: 9,
+      contentType: 'image/webp',
+      bytes: served.rawPayload,
+      byteSize: served.rawPayload.length,
+      etag: served.headers.etag as string,
+    });
+    for (const url of [
+      profileImage,
+      profileImageThumb,
+      `/api/public/users/${x.id}/image?size=512`,
+      `/api/public/users/${x.id}/image?size=512&v=9`,
+    ]) {
+      const r = await t.call({ method: 'GET', url, headers: { 'if-none-match': served.headers.etag as string } });
+      expect(r.status, url).toBe(404);
+      expect(r.body, url).toMatchObject({ success: false, error: { code: 'BIZ-3001', message: '사용자를 찾을 수 없습니다.' } });
+    }
+  });
+
+  it('a deactivated account keeps its picture (still shown by name; an admin may reactivate it)', async () => {
+    const x = await register(t);
+    await upload(await png(64, 64), 'image/png', x);
+    await t.ctx.jobs.drain();
+    const { profileImage } = (await me(x)).body.data;
+    const off = await t.call({ method: 'POST', url: '/api/users/me/deactivate', headers: x.auth });
+    expect(off.status).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: profileImage })).statusCode).toBe(200);
+  });
+
+  it('a live account without a picture answers 404 BIZ-3001 (no image)', async () => {
+    const x = await register(t);
+    const r = await t.call({ method: 'GET', url: `/api/public/users/${x.id}/image?size=128` });
+    expect(r.status).toBe(404);
+    expect(r.body.error).toMatchObject({ code: 'BIZ-3001', message: '이미지가 없습니다.' });
   });
 });

@@ -164,6 +164,22 @@ export async function getImage(db: DbOrTx, userId: string, variant: ImageVariant
   return row;
 }
 
+/**
+ * A processed picture to serve, read with its owner: `user` is false for an unknown account or
+ * one deleted (탈퇴: its picture is erased, and never served again, even by a late job), `image`
+ * undefined when there is none. A deactivated account keeps its picture: it is still shown by
+ * name beside its studies and reviews, and an admin may reactivate it.
+ */
+export async function getServedImage(db: DbOrTx, userId: string, variant: '512' | '128') {
+  const [row] = await db
+    .select({ status: users.status, image: userImages })
+    .from(users)
+    .leftJoin(userImages, and(eq(userImages.userId, users.id), eq(userImages.variant, variant)))
+    .where(eq(users.id, userId));
+  if (!row || row.status === 'DELETED') return { user: false as const, image: undefined };
+  return { user: true as const, image: row.image ?? undefined };
+}
+
 export async function getImageMeta(db: DbOrTx, userId: string, variant: ImageVariant) {
   const [row] = await db
     .select({ version: userImages.version, etag: userImages.etag, byteSize: userImages.byteSize })

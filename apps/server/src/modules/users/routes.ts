@@ -31,7 +31,6 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { ACCOUNT_LIMITS } from './rate-limits.ts';
 import type { UsersDeps, UsersModuleService } from './service.ts';
@@ -195,14 +194,13 @@ export function usersRoutes(ctx: AppContext, users: UsersModuleService, deps: Us
         schema: {
           tags: ['users'],
           summary: 'A profile picture (webp). With ?v=<current version> it is cached as immutable.',
+          description: 'A deleted (탈퇴) or unknown account answers 404 BIZ-3001, as does one without a picture.',
           params: publicUserIdParam,
           querystring: profileImageQuery,
         },
       },
       async (request, reply) => {
-        const img = await users.image(request.params.id, request.query.size);
-        if (!img) throw notFound('이미지가 없습니다.');
-        return sendImage(request, reply, img, request.query.v);
+        return sendImage(request, reply, await users.image(request.params.id, request.query.size), request.query.v);
       },
     );
 

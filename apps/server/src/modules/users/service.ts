@@ -293,8 +293,12 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
       return (await repo.getImageMeta(db, userId, 'source'))?.version ?? null;
     },
 
+    /** BIZ-3001 for an unknown or deleted account, and for one without a picture. */
     async image(userId: string, size: '512' | '128') {
-      return repo.getImage(db, userId, size);
+      const served = await repo.getServedImage(db, userId, size);
+      if (!served.user) throw notFound('사용자를 찾을 수 없습니다.');
+      if (!served.image) throw notFound('이미지가 없습니다.');
+      return served.image;
     },
 
     async changePassword(user: AuthUser, currentPassword: string, newPassword: string) {

@@ -3,6 +3,8 @@
  * soon" pages read it). Adding or opening a game or tool is a one-line change here; the words
  * are under `cards.<id>` in i18n/{ko,en}.json.
  */
+import type { LabIconName } from './lab-icons';
+
 export type LabCategory = 'playground' | 'utilities';
 export type LabStatus = 'active' | 'beta' | 'soon';
 
@@ -11,16 +13,17 @@ export interface LabItem {
   path: string;
   category: LabCategory;
   status: LabStatus;
-  icon: string;
+  /** a line icon of lab-icons.tsx (never an emoji: machines without an emoji font show boxes) */
+  icon: LabIconName;
 }
 
 export const LAB_CATEGORIES: readonly LabCategory[] = ['playground', 'utilities'];
 
 export const LAB_ITEMS: readonly LabItem[] = [
-  { id: 'tetris', path: '/lab/tetris', category: 'playground', status: 'active', icon: '▦' },
-  { id: 'deduction', path: '/lab/deduction-game', category: 'playground', status: 'active', icon: '🔎' },
-  { id: 'team-shuffle', path: '/lab/team-shuffle', category: 'utilities', status: 'active', icon: '⇄' },
-  { id: 'spotlight-arena', path: '/lab/spotlight-arena', category: 'utilities', status: 'active', icon: '✦' },
+  { id: 'tetris', path: '/lab/tetris', category: 'playground', status: 'active', icon: 'blocks' },
+  { id: 'deduction', path: '/lab/deduction-game', category: 'playground', status: 'active', icon: 'magnifier' },
+  { id: 'team-shuffle', path: '/lab/team-shuffle', category: 'utilities', status: 'active', icon: 'shuffle' },
+  { id: 'spotlight-arena', path: '/lab/spotlight-arena', category: 'utilities', status: 'active', icon: 'spotlight' },
 ];
 
 /** The item a /lab/{subject} address names (by id or by the last segment of its path). */

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LabIcon } from './lab-icons';
 import { LAB_ITEMS, type LabCategory, type LabItem } from './lab-catalog';
 
 export function LabList({ category, extra }: { category: LabCategory | 'all'; extra?: (item: LabItem) => ReactNode }) {
@@ -14,7 +15,7 @@ export function LabList({ category, extra }: { category: LabCategory | 'all'; ex
         const body = (
           <>
             <span className="lab-card__icon" aria-hidden="true">
-              {c.icon}
+              <LabIcon name={c.icon} />
             </span>
             <span className="lab-card__tags">
               <span className="badge">{t(`categories.${c.category}`)}</span>

@@ -36,9 +36,9 @@ export const TONE_VOICES: Record<StudioTone, Voice> = {
     low: { ko: (f) => `${f} 음… 이건 같이 고쳐 보자!`, en: (f) => `${f} Hmm… let’s fix this together!` },
   },
   SNS: {
-    high: { ko: (f) => `✨ ${f} 그대로 올려도 반응 좋을 듯 👍`, en: (f) => `✨ ${f} Post it as is 👍` },
-    mid: { ko: (f) => `👀 ${f} 한 번만 더 다듬으면 딱!`, en: (f) => `👀 ${f} One more pass and it’s ready!` },
-    low: { ko: (f) => `⚠️ ${f} 이대로 올리면 다들 스크롤 넘겨요 😢`, en: (f) => `⚠️ ${f} People will scroll past this 😢` },
+    high: { ko: (f) => `${f} 그대로 올려도 반응 좋을 듯! #강추`, en: (f) => `${f} Post it as is! #approved` },
+    mid: { ko: (f) => `${f} 한 번만 더 다듬으면 딱! #거의다옴`, en: (f) => `${f} One more pass and it’s ready! #almostthere` },
+    low: { ko: (f) => `${f} 이대로 올리면 다들 스크롤 넘겨요. #다시`, en: (f) => `${f} People will scroll past this. #tryagain` },
   },
   RESUME_EXPERT: {
     high: { ko: (f) => `${f} 채용 담당자에게 좋은 인상을 줄 수 있습니다.`, en: (f) => `${f} This will impress a recruiter.` },

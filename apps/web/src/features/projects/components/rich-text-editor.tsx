@@ -3,8 +3,9 @@
  * links over a contentEditable area, producing the simple HTML the server's sanitizer keeps
  * (anything else is removed there). Pasting inserts plain text.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LineSvg } from '../../../shared/ui/line-svg';
 
 interface Props {
   id: string;
@@ -17,15 +18,44 @@ interface Props {
 }
 
 type CommandKey = 'bold' | 'italic' | 'heading' | 'bullets' | 'numbers' | 'quote' | 'link' | 'clear';
-const COMMANDS: { key: CommandKey; text: string }[] = [
-  { key: 'bold', text: 'B' },
-  { key: 'italic', text: 'I' },
-  { key: 'heading', text: 'H' },
-  { key: 'bullets', text: '•' },
-  { key: 'numbers', text: '1.' },
-  { key: 'quote', text: '❝' },
-  { key: 'link', text: '🔗' },
-  { key: 'clear', text: '⌫' },
+/** Letters are drawn from the text font; the rest are line icons (no emoji or symbol font needed). */
+const COMMANDS: { key: CommandKey; glyph: string | ReactNode }[] = [
+  { key: 'bold', glyph: 'B' },
+  { key: 'italic', glyph: 'I' },
+  { key: 'heading', glyph: 'H' },
+  {
+    key: 'bullets',
+    glyph: (
+      <LineSvg>
+        <path d="M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01" strokeWidth="2.6" />
+      </LineSvg>
+    ),
+  },
+  { key: 'numbers', glyph: '1.' },
+  {
+    key: 'quote',
+    glyph: (
+      <LineSvg>
+        <path d="M4 11h5v6H4v-6Zm0 0c0-3 1-5 4-6M13 11h5v6h-5v-6Zm0 0c0-3 1-5 4-6" />
+      </LineSvg>
+    ),
+  },
+  {
+    key: 'link',
+    glyph: (
+      <LineSvg>
+        <path d="M10 14a4 4 0 0 0 5.7 0l3.1-3.1a4 4 0 0 0-5.7-5.7L12 6.3M14 10a4 4 0 0 0-5.7 0l-3.1 3.1a4 4 0 0 0 5.7 5.7l1.1-1.1" />
+      </LineSvg>
+    ),
+  },
+  {
+    key: 'clear',
+    glyph: (
+      <LineSvg>
+        <path d="M4 5h12M10 5v14M15 14l5 5M20 14l-5 5" />
+      </LineSvg>
+    ),
+  },
 ];
 
 export function RichTextEditor({ id, value, onChange, onBlur, labelledBy, describedBy, invalid }: Props) {
@@ -81,8 +111,8 @@ export function RichTextEditor({ id, value, onChange, onBlur, labelledBy, descri
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => run(c.key)}
           >
-            {/* a drawn glyph, not text: the button's name is its label alone */}
-            <span aria-hidden="true" className="pj-rich__glyph" data-glyph={c.text} />
+            {/* the button's name is its label alone */}
+            {typeof c.glyph === 'string' ? <span aria-hidden="true" className="pj-rich__glyph" data-glyph={c.glyph} /> : c.glyph}
           </button>
         ))}
       </div>

@@ -3,9 +3,10 @@
  * read as base64 and its type taken from its first bytes, as the server checks it.
  */
 import type { Study, StudyCoverBody } from '@moim/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { readAsBase64 } from '../../../shared/lib/read-as-base64';
+import { restartCoverPoll } from './cover-polling';
 import { studyKeys } from './keys';
 
 export const coverUrl = (studyId: string) => `/api/studies/${studyId}/cover`;
@@ -29,13 +30,18 @@ export async function coverBodyOf(file: File): Promise<StudyCoverBody | null> {
 /** Upload (or replace) a study's cover: the study, PENDING until processed. */
 export const uploadCover = (studyId: string, body: StudyCoverBody) => api.put<Study>(coverUrl(studyId), body);
 
+/** The study a cover call answered, into the detail caches (by id and slug); a new PENDING stretch starts. */
+export function studyChanged(qc: QueryClient, study: Study) {
+  for (const key of [studyKeys.detail(study.id), studyKeys.detail(study.slug)]) {
+    restartCoverPoll(qc.getQueryCache().find({ queryKey: key, exact: true }));
+    qc.setQueryData(key, study);
+  }
+  void qc.invalidateQueries({ queryKey: studyKeys.all });
+}
+
 function useStudyChanged() {
   const qc = useQueryClient();
-  return (study: Study) => {
-    qc.setQueryData(studyKeys.detail(study.id), study);
-    qc.setQueryData(studyKeys.detail(study.slug), study);
-    void qc.invalidateQueries({ queryKey: studyKeys.all });
-  };
+  return (study: Study) => studyChanged(qc, study);
 }
 
 export function useUploadCover(studyId: string) {

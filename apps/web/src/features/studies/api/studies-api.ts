@@ -12,12 +12,14 @@ import {
   studyMemberPage,
   type ApplyBody,
   type StudyPatch,
+  type Study,
   type StudyProposalInput,
 } from '@moim/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { apiPaths } from '../../../shared/api/paths';
 import type { StudyListFilters } from '../lib/list-filters';
+import { type CoverPoll, coverPoll, coverRefetchInterval } from './cover-polling';
 import { studyKeys } from './keys';
 import { fetchStudyByIdentifier } from './study-identifier';
 
@@ -48,7 +50,16 @@ export function useStudy(identifier: string | undefined) {
     queryKey: studyKeys.detail(identifier ?? ''),
     queryFn: ({ signal }) => fetchStudyByIdentifier(identifier!, signal),
     enabled: !!identifier,
+    // a cover being processed: read again until it is ready (api/cover-polling.ts)
+    refetchInterval: coverRefetchInterval,
   });
+}
+
+/** Whether the study's cover is being polled for, or the polling gave up (still PENDING after 30 reads). */
+export function useCoverPoll(study: Pick<Study, 'id' | 'slug'>): CoverPoll {
+  const cache = useQueryClient().getQueryCache();
+  const polls = [study.id, study.slug].map((key) => coverPoll(cache.find({ queryKey: studyKeys.detail(key), exact: true })));
+  return polls.find((p) => p !== 'idle') ?? 'idle';
 }
 
 export function useProposeStudy() {

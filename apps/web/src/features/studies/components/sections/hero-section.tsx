@@ -7,6 +7,10 @@ import { StatusBadge } from '../status-badge';
 import type { SectionContext, SectionOf } from './types';
 import { ScheduleLine } from '../schedule-line';
 import { StudyCover } from '../../../../shared/ui/study-cover';
+import { Link } from 'react-router';
+import type { Study } from '@moim/contract';
+import { useCoverPoll } from '../../api/studies-api';
+import { managePath } from '../../lib/paths';
 import '../../study-cover.css';
 
 export function HeroSection({ section, ctx, primary }: { section: SectionOf<'hero'>; ctx: SectionContext; primary: boolean }) {
@@ -19,7 +23,12 @@ export function HeroSection({ section, ctx, primary }: { section: SectionOf<'her
     <header className={`st-hero ${ctx.flagship ? 'st-hero--flagship' : ''} ${section.imageUrl ? 'st-hero--image' : ''}`}>
       {section.imageUrl && <img className="st-hero__img" src={section.imageUrl} alt="" />}
       <div className={`st-hero__inner ${primary ? 'st-hero__inner--cover' : ''}`}>
-        {primary && <StudyCover study={study} shape="hero" priority className="st-hero__cover" />}
+        {primary && (
+          <div className="st-hero__cover">
+            <StudyCover study={study} shape="hero" priority />
+            <CoverState study={study} />
+          </div>
+        )}
         <div className="st-hero__text">
           <div className="st-hero__badges">
             <StatusBadge study={study} />
@@ -67,5 +76,27 @@ export function HeroSection({ section, ctx, primary }: { section: SectionOf<'her
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The leader's (or an admin's) view of a cover being processed: a note over the cover while the
+ * page polls for it (api/cover-polling.ts), a way to the manage page when it failed. Visitors see
+ * the cover they see until then (the previous one, or the generated one).
+ */
+function CoverState({ study }: { study: Study }) {
+  const { t } = useTranslation('studies');
+  const poll = useCoverPoll(study);
+  const mine = !!(study.viewer?.isLeader || study.viewer?.isAdmin);
+  const status = study.coverImageStatus;
+  return (
+    <div className="st-hero__cover-state" role="status" data-testid="hero-cover-state" data-status={status}>
+      {mine && status === 'PENDING' && <p>{poll === 'gave-up' ? t('manage.cover.slow') : t('detail.coverProcessing')}</p>}
+      {mine && status === 'FAILED' && (
+        <p>
+          {t('detail.coverFailed')} <Link to={managePath(study)}>{t('cta.manage')}</Link>
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,43 +1,26 @@
 /**
  * The study's cover on /study/{id}/manage (leader or admin): upload or replace (PNG, JPEG,
  * WebP or GIF up to 5 MB, checked here by the file's bytes and again by the server), remove,
- * and the processing state, polled every 2 s while the server turns it into webp.
+ * and the processing state (the study's query polls every 2 s while the server turns it into webp).
  */
-import {
-  PROFILE_IMAGE_MAX_BYTES,
-  PROFILE_IMAGE_MIME_TYPES,
-  PROFILE_IMAGE_POLL_INTERVAL_MS,
-  PROFILE_IMAGE_POLL_MAX_TRIES,
-  type Study,
-} from '@moim/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MIME_TYPES, type Study } from '@moim/contract';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StudyCover } from '../../../../shared/ui/study-cover';
 import { coverBodyOf, useRemoveCover, useUploadCover } from '../../api/cover-api';
-import { studyKeys } from '../../api/keys';
+import { useCoverPoll } from '../../api/studies-api';
 import { ErrorAlert } from '../../components/error-alert';
 import '../../study-cover.css';
 
 export function CoverEditor({ study }: { study: Study }) {
   const { t } = useTranslation('studies');
-  const qc = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadCover(study.id);
   const remove = useRemoveCover(study.id);
   const [problem, setProblem] = useState<string | null>(null);
-  const [tries, setTries] = useState(0);
   const pending = study.coverImageStatus === 'PENDING';
-
-  // While the server processes the upload, read the study again every 2 s (up to 30 times).
-  useEffect(() => {
-    if (!pending || tries >= PROFILE_IMAGE_POLL_MAX_TRIES) return;
-    const timer = setTimeout(() => {
-      setTries((n) => n + 1);
-      void qc.invalidateQueries({ queryKey: studyKeys.all });
-    }, PROFILE_IMAGE_POLL_INTERVAL_MS);
-    return () => clearTimeout(timer);
-  }, [pending, tries, qc]);
+  // the study's query reads it again every 2 s while PENDING (api/cover-polling.ts)
+  const poll = useCoverPoll(study);
 
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -49,7 +32,6 @@ export function CoverEditor({ study }: { study: Study }) {
     if (file.size > PROFILE_IMAGE_MAX_BYTES) return setProblem(t('manage.cover.tooBig'));
     const body = await coverBodyOf(file);
     if (!body) return setProblem(t('manage.cover.badType'));
-    setTries(0);
     upload.mutate(body);
   };
 
@@ -86,9 +68,7 @@ export function CoverEditor({ study }: { study: Study }) {
         <div aria-live="polite" data-testid="cover-status" data-status={study.coverImageStatus}>
           {upload.isPending && <p className="muted st-cover-editor__state">{t('manage.cover.uploading')}</p>}
           {pending && !upload.isPending && (
-            <p className="muted st-cover-editor__state">
-              {tries >= PROFILE_IMAGE_POLL_MAX_TRIES ? t('manage.cover.slow') : t('manage.cover.processing')}
-            </p>
+            <p className="muted st-cover-editor__state">{poll === 'gave-up' ? t('manage.cover.slow') : t('manage.cover.processing')}</p>
           )}
           {study.coverImageStatus === 'FAILED' && (
             <p className="st-cover-editor__state st-cover-editor__state--error">{t('manage.cover.failed')}</p>

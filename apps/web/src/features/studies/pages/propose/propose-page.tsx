@@ -26,7 +26,8 @@ import { useNavigate } from 'react-router';
 import { readSession, removeSession, writeSession } from '../../../../shared/storage';
 import { toast } from '../../../../shared/toast/toast';
 import { useProposeStudy } from '../../api/studies-api';
-import { uploadCover } from '../../api/cover-api';
+import { studyChanged, uploadCover } from '../../api/cover-api';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ChosenCover, ProposeCover } from './propose-cover';
 import { ErrorAlert } from '../../components/error-alert';
 import { Field, FieldGroup } from '../../../../shared/ui/field';
@@ -86,6 +87,7 @@ export default function ProposePage() {
   const [initial] = useState(() => loadDraft(now));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const propose = useProposeStudy();
+  const qc = useQueryClient();
   const [cover, setCover] = useState<ChosenCover | null>(null);
 
   const resolver = useMemo<Resolver<StudyProposalInput, unknown, StudyProposal>>(() => {
@@ -140,8 +142,13 @@ export default function ProposePage() {
         removeSession(DRAFT_KEY);
         if (cover) {
           // the study exists either way; a refused cover can be uploaded again from the manage page
+          // its answer (PENDING) goes into the cache: the new study's page shows the processing
+          // state at once and polls until the cover is ready
           const uploaded = await uploadCover(study.id, cover.body).then(
-            () => true,
+            (updated) => {
+              studyChanged(qc, updated);
+              return true;
+            },
             () => false,
           );
           if (!uploaded) toast.error(t('propose.cover.uploadFailed'));
