@@ -25,7 +25,7 @@ export class ExpiryService {
    * approval with the provider; a completed payment (DONE, refunds) is never touched here.
    * Idempotent: each move is a compare-and-swap from an open status, so a redelivery moves nothing.
    */
-  async onApplicationClosed(applicationId: string, applicationStatus = 'EXPIRED', cause?: string): Promise<number> {
+  async onApplicationClosed(applicationId: string, applicationStatus: string, cause?: string): Promise<number> {
     let n = 0;
     // The studies module tells the applicant about the expiry (inbox and mail).
     for (const p of await repo.openForApplication(this.db, applicationId, ['READY', 'WAITING_FOR_DEPOSIT'])) {

@@ -128,7 +128,7 @@ export class PaymentsService {
   }
 
   /** An application closed unpaid (the `studies.application-closed` event): its open payments expire. */
-  onApplicationClosed(applicationId: string, applicationStatus = 'EXPIRED', cause?: string): Promise<number> {
+  onApplicationClosed(applicationId: string, applicationStatus: string, cause?: string): Promise<number> {
     return this.expiry.onApplicationClosed(applicationId, applicationStatus, cause);
   }
 
