@@ -21,6 +21,7 @@ import { SearchBar } from './navigator/search-bar';
 import { UnsubscribeBanner } from './navigator/unsubscribe-banner';
 import './ignition.css';
 import './navigator/navigator.css';
+import { TabBar } from '../../shared/ui/tab-bar';
 
 export default function NavigatorPage() {
   const { t } = useTranslation('ignition');
@@ -64,13 +65,13 @@ export default function NavigatorPage() {
             {t('profile.prompt')} <Link to="/users/me/edit#job-skill-profile">{t('profile.promptLink')}</Link>
           </p>
         )}
-        <nav className="jn-tabs" aria-label={t('tabs.label')}>
+        <TabBar as="nav" aria-label={t('tabs.label')}>
           {VIEWS.map((v) => (
-            <Link key={v} to={tabHref(v)} className="jn-tab" aria-current={view === v ? 'page' : undefined}>
+            <Link key={v} to={tabHref(v)} aria-current={view === v ? 'page' : undefined}>
               {t(`tabs.${v}`)}
             </Link>
           ))}
-        </nav>
+        </TabBar>
 
         {view === 'all' ? (
           <>

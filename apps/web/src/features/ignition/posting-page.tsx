@@ -1,13 +1,14 @@
 /** /ignition/navigator/:jobId — a posting's own shareable page (the same detail as the modal, with JSON-LD). */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
 import { useJobDetail, useSkillProfile } from './api';
 import { PostingDetail } from './navigator/posting-detail';
 import './ignition.css';
 import './navigator/navigator.css';
+import { BackLink } from '../../shared/ui/back-link';
 
 export default function PostingPage() {
   const { t } = useTranslation('ignition');
@@ -21,11 +22,7 @@ export default function PostingPage() {
   }, [detail.data]);
   return (
     <div className="container page-body jn jn-page">
-      <p>
-        <Link to="/ignition/navigator" className="jn-hint">
-          ← {t('detail.back')}
-        </Link>
-      </p>
+      <BackLink to="/ignition/navigator">{t('detail.back')}</BackLink>
       {!valid ? (
         <ErrorState message={t('detail.notFound')} />
       ) : detail.isPending ? (

@@ -7,6 +7,7 @@ import { useCalendarEvents } from '../api/calendar-api';
 import { EventCalendar } from '../components/event-calendar';
 import { FeedSubscription } from '../components/feed-subscription';
 import { isMonth, monthRange } from '../lib/month';
+import { TabBar } from '../../../shared/ui/tab-bar';
 
 export default function CalendarPage() {
   const { t } = useTranslation('calendar');
@@ -49,14 +50,14 @@ export default function CalendarPage() {
               </label>
             ))}
           </fieldset>
-          <div className="cal-segmented" role="group" aria-label={t('viewLabel')}>
+          <TabBar variant="segmented" role="group" aria-label={t('viewLabel')}>
             <button type="button" aria-pressed={view === 'month'} onClick={() => patch((p) => p.delete('view'))}>
               {t('viewMonth')}
             </button>
             <button type="button" aria-pressed={view === 'list'} onClick={() => patch((p) => p.set('view', 'list'))}>
               {t('viewList')}
             </button>
-          </div>
+          </TabBar>
         </div>
         <EventCalendar
           month={month}

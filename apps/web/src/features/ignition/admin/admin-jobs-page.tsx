@@ -5,6 +5,7 @@ import { AdminCorrections } from './admin-corrections';
 import { AdminRuns } from './admin-runs';
 import { AdminSources } from './admin-sources';
 import '../navigator/navigator.css';
+import { TabBar } from '../../../shared/ui/tab-bar';
 
 const TABS = ['runs', 'sources', 'corrections'] as const;
 type Tab = (typeof TABS)[number];
@@ -21,18 +22,13 @@ export default function AdminJobsPage() {
           {t('admin.addPosting')}
         </Link>
       </div>
-      <nav className="jn-tabs" aria-label={t('admin.tabsLabel')}>
+      <TabBar as="nav" aria-label={t('admin.tabsLabel')}>
         {TABS.map((x) => (
-          <Link
-            key={x}
-            to={x === 'runs' ? '/admin/jobs' : `/admin/jobs?tab=${x}`}
-            className="jn-tab"
-            aria-current={tab === x ? 'page' : undefined}
-          >
+          <Link key={x} to={x === 'runs' ? '/admin/jobs' : `/admin/jobs?tab=${x}`} aria-current={tab === x ? 'page' : undefined}>
             {t(`admin.tabs.${x}`)}
           </Link>
         ))}
-      </nav>
+      </TabBar>
       {tab === 'runs' ? <AdminRuns /> : tab === 'sources' ? <AdminSources /> : <AdminCorrections />}
     </section>
   );

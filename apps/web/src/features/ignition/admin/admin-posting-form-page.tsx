@@ -23,6 +23,7 @@ import { ErrorState, LoadingState } from '../../../shared/ui/states';
 import { useJobDetail } from '../api';
 import { useSavePosting } from './admin-api';
 import '../navigator/navigator.css';
+import { BackLink } from '../../../shared/ui/back-link';
 
 interface FormValues {
   companyName: string;
@@ -206,11 +207,7 @@ export default function AdminPostingFormPage() {
 
   return (
     <section aria-labelledby="posting-form-title" className="jn-admin">
-      <p>
-        <Link to="/admin/jobs" className="jn-hint">
-          ← {t('admin.runs.back')}
-        </Link>
-      </p>
+      <BackLink to="/admin/jobs">{t('admin.runs.back')}</BackLink>
       <h1 id="posting-form-title">{postingId ? t('admin.form.editTitle') : t('admin.form.newTitle')}</h1>
       <form className="form jn-form" onSubmit={(e) => void submit(e)} noValidate>
         <fieldset className="jn-form__group">

@@ -11,6 +11,7 @@ import { Pager } from '../../../shared/ui/pager';
 import { useRun, useRunItems } from './admin-api';
 import { RunCounts, RunStatus } from './run-status';
 import '../navigator/navigator.css';
+import { BackLink } from '../../../shared/ui/back-link';
 
 export default function AdminRunPage() {
   const { t } = useTranslation('ignition');
@@ -27,11 +28,7 @@ export default function AdminRunPage() {
   const r = run.data;
   return (
     <section aria-labelledby="run-title" className="jn-admin">
-      <p>
-        <Link to="/admin/jobs" className="jn-hint">
-          ← {t('admin.runs.back')}
-        </Link>
-      </p>
+      <BackLink to="/admin/jobs">{t('admin.runs.back')}</BackLink>
       <h1 id="run-title">{t('admin.run.title', { origin: r.sourceName ?? r.origin })}</h1>
       <p className="muted">
         <RunStatus status={r.status} /> {r.format} · {formatDate(r.createdAt, locale)}

@@ -11,6 +11,7 @@ import { useAuth } from '../../../shared/auth/auth-provider';
 import { toast } from '../../../shared/toast/toast';
 import { myStudiesQuery, studyMembersQuery } from '../api';
 import { numberDuplicates, numberRange, parseParticipants, type ParsedParticipants } from './parse';
+import { TabBar } from '../../../shared/ui/tab-bar';
 
 type Source = 'paste' | 'file' | 'study' | 'range';
 const MAX_FILE_BYTES = 1024 * 1024;
@@ -52,7 +53,7 @@ export function ParticipantSource({ max, allowRange = false, onImport }: Partici
   const id = useId();
   return (
     <div className="stack" data-testid="participant-source">
-      <div className="lab-tabs" role="tablist" aria-label={t('participants.sourceLabel')}>
+      <TabBar role="tablist" aria-label={t('participants.sourceLabel')}>
         {sources.map((s) => (
           <button
             key={s}
@@ -66,7 +67,7 @@ export function ParticipantSource({ max, allowRange = false, onImport }: Partici
             {t(`participants.sources.${s}`)}
           </button>
         ))}
-      </div>
+      </TabBar>
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${source}`}>
         {source === 'paste' && <PasteSource max={max} onImport={onImport} />}
         {source === 'file' && <FileSource max={max} onImport={onImport} />}

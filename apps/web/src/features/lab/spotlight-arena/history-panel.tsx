@@ -7,6 +7,7 @@ import type { ArenaPerson } from './draw-run';
 import { FairnessCheck } from './fairness-check';
 import { StatsChart } from './stats-chart';
 import type { HistoryRecord, useArenaHistory } from './use-arena-history';
+import { TabBar } from '../../../shared/ui/tab-bar';
 
 type Tab = 'history' | 'stats' | 'fair';
 
@@ -34,7 +35,7 @@ export function HistoryPanel({
         <h2 id={`${id}-title`}>{t('arena.history.title')}</h2>
         <span className="muted field-help">{t(`arena.history.source.${history.source}`)}</span>
       </div>
-      <div className="lab-tabs" role="tablist" aria-label={t('arena.history.title')}>
+      <TabBar role="tablist" aria-label={t('arena.history.title')}>
         {(['history', 'stats', 'fair'] as const).map((k) => (
           <button
             key={k}
@@ -48,7 +49,7 @@ export function HistoryPanel({
             {t(`arena.history.tabs.${k}`)}
           </button>
         ))}
-      </div>
+      </TabBar>
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${tab}`} className="stack">
         {tab === 'history' && (
           <>

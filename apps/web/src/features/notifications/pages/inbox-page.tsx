@@ -7,6 +7,7 @@ import { Pager } from '../../../shared/ui/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications-api';
 import '../notifications.css';
+import { TabBar } from '../../../shared/ui/tab-bar';
 
 function useFormatter() {
   const { i18n } = useTranslation();
@@ -63,14 +64,14 @@ export default function InboxPage() {
             {t('inbox.markAll')}
           </button>
         </header>
-        <div className="nt-tabs" role="group" aria-label={t('inbox.filter')}>
+        <TabBar variant="segmented" role="group" aria-label={t('inbox.filter')}>
           <button type="button" aria-pressed={!unread} onClick={() => setFilter(false)}>
             {t('inbox.all')}
           </button>
           <button type="button" aria-pressed={unread} onClick={() => setFilter(true)}>
             {t('inbox.unread')}
           </button>
-        </div>
+        </TabBar>
         {list.isPending ? (
           <LoadingState />
         ) : list.isError ? (

@@ -12,6 +12,7 @@ import { PaymentSummary } from '../components/payment-summary';
 import { formatDateTime, formatKrw } from '../lib/format';
 import { useAdminPayment, useConfirmDeposit, useDeclineRefund, useRefund, useReturnDeposit } from './admin-api';
 import '../payments.css';
+import { BackLink } from '../../../shared/ui/back-link';
 
 export default function AdminPaymentPage() {
   const { t } = useTranslation('payments');
@@ -19,7 +20,7 @@ export default function AdminPaymentPage() {
   const detail = useAdminPayment(paymentId);
   return (
     <section aria-labelledby="admin-payment-title" className="stack">
-      <Link to="/admin/payments">{t('admin.back')}</Link>
+      <BackLink to="/admin/payments">{t('admin.back')}</BackLink>
       <h1 id="admin-payment-title">{t('admin.detailTitle')}</h1>
       {detail.isPending ? (
         <LoadingState />

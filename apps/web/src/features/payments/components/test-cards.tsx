@@ -18,7 +18,7 @@ export function TestCards() {
           <tbody>
             {TEST_CARDS.map((c) => (
               <tr key={c.number}>
-                <td className="pay-mono">{c.number}</td>
+                <td className="pay-mono pay-digits">{c.number}</td>
                 <td>{i18n.language === 'en' ? c.en : c.ko}</td>
               </tr>
             ))}

@@ -3,12 +3,13 @@
  * the study pages and "my studies" (and the retry button of /payment/fail).
  */
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../../shared/ui/states';
 import { PayPanel } from '../components/pay-panel';
 import { TestCards } from '../components/test-cards';
 import { usePaymentsConfig } from '../api';
 import '../payments.css';
+import { BackLink } from '../../../shared/ui/back-link';
 
 export default function PaymentCheckoutPage() {
   const { t } = useTranslation('payments');
@@ -23,7 +24,7 @@ export default function PaymentCheckoutPage() {
         <h1>{t('checkoutPage.title')}</h1>
         <PayPanel studyId={studyId} applicationId={applicationId} />
         {config.data?.provider === 'test' && <TestCards />}
-        <Link to={`/study/${studyId}`}>← {t('common.toStudy')}</Link>
+        <BackLink to={`/study/${studyId}`}>{t('common.toStudy')}</BackLink>
       </div>
     </div>
   );

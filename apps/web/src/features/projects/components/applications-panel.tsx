@@ -19,6 +19,7 @@ import { applicationsOptions, useDecide } from '../api/projects-api';
 import { formatDateTime } from '../../../shared/lib/format';
 import { Modal } from './modal';
 import { Pager } from '../../../shared/ui/pager';
+import { TabBar } from '../../../shared/ui/tab-bar';
 
 type Filter = ProjectApplicationStatus | 'ALL';
 
@@ -41,7 +42,7 @@ export function ApplicationsPanel({ project }: { project: Project }) {
       <h2 id="pj-apps-title" className="pj-h2">
         {t('applications.title')}
       </h2>
-      <div className="pj-tabs" role="group" aria-label={t('applications.filter')}>
+      <TabBar variant="segmented" className="pj-tabs" role="group" aria-label={t('applications.filter')}>
         {(['ALL', ...PROJECT_APPLICATION_STATUSES] as Filter[]).map((f) => (
           <button
             key={f}
@@ -55,7 +56,7 @@ export function ApplicationsPanel({ project }: { project: Project }) {
             {f === 'ALL' ? t('applications.all') : t(`appStatus.${f}`)}
           </button>
         ))}
-      </div>
+      </TabBar>
       {list.isPending ? (
         <LoadingState />
       ) : list.isError ? (

@@ -43,11 +43,15 @@ export function ProjectFilters({ filters, onChange }: { filters: ProjectListFilt
           value={text}
           maxLength={100}
           placeholder={t('filters.searchPlaceholder')}
+          aria-describedby="project-search-hint"
           onChange={(e) => setText(e.target.value)}
         />
         <button type="submit" className="btn btn-primary">
           {t('filters.searchButton')}
         </button>
+        <p id="project-search-hint" className="muted pj-search__hint">
+          {t('filters.searchHint')}
+        </p>
       </form>
       <button
         type="button"

@@ -20,6 +20,8 @@ import { OwnerPanel } from '../components/owner-panel';
 import { OwnerCard, ViewerPanel } from '../components/viewer-panel';
 import { formatDate } from '../../../shared/lib/format';
 import '../projects.css';
+import { TabBar } from '../../../shared/ui/tab-bar';
+import { BackLink } from '../../../shared/ui/back-link';
 
 // the form and its validation (zod) load when someone applies, not with the page
 const ApplyDialog = lazy(() => import('../components/apply-dialog').then((m) => ({ default: m.ApplyDialog })));
@@ -75,9 +77,7 @@ export default function ProjectDetailPage() {
   return (
     <div className="page pj-page">
       <div className="container">
-        <Link to="/project" className="pj-back">
-          ← {t('detail.back')}
-        </Link>
+        <BackLink to="/project">{t('detail.back')}</BackLink>
         <header className="pj-hero">
           <div className="pj-card__badges">
             <TypeBadge type={p.type} />
@@ -97,7 +97,7 @@ export default function ProjectDetailPage() {
         </header>
 
         {manage && (
-          <div className="pj-tabs pj-tabs--page" role="group" aria-label={t('owner.title')}>
+          <TabBar variant="segmented" className="pj-tabs" role="group" aria-label={t('owner.title')}>
             <button type="button" aria-pressed={tab === 'overview'} onClick={() => setTab('overview')}>
               {t('detail.tabs.overview')}
             </button>
@@ -105,7 +105,7 @@ export default function ProjectDetailPage() {
               {t('detail.tabs.applications')}
               {(v?.pendingApplications ?? 0) > 0 && <span className="pj-count">{v!.pendingApplications}</span>}
             </button>
-          </div>
+          </TabBar>
         )}
 
         <div className="pj-layout">

@@ -17,6 +17,7 @@ import { studyPath } from '../lib/paths';
 import { useLocale } from '../lib/use-locale';
 import { useAdminStudies, type AdminFilter } from './admin-api';
 import '../studies.css';
+import { TabBar } from '../../../shared/ui/tab-bar';
 
 function parse(params: URLSearchParams): AdminFilter & { view: 'queue' | 'all' } {
   const view = params.get('view') === 'all' ? 'all' : 'queue';
@@ -59,14 +60,14 @@ export default function AdminStudiesPage() {
         <h1 className="st-h1">{t('admin.title')}</h1>
         <p className="muted">{t('admin.lead')}</p>
       </header>
-      <div className="st-segmented" role="group" aria-label={t('admin.viewLabel')}>
+      <TabBar variant="segmented" role="group" aria-label={t('admin.viewLabel')}>
         <button type="button" aria-pressed={f.view === 'queue'} onClick={() => set({ view: null, status: null, deleted: null })}>
           {t('admin.queue')}
         </button>
         <button type="button" aria-pressed={f.view === 'all'} onClick={() => set({ view: 'all' })}>
           {t('admin.all')}
         </button>
-      </div>
+      </TabBar>
       {f.view === 'all' && (
         <div className="st-admin__filters card">
           <fieldset className="st-chips">

@@ -10,6 +10,7 @@ import { managePath, studyPath } from '../lib/paths';
 import { useLocale } from '../lib/use-locale';
 import { useAdminStudy } from './admin-api';
 import '../studies.css';
+import { BackLink } from '../../../shared/ui/back-link';
 
 /** The back office acts as admin whatever relation the admin has to the study. */
 function asAdmin(s: AdminStudy): Study {
@@ -37,9 +38,7 @@ export default function AdminStudyPage() {
   const study = asAdmin(s);
   return (
     <div className="stack st-admin">
-      <Link to="/admin/studies?view=all" className="st-back">
-        ← {t('admin.back')}
-      </Link>
+      <BackLink to="/admin/studies?view=all">{t('admin.back')}</BackLink>
       <header>
         <h1 className="st-h1">{s.title}</h1>
         <p className="muted">

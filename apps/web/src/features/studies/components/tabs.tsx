@@ -1,5 +1,6 @@
 /** WAI-ARIA tabs: one tab stop, arrows/Home/End move and select; the selection lives with the caller (URL). */
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { TabBar } from '../../../shared/ui/tab-bar';
 
 export function Tabs<T extends string>({
   tabs,
@@ -37,7 +38,7 @@ export function Tabs<T extends string>({
   };
   return (
     <>
-      <div role="tablist" aria-label={label} className="st-tabs" onKeyDown={onKey}>
+      <TabBar role="tablist" aria-label={label} className="st-tabs" onKeyDown={onKey}>
         {tabs.map((t) => (
           <button
             key={t.id}
@@ -50,13 +51,12 @@ export function Tabs<T extends string>({
             aria-selected={t.id === value}
             aria-controls={`${idBase}-panel`}
             tabIndex={t.id === value ? 0 : -1}
-            className="st-tabs__tab"
             onClick={() => onChange(t.id)}
           >
             {t.label}
           </button>
         ))}
-      </div>
+      </TabBar>
       <div role="tabpanel" id={`${idBase}-panel`} aria-labelledby={`${idBase}-tab-${value}`} className="st-tabpanel" tabIndex={0}>
         {children}
       </div>

@@ -23,6 +23,7 @@ import { useLocale } from '../lib/use-locale';
 import { issueMessage } from '../lib/zod-messages';
 import '../studies.css';
 import { ScheduleLine } from '../components/schedule-line';
+import { BackLink } from '../../../shared/ui/back-link';
 
 type FormValues = SchemaInput<typeof applyBody>;
 
@@ -43,9 +44,9 @@ export default function ApplyPage() {
   return (
     <div className="page st-page">
       <div className="container st-narrow">
-        <Link to={studyPath(s)} className="st-back">
-          ← <span data-user-content="">{s.title}</span>
-        </Link>
+        <BackLink to={studyPath(s)}>
+          <span data-user-content="">{s.title}</span>
+        </BackLink>
         <h1 className="st-h1">{t('apply.title')}</h1>
         <div className="st-apply-summary card">
           <div className="row">

@@ -18,6 +18,7 @@ import { studyPath } from '../lib/paths';
 import { issueMessage } from '../lib/zod-messages';
 import { markUserValue } from '../../../shared/ui/user-value';
 import '../studies.css';
+import { BackLink } from '../../../shared/ui/back-link';
 
 export default function ReviewWritePage() {
   const { t, i18n } = useTranslation('studies');
@@ -35,9 +36,9 @@ export default function ReviewWritePage() {
   return (
     <div className="page st-page">
       <div className="container st-narrow">
-        <Link to={studyPath(s)} className="st-back">
-          ← <span data-user-content="">{s.title}</span>
-        </Link>
+        <BackLink to={studyPath(s)}>
+          <span data-user-content="">{s.title}</span>
+        </BackLink>
         <h1 className="st-h1">{t('review.title')}</h1>
         <p className="muted st-lead">{markUserValue(t('review.lead', { title: s.title }), s.title)}</p>
         {canWrite && written ? (

@@ -14,6 +14,7 @@ import { StudyCard } from '../components/study-card';
 import { StudyFilters } from '../components/study-filters';
 import { filtersToParams, hasActiveFilters, parseFilters, type StudyListFilters } from '../lib/list-filters';
 import '../studies.css';
+import { TabBar } from '../../../shared/ui/tab-bar';
 
 const StudiesCalendarView = lazy(() => import('../components/studies-calendar-view'));
 
@@ -54,7 +55,7 @@ export default function StudyListPage() {
           <p className="muted" aria-live="polite">
             {list.data ? t('list.count', { count: list.data.totalElements }) : '\u00a0'}
           </p>
-          <div className="st-segmented" role="group" aria-label={t('list.viewLabel')}>
+          <TabBar variant="segmented" role="group" aria-label={t('list.viewLabel')}>
             <button type="button" aria-pressed={view === 'list'} onClick={() => setView('list')}>
               <ListIcon />
               {t('list.viewList')}
@@ -63,7 +64,7 @@ export default function StudyListPage() {
               <GridIcon />
               {t('list.viewCalendar')}
             </button>
-          </div>
+          </TabBar>
         </div>
 
         {view === 'calendar' ? (

@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense, useId, useState, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TabBar } from '../../../shared/ui/tab-bar';
 
 const MarkdownPreview = lazy(() => import('./markdown-preview'));
 
@@ -20,7 +21,7 @@ export function MarkdownEditor({ value, label, error, ...textarea }: Props) {
         <label htmlFor={`${id}-text`} className="field__label">
           {label}
         </label>
-        <div role="tablist" aria-label={t('editor.mode')} className="md-editor__tabs">
+        <TabBar variant="segmented" role="tablist" aria-label={t('editor.mode')}>
           {(['write', 'preview'] as const).map((k) => (
             <button
               key={k}
@@ -29,13 +30,12 @@ export function MarkdownEditor({ value, label, error, ...textarea }: Props) {
               id={`${id}-${k}`}
               aria-selected={tab === k}
               aria-controls={`${id}-panel`}
-              className={`btn btn-sm ${tab === k ? 'btn-secondary' : 'btn-ghost'}`}
               onClick={() => setTab(k)}
             >
               {t(`editor.${k}`)}
             </button>
           ))}
-        </div>
+        </TabBar>
       </div>
       <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${tab}`}>
         {tab === 'write' ? (

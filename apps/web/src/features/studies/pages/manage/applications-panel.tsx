@@ -9,6 +9,7 @@ import { Pager } from '../../../../shared/ui/pager';
 import { ReasonDialog } from '../../components/reason-dialog';
 import { formatDateTime } from '../../../../shared/lib/format';
 import { useLocale } from '../../lib/use-locale';
+import { TabBar } from '../../../../shared/ui/tab-bar';
 
 type Filter = 'PENDING' | 'ALL';
 
@@ -23,7 +24,7 @@ export function ApplicationsPanel({ study, admin }: { study: Study; admin?: bool
 
   return (
     <div className="stack">
-      <div className="st-segmented" role="group" aria-label={t('manage.apps.filter')}>
+      <TabBar variant="segmented" role="group" aria-label={t('manage.apps.filter')}>
         {(['PENDING', 'ALL'] as const).map((f) => (
           <button
             key={f}
@@ -37,7 +38,7 @@ export function ApplicationsPanel({ study, admin }: { study: Study; admin?: bool
             {t(`manage.apps.filter${f}`)}
           </button>
         ))}
-      </div>
+      </TabBar>
       {list.isPending ? (
         <LoadingState />
       ) : list.isError ? (

@@ -12,6 +12,7 @@ import { formatDate, formatTimeRange } from '../../../../shared/lib/format';
 import { resolverFailed } from '../../../../shared/ui/form-errors';
 import { useLocale } from '../../lib/use-locale';
 import { issueMessage } from '../../lib/zod-messages';
+import { TabBar } from '../../../../shared/ui/tab-bar';
 
 type FormValues = {
   title: string;
@@ -43,14 +44,14 @@ export function EventsPanel({ study }: { study: Study }) {
           <h2 id="ev-list-title" className="st-subtitle">
             {t('manage.events.title')}
           </h2>
-          <div className="st-segmented" role="group" aria-label={t('manage.events.when')}>
+          <TabBar variant="segmented" role="group" aria-label={t('manage.events.when')}>
             <button type="button" aria-pressed={!showPast} onClick={() => setShowPast(false)}>
               {t('manage.events.upcoming')}
             </button>
             <button type="button" aria-pressed={showPast} onClick={() => setShowPast(true)}>
               {t('manage.events.past')}
             </button>
-          </div>
+          </TabBar>
         </div>
         {events.isPending ? (
           <LoadingState />

@@ -18,6 +18,7 @@ import { EventsPanel } from './events-panel';
 import { MembersPanel } from './members-panel';
 import { StatusPanel } from './status-panel';
 import '../../studies.css';
+import { BackLink } from '../../../../shared/ui/back-link';
 
 const PageComposer = lazy(() => import('./page-composer'));
 
@@ -52,9 +53,7 @@ export default function ManagePage() {
   return (
     <div className="page st-page">
       <div className="container stack">
-        <Link to={studyPath(s)} className="st-back">
-          ← {t('manage.viewPage')}
-        </Link>
+        <BackLink to={studyPath(s)}>{t('manage.viewPage')}</BackLink>
         <header className="st-managehead">
           <div>
             <p className="st-eyebrow">{t('manage.eyebrow')}</p>
