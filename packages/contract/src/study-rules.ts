@@ -3,6 +3,12 @@
  * will decide: the value sets, the status machine, applicability and its labels (SPEC §4),
  * the id-or-slug test (SPEC §5), slugs and Asia/Seoul calendar dates.
  */
+import { seoulDate } from './seoul-dates.ts';
+import { studySeats } from './study-seats.ts';
+
+// Calendar dates and seats: modules of their own, so a page that needs only them (the home page's
+// study cards) does not load every study rule.
+export * from './seoul-dates.ts';
 
 export const STUDY_STATUSES = ['PENDING', 'APPROVED', 'IN_PROGRESS', 'COMPLETED', 'REJECTED', 'TERMINATED'] as const;
 export type StudyStatus = (typeof STUDY_STATUSES)[number];
@@ -16,8 +22,6 @@ export type CostType = (typeof COST_TYPES)[number];
 export const RECURRENCE_TYPES = ['ONE_TIME', 'DAILY', 'WEEKLY', 'BIWEEKLY', 'MONTHLY'] as const;
 export type RecurrenceType = (typeof RECURRENCE_TYPES)[number];
 
-export const WEEKDAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
 
 export const LOCATION_TYPES = ['ONLINE', 'OFFLINE'] as const;
 export type LocationType = (typeof LOCATION_TYPES)[number];
@@ -165,29 +169,8 @@ function deadlinePassed(deadline: string | Date | null | undefined, now: Date): 
   return now.getTime() > t;
 }
 
-/**
- * The one definition of a study's seats, for every page and the server:
- *   capacity  — seats the leader offers (the leader takes none);
- *   enrolled  — confirmed active members;
- *   held      — seats held by accepted applications still awaiting payment;
- *   taken     — enrolled + held (what "n/capacity" shows everywhere);
- *   remaining — capacity − taken, never below 0; full when 0.
- */
-export interface StudySeats {
-  capacity: number;
-  enrolled: number;
-  held: number;
-  taken: number;
-  remaining: number;
-  full: boolean;
-}
-
-export function studySeats(s: { capacity: number; enrolled: number; seatsTaken?: number | null }): StudySeats {
-  const enrolled = Math.max(0, s.enrolled);
-  const taken = Math.max(enrolled, s.seatsTaken ?? 0);
-  const remaining = Math.max(0, s.capacity - taken);
-  return { capacity: s.capacity, enrolled, held: taken - enrolled, taken, remaining, full: remaining === 0 };
-}
+// The seats of a study: their own module, so a page that shows only seats needs no other rule.
+export { studySeats, type StudySeats } from './study-seats.ts';
 
 function isFull(s: ApplicabilityInput): boolean {
   return studySeats(s).full;
@@ -259,42 +242,6 @@ export function studySlugBase(generation: number, title: string, hint?: string |
   let body = words.slice(0, STUDY_SLUG_MAX - prefix.length - 4).replace(/-+$/g, '');
   if (!body) body = 'study';
   return `${prefix}${body}`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Calendar dates in Asia/Seoul (UTC+9 all year, no daylight saving)
-
-export const STUDY_TIMEZONE = 'Asia/Seoul';
-const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
-
-/** The Asia/Seoul calendar date (YYYY-MM-DD) of an instant. */
-export function seoulDate(instant: Date): string {
-  return new Date(instant.getTime() + SEOUL_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The instant of a Seoul wall-clock time (`HH:MM`) on a Seoul date. */
-export function seoulInstant(date: string, time = '00:00'): Date {
-  return new Date(`${date}T${time.length === 5 ? `${time}:00` : time}+09:00`);
-}
-
-/** The last instant of a Seoul date (a date-only deadline means "until the end of that day"). */
-export function endOfSeoulDay(date: string): Date {
-  return new Date(`${date}T23:59:59.999+09:00`);
-}
-
-/** Whole days from `a` to `b` (YYYY-MM-DD), negative when b is earlier. */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-}
-
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** MON…SUN of a YYYY-MM-DD date. */
-export function weekdayOf(date: string): Weekday {
-  const js = new Date(`${date}T00:00:00Z`).getUTCDay(); // 0 = Sunday
-  return WEEKDAYS[(js + 6) % 7]!;
 }
 
 // ---------------------------------------------------------------------------------------------

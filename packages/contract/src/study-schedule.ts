@@ -9,7 +9,8 @@
  * - BIWEEKLY: like WEEKLY, in every other week counted from the start date's week (weeks begin on Monday).
  * - MONTHLY: the start date's day of the month, clamped to the month's last day (31 → 30 in April).
  */
-import { addDays, daysBetween, type RecurrenceType, type Weekday, weekdayOf } from './study-rules.ts';
+import { addDays, daysBetween, type Weekday, weekdayOf } from './seoul-dates.ts';
+import type { RecurrenceType } from './study-rules.ts';
 
 export const MAX_GENERATED_SESSIONS = 400;
 

@@ -11,9 +11,47 @@
  */
 import { REQUEST_TIMEOUT_MS, type Envelope, type ErrorBody } from '@moim/contract';
 import { clearSession, getAccessToken, getRefreshToken, storeTokens } from '../auth/token-store';
-import { toUserMessage, type MessageLocale } from './error-messages';
+import type * as ErrorMessages from './error-messages';
+import type { ErrorLike, MessageLocale } from './error-messages';
 
 export const UNAUTHORIZED_EVENT = 'auth:unauthorized';
+
+/**
+ * The user messages (./error-messages with the contract's error catalogue, ≈ 3 KB gzip) are a
+ * chunk of their own: a normal visit makes no failing call. The client loads them before it
+ * makes an ApiError (`send` is async anyway), so `message` is the full SPEC §8 message as before.
+ */
+let messages: typeof ErrorMessages | null = null;
+let loadingMessages: Promise<typeof ErrorMessages> | null = null;
+export function loadErrorMessages(): Promise<typeof ErrorMessages> {
+  loadingMessages ??= import('./error-messages').then(
+    (m) => (messages = m),
+    (err: unknown) => {
+      loadingMessages = null; // offline: try again with the next failure
+      throw err;
+    },
+  );
+  return loadingMessages;
+}
+/** Never rejects: without the chunk (offline), `fallbackMessage` speaks. */
+export const errorMessagesReady = (): Promise<void> =>
+  loadErrorMessages().then(
+    () => undefined,
+    () => undefined,
+  );
+
+const FALLBACK = {
+  timeout: { ko: '요청 시간이 초과되었습니다. 잠시 후 다시 시도해 주세요.', en: 'The request timed out. Please try again.' },
+  network: { ko: '네트워크 연결을 확인해 주세요.', en: 'Please check your network connection.' },
+  http: { ko: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.', en: 'Something went wrong. Please try again later.' },
+} as const;
+
+/** The message of SPEC §8; before the catalogue has arrived (offline), a transport or generic one. */
+export function userMessage(error: ErrorLike & { kind: ApiErrorKind }, locale: MessageLocale): string {
+  if (messages) return messages.toUserMessage(error, locale);
+  void errorMessagesReady();
+  return FALLBACK[error.kind][locale];
+}
 
 export type ApiErrorKind = 'http' | 'timeout' | 'network';
 
@@ -25,7 +63,7 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   constructor(init: { status: number; code: string; serverMessage: string; details?: unknown; kind?: ApiErrorKind; message?: string }) {
     const kind = init.kind ?? 'http';
-    super(init.message ?? toUserMessage({ code: init.code, message: init.serverMessage, status: init.status, kind }, uiLocale()));
+    super(init.message ?? userMessage({ code: init.code, message: init.serverMessage, status: init.status, kind }, uiLocale()));
     this.name = 'ApiError';
     this.status = init.status;
     this.code = init.code;
@@ -136,6 +174,7 @@ async function send<T>(method: string, path: string, opts: RequestOptions<T>, to
     });
   } catch (err) {
     if (opts.signal?.aborted) throw err;
+    await errorMessagesReady();
     throw new ApiError({
       status: 0,
       code: timedOut ? 'TIMEOUT' : 'NETWORK',
@@ -157,6 +196,7 @@ async function send<T>(method: string, path: string, opts: RequestOptions<T>, to
   }
   if (!res.ok || (payload && typeof payload === 'object' && (payload as { success?: boolean }).success === false)) {
     const body = payload as Partial<ErrorBody> | null;
+    await errorMessagesReady();
     throw new ApiError({
       status: res.status,
       code: body?.error?.code ?? `HTTP-${res.status}`,

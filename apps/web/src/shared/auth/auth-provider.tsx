@@ -10,7 +10,7 @@
 import { STORAGE_KEYS } from '@moim/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { api, ApiError, UNAUTHORIZED_EVENT } from '../api/client';
+import { api, ApiError, errorMessagesReady, UNAUTHORIZED_EVENT } from '../api/client';
 import { i18next } from '../i18n';
 import { authApi, userFromLogin } from './auth-api';
 import { clearSession, getAccessToken, getRefreshToken, getStoredUser, storeTokens, storeUser } from './token-store';
@@ -119,6 +119,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const u = await loadUser(hint ?? null);
     if (!u) {
       clearSession();
+      await errorMessagesReady();
       throw new ApiError({ status: 401, code: 'AUTH-1003', serverMessage: 'Invalid token' });
     }
     storeUser(u);
