@@ -21,6 +21,8 @@ const prerendered = container.hasAttribute('data-prerendered');
 // bar, applied, member): theirs is fetched, as on any page (theme-init.js marks the session).
 if (prerendered && !document.documentElement.hasAttribute('data-session')) seedQueryData(queryClient);
 if (prerendered) await preloadRoute(window.location.pathname).catch(() => undefined);
+// A visitor with a stored session (flagged by theme-init.js) will see the user menu: fetch its chunk now.
+if (document.documentElement.hasAttribute('data-session')) void import('./app/shell/user-menu').catch(() => undefined);
 
 /** After the first commit the page is the app's own (base.css hides some prerendered bits). */
 function TakenOver() {

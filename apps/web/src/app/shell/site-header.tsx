@@ -4,7 +4,7 @@
  * IntersectionObserver; on every other page it is sticky at the top. At 768 px and below the
  * navigation moves into the mobile menu.
  */
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-provider';
@@ -14,8 +14,10 @@ import { LogoMark } from '../../shared/ui/logo';
 import { MobileMenu } from './mobile-menu';
 import { QueryDailyLink } from './querydaily-link';
 import { StudyMenu } from './study-menu';
-import { UserMenu } from './user-menu';
-import { Suspense } from 'react';
+import { lazyChunk } from '../../shared/chunk/lazy-page';
+
+/** Only a signed-in visitor has a user menu: its own chunk (main.tsx starts it early for them). */
+const UserMenu = lazyChunk(() => import('./user-menu'));
 
 export function SiteHeader({ intro }: { intro: HTMLElement | null }) {
   const { t } = useTranslation();
@@ -71,7 +73,11 @@ export function SiteHeader({ intro }: { intro: HTMLElement | null }) {
             )}
             {auth.user ? (
               <div className="desktop-only">
-                <UserMenu user={auth.user} />
+                <QuietBoundary>
+                  <Suspense fallback={<span className="user-placeholder" aria-hidden="true" />}>
+                    <UserMenu user={auth.user} />
+                  </Suspense>
+                </QuietBoundary>
               </div>
             ) : auth.isLoading ? (
               <span className="user-placeholder desktop-only" aria-hidden="true" />

@@ -49,3 +49,4 @@ export function UserMenu({ user }: { user: SessionUser }) {
     </div>
   );
 }
+export default UserMenu;

@@ -5,14 +5,17 @@
  */
 import { STUDY_DROPDOWN_COUNT, studySeats } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../shared/api/client';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { useIntroRef } from '../../shared/shell/intro';
 import { canApplyNow, studyPath, useCurrentStudies, type StudyPreview } from '../../shared/shell/current-studies';
+import type { PreviewScheduleProps } from './preview-schedule';
 import { useQueryDailyUrl } from '../../shared/shell/public-config';
-import { scheduleText } from '../../shared/lib/schedule';
+import { lazyChunk } from '../../shared/chunk/lazy-page';
+import { QuietBoundary } from '../../shared/ui/error-boundary';
 import { Icon, type IconName } from '../../shared/ui/icons';
 import { markUserValue } from '../../shared/ui/user-value';
 import { LazyStudyCover as StudyCover } from '../../shared/ui/study-cover-lazy';
@@ -57,33 +60,19 @@ function useRecruitingCount() {
   });
 }
 
-/**
- * A preview's schedule in the reader's language, the way the study pages write it (one time-range
- * format everywhere); a leader's own line, or one without the structured fields, is user content.
- */
-function PreviewSchedule({ study, className }: { study: StudyPreview; className?: string }) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language === 'en' ? 'en' : 'ko';
-  const s =
-    study.recurrenceType && study.scheduleDetails && study.startDate
-      ? scheduleText(
-          {
-            schedule: study.schedule ?? '',
-            recurrenceType: study.recurrenceType,
-            scheduleDetails: study.scheduleDetails,
-            startDate: study.startDate,
-          },
-          t,
-          locale,
-        )
-      : { text: study.schedule ?? '', userWritten: true };
-  if (!s.text) return null;
-  return s.userWritten ? (
-    <span className={className} data-user-content="">
-      {s.text}
-    </span>
-  ) : (
-    <span className={className}>{s.text}</span>
+// The schedule line needs the schedule rules (shared/lib/schedule and the contract's, ≈ 2.5 KB
+// gzip), and only shows with data: a chunk of its own, fetched as soon as this page runs, in
+// parallel with the studies it describes (none are in the prerendered page).
+const loadPreviewSchedule = () => import('./preview-schedule');
+void loadPreviewSchedule().catch(() => undefined);
+const LazyPreviewSchedule = lazyChunk(loadPreviewSchedule);
+function PreviewSchedule(props: PreviewScheduleProps) {
+  return (
+    <QuietBoundary>
+      <Suspense fallback={null}>
+        <LazyPreviewSchedule {...props} />
+      </Suspense>
+    </QuietBoundary>
   );
 }
 
