@@ -22,7 +22,6 @@ export type CostType = (typeof COST_TYPES)[number];
 export const RECURRENCE_TYPES = ['ONE_TIME', 'DAILY', 'WEEKLY', 'BIWEEKLY', 'MONTHLY'] as const;
 export type RecurrenceType = (typeof RECURRENCE_TYPES)[number];
 
-
 export const LOCATION_TYPES = ['ONLINE', 'OFFLINE'] as const;
 export type LocationType = (typeof LOCATION_TYPES)[number];
 

@@ -11,7 +11,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAuth } from './auth-provider';
 import { getAccessToken } from './token-store';
-import { AuthChecking, loginPathFor } from './require-auth';
+import { AuthChecking, loginPathFor } from './auth-checking';
 import { hasAnyRole } from './types';
 
 const NO_CACHE_META: Array<[string, string]> = [

@@ -3,7 +3,29 @@ import { describe, expect, it } from 'vitest';
 import { JOSA_OPTIONS, pickJosa, withJosa } from './josa';
 
 describe('pickJosa: the particle es-hangul would pick, without es-hangul in the start-up chunk', () => {
-  const words = ['사과', '책', '서울', '연필', '물', '강', '값', '닭', '삶', '김하나', '이준', 'SQL', 'React', '2', '1', '모임', '스터디', '첫걸음', '가', '힣', 'ㄱ'];
+  const words = [
+    '사과',
+    '책',
+    '서울',
+    '연필',
+    '물',
+    '강',
+    '값',
+    '닭',
+    '삶',
+    '김하나',
+    '이준',
+    'SQL',
+    'React',
+    '2',
+    '1',
+    '모임',
+    '스터디',
+    '첫걸음',
+    '가',
+    '힣',
+    'ㄱ',
+  ];
   for (const option of JOSA_OPTIONS) {
     it(`agrees with es-hangul for ${option}`, () => {
       for (const w of words) expect(`${w}${pickJosa(w, option)}`).toBe(`${w}${josa.pick(w, option)}`);

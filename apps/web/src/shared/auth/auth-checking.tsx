@@ -1,0 +1,26 @@
+/** What the route guard and other pages share: the login address that returns here, the return-address test, the 'checking' state. */
+import { useTranslation } from 'react-i18next';
+import type { Location } from 'react-router';
+
+export function loginPathFor(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
+  const back = `${location.pathname}${location.search}${location.hash}`;
+  return `/login?returnTo=${encodeURIComponent(back)}`;
+}
+
+/** Only same-site paths may be returned to (no open redirects). */
+export function safeReturnTo(value: string | null | undefined, fallback = '/'): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  return value;
+}
+
+export function AuthChecking() {
+  const { t } = useTranslation();
+  return (
+    <div className="page-loading" role="status" aria-live="polite">
+      <div className="stack" style={{ alignItems: 'center' }}>
+        <div className="spinner" aria-hidden="true" />
+        <span>{t('auth.checking')}</span>
+      </div>
+    </div>
+  );
+}
