@@ -15,6 +15,35 @@ describe('foundation', () => {
     expect(errors.filter((e) => /Content Security Policy|Refused to/.test(e))).toEqual([]);
   });
 
+  it("draws a prerendered page's Korean text in Pretendard from the page's own font file", async () => {
+    const fonts: string[] = [];
+    b.page.on('request', (r) => r.url().endsWith('.woff2') && fonts.push(r.url().split('/').pop()!));
+    // the app's JS blocked: what the HTML alone paints (the first paint)
+    await b.page.route(/\.js$/, (r) => r.abort());
+    await b.page.goto('/lab');
+    const lead = b.page.locator('.lab-hero__lead');
+    const text = (await lead.textContent()) ?? '';
+    expect(text).toMatch(/[가-힣]/);
+    const state = await b.page.evaluate(async (t) => {
+      await document.fonts.ready;
+      const el = document.querySelector('.lab-hero__lead')!;
+      const style = getComputedStyle(el);
+      return {
+        family: style.fontFamily,
+        // every character of the lead is covered by a loaded face (not the fallback)
+        covered: document.fonts.check(`${style.fontWeight} ${style.fontSize} "Pretendard Page"`, t),
+        loaded: [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replace(/"/g, '')),
+      };
+    }, text);
+    await b.page.unroute(/\.js$/);
+    expect(state.family).toMatch(/^"?Pretendard Page"?, "?Pretendard Variable"?/);
+    expect(state.covered).toBe(true);
+    expect(state.loaded).toContain('Pretendard Page');
+    // one file of its own, none of the 92 frequency subsets, for the page's whole text
+    expect(fonts.filter((f) => f.startsWith('PretendardPage-'))).toHaveLength(1);
+    expect(fonts.filter((f) => f.startsWith('PretendardVariable.subset'))).toEqual([]);
+  });
+
   it('lists the API routes at /api/docs', async () => {
     const res = await fetch(`${baseURL}/api/docs/json`);
     const doc = (await res.json()) as { paths: Record<string, unknown> };

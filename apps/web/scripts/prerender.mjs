@@ -20,11 +20,13 @@
 // The server sends those files for the path (apps/server/src/http/web-static.ts); every other
 // path keeps getting the plain index.html shell.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Beasties from 'beasties';
 import postcss from 'postcss';
+import subsetFont from 'subset-font';
 import { build } from 'vite';
 
 process.env.NODE_ENV ??= 'production';
@@ -109,7 +111,7 @@ const ALWAYS_CRITICAL = [/data-theme/, /data-session/];
  * Inlines the critical CSS of `html` (the rules its markup uses) and moves the stylesheets to the
  * end of <body>; `extra` keeps more rules (a server-rendered page's own, whatever its data shows).
  */
-async function inlineCritical(html, extra = []) {
+async function inlineCritical(html, extra = [], { pageFont = false, subsetsToo = false } = {}) {
   const beasties = new Beasties({
     path: dist,
     publicPath: '/',
@@ -130,17 +132,37 @@ async function inlineCritical(html, extra = []) {
   out = out.replace(styles[0], '');
   // With the faces declared only by the deferred stylesheet, the fonts would start late and swap
   // in late (a large layout shift, and a later LCP): they start with the first layout instead.
-  styles[0] = styles[0].replace('<style>', () => `<style>${usedFontFaces(html)}`);
+  // A page whose text is known at build time gets ONE font file of its own instead (pageFontFace).
+  const own = pageFont ? await pageFontFace(html) : null;
+  // A server-rendered page (subsetsToo) shows text the build does not know: its own font covers
+  // the template's, the rest comes from the dynamic subsets.
+  const faces = own ? `${subsetsToo ? usedFontFaces(html) : ''}${own.css}` : usedFontFaces(html);
+  styles[0] = styles[0].replace('<style>', () => `<style>${faces}`);
   const anchor = out.match(/<link rel="icon"[^>]*>/);
   if (!anchor) throw new Error('inlineCritical: no <link rel="icon"> to anchor the <style>');
+  if (own) {
+    // the page's font replaces index.html's preload of the most frequent subset, which its
+    // text no longer asks for (it would only share the first round trips' bandwidth)
+    out = out.replace(FIRST_SUBSET_PRELOAD, '');
+    styles[0] = `${styles[0]}\n    ${own.preload}`;
+  }
   return out.replace(anchor[0], () => `${anchor[0]}\n    ${styles[0]}`);
 }
 
 /** Every @font-face rule of the entry's CSS, with the code points its unicode-range covers. */
+let fontStack = null; // the entry CSS's --font-sans
 const fontFaces = [...entryCss].flatMap((file) => {
   const faces = [];
-  postcss.parse(readFileSync(join(dist, file), 'utf8')).walkAtRules('font-face', (rule) => {
+  const root = postcss.parse(readFileSync(join(dist, file), 'utf8'));
+  root.walkDecls('--font-sans', (d) => {
+    fontStack ??= d.value.trim();
+  });
+  root.walkAtRules('font-face', (rule) => {
     let range = null;
+    const descriptors = {};
+    rule.walkDecls(/^font-(weight|style)$/, (d) => {
+      descriptors[d.prop] = d.value;
+    });
     rule.walkDecls('unicode-range', (d) => {
       range = d.value.split(',').map((r) => {
         const [a, b] = r.trim().replace(/^U\+/i, '').split('-');
@@ -151,7 +173,7 @@ const fontFaces = [...entryCss].flatMap((file) => {
     const css = rule
       .toString()
       .replace(/url\((["']?)(?!\/|data:|https?:)([^"')]+)\1\)/g, (_m, q, u) => `url(${q}/${join(dirname(file), u)}${q})`);
-    faces.push({ css, range });
+    faces.push({ css, range, descriptors });
   });
   return faces;
 });
@@ -167,6 +189,84 @@ function usedFontFaces(html) {
     .filter((f) => !f.range || [...codes].some((c) => f.range.some(([a, b]) => c >= a && c <= b)))
     .map((f) => f.css)
     .join('');
+}
+
+/**
+ * Each prerendered page's own font: Pretendard (the package's full variable font) cut down to the
+ * characters of the page's text, in ONE file (≈ 35–55 KB; the dynamic subsets that the same text
+ * spreads over are 11–16 files, 280–400 KB, since they are cut by frequency, not by page), preloaded
+ * from the top of <head>, so the text's final font comes with the first paint instead of swapping
+ * in seconds later, re-wrapped and larger (a later LCP). Declared as its own family in front of
+ * the stack (`:root:root`, so the deferred stylesheet's `--font-sans` does not undo it) with the
+ * page's characters as its unicode-range: any other text (data, another route) falls through to
+ * Pretendard's dynamic subsets, the same glyphs.
+ */
+const PRETENDARD_FULL = createRequire(import.meta.url).resolve('pretendard/dist/web/variable/woff2/PretendardVariable.woff2');
+const PAGE_FAMILY = 'Pretendard Page';
+const FIRST_SUBSET_PRELOAD = /\s*<link rel="preload" href="\/assets\/PretendardVariable\.subset\.91-[^"]+" as="font"[^>]*>/;
+let pretendard = null;
+const FONT_CACHE = join(webRoot, '../../node_modules/.cache/moim-page-fonts');
+const pageFonts = new Map(); // characters → the face and its preload (pages with the same text share a file)
+
+const ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+const decode = (text) =>
+  text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (m, e) =>
+    e[0] === '#'
+      ? String.fromCodePoint(parseInt(e.slice(e[1] === 'x' || e[1] === 'X' ? 2 : 1), e[1] === 'x' || e[1] === 'X' ? 16 : 10))
+      : (ENTITIES[e] ?? m),
+  );
+
+/** The code points a page shows (its text and placeholders) that Pretendard has, sorted. */
+function pageCodePoints(html) {
+  const body = html.slice(html.indexOf('<body'));
+  const shown = [...body.matchAll(/\s(?:placeholder|value)="([^"]*)"/g)].map((m) => m[1]);
+  const text = decode(`${body.replace(/<(script|style|noscript)[\s\S]*?<\/\1>/g, '').replace(/<[^>]*>/g, '')}${shown.join('')}`);
+  const inPretendard = (c) => fontFaces.some((f) => f.range?.some(([a, b]) => c >= a && c <= b));
+  return [...new Set([...text].map((c) => c.codePointAt(0)))].filter((c) => c >= 0x20 && inPretendard(c)).sort((a, b) => a - b);
+}
+
+/** `U+20-7E,U+AC00,…`: the code points as ranges of consecutive ones. */
+function unicodeRange(codes) {
+  const out = [];
+  for (let i = 0; i < codes.length;) {
+    let j = i;
+    while (j + 1 < codes.length && codes[j + 1] === codes[j] + 1) j++;
+    const hex = (c) => c.toString(16).toUpperCase();
+    out.push(j > i ? `U+${hex(codes[i])}-${hex(codes[j])}` : `U+${hex(codes[i])}`);
+    i = j + 1;
+  }
+  return out.join(',');
+}
+
+async function pageFontFace(html) {
+  const codes = pageCodePoints(html);
+  const key = codes.join(',');
+  if (pageFonts.has(key)) return pageFonts.get(key);
+  const face = fontFaces.find((f) => f.range);
+  if (!face || !fontStack) throw new Error('pageFontFace: no Pretendard @font-face or --font-sans in the entry CSS');
+  // cut once per set of characters (seconds each), then reused by later builds
+  pretendard ??= readFileSync(PRETENDARD_FULL);
+  const cached = join(FONT_CACHE, `${createHash('sha256').update(pretendard).update(key).digest('hex').slice(0, 32)}.woff2`);
+  let woff2;
+  if (existsSync(cached)) woff2 = readFileSync(cached);
+  else {
+    woff2 = await subsetFont(pretendard, String.fromCodePoint(...codes), { targetFormat: 'woff2' });
+    mkdirSync(FONT_CACHE, { recursive: true });
+    writeFileSync(cached, woff2);
+  }
+  const file = `assets/PretendardPage-${createHash('sha256').update(woff2).digest('base64url').slice(0, 8)}.woff2`;
+  writeFileSync(join(dist, file), woff2);
+  const { 'font-weight': weight = '45 920', 'font-style': style = 'normal' } = face.descriptors;
+  const own = {
+    file,
+    bytes: woff2.length,
+    css:
+      `@font-face{font-family:"${PAGE_FAMILY}";src:url(/${file}) format("woff2");font-weight:${weight};font-style:${style};` +
+      `font-display:swap;unicode-range:${unicodeRange(codes)}}:root:root{--font-sans:"${PAGE_FAMILY}",${fontStack}}`,
+    preload: `<link rel="preload" href="/${file}" as="font" type="font/woff2" crossorigin>`,
+  };
+  pageFonts.set(key, own);
+  return own;
 }
 
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -254,13 +354,16 @@ try {
       if (page.modules.length === 0 || page.html.includes('class="page-loading"')) {
         throw new Error('the page suspended or matched no lazy page');
       }
-      const html = deferLoading(await inlineCritical(pageHtml(page))).replace(/<!--\/?markup-->/g, '');
+      const html = deferLoading(await inlineCritical(pageHtml(page), [], { pageFont: true })).replace(/<!--\/?markup-->/g, '');
       collectHashes(html);
       const dir = join(dist, 'prerender', path);
       mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, 'index.html'), html);
       done.push(path);
-      console.log(`prerendered ${path.padEnd(10)} ${(html.length / 1024).toFixed(1)} KB html (${page.modules.join(', ')})`);
+      const font = [...pageFonts.values()].find((f) => html.includes(f.file));
+      console.log(
+        `prerendered ${path.padEnd(10)} ${(html.length / 1024).toFixed(1)} KB html, font ${font ? `${(font.bytes / 1024).toFixed(1)} KB` : 'subsets'} (${page.modules.join(', ')})`,
+      );
     } catch (err) {
       skipped.push(path);
       console.warn(`prerender: WARNING ${path} skipped (it gets the plain shell): ${err instanceof Error ? err.message : err}`);
@@ -278,7 +381,7 @@ try {
       const ownSelectors = new Set();
       for (const f of own)
         postcss.parse(readFileSync(join(dist, f), 'utf8')).walkRules((r) => r.selectors.forEach((x) => ownSelectors.add(x)));
-      let html = deferLoading(await inlineCritical(pageHtml(page), [...ownSelectors]));
+      let html = deferLoading(await inlineCritical(pageHtml(page), [...ownSelectors], { pageFont: true, subsetsToo: true }));
       collectHashes(html);
       const markup = html.match(/<!--markup-->[\s\S]*<!--\/markup-->/);
       if (!markup) throw new Error('the markup markers were lost');
