@@ -238,6 +238,45 @@ function unicodeRange(codes) {
   return out.join(',');
 }
 
+/** The code points an sfnt font maps to a glyph (its cmap's Unicode subtables of format 4 and 12). */
+function cmapCodePoints(font) {
+  const dv = new DataView(font.buffer, font.byteOffset, font.byteLength);
+  const tables = dv.getUint16(4);
+  let cmap = -1;
+  for (let i = 0; i < tables; i++) {
+    const rec = 12 + i * 16;
+    if (String.fromCharCode(...font.subarray(rec, rec + 4)) === 'cmap') cmap = dv.getUint32(rec + 8);
+  }
+  if (cmap < 0) throw new Error('cmapCodePoints: no cmap table');
+  const out = new Set();
+  for (let i = 0; i < dv.getUint16(cmap + 2); i++) {
+    const [platform, encoding] = [dv.getUint16(cmap + 4 + i * 8), dv.getUint16(cmap + 6 + i * 8)];
+    if (!(platform === 0 || (platform === 3 && (encoding === 1 || encoding === 10)))) continue;
+    const t = cmap + dv.getUint32(cmap + 8 + i * 8);
+    const format = dv.getUint16(t);
+    if (format === 4) {
+      const segs = dv.getUint16(t + 6) / 2;
+      const ends = t + 14;
+      const starts = ends + segs * 2 + 2;
+      const deltas = starts + segs * 2;
+      const offsets = deltas + segs * 2;
+      for (let s = 0; s < segs; s++) {
+        const [end, start, delta, ro] = [ends, starts, deltas, offsets].map((a) => dv.getUint16(a + s * 2));
+        for (let c = start; c <= end && c !== 0xffff; c++) {
+          const glyph = ro === 0 ? (c + delta) & 0xffff : dv.getUint16(offsets + s * 2 + ro + (c - start) * 2);
+          if (glyph !== 0) out.add(c);
+        }
+      }
+    } else if (format === 12) {
+      for (let g = 0; g < dv.getUint32(t + 12); g++) {
+        const [start, end] = [dv.getUint32(t + 16 + g * 12), dv.getUint32(t + 20 + g * 12)];
+        for (let c = start; c <= end; c++) out.add(c);
+      }
+    }
+  }
+  return out;
+}
+
 async function pageFontFace(html) {
   const codes = pageCodePoints(html);
   const key = codes.join(',');
@@ -246,13 +285,23 @@ async function pageFontFace(html) {
   if (!face || !fontStack) throw new Error('pageFontFace: no Pretendard @font-face or --font-sans in the entry CSS');
   // cut once per set of characters (seconds each), then reused by later builds
   pretendard ??= readFileSync(PRETENDARD_FULL);
-  const cached = join(FONT_CACHE, `${createHash('sha256').update(pretendard).update(key).digest('hex').slice(0, 32)}.woff2`);
+  // cut once per set of characters (seconds each), then reused by later builds
+  const cached = join(FONT_CACHE, createHash('sha256').update(pretendard).update(key).digest('hex').slice(0, 32));
   let woff2;
-  if (existsSync(cached)) woff2 = readFileSync(cached);
-  else {
-    woff2 = await subsetFont(pretendard, String.fromCodePoint(...codes), { targetFormat: 'woff2' });
+  let has;
+  if (existsSync(`${cached}.woff2`) && existsSync(`${cached}.json`)) {
+    woff2 = readFileSync(`${cached}.woff2`);
+    has = JSON.parse(readFileSync(`${cached}.json`, 'utf8'));
+  } else {
+    const sfnt = await subsetFont(pretendard, String.fromCodePoint(...codes), { targetFormat: 'sfnt' });
+    // the unicode-range promises only what the file has (▦, ⇄ … are in the subsets' ranges but
+    // not in the font): the rest falls through to the next family at once
+    const mapped = cmapCodePoints(sfnt);
+    has = codes.filter((c) => mapped.has(c));
+    woff2 = await subsetFont(sfnt, String.fromCodePoint(...has), { targetFormat: 'woff2' });
     mkdirSync(FONT_CACHE, { recursive: true });
-    writeFileSync(cached, woff2);
+    writeFileSync(`${cached}.woff2`, woff2);
+    writeFileSync(`${cached}.json`, JSON.stringify(has));
   }
   const file = `assets/PretendardPage-${createHash('sha256').update(woff2).digest('base64url').slice(0, 8)}.woff2`;
   writeFileSync(join(dist, file), woff2);
@@ -262,7 +311,7 @@ async function pageFontFace(html) {
     bytes: woff2.length,
     css:
       `@font-face{font-family:"${PAGE_FAMILY}";src:url(/${file}) format("woff2");font-weight:${weight};font-style:${style};` +
-      `font-display:swap;unicode-range:${unicodeRange(codes)}}:root:root{--font-sans:"${PAGE_FAMILY}",${fontStack}}`,
+      `font-display:swap;unicode-range:${unicodeRange(has)}}:root:root{--font-sans:"${PAGE_FAMILY}",${fontStack}}`,
     preload: `<link rel="preload" href="/${file}" as="font" type="font/woff2" crossorigin>`,
   };
   pageFonts.set(key, own);
