@@ -15,7 +15,8 @@
 //    server allows in its Content-Security-Policy (style-src-elem, script-src).
 // The first paint needs only the HTML: the critical CSS (beasties: the rules the page's markup
 // uses, and their dark-theme and signed-in variants) inline in one <style> at the top of <head>,
-// theme-init.js inline; the full stylesheets (at the end of <body>), the app's script and its
+// theme-init.js inline, and the page's own Pretendard file (cut to its text, preloaded:
+// pageFontFace); the full stylesheets (at the end of <body>), the app's script and its
 // module preloads start only after the first frame (deferLoading).
 // The server sends those files for the path (apps/server/src/http/web-static.ts); every other
 // path keeps getting the plain index.html shell.
