@@ -112,7 +112,7 @@ const ALWAYS_CRITICAL = [/data-theme/, /data-session/];
  * Inlines the critical CSS of `html` (the rules its markup uses) and moves the stylesheets to the
  * end of <body>; `extra` keeps more rules (a server-rendered page's own, whatever its data shows).
  */
-async function inlineCritical(html, extra = [], { pageFont = false, subsetsToo = false } = {}) {
+async function inlineCritical(html, extra = [], { pageFont = false } = {}) {
   const beasties = new Beasties({
     path: dist,
     publicPath: '/',
@@ -135,10 +135,7 @@ async function inlineCritical(html, extra = [], { pageFont = false, subsetsToo =
   // in late (a large layout shift, and a later LCP): they start with the first layout instead.
   // A page whose text is known at build time gets ONE font file of its own instead (pageFontFace).
   const own = pageFont ? await pageFontFace(html) : null;
-  // A server-rendered page (subsetsToo) shows text the build does not know: its own font covers
-  // the template's, the rest comes from the dynamic subsets.
-  const faces = own ? `${subsetsToo ? usedFontFaces(html) : ''}${own.css}` : usedFontFaces(html);
-  styles[0] = styles[0].replace('<style>', () => `<style>${faces}`);
+  styles[0] = styles[0].replace('<style>', () => `<style>${own ? own.css : usedFontFaces(html)}`);
   const anchor = out.match(/<link rel="icon"[^>]*>/);
   if (!anchor) throw new Error('inlineCritical: no <link rel="icon"> to anchor the <style>');
   if (own) {
@@ -431,7 +428,8 @@ try {
       const ownSelectors = new Set();
       for (const f of own)
         postcss.parse(readFileSync(join(dist, f), 'utf8')).walkRules((r) => r.selectors.forEach((x) => ownSelectors.add(x)));
-      let html = deferLoading(await inlineCritical(pageHtml(page), [...ownSelectors], { pageFont: true, subsetsToo: true }));
+      // no font of its own: the study's text is unknown at build (docs/performance.md, "Fonts and the LCP")
+      let html = deferLoading(await inlineCritical(pageHtml(page), [...ownSelectors]));
       collectHashes(html);
       const markup = html.match(/<!--markup-->[\s\S]*<!--\/markup-->/);
       if (!markup) throw new Error('the markup markers were lost');
