@@ -19,7 +19,8 @@ describe('foundation', () => {
     const fonts: string[] = [];
     b.page.on('request', (r) => r.url().endsWith('.woff2') && fonts.push(r.url().split('/').pop()!));
     // the app's JS blocked: what the HTML alone paints (the first paint)
-    await b.page.route(/\.js$/, (r) => r.abort());
+    const js = /\.js$/;
+    await b.page.route(js, (r) => r.abort());
     await b.page.goto('/study');
     const lead = b.page.locator('.st-lead').first();
     const text = (await lead.textContent()) ?? '';
@@ -35,7 +36,7 @@ describe('foundation', () => {
         loaded: [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replace(/"/g, '')),
       };
     }, text);
-    await b.page.unroute(/\.js$/);
+    await b.page.unroute(js);
     expect(state.family).toMatch(/^"?Pretendard Page"?, "?Pretendard Variable"?/);
     expect(state.covered).toBe(true);
     expect(state.loaded).toContain('Pretendard Page');
