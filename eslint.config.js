@@ -86,10 +86,11 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones }] },
   },
   // ── Web boundaries (apps/web): app → features → shared; a feature reaches another only through
-  // features/<x>/index.ts. The rule is apps/web/eslint/boundaries.js. ──────────────────────────
+  // features/<x>/index.ts; API paths only from shared/api/paths.ts. The rules are in
+  // apps/web/eslint/boundaries.js. ─────────────────────────────────────────────────────────────
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'web-boundaries': webBoundaries },
-    rules: { 'web-boundaries/feature-imports': 'error' },
+    rules: { 'web-boundaries/feature-imports': 'error', 'web-boundaries/api-paths': 'error' },
   },
 );

@@ -56,4 +56,37 @@ const featureImports = {
   },
 };
 
-export default { rules: { 'feature-imports': featureImports } };
+/** Tests and their helpers may name the paths they stub (a mocked fetch answers by URL). */
+const isTestFile = (p) => /\.test\.tsx?$|test-utils|test-fixtures|\/test\//.test(p.join('/'));
+
+/**
+ * `web-boundaries/api-paths`: an API path ('/api/…') is written once, in shared/api/paths.ts
+ * (issue 11). A string or template literal that starts with '/api/' anywhere else in src is
+ * an error; comments are not checked, tests are exempt.
+ */
+const apiPaths = {
+  meta: {
+    type: 'problem',
+    docs: { description: "API paths come from shared/api/paths.ts: no '/api/' literal outside shared/api" },
+    schema: [],
+    messages: {
+      literal: "'{{text}}': an API path written outside shared/api. Add it to apiPaths (shared/api/paths.ts) and call it from there.",
+    },
+  },
+  create(context) {
+    const file = parts(resolve(context.filename));
+    if (!file || (file[0] === 'shared' && file[1] === 'api') || isTestFile(file)) return {};
+    const report = (node, text) => context.report({ node, messageId: 'literal', data: { text: text.slice(0, 60) } });
+    return {
+      Literal(node) {
+        if (typeof node.value === 'string' && node.value.startsWith('/api/')) report(node, node.value);
+      },
+      TemplateLiteral(node) {
+        const head = node.quasis[0]?.value.cooked ?? '';
+        if (head.startsWith('/api/')) report(node, head);
+      },
+    };
+  },
+};
+
+export default { rules: { 'feature-imports': featureImports, 'api-paths': apiPaths } };

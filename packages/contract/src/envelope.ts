@@ -41,6 +41,12 @@ export type Page<T> = {
   last: boolean;
 };
 
+/** The answers of a DELETE (one schema each, shared by the server's routes and the web's calls). */
+export const deletedResult = z.object({ deleted: z.literal(true) });
+export const deletedWithId = z.object({ id: z.string(), deleted: z.literal(true) });
+export const deletedCount = z.object({ deleted: z.number().int() });
+export const deletedFlag = z.object({ deleted: z.boolean() });
+
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 

@@ -5,7 +5,7 @@
  * this contract: it is server-to-provider only, see docs/payments.md.
  */
 import { z } from 'zod';
-import { pageQuery } from './envelope.ts';
+import { page, pageQuery } from './envelope.ts';
 
 export const PAYMENT_METHODS = ['CARD', 'BANK_TRANSFER'] as const;
 export const paymentMethod = z.enum(PAYMENT_METHODS);
@@ -216,6 +216,7 @@ export const paymentUser = z.object({ id: z.string(), name: z.string().nullable(
 
 export const adminPaymentRow = paymentView.extend({ user: paymentUser });
 export type AdminPaymentRow = z.infer<typeof adminPaymentRow>;
+export const adminPaymentPage = page(adminPaymentRow);
 
 export const PAYMENT_EVENT_TYPES = [
   'CREATED',

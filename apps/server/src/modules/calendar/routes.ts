@@ -17,6 +17,7 @@ import {
   studyEventBody,
   studyEventPatch,
   studyIdParams,
+  deletedWithId,
 } from '@moim/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -100,7 +101,7 @@ export function calendarRoutes(ctx: AppContext, service: CalendarService, feed: 
           tags,
           summary: 'Delete a special event',
           params: eventParams,
-          response: { 200: envelope(z.object({ id: z.string(), deleted: z.literal(true) })) },
+          response: { 200: envelope(deletedWithId) },
         },
       },
       async (req) => {

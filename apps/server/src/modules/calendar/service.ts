@@ -22,6 +22,7 @@ import {
 } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import type { CalendarStudyAccess as StudyCallerAccess, CalendarStudies, CalendarStudyRef as StudyRef } from './ports.ts';
@@ -288,7 +289,7 @@ export class CalendarService {
       return toCalendarEvent(updated!, a.study, { rsvped: null, showLink: true });
     } catch (err) {
       // moving a regular session onto another session's date
-      if ((err as { cause?: { code?: string } }).cause?.code === '23505' || (err as { code?: string }).code === '23505') {
+      if (isUniqueViolation(err)) {
         throw new AppError('BIZ-3003', '그 날짜에는 이미 정기 모임이 있습니다.');
       }
       throw err;

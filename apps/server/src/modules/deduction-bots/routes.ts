@@ -2,7 +2,15 @@
  * /api/games/deduction/bots and /api/games/deduction/ladder: custom bots (owner CRUD, a
  * shared bot by its link) and the bot ladder. Rules and permissions live in service.ts.
  */
-import { deductionBot, deductionBotBody, deductionBotIdParams, deductionLadder, deductionShareParams, envelope } from '@moim/contract';
+import {
+  deductionBot,
+  deductionBotBody,
+  deductionBotIdParams,
+  deductionLadder,
+  deductionShareParams,
+  envelope,
+  deletedFlag,
+} from '@moim/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -89,7 +97,7 @@ export function registerBotRoutes(scope: FastifyInstance, ctx: AppContext, bots:
         security,
         summary: 'Delete my bot',
         params: deductionBotIdParams,
-        response: { 200: envelope(z.object({ deleted: z.boolean() })) },
+        response: { 200: envelope(deletedFlag) },
       },
     },
     async (req) => ok(await bots.remove(req.user!.id, req.params.id)),

@@ -30,6 +30,7 @@ import {
   startSessionBody,
   userLeaderboardQuery,
   userStatistics,
+  deletedCount,
 } from '@moim/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -220,7 +221,7 @@ export function gamesRoutes(ctx: AppContext, services: ReturnType<typeof createG
           security: auth,
           summary: "Delete a session's saved states",
           params: gameSessionIdParams,
-          response: { 200: envelope(z.object({ deleted: z.number().int() })) },
+          response: { 200: envelope(deletedCount) },
         },
       },
       async (req) => ok(await games.deleteStates(req.user!.id, req.params.id)),

@@ -21,6 +21,7 @@ import {
 } from '@moim/contract';
 import { GAME_TYPES } from '@moim/games';
 import type { AppContext } from '../../context.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { AppError, badState, forbidden, notFound } from '../../http/app-error.ts';
 import { DeductionReferee, seedCommitment } from './deduction-service.ts';
 import type { LeaderboardService } from './leaderboard-service.ts';
@@ -79,15 +80,6 @@ function toState(row: repo.StateRow): SavedGameState {
     stateData: row.stateData,
     savedAt: row.savedAt.toISOString(),
   };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-function isForeignKeyViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23503' || e?.cause?.code === '23503';
 }
 
 export class GamesService {

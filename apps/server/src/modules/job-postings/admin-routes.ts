@@ -22,6 +22,7 @@ import {
   jobPostingInput,
   jobPostingParams,
   pageQuery,
+  deletedWithId,
 } from '@moim/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -106,7 +107,7 @@ export function registerJobPostingAdminRoutes(scope: FastifyInstance, ctx: AppCo
         tags,
         summary: 'Delete a feed source (its postings and runs stay)',
         params: importSourceParams,
-        response: { 200: envelope(z.object({ id: z.string(), deleted: z.literal(true) })) },
+        response: { 200: envelope(deletedWithId) },
       },
     },
     async (req) => {

@@ -17,6 +17,7 @@ import {
 } from '@moim/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, badState, forbidden, notFound } from '../../http/app-error.ts';
 import { isAdmin, type AuthUser } from '../../http/auth-guard.ts';
 import { notice, type NotificationsService } from '../notifications/index.ts';
@@ -36,11 +37,6 @@ const STATUS_LABEL: Record<string, string> = { OPEN: '접수', IN_REVIEW: '검�
 
 const duplicateSource = () =>
   new AppError('BIZ-3003', '같은 원문 주소(sourceUrl)의 공고가 이미 있습니다.', { fields: { sourceUrl: 'duplicate' } });
-
-function uniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return (e.cause?.code ?? e.code) === '23505';
-}
 
 export function toSource(s: SourceWithLastRun): ImportSource {
   return {
@@ -84,7 +80,7 @@ export class AdminService {
         return insertPosting(tx, preparePosting(data, company, { required, preferred }, this.postings.catalogue));
       });
     } catch (err) {
-      if (uniqueViolation(err)) throw duplicateSource();
+      if (isUniqueViolation(err)) throw duplicateSource();
       throw err;
     }
     return this.postings.detail(id, null);
@@ -102,7 +98,7 @@ export class AdminService {
         await replacePosting(tx, id, preparePosting(data, company, { required, preferred }, this.postings.catalogue));
       });
     } catch (err) {
-      if (uniqueViolation(err)) throw duplicateSource();
+      if (isUniqueViolation(err)) throw duplicateSource();
       throw err;
     }
     return this.postings.detail(id, null);

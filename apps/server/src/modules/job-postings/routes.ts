@@ -25,10 +25,10 @@ import {
   skillProfile,
   skillProfileInput,
   skillProfileResult,
+  deletedWithId,
 } from '@moim/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import type { MemberService } from './member-service.ts';
@@ -216,7 +216,7 @@ export function registerJobPostingRoutes(scope: FastifyInstance, ctx: AppContext
         tags: me,
         summary: 'Delete a saved search',
         params: savedSearchParams,
-        response: { 200: envelope(z.object({ id: z.string(), deleted: z.literal(true) })) },
+        response: { 200: envelope(deletedWithId) },
       },
     },
     async (req) => {

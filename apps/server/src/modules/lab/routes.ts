@@ -13,10 +13,11 @@ import {
   rosterBody,
   rosterListQuery,
   rosterPage,
+  deletedResult,
+  deletedCount,
 } from '@moim/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import type { LimitRule } from '../../http/rate-limit.ts';
@@ -74,7 +75,7 @@ export function registerLabRoutes(scope: FastifyInstance, ctx: AppContext, servi
         tags,
         summary: 'Delete one of my rosters',
         params: labIdParams,
-        response: { 200: envelope(z.object({ deleted: z.literal(true) })) },
+        response: { 200: envelope(deletedResult) },
       },
     },
     async (req) => {
@@ -127,7 +128,7 @@ export function registerLabRoutes(scope: FastifyInstance, ctx: AppContext, servi
     '/lab/draws',
     {
       preHandler: write,
-      schema: { tags, summary: 'Clear my arena history', response: { 200: envelope(z.object({ deleted: z.number().int() })) } },
+      schema: { tags, summary: 'Clear my arena history', response: { 200: envelope(deletedCount) } },
     },
     async (req) => ok(await service.clearDraws(req.user!)),
   );

@@ -18,11 +18,11 @@ import {
   JOB_RECONCILE,
   applicationStatusOf,
   enqueueNotice,
-  isUniqueViolation,
   paymentView,
   providerFailure,
   type PaymentDeps,
 } from './deps.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import * as repo from './repo.ts';
 import type { PaymentRow } from './schema.ts';
 

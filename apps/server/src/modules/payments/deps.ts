@@ -41,11 +41,6 @@ export function newOrderId(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${out}`;
 }
 
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
 /** The provider's refusal as moim's error: BIZ-3003 with the provider's Korean message. */
 export function providerFailure(code: string, message: string): AppError {
   return new AppError('BIZ-3003', message, { provider: { code, message } });

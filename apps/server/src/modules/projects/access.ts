@@ -64,12 +64,3 @@ export function accessOrNotFound(
 export function assertManager(a: ProjectAccess): void {
   if (!a.canManage) throw new AppError('AUTH-1004', '프로젝트 소유자만 할 수 있습니다.');
 }
-
-/** A unique-index violation (23505), optionally of a named index (both drivers). */
-export function isUniqueViolation(err: unknown, index?: string): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const x = e as { code?: string; constraint?: string; message?: string };
-    if (x.code === '23505') return !index || x.constraint === index || (x.message ?? '').includes(index);
-  }
-  return false;
-}

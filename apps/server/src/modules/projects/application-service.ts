@@ -17,7 +17,8 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { AppError, badState, ruleViolation } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
-import { type ProjectsContext, accessOrNotFound, assertManager, isUniqueViolation } from './access.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { type ProjectsContext, accessOrNotFound, assertManager } from './access.ts';
 import * as apps from './application-repo.ts';
 import * as notices from './notices.ts';
 import * as repo from './project-repo.ts';

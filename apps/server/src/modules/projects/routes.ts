@@ -16,10 +16,10 @@ import {
   projectRejectBody,
   projectSlugParams,
   projectStatusBody,
+  deletedWithId,
 } from '@moim/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import type { ProjectsService } from './service.ts';
@@ -117,7 +117,7 @@ export function registerProjectRoutes(scope: FastifyInstance, ctx: AppContext, s
         tags,
         summary: 'Delete a project (soft; owner or admin)',
         params: projectIdParams,
-        response: { 200: envelope(z.object({ id: z.string(), deleted: z.literal(true) })) },
+        response: { 200: envelope(deletedWithId) },
       },
     },
     async (req) => {

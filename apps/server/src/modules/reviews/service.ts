@@ -5,6 +5,7 @@
  */
 import { type Review, type ReviewBody, type ReviewList, toPage } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { StudiesService } from '../studies/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
@@ -47,8 +48,7 @@ export class ReviewService {
       const row = await insertReview(this.ctx.db, { studyId, userId: user.id, rating: body.rating, text: body.text, tags: body.tags });
       return toReview((await findReviewView(this.ctx.db, row.id))!);
     } catch (err) {
-      const code = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
-      if (code === '23505') throw new AppError('BIZ-3003', '이미 후기를 남겼습니다.');
+      if (isUniqueViolation(err)) throw new AppError('BIZ-3003', '이미 후기를 남겼습니다.');
       throw err;
     }
   }

@@ -31,7 +31,8 @@ import {
   openApplicationOf,
   overdueAccepted,
 } from './application-repo.ts';
-import { type StudyDeps, isUniqueViolation } from './deps.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { StudyDeps } from './deps.ts';
 import type { ApplicationClosedEvent, StudiesEvents } from './events.ts';
 import { activateMember } from './membership-repo.ts';
 import { type ApplicationAnswer, type ApplicationRow, studyApplications } from './schema.ts';

@@ -78,12 +78,3 @@ export interface StudyDeps extends StudyModuleDeps {
 }
 
 export type { StudyViewer };
-
-/** A unique-index violation (23505), optionally of a named index. */
-export function isUniqueViolation(err: unknown, index?: string): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const x = e as { code?: string; constraint?: string; message?: string };
-    if (x.code === '23505') return !index || x.constraint === index || (x.message ?? '').includes(index);
-  }
-  return false;
-}

@@ -16,6 +16,7 @@ import {
   isStudyUuid,
   application,
   membership,
+  deletedWithId,
 } from '@moim/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -161,7 +162,7 @@ export function registerStudyRoutes(scope: FastifyInstance, ctx: AppContext, s: 
         tags,
         summary: 'Soft-delete a REJECTED or TERMINATED study (leader or admin)',
         params: studyIdParams,
-        response: { 200: envelope(z.object({ id: z.string(), deleted: z.literal(true) })) },
+        response: { 200: envelope(deletedWithId) },
       },
     },
     async (req) => {

@@ -28,7 +28,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { type StudyAccess, accessFrom, accessOf, assertLeaderOrAdmin, assertVisible, studyNotFound } from './access.ts';
 import { publicPage, studyBySlugFor } from './study-read-repo.ts';
 import { latestApplicationOf } from './application-repo.ts';
-import { type StudyDeps, isUniqueViolation } from './deps.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { StudyDeps } from './deps.ts';
 import { insertOwner } from './membership-repo.ts';
 import type { NewStudyRow, StudyRow } from './schema.ts';
 import {

@@ -15,6 +15,7 @@ import {
   studioSubmitResult,
   studioTrialRequest,
   studioTrialResult,
+  deletedResult,
 } from '@moim/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -108,7 +109,7 @@ export function registerStudioRoutes(scope: FastifyInstance, ctx: AppContext, st
         tags,
         summary: 'Delete a document and its versions',
         params: studioIdParams,
-        response: { 200: envelope(z.object({ deleted: z.literal(true) })) },
+        response: { 200: envelope(deletedResult) },
       },
     },
     async (req) => {

@@ -26,10 +26,11 @@ import type { AuthUser } from '../../http/auth-guard.ts';
 import { decodeProfileImage, etagOf, imageUrl, renderVariants } from './images.ts';
 import * as repo from './repo.ts';
 import type { UserRow } from './schema.ts';
-import { duplicateError, thumbOf, toAccount, toAdminUser, toProfile, toSummary, uniqueViolation } from './user-view.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import { duplicateError, thumbOf, toAccount, toAdminUser, toProfile, toSummary } from './user-view.ts';
 import type { AccountStatus, PublicProfile, UserAccount, UserSummary } from './user-view.ts';
 
-export { toUser, uniqueViolation } from './user-view.ts';
+export { toUser } from './user-view.ts';
 export type { AccountStatus, PublicProfile, UserAccount, UserSummary } from './user-view.ts';
 
 export interface CreateUserInput {

@@ -86,15 +86,6 @@ export function toAdminUser(row: UserRow, team: repo.TeamMemberRow | null): Admi
   };
 }
 
-/** Postgres unique violation (both drivers; drizzle wraps the driver error in `cause`). */
-export function uniqueViolation(err: unknown): string | null {
-  for (let e = err as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined, i = 0; e && i < 4; i++) {
-    if (e.code === '23505') return e.constraint ?? e.message ?? 'unique';
-    e = e.cause as typeof e;
-  }
-  return null;
-}
-
 export function duplicateError(constraint: string): AppError {
   if (constraint.includes('username')) return new AppError('VAL-2008', undefined, { field: 'username' });
   return new AppError('VAL-2005', undefined, { field: 'email' });

@@ -1,6 +1,7 @@
-import type { AdminOverview, Page } from '@moim/contract';
+import { adminOverview, type Page } from '@moim/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
+import { apiPaths } from '../../shared/api/paths';
 
 export interface AdminUserRow {
   id: string;
@@ -26,7 +27,7 @@ export interface OutboxItem {
 export function useAdminUsers(q: { page: number; size: number; q?: string; status?: string }) {
   return useQuery({
     queryKey: ['admin', 'users', q],
-    queryFn: () => api.get<Page<AdminUserRow>>('/api/admin/users', { query: q }),
+    queryFn: () => api.get<Page<AdminUserRow>>(apiPaths.admin.users, { query: q }),
     placeholderData: keepPreviousData,
   });
 }
@@ -34,7 +35,7 @@ export function useAdminUsers(q: { page: number; size: number; q?: string; statu
 export function useOutbox(q: { page: number; size: number; to?: string }) {
   return useQuery({
     queryKey: ['admin', 'outbox', q],
-    queryFn: () => api.get<Page<OutboxItem>>('/api/admin/mail/outbox', { query: q }),
+    queryFn: () => api.get<Page<OutboxItem>>(apiPaths.admin.mailOutbox, { query: q }),
     placeholderData: keepPreviousData,
   });
 }
@@ -45,7 +46,7 @@ export { formatDateTime } from '../../shared/lib/format';
 export function useAdminOverview() {
   return useQuery({
     queryKey: ['admin', 'overview'],
-    queryFn: () => api.get<AdminOverview>('/api/admin/overview'),
+    queryFn: () => api.get(apiPaths.admin.overview, { schema: import.meta.env.DEV && adminOverview }),
     refetchInterval: 60_000,
   });
 }

@@ -1,6 +1,7 @@
 /** Account-entry calls (SPEC §7 Auth/Users) and their query hooks. */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../shared/api/client';
+import { api, buildQuery } from '../../shared/api/client';
+import { apiPaths } from '../../shared/api/paths';
 import { currentLocale } from '../../shared/i18n';
 
 export interface OAuthProvider {
@@ -39,31 +40,30 @@ export function providerName(p: OAuthProvider, t: (key: string) => string): stri
 export function useOAuthProviders() {
   return useQuery({
     queryKey: ['auth', 'oauth-providers'],
-    queryFn: async () => normaliseProviders(await api.get<unknown>('/api/auth/oauth/providers')),
+    queryFn: async () => normaliseProviders(await api.get<unknown>(apiPaths.auth.oauthProviders)),
     staleTime: 5 * 60_000,
     retry: false,
   });
 }
 
-export const oauthStartUrl = (provider: string, returnTo: string) =>
-  `/api/auth/oauth/${encodeURIComponent(provider)}/start?returnTo=${encodeURIComponent(returnTo)}`;
+export const oauthStartUrl = (provider: string, returnTo: string) => `${apiPaths.auth.oauthStart(provider)}${buildQuery({ returnTo })}`;
 
 export const accountEntryApi = {
   /** The UI language goes along: the language of the mails and notifications the server writes. */
   register: (body: { name: string; email: string; password: string; username?: string }) =>
-    api.post<unknown>('/api/users/register', { ...body, locale: currentLocale() }),
+    api.post<unknown>(apiPaths.users.register, { ...body, locale: currentLocale() }),
   /** A failed check counts as available (SPEC §5). */
   checkEmail: async (email: string, signal?: AbortSignal): Promise<boolean> => {
     try {
-      const r = await api.post<{ available?: boolean }>('/api/users/check-email', { email }, { signal });
+      const r = await api.post<{ available?: boolean }>(apiPaths.users.checkEmail, { email }, { signal });
       return r?.available !== false;
     } catch (err) {
       if (signal?.aborted) throw err;
       return true;
     }
   },
-  requestReset: (email: string) => api.post<unknown>('/api/auth/password-reset/request', { email }),
-  confirmReset: (token: string, newPassword: string) => api.post<unknown>('/api/auth/password-reset/confirm', { token, newPassword }),
+  requestReset: (email: string) => api.post<unknown>(apiPaths.auth.resetRequest, { email }),
+  confirmReset: (token: string, newPassword: string) => api.post<unknown>(apiPaths.auth.resetConfirm, { token, newPassword }),
 };
 
 /** Where the social-login test page keeps the last callback result (this tab only). */

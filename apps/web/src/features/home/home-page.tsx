@@ -9,6 +9,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../shared/api/client';
+import { apiPaths } from '../../shared/api/paths';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { useIntroRef } from '../../shared/shell/intro';
 import { canApplyNow, studyPath, useCurrentStudies, type StudyPreview } from '../../shared/shell/current-studies';
@@ -43,7 +44,7 @@ interface WeeklyBoard {
 function useWeeklyTop() {
   return useQuery({
     queryKey: ['home', 'weekly-top', 'TETRIS'],
-    queryFn: () => api.get<WeeklyBoard>('/api/games/leaderboards/global', { query: { gameType: 'TETRIS', period: 'WEEKLY', limit: 3 } }),
+    queryFn: () => api.get<WeeklyBoard>(apiPaths.games.globalBoard, { query: { gameType: 'TETRIS', period: 'WEEKLY', limit: 3 } }),
     staleTime: 60_000,
     retry: false,
   });
@@ -54,7 +55,7 @@ function useRecruitingCount() {
   return useQuery({
     queryKey: ['home', 'recruiting-count'],
     queryFn: async () =>
-      (await api.get<{ totalElements: number }>('/api/studies/paged', { query: { page: 0, size: 1, recruiting: true } })).totalElements,
+      (await api.get<{ totalElements: number }>(apiPaths.studies.paged, { query: { page: 0, size: 1, recruiting: true } })).totalElements,
     staleTime: 60_000,
     retry: false,
   });

@@ -2,23 +2,29 @@
  * Fetchers, queryOptions factories and hooks for the navigator (/api/job-postings, docs/jobs-navigator.md).
  * Types come from the contract; the server's response schemas are the source of truth.
  */
-import type {
-  Correction,
-  CorrectionInput,
-  JobFacets,
-  JobPostingDetail,
-  JobPostingPage,
-  JobPostingSummary,
-  JobSkill,
-  JobStats,
-  Page,
-  SavedSearch,
-  SavedSearchInput,
-  SkillProfile,
-  SkillProfileInput,
+import {
+  alertUnsubscribeResult,
+  bookmarkState,
+  correction,
+  correctionPage,
+  deletedWithId,
+  jobFacets,
+  jobPostingDetail,
+  jobPostingPage,
+  jobSkillList,
+  jobStats,
+  recentViews,
+  savedSearch,
+  savedSearchList,
+  skillProfile,
+  skillProfileResult,
+  type CorrectionInput,
+  type SavedSearchInput,
+  type SkillProfileInput,
 } from '@moim/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
+import { apiPaths } from '../../shared/api/paths';
 import { toApiQuery, type NavigatorFilters } from './lib/filters';
 
 export const PAGE_SIZE = 20;
@@ -43,7 +49,8 @@ export const jobQueries = {
   list: (f: NavigatorFilters, auth: boolean) =>
     queryOptions({
       queryKey: jobKeys.list(f, auth),
-      queryFn: ({ signal }) => api.get<JobPostingPage>('/api/job-postings', { signal, query: toApiQuery(f, PAGE_SIZE) }),
+      queryFn: ({ signal }) =>
+        api.get(apiPaths.jobs.root, { signal, query: toApiQuery(f, PAGE_SIZE), schema: import.meta.env.DEV && jobPostingPage }),
       placeholderData: keepPreviousData,
     }),
   facets: (f: NavigatorFilters) =>
@@ -51,7 +58,7 @@ export const jobQueries = {
       queryKey: jobKeys.facets(f),
       queryFn: ({ signal }) => {
         const { page: _p, size: _s, sort: _o, ...query } = toApiQuery(f, PAGE_SIZE);
-        return api.get<JobFacets>('/api/job-postings/facets', { signal, query });
+        return api.get(apiPaths.jobs.facets, { signal, query, schema: import.meta.env.DEV && jobFacets });
       },
       placeholderData: keepPreviousData,
       staleTime: 30_000,
@@ -59,46 +66,47 @@ export const jobQueries = {
   detail: (id: string, auth: boolean) =>
     queryOptions({
       queryKey: jobKeys.detail(id, auth),
-      queryFn: ({ signal }) => api.get<JobPostingDetail>(`/api/job-postings/${id}`, { signal }),
+      queryFn: ({ signal }) => api.get(apiPaths.jobs.byId(id), { signal, schema: import.meta.env.DEV && jobPostingDetail }),
     }),
   stats: () =>
     queryOptions({
       queryKey: jobKeys.stats(),
-      queryFn: ({ signal }) => api.get<JobStats>('/api/job-postings/stats', { signal }),
+      queryFn: ({ signal }) => api.get(apiPaths.jobs.stats, { signal, schema: import.meta.env.DEV && jobStats }),
       staleTime: 60_000,
     }),
   skills: () =>
     queryOptions({
       queryKey: jobKeys.skills(),
-      queryFn: ({ signal }) => api.get<JobSkill[]>('/api/job-postings/skills', { signal }),
+      queryFn: ({ signal }) => api.get(apiPaths.jobs.skills, { signal, schema: import.meta.env.DEV && jobSkillList }),
       staleTime: 10 * 60_000,
     }),
   profile: () =>
     queryOptions({
       queryKey: jobKeys.profile(),
-      queryFn: ({ signal }) => api.get<{ profile: SkillProfile | null }>('/api/job-postings/me/profile', { signal }),
+      queryFn: ({ signal }) => api.get(apiPaths.jobs.myProfile, { signal, schema: import.meta.env.DEV && skillProfileResult }),
     }),
   bookmarks: (page: number) =>
     queryOptions({
       queryKey: jobKeys.bookmarks(page),
       queryFn: ({ signal }) =>
-        api.get<Page<JobPostingSummary>>('/api/job-postings/me/bookmarks', { signal, query: { page, size: PAGE_SIZE } }),
+        api.get(apiPaths.jobs.myBookmarks, { signal, query: { page, size: PAGE_SIZE }, schema: import.meta.env.DEV && jobPostingPage }),
       placeholderData: keepPreviousData,
     }),
   recent: () =>
     queryOptions({
       queryKey: jobKeys.recent(),
-      queryFn: ({ signal }) => api.get<Array<JobPostingSummary & { viewedAt: string }>>('/api/job-postings/me/recent', { signal }),
+      queryFn: ({ signal }) => api.get(apiPaths.jobs.myRecent, { signal, schema: import.meta.env.DEV && recentViews }),
     }),
   saved: () =>
     queryOptions({
       queryKey: jobKeys.saved(),
-      queryFn: ({ signal }) => api.get<SavedSearch[]>('/api/job-postings/me/saved-searches', { signal }),
+      queryFn: ({ signal }) => api.get(apiPaths.jobs.mySavedSearches, { signal, schema: import.meta.env.DEV && savedSearchList }),
     }),
   corrections: () =>
     queryOptions({
       queryKey: jobKeys.corrections(),
-      queryFn: ({ signal }) => api.get<Page<Correction>>('/api/job-postings/me/corrections', { signal, query: { size: 20 } }),
+      queryFn: ({ signal }) =>
+        api.get(apiPaths.jobs.myCorrections, { signal, query: { size: 20 }, schema: import.meta.env.DEV && correctionPage }),
     }),
 };
 
@@ -112,7 +120,7 @@ export const useSkillProfile = (enabled: boolean) => useQuery({ ...jobQueries.pr
 export function useSaveProfile() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SkillProfileInput) => api.put<SkillProfile>('/api/job-postings/me/profile', body),
+    mutationFn: (body: SkillProfileInput) => api.put(apiPaths.jobs.myProfile, body, { schema: import.meta.env.DEV && skillProfile }),
     onSuccess: (profile) => {
       qc.setQueryData(jobKeys.profile(), { profile });
       // every match on every list changes with the profile
@@ -127,8 +135,8 @@ export function useBookmark() {
   return useMutation({
     mutationFn: ({ id, on }: { id: string; on: boolean }) =>
       on
-        ? api.put<{ postingId: string; bookmarked: boolean }>(`/api/job-postings/${id}/bookmark`)
-        : api.delete<{ postingId: string; bookmarked: boolean }>(`/api/job-postings/${id}/bookmark`),
+        ? api.put(apiPaths.jobs.bookmark(id), undefined, { schema: import.meta.env.DEV && bookmarkState })
+        : api.delete(apiPaths.jobs.bookmark(id), { schema: import.meta.env.DEV && bookmarkState }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: jobKeys.all }),
   });
 }
@@ -138,25 +146,28 @@ export function useSavedSearchMutations() {
   const done = () => void qc.invalidateQueries({ queryKey: jobKeys.saved() });
   return {
     create: useMutation({
-      mutationFn: (body: SavedSearchInput) => api.post<SavedSearch>('/api/job-postings/me/saved-searches', body),
+      mutationFn: (body: SavedSearchInput) => api.post(apiPaths.jobs.mySavedSearches, body, { schema: import.meta.env.DEV && savedSearch }),
       onSuccess: done,
     }),
     patch: useMutation({
       mutationFn: ({ id, ...body }: { id: string; name?: string; alertEnabled?: boolean }) =>
-        api.patch<SavedSearch>(`/api/job-postings/me/saved-searches/${id}`, body),
+        api.patch(apiPaths.jobs.mySavedSearch(id), body, { schema: import.meta.env.DEV && savedSearch }),
       onSuccess: done,
     }),
-    remove: useMutation({ mutationFn: (id: string) => api.delete(`/api/job-postings/me/saved-searches/${id}`), onSuccess: done }),
+    remove: useMutation({
+      mutationFn: (id: string) => api.delete(apiPaths.jobs.mySavedSearch(id), { schema: import.meta.env.DEV && deletedWithId }),
+      onSuccess: done,
+    }),
   };
 }
 
 export function useReportCorrection() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CorrectionInput) => api.post<Correction>('/api/job-postings/corrections', body),
+    mutationFn: (body: CorrectionInput) => api.post(apiPaths.jobs.corrections, body, { schema: import.meta.env.DEV && correction }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: jobKeys.corrections() }),
   });
 }
 
 export const unsubscribeAlert = (id: string, token: string) =>
-  api.post<{ name: string; alertEnabled: boolean }>('/api/job-postings/alerts/unsubscribe', { id, token }, { auth: false });
+  api.post(apiPaths.jobs.unsubscribe, { id, token }, { auth: false, schema: import.meta.env.DEV && alertUnsubscribeResult });

@@ -2,21 +2,26 @@
  * The lab's server calls: my studies and their members (to import participants), saved rosters
  * and the arena history (/api/lab). One queryOptions factory per endpoint, typed by the contract.
  */
-import type {
-  Draw,
-  DrawBody,
-  DrawStats,
-  MyStudies,
-  MyStudyItem,
-  Page,
-  Roster,
-  RosterBody,
-  RosterSummary,
-  StudyMember,
+import {
+  MAX_PAGE_SIZE,
+  deletedCount,
+  deletedResult,
+  draw,
+  drawImportResult,
+  drawPage,
+  drawStats,
+  myStudies,
+  roster,
+  rosterPage,
+  studyMemberPage,
+  type DrawBody,
+  type MyStudyItem,
+  type RosterBody,
+  type StudyMember,
 } from '@moim/contract';
-import { MAX_PAGE_SIZE } from '@moim/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
+import { apiPaths } from '../../shared/api/paths';
 
 export const labKeys = {
   all: ['lab'] as const,
@@ -35,7 +40,7 @@ export const myStudiesQuery = () =>
   queryOptions({
     queryKey: labKeys.myStudies(),
     queryFn: async ({ signal }) => {
-      const my = await api.get<MyStudies>('/api/studies/my', { signal, query: { format: 'grouped' } });
+      const my = await api.get(apiPaths.studies.my, { signal, query: { format: 'grouped' }, schema: import.meta.env.DEV && myStudies });
       if (my.format !== 'grouped') return [];
       const seen = new Set<string>();
       const out: (MyStudyItem & { group: (typeof MEMBER_GROUPS)[number] })[] = [];
@@ -58,9 +63,10 @@ export const studyMembersQuery = (studyId: string) =>
     queryFn: async ({ signal }) => {
       const all: StudyMember[] = [];
       for (let page = 0; page < 20; page++) {
-        const p = await api.get<Page<StudyMember>>(`/api/studies/${studyId}/members`, {
+        const p = await api.get(apiPaths.studies.members(studyId), {
           signal,
           query: { page, size: MAX_PAGE_SIZE, active: true, sort: 'joinedAt,asc' },
+          schema: import.meta.env.DEV && studyMemberPage,
         });
         all.push(...p.content);
         if (p.last) break;
@@ -73,18 +79,23 @@ export const studyMembersQuery = (studyId: string) =>
 export const rostersQuery = () =>
   queryOptions({
     queryKey: labKeys.rosters(),
-    queryFn: ({ signal }) => api.get<Page<RosterSummary>>('/api/lab/rosters', { signal, query: { size: 50 } }),
+    queryFn: ({ signal }) => api.get(apiPaths.lab.rosters, { signal, query: { size: 50 }, schema: import.meta.env.DEV && rosterPage }),
     staleTime: 30_000,
   });
 
 export const rosterQuery = (id: string) =>
-  queryOptions({ queryKey: labKeys.roster(id), queryFn: ({ signal }) => api.get<Roster>(`/api/lab/rosters/${id}`, { signal }) });
+  queryOptions({
+    queryKey: labKeys.roster(id),
+    queryFn: ({ signal }) => api.get(apiPaths.lab.roster(id), { signal, schema: import.meta.env.DEV && roster }),
+  });
 
 export function useSaveRoster() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: RosterBody }) =>
-      id ? api.put<Roster>(`/api/lab/rosters/${id}`, body) : api.post<Roster>('/api/lab/rosters', body),
+      id
+        ? api.put(apiPaths.lab.roster(id), body, { schema: import.meta.env.DEV && roster })
+        : api.post(apiPaths.lab.rosters, body, { schema: import.meta.env.DEV && roster }),
     onSuccess: (r) => {
       qc.setQueryData(labKeys.roster(r.id), r);
       void qc.invalidateQueries({ queryKey: labKeys.rosters(), exact: true });
@@ -95,7 +106,7 @@ export function useSaveRoster() {
 export function useDeleteRoster() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ deleted: true }>(`/api/lab/rosters/${id}`),
+    mutationFn: (id: string) => api.delete(apiPaths.lab.roster(id), { schema: import.meta.env.DEV && deletedResult }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: labKeys.rosters() }),
   });
 }
@@ -103,19 +114,19 @@ export function useDeleteRoster() {
 export const drawsQuery = () =>
   queryOptions({
     queryKey: labKeys.draws(),
-    queryFn: ({ signal }) => api.get<Page<Draw>>('/api/lab/draws', { signal, query: { size: 50 } }),
+    queryFn: ({ signal }) => api.get(apiPaths.lab.draws, { signal, query: { size: 50 }, schema: import.meta.env.DEV && drawPage }),
     staleTime: 10_000,
   });
 
 export const drawStatsQuery = () =>
   queryOptions({
     queryKey: labKeys.stats(),
-    queryFn: ({ signal }) => api.get<DrawStats>('/api/lab/draws/stats', { signal }),
+    queryFn: ({ signal }) => api.get(apiPaths.lab.drawStats, { signal, schema: import.meta.env.DEV && drawStats }),
     staleTime: 10_000,
   });
 
 export const labApi = {
-  recordDraw: (body: DrawBody) => api.post<Draw>('/api/lab/draws', body),
-  importDraws: (draws: DrawBody[]) => api.post<{ imported: number; skipped: number }>('/api/lab/draws/import', { draws }),
-  clearDraws: () => api.delete<{ deleted: number }>('/api/lab/draws'),
+  recordDraw: (body: DrawBody) => api.post(apiPaths.lab.draws, body, { schema: import.meta.env.DEV && draw }),
+  importDraws: (draws: DrawBody[]) => api.post(apiPaths.lab.importDraws, { draws }, { schema: import.meta.env.DEV && drawImportResult }),
+  clearDraws: () => api.delete(apiPaths.lab.draws, { schema: import.meta.env.DEV && deletedCount }),
 };

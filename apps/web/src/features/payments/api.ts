@@ -2,18 +2,19 @@
  * Fetchers and TanStack Query hooks for the payments API (docs/payments.md). Types come from the
  * contract. Confirming is idempotent on the server, so the success page can run it as a query.
  */
-import type {
-  ApplicationPaymentState,
-  CardCheckout,
-  ConfirmPaymentBody,
-  PaymentMethod,
-  PaymentsConfig,
-  PaymentView,
-  RefundAccount,
-  StartPaymentResult,
+import {
+  applicationPaymentState,
+  cardCheckout,
+  paymentsConfig,
+  paymentView,
+  startPaymentResult,
+  type ConfirmPaymentBody,
+  type PaymentMethod,
+  type RefundAccount,
 } from '@moim/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
+import { apiPaths } from '../../shared/api/paths';
 
 export const paymentKeys = {
   all: ['payments'] as const,
@@ -23,13 +24,10 @@ export const paymentKeys = {
   application: (studyId: string, applicationId: string) => ['payments', 'application', studyId, applicationId] as const,
 };
 
-const appPath = (studyId: string, applicationId: string) =>
-  `/api/studies/${encodeURIComponent(studyId)}/applications/${encodeURIComponent(applicationId)}/payment`;
-
 export function usePaymentsConfig() {
   return useQuery({
     queryKey: paymentKeys.config(),
-    queryFn: ({ signal }) => api.get<PaymentsConfig>('/api/payments/config', { signal, auth: false }),
+    queryFn: ({ signal }) => api.get(apiPaths.payments.config, { signal, auth: false, schema: import.meta.env.DEV && paymentsConfig }),
     staleTime: 5 * 60_000,
   });
 }
@@ -37,7 +35,7 @@ export function usePaymentsConfig() {
 export function usePayment(orderId: string | null, opts: { refetchInterval?: number } = {}) {
   return useQuery({
     queryKey: paymentKeys.order(orderId ?? ''),
-    queryFn: ({ signal }) => api.get<PaymentView>(`/api/payments/${encodeURIComponent(orderId!)}`, { signal }),
+    queryFn: ({ signal }) => api.get(apiPaths.payments.byOrderId(orderId!), { signal, schema: import.meta.env.DEV && paymentView }),
     enabled: !!orderId,
     refetchInterval: opts.refetchInterval,
   });
@@ -47,7 +45,7 @@ export function usePayment(orderId: string | null, opts: { refetchInterval?: num
 export function useConfirmPayment(body: ConfirmPaymentBody | null) {
   return useQuery({
     queryKey: body ? paymentKeys.confirm(body) : ['payments', 'confirm', 'none'],
-    queryFn: () => api.post<PaymentView>('/api/payments/confirm', body!, { timeoutMs: 60_000 }),
+    queryFn: () => api.post(apiPaths.payments.confirm, body!, { timeoutMs: 60_000, schema: import.meta.env.DEV && paymentView }),
     enabled: !!body,
     retry: false,
     staleTime: Infinity,
@@ -58,7 +56,8 @@ export function useConfirmPayment(body: ConfirmPaymentBody | null) {
 export function useApplicationPayment(studyId: string | undefined, applicationId: string | undefined) {
   return useQuery({
     queryKey: paymentKeys.application(studyId ?? '', applicationId ?? ''),
-    queryFn: ({ signal }) => api.get<ApplicationPaymentState>(appPath(studyId!, applicationId!), { signal }),
+    queryFn: ({ signal }) =>
+      api.get(apiPaths.studies.payment(studyId!, applicationId!), { signal, schema: import.meta.env.DEV && applicationPaymentState }),
     enabled: !!studyId && !!applicationId,
   });
 }
@@ -66,7 +65,8 @@ export function useApplicationPayment(studyId: string | undefined, applicationId
 export function useStartPayment(studyId: string, applicationId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (method: PaymentMethod) => api.post<StartPaymentResult>(appPath(studyId, applicationId), { method }),
+    mutationFn: (method: PaymentMethod) =>
+      api.post(apiPaths.studies.payment(studyId, applicationId), { method }, { schema: import.meta.env.DEV && startPaymentResult }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: paymentKeys.application(studyId, applicationId) }),
   });
 }
@@ -75,7 +75,9 @@ export function useNotifyDeposit(studyId: string, applicationId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (depositorName?: string) =>
-      api.post<PaymentView>(`${appPath(studyId, applicationId)}/notify-deposit`, depositorName ? { depositorName } : {}),
+      api.post(apiPaths.studies.notifyDeposit(studyId, applicationId), depositorName ? { depositorName } : {}, {
+        schema: import.meta.env.DEV && paymentView,
+      }),
     onSuccess: (p) => {
       qc.setQueryData(paymentKeys.order(p.orderId), p);
       // the application's status changed: refresh every view of it (studies pages included)
@@ -85,14 +87,14 @@ export function useNotifyDeposit(studyId: string, applicationId: string) {
 }
 
 export function useTestCheckout() {
-  return useMutation({ mutationFn: () => api.post<CardCheckout>('/api/payments/test-checkout', {}) });
+  return useMutation({ mutationFn: () => api.post(apiPaths.payments.testCheckout, {}, { schema: import.meta.env.DEV && cardCheckout }) });
 }
 
 export function useSetRefundAccount(orderId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (refundAccount: RefundAccount) =>
-      api.put<PaymentView>(`/api/payments/${encodeURIComponent(orderId)}/refund-account`, { refundAccount }),
+      api.put(apiPaths.payments.refundAccount(orderId), { refundAccount }, { schema: import.meta.env.DEV && paymentView }),
     onSuccess: (p) => {
       qc.setQueryData(paymentKeys.order(p.orderId), p);
       void qc.invalidateQueries({ queryKey: paymentKeys.all });

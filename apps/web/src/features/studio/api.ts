@@ -3,20 +3,24 @@
  * mutations, and where a guest keeps their trial (id + token, this browser only).
  */
 import {
+  deletedResult,
   isTerminalStudioStatus,
+  studioAnalysis,
+  studioComparison,
+  studioDocument,
+  studioDocumentList,
+  studioDocumentSummary,
+  studioQuota,
+  studioSubmitResult,
+  studioTrialResult,
   type StudioAnalysis,
-  type StudioComparison,
-  type StudioDocument,
-  type StudioDocumentList,
   type StudioDocumentSummary,
-  type StudioQuota,
   type StudioRevision,
   type StudioSubmissionInput,
-  type StudioSubmitResult,
-  type StudioTrialResult,
 } from '@moim/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
+import { apiPaths } from '../../shared/api/paths';
 import { readJson, removeLocal, writeJson } from '../../shared/storage';
 
 export const studioKeys = {
@@ -34,45 +38,56 @@ const pollWhileRunning = (a: StudioAnalysis | undefined, tries: number) =>
   a && isTerminalStudioStatus(a.status) ? false : tries < 10 ? 500 : 1500;
 
 export const quotaQuery = () =>
-  queryOptions({ queryKey: studioKeys.quota(), queryFn: ({ signal }) => api.get<StudioQuota>('/api/studio/quota', { signal }) });
+  queryOptions({
+    queryKey: studioKeys.quota(),
+    queryFn: ({ signal }) => api.get(apiPaths.studio.quota, { signal, schema: import.meta.env.DEV && studioQuota }),
+  });
 
 export const documentsQuery = (page = 0, size = 10) =>
   queryOptions({
     queryKey: studioKeys.documents(page, size),
-    queryFn: ({ signal }) => api.get<StudioDocumentList>('/api/studio/documents', { signal, query: { page, size } }),
+    queryFn: ({ signal }) =>
+      api.get(apiPaths.studio.documents, { signal, query: { page, size }, schema: import.meta.env.DEV && studioDocumentList }),
   });
 
 export const documentQuery = (id: string) =>
   queryOptions({
     queryKey: studioKeys.document(id),
-    queryFn: ({ signal }) => api.get<StudioDocument>(`/api/studio/documents/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get(apiPaths.studio.document(id), { signal, schema: import.meta.env.DEV && studioDocument }),
   });
 
 export const analysisQuery = (id: string) =>
   queryOptions({
     queryKey: studioKeys.analysis(id),
-    queryFn: ({ signal }) => api.get<StudioAnalysis>(`/api/studio/analyses/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get(apiPaths.studio.analysis(id), { signal, schema: import.meta.env.DEV && studioAnalysis }),
     refetchInterval: (q) => pollWhileRunning(q.state.data, q.state.dataUpdateCount),
   });
 
 export const compareQuery = (documentId: string, from: string, to: string) =>
   queryOptions({
     queryKey: studioKeys.compare(documentId, from, to),
-    queryFn: ({ signal }) => api.get<StudioComparison>(`/api/studio/documents/${documentId}/compare`, { signal, query: { from, to } }),
+    queryFn: ({ signal }) =>
+      api.get(apiPaths.studio.compare(documentId), { signal, query: { from, to }, schema: import.meta.env.DEV && studioComparison }),
   });
 
 export const trialQuery = (id: string, token: string) =>
   queryOptions({
     queryKey: studioKeys.trial(id),
     queryFn: ({ signal }) =>
-      api.get<StudioAnalysis>(`/api/studio/trials/${id}`, { signal, auth: false, headers: { 'x-studio-trial-token': token } }),
+      api.get(apiPaths.studio.trial(id), {
+        signal,
+        auth: false,
+        headers: { 'x-studio-trial-token': token },
+        schema: import.meta.env.DEV && studioAnalysis,
+      }),
     refetchInterval: (q) => pollWhileRunning(q.state.data, q.state.dataUpdateCount),
   });
 
 export function useSubmitAnalysis() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: StudioSubmissionInput) => api.post<StudioSubmitResult>('/api/studio/analyses', body),
+    mutationFn: (body: StudioSubmissionInput) =>
+      api.post(apiPaths.studio.analyses, body, { schema: import.meta.env.DEV && studioSubmitResult }),
     onSuccess: (r) => {
       qc.setQueryData(studioKeys.analysis(r.analysis.id), r.analysis);
       qc.setQueryData(studioKeys.quota(), r.quota);
@@ -85,7 +100,7 @@ export function useReviseDocument() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ documentId, body }: { documentId: string; body: StudioRevision }) =>
-      api.post<StudioSubmitResult>(`/api/studio/documents/${documentId}/analyses`, body),
+      api.post(apiPaths.studio.documentAnalyses(documentId), body, { schema: import.meta.env.DEV && studioSubmitResult }),
     onSuccess: (r) => {
       qc.setQueryData(studioKeys.analysis(r.analysis.id), r.analysis);
       qc.setQueryData(studioKeys.quota(), r.quota);
@@ -98,7 +113,7 @@ export function useReviseDocument() {
 export function useDeleteDocument() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ deleted: true }>(`/api/studio/documents/${id}`),
+    mutationFn: (id: string) => api.delete(apiPaths.studio.document(id), { schema: import.meta.env.DEV && deletedResult }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: studioKeys.all }),
   });
 }
@@ -117,7 +132,7 @@ export function useStartTrial() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: StudioSubmissionInput & { email: string; consent: true }) =>
-      api.post<StudioTrialResult>('/api/studio/trials', body, { auth: false }),
+      api.post(apiPaths.studio.trials, body, { auth: false, schema: import.meta.env.DEV && studioTrialResult }),
     onSuccess: (r) => {
       writeJson(TRIAL_KEY, { id: r.analysis.id, token: r.trialToken } satisfies StoredTrial);
       qc.setQueryData(studioKeys.trial(r.analysis.id), r.analysis);
@@ -128,10 +143,10 @@ export function useStartTrial() {
 /** After login: move the trial document into the member's history (best effort). */
 export async function claimTrial(trial: StoredTrial): Promise<StudioDocumentSummary | null> {
   try {
-    return await api.post<StudioDocumentSummary>(
-      `/api/studio/trials/${trial.id}/claim`,
+    return await api.post(
+      apiPaths.studio.claimTrial(trial.id),
       {},
-      { headers: { 'x-studio-trial-token': trial.token } },
+      { headers: { 'x-studio-trial-token': trial.token }, schema: import.meta.env.DEV && studioDocumentSummary },
     );
   } catch {
     return null;

@@ -13,6 +13,7 @@ import { REQUEST_TIMEOUT_MS, type Envelope, type ErrorBody } from '@moim/contrac
 import { clearSession, getAccessToken, getRefreshToken, storeTokens } from '../auth/token-store';
 import type * as ErrorMessages from './error-messages';
 import type { ErrorLike, MessageLocale } from './error-messages';
+import { apiPaths } from './paths';
 
 export const UNAUTHORIZED_EVENT = 'auth:unauthorized';
 
@@ -227,7 +228,7 @@ export function refreshSession(): Promise<boolean> {
       if (!refreshToken) throw new Error('no refresh token');
       const data = await send<{ accessToken: string; refreshToken?: string }>(
         'POST',
-        '/api/auth/refresh',
+        apiPaths.auth.refresh,
         { body: { refreshToken } },
         null,
       );

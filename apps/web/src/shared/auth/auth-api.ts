@@ -1,12 +1,13 @@
 /** The session calls of SPEC §7 (Auth) and the current user. */
 import { api, refreshSession } from '../api/client';
+import { apiPaths } from '../api/paths';
 import type { LoginResult, SessionUser } from './types';
 
 export const authApi = {
-  login: (email: string, password: string) => api.post<LoginResult>('/api/auth/login', { email, password }),
-  logout: (refreshToken: string | null) => api.post<unknown>('/api/auth/logout', refreshToken ? { refreshToken } : {}),
-  validate: () => api.get<unknown>('/api/auth/validate'),
-  me: () => api.get<SessionUser>('/api/users/me'),
+  login: (email: string, password: string) => api.post<LoginResult>(apiPaths.auth.login, { email, password }),
+  logout: (refreshToken: string | null) => api.post<unknown>(apiPaths.auth.logout, refreshToken ? { refreshToken } : {}),
+  validate: () => api.get<unknown>(apiPaths.auth.validate),
+  me: () => api.get<SessionUser>(apiPaths.users.me),
   refresh: refreshSession,
 };
 

@@ -6,6 +6,7 @@
 import type { Study } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
+import { apiPaths } from '../api/paths';
 
 export interface StudyPreview {
   id: string;
@@ -33,7 +34,7 @@ export interface StudyPreview {
 }
 
 export async function fetchCurrentStudies(size: number): Promise<StudyPreview[]> {
-  const data = await api.get<StudyPreview[] | { content: StudyPreview[] }>('/api/studies/paged', {
+  const data = await api.get<StudyPreview[] | { content: StudyPreview[] }>(apiPaths.studies.paged, {
     query: { page: 0, size, sort: 'createdAt,desc' },
   });
   const list = Array.isArray(data) ? data : (data?.content ?? []);

@@ -2,47 +2,51 @@
  * The deduction calls (docs/deduction.md): the referee of a signed-in game, the boards with the
  * difficulty filter, custom bots and the ladder, with their TanStack Query options.
  */
-import type {
-  DeductionBot,
-  DeductionBotBody,
-  DeductionLadder,
-  DeductionPlay,
-  DeductionPresetValue,
-  DeductionTurnBody,
-  Leaderboard,
-  LeaderboardPeriod,
-  MyGameStatistics,
+import {
+  AROUND_ME_RANGE,
+  LEADERBOARD_LIMIT,
+  deductionBot,
+  deductionLadder,
+  deductionPlay,
+  deletedFlag,
+  leaderboard,
+  myGameStatistics,
+  type DeductionBotBody,
+  type DeductionPresetValue,
+  type DeductionTurnBody,
+  type LeaderboardPeriod,
 } from '@moim/contract';
-import { AROUND_ME_RANGE, LEADERBOARD_LIMIT } from '@moim/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
-
-const G = '/api/games';
-const D = '/api/games/deduction';
+import { api, arrayOf } from '../../../shared/api/client';
+import { apiPaths } from '../../../shared/api/paths';
 
 export const deductionApi = {
-  play: (sessionId: string) => api.get<DeductionPlay>(`${D}/sessions/${encodeURIComponent(sessionId)}`),
+  play: (sessionId: string) => api.get(apiPaths.deduction.play(sessionId), { schema: import.meta.env.DEV && deductionPlay }),
   turn: (sessionId: string, body: DeductionTurnBody) =>
-    api.post<DeductionPlay>(`${D}/sessions/${encodeURIComponent(sessionId)}/turns`, body),
+    api.post(apiPaths.deduction.turns(sessionId), body, { schema: import.meta.env.DEV && deductionPlay }),
   reveal: (sessionId: string, turn: number, kind: 'ANSWER' | 'WRONG') =>
-    api.post<DeductionPlay>(`${D}/sessions/${encodeURIComponent(sessionId)}/reveals`, { turn, kind }),
+    api.post(apiPaths.deduction.reveals(sessionId), { turn, kind }, { schema: import.meta.env.DEV && deductionPlay }),
   board: (period: LeaderboardPeriod, difficulty: DeductionPresetValue | null, limit = LEADERBOARD_LIMIT) =>
-    api.get<Leaderboard>(`${G}/leaderboards/global`, {
+    api.get(apiPaths.games.globalBoard, {
       query: { gameType: 'DEDUCTION', period, limit, ...(difficulty ? { difficulty } : {}) },
+      schema: import.meta.env.DEV && leaderboard,
     }),
   aroundMe: (period: LeaderboardPeriod, difficulty: DeductionPresetValue | null) =>
-    api.get<Leaderboard>(`${G}/leaderboards/DEDUCTION/around-me`, {
+    api.get(apiPaths.games.aroundMe('DEDUCTION'), {
       query: { period, range: AROUND_ME_RANGE, ...(difficulty ? { difficulty } : {}) },
+      schema: import.meta.env.DEV && leaderboard,
     }),
-  myStats: () => api.get<MyGameStatistics>(`${G}/statistics/my/DEDUCTION`, { query: { limit: 10 } }),
-  bots: () => api.get<DeductionBot[]>(`${D}/bots`),
-  bot: (id: string) => api.get<DeductionBot>(`${D}/bots/${encodeURIComponent(id)}`),
-  sharedBot: (shareId: string) => api.get<DeductionBot>(`${D}/bots/shared/${encodeURIComponent(shareId)}`),
-  createBot: (body: DeductionBotBody) => api.post<DeductionBot>(`${D}/bots`, body),
-  updateBot: (id: string, body: DeductionBotBody) => api.put<DeductionBot>(`${D}/bots/${encodeURIComponent(id)}`, body),
-  deleteBot: (id: string) => api.delete<{ deleted: boolean }>(`${D}/bots/${encodeURIComponent(id)}`),
-  rerunLadder: (id: string) => api.post<DeductionBot>(`${D}/bots/${encodeURIComponent(id)}/ladder`, {}),
-  ladder: () => api.get<DeductionLadder>(`${D}/ladder`),
+  myStats: () =>
+    api.get(apiPaths.games.myGameStats('DEDUCTION'), { query: { limit: 10 }, schema: import.meta.env.DEV && myGameStatistics }),
+  bots: () => api.get(apiPaths.deduction.bots, { schema: import.meta.env.DEV && arrayOf(deductionBot) }),
+  bot: (id: string) => api.get(apiPaths.deduction.bot(id), { schema: import.meta.env.DEV && deductionBot }),
+  sharedBot: (shareId: string) => api.get(apiPaths.deduction.sharedBot(shareId), { schema: import.meta.env.DEV && deductionBot }),
+  createBot: (body: DeductionBotBody) => api.post(apiPaths.deduction.bots, body, { schema: import.meta.env.DEV && deductionBot }),
+  updateBot: (id: string, body: DeductionBotBody) =>
+    api.put(apiPaths.deduction.bot(id), body, { schema: import.meta.env.DEV && deductionBot }),
+  deleteBot: (id: string) => api.delete(apiPaths.deduction.bot(id), { schema: import.meta.env.DEV && deletedFlag }),
+  rerunLadder: (id: string) => api.post(apiPaths.deduction.botLadder(id), {}, { schema: import.meta.env.DEV && deductionBot }),
+  ladder: () => api.get(apiPaths.deduction.ladder, { schema: import.meta.env.DEV && deductionLadder }),
 };
 
 export const deductionKeys = {

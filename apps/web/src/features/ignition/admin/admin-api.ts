@@ -1,21 +1,24 @@
 /** Back-office fetchers and hooks for the navigator (/api/admin/job-postings, ROLE_ADMIN). */
-import type {
-  Correction,
-  CorrectionStatus,
-  ImportRun,
-  ImportRunItem,
-  ImportSource,
-  ImportSourceInput,
-  ImportUploadInput,
-  JobPostingDetail,
-  JobPostingInput,
-  Page,
+import {
+  correction,
+  correctionPage,
+  deletedWithId,
+  importRun,
+  importRunItemPage,
+  importRunPage,
+  importSource,
+  importSourceList,
+  jobPostingDetail,
+  type CorrectionStatus,
+  type ImportRun,
+  type ImportSourceInput,
+  type ImportUploadInput,
+  type JobPostingInput,
 } from '@moim/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { apiPaths } from '../../../shared/api/paths';
 import { jobKeys } from '../api';
-
-const base = '/api/admin/job-postings';
 
 export const adminJobKeys = {
   all: ['admin-job-postings'] as const,
@@ -32,7 +35,8 @@ export const adminJobQueries = {
   runs: (page: number) =>
     queryOptions({
       queryKey: adminJobKeys.runs(page),
-      queryFn: ({ signal }) => api.get<Page<ImportRun>>(`${base}/runs`, { signal, query: { page, size: 20 } }),
+      queryFn: ({ signal }) =>
+        api.get(apiPaths.adminJobs.runs, { signal, query: { page, size: 20 }, schema: import.meta.env.DEV && importRunPage }),
       placeholderData: keepPreviousData,
       // keep the list moving while a run works
       refetchInterval: (q) => (q.state.data?.content.some(running) ? 1500 : false),
@@ -40,23 +44,34 @@ export const adminJobQueries = {
   run: (id: string) =>
     queryOptions({
       queryKey: adminJobKeys.run(id),
-      queryFn: ({ signal }) => api.get<ImportRun>(`${base}/runs/${id}`, { signal }),
+      queryFn: ({ signal }) => api.get(apiPaths.adminJobs.run(id), { signal, schema: import.meta.env.DEV && importRun }),
       refetchInterval: (q) => (running(q.state.data) ? 1000 : false),
     }),
   items: (id: string, page: number, outcome: string) =>
     queryOptions({
       queryKey: adminJobKeys.items(id, page, outcome),
       queryFn: ({ signal }) =>
-        api.get<Page<ImportRunItem>>(`${base}/runs/${id}/items`, { signal, query: { page, size: 50, outcome: outcome || undefined } }),
+        api.get(apiPaths.adminJobs.runItems(id), {
+          signal,
+          query: { page, size: 50, outcome: outcome || undefined },
+          schema: import.meta.env.DEV && importRunItemPage,
+        }),
       placeholderData: keepPreviousData,
     }),
   sources: () =>
-    queryOptions({ queryKey: adminJobKeys.sources(), queryFn: ({ signal }) => api.get<ImportSource[]>(`${base}/sources`, { signal }) }),
+    queryOptions({
+      queryKey: adminJobKeys.sources(),
+      queryFn: ({ signal }) => api.get(apiPaths.adminJobs.sources, { signal, schema: import.meta.env.DEV && importSourceList }),
+    }),
   corrections: (page: number, status: string) =>
     queryOptions({
       queryKey: adminJobKeys.corrections(page, status),
       queryFn: ({ signal }) =>
-        api.get<Page<Correction>>(`${base}/corrections`, { signal, query: { page, size: 20, status: status || undefined } }),
+        api.get(apiPaths.adminJobs.corrections, {
+          signal,
+          query: { page, size: 20, status: status || undefined },
+          schema: import.meta.env.DEV && correctionPage,
+        }),
       placeholderData: keepPreviousData,
     }),
 };
@@ -71,7 +86,8 @@ export const useAdminCorrections = (page: number, status: string) => useQuery(ad
 export function useUploadImport() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ImportUploadInput) => api.post<ImportRun>(`${base}/imports`, body, { timeoutMs: 120_000 }),
+    mutationFn: (body: ImportUploadInput) =>
+      api.post(apiPaths.adminJobs.imports, body, { timeoutMs: 120_000, schema: import.meta.env.DEV && importRun }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: adminJobKeys.all }),
   });
 }
@@ -80,13 +96,23 @@ export function useSourceMutations() {
   const qc = useQueryClient();
   const done = () => void qc.invalidateQueries({ queryKey: adminJobKeys.all });
   return {
-    create: useMutation({ mutationFn: (body: ImportSourceInput) => api.post<ImportSource>(`${base}/sources`, body), onSuccess: done }),
-    patch: useMutation({
-      mutationFn: ({ id, ...body }: Partial<ImportSourceInput> & { id: string }) => api.patch<ImportSource>(`${base}/sources/${id}`, body),
+    create: useMutation({
+      mutationFn: (body: ImportSourceInput) => api.post(apiPaths.adminJobs.sources, body, { schema: import.meta.env.DEV && importSource }),
       onSuccess: done,
     }),
-    remove: useMutation({ mutationFn: (id: string) => api.delete(`${base}/sources/${id}`), onSuccess: done }),
-    run: useMutation({ mutationFn: (id: string) => api.post<ImportRun>(`${base}/sources/${id}/run`), onSuccess: done }),
+    patch: useMutation({
+      mutationFn: ({ id, ...body }: Partial<ImportSourceInput> & { id: string }) =>
+        api.patch(apiPaths.adminJobs.source(id), body, { schema: import.meta.env.DEV && importSource }),
+      onSuccess: done,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => api.delete(apiPaths.adminJobs.source(id), { schema: import.meta.env.DEV && deletedWithId }),
+      onSuccess: done,
+    }),
+    run: useMutation({
+      mutationFn: (id: string) => api.post(apiPaths.adminJobs.runSource(id), undefined, { schema: import.meta.env.DEV && importRun }),
+      onSuccess: done,
+    }),
   };
 }
 
@@ -94,7 +120,11 @@ export function useMoveCorrection() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status, adminNote }: { id: string; status: CorrectionStatus; adminNote?: string }) =>
-      api.patch<Correction>(`${base}/corrections/${id}`, { status, ...(adminNote ? { adminNote } : {}) }),
+      api.patch(
+        apiPaths.adminJobs.correction(id),
+        { status, ...(adminNote ? { adminNote } : {}) },
+        { schema: import.meta.env.DEV && correction },
+      ),
     onSuccess: () => void qc.invalidateQueries({ queryKey: adminJobKeys.all }),
   });
 }
@@ -103,7 +133,9 @@ export function useSavePosting(id: string | undefined) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: JobPostingInput) =>
-      id ? api.put<JobPostingDetail>(`${base}/postings/${id}`, body) : api.post<JobPostingDetail>(`${base}/postings`, body),
+      id
+        ? api.put(apiPaths.adminJobs.posting(id), body, { schema: import.meta.env.DEV && jobPostingDetail })
+        : api.post(apiPaths.adminJobs.postings, body, { schema: import.meta.env.DEV && jobPostingDetail }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: jobKeys.all }),
   });
 }

@@ -1,7 +1,8 @@
 /** The inbox: GET /api/notifications (page, unread), unread count, mark one or all read. */
-import type { Notification, Page } from '@moim/contract';
+import { notification, notificationPage, readAllResult, unreadCount } from '@moim/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { apiPaths } from '../../../shared/api/paths';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -12,7 +13,7 @@ export const notificationKeys = {
 export function useUnreadCount() {
   return useQuery({
     queryKey: notificationKeys.unread(),
-    queryFn: ({ signal }) => api.get<{ count: number }>('/api/notifications/unread-count', { signal }),
+    queryFn: ({ signal }) => api.get(apiPaths.notifications.unreadCount, { signal, schema: import.meta.env.DEV && unreadCount }),
     refetchInterval: 60_000,
     refetchOnWindowFocus: true,
     staleTime: 15_000,
@@ -24,7 +25,11 @@ export function useNotifications(page: number, unread: boolean) {
   return useQuery({
     queryKey: notificationKeys.list(page, unread),
     queryFn: ({ signal }) =>
-      api.get<Page<Notification>>('/api/notifications', { signal, query: { page, size: 20, unread: unread ? 'true' : undefined } }),
+      api.get(apiPaths.notifications.root, {
+        signal,
+        query: { page, size: 20, unread: unread ? 'true' : undefined },
+        schema: import.meta.env.DEV && notificationPage,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -32,7 +37,7 @@ export function useNotifications(page: number, unread: boolean) {
 export function useMarkRead() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<Notification>(`/api/notifications/${id}/read`),
+    mutationFn: (id: string) => api.post(apiPaths.notifications.read(id), undefined, { schema: import.meta.env.DEV && notification }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }
@@ -40,7 +45,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ updated: number }>('/api/notifications/read-all'),
+    mutationFn: () => api.post(apiPaths.notifications.readAll, undefined, { schema: import.meta.env.DEV && readAllResult }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

@@ -1,7 +1,8 @@
 /** The back office's payment calls (/api/admin/payments…), admins only. */
-import type { AdminPaymentDetail, AdminPaymentRow, AdminRefundBody, Page } from '@moim/contract';
+import { adminPaymentDetail, adminPaymentPage, type AdminRefundBody } from '@moim/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type QueryValue } from '../../../shared/api/client';
+import { apiPaths } from '../../../shared/api/paths';
 
 export interface AdminPaymentFilters {
   status?: string;
@@ -24,7 +25,7 @@ export function useAdminPayments(f: AdminPaymentFilters) {
   const query: Record<string, QueryValue> = { ...f, size: 20, sort: 'createdAt,desc' };
   return useQuery({
     queryKey: keys.list(f),
-    queryFn: ({ signal }) => api.get<Page<AdminPaymentRow>>('/api/admin/payments', { signal, query }),
+    queryFn: ({ signal }) => api.get(apiPaths.adminPayments.root, { signal, query, schema: import.meta.env.DEV && adminPaymentPage }),
     placeholderData: keepPreviousData,
   });
 }
@@ -32,15 +33,17 @@ export function useAdminPayments(f: AdminPaymentFilters) {
 export function useAdminPayment(id: string | undefined) {
   return useQuery({
     queryKey: keys.detail(id ?? ''),
-    queryFn: ({ signal }) => api.get<AdminPaymentDetail>(`/api/admin/payments/${encodeURIComponent(id!)}`, { signal }),
+    queryFn: ({ signal }) => api.get(apiPaths.adminPayments.byId(id!), { signal, schema: import.meta.env.DEV && adminPaymentDetail }),
     enabled: !!id,
   });
 }
 
-function useAction<T>(id: string, path: string) {
+type ActionPath = (id: string) => string;
+
+function useAction<T>(id: string, path: ActionPath) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: T) => api.post<AdminPaymentDetail>(`/api/admin/payments/${encodeURIComponent(id)}/${path}`, body),
+    mutationFn: (body: T) => api.post(path(id), body, { schema: import.meta.env.DEV && adminPaymentDetail }),
     onSuccess: (d) => {
       qc.setQueryData(keys.detail(id), d);
       void qc.invalidateQueries({ queryKey: ['payments', 'admin', 'list'] });
@@ -48,7 +51,7 @@ function useAction<T>(id: string, path: string) {
   });
 }
 
-export const useConfirmDeposit = (id: string) => useAction<{ note?: string }>(id, 'deposit/confirm');
-export const useReturnDeposit = (id: string) => useAction<{ note: string }>(id, 'deposit/return');
-export const useRefund = (id: string) => useAction<AdminRefundBody>(id, 'refund');
-export const useDeclineRefund = (id: string) => useAction<{ note: string }>(id, 'refund/decline');
+export const useConfirmDeposit = (id: string) => useAction<{ note?: string }>(id, apiPaths.adminPayments.depositConfirm);
+export const useReturnDeposit = (id: string) => useAction<{ note: string }>(id, apiPaths.adminPayments.depositReturn);
+export const useRefund = (id: string) => useAction<AdminRefundBody>(id, apiPaths.adminPayments.refund);
+export const useDeclineRefund = (id: string) => useAction<{ note: string }>(id, apiPaths.adminPayments.refundDecline);

@@ -4,19 +4,22 @@
  */
 import {
   DEFAULT_PAGE_SIZE,
-  type MyProjects,
-  type Page,
+  deletedWithId,
+  myProjects,
+  project,
+  projectApplication,
+  projectApplicationPage,
+  projectListPage,
   type Project,
   type ProjectAction,
-  type ProjectApplication,
   type ProjectApplicationStatus,
   type ProjectApplyInput,
   type ProjectBodyInput,
   type ProjectCreateInput,
-  type ProjectSummary,
 } from '@moim/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { apiPaths } from '../../../shared/api/paths';
 import { toQuery, type ProjectListFilters } from '../lib/list-filters';
 
 export const projectKeys = {
@@ -32,7 +35,8 @@ export const projectKeys = {
 export const projectListOptions = (f: ProjectListFilters, size = DEFAULT_PAGE_SIZE) =>
   queryOptions({
     queryKey: projectKeys.list(f, size),
-    queryFn: ({ signal }) => api.get<Page<ProjectSummary>>('/api/projects', { signal, query: toQuery(f, size) }),
+    queryFn: ({ signal }) =>
+      api.get(apiPaths.projects.root, { signal, query: toQuery(f, size), schema: import.meta.env.DEV && projectListPage }),
     placeholderData: keepPreviousData,
   });
 
@@ -40,23 +44,24 @@ export const projectListOptions = (f: ProjectListFilters, size = DEFAULT_PAGE_SI
 export const projectOptions = (slug: string) =>
   queryOptions({
     queryKey: projectKeys.detail(slug),
-    queryFn: ({ signal }) => api.get<Project>(`/api/projects/slug/${encodeURIComponent(slug)}`, { signal }),
+    queryFn: ({ signal }) => api.get(apiPaths.projects.bySlug(slug), { signal, schema: import.meta.env.DEV && project }),
     staleTime: 30_000,
   });
 
 export const myProjectsOptions = () =>
   queryOptions({
     queryKey: projectKeys.my(),
-    queryFn: ({ signal }) => api.get<MyProjects>('/api/projects/my', { signal }),
+    queryFn: ({ signal }) => api.get(apiPaths.projects.my, { signal, schema: import.meta.env.DEV && myProjects }),
   });
 
 export const applicationsOptions = (projectId: string, status: ProjectApplicationStatus | 'ALL', page: number) =>
   queryOptions({
     queryKey: projectKeys.applications(projectId, status, page),
     queryFn: ({ signal }) =>
-      api.get<Page<ProjectApplication>>(`/api/projects/${projectId}/applications`, {
+      api.get(apiPaths.projects.applications(projectId), {
         signal,
         query: { page, size: 10, sort: 'createdAt,desc', status: status === 'ALL' ? undefined : status },
+        schema: import.meta.env.DEV && projectApplicationPage,
       }),
     placeholderData: keepPreviousData,
   });
@@ -72,7 +77,7 @@ function useRefresh() {
 export function useCreateProject() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: ProjectCreateInput) => api.post<Project>('/api/projects', body),
+    mutationFn: (body: ProjectCreateInput) => api.post(apiPaths.projects.root, body, { schema: import.meta.env.DEV && project }),
     onSuccess: (p) => refresh(p),
   });
 }
@@ -80,7 +85,7 @@ export function useCreateProject() {
 export function useReplaceProject(id: string) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: ProjectBodyInput) => api.put<Project>(`/api/projects/${id}`, body),
+    mutationFn: (body: ProjectBodyInput) => api.put(apiPaths.projects.byId(id), body, { schema: import.meta.env.DEV && project }),
     onSuccess: (p) => refresh(p),
   });
 }
@@ -88,7 +93,7 @@ export function useReplaceProject(id: string) {
 export function useMoveProject(id: string) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (action: ProjectAction) => api.post<Project>(`/api/projects/${id}/status`, { action }),
+    mutationFn: (action: ProjectAction) => api.post(apiPaths.projects.status(id), { action }, { schema: import.meta.env.DEV && project }),
     onSuccess: (p) => refresh(p),
   });
 }
@@ -96,7 +101,7 @@ export function useMoveProject(id: string) {
 export function useDeleteProject(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<{ id: string; deleted: true }>(`/api/projects/${id}`),
+    mutationFn: () => api.delete(apiPaths.projects.byId(id), { schema: import.meta.env.DEV && deletedWithId }),
     onSuccess: () => {
       qc.removeQueries({ queryKey: ['projects', 'detail'] });
       void qc.invalidateQueries({ queryKey: projectKeys.all });
@@ -107,7 +112,8 @@ export function useDeleteProject(id: string) {
 export function useApply(projectId: string) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: ProjectApplyInput) => api.post<ProjectApplication>(`/api/projects/${projectId}/applications`, body),
+    mutationFn: (body: ProjectApplyInput) =>
+      api.post(apiPaths.projects.applications(projectId), body, { schema: import.meta.env.DEV && projectApplication }),
     onSuccess: () => refresh(),
   });
 }
@@ -118,10 +124,9 @@ export function useDecide(projectId: string) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (d: Decision) =>
-      api.post<ProjectApplication>(
-        `/api/projects/${projectId}/applications/${d.appId}/${d.verb}`,
-        d.verb === 'reject' ? { note: d.note } : undefined,
-      ),
+      api.post(apiPaths.projects.decide(projectId, d.appId, d.verb), d.verb === 'reject' ? { note: d.note } : undefined, {
+        schema: import.meta.env.DEV && projectApplication,
+      }),
     onSuccess: () => refresh(),
   });
 }

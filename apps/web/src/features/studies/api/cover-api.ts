@@ -2,14 +2,13 @@
  * A study's cover image (PUT/DELETE /api/studies/{id}/cover, leader or admin): the file is
  * read as base64 and its type taken from its first bytes, as the server checks it.
  */
-import type { Study, StudyCoverBody } from '@moim/contract';
+import { study, type Study, type StudyCoverBody } from '@moim/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { apiPaths } from '../../../shared/api/paths';
 import { readAsBase64 } from '../../../shared/lib/read-as-base64';
 import { restartCoverPoll } from './cover-polling';
 import { studyKeys } from './keys';
-
-export const coverUrl = (studyId: string) => `/api/studies/${studyId}/cover`;
 
 /** PNG, JPEG, GIF or WebP by the file's first bytes (null: none of them). */
 export function sniffImageType(head: Uint8Array): 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | null {
@@ -28,7 +27,8 @@ export async function coverBodyOf(file: File): Promise<StudyCoverBody | null> {
 }
 
 /** Upload (or replace) a study's cover: the study, PENDING until processed. */
-export const uploadCover = (studyId: string, body: StudyCoverBody) => api.put<Study>(coverUrl(studyId), body);
+export const uploadCover = (studyId: string, body: StudyCoverBody) =>
+  api.put(apiPaths.studies.cover(studyId), body, { schema: import.meta.env.DEV && study });
 
 /** The study a cover call answered, into the detail caches (by id and slug); a new PENDING stretch starts. */
 export function studyChanged(qc: QueryClient, study: Study) {
@@ -55,7 +55,7 @@ export function useUploadCover(studyId: string) {
 export function useRemoveCover(studyId: string) {
   const changed = useStudyChanged();
   return useMutation({
-    mutationFn: () => api.delete<Study>(coverUrl(studyId)),
+    mutationFn: () => api.delete(apiPaths.studies.cover(studyId), { schema: import.meta.env.DEV && study }),
     onSuccess: changed,
   });
 }

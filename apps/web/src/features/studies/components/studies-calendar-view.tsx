@@ -1,9 +1,10 @@
 /** The calendar view of /study/calendar: sessions and events of the studies matching the list filters. */
-import { seoulDate, type Study } from '@moim/contract';
+import { seoulDate, study } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { api } from '../../../shared/api/client';
+import { api, arrayOf } from '../../../shared/api/client';
+import { apiPaths } from '../../../shared/api/paths';
 import { EventCalendar, isMonth, monthRange, useCalendarEvents } from '../../calendar';
 import { listQuery } from '../api/studies-api';
 import { studyKeys } from '../api/keys';
@@ -17,7 +18,8 @@ export default function StudiesCalendarView({ filters }: { filters: StudyListFil
   const { page: _p, size: _s, ...query } = listQuery(filters, 100);
   const studies = useQuery({
     queryKey: [...studyKeys.lists(), 'array', query],
-    queryFn: ({ signal }) => api.get<Study[]>('/api/studies', { signal, query: { ...query, limit: 100 } }),
+    queryFn: ({ signal }) =>
+      api.get(apiPaths.studies.root, { signal, query: { ...query, limit: 100 }, schema: import.meta.env.DEV && arrayOf(study) }),
     enabled: filtered,
   });
   const events = useCalendarEvents(monthRange(month));
