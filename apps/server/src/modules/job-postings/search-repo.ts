@@ -73,9 +73,13 @@ export function textSearch(q: string | undefined): { where: SQL; rank: SQL; cont
 
 /** The WHERE conditions of `f`, leaving out the filter of facet `except`. */
 export function conditions(f: SearchFilters, now: Date, except?: FacetKey): SQL[] {
-  const { tokens, rows } = filterConditions(f, now, except);
-  const text = textSearch(f.q);
-  return [...rows.slice(0, f.activeOnly ? 1 : 0), ...(text ? [text.where] : []), ...tokens, ...rows.slice(f.activeOnly ? 1 : 0)];
+  return ordered(filterConditions(f, now, except), f.activeOnly, textSearch(f.q)?.where);
+}
+
+/** The conditions in one list: "open" first (when asked), then the text, the tokens, the other row checks. */
+function ordered({ tokens, rows }: { tokens: SQL[]; rows: SQL[] }, activeOnly: boolean | undefined, text?: SQL): SQL[] {
+  const open = activeOnly ? 1 : 0;
+  return [...rows.slice(0, open), ...(text ? [text] : []), ...tokens, ...rows.slice(open)];
 }
 
 /**
@@ -226,7 +230,9 @@ export async function searchIds(
   opts: { now: Date; sort: SortKey; dir: 'asc' | 'desc'; page: number; size: number; match?: MatchProfileSql | null },
 ): Promise<SearchPage> {
   const text = textSearch(f.q);
-  const rest = conditions({ ...f, q: undefined }, opts.now);
+  // built once: the page, its count and the fence below all read these
+  const split = filterConditions(f, opts.now);
+  const rest = ordered(split, f.activeOnly);
   const dir = sql.raw(opts.dir);
   const offset = opts.page * opts.size;
   const inWindow = opts.sort === 'relevance' && text !== null && opts.dir === 'desc' && offset + opts.size <= RESCORE_WINDOW;
@@ -239,7 +245,6 @@ export async function searchIds(
   let fenced = false;
   if (text && hasFacetFilter(f) && (await filterEstimate(db, f, rest)) <= FENCE_ROWS) {
     // only the token conditions inside, so the planner reads the facet index alone there
-    const split = filterConditions(f, opts.now);
     if (split.tokens.length > 0) {
       source = sql`(select * from ${p} ${where(split.tokens)} offset 0) ${p}`;
       conds = [...split.rows, text.contains];
