@@ -51,7 +51,7 @@ export class BackOfficeService {
     const [events, person, app] = await Promise.all([
       repo.eventsOf(this.db, id),
       lookupPerson(this.d.ports, p.userId),
-      p.applicationId ? this.d.studies.application(p.applicationId).catch(() => null) : Promise.resolve(null),
+      p.applicationId ? this.d.studies.getApplicationForPayment(p.applicationId).catch(() => null) : Promise.resolve(null),
     ]);
     return {
       ...paymentView(this.d, p, app?.status ?? null),
@@ -85,7 +85,7 @@ export class BackOfficeService {
         { type: 'DEPOSIT_CONFIRMED', actor: `admin:${admin.id}`, amount: p.amount, data: note ? { note } : {} },
       );
       if (!row) throw badState('입금 대기 중인 계좌이체가 아닙니다.');
-      if (row.applicationId) await this.d.studies.confirmPaid(tx, row.applicationId, row.amount, row.orderId);
+      if (row.applicationId) await this.d.studies.confirmPaidApplication(tx, row.applicationId, row.amount, row.orderId);
       await enqueueNotice(this.d, tx, 'CONFIRMED', row.id);
     });
     return this.adminDetail(id);

@@ -33,7 +33,7 @@ export class CheckoutService {
   }
 
   private async loadOwnApplication(user: AuthUser, studyId: string, applicationId: string): Promise<PayableApplication> {
-    const app = await this.d.studies.application(applicationId);
+    const app = await this.d.studies.getApplicationForPayment(applicationId);
     if (!app || app.studyId !== studyId) throw notFound('신청을 찾을 수 없습니다.');
     if (app.applicantId !== user.id) throw forbidden('본인의 신청만 결제할 수 있습니다.');
     return app;
@@ -53,7 +53,7 @@ export class CheckoutService {
 
   /** GET /api/studies/{id}/applications/{appId}/payment: what the pay panel shows. */
   async applicationState(user: AuthUser, studyId: string, applicationId: string): Promise<ApplicationPaymentState> {
-    const app = await this.d.studies.application(applicationId);
+    const app = await this.d.studies.getApplicationForPayment(applicationId);
     if (!app || app.studyId !== studyId) throw notFound('신청을 찾을 수 없습니다.');
     if (app.applicantId !== user.id && !isAdmin(user)) throw forbidden('본인의 신청만 볼 수 있습니다.');
     const rows = await repo.forApplication(this.db, applicationId);

@@ -90,7 +90,7 @@ export class ConfirmationService {
 
   private async assertOrderStillPayable(p: PaymentRow, user: AuthUser): Promise<void> {
     if (p.kind !== 'STUDY') return;
-    const app = await this.d.studies.application(p.applicationId!);
+    const app = await this.d.studies.getApplicationForPayment(p.applicationId!);
     const now = this.d.clock();
     if (app && app.status === 'ACCEPTED' && app.paymentDeadline && app.paymentDeadline.getTime() <= now.getTime()) {
       await repo.transition(
@@ -226,7 +226,7 @@ export class ConfirmationService {
               { type: 'ABORTED', actor: 'system', data: { reason: 'PAID_BY_CARD', orderId: row.orderId } },
             );
           }
-          await this.d.studies.confirmPaid(tx, row.applicationId!, row.amount, row.orderId);
+          await this.d.studies.confirmPaidApplication(tx, row.applicationId!, row.amount, row.orderId);
         }
         await enqueueNotice(this.d, tx, 'CONFIRMED', row.id);
         return row;

@@ -72,7 +72,7 @@ export function bankAccount(d: PaymentDeps): BankAccount {
 export async function applicationStatusOf(d: PaymentDeps, p: PaymentRow): Promise<string | null> {
   if (!p.applicationId) return null;
   try {
-    return (await d.studies.application(p.applicationId))?.status ?? null;
+    return (await d.studies.getApplicationForPayment(p.applicationId))?.status ?? null;
   } catch {
     return null;
   }

@@ -48,7 +48,7 @@ export class ExpiryService {
     for (const p of await repo.overdue(this.db, now)) {
       if (p.status === 'WAITING_FOR_DEPOSIT' && p.applicationId) {
         // A deposit the member reported waits for an admin, however late.
-        const app = await this.d.studies.application(p.applicationId).catch(() => null);
+        const app = await this.d.studies.getApplicationForPayment(p.applicationId).catch(() => null);
         if (app && (app.status === 'PAYMENT_PENDING' || app.status === 'CONFIRMED')) continue;
       }
       const r = await repo.transition(

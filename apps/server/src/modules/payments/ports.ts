@@ -7,7 +7,6 @@
  * rename there is a compile error here, never a silent `amount: 0`.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Tx } from '../../db/client.ts';
 import type { MailService } from '../../providers/mail/service.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../i18n/messages.ts';
 import type { NotificationsService, NotifyInput } from '../notifications/index.ts';
@@ -35,30 +34,12 @@ export type PayableApplication = Pick<
   'applicationId' | 'studyId' | 'studyTitle' | 'applicantId' | 'applicantName' | 'status' | 'paymentDeadline' | 'amount' | 'studyStartDate'
 >;
 
-export function studiesPort(hooks: StudiesPaymentHooks) {
-  return {
-    async application(applicationId: string, tx?: Tx): Promise<PayableApplication | null> {
-      return hooks.getApplicationForPayment(applicationId, tx);
-    },
-    async confirmPaid(tx: Tx, applicationId: string, paidAmount: number, orderId: string): Promise<void> {
-      await hooks.confirmPaidApplication(tx, applicationId, paidAmount, orderId);
-    },
-    /** SPEC's Application.checkoutId: the latest payment attempt's orderId. */
-    async setCheckoutId(applicationId: string, orderId: string, tx?: Tx): Promise<void> {
-      await hooks.setCheckoutId(applicationId, orderId, tx);
-    },
-    async markPaymentPending(applicationId: string, tx?: Tx): Promise<void> {
-      await hooks.markPaymentPending(applicationId, tx);
-    },
-    async returnToAccepted(applicationId: string, tx?: Tx): Promise<void> {
-      await hooks.returnToAccepted(applicationId, tx);
-    },
-    async refund(applicationId: string, tx?: Tx): Promise<void> {
-      await hooks.refundApplication(applicationId, tx);
-    },
-  };
-}
-export type StudiesPort = ReturnType<typeof studiesPort>;
+/**
+ * The studies hooks as payments holds them: the studies module's own interface (no wrapper;
+ * `getApplicationForPayment` answers with the whole `ApplicationForPayment`, payments reads the
+ * `PayableApplication` part of it).
+ */
+export type StudiesPort = StudiesPaymentHooks;
 
 export interface Person {
   id: string;

@@ -63,7 +63,7 @@ export class RefundService {
     if (p.refundStatus !== 'NONE' || p.status === 'CANCELED') return resultOf(p);
     const startDate =
       event.studyStartDate ??
-      (p.applicationId ? (await this.d.studies.application(p.applicationId, tx).catch(() => null))?.studyStartDate : null) ??
+      (p.applicationId ? (await this.d.studies.getApplicationForPayment(p.applicationId, tx).catch(() => null))?.studyStartDate : null) ??
       null;
     const beforeStart = this.isBeforeStart(startDate);
     const reason = event.reason === 'REMOVED' ? '운영진에 의한 참여 종료' : beforeStart ? '스터디 시작 전 탈퇴' : '스터디 시작 후 탈퇴';
@@ -207,7 +207,7 @@ export class RefundService {
         // A savepoint: the money has gone back already, so the ledger records it even if the
         // application had moved on (it is then left as it is, and the failure logged).
         await tx
-          .transaction((t) => this.d.studies.refund(row.applicationId!, t))
+          .transaction((t) => this.d.studies.refundApplication(row.applicationId!, t))
           .catch((err) => this.d.ctx.log.warn({ err, orderId: row.orderId }, 'payments: the application could not be marked REFUNDED'));
       }
       await enqueueNotice(this.d, tx, 'REFUNDED', row.id);

@@ -33,7 +33,7 @@ import { CheckoutService } from './checkout-service.ts';
 import { ConfirmationService } from './confirmation-service.ts';
 import { applicationStatusOf, bankAccount, paymentView, type PaymentDeps } from './deps.ts';
 import { ExpiryService } from './expiry-service.ts';
-import { studiesPort, type PaymentsPorts, type StudiesPort } from './ports.ts';
+import type { PaymentsPorts, StudiesPort } from './ports.ts';
 import { RefundService, type MemberLeftInput, type MemberLeftResult } from './refund-service.ts';
 import * as repo from './repo.ts';
 import type { PaymentRow } from './schema.ts';
@@ -59,7 +59,7 @@ export class PaymentsService {
     readonly gateway: TestGateway | null = null,
     clock: () => Date = () => new Date(),
   ) {
-    this.studies = studiesPort(ports.studies);
+    this.studies = ports.studies;
     this.d = { ctx, ports, provider, clock, studies: this.studies };
     this.checkout = new CheckoutService(this.d);
     this.confirmation = new ConfirmationService(this.d);
