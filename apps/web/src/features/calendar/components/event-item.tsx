@@ -35,7 +35,10 @@ export function EventItem({ event, showDate, dateLabel }: { event: CalendarEvent
     );
   const studyHref = `/study/${event.studySlug || event.studyId}`;
   // A regular session is usually named after its study: then the title itself links to the study.
-  const sameAsStudy = event.title.trim() === event.studyTitle.trim();
+  // A recruitment deadline is named by its badge (in the reader's language), so its heading is the
+  // study's own title, never the server's stored "… 모집 마감".
+  const recruitment = event.eventType === 'recruitment';
+  const sameAsStudy = recruitment || event.title.trim() === event.studyTitle.trim();
   return (
     <article className={`cal-event cal-event--${event.eventType}`}>
       <div className="cal-event__top">
@@ -49,14 +52,14 @@ export function EventItem({ event, showDate, dateLabel }: { event: CalendarEvent
       <h3 className="cal-event__title">
         {sameAsStudy ? (
           <Link className="cal-event__titlelink" to={studyHref} data-user-content="">
-            {event.title}
+            {recruitment ? event.studyTitle : event.title}
           </Link>
         ) : (
-          event.title
+          <span data-user-content="">{event.title}</span>
         )}
       </h3>
       {!sameAsStudy && (
-        <Link className="cal-event__study" to={studyHref}>
+        <Link className="cal-event__study" to={studyHref} data-user-content="">
           {event.studyTitle}
         </Link>
       )}
