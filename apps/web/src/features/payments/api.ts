@@ -2,15 +2,15 @@
  * Fetchers and TanStack Query hooks for the payments API (docs/payments.md). Types come from the
  * contract. Confirming is idempotent on the server, so the success page can run it as a query.
  */
-import type {
-  ApplicationPaymentState,
-  CardCheckout,
-  ConfirmPaymentBody,
-  PaymentMethod,
-  PaymentsConfig,
-  PaymentView,
-  RefundAccount,
-  StartPaymentResult,
+import {
+  applicationPaymentState,
+  cardCheckout,
+  paymentsConfig,
+  paymentView,
+  startPaymentResult,
+  type ConfirmPaymentBody,
+  type PaymentMethod,
+  type RefundAccount,
 } from '@moim/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
@@ -27,7 +27,7 @@ export const paymentKeys = {
 export function usePaymentsConfig() {
   return useQuery({
     queryKey: paymentKeys.config(),
-    queryFn: ({ signal }) => api.get<PaymentsConfig>(apiPaths.payments.config, { signal, auth: false }),
+    queryFn: ({ signal }) => api.get(apiPaths.payments.config, { signal, auth: false, schema: import.meta.env.DEV && paymentsConfig }),
     staleTime: 5 * 60_000,
   });
 }
@@ -35,7 +35,7 @@ export function usePaymentsConfig() {
 export function usePayment(orderId: string | null, opts: { refetchInterval?: number } = {}) {
   return useQuery({
     queryKey: paymentKeys.order(orderId ?? ''),
-    queryFn: ({ signal }) => api.get<PaymentView>(apiPaths.payments.byOrderId(orderId!), { signal }),
+    queryFn: ({ signal }) => api.get(apiPaths.payments.byOrderId(orderId!), { signal, schema: import.meta.env.DEV && paymentView }),
     enabled: !!orderId,
     refetchInterval: opts.refetchInterval,
   });
@@ -45,7 +45,7 @@ export function usePayment(orderId: string | null, opts: { refetchInterval?: num
 export function useConfirmPayment(body: ConfirmPaymentBody | null) {
   return useQuery({
     queryKey: body ? paymentKeys.confirm(body) : ['payments', 'confirm', 'none'],
-    queryFn: () => api.post<PaymentView>(apiPaths.payments.confirm, body!, { timeoutMs: 60_000 }),
+    queryFn: () => api.post(apiPaths.payments.confirm, body!, { timeoutMs: 60_000, schema: import.meta.env.DEV && paymentView }),
     enabled: !!body,
     retry: false,
     staleTime: Infinity,
@@ -56,7 +56,8 @@ export function useConfirmPayment(body: ConfirmPaymentBody | null) {
 export function useApplicationPayment(studyId: string | undefined, applicationId: string | undefined) {
   return useQuery({
     queryKey: paymentKeys.application(studyId ?? '', applicationId ?? ''),
-    queryFn: ({ signal }) => api.get<ApplicationPaymentState>(apiPaths.studies.payment(studyId!, applicationId!), { signal }),
+    queryFn: ({ signal }) =>
+      api.get(apiPaths.studies.payment(studyId!, applicationId!), { signal, schema: import.meta.env.DEV && applicationPaymentState }),
     enabled: !!studyId && !!applicationId,
   });
 }
@@ -64,7 +65,8 @@ export function useApplicationPayment(studyId: string | undefined, applicationId
 export function useStartPayment(studyId: string, applicationId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (method: PaymentMethod) => api.post<StartPaymentResult>(apiPaths.studies.payment(studyId, applicationId), { method }),
+    mutationFn: (method: PaymentMethod) =>
+      api.post(apiPaths.studies.payment(studyId, applicationId), { method }, { schema: import.meta.env.DEV && startPaymentResult }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: paymentKeys.application(studyId, applicationId) }),
   });
 }
@@ -73,7 +75,9 @@ export function useNotifyDeposit(studyId: string, applicationId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (depositorName?: string) =>
-      api.post<PaymentView>(apiPaths.studies.notifyDeposit(studyId, applicationId), depositorName ? { depositorName } : {}),
+      api.post(apiPaths.studies.notifyDeposit(studyId, applicationId), depositorName ? { depositorName } : {}, {
+        schema: import.meta.env.DEV && paymentView,
+      }),
     onSuccess: (p) => {
       qc.setQueryData(paymentKeys.order(p.orderId), p);
       // the application's status changed: refresh every view of it (studies pages included)
@@ -83,13 +87,14 @@ export function useNotifyDeposit(studyId: string, applicationId: string) {
 }
 
 export function useTestCheckout() {
-  return useMutation({ mutationFn: () => api.post<CardCheckout>(apiPaths.payments.testCheckout, {}) });
+  return useMutation({ mutationFn: () => api.post(apiPaths.payments.testCheckout, {}, { schema: import.meta.env.DEV && cardCheckout }) });
 }
 
 export function useSetRefundAccount(orderId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (refundAccount: RefundAccount) => api.put<PaymentView>(apiPaths.payments.refundAccount(orderId), { refundAccount }),
+    mutationFn: (refundAccount: RefundAccount) =>
+      api.put(apiPaths.payments.refundAccount(orderId), { refundAccount }, { schema: import.meta.env.DEV && paymentView }),
     onSuccess: (p) => {
       qc.setQueryData(paymentKeys.order(p.orderId), p);
       void qc.invalidateQueries({ queryKey: paymentKeys.all });

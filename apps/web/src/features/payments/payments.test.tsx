@@ -3,7 +3,7 @@
  * success page confirming once and handing refusals to the fail page, the fail page's reason
  * and retry, the transfer details and the deposit notification.
  */
-import type { ApplicationPaymentState, PaymentView } from '@moim/contract';
+import type { ApplicationPaymentState, BankTransferInstructions, CardCheckout, PaymentsConfig, PaymentView } from '@moim/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -62,7 +62,7 @@ async function renderAt(element: ReactElement, path: string, extra: Array<{ path
   return router;
 }
 
-const config = {
+const config: PaymentsConfig = {
   provider: 'test',
   clientKey: 'test_ck_x',
   sdkUrl: null,
@@ -117,6 +117,31 @@ function appState(over: Partial<ApplicationPaymentState> = {}): ApplicationPayme
   };
 }
 
+/** POST …/payment answers (startPaymentResult): the whole shapes, as the contract has them. */
+const cardCheckout: CardCheckout = {
+  method: 'CARD',
+  provider: 'test',
+  orderId: 'o1',
+  amount: 30000,
+  orderName: '테코테코 1기 참가비',
+  customerName: '김회원',
+  customerKey: 'u1',
+  successUrl: 'http://localhost/payment/success',
+  failUrl: 'http://localhost/payment/fail',
+  checkoutUrl: '/api/payments/test-gateway/checkout?x=1',
+  clientKey: 'test_ck_x',
+  deadline: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+};
+const bankTransfer: BankTransferInstructions = {
+  method: 'BANK_TRANSFER',
+  orderId: 'bt-1',
+  amount: 30000,
+  orderName: '테코테코 1기 참가비',
+  account: { bank: '모임은행', accountNumber: '1', holder: 'h' },
+  depositorName: '김회원',
+  deadline: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+};
+
 beforeAll(() => initTestI18n('ko'));
 afterEach(() => cleanup());
 
@@ -127,8 +152,7 @@ describe('PayPanel', () => {
     const calls = stubFetch((url, method) => {
       if (url.pathname === '/api/payments/config') return { data: config };
       if (url.pathname.endsWith('/payment') && method === 'GET') return { data: appState() };
-      if (url.pathname.endsWith('/payment') && method === 'POST')
-        return { data: { method: 'CARD', orderId: 'o1', checkoutUrl: '/api/payments/test-gateway/checkout?x=1' } };
+      if (url.pathname.endsWith('/payment') && method === 'POST') return { data: cardCheckout };
       return undefined;
     });
     await renderAt(<PayPanel studyId="s1" applicationId="a1" />, '/study/s1');
@@ -143,7 +167,7 @@ describe('PayPanel', () => {
     stubFetch((url, method) => {
       if (url.pathname === '/api/payments/config') return { data: config };
       if (url.pathname.endsWith('/payment') && method === 'GET') return { data: appState() };
-      if (url.pathname.endsWith('/payment') && method === 'POST') return { data: { method: 'BANK_TRANSFER', orderId: 'bt-1' } };
+      if (url.pathname.endsWith('/payment') && method === 'POST') return { data: bankTransfer };
       return undefined;
     });
     const router = await renderAt(<PayPanel studyId="s1" applicationId="a1" />, '/study/s1');

@@ -1,7 +1,7 @@
 /** Calendar events across studies and RSVPs (docs/studies.md, calendar section). */
-import type { CalendarEvent, EventType, Membership } from '@moim/contract';
+import { calendarEvent, feedToken, membership, rsvpResult, type EventType } from '@moim/contract';
 import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api, arrayOf } from '../../../shared/api/client';
 import { apiPaths } from '../../../shared/api/paths';
 
 export interface CalendarFilter {
@@ -20,9 +20,10 @@ export function useCalendarEvents(f: CalendarFilter, enabled = true) {
   return useQuery({
     queryKey: calendarKeys.range(f),
     queryFn: ({ signal }) =>
-      api.get<CalendarEvent[]>(apiPaths.calendar.events, {
+      api.get(apiPaths.calendar.events, {
         signal,
         query: { from: f.from, to: f.to, type: f.type?.length ? f.type : undefined, studyId: f.studyId },
+        schema: import.meta.env.DEV && arrayOf(calendarEvent),
       }),
     placeholderData: keepPreviousData,
     enabled,
@@ -34,8 +35,8 @@ export function useRsvp() {
   return useMutation({
     mutationFn: (v: { eventId: string; attend: boolean }) =>
       v.attend
-        ? api.post<{ eventId: string; rsvped: boolean; currentParticipants: number }>(apiPaths.calendar.rsvp(v.eventId))
-        : api.delete<{ eventId: string; rsvped: boolean; currentParticipants: number }>(apiPaths.calendar.rsvp(v.eventId)),
+        ? api.post(apiPaths.calendar.rsvp(v.eventId), undefined, { schema: import.meta.env.DEV && rsvpResult })
+        : api.delete(apiPaths.calendar.rsvp(v.eventId), { schema: import.meta.env.DEV && rsvpResult }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: calendarKeys.all }),
   });
 }
@@ -48,7 +49,7 @@ export function useMyActiveStudyIds(enabled: boolean) {
   return useQuery({
     queryKey: ['calendar', 'my-memberships'],
     queryFn: async ({ signal }) => {
-      const list = await api.get<Membership[]>(apiPaths.studies.myMemberships, { signal });
+      const list = await api.get(apiPaths.studies.myMemberships, { signal, schema: import.meta.env.DEV && arrayOf(membership) });
       return new Set(list.filter((m) => m.isActive).map((m) => m.studyId));
     },
     enabled,
@@ -62,7 +63,7 @@ export const feedKey = ['calendar', 'feed-token'] as const;
 export function useFeedToken(enabled: boolean) {
   return useQuery({
     queryKey: feedKey,
-    queryFn: ({ signal }) => api.get<{ token: string; url: string }>(apiPaths.calendar.feedToken, { signal }),
+    queryFn: ({ signal }) => api.get(apiPaths.calendar.feedToken, { signal, schema: import.meta.env.DEV && feedToken }),
     enabled,
     staleTime: Infinity,
   });
@@ -71,7 +72,7 @@ export function useFeedToken(enabled: boolean) {
 export function useRotateFeedToken() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ token: string; url: string }>(apiPaths.calendar.feedToken),
+    mutationFn: () => api.post(apiPaths.calendar.feedToken, undefined, { schema: import.meta.env.DEV && feedToken }),
     onSuccess: (data) => qc.setQueryData(feedKey, data),
   });
 }

@@ -1,4 +1,4 @@
-import type { CalendarEvent } from '@moim/contract';
+import type { CalendarEvent, Membership } from '@moim/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -30,6 +30,20 @@ const event = (over: Partial<CalendarEvent>): CalendarEvent => ({
   ...over,
 });
 
+/** GET /api/studies/my/memberships: an active membership of study s1 (the whole contract shape). */
+const membership: Membership = {
+  memberId: TEST_USER.id,
+  studyId: 's1',
+  studyTitle: '테코테코',
+  studySlug: '1-tecoteco',
+  studyStatus: 'IN_PROGRESS',
+  role: 'MEMBER',
+  joinedAt: '2030-02-01T00:00:00.000Z',
+  isActive: true,
+  attendanceRate: null,
+  warningCount: 0,
+};
+
 function Harness({ events }: { events: CalendarEvent[] }) {
   const [month, setMonth] = useState('2030-03');
   return <EventCalendar month={month} onMonthChange={setMonth} view="month" events={events} isPending={false} />;
@@ -37,7 +51,7 @@ function Harness({ events }: { events: CalendarEvent[] }) {
 
 describe('event calendar', () => {
   it('lays out a Monday-first month, moves by keyboard and shows the chosen day', async () => {
-    stubFetch((url) => (url.pathname === '/api/studies/my/memberships' ? { data: [{ studyId: 's1', isActive: true }] } : undefined));
+    stubFetch((url) => (url.pathname === '/api/studies/my/memberships' ? { data: [membership] } : undefined));
     await renderPage(
       <Harness events={[event({ date: '2030-03-12' }), event({ date: '2030-04-02', title: '특강', eventType: 'special' })]} />,
       { user: TEST_USER },

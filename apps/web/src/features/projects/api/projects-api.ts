@@ -4,16 +4,18 @@
  */
 import {
   DEFAULT_PAGE_SIZE,
-  type MyProjects,
-  type Page,
+  deletedWithId,
+  myProjects,
+  project,
+  projectApplication,
+  projectApplicationPage,
+  projectListPage,
   type Project,
   type ProjectAction,
-  type ProjectApplication,
   type ProjectApplicationStatus,
   type ProjectApplyInput,
   type ProjectBodyInput,
   type ProjectCreateInput,
-  type ProjectSummary,
 } from '@moim/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
@@ -33,7 +35,8 @@ export const projectKeys = {
 export const projectListOptions = (f: ProjectListFilters, size = DEFAULT_PAGE_SIZE) =>
   queryOptions({
     queryKey: projectKeys.list(f, size),
-    queryFn: ({ signal }) => api.get<Page<ProjectSummary>>(apiPaths.projects.root, { signal, query: toQuery(f, size) }),
+    queryFn: ({ signal }) =>
+      api.get(apiPaths.projects.root, { signal, query: toQuery(f, size), schema: import.meta.env.DEV && projectListPage }),
     placeholderData: keepPreviousData,
   });
 
@@ -41,23 +44,24 @@ export const projectListOptions = (f: ProjectListFilters, size = DEFAULT_PAGE_SI
 export const projectOptions = (slug: string) =>
   queryOptions({
     queryKey: projectKeys.detail(slug),
-    queryFn: ({ signal }) => api.get<Project>(apiPaths.projects.bySlug(slug), { signal }),
+    queryFn: ({ signal }) => api.get(apiPaths.projects.bySlug(slug), { signal, schema: import.meta.env.DEV && project }),
     staleTime: 30_000,
   });
 
 export const myProjectsOptions = () =>
   queryOptions({
     queryKey: projectKeys.my(),
-    queryFn: ({ signal }) => api.get<MyProjects>(apiPaths.projects.my, { signal }),
+    queryFn: ({ signal }) => api.get(apiPaths.projects.my, { signal, schema: import.meta.env.DEV && myProjects }),
   });
 
 export const applicationsOptions = (projectId: string, status: ProjectApplicationStatus | 'ALL', page: number) =>
   queryOptions({
     queryKey: projectKeys.applications(projectId, status, page),
     queryFn: ({ signal }) =>
-      api.get<Page<ProjectApplication>>(apiPaths.projects.applications(projectId), {
+      api.get(apiPaths.projects.applications(projectId), {
         signal,
         query: { page, size: 10, sort: 'createdAt,desc', status: status === 'ALL' ? undefined : status },
+        schema: import.meta.env.DEV && projectApplicationPage,
       }),
     placeholderData: keepPreviousData,
   });
@@ -73,7 +77,7 @@ function useRefresh() {
 export function useCreateProject() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: ProjectCreateInput) => api.post<Project>(apiPaths.projects.root, body),
+    mutationFn: (body: ProjectCreateInput) => api.post(apiPaths.projects.root, body, { schema: import.meta.env.DEV && project }),
     onSuccess: (p) => refresh(p),
   });
 }
@@ -81,7 +85,7 @@ export function useCreateProject() {
 export function useReplaceProject(id: string) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: ProjectBodyInput) => api.put<Project>(apiPaths.projects.byId(id), body),
+    mutationFn: (body: ProjectBodyInput) => api.put(apiPaths.projects.byId(id), body, { schema: import.meta.env.DEV && project }),
     onSuccess: (p) => refresh(p),
   });
 }
@@ -89,7 +93,7 @@ export function useReplaceProject(id: string) {
 export function useMoveProject(id: string) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (action: ProjectAction) => api.post<Project>(apiPaths.projects.status(id), { action }),
+    mutationFn: (action: ProjectAction) => api.post(apiPaths.projects.status(id), { action }, { schema: import.meta.env.DEV && project }),
     onSuccess: (p) => refresh(p),
   });
 }
@@ -97,7 +101,7 @@ export function useMoveProject(id: string) {
 export function useDeleteProject(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<{ id: string; deleted: true }>(apiPaths.projects.byId(id)),
+    mutationFn: () => api.delete(apiPaths.projects.byId(id), { schema: import.meta.env.DEV && deletedWithId }),
     onSuccess: () => {
       qc.removeQueries({ queryKey: ['projects', 'detail'] });
       void qc.invalidateQueries({ queryKey: projectKeys.all });
@@ -108,7 +112,8 @@ export function useDeleteProject(id: string) {
 export function useApply(projectId: string) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: ProjectApplyInput) => api.post<ProjectApplication>(apiPaths.projects.applications(projectId), body),
+    mutationFn: (body: ProjectApplyInput) =>
+      api.post(apiPaths.projects.applications(projectId), body, { schema: import.meta.env.DEV && projectApplication }),
     onSuccess: () => refresh(),
   });
 }
@@ -119,10 +124,9 @@ export function useDecide(projectId: string) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (d: Decision) =>
-      api.post<ProjectApplication>(
-        apiPaths.projects.decide(projectId, d.appId, d.verb),
-        d.verb === 'reject' ? { note: d.note } : undefined,
-      ),
+      api.post(apiPaths.projects.decide(projectId, d.appId, d.verb), d.verb === 'reject' ? { note: d.note } : undefined, {
+        schema: import.meta.env.DEV && projectApplication,
+      }),
     onSuccess: () => refresh(),
   });
 }
