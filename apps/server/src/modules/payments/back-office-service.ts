@@ -106,7 +106,19 @@ export class BackOfficeService {
         { type: 'DEPOSIT_RETURNED', actor: `admin:${admin.id}`, data: { note } },
       );
       if (!row) throw badState('입금 대기 중인 계좌이체가 아닙니다.');
-      if (row.applicationId) await this.d.studies.returnToAccepted(row.applicationId, tx);
+      if (row.applicationId && (await this.d.studies.returnToAccepted(row.applicationId, tx)) === 'EXPIRED') {
+        // The study was terminated: the application ended instead of going back to ACCEPTED, so
+        // there is nothing to pay again; the transfer ends here (the studies module tells the
+        // applicant the study stopped; no "deposit again" notice).
+        await repo.transition(
+          tx,
+          row.id,
+          ['WAITING_FOR_DEPOSIT'],
+          { status: 'EXPIRED' },
+          { type: 'EXPIRED', actor: `admin:${admin.id}`, data: { applicationStatus: 'EXPIRED', cause: 'STUDY_TERMINATED' } },
+        );
+        return;
+      }
       await enqueueNotice(this.d, tx, 'DEPOSIT_RETURNED', row.id, { note });
     });
     return this.adminDetail(id);

@@ -172,10 +172,11 @@ export class FakeStudies implements StudiesPaymentHooks {
       await this.write(t, id, { status: 'PAYMENT_PENDING' });
     });
   }
-  async returnToAccepted(id: string, tx?: Tx): Promise<void> {
-    await this.run(tx, async (t) => {
+  async returnToAccepted(id: string, tx?: Tx): Promise<'ACCEPTED' | 'EXPIRED'> {
+    return this.run(tx, async (t) => {
       await this.lock(t, id, ['PAYMENT_PENDING']);
       await this.write(t, id, { status: 'ACCEPTED' });
+      return 'ACCEPTED' as const;
     });
   }
   async refundApplication(id: string, tx?: Tx): Promise<void> {

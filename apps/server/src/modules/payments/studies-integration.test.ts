@@ -168,6 +168,42 @@ describe('with the studies module', () => {
     expect(r.body.data).toMatchObject({ status: 'CANCELED', refundedAmount: 20_000, applicationStatus: 'REFUNDED' });
   });
 
+  it('a deposit returned after the study was terminated ends the application (EXPIRED) and the transfer, never back to ACCEPTED', async () => {
+    const s = await paidStudy(20_000);
+    const m = await makeUser(t);
+    const a = await accepted(s, m);
+    const bt = await t.call({ method: 'POST', url: payUrl(s, a), headers: m.auth, payload: { method: 'BANK_TRANSFER' } });
+    await t.call({ method: 'POST', url: `${payUrl(s, a)}/notify-deposit`, headers: m.auth, payload: {} });
+    const id = (await t.call({ method: 'GET', url: `/api/payments/${bt.body.data.orderId}`, headers: m.auth })).body.data.id;
+    const stop = await t.call({
+      method: 'POST',
+      url: `/api/studies/${s.id}/status`,
+      headers: admin.auth,
+      payload: { action: 'TERMINATE', reason: '운영 중단' },
+    });
+    expect(stop.body.data.status).toBe('TERMINATED');
+    // a reported deposit waits for an admin, even in a terminated study
+    expect((await application(s, a, m)).status).toBe('PAYMENT_PENDING');
+    const back = await t.call({
+      method: 'POST',
+      url: `/api/admin/payments/${id}/deposit/return`,
+      headers: admin.auth,
+      payload: { note: '입금이 확인되지 않습니다' },
+    });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body.data).toMatchObject({ status: 'EXPIRED', applicationStatus: 'EXPIRED' });
+    expect((await application(s, a, m)).status).toBe('EXPIRED');
+    // nothing left to pay: no "deposit again" mail, the notice says the study stopped
+    for (let i = 0; i < 3; i++) await t.ctx.jobs.drain();
+    const box = await t.api.mail.outbox({ page: 0, size: 20, to: m.email });
+    expect(box.content.some((x) => x.subject.includes('입금 확인이 보류되었습니다'))).toBe(false);
+    const inbox = await t.call({ method: 'GET', url: '/api/notifications?size=50', headers: m.auth });
+    expect(inbox.body.data.content.map((n: { type: string }) => n.type)).toContain('STUDY_TERMINATED');
+    // a new payment cannot start
+    const again = await t.call({ method: 'POST', url: payUrl(s, a), headers: m.auth, payload: { method: 'BANK_TRANSFER' } });
+    expect(again.body.error.code).toBe('BIZ-3002');
+  });
+
   it('an unpaid applicant gets a reminder mail 24 h before the deadline (queued by the studies module at accept time)', async () => {
     const s = await paidStudy();
     const m = await makeUser(t);

@@ -151,3 +151,95 @@ describe('notifications inbox', () => {
     expect(mails.rows[0]!.to_address).toMatch(/@test\.moim\.dev$/);
   });
 });
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+describe.skipIf(!onPostgres)('TERMINATE and unpaid seat holds (PostgreSQL: a second connection holds the row lock)', () => {
+  const statusOf = async (appId: string) => (await t.api.studies.getApplicationForPayment(appId))?.status;
+  async function twoHolds() {
+    const s = await approvedStudy(t, leader, admin, { costType: 'PAID', cost: 15000, capacity: 3 });
+    const free = await createUser(t);
+    const busy = await createUser(t);
+    const a = await applyOk(t, free, s.id);
+    const b = await applyOk(t, busy, s.id);
+    await accept(t, leader, s.id, a.applicationId);
+    await accept(t, leader, s.id, b.applicationId);
+    return { s, free: a.applicationId, busy: b.applicationId, busyUser: busy };
+  }
+  /** TERMINATE while another transaction (a payment being recorded that then fails) holds `appId`'s row. */
+  async function terminateWhileLocked(studyId: string, appId: string) {
+    let answer: Awaited<ReturnType<typeof setStatus>> | undefined;
+    await t.ctx.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select id from study_applications where id = ${appId} for update`);
+        answer = await setStatus(t, admin, studyId, 'TERMINATE', '리더 사정으로 중단');
+        throw new Error('the payment failed'); // rolls back: the hold is still ACCEPTED, unpaid
+      })
+      .catch((err: Error) => expect(err.message).toBe('the payment failed'));
+    expect(answer?.status).toBe(200);
+  }
+
+  it('a hold whose row was locked is skipped, then expired by the job queued for it: never left ACCEPTED in the terminated study', async () => {
+    const { s, free, busy, busyUser } = await twoHolds();
+    await terminateWhileLocked(s.id, busy);
+    expect(await statusOf(free)).toBe('EXPIRED');
+    expect(await statusOf(busy)).toBe('ACCEPTED'); // skipped, not waited for (no deadlock)
+    expect((await study(s.id)).status).toBe('TERMINATED');
+    // its own payment deadline is days away; the retry is not
+    await t.ctx.jobs.drain(new Date(Date.now() + 60_000));
+    expect(await statusOf(busy)).toBe('EXPIRED');
+    expect(await study(s.id)).toMatchObject({ seatsTaken: 0, enrolled: 0 });
+    // the applicant is told the study stopped (with the reason), not that a payment deadline passed
+    const notes = await inbox(busyUser);
+    expect(notes.find((n) => n.type === 'STUDY_TERMINATED')?.body).toContain('리더 사정으로 중단');
+    expect(notes.some((n) => n.type === 'PAYMENT_EXPIRED')).toBe(false);
+    // the closing was published for payments (once, with the termination as its cause)
+    const events = await t.ctx.db.execute<{ cause: string; status: string }>(
+      sql`select distinct payload->'payload'->>'cause' as cause, payload->'payload'->>'status' as status from jobs
+          where kind like 'event:studies.application-closed:%' and payload->'payload'->>'applicationId' = ${busy}`,
+    );
+    expect(events.rows).toEqual([{ cause: 'STUDY_TERMINATED', status: 'EXPIRED' }]);
+  });
+
+  it('the sweep expires a skipped hold of a terminated study whose retry was lost, whatever its deadline', async () => {
+    const { s, busy } = await twoHolds();
+    await terminateWhileLocked(s.id, busy);
+    await t.ctx.db.execute(sql`delete from jobs where dedupe_key = ${`studies.expire-application:terminated:${busy}`}`);
+    await t.ctx.jobs.runRecurring(true);
+    expect(await statusOf(busy)).toBe('EXPIRED');
+    expect((await study(s.id)).seatsTaken).toBe(0);
+  });
+
+  it('a hold that was paid while TERMINATE skipped it stays paid (the retry moves nothing)', async () => {
+    const { s, busy } = await twoHolds();
+    await terminateWhileLocked(s.id, busy);
+    await t.ctx.db.transaction((tx) => t.api.studies.confirmPaidApplication(tx, busy, 15000));
+    await t.ctx.jobs.drain(new Date(Date.now() + 60_000));
+    expect(await statusOf(busy)).toBe('CONFIRMED');
+    expect((await study(s.id)).enrolled).toBe(1);
+  });
+});
+
+describe('TERMINATE and a reported deposit', () => {
+  const statusOf = async (appId: string) => (await t.api.studies.getApplicationForPayment(appId))?.status;
+
+  it('a returned deposit in a terminated study ends the application as EXPIRED, not back to ACCEPTED', async () => {
+    const s = await approvedStudy(t, leader, admin, { costType: 'PAID', cost: 15000, capacity: 2 });
+    const u = await createUser(t);
+    const app = await applyOk(t, u, s.id);
+    await accept(t, leader, s.id, app.applicationId);
+    await t.api.studies.markPaymentPending(app.applicationId);
+    await setStatus(t, admin, s.id, 'TERMINATE', '중단');
+    expect(await statusOf(app.applicationId)).toBe('PAYMENT_PENDING'); // a reported deposit waits for an admin
+    expect(await t.api.studies.returnToAccepted(app.applicationId)).toBe('EXPIRED');
+    expect(await statusOf(app.applicationId)).toBe('EXPIRED');
+    expect((await study(s.id)).seatsTaken).toBe(0);
+    expect((await inbox(u)).some((n) => n.type === 'STUDY_TERMINATED')).toBe(true);
+    // the same in a running study still goes back to ACCEPTED
+    const s2 = await approvedStudy(t, leader, admin, { costType: 'PAID', cost: 15000, capacity: 2 });
+    const app2 = await applyOk(t, u, s2.id);
+    await accept(t, leader, s2.id, app2.applicationId);
+    await t.api.studies.markPaymentPending(app2.applicationId);
+    expect(await t.api.studies.returnToAccepted(app2.applicationId)).toBe('ACCEPTED');
+  });
+});

@@ -1,6 +1,6 @@
 /** SQL for study applications. Applicants' display fields come from the `user_public` view. */
 import type { ApplicationStatus } from '@moim/contract';
-import { and, asc, desc, eq, getTableColumns, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { userPublic } from '../users/index.ts';
 import { type ApplicationRow, studies, studyApplications } from './schema.ts';
@@ -130,12 +130,18 @@ export async function listByUser(db: DbOrTx, userId: string): Promise<Applicatio
     .orderBy(desc(studyApplications.appliedAt));
 }
 
-/** Accepted applications whose payment deadline has passed (the safety-net sweep). */
+/** The application's study has been terminated (a seat hold there has nothing left to wait for). */
+export const inTerminatedStudy: SQL = sql`exists (select 1 from ${studies} where ${studies.id} = ${studyApplications.studyId} and ${studies.status} = 'TERMINATED')`;
+
+/**
+ * Accepted applications due to expire (the safety-net sweep): the payment deadline has passed,
+ * or the study was terminated (a hold TERMINATE had to skip because its row was locked).
+ */
 export async function overdueAccepted(db: DbOrTx, now: Date, limit = 200): Promise<string[]> {
   const rows = await db
     .select({ id: studyApplications.id })
     .from(studyApplications)
-    .where(and(eq(studyApplications.status, 'ACCEPTED'), lte(studyApplications.paymentDeadline, now)))
+    .where(and(eq(studyApplications.status, 'ACCEPTED'), or(lte(studyApplications.paymentDeadline, now), inTerminatedStudy)))
     .orderBy(asc(studyApplications.paymentDeadline))
     .limit(limit);
   return rows.map((r) => r.id);
@@ -146,19 +152,27 @@ export async function overdueAccepted(db: DbOrTx, now: Date, limit = 200): Promi
  * moved rows. The caller holds the study's row lock; a hold whose row another transaction has
  * locked (a payment being recorded, a cancel) is skipped rather than waited for, since those lock
  * the application first and the study second: waiting here would deadlock with them. The
- * skipped one finishes as it would have a moment earlier (its own deadline still ends it).
+ * skipped ones are returned as `skipped`: the caller queues their expiry for a moment later
+ * (ApplicationService.expire takes an ACCEPTED hold of a terminated study whatever its deadline),
+ * and the sweep catches any that are still left.
  */
-export async function expireUnpaidHolds(tx: Tx, studyId: string, now: Date): Promise<ApplicationRow[]> {
+export async function expireUnpaidHolds(tx: Tx, studyId: string, now: Date): Promise<{ expired: ApplicationRow[]; skipped: string[] }> {
   const holds = tx
     .select({ id: studyApplications.id })
     .from(studyApplications)
     .where(and(eq(studyApplications.studyId, studyId), eq(studyApplications.status, 'ACCEPTED')))
     .for('update', { skipLocked: true });
-  return tx
+  const expired = await tx
     .update(studyApplications)
     .set({ status: 'EXPIRED', closedAt: now, updatedAt: now })
     .where(and(inArray(studyApplications.id, holds), eq(studyApplications.status, 'ACCEPTED')))
     .returning();
+  // A plain read (no lock) sees the skipped rows as last committed: still ACCEPTED.
+  const left = await tx
+    .select({ id: studyApplications.id })
+    .from(studyApplications)
+    .where(and(eq(studyApplications.studyId, studyId), eq(studyApplications.status, 'ACCEPTED')));
+  return { expired, skipped: left.map((r) => r.id) };
 }
 
 /** Open applications per study (back office). */

@@ -15,7 +15,7 @@ import {
   studyApplicability,
   toPage,
 } from '@moim/contract';
-import { sql } from 'drizzle-orm';
+import { or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
@@ -24,6 +24,7 @@ import { accessOf, assertManagerOrAdmin, assertVisible, studyNotFound } from './
 import {
   findApplication,
   findApplicationView,
+  inTerminatedStudy,
   insertApplication,
   listByStudy,
   lockApplication,
@@ -36,7 +37,7 @@ import type { StudyDeps } from './deps.ts';
 import type { ApplicationClosedEvent, StudiesEvents } from './events.ts';
 import { activateMember } from './membership-repo.ts';
 import { type ApplicationAnswer, type ApplicationRow, studyApplications } from './schema.ts';
-import { findStudy, findStudyBySlug, releaseSeat, takeSeat } from './study-repo.ts';
+import { findStudy, findStudyBySlug, latestReason, releaseSeat, takeSeat } from './study-repo.ts';
 import { applicabilityInput, toApplication } from './study-view.ts';
 
 export const EXPIRE_JOB = 'studies.expire-application';
@@ -295,7 +296,10 @@ export class ApplicationService {
     return this.view(appId);
   }
 
-  /** Expire one ACCEPTED application whose deadline has passed; true when it did. */
+  /**
+   * Expire one ACCEPTED application whose deadline has passed, or whose study was terminated
+   * (a hold TERMINATE skipped because its row was locked then); true when it did.
+   */
   async expire(appId: string): Promise<boolean> {
     const now = this.d.clock();
     const done = await this.db.transaction(async (tx) => {
@@ -304,19 +308,23 @@ export class ApplicationService {
         appId,
         ['ACCEPTED'],
         { status: 'EXPIRED', closedAt: now },
-        sql`${studyApplications.paymentDeadline} <= ${now.toISOString()}::timestamptz`,
+        or(sql`${studyApplications.paymentDeadline} <= ${now.toISOString()}::timestamptz`, inTerminatedStudy),
       );
       if (!moved) return false;
       await releaseSeat(tx, moved.studyId, false);
-      await publishApplicationClosed(this.d, tx, moved, 'EXPIRED', 'DEADLINE', now);
       const study = await findStudy(tx, moved.studyId);
+      const terminated = study?.status === 'TERMINATED';
+      await publishApplicationClosed(this.d, tx, moved, 'EXPIRED', terminated ? 'STUDY_TERMINATED' : 'DEADLINE', now);
+      const link = study ? `/study/${study.slug}` : null;
       await this.d.notifications.notify(
         moved.userId,
-        {
-          type: 'PAYMENT_EXPIRED',
-          message: notice('notice.study.paymentExpired', { study: study?.title ?? '' }),
-          link: study ? `/study/${study.slug}` : null,
-        },
+        terminated
+          ? {
+              type: 'STUDY_TERMINATED',
+              message: notice('notice.study.terminated', { study: study.title, reason: await latestReason(tx, study.id, 'TERMINATE') }),
+              link: null,
+            }
+          : { type: 'PAYMENT_EXPIRED', message: notice('notice.study.paymentExpired', { study: study?.title ?? '' }), link },
         tx,
       );
       return true;

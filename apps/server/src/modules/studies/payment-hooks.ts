@@ -8,11 +8,12 @@
 import type { ApplicationStatus, StudyStatus } from '@moim/contract';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
-import { EXPIRE_JOB } from './application-service.ts';
+import { notice } from '../notifications/index.ts';
+import { EXPIRE_JOB, publishApplicationClosed } from './application-service.ts';
 import { findApplicationView, lockApplication, moveApplication, updateApplication } from './application-repo.ts';
 import type { StudyDeps } from './deps.ts';
 import { activateMember, deactivateMembership, findMembership } from './membership-repo.ts';
-import { confirmHeldSeat, findStudy, releaseSeat } from './study-repo.ts';
+import { confirmHeldSeat, findStudy, latestReason, releaseSeat, studyStatusShared } from './study-repo.ts';
 
 export interface ApplicationForPayment {
   applicationId: string;
@@ -91,14 +92,44 @@ export class PaymentHooks {
     });
   }
 
-  /** PAYMENT_PENDING → ACCEPTED (the deposit did not arrive or was returned); past deadlines get 24 h more. */
-  async returnToAccepted(appId: string, tx?: Tx): Promise<void> {
+  /**
+   * PAYMENT_PENDING → ACCEPTED (the deposit did not arrive or was returned); past deadlines get
+   * 24 h more. In a terminated study there is nothing to pay for any more: the application
+   * ends as EXPIRED instead (its seat freed, `studies.application-closed` published, so payments
+   * ends the open transfer), never back to an unpaid hold. The study is read under a share lock
+   * taken after the application's (the order every payment path uses), so a TERMINATE running
+   * at the same moment is either seen or waits for this to commit. The applicant is told the
+   * study was stopped (a deposit waiting for an admin was not among the holds TERMINATE ended).
+   * Returns the new status.
+   */
+  async returnToAccepted(appId: string, tx?: Tx): Promise<'ACCEPTED' | 'EXPIRED'> {
     const now = this.d.clock();
-    await this.run(tx, async (t) => {
+    return this.run(tx, async (t) => {
       const app = await this.lock(t, appId, ['PAYMENT_PENDING']);
+      if ((await studyStatusShared(t, app.studyId)) === 'TERMINATED') {
+        await moveApplication(t, appId, ['PAYMENT_PENDING'], { status: 'EXPIRED', closedAt: now });
+        await releaseSeat(t, app.studyId, false);
+        await publishApplicationClosed(this.d, t, app, 'EXPIRED', 'STUDY_TERMINATED', now);
+        const study = await findStudy(t, app.studyId);
+        await this.d.notifications.notify(
+          app.userId,
+          {
+            type: 'STUDY_TERMINATED',
+            message: notice('notice.study.terminated', {
+              study: study?.title ?? '',
+              reason: await latestReason(t, app.studyId, 'TERMINATE'),
+            }),
+            link: null,
+          },
+          t,
+        );
+        this.d.caches.invalidate();
+        return 'EXPIRED';
+      }
       const deadline = app.paymentDeadline && app.paymentDeadline > now ? app.paymentDeadline : new Date(now.getTime() + RETURN_GRACE_MS);
       await moveApplication(t, appId, ['PAYMENT_PENDING'], { status: 'ACCEPTED', paymentDeadline: deadline });
       await this.d.ctx.jobs.enqueue(EXPIRE_JOB, { applicationId: appId }, { runAt: deadline, dedupeKey: `${EXPIRE_JOB}:${appId}` }, t);
+      return 'ACCEPTED';
     });
   }
 

@@ -78,7 +78,8 @@ export interface StudiesService extends StudyDirectory {
   getApplicationForPayment(applicationId: string, tx?: Tx): Promise<ApplicationForPayment | null>;
   setCheckoutId(applicationId: string, checkoutId: string, tx?: Tx): Promise<void>;
   markPaymentPending(applicationId: string, tx?: Tx): Promise<void>;
-  returnToAccepted(applicationId: string, tx?: Tx): Promise<void>;
+  /** PAYMENT_PENDING → ACCEPTED, or EXPIRED when the study has been terminated (payment-hooks.ts). */
+  returnToAccepted(applicationId: string, tx?: Tx): Promise<'ACCEPTED' | 'EXPIRED'>;
   confirmPaidApplication(tx: Tx, applicationId: string, paidAmount: number, checkoutId?: string): Promise<void>;
   refundApplication(applicationId: string, tx?: Tx): Promise<void>;
 }

@@ -12,12 +12,15 @@ import { AppError } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { accessOf, assertVisible, studyNotFound } from './access.ts';
 import { expireUnpaidHolds } from './application-repo.ts';
-import { publishApplicationClosed } from './application-service.ts';
+import { EXPIRE_JOB, publishApplicationClosed } from './application-service.ts';
 import type { StudyDeps } from './deps.ts';
 import { activeMembers } from './membership-repo.ts';
 import type { NewStudyRow, StudyRow } from './schema.ts';
 import { insertTransition, lockStudy, releaseSeat, updateStudy } from './study-repo.ts';
 import type { StudyService } from './study-service.ts';
+
+/** How soon a seat hold TERMINATE had to skip (its row was locked) is tried again. */
+export const SKIPPED_HOLD_RETRY_MS = 10_000;
 
 export class StatusService {
   constructor(
@@ -107,11 +110,21 @@ export class StatusService {
         // published as studies.application-closed so payments ends the open payments), and the
         // holders are told with the members. PENDING applications stay (REACTIVATE resumes
         // them); a reported bank deposit (PAYMENT_PENDING) waits for an admin as always.
+        // A hold another transaction had locked (a payment being recorded) is skipped here and
+        // expires a moment later by a queued job (or the sweep), unless that payment confirmed it.
         const now = this.d.clock();
-        const holds = await expireUnpaidHolds(tx, study.id, now);
+        const { expired: holds, skipped } = await expireUnpaidHolds(tx, study.id, now);
         for (const app of holds) {
           await releaseSeat(tx, study.id, false);
           await publishApplicationClosed(this.d, tx, app, 'EXPIRED', 'STUDY_TERMINATED', now);
+        }
+        for (const applicationId of skipped) {
+          await this.d.ctx.jobs.enqueue(
+            EXPIRE_JOB,
+            { applicationId },
+            { runAt: new Date(now.getTime() + SKIPPED_HOLD_RETRY_MS), dedupeKey: `${EXPIRE_JOB}:terminated:${applicationId}` },
+            tx,
+          );
         }
         await notifications.notifyMany(
           [study.leaderId, ...(await members()), ...holds.map((a) => a.userId)],

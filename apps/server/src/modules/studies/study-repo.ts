@@ -60,6 +60,12 @@ export async function lockStudy(tx: Tx, id: string): Promise<StudyRow | undefine
   return row;
 }
 
+/** The study's status under a share lock: a concurrent status move (FOR UPDATE) waits, or is waited for. */
+export async function studyStatusShared(tx: Tx, id: string): Promise<StudyStatus | undefined> {
+  const [row] = await tx.select({ status: studies.status }).from(studies).where(eq(studies.id, id)).for('share');
+  return row?.status;
+}
+
 export async function updateStudy(db: DbOrTx, id: string, patch: Partial<NewStudyRow>): Promise<StudyRow | undefined> {
   const [row] = await db
     .update(studies)
@@ -253,6 +259,17 @@ export async function insertTransition(
   },
 ): Promise<void> {
   await db.insert(studyTransitions).values({ ...t, reason: t.reason ?? null });
+}
+
+/** The reason given with the study's latest move of this kind (e.g. why it was terminated), or ''. */
+export async function latestReason(db: DbOrTx, studyId: string, action: string): Promise<string> {
+  const [row] = await db
+    .select({ reason: studyTransitions.reason })
+    .from(studyTransitions)
+    .where(and(eq(studyTransitions.studyId, studyId), eq(studyTransitions.action, action)))
+    .orderBy(desc(studyTransitions.createdAt), desc(studyTransitions.id))
+    .limit(1);
+  return row?.reason ?? '';
 }
 
 export async function listTransitions(db: DbOrTx, studyId: string) {
