@@ -2,23 +2,25 @@
  * Lighthouse (mobile, its default simulated throttling) on the public pages that paint before
  * their JavaScript: performance ≥ 95 and accessibility 100 (issue 19), each page's median of
  * LH_RUNS runs (default 3), against the production build served by the server bundle — like
- * web-budget.bench.ts, it needs `npm run build` first. Chromium: CHROME_PATH (default
- * /usr/bin/chromium), headless, --no-sandbox. LH_PAGES=/,/lab picks pages.
+ * web-budget.bench.ts, it needs `npm run build` first. Chromium: CHROMIUM_PATH (default
+ * /usr/bin/chromium, the name e2e and scripts use too), headless, --no-sandbox. The pages:
+ * MEASURED_PAGES of e2e/support/routes.ts; LH_PAGES=/,/lab picks others.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { MEASURED_PAGES } from '../e2e/support/routes.ts';
 import { reportTarget, startBuiltServer } from './support.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = process.env.WEB_DIST_DIR ?? join(root, 'apps/web/dist');
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(join(dist, 'index.html')) || !existsSync(chromePath)) {
   console.log(`lighthouse: skipped (${existsSync(chromePath) ? 'no web build: run `npm run build`' : `no Chromium at ${chromePath}`})`);
   process.exit(0);
 }
-const PAGES = process.env.LH_PAGES?.split(',') ?? ['/', '/study', '/study/1-tecoteco', '/lab', '/lab/tetris'];
+const PAGES: readonly string[] = process.env.LH_PAGES?.split(',') ?? MEASURED_PAGES;
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
 
 const server = await startBuiltServer(dist);

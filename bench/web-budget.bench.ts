@@ -2,7 +2,8 @@
  * Web budgets (GUIDE §7), measured on the production build:
  * - JS gzip of the home route in total (entry + its static imports + the home page chunk) ≤ 135 KB,
  *   and each further route's own chunk ≤ 50 KB;
- * - largest contentful paint of /, /study, /study/1-tecoteco, /lab and /lab/tetris under mobile
+ * - largest contentful paint of /, /study, /study/1-tecoteco, /lab and /lab/tetris (MEASURED_PAGES of
+ *   e2e/support/routes.ts, shared with the e2e route scans and Lighthouse) under mobile
  *   lab throttling (4× CPU, 1.6 Mbps, 150 ms RTT, via Chromium's DevTools protocol) ≤ 1.0 s
  *   (issue 19; each reported to the summary of `npm run bench`).
  * Needs `npm run build` first (run.mjs does not build) and Chromium for the LCP part.
@@ -11,6 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { MEASURED_PAGES } from '../e2e/support/routes.ts';
 import { reportTarget, startBuiltServer } from './support.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -85,7 +87,6 @@ if (!existsSync(chromiumPath)) {
   console.log('LCP: skipped (no Chromium)');
   process.exit(0);
 }
-const PUBLIC_PAGES = ['/', '/study', '/study/1-tecoteco', '/lab', '/lab/tetris'];
 const server = await startBuiltServer(dist);
 const base = server.base;
 const browser = await chromium.launch({
@@ -94,7 +95,7 @@ const browser = await chromium.launch({
 });
 try {
   // every public page that paints before its JavaScript (prerendered or server-rendered)
-  for (const path of PUBLIC_PAGES) {
+  for (const path of MEASURED_PAGES) {
     const samples: number[] = [];
     for (let run = 0; run < 3; run++) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true });
