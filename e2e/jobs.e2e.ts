@@ -50,6 +50,8 @@ describe('jobs navigator', () => {
     await quick.getByRole('button', { name: '원격 근무', exact: true }).click();
     await page.waitForURL(/workMode=REMOTE/);
     await page.getByRole('group', { name: '적용한 필터' }).getByRole('button', { name: '원격 근무 필터 해제' }).waitFor();
+    // the list keeps the previous answer on screen while the filtered one loads: wait for it
+    await page.locator('[data-testid="job-results"][aria-busy="false"]').waitFor({ timeout: 20_000 });
 
     // every card now says 신입 and 원격 근무, and the member sees a match badge
     const card = results
@@ -66,7 +68,9 @@ describe('jobs navigator', () => {
     await page.waitForURL(/jobId=/);
     postingId = new URL(page.url()).searchParams.get('jobId')!;
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('heading', { level: 2, name: postingTitle }).waitFor({ timeout: 20_000 });
+    const heading = dialog.getByRole('heading', { level: 2, name: postingTitle });
+    await heading.waitFor({ timeout: 20_000 });
+    expect((await heading.textContent())!.trim()).toBe(postingTitle);
     const match = dialog.getByTestId('match-explanation');
     await match.getByText('갖춘 기술').waitFor();
     await match.locator('.jn-skill--have', { hasText: 'Java' }).first().waitFor();
