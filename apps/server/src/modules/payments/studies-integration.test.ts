@@ -29,6 +29,17 @@ async function myGroups(u: TestUser) {
   return r.body.data.groups as Record<string, Array<{ study: { id: string } }>>;
 }
 
+/** An accepted applicant of a 20,000 KRW study who chose a bank transfer and reported the deposit. */
+async function reportedDeposit() {
+  const s = await paidStudy(20_000);
+  const m = await makeUser(t);
+  const a = await accepted(s, m);
+  const bt = await t.call({ method: 'POST', url: payUrl(s, a), headers: m.auth, payload: { method: 'BANK_TRANSFER' } });
+  await t.call({ method: 'POST', url: `${payUrl(s, a)}/notify-deposit`, headers: m.auth, payload: {} });
+  const id: string = (await t.call({ method: 'GET', url: `/api/payments/${bt.body.data.orderId}`, headers: m.auth })).body.data.id;
+  return { s, m, a, bt, id };
+}
+
 describe('with the studies module', () => {
   it('card: accepted → paid → CONFIRMED with paidAmount and confirmedAt, a member of the study', async () => {
     const s = await paidStudy(30_000);
@@ -142,12 +153,7 @@ describe('with the studies module', () => {
   });
 
   it('leaving a bank-transfer seat before the start owes the money back; the admin sends it', async () => {
-    const s = await paidStudy(20_000);
-    const m = await makeUser(t);
-    const a = await accepted(s, m);
-    const bt = await t.call({ method: 'POST', url: payUrl(s, a), headers: m.auth, payload: { method: 'BANK_TRANSFER' } });
-    await t.call({ method: 'POST', url: `${payUrl(s, a)}/notify-deposit`, headers: m.auth, payload: {} });
-    const id = (await t.call({ method: 'GET', url: `/api/payments/${bt.body.data.orderId}`, headers: m.auth })).body.data.id;
+    const { s, m, bt, id } = await reportedDeposit();
     await t.call({ method: 'POST', url: `/api/admin/payments/${id}/deposit/confirm`, headers: admin.auth, payload: {} });
     await t.call({ method: 'POST', url: `/api/studies/${s.id}/members/leave?userId=${m.id}`, headers: m.auth, payload: {} });
     await t.ctx.jobs.drain(); // the refund comes from the outbox event studies.member-left
@@ -169,12 +175,7 @@ describe('with the studies module', () => {
   });
 
   it('a deposit returned after the study was terminated ends the application (EXPIRED) and the transfer, never back to ACCEPTED', async () => {
-    const s = await paidStudy(20_000);
-    const m = await makeUser(t);
-    const a = await accepted(s, m);
-    const bt = await t.call({ method: 'POST', url: payUrl(s, a), headers: m.auth, payload: { method: 'BANK_TRANSFER' } });
-    await t.call({ method: 'POST', url: `${payUrl(s, a)}/notify-deposit`, headers: m.auth, payload: {} });
-    const id = (await t.call({ method: 'GET', url: `/api/payments/${bt.body.data.orderId}`, headers: m.auth })).body.data.id;
+    const { s, m, a, id } = await reportedDeposit();
     const stop = await t.call({
       method: 'POST',
       url: `/api/studies/${s.id}/status`,

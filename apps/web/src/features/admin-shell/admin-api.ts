@@ -1,33 +1,16 @@
-import { adminOverview, type Page } from '@moim/contract';
+import { adminOverview, adminUserPage, mailOutboxPage, type AdminUser, type MailOutboxItem } from '@moim/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
 import { apiPaths } from '../../shared/api/paths';
 
-export interface AdminUserRow {
-  id: string;
-  email: string;
-  username: string | null;
-  name: string;
-  roles: string[];
-  systemRole: string;
-  profileImage: string | null;
-  status: 'ACTIVE' | 'DEACTIVATED' | 'DELETED';
-  createdAt: string;
-}
-export interface OutboxItem {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  transport: string;
-  createdAt: string;
-}
+/** A row of the users list (contract `adminUser`) and of the mail outbox (contract `mailOutboxItem`). */
+export type AdminUserRow = AdminUser;
+export type OutboxItem = MailOutboxItem;
 
 export function useAdminUsers(q: { page: number; size: number; q?: string; status?: string }) {
   return useQuery({
     queryKey: ['admin', 'users', q],
-    queryFn: () => api.get<Page<AdminUserRow>>(apiPaths.admin.users, { query: q }),
+    queryFn: () => api.get(apiPaths.admin.users, { query: q, schema: import.meta.env.DEV && adminUserPage }),
     placeholderData: keepPreviousData,
   });
 }
@@ -35,7 +18,7 @@ export function useAdminUsers(q: { page: number; size: number; q?: string; statu
 export function useOutbox(q: { page: number; size: number; to?: string }) {
   return useQuery({
     queryKey: ['admin', 'outbox', q],
-    queryFn: () => api.get<Page<OutboxItem>>(apiPaths.admin.mailOutbox, { query: q }),
+    queryFn: () => api.get(apiPaths.admin.mailOutbox, { query: q, schema: import.meta.env.DEV && mailOutboxPage }),
     placeholderData: keepPreviousData,
   });
 }
