@@ -207,3 +207,54 @@ describe('studies journey', () => {
     await reviews.getByText('실무에 도움돼요').first().waitFor();
   });
 });
+
+describe('proposing a study with a cover image', () => {
+  it('the new study’s page shows the processing note, then the processed cover', async () => {
+    const { page } = b;
+    const title = `E2E 커버 스터디 ${Date.now().toString(36)}`;
+    await login(page, 'haneul@moim.dev', '/study/propose');
+    await page.getByRole('heading', { name: '스터디 제안하기' }).waitFor();
+    await page.getByLabel(/스터디 이름/).fill(title);
+    await page.getByLabel(/한 줄 소개/).fill('표지 이미지와 함께 제안하는 스터디입니다');
+    await page.getByRole('radio', { name: /강의형/ }).check();
+    await page.getByRole('button', { name: '다음' }).click();
+    await page.getByRole('heading', { name: /일정과 주기/ }).waitFor();
+    await page.getByRole('button', { name: '다음' }).click();
+    await page.getByRole('heading', { name: /정원과 비용/ }).waitFor();
+    await page.getByLabel(/정원/).fill('5');
+    await page.getByRole('button', { name: '다음' }).click();
+    await page.getByRole('heading', { name: /환영 인사와 질문/ }).waitFor();
+    await page.getByLabel(/환영 인사/).fill('표지부터 함께 만들어요!');
+    await page.getByRole('button', { name: '다음' }).click();
+
+    // 5. review: choose a cover, see its preview, submit
+    await page.getByRole('heading', { name: /확인/ }).waitFor();
+    const chooser = page.getByTestId('propose-cover');
+    await page
+      .getByTestId('propose-cover-input')
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: makePng(480, 270, [59, 130, 246]) });
+    await chooser.locator('[data-cover="image"] img').waitFor();
+    await chooser.getByRole('button', { name: '커버 이미지 지우기' }).waitFor();
+    await page.getByRole('button', { name: '제안 보내기' }).click();
+
+    // the new study's page: the upload's answer is in the cache, the page polls until the cover is READY
+    await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 20_000 });
+    const state = page.getByTestId('hero-cover-state');
+    await state.waitFor({ state: 'attached' });
+    const seen = await state.getAttribute('data-status');
+    expect(['PENDING', 'READY']).toContain(seen);
+    if (seen === 'PENDING') await state.getByText('커버 이미지를 처리하고 있어요.', { exact: false }).waitFor();
+    await page.locator('[data-testid="hero-cover-state"][data-status="READY"]').waitFor({ state: 'attached', timeout: 30_000 });
+    await expect.poll(() => state.textContent()).toBe('');
+    const img = page.locator('.st-hero__cover [data-cover="image"] img');
+    await img.waitFor();
+    const id = (await page.getByRole('link', { name: '스터디 관리' }).first().getAttribute('href'))!.split('/')[2]!;
+    expect(await img.getAttribute('src')).toMatch(new RegExp(`^/api/public/studies/${id}/cover\\?size=\\d+&v=1$`));
+    // the processed webp loads (the leader may see the cover of a study still waiting for approval)
+    await page.waitForFunction(
+      (el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0,
+      await img.elementHandle(),
+      { timeout: 15_000 },
+    );
+  });
+});

@@ -27,6 +27,7 @@ export const PUBLIC_ROUTES = [
   '/study/calendar',
   '/study/1-tecoteco',
   '/study/2-11routine',
+  '/study/1-clean-architecture', // a paid study: cost note, pay button
   '/calendar',
   '/guide/study-leader',
   '/study-plan',

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { formatDateTime, useAdminUsers } from './admin-api';
 import { Pager } from '../../shared/ui/pager';
+import { TableScroll } from '../../shared/ui/table-scroll';
 
 const STATUSES = ['', 'ACTIVE', 'DEACTIVATED', 'DELETED'] as const;
 
@@ -66,7 +67,7 @@ export default function AdminUsersPage() {
       ) : (
         <>
           <p className="muted">{t('users.total', { count: users.data.totalElements })}</p>
-          <div className="table-wrap table-scroll">
+          <TableScroll className="table-wrap">
             <table className="admin-table">
               <thead>
                 <tr>
@@ -81,7 +82,7 @@ export default function AdminUsersPage() {
                 {users.data.content.map((u) => (
                   <tr key={u.id}>
                     <td>
-                      <strong>{u.name}</strong>
+                      <strong data-user-content="">{u.name}</strong>
                       {u.username && <div className="muted">@{u.username}</div>}
                     </td>
                     <td>{u.email}</td>
@@ -94,7 +95,7 @@ export default function AdminUsersPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <Pager page={page} totalPages={users.data.totalPages} onPage={setPage} />
         </>
       )}

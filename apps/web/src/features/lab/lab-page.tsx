@@ -6,6 +6,7 @@ import { useAuth } from '../../shared/auth/auth-provider';
 import { readSession, writeSession } from '../../shared/storage';
 import { gamesApi, gamesKeys, readTetrisHighScore, useGameSession, useMyStats } from '../games';
 import { LAB_CATEGORIES, type LabCategory, type LabItem } from './lab-catalog';
+import { TabBar } from '../../shared/ui/tab-bar';
 import { LabList } from './lab-list';
 import './lab.css';
 
@@ -74,20 +75,13 @@ export default function LabPage() {
         </div>
       </header>
       <div className="container">
-        <div className="lab-filter" role="group" aria-label={t('categoryLabel')}>
+        <TabBar variant="segmented" className="lab-filter" role="group" aria-label={t('categoryLabel')}>
           {(['all', ...LAB_CATEGORIES] as Filter[]).map((c) => (
-            <button
-              key={c}
-              type="button"
-              className={`lab-filter__btn${category === c ? ' is-on' : ''}`}
-              aria-pressed={category === c}
-              onClick={() => choose(c)}
-              data-testid={`lab-category-${c}`}
-            >
+            <button key={c} type="button" aria-pressed={category === c} onClick={() => choose(c)} data-testid={`lab-category-${c}`}>
               {t(`categories.${c}`)}
             </button>
           ))}
-        </div>
+        </TabBar>
         <LabList category={category} extra={extra} />
       </div>
     </div>

@@ -14,7 +14,7 @@ import { api, ApiError, errorMessagesReady, UNAUTHORIZED_EVENT } from '../api/cl
 import { apiPaths } from '../api/paths';
 import { i18next } from '../i18n';
 import { authApi, userFromLogin } from './auth-api';
-import { clearSession, getAccessToken, getRefreshToken, getStoredUser, storeTokens, storeUser } from './token-store';
+import { clearSession, getAccessToken, getRefreshToken, getStoredUser, markSignedOut, storeTokens, storeUser } from './token-store';
 import type { SessionUser } from './types';
 
 export interface AuthState {
@@ -142,6 +142,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch {
       /* the local session ends whatever the server says */
     }
+    markSignedOut();
     clearSession();
     setUserState(null);
     queryClient.clear();

@@ -10,7 +10,7 @@ import { STORAGE_KEYS } from '@moim/contract';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAuth } from './auth-provider';
-import { getAccessToken } from './token-store';
+import { getAccessToken, SIGNED_OUT_GRACE_MS, signedOutJustNow } from './token-store';
 import { AuthChecking, loginPathFor } from './auth-checking';
 import { hasAnyRole } from './types';
 
@@ -84,8 +84,17 @@ export default function RouteGuard({ roles, children }: { roles?: readonly strin
 
   const allowed = checked && !auth.isLoading && auth.isAuthenticated && (!roles || hasAnyRole(auth.user, roles));
   useTokenLossRedirect(allowed);
+  // the user logged out here: the page is being left for home, do not bounce them to /login
+  const leaving = checked && !auth.isLoading && !auth.isAuthenticated && signedOutJustNow();
+  const [, recheck] = useState(0);
+  useEffect(() => {
+    if (!leaving) return;
+    const id = setTimeout(() => recheck((n) => n + 1), SIGNED_OUT_GRACE_MS);
+    return () => clearTimeout(id);
+  }, [leaving]);
 
   if (!checked || auth.isLoading) return <AuthChecking />;
+  if (leaving) return null;
   if (!auth.isAuthenticated || !getAccessToken()) return <Navigate to={loginPathFor(location)} replace state={{ from: location }} />;
   if (roles && !hasAnyRole(auth.user, roles)) return <Navigate to="/" replace />;
   return <GuardedContent>{children}</GuardedContent>;

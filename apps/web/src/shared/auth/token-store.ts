@@ -22,3 +22,15 @@ export function clearSession(): void {
   removeLocal(STORAGE_KEYS.refreshToken);
   removeLocal(STORAGE_KEYS.user);
 }
+
+let signedOutAt = 0;
+/**
+ * A logout asked for in this tab (the user menu, account deletion), not a lost session: for a
+ * moment the route guard of the page being left lets the caller's own navigation (home) happen
+ * instead of sending the user to /login?returnTo=that page.
+ */
+export function markSignedOut(): void {
+  signedOutAt = Date.now();
+}
+export const SIGNED_OUT_GRACE_MS = 3_000;
+export const signedOutJustNow = (): boolean => Date.now() - signedOutAt < SIGNED_OUT_GRACE_MS;

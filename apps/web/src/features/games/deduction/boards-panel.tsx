@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../shared/ui/avatar';
+import { TabBar } from '../../../shared/ui/tab-bar';
 import { aroundQuery, boardQuery } from './api';
 
 const DIFFICULTIES: (DeductionPresetValue | null)[] = [null, 'BEGINNER', 'INTERMEDIATE', 'ADVANCED'];
@@ -64,19 +65,13 @@ export function BoardsPanel({ meId }: { meId: string | null }) {
             ))}
           </select>
         </label>
-        <div className="segmented" role="group" aria-label={t('boards.period')}>
+        <TabBar variant="segmented" role="group" aria-label={t('boards.period')}>
           {(['ALL_TIME', 'WEEKLY'] as const).map((p) => (
-            <button
-              key={p}
-              type="button"
-              aria-pressed={p === period}
-              className={p === period ? 'is-active' : undefined}
-              onClick={() => setPeriod(p)}
-            >
+            <button key={p} type="button" aria-pressed={p === period} onClick={() => setPeriod(p)}>
               {t(`boards.periods.${p}`)}
             </button>
           ))}
-        </div>
+        </TabBar>
       </div>
       {top.isLoading ? (
         <p className="muted">{t('loading')}</p>

@@ -6,6 +6,7 @@ import type { GameTypeCodeValue, Leaderboard, LeaderboardPeriod } from '@moim/co
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../shared/ui/avatar';
+import { TabBar } from '../../../shared/ui/tab-bar';
 import { useAroundMe, useGlobalLeaderboard } from '../api';
 
 function BoardTable({ board, meId, caption }: { board: Leaderboard; meId: string | null; caption: string }) {
@@ -56,19 +57,13 @@ export function LeaderboardPanel({ gameType, meId }: { gameType: GameTypeCodeVal
     <section className="card board-panel" aria-labelledby="boards-title" data-testid="leaderboards">
       <div className="board-panel__head">
         <h2 id="boards-title">{t('boards.title')}</h2>
-        <div className="segmented" role="group" aria-label={t('boards.period')}>
+        <TabBar variant="segmented" role="group" aria-label={t('boards.period')}>
           {(['ALL_TIME', 'WEEKLY'] as const).map((p) => (
-            <button
-              key={p}
-              type="button"
-              className={p === period ? 'is-active' : undefined}
-              aria-pressed={p === period}
-              onClick={() => setPeriod(p)}
-            >
+            <button key={p} type="button" aria-pressed={p === period} onClick={() => setPeriod(p)}>
               {t(`boards.periods.${p}`)}
             </button>
           ))}
-        </div>
+        </TabBar>
       </div>
       {signedIn && (
         <p className="board-myrank" data-testid="my-rank">

@@ -12,6 +12,7 @@ import { useRun, useRunItems } from './admin-api';
 import { RunCounts, RunStatus } from './run-status';
 import '../navigator/navigator.css';
 import { BackLink } from '../../../shared/ui/back-link';
+import { TableScroll } from '../../../shared/ui/table-scroll';
 
 export default function AdminRunPage() {
   const { t } = useTranslation('ignition');
@@ -73,7 +74,7 @@ export default function AdminRunPage() {
             <EmptyState title={t('admin.run.noItems')} />
           ) : (
             <>
-              <div className="table-wrap table-scroll">
+              <TableScroll className="table-wrap">
                 <table className="admin-table" data-testid="run-items">
                   <thead>
                     <tr>
@@ -104,7 +105,7 @@ export default function AdminRunPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
               <Pager page={items.data.number} totalPages={items.data.totalPages} onPage={setPage} />
             </>
           )}

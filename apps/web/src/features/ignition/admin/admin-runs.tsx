@@ -10,6 +10,7 @@ import { useLocale } from '../lib/use-locale';
 import { Pager } from '../../../shared/ui/pager';
 import { useRuns, useUploadImport } from './admin-api';
 import { RunStatus } from './run-status';
+import { TableScroll } from '../../../shared/ui/table-scroll';
 
 const CSV_TEMPLATE =
   'company,title,experience,employment_type,work_mode,location,salary_min,salary_max,required_skills,preferred_skills,valid_through,source_url,description\n' +
@@ -78,7 +79,7 @@ export function AdminRuns() {
         <EmptyState title={t('admin.runs.empty')} />
       ) : (
         <>
-          <div className="table-wrap table-scroll">
+          <TableScroll className="table-wrap">
             <table className="admin-table">
               <thead>
                 <tr>
@@ -110,7 +111,7 @@ export function AdminRuns() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <Pager page={runs.data.number} totalPages={runs.data.totalPages} onPage={setPage} />
         </>
       )}

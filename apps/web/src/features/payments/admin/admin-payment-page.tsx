@@ -13,6 +13,7 @@ import { formatDateTime, formatKrw } from '../lib/format';
 import { useAdminPayment, useConfirmDeposit, useDeclineRefund, useRefund, useReturnDeposit } from './admin-api';
 import '../payments.css';
 import { BackLink } from '../../../shared/ui/back-link';
+import { TableScroll } from '../../../shared/ui/table-scroll';
 
 export default function AdminPaymentPage() {
   const { t } = useTranslation('payments');
@@ -45,7 +46,7 @@ function Detail({ d }: { d: AdminPaymentDetail }) {
         <dl className="pay-dl">
           <dt>{t('admin.user')}</dt>
           <dd>
-            {d.user.name ?? '—'} <span className="muted">{d.user.email}</span>
+            <span data-user-content="">{d.user.name ?? '—'}</span> <span className="muted">{d.user.email}</span>
           </dd>
           {d.studyTitle && (
             <>
@@ -67,7 +68,7 @@ function Detail({ d }: { d: AdminPaymentDetail }) {
           {d.depositorName && (
             <>
               <dt>{t('account.depositor')}</dt>
-              <dd>{d.depositorName}</dd>
+              <dd data-user-content="">{d.depositorName}</dd>
             </>
           )}
           {d.refundStatus !== 'NONE' && (
@@ -91,7 +92,7 @@ function Detail({ d }: { d: AdminPaymentDetail }) {
       {!depositOpen && !refundOpen && <p className="muted">{t('admin.noActions')}</p>}
       <section className="pay-card" aria-labelledby="pay-events-title">
         <h2 id="pay-events-title">{t('admin.events')}</h2>
-        <div className="pay-table-wrap table-scroll">
+        <TableScroll className="pay-table-wrap">
           <table className="pay-table">
             <thead>
               <tr>
@@ -118,7 +119,7 @@ function Detail({ d }: { d: AdminPaymentDetail }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </section>
     </>
   );

@@ -9,6 +9,7 @@ import { PaymentStatusBadge } from '../components/status-badge';
 import { formatDateTime, formatKrw } from '../lib/format';
 import { useAdminPayments, type AdminPaymentFilters } from './admin-api';
 import '../payments.css';
+import { TableScroll } from '../../../shared/ui/table-scroll';
 
 const FILTER_KEYS = ['status', 'method', 'kind', 'refundStatus', 'studyId', 'from', 'to', 'q'] as const;
 
@@ -114,7 +115,7 @@ export default function AdminPaymentsPage() {
           <p className="muted" role="status">
             {t('admin.total', { count: list.data.totalElements })}
           </p>
-          <div className="pay-table-wrap table-scroll">
+          <TableScroll className="pay-table-wrap">
             <table className="pay-table">
               <thead>
                 <tr>
@@ -133,13 +134,20 @@ export default function AdminPaymentsPage() {
                   <tr key={r.id}>
                     <td>{formatDateTime(r.createdAt, lng)}</td>
                     <td>
-                      <Link to={`/admin/payments/${r.id}`}>{r.orderName}</Link>
+                      {/* the order's name as stored when it was placed */}
+                      <Link to={`/admin/payments/${r.id}`} data-user-content="">
+                        {r.orderName}
+                      </Link>
                       <div className="pay-mono muted">{r.orderId}</div>
                     </td>
                     <td>
-                      {r.user.name ?? '—'}
+                      <span data-user-content="">{r.user.name ?? '—'}</span>
                       <div className="muted">{r.user.email}</div>
-                      {r.depositorName && <div className="muted">{r.depositorName}</div>}
+                      {r.depositorName && (
+                        <div className="muted" data-user-content="">
+                          {r.depositorName}
+                        </div>
+                      )}
                     </td>
                     <td>{t(`method.${r.method}`)}</td>
                     <td className="num">{formatKrw(r.amount, lng)}</td>
@@ -154,7 +162,7 @@ export default function AdminPaymentsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <Pager page={list.data.number} totalPages={list.data.totalPages} label={t('admin.pager')} onPage={goTo} />
         </>
       )}

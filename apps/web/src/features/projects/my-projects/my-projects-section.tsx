@@ -151,7 +151,7 @@ function ApplicationItem({ a }: { a: ProjectApplication }) {
         </button>
       )}
       {a.status === 'REJECTED' && a.decisionNote && (
-        <blockquote className="pj-note pj-my__note">
+        <blockquote className="pj-note pj-my__note" data-user-content="">
           <span className="pj-note__label">{t('detail.rejectedNote')}</span>
           {a.decisionNote}
         </blockquote>

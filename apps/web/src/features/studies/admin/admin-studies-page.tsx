@@ -18,6 +18,9 @@ import { useLocale } from '../lib/use-locale';
 import { useAdminStudies, type AdminFilter } from './admin-api';
 import '../studies.css';
 import { TabBar } from '../../../shared/ui/tab-bar';
+import { TableScroll } from '../../../shared/ui/table-scroll';
+import { markUserValue } from '../../../shared/ui/user-value';
+import { ScheduleLine } from '../components/schedule-line';
 
 function parse(params: URLSearchParams): AdminFilter & { view: 'queue' | 'all' } {
   const view = params.get('view') === 'all' ? 'all' : 'queue';
@@ -141,14 +144,21 @@ function QueueItem({ study }: { study: AdminStudy }) {
     <li className="st-queue__item card">
       <div className="st-queue__main">
         <p className="st-queue__title">
-          <Link to={`/admin/studies/${study.id}`}>{study.title}</Link>
+          <Link to={`/admin/studies/${study.id}`} data-user-content="">
+            {study.title}
+          </Link>
         </p>
-        <p className="muted">{t('admin.proposedBy', { name: study.proposer.name, date: formatDateTime(study.createdAt, locale) })}</p>
+        <p className="muted">
+          {markUserValue(
+            t('admin.proposedBy', { name: study.proposer.name, date: formatDateTime(study.createdAt, locale) }),
+            study.proposer.name,
+          )}
+        </p>
         <p className="st-queue__meta">
-          {t(`type.${study.type}`)} · {study.schedule} · {formatDate(study.startDate, locale)} – {formatDate(study.endDate, locale)} ·{' '}
-          {t('admin.capacity', { capacity: study.capacity })}
+          {t(`type.${study.type}`)} · <ScheduleLine study={study} /> · {formatDate(study.startDate, locale)} –{' '}
+          {formatDate(study.endDate, locale)} · {t('admin.capacity', { capacity: study.capacity })}
         </p>
-        {study.tagline && <p>{study.tagline}</p>}
+        {study.tagline && <p data-user-content="">{study.tagline}</p>}
         <ErrorAlert error={rejecting ? null : status.error} />
       </div>
       <div className="st-queue__actions">
@@ -200,7 +210,7 @@ function AdminTable({ studies }: { studies: AdminStudy[] }) {
   const { t } = useTranslation('studies');
   const locale = useLocale();
   return (
-    <div className="st-table-wrap table-scroll">
+    <TableScroll className="st-table-wrap">
       <table className="st-table">
         <caption className="visually-hidden">{t('admin.all')}</caption>
         <thead>
@@ -217,7 +227,9 @@ function AdminTable({ studies }: { studies: AdminStudy[] }) {
           {studies.map((s) => (
             <tr key={s.id} className={s.deleted ? 'is-inactive' : ''}>
               <th scope="row">
-                <Link to={`/admin/studies/${s.id}`}>{s.title}</Link>
+                <Link to={`/admin/studies/${s.id}`} data-user-content="">
+                  {s.title}
+                </Link>
                 {s.deleted && <span className="badge st-badge--danger">{t('admin.deletedBadge')}</span>}
                 {!s.deleted && (
                   <Link className="st-table__sub" to={studyPath(s)}>
@@ -226,7 +238,7 @@ function AdminTable({ studies }: { studies: AdminStudy[] }) {
                 )}
               </th>
               <td>{t(`studyStatus.${s.status}`)}</td>
-              <td>{s.proposer.name}</td>
+              <td data-user-content="">{s.proposer.name}</td>
               <td>{formatDate(s.createdAt, locale)}</td>
               <td>
                 {studySeats(s).taken}/{s.capacity}
@@ -236,6 +248,6 @@ function AdminTable({ studies }: { studies: AdminStudy[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

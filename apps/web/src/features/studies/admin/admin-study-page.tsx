@@ -40,7 +40,9 @@ export default function AdminStudyPage() {
     <div className="stack st-admin">
       <BackLink to="/admin/studies?view=all">{t('admin.back')}</BackLink>
       <header>
-        <h1 className="st-h1">{s.title}</h1>
+        <h1 className="st-h1" data-user-content="">
+          {s.title}
+        </h1>
         <p className="muted">
           {t('admin.proposedBy', { name: s.proposer.name, date: formatDateTime(s.createdAt, locale) })}
           {s.deleted && s.deletedAt ? ` · ${t('admin.deletedAt', { date: formatDateTime(s.deletedAt, locale) })}` : ''}

@@ -52,7 +52,11 @@ export function StudyFacts({ study, isAuthenticated }: { study: Study; isAuthent
           </div>
         ))}
       </dl>
-      {study.costDescription && <p className="muted st-facts__note">{study.costDescription}</p>}
+      {study.costDescription && (
+        <p className="muted st-facts__note" data-user-content="">
+          {study.costDescription}
+        </p>
+      )}
       <ApplyCta study={study} isAuthenticated={isAuthenticated} block />
     </aside>
   );

@@ -28,7 +28,9 @@ export function MembersSection({ section, ctx }: { section: SectionOf<'members'>
           {list.map((m) => (
             <li key={m.memberId} className="st-members__item">
               <Avatar name={m.name} src={m.profileImage} size={44} />
-              <span className="st-members__name">{m.name}</span>
+              <span className="st-members__name" data-user-content="">
+                {m.name}
+              </span>
               <span className="st-members__role">{t(`role.${m.role}`)}</span>
               {section.showAttendance && m.attendanceRate !== null && (
                 <span className="st-members__rate">{t('members.attendance', { rate: Math.round(m.attendanceRate) })}</span>

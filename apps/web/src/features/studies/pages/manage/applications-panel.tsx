@@ -52,18 +52,26 @@ export function ApplicationsPanel({ study, admin }: { study: Study; admin?: bool
               <div className="st-app__head">
                 <Avatar name={a.applicant.name} src={a.applicant.profileImage} size={36} />
                 <div>
-                  <p className="st-app__name">{a.applicant.name}</p>
+                  <p className="st-app__name" data-user-content="">
+                    {a.applicant.name}
+                  </p>
                   <p className="muted st-app__date">{t('manage.apps.appliedAt', { date: formatDateTime(a.appliedAt, locale) })}</p>
                 </div>
                 <span className={`badge st-app-status st-app-status--${a.status}`}>{t(`appStatus.${a.status}`)}</span>
               </div>
               <div className="st-app__body">
                 <p className="st-app__label">{t('apply.motivation')}</p>
-                <p className="st-app__text">{a.motivation}</p>
+                <p className="st-app__text" data-user-content="">
+                  {a.motivation}
+                </p>
                 {a.answers.map((ans) => (
                   <div key={ans.questionId}>
-                    <p className="st-app__label">{ans.question}</p>
-                    <p className="st-app__text">{ans.answer || '—'}</p>
+                    <p className="st-app__label" data-user-content="">
+                      {ans.question}
+                    </p>
+                    <p className="st-app__text" data-user-content="">
+                      {ans.answer || '—'}
+                    </p>
                   </div>
                 ))}
                 {a.reviewNote && (

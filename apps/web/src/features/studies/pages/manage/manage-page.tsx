@@ -57,7 +57,9 @@ export default function ManagePage() {
         <header className="st-managehead">
           <div>
             <p className="st-eyebrow">{t('manage.eyebrow')}</p>
-            <h1 className="st-h1">{s.title}</h1>
+            <h1 className="st-h1" data-user-content="">
+              {s.title}
+            </h1>
             <div className="row">
               <StatusBadge study={s} />
               <span className="muted">{t('manage.seats', { taken: studySeats(s).taken, capacity: s.capacity })}</span>

@@ -9,6 +9,7 @@ import { ErrorAlert } from '../../components/error-alert';
 import { ReasonDialog } from '../../components/reason-dialog';
 import { formatDate } from '../../../../shared/lib/format';
 import { useLocale } from '../../lib/use-locale';
+import { TableScroll } from '../../../../shared/ui/table-scroll';
 
 export function MembersPanel({ study, isOwner }: { study: Study; isOwner: boolean }) {
   const { t } = useTranslation('studies');
@@ -29,7 +30,7 @@ export function MembersPanel({ study, isOwner }: { study: Study; isOwner: boolea
     <div className="stack">
       <p className="muted">{t('manage.members.lead', { max: STUDY_LIMITS.warningsToDeactivate })}</p>
       <ErrorAlert error={role.error} />
-      <div className="st-table-wrap">
+      <TableScroll className="st-table-wrap">
         <table className="st-table">
           <caption className="visually-hidden">{t('manage.tabs.members')}</caption>
           <thead>
@@ -98,7 +99,7 @@ export function MembersPanel({ study, isOwner }: { study: Study; isOwner: boolea
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <ReasonDialog
         open={!!dialog}
         title={
