@@ -1,6 +1,7 @@
 /**
  * Web budgets (GUIDE §7), measured on the production build:
- * - JS gzip of the home route in total (entry + its static imports + the home page chunk) ≤ 135 KB,
+ * - JS gzip of the home route in total (entry + its static imports + the home page chunk) ≤ 128 KB
+ *   (issue 19; GUIDE §7 allows 135 KB),
  *   and each further route's own chunk ≤ 50 KB;
  * - largest contentful paint of /, /study, /study/1-tecoteco, /lab and /lab/tetris (MEASURED_PAGES of
  *   e2e/support/routes.ts, shared with the e2e route scans and Lighthouse) under mobile
@@ -41,7 +42,7 @@ const homeSet = new Set(entrySet);
 if (homeKey) for (const k of closure(homeKey)) homeSet.add(k);
 const homeBytes = [...homeSet].reduce((s, k) => s + gz(manifest[k]!.file), 0);
 console.log(
-  `home route JS (entry + shared + home page): ${kb(homeBytes)} gzip — budget 135 KB: ${homeBytes <= 135 * 1024 ? 'PASS' : 'FAIL'}`,
+  `home route JS (entry + shared + home page): ${kb(homeBytes)} gzip — budget 128 KB: ${homeBytes <= 128 * 1024 ? 'PASS' : 'FAIL'}`,
 );
 reportTarget({
   what: 'home route JS gzip (entry + home page)',

@@ -97,6 +97,9 @@ describe('shell', () => {
 
   it('the STUDY dropdown shows at most 3 studies and closes 300 ms after the pointer leaves', async () => {
     await b.page.goto('/whoweare');
+    // The prerendered page paints before the app's JS: the menu opens once the app has taken
+    // over (#root loses aria-busy); a hover on the inert markup before that does nothing.
+    await b.page.locator('#root:not([aria-busy])').waitFor({ state: 'attached' });
     const button = b.page.getByRole('button', { name: /^STUDY/ });
     await button.hover();
     const menu = b.page.getByTestId('study-dropdown');

@@ -1,11 +1,11 @@
-import { StrictMode, useLayoutEffect } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, useLayoutEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { koSharedCatalogue, loadCatalogue } from './app/i18n-resources';
 import { Providers, queryClient } from './app/providers';
 import { seedQueryData } from './app/query-data';
 import { AppRoutes, preloadRoute } from './app/router';
-import { initI18n } from './shared/i18n';
+import { i18next, initI18n } from './shared/i18n';
 import { applyTheme, readTheme } from './shared/theme/theme';
 import './shared/ui/base.css';
 
@@ -24,21 +24,35 @@ if (prerendered) await preloadRoute(window.location.pathname).catch(() => undefi
 // A visitor with a stored session (flagged by theme-init.js) will see the user menu: fetch its chunk now.
 if (document.documentElement.hasAttribute('data-session')) void import('./app/shell/user-menu').catch(() => undefined);
 
-/** After the first commit the page is the app's own (base.css hides some prerendered bits). */
-function TakenOver() {
+/**
+ * After the first commit the page is the app's own (base.css hides some prerendered bits). A
+ * wrapper with a single child, so the tree has the prerender's shape (useId stays the same).
+ */
+function TakeOver({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
     for (const name of ['data-prerendered', 'aria-busy', 'aria-disabled']) container.removeAttribute(name);
   }, []);
-  return null;
+  return children;
 }
 
-createRoot(container).render(
+const app = (
   <StrictMode>
-    {prerendered && <TakenOver />}
-    <Providers>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </Providers>
-  </StrictMode>,
+    <TakeOver>
+      <Providers>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </Providers>
+    </TakeOver>
+  </StrictMode>
 );
+
+// The markup was rendered for a Korean guest at this path without a query (app/prerender.tsx).
+// When the first render here is that same page, React adopts the markup (hydrateRoot): the nodes
+// on screen stay, so the first paint remains the page's largest paint and nothing is rebuilt.
+// Anyone else (a stored session, English, a query such as /study?type=…) sees a different first
+// render: those pages are replaced in one commit, as before (docs/performance.md).
+const matchesMarkup =
+  prerendered && !document.documentElement.hasAttribute('data-session') && i18next.language === 'ko' && window.location.search === '';
+if (matchesMarkup) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -6,8 +6,10 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StudyPageContent } from '@moim/contract';
 import { makeStudy } from '../features/studies/test-fixtures';
 import { loadPageData, queryDataScript, renderPage, type GetJson } from './prerender';
@@ -92,5 +94,66 @@ describe('server-rendered study page', () => {
     expect(view.container.querySelector('.page-loading')).toBeNull();
     expect(view.container.innerHTML).toContain('이렇게 진행해요');
     view.unmount();
+  });
+});
+
+describe('hydrating a prerendered page (main.tsx, a Korean guest)', () => {
+  afterEach(() => {
+    localStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  // The same tree as main.tsx (StrictMode, one wrapper per level, the router): what React
+  // compares with the markup. A mismatch is a recoverable error (and a page error in browsers).
+  async function hydrate(path: string, entries: Parameters<typeof renderPage>[1] = [], storedTheme?: string) {
+    const page = await renderPage(path, entries); // as the build does: no storage
+    if (storedTheme) localStorage.setItem('theme', storedTheme); // this visitor's browser
+    const container = document.createElement('div');
+    container.innerHTML = page.html;
+    document.body.replaceChildren(container);
+    const heading = container.querySelector('h1');
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+    for (const [key, value] of entries) client.setQueryData(key, value, { updatedAt: 0 });
+    const errors: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <Providers client={client}>
+            <MemoryRouter initialEntries={[path]}>
+              <AppRoutes />
+            </MemoryRouter>
+          </Providers>
+        </StrictMode>,
+        { onRecoverableError: (e) => errors.push(e), onUncaughtError: (e) => errors.push(e) },
+      );
+    });
+    return { errors, heading, container };
+  }
+
+  it.each(['/', '/study', '/lab', '/lab/tetris', '/whoweare'])(
+    '%s: the markup is adopted as it is, even with a stored theme',
+    async (path) => {
+      vi.stubGlobal('fetch', () => new Promise(() => undefined)); // data stays loading, as in the markup
+      const { errors, heading, container } = await hydrate(path, [], 'dark');
+      expect(errors).toEqual([]);
+      // the very nodes of the markup stay (no second paint of the page's text)
+      expect(heading).not.toBeNull();
+      expect(container.querySelector('h1')).toBe(heading);
+      // the footer then shows the stored theme
+      expect(container.querySelector('.site-footer__settings .segmented:last-child button[aria-pressed="true"]')?.textContent).toBe('다크');
+    },
+  );
+
+  it("a server-rendered study page, with the study's deadline in 24 h", async () => {
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
+    const s = makeStudy({ slug: '8-hydrate', recruitDeadline: '2026-11-02T14:59:00Z' });
+    const { errors, heading, container } = await hydrate('/study/8-hydrate', [
+      [['studies', 'detail', '8-hydrate'], s],
+      [['studies', 'of', s.id, 'page', 'published'], null],
+    ]);
+    expect(errors).toEqual([]);
+    expect(container.querySelector('h1')).toBe(heading);
+    expect(container.textContent).toContain('2026년 11월 2일 23:59');
   });
 });

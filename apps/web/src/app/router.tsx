@@ -18,7 +18,7 @@ import { lazyPage, type LazyPageComponent } from '../shared/chunk/lazy-page';
 import { RouteErrorBoundary } from '../features/errors/route-error';
 import { NotFoundPage } from '../features/errors/error-pages';
 import { AppShell } from './app-shell';
-import { declaredPaths, featureAdminNav, featureAdminRoutes, featureRoutes, normalisePath } from './feature-modules';
+import { featureAdminNav, featureAdminRoutes, featureRoutes } from './feature-modules';
 import { SiteLayout } from './site-layout';
 
 // ── Shell pages (this app) ────────────────────────────────────────────────────────────────
@@ -49,7 +49,6 @@ const AdminLayout = lazyPage(() => import('../features/admin-shell/admin-layout'
 const AdminHomePage = lazyPage(() => import('../features/admin-shell/admin-home-page'), 'admin-shell');
 const AdminUsersPage = lazyPage(() => import('../features/admin-shell/admin-users-page'), 'admin-shell');
 const AdminOutboxPage = lazyPage(() => import('../features/admin-shell/admin-outbox-page'), 'admin-shell');
-const ComingSoonPage = lazyPage(() => import('../features/coming-soon/coming-soon-page'), 'coming-soon');
 
 /** SPEC §2 redirects (old addresses). */
 export const redirects: Array<[from: string, to: string]> = [
@@ -115,56 +114,6 @@ const shellRoutes: RouteObject[] = [
   },
 ];
 
-/**
- * Frames for SPEC §2 routes whose features are built by other issues. Each answers with a
- * "coming soon / 준비 중" page until a feature's routes.tsx declares a path under the same first
- * segment; then the feature's routes replace them automatically:
- *   studies  — /study, /study/calendar, /study/propose, /study/:id/apply, /study/:id/manage,
- *              /study/:id/review/write, /study/:studyIdentifier, /study/1-tecoteco, /calendar
- *   projects — /project, /project/new, /project/:slug/edit, /project/:slug
- *   lab      — /lab, /lab/team-shuffle, /lab/spotlight-arena, /lab/:subject
- *   payments — /payment/success, /payment/fail, /payment/account-info, /payment/pending, /checkout/test
- */
-const soon = (section: string, guarded = false) =>
-  guarded ? (
-    <RequireAuth>
-      <ComingSoonPage section={section} />
-    </RequireAuth>
-  ) : (
-    <ComingSoonPage section={section} />
-  );
-const placeholderRoutes: RouteObject[] = [
-  { path: '/study', element: soon('study') },
-  { path: '/study/calendar', element: soon('study') },
-  { path: '/study/propose', element: soon('studyPropose', true) },
-  { path: '/study/:studyId/apply', element: soon('studyApply', true) },
-  { path: '/study/:studyId/manage', element: soon('studyManage', true) },
-  { path: '/study/:studyId/review/write', element: soon('studyReview', true) },
-  { path: '/study/1-tecoteco', element: soon('studyDetail') },
-  { path: '/study/:studyIdentifier', element: soon('studyDetail') },
-  { path: '/calendar', element: soon('calendar') },
-  { path: '/project', element: soon('project') },
-  { path: '/project/new', element: soon('project', true) },
-  { path: '/project/:slug/edit', element: soon('project', true) },
-  { path: '/project/:slug', element: soon('project') },
-  { path: '/lab', element: soon('lab') },
-  { path: '/lab/team-shuffle', element: soon('lab') },
-  { path: '/lab/spotlight-arena', element: soon('lab') },
-  { path: '/lab/:subject', element: soon('lab') },
-  { path: '/payment/success', element: soon('payment') },
-  { path: '/payment/fail', element: soon('payment') },
-  { path: '/payment/account-info', element: soon('payment') },
-  { path: '/payment/pending', element: soon('payment') },
-  { path: '/checkout/test', element: soon('payment') },
-];
-
-// ── Feature routes (features/<feature>/routes.tsx, discovered in feature-modules.ts) ─────
-// A feature that declares any path under a first segment (/study, /lab …) owns that segment:
-// its placeholders go away all together (so /study/1-tecoteco never shadows the feature's page).
-const firstSegment = (p: string) => normalisePath(p).split('/')[1] ?? '';
-const ownedSegments = new Set(declaredPaths(featureRoutes).map(firstSegment));
-const pendingPlaceholders = placeholderRoutes.filter((r) => !ownedSegments.has(firstSegment(r.path!)));
-
 /** A pathless route whose errors (while rendering its children) show the error pages in place. */
 const errorBoundary = (children: RouteObject[]): RouteObject => ({
   element: (
@@ -191,7 +140,6 @@ export const routes: RouteObject[] = [
             ...redirects.map(([from, target]) => ({ path: from, element: <Navigate to={target} replace /> })),
             ...shellRoutes,
             ...featureRoutes,
-            ...pendingPlaceholders,
             { path: '*', element: <NotFoundPage /> },
           ]),
         ],

@@ -1,14 +1,21 @@
 /** Footer (SPEC §1): links, copyright, terms and privacy, language (ko/en) and theme switches. */
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { changeLocale, LOCALES, type Locale } from '../../shared/i18n';
 import { readTheme, saveTheme, THEME_CHOICES, type ThemeChoice } from '../../shared/theme/theme';
 import { LogoMark } from '../../shared/ui/logo';
 
+// The stored theme is read after hydration: a prerendered footer shows 'system' (the server has
+// no storage), and the first render of a hydrated page must be the same; React re-reads it then.
+const noSubscription = () => () => {};
+const serverTheme = (): ThemeChoice => 'system';
+
 export function SiteFooter() {
   const { t, i18n } = useTranslation();
-  const [theme, setTheme] = useState<ThemeChoice>(readTheme);
+  const stored = useSyncExternalStore(noSubscription, readTheme, serverTheme);
+  const [picked, setTheme] = useState<ThemeChoice | null>(null);
+  const theme = picked ?? stored;
   const lang = (i18n.language === 'en' ? 'en' : 'ko') as Locale;
   return (
     <footer className="site-footer">

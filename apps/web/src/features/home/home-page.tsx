@@ -13,7 +13,7 @@ import { apiPaths } from '../../shared/api/paths';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { useIntroRef } from '../../shared/shell/intro';
 import { canApplyNow, studyPath, useCurrentStudies, type StudyPreview } from '../../shared/shell/current-studies';
-import type { PreviewScheduleProps } from './preview-schedule';
+import type { ScheduleLineProps } from '../../shared/ui/schedule-line';
 import { useQueryDailyUrl } from '../../shared/shell/public-config';
 import { lazyChunk } from '../../shared/chunk/lazy-page';
 import { QuietBoundary } from '../../shared/ui/error-boundary';
@@ -61,17 +61,17 @@ function useRecruitingCount() {
   });
 }
 
-// The schedule line needs the schedule rules (shared/lib/schedule and the contract's, ≈ 2.5 KB
-// gzip), and only shows with data: a chunk of its own, fetched as soon as this page runs, in
-// parallel with the studies it describes (none are in the prerendered page).
-const loadPreviewSchedule = () => import('./preview-schedule');
-void loadPreviewSchedule().catch(() => undefined);
-const LazyPreviewSchedule = lazyChunk(loadPreviewSchedule);
-function PreviewSchedule(props: PreviewScheduleProps) {
+// The schedule line (shared/ui/schedule-line) needs the schedule rules (shared/lib/schedule and
+// the contract's, ≈ 2.5 KB gzip), and only shows with data: a chunk of its own, fetched as soon
+// as this page runs, in parallel with the studies it describes (none are in the prerendered page).
+const loadScheduleLine = () => import('../../shared/ui/schedule-line');
+void loadScheduleLine().catch(() => undefined);
+const LazyScheduleLine = lazyChunk(loadScheduleLine);
+function PreviewSchedule(props: ScheduleLineProps) {
   return (
     <QuietBoundary>
       <Suspense fallback={null}>
-        <LazyPreviewSchedule {...props} />
+        <LazyScheduleLine {...props} />
       </Suspense>
     </QuietBoundary>
   );

@@ -37,12 +37,24 @@ export function formatShortDate(value: string | Date | null | undefined, locale 
   return d ? fmt(locale, 'short', { month: 'short', day: 'numeric' }).format(d) : '';
 }
 
-/** 2026. 12. 1. 오후 7:30 */
+/**
+ * 2026년 12월 1일 19:30 / Dec 1, 2026, 7:30 PM. Korean in 24 h, like formatTimeRange: also the
+ * same text in every runtime (ICU's Korean day period differs: "오후" in browsers, "PM" in
+ * Node 20's ICU 78), so a page rendered on the server hydrates without a mismatch.
+ */
 export function formatDateTime(value: string | Date | null | undefined, locale = 'ko'): string {
   if (!value) return '';
   const d = toDate(value);
+  const en = locale.startsWith('en');
   return d
-    ? fmt(locale, 'datetime', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(d)
+    ? fmt(locale, 'datetime', {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: en ? 'numeric' : '2-digit',
+        minute: '2-digit',
+        ...(en ? {} : { hourCycle: 'h23' as const }),
+      }).format(d)
     : '';
 }
 
