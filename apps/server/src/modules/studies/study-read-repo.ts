@@ -15,7 +15,7 @@ import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts';
 import { GENERIC_PLAN } from '../../db/prepared.ts';
 import { userPublic } from '../users/index.ts';
-import { studies, studyApplications, studyMemberships, studyPublicCounts, type MembershipRow } from './schema.ts';
+import { studies, studyApplications, studyMemberships, studyPublicCounts, type MembershipRow, type StudyRow } from './schema.ts';
 import type { StudyWithLeader } from './study-repo.ts';
 
 const ph = (name: string) => sql.placeholder(name);
@@ -112,6 +112,75 @@ function buildPage(db: Db, sort: string, f: FilterShape, limit: number) {
     .prepare(`studies_public_page_${field}_${dir === 'asc' ? 'asc' : 'desc'}_${shapeKey(f)}_${limit}`);
 }
 
+/** A timestamp as `Date.prototype.toISOString` writes it (UTC, milliseconds, `Z`). */
+const isoOf = (c: SQL) => sql`to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The contract's `Study` (study-view.ts `toStudy`) built by the database, for a guest, up to
+ * `paymentDeadlineHours` (then `questions`, STUDY_JSON_TAIL, and the caller's `applicability` and `viewer`): the list's rows are sent as
+ * they come instead of being decoded into 44 columns, mapped by Drizzle, shaped and
+ * stringified again (docs/performance.md "Server reads"). Same keys in the same order as
+ * `toStudy`; `study-json.test.ts` checks every field against it.
+ */
+const STUDY_JSON = sql`(select row_to_json(j)::text from (select
+    ${studies.id} as "id", ${studies.slug} as "slug", ${studies.title} as "title", ${studies.coverImage} as "coverImage",
+    regexp_replace(${studies.coverImage}, 'size=1280', 'size=640') as "coverImageThumb",
+    ${studies.coverImageStatus} as "coverImageStatus", ${studies.generation} as "generation", ${studies.tagline} as "tagline",
+    ${studies.proposerId} as "proposerId", ${studies.type} as "type",
+    (select row_to_json(l) from (select ${studies.leaderId} as "id", ${userPublic.name} as "name",
+      ${userPublic.profileImage} as "profileImage", ${studies.welcomeMessage} as "welcomeMessage") l) as "leader",
+    ${studies.schedule} as "schedule", ${studies.duration} as "duration",
+    (select row_to_json(d) from (select ${studies.scheduleWeekdays} as "weekdays", ${studies.sessionStartTime} as "startTime",
+      ${studies.sessionEndTime} as "endTime", ${studies.timezone} as "timezone") d) as "scheduleDetails",
+    (select row_to_json(o) from (select ${studies.locationType} as "type", ${studies.locationAddress} as "address") o) as "location",
+    ${studies.capacity} as "capacity", ${studies.enrolled} as "enrolled", ${studies.seatsTaken} as "seatsTaken",
+    ${isoOf(sql`${studies.recruitDeadline}`)} as "recruitDeadline", ${studies.isRecruiting} as "isRecruiting",
+    ${studies.status} as "status", ${studies.recurrenceType} as "recurrenceType",
+    ${studies.startDate} as "startDate", ${studies.endDate} as "endDate", ${studies.costType} as "costType",
+    ${studies.costDescription} as "costDescription", ${studies.cost} as "cost", ${studies.paymentDeadlineHours} as "paymentDeadlineHours") j)`;
+
+/** The keys after `questions` (jsonb prints itself with spaces: the caller re-writes it). */
+const STUDY_JSON_TAIL = sql`(select row_to_json(j)::text from (select ${studies.deleted} as "deleted", null::text as "rejectReason",
+    ${isoOf(sql`${studies.createdAt}`)} as "createdAt", ${isoOf(sql`${studies.updatedAt}`)} as "updatedAt") j)`;
+
+/** What `studyApplicability` reads, next to the row's JSON. */
+const APPLICABILITY_COLS = {
+  status: studies.status,
+  recruitDeadline: studies.recruitDeadline,
+  capacity: studies.capacity,
+  enrolled: studies.enrolled,
+  seatsTaken: studies.seatsTaken,
+  isRecruiting: studies.isRecruiting,
+};
+
+/** `buildPage` with each row as the contract's JSON (see STUDY_JSON). */
+function buildPageJson(db: Db, sort: string, f: FilterShape, limit: number) {
+  const [field, dir] = sort.split(',') as [string, string | undefined];
+  const col = SORT_COLUMNS[field as keyof typeof SORT_COLUMNS] ?? studies.createdAt;
+  const d = dir === 'asc' ? asc : desc;
+  const ids = db
+    .select({ id: sql<string>`${studies.id}`.as('page_id'), key: sql`${col}`.as('page_key') })
+    .from(studies)
+    .where(studyFilters(f))
+    .orderBy(d(col), d(studies.id))
+    .limit(sql.raw(String(limit)) as unknown as number)
+    .offset(ph('offset'))
+    .as('page');
+  return db
+    .select({
+      json: sql<string>`${STUDY_JSON}`,
+      questions: sql<string>`${studies.questions}::text`,
+      jsonTail: sql<string>`${STUDY_JSON_TAIL}`,
+      ...APPLICABILITY_COLS,
+      total: sql<number>`${totalSql(f)} ${sql.raw(GENERIC_PLAN)}`.mapWith(Number),
+    })
+    .from(ids)
+    .innerJoin(studies, eq(studies.id, ids.id))
+    .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
+    .orderBy(d(ids.key), d(ids.id))
+    .prepare(`studies_public_page_json_${field}_${dir === 'asc' ? 'asc' : 'desc'}_${shapeKey(f)}_${limit}`);
+}
+
 function buildTotal(db: Db, f: FilterShape) {
   return db
     .select({ total: sql<number>`${totalSql(f)} ${sql.raw(GENERIC_PLAN)}`.mapWith(Number) })
@@ -147,6 +216,7 @@ function buildBySlugFor(db: Db) {
 
 type Prepared = {
   pages: Map<string, ReturnType<typeof buildPage>>;
+  pagesJson: Map<string, ReturnType<typeof buildPageJson>>;
   totals: Map<string, ReturnType<typeof buildTotal>>;
   bySlug: ReturnType<typeof buildBySlug>;
   bySlugFor: ReturnType<typeof buildBySlugFor>;
@@ -156,7 +226,7 @@ const preparedByDb = new WeakMap<Db, Prepared>();
 function prepared(db: Db): Prepared {
   let p = preparedByDb.get(db);
   if (!p) {
-    p = { pages: new Map(), totals: new Map(), bySlug: buildBySlug(db), bySlugFor: buildBySlugFor(db) };
+    p = { pages: new Map(), pagesJson: new Map(), totals: new Map(), bySlug: buildBySlug(db), bySlugFor: buildBySlugFor(db) };
     preparedByDb.set(db, p);
   }
   return p;
@@ -190,6 +260,47 @@ export async function publicPage(db: Db, sort: string, f: PublicListParams): Pro
   }
   const [t] = await total.execute(values);
   return { rows: [], total: t?.total ?? 0 };
+}
+
+function shapeOf(f: PublicListParams): FilterShape {
+  return { type: !!f.type?.length, costType: !!f.costType?.length, recurrence: !!f.recurrence?.length, recruiting: f.recruiting };
+}
+
+async function totalOf(db: Db, shape: FilterShape, values: Record<string, unknown>): Promise<number> {
+  const p = prepared(db);
+  let total = p.totals.get(shapeKey(shape));
+  if (!total) {
+    total = buildTotal(db, shape);
+    p.totals.set(shapeKey(shape), total);
+  }
+  const [t] = await total.execute(values);
+  return t?.total ?? 0;
+}
+
+export type StudyApplicabilityRow = Pick<StudyRow, 'status' | 'recruitDeadline' | 'capacity' | 'enrolled' | 'seatsTaken' | 'isRecruiting'>;
+
+/** A study as JSON in three parts: the keys up to `paymentDeadlineHours`, `questions` (jsonb's text), the keys after it. */
+export type StudyJsonRow = StudyApplicabilityRow & { json: string; questions: string; jsonTail: string };
+
+/**
+ * `publicPage` with each study as the contract's JSON in parts (StudyJsonRow) without its last
+ * two keys (`applicability`, `viewer`: the caller appends them) and what `studyApplicability` needs.
+ */
+export async function publicPageJson(db: Db, sort: string, f: PublicListParams): Promise<{ rows: StudyJsonRow[]; total: number }> {
+  const shape = shapeOf(f);
+  const p = prepared(db);
+  const limit = Math.trunc(f.limit);
+  if (!(limit >= 1 && limit <= 100)) throw new RangeError('page size out of range');
+  const key = `${sort}|${shapeKey(shape)}|${limit}`;
+  let page = p.pagesJson.get(key);
+  if (!page) {
+    page = buildPageJson(db, sort, shape, limit);
+    p.pagesJson.set(key, page);
+  }
+  const values = { type: f.type, costType: f.costType, recurrence: f.recurrence, now: f.now.toISOString(), offset: f.offset };
+  const rows = await page.execute(values);
+  if (rows.length > 0) return { rows: rows.map(({ total: _t, ...r }) => r), total: rows[0]!.total };
+  return { rows: [], total: await totalOf(db, shape, values) };
 }
 
 export interface StudyForCaller {

@@ -1,0 +1,112 @@
+/**
+ * The public list's studies are written as JSON by the database (study-read-repo.ts STUDY_JSON),
+ * not by `toStudy`: every study on the list must be the same object, with the same keys in the
+ * same order, as the guest detail (which goes through `toStudy`) — cover thumbnails, nulls,
+ * arrays, questions, quotes and line breaks, timestamps to the millisecond, applicability.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support.ts';
+import { studies } from './schema.ts';
+import { type TestUser, approvedStudy, createUser, createUsers, joinStudy } from './test-helpers.ts';
+import { eq } from 'drizzle-orm';
+import { type PublicListParams, publicPage, publicPageJson } from './study-read-repo.ts';
+import { studyJsonOf } from './study-service.ts';
+import { toStudy } from './study-view.ts';
+
+let t: TestApp;
+let admin: TestUser;
+let leader: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.api.studies.setReadCacheTtl(0);
+  admin = await createUser(t, { admin: true });
+  leader = await createUser(t, { name: '리더 "따옴표" \\ 백슬래시' });
+  const plain = await approvedStudy(t, leader, admin);
+  const rich = await approvedStudy(t, leader, admin, {
+    type: 'EDUCATIONAL',
+    tagline: '줄바꿈\n탭\t"따옴표" <태그> & \\ 끝',
+    location: { type: 'OFFLINE', address: '서울시 강남구 "모임" 빌딩\n3층' },
+    costType: 'PAID',
+    cost: 30000,
+    costDescription: '교재비 포함 — 환불 규정 참고',
+    questions: [
+      { text: '왜 참여하나요?', required: true },
+      { text: 'GitHub 주소 (선택)', required: false },
+    ],
+  });
+  // a cover image (processed), a recruiting override, and a full study
+  await t.ctx.db
+    .update(studies)
+    .set({
+      coverImage: '/api/studies/covers/x?size=1280&v=3&size=1280',
+      coverImageStatus: 'READY',
+      isRecruiting: false,
+    })
+    .where(eq(studies.id, plain.id));
+  const full = await approvedStudy(t, leader, admin, { capacity: 2, tagline: '꽉 찬 스터디' });
+  for (const u of await createUsers(t, 2)) await joinStudy(t, leader, u, full.id);
+  expect(rich.costType).toBe('PAID');
+});
+afterAll(() => t.close());
+
+const QUERIES = ['', 'sort=title,asc', 'type=EDUCATIONAL', 'costType=PAID&recruiting=true', 'recruiting=true', 'size=1&page=1'];
+
+describe('publicPageJson: the same bytes as toStudy', () => {
+  const base: PublicListParams = { type: null, costType: null, recurrence: null, recruiting: false, now: new Date(), limit: 10, offset: 0 };
+  const CASES: [string, Partial<PublicListParams>][] = [
+    ['createdAt,desc', {}],
+    ['title,asc', { limit: 3 }],
+    ['recruitDeadline,asc', { type: ['EDUCATIONAL', 'PARTICIPATORY'] }],
+    ['startDate,desc', { costType: ['PAID'], recruiting: true }],
+    ['createdAt,desc', { offset: 2, limit: 2 }],
+  ];
+  it.each(CASES)('%s %o', async (sort, over) => {
+    const f = { ...base, ...over, now: new Date() };
+    const a = await publicPage(t.ctx.db, sort, f);
+    const b = await publicPageJson(t.ctx.db, sort, f);
+    expect(b.total).toBe(a.total);
+    expect(a.rows.length).toBeGreaterThan(0);
+    expect(b.rows.map((r) => studyJsonOf(r, f.now))).toEqual(a.rows.map((r) => JSON.stringify(toStudy(r, f.now))));
+  });
+});
+
+describe('GET /api/studies/paged: studies written by the database', () => {
+  it.each(QUERIES)('each listed study equals its guest detail, key for key (%s)', async (query) => {
+    const r = await t.call({ method: 'GET', url: `/api/studies/paged?${query}` });
+    expect(r.status).toBe(200);
+    const content = r.body.data.content as { slug: string }[];
+    expect(content.length).toBeGreaterThan(0);
+    for (const listed of content) {
+      const d = await t.call({ method: 'GET', url: `/api/studies/slug/${encodeURIComponent(listed.slug)}` });
+      expect(d.status).toBe(200);
+      expect(JSON.stringify(listed)).toBe(JSON.stringify(d.body.data));
+    }
+  });
+
+  it('keeps the page fields and the envelope as before', async () => {
+    const r = await t.call({ method: 'GET', url: '/api/studies/paged?size=1&page=1' });
+    const { content: _c, ...rest } = r.body.data;
+    expect(Object.keys(r.body)).toEqual(['success', 'data']);
+    expect(Object.keys(r.body.data)).toEqual(['content', 'number', 'size', 'totalElements', 'totalPages', 'first', 'last']);
+    expect(rest).toMatchObject({ number: 1, size: 1, first: false });
+    const past = await t.call({ method: 'GET', url: '/api/studies/paged?page=50' });
+    expect(past.body.data.content).toEqual([]);
+    expect(past.body.data.totalElements).toBe(rest.totalElements);
+  });
+
+  it('writes the cover thumbnail, nulls, arrays, questions and escapes as toStudy does', async () => {
+    const r = await t.call({ method: 'GET', url: '/api/studies/paged?size=100' });
+    const all = r.body.data.content as Record<string, any>[];
+    const withCover = all.find((s) => s.coverImage);
+    expect(withCover?.coverImageThumb).toBe('/api/studies/covers/x?size=640&v=3&size=1280');
+    expect(withCover?.isRecruiting).toBe(false);
+    const rich = all.find((s) => s.costType === 'PAID');
+    expect(rich?.tagline).toBe('줄바꿈\n탭\t"따옴표" <태그> & \\ 끝');
+    expect(rich?.questions).toHaveLength(2);
+    expect(rich?.leader.name).toBe('리더 "따옴표" \\ 백슬래시');
+    expect(all.find((s) => s.tagline === '꽉 찬 스터디')?.applicability.label).toBe('FULL');
+    expect(rich?.applicability.label).toBe('RECRUITING');
+    expect(rich?.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+});
