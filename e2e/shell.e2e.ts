@@ -3,6 +3,7 @@
  * token loss across tabs, the STUDY dropdown, the mobile menu, the admin toolbar, chunk-load
  * failures and the 404 page.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { apiLogin, DEMO, recordTexts, seenTexts, signIn } from './support/accounts.ts';
 import { baseURL, useBrowser } from './support/browser.ts';
@@ -174,7 +175,14 @@ describe('shell', () => {
   it('a chunk that fails to load reloads the page at most 3 times, then shows the problem page', async () => {
     let documentLoads = 0;
     b.page.on('request', (r) => r.resourceType() === 'document' && documentLoads++);
-    await b.page.route(/\/assets\/whoweare-page-[^/]+\.js$/, (route) => route.abort());
+    // Lazy chunks are named by their hash (vite.config.ts): find the page's in the build's manifest.
+    const manifest = JSON.parse(readFileSync(new URL('../apps/web/dist/.vite/manifest.json', import.meta.url), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
+    const file = manifest['src/features/whoweare/whoweare-page.tsx']!.file;
+    const chunk = (url: URL) => url.pathname === `/${file}`;
+    await b.page.route(chunk, (route) => route.abort());
     await b.page.goto('/whoweare');
     await b.page.getByRole('heading', { name: '페이지를 불러오지 못했습니다' }).waitFor({ timeout: 20_000 });
     expect(documentLoads).toBe(4);
@@ -183,7 +191,7 @@ describe('shell', () => {
     expect(await b.page.getByRole('button', { name: '다시 시도' }).count()).toBe(1);
     expect(await b.page.getByText('브라우저 캐시를 비워 주세요').count()).toBe(1);
     // The chunk comes back: "retry" resets the counter and the page loads.
-    await b.page.unroute(/\/assets\/whoweare-page-[^/]+\.js$/);
+    await b.page.unroute(chunk);
     await b.page.getByRole('button', { name: '다시 시도' }).click();
     await b.page.getByRole('heading', { level: 1 }).filter({ hasText: '함께 성장하는' }).waitFor();
     expect(await b.page.evaluate(() => sessionStorage.getItem('chunkErrorRetryCount'))).toBeNull();
