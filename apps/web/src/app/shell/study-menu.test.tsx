@@ -2,25 +2,41 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { studyApplicability } from '@moim/contract';
+import { studyApplicability, type Study } from '@moim/contract';
+import { makeStudy } from '../../features/studies/test-fixtures';
 import { initTestI18n } from '../../shared/test/i18n';
 import { StudyMenu } from './study-menu';
 
 const future = new Date(Date.now() + 7 * 86_400_000).toISOString();
 const past = new Date(Date.now() - 86_400_000).toISOString();
-// Lists carry the server's `applicability`, computed with the contract's studyApplicability.
-const study = (n: number, extra: { status: string; recruitDeadline?: string; isRecruiting?: boolean }) => {
-  const s = { id: `id-${n}`, slug: `${n}-s`, title: `Study ${n}`, generation: n, capacity: 10, enrolled: 2, ...extra };
+// Whole contract studies; lists carry the server's `applicability`, computed with the contract's studyApplicability.
+const study = (n: number, extra: Pick<Study, 'status' | 'recruitDeadline'> & Partial<Study>): Study => {
+  const s = makeStudy({
+    slug: `${n}-s`,
+    title: `Study ${n}`,
+    generation: n,
+    capacity: 10,
+    enrolled: 2,
+    seatsTaken: 2,
+    ...extra,
+  });
   return { ...s, applicability: studyApplicability(s) };
 };
 
-function renderMenu(list: unknown[] | 'fail') {
+/** GET /api/studies/paged answers a whole page (contract `studyListPage`). */
+function renderMenu(list: Study[] | 'fail') {
   vi.stubGlobal(
     'fetch',
     vi.fn(async () =>
       list === 'fail'
         ? new Response('{"success":false,"error":{"code":"BIZ-3001","message":"nf"},"message":"nf"}', { status: 404 })
-        : new Response(JSON.stringify({ success: true, data: { content: list } }), { status: 200 }),
+        : new Response(
+            JSON.stringify({
+              success: true,
+              data: { content: list, number: 0, size: 3, totalElements: list.length, totalPages: 1, first: true, last: true },
+            }),
+            { status: 200 },
+          ),
     ),
   );
   const router = createMemoryRouter([{ path: '*', element: <StudyMenu /> }]);
@@ -43,7 +59,7 @@ describe('StudyMenu', () => {
     renderMenu([
       study(1, { status: 'APPROVED', recruitDeadline: future }),
       study(2, { status: 'APPROVED', recruitDeadline: past }),
-      study(3, { status: 'IN_PROGRESS', isRecruiting: true }),
+      study(3, { status: 'IN_PROGRESS', recruitDeadline: past, isRecruiting: true }), // the leader's switch wins
       study(4, { status: 'APPROVED', recruitDeadline: future }),
     ]);
     fireEvent.keyDown(screen.getByRole('button', { name: /STUDY/ }), { key: 'Enter' });

@@ -1,10 +1,12 @@
 /** The signed-in user's own account (SPEC §7 Users) and its query hooks. */
+import { accountDeactivated, accountDeleted, passwordChanged, profile, type Profile } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
 import { apiPaths } from '../../shared/api/paths';
-import type { ProfileLink, SessionUser } from '../../shared/auth/types';
+import type { ProfileLink } from '../../shared/auth/types';
 
-export type MeProfile = SessionUser & { hasPassword?: boolean; socialProviders?: string[] };
+/** GET/PUT /api/users/me (contract `profile`). */
+export type MeProfile = Profile;
 
 export interface ProfileUpdate {
   name?: string;
@@ -22,17 +24,18 @@ export type AccountConfirm = { password: string } | { confirmation: string };
 
 export const meKey = ['users', 'me'] as const;
 
+/** Development and tests check every response against its contract schema (docs/web-shell.md "Typed calls"). */
+const DEV = import.meta.env.DEV;
+
 export const accountApi = {
-  me: () => api.get<MeProfile>(apiPaths.users.me),
-  update: (body: ProfileUpdate | ImageUpload) => api.put<MeProfile>(apiPaths.users.me, body),
+  me: () => api.get(apiPaths.users.me, { schema: DEV && profile }),
+  update: (body: ProfileUpdate | ImageUpload) => api.put(apiPaths.users.me, body, { schema: DEV && profile }),
+  /** The other sessions end; this one stays signed in with its tokens (no new tokens come back). */
   changePassword: (currentPassword: string, newPassword: string) =>
-    api.put<{ changed: true; otherSessionsRevoked: number; accessToken?: string; refreshToken?: string } | null>(apiPaths.users.password, {
-      currentPassword,
-      newPassword,
-    }),
+    api.put(apiPaths.users.password, { currentPassword, newPassword }, { schema: DEV && passwordChanged }),
   /** `password` for accounts that have one; social-only accounts confirm with their email. */
-  deactivate: (confirm: AccountConfirm) => api.post<unknown>(apiPaths.users.deactivate, confirm),
-  remove: (confirm: AccountConfirm) => api.delete<unknown>(apiPaths.users.me, { body: confirm }),
+  deactivate: (confirm: AccountConfirm) => api.post(apiPaths.users.deactivate, confirm, { schema: DEV && accountDeactivated }),
+  remove: (confirm: AccountConfirm) => api.delete(apiPaths.users.me, { body: confirm, schema: DEV && accountDeleted }),
 };
 
 export function useMe() {

@@ -23,7 +23,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { useAuth } from '../../shared/auth/auth-provider';
-import { storeTokens } from '../../shared/auth/token-store';
 import type { SessionUser } from '../../shared/auth/types';
 import { toast } from '../../shared/toast/toast';
 import { Avatar } from '../../shared/ui/avatar';
@@ -283,9 +282,8 @@ function PasswordSection() {
   const onSubmit = form.handleSubmit(async (v) => {
     setError(null);
     try {
-      const r = await accountApi.changePassword(v.currentPassword, v.newPassword);
-      // A password change revokes the other sessions; should the server hand this one fresh tokens, keep them.
-      if (r?.accessToken) storeTokens(r.accessToken, r.refreshToken);
+      // The server ends the other sessions; this one keeps its tokens.
+      await accountApi.changePassword(v.currentPassword, v.newPassword);
       form.reset();
       toast.success(t('settings.password.changed'));
     } catch (err) {

@@ -5,6 +5,7 @@
 import {
   AROUND_ME_RANGE,
   LEADERBOARD_LIMIT,
+  deletedCount,
   gameRecordResult,
   gameSession,
   gameTypeInfo,
@@ -37,7 +38,7 @@ export const gamesApi = {
   state: (sessionId: string) => api.get(P.state(sessionId), { schema: DEV && orNull(savedGameState) }),
   latestState: (gameType: GameTypeCodeValue, stateType = 'CHECKPOINT') =>
     api.get(P.latestState, { query: { gameType, stateType }, schema: DEV && orNull(savedGameState) }),
-  deleteStates: (sessionId: string) => api.delete<{ deleted: number }>(P.state(sessionId)),
+  deleteStates: (sessionId: string) => api.delete(P.state(sessionId), { schema: DEV && deletedCount }),
   globalBoard: (gameType: GameTypeCodeValue, period: LeaderboardPeriod, limit = LEADERBOARD_LIMIT) =>
     api.get(P.globalBoard, { query: { gameType, period, limit }, schema: DEV && leaderboard }),
   aroundMe: (gameType: GameTypeCodeValue, period: LeaderboardPeriod, range = AROUND_ME_RANGE) =>

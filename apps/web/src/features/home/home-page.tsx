@@ -3,7 +3,7 @@
  * current studies from the server, the lab's games, the daily-questions service and calls to
  * action for members-to-be and study leaders.
  */
-import { STUDY_DROPDOWN_COUNT, studySeats } from '@moim/contract';
+import { STUDY_DROPDOWN_COUNT, leaderboard, studyListPage, studySeats } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,15 +36,19 @@ const GAMES = [
   { key: 'spotlight', to: '/lab/spotlight-arena', art: 'spotlight' },
 ] as const;
 
-interface WeeklyBoard {
-  entries: Array<{ rank: number; userId: string; name: string | null; score: number }>;
-}
-
-/** This week's top three Tetris players, straight from the leaderboards API. */
+/**
+ * This week's top three Tetris players, straight from the leaderboards API. The schemas are
+ * checked in development and tests only: the production build folds `import.meta.env.DEV && …`
+ * to `false`, so neither zod nor the schemas reach the home route's chunk (docs/web-shell.md).
+ */
 function useWeeklyTop() {
   return useQuery({
     queryKey: ['home', 'weekly-top', 'TETRIS'],
-    queryFn: () => api.get<WeeklyBoard>(apiPaths.games.globalBoard, { query: { gameType: 'TETRIS', period: 'WEEKLY', limit: 3 } }),
+    queryFn: () =>
+      api.get(apiPaths.games.globalBoard, {
+        query: { gameType: 'TETRIS', period: 'WEEKLY', limit: 3 },
+        schema: import.meta.env.DEV && leaderboard,
+      }),
     staleTime: 60_000,
     retry: false,
   });
@@ -55,7 +59,12 @@ function useRecruitingCount() {
   return useQuery({
     queryKey: ['home', 'recruiting-count'],
     queryFn: async () =>
-      (await api.get<{ totalElements: number }>(apiPaths.studies.paged, { query: { page: 0, size: 1, recruiting: true } })).totalElements,
+      (
+        await api.get(apiPaths.studies.paged, {
+          query: { page: 0, size: 1, recruiting: true },
+          schema: import.meta.env.DEV && studyListPage,
+        })
+      ).totalElements,
     staleTime: 60_000,
     retry: false,
   });

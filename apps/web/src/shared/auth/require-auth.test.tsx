@@ -1,3 +1,4 @@
+import type { Profile, User } from '@moim/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
@@ -39,6 +40,29 @@ function renderAt(path: string, roles?: string[]) {
 
 const ok = (data: unknown) => new Response(JSON.stringify({ success: true, data }), { status: 200 });
 
+/** GET /api/auth/validate answers the token's user (contract `user`). */
+const apiUser = (roles: string[] = ['ROLE_USER']): User => ({
+  id: 'u',
+  email: 'a@b.c',
+  username: null,
+  name: 'A',
+  roles,
+  systemRole: roles.includes('ROLE_ADMIN') ? 'ROLE_ADMIN' : 'ROLE_USER',
+  profileImage: null,
+});
+/** GET /api/users/me answers the profile (contract `profile`). */
+const apiProfile = (roles?: string[]): Profile => ({
+  ...apiUser(roles),
+  bio: null,
+  links: [],
+  profileImageStatus: 'NONE',
+  profileImageThumb: null,
+  hasPassword: true,
+  socialProviders: [],
+  locale: 'ko',
+  createdAt: '2026-01-05T00:00:00.000Z',
+});
+
 describe('RequireAuth', () => {
   beforeAll(() => initTestI18n('ko'));
   afterEach(cleanup);
@@ -60,12 +84,12 @@ describe('RequireAuth', () => {
     let resolveValidate: (r: Response) => void = () => undefined;
     const fetchMock = vi.fn((url: string) => {
       if (url === '/api/auth/validate') return new Promise<Response>((r) => (resolveValidate = r));
-      return Promise.resolve(ok({ id: 'u', email: 'a@b.c', name: 'A', roles: ['ROLE_USER'] }));
+      return Promise.resolve(ok(apiProfile()));
     });
     vi.stubGlobal('fetch', fetchMock);
     renderAt('/users/me');
     expect(screen.getByText('인증 확인 중...')).toBeTruthy();
-    resolveValidate(ok({ valid: true }));
+    resolveValidate(ok(apiUser()));
     expect(await screen.findByText('secret page')).toBeTruthy();
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/auth/validate');
   });
@@ -74,13 +98,7 @@ describe('RequireAuth', () => {
     localStorage.setItem('authToken', 't');
     vi.stubGlobal(
       'fetch',
-      vi.fn((url: string) =>
-        Promise.resolve(
-          url === '/api/auth/validate'
-            ? ok({ valid: true })
-            : ok({ id: 'u', email: 'a@b.c', name: 'A', roles: ['ROLE_USER'], systemRole: 'ROLE_USER' }),
-        ),
-      ),
+      vi.fn((url: string) => Promise.resolve(url === '/api/auth/validate' ? ok(apiUser()) : ok(apiProfile()))),
     );
     renderAt('/users/me', ['ROLE_ADMIN', 'ADMIN']);
     expect((await screen.findByTestId('where')).textContent).toBe('/');
@@ -90,9 +108,7 @@ describe('RequireAuth', () => {
     localStorage.setItem('authToken', 't');
     vi.stubGlobal(
       'fetch',
-      vi.fn((url: string) =>
-        Promise.resolve(url === '/api/auth/validate' ? ok({ valid: true }) : ok({ id: 'u', email: 'a@b.c', name: 'A', roles: [] })),
-      ),
+      vi.fn((url: string) => Promise.resolve(url === '/api/auth/validate' ? ok(apiUser()) : ok(apiProfile()))),
     );
     renderAt('/users/me');
     await screen.findByText('secret page');

@@ -1,9 +1,9 @@
 /**
  * The few "current studies" the shell shows (header dropdown, home page). The studies API is
- * another feature's; this reads only the fields it needs and accepts either a plain list
- * (GET /api/studies?size=) or a page (GET /api/studies/paged).
+ * another feature's; this reads only the fields it needs from GET /api/studies/paged (contract
+ * `studyListPage`, parsed in development and tests).
  */
-import type { Study } from '@moim/contract';
+import { studyListPage, type Study } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { apiPaths } from '../api/paths';
@@ -34,11 +34,11 @@ export interface StudyPreview {
 }
 
 export async function fetchCurrentStudies(size: number): Promise<StudyPreview[]> {
-  const data = await api.get<StudyPreview[] | { content: StudyPreview[] }>(apiPaths.studies.paged, {
+  const data = await api.get(apiPaths.studies.paged, {
     query: { page: 0, size, sort: 'createdAt,desc' },
+    schema: import.meta.env.DEV && studyListPage,
   });
-  const list = Array.isArray(data) ? data : (data?.content ?? []);
-  return list.filter((s) => s && typeof s.title === 'string').slice(0, size);
+  return data.content.slice(0, size);
 }
 
 /**

@@ -17,7 +17,10 @@ describe('project list', () => {
       '/project?type=STARTUP&type=OPEN_SOURCE&stack=React&q=ㅅㅇㄷ&sort=deadline,asc&page=2',
       '/project',
     );
-    await screen.findByRole('link', { name: '모임 캘린더' });
+    // The first test of the file pays for the cold start (catalogues, the page's modules, the
+    // contract schema's first parse): on a loaded machine that can pass the default 1 s, so the
+    // waits here allow 5 s. What is asserted is unchanged.
+    await screen.findByRole('link', { name: '모임 캘린더' }, { timeout: 5_000 });
     const q = calls[0]!.url.searchParams;
     expect(q.getAll('type')).toEqual(['STARTUP', 'OPEN_SOURCE']);
     expect(q.getAll('stack')).toEqual(['React']);
@@ -27,7 +30,9 @@ describe('project list', () => {
     expect((screen.getByLabelText('오픈소스') as HTMLInputElement).checked).toBe(true);
 
     fireEvent.click(screen.getByLabelText('온라인'));
-    await waitFor(() => expect(new URLSearchParams(router.state.location.search).getAll('meetingType')).toEqual(['ONLINE']));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).getAll('meetingType')).toEqual(['ONLINE']), {
+      timeout: 5_000,
+    });
     // a filter change goes back to the first page and keeps the others
     const after = new URLSearchParams(router.state.location.search);
     expect(after.get('page')).toBeNull();

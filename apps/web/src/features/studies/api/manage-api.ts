@@ -5,6 +5,9 @@
 import {
   attendanceSheet,
   calendarEvent,
+  deletedWithId,
+  memberWarning,
+  membership,
   study,
   studyMember,
   studyTransition,
@@ -50,7 +53,7 @@ export function useWarnMember(studyId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { userId: string; reason: string }) =>
-      api.post<unknown>(manageUrls.memberWarnings(studyId, v.userId), { reason: v.reason }),
+      api.post(manageUrls.memberWarnings(studyId, v.userId), { reason: v.reason }, { schema: import.meta.env.DEV && memberWarning }),
     onSuccess: invalidateStudy(qc),
   });
 }
@@ -60,7 +63,7 @@ export function useRemoveMember(studyId: string) {
   return useMutation({
     // The server takes no reason for a removal; the dialog's reason stays with the leader's confirmation.
     mutationFn: (v: { userId: string; reason?: string }) =>
-      api.post<unknown>(manageUrls.leave(studyId), undefined, { query: { userId: v.userId } }),
+      api.post(manageUrls.leave(studyId), undefined, { query: { userId: v.userId }, schema: import.meta.env.DEV && membership }),
     onSuccess: invalidateStudy(qc),
   });
 }
@@ -86,7 +89,7 @@ export function useAddEvent(studyId: string) {
 export function useDeleteEvent(studyId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (eventId: string) => api.delete<unknown>(manageUrls.event(studyId, eventId)),
+    mutationFn: (eventId: string) => api.delete(manageUrls.event(studyId, eventId), { schema: import.meta.env.DEV && deletedWithId }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: studyKeys.events(studyId) });
       void qc.invalidateQueries({ queryKey: ['calendar'] });
