@@ -3,7 +3,6 @@
  * 2 s, up to 30 times, while the picture is PENDING — SPEC §5, §9), password change,
  * deactivation and deletion (typed confirmation).
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   BIO_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -18,7 +17,7 @@ import {
 } from '@moim/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -27,7 +26,8 @@ import type { SessionUser } from '../../shared/auth/types';
 import { toast } from '../../shared/toast/toast';
 import { Avatar } from '../../shared/ui/avatar';
 import { Field, FormMessage } from '../../shared/ui/field';
-import { fieldError, formErrorMap } from '../../shared/ui/form-errors';
+import { fieldError } from '../../shared/ui/form-errors';
+import { useContractForm } from '../../shared/ui/use-contract-form';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
 import { readAsBase64 } from '../../shared/lib/read-as-base64';
 import { accountApi, meKey, useMe, type MeProfile } from './api';
@@ -50,7 +50,6 @@ const profileForm = z.object({
   bio: z.string().max(BIO_MAX_LENGTH),
   links: z.array(z.object({ label: z.string().trim().max(30), url: z.url({ protocol: /^https?$/ }) })).max(MAX_LINKS),
 });
-type ProfileForm = z.infer<typeof profileForm>;
 
 const passwordForm = z
   .object({
@@ -59,7 +58,6 @@ const passwordForm = z
     confirm: z.string().min(1),
   })
   .refine((v) => v.newPassword === v.confirm, { message: 'form.passwordMismatch', path: ['confirm'] });
-type PasswordForm = z.infer<typeof passwordForm>;
 
 function useSyncUser() {
   const auth = useAuth();
@@ -74,8 +72,7 @@ function ProfileSectionForm({ user }: { user: SessionUser }) {
   const { t } = useTranslation('account');
   const sync = useSyncUser();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<ProfileForm>({
-    resolver: zodResolver(profileForm, { error: formErrorMap }),
+  const form = useContractForm(profileForm, {
     defaultValues: { name: user.name, username: user.username ?? '', bio: user.bio ?? '', links: user.links ?? [] },
   });
   const links = useFieldArray({ control: form.control, name: 'links' });
@@ -274,8 +271,7 @@ function ImageSection({ user }: { user: SessionUser }) {
 function PasswordSection() {
   const { t } = useTranslation('account');
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<PasswordForm>({
-    resolver: zodResolver(passwordForm, { error: formErrorMap }),
+  const form = useContractForm(passwordForm, {
     defaultValues: { currentPassword: '', newPassword: '', confirm: '' },
   });
   const { errors, isSubmitting } = form.formState;

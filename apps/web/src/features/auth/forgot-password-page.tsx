@@ -1,21 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import { Field, FormMessage } from '../../shared/ui/field';
-import { fieldError, formErrorMap } from '../../shared/ui/form-errors';
+import { fieldError } from '../../shared/ui/form-errors';
+import { useContractForm } from '../../shared/ui/use-contract-form';
 import { accountEntryApi } from './api';
 import { AuthFrame } from './auth-frame';
-import { forgotForm, type ForgotForm } from './schemas';
+import { forgotForm } from './schemas';
 
 /** Always the same confirmation, whether or not the address has an account. */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<ForgotForm>({ resolver: zodResolver(forgotForm, { error: formErrorMap }), defaultValues: { email: '' } });
+  const form = useContractForm(forgotForm, {
+    defaultValues: { email: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ email }) => {

@@ -1,15 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { toast } from '../../shared/toast/toast';
 import { Field, FormMessage } from '../../shared/ui/field';
-import { fieldError, formErrorMap } from '../../shared/ui/form-errors';
+import { fieldError } from '../../shared/ui/form-errors';
+import { useContractForm } from '../../shared/ui/use-contract-form';
 import { AuthFrame } from './auth-frame';
 import { PasswordInput } from './password-input';
-import { loginForm, type LoginForm } from './schemas';
+import { loginForm } from './schemas';
 import { SocialButtons } from './social-buttons';
 import { useCarryParams, useReturnTo } from './use-return-to';
 
@@ -20,8 +19,7 @@ export default function LoginPage() {
   const returnTo = useReturnTo();
   const carry = useCarryParams();
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<LoginForm>({
-    resolver: zodResolver(loginForm, { error: formErrorMap }),
+  const form = useContractForm(loginForm, {
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;

@@ -1,15 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Field, FormMessage } from '../../shared/ui/field';
-import { fieldError, formErrorMap } from '../../shared/ui/form-errors';
+import { fieldError } from '../../shared/ui/form-errors';
+import { useContractForm } from '../../shared/ui/use-contract-form';
 import { accountEntryApi } from './api';
 import { AuthFrame } from './auth-frame';
 import { PasswordInput } from './password-input';
 import { PasswordStrength } from './password-strength';
-import { resetForm, type ResetForm } from './schemas';
+import { resetForm } from './schemas';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation('auth');
@@ -17,8 +17,7 @@ export default function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<ResetForm>({
-    resolver: zodResolver(resetForm, { error: formErrorMap }),
+  const form = useContractForm(resetForm, {
     defaultValues: { newPassword: '', confirm: '' },
   });
   const { errors, isSubmitting } = form.formState;

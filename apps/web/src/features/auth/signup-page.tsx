@@ -1,17 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { toast } from '../../shared/toast/toast';
 import { Field, FormMessage } from '../../shared/ui/field';
-import { fieldError, formErrorMap } from '../../shared/ui/form-errors';
+import { fieldError } from '../../shared/ui/form-errors';
+import { useContractForm } from '../../shared/ui/use-contract-form';
 import { accountEntryApi } from './api';
 import { AuthFrame } from './auth-frame';
 import { PasswordInput } from './password-input';
 import { PasswordStrength } from './password-strength';
-import { signupForm, type SignupForm } from './schemas';
+import { signupForm } from './schemas';
 import { SocialButtons } from './social-buttons';
 import { useCarryParams, useReturnTo } from './use-return-to';
 
@@ -48,8 +48,7 @@ export default function SignupPage() {
   const returnTo = useReturnTo();
   const carry = useCarryParams();
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<SignupForm>({
-    resolver: zodResolver(signupForm, { error: formErrorMap }),
+  const form = useContractForm(signupForm, {
     defaultValues: { name: '', email: '', password: '', username: '' },
   });
   const { errors, isSubmitting } = form.formState;
