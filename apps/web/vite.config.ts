@@ -68,8 +68,12 @@ export default defineConfig(({ isSsrBuild }) => ({
             // Lazy chunks are named by their hash alone (the start-up and forms chunks keep their
             // names): the start-up chunk lists every lazy chunk's file name, and the page names in
             // them cost ≈ 0.9 KB gzip there. The manifest still maps each source file to its chunk.
+            // Hashes of 7 characters (rolldown's minimum for this many chunks; a build with too many
+            // fails instead of colliding) and CSS named by hash too: ≈ 0.45 KB gzip less there.
             chunkFileNames: (chunk: { name: string }) =>
-              chunk.name === 'app' || chunk.name === 'forms' ? 'assets/[name]-[hash].js' : 'assets/[hash].js',
+              chunk.name === 'app' || chunk.name === 'forms' ? 'assets/[name]-[hash].js' : 'assets/[hash:7].js',
+            assetFileNames: (asset: { names: string[] }) =>
+              asset.names.some((n) => n.endsWith('.css')) ? 'assets/[hash:7].css' : 'assets/[name]-[hash][extname]',
             codeSplitting: {
               // Everything the entry imports statically (React, the router, i18next, TanStack
               // Query, the shell) in ONE chunk instead of ~25 small shared ones: fewer requests,
