@@ -68,7 +68,9 @@ export function EventsPanel({ study }: { study: Study }) {
                 <span className="st-evlist__time">
                   {e.eventType === 'recruitment' ? '' : formatTimeRange(e.startTime, e.endTime, locale)}
                 </span>
-                <span className="st-evlist__title">{e.eventType === 'recruitment' ? e.studyTitle : e.title}</span>
+                <span className="st-evlist__title" data-user-content="">
+                  {e.eventType === 'recruitment' ? e.studyTitle : e.title}
+                </span>
                 {e.participantLimit !== null && (
                   <span className="muted">
                     {e.currentParticipants}/{e.participantLimit}
