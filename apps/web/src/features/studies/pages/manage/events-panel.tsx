@@ -81,6 +81,8 @@ export function EventsPanel({ study }: { study: Study }) {
                     type="button"
                     className="btn btn-ghost"
                     disabled={remove.isPending}
+                    // the label names the event by its (user-written) title, as the user menu names its user
+                    data-user-content=""
                     aria-label={t('manage.events.deleteLabel', { title: e.title })}
                     onClick={() => {
                       if (!window.confirm(t('manage.events.deleteConfirm', { title: e.title }))) return;
