@@ -31,8 +31,25 @@ const ROUTES = [...SPEC_ROUTES.filter((p) => !PLACEHOLDER_ROUTES.has(p)), '/no-s
  */
 const ENGLISH_SCAN_GAPS = new Map<string, string>([]);
 
-async function prepare(lang: 'en' | 'ko', theme: 'light' | 'dark') {
-  await signIn(b.context, await apiLogin(DEMO.member.email, DEMO.member.password));
+/** The admin area, walked signed in as the demo admin (the member cannot open it). */
+const ADMIN_ROUTES = [
+  '/admin',
+  '/admin/users',
+  '/admin/outbox',
+  '/admin/studies',
+  '/admin/payments',
+  '/admin/jobs',
+  '/admin/jobs?tab=postings',
+  '/admin/jobs/postings/new',
+];
+
+/** A study's manage page, every tab, signed in as its leader (the demo leader owns 1-tecoteco). */
+const MANAGE_ROUTES = ['applications', 'members', 'attendance', 'events', 'status', 'page'].map(
+  (tab) => `/study/1-tecoteco/manage${tab === 'applications' ? '' : `?tab=${tab}`}`,
+);
+
+async function prepare(lang: 'en' | 'ko', theme: 'light' | 'dark', account: { email: string; password: string } = DEMO.member) {
+  await signIn(b.context, await apiLogin(account.email, account.password));
   await b.context.addInitScript(
     ([l, th]) => {
       localStorage.setItem('lang', l);
@@ -146,6 +163,26 @@ describe('English has no Hangul outside user-written content', () => {
     }
     expect(found).toEqual({});
   }, 180_000);
+
+  for (const [who, account, routes] of [
+    ['the demo admin over the admin routes', DEMO.admin, ADMIN_ROUTES],
+    ['the demo leader over a manage page', DEMO.leader, MANAGE_ROUTES],
+  ] as const) {
+    it(`signed in as ${who}`, async () => {
+      await prepare('en', 'light', account);
+      const found: Record<string, string[]> = {};
+      for (const path of routes) {
+        await visit(b.page, path);
+        // the page itself, not the login or forbidden page
+        expect(new URL(b.page.url()).pathname, path).toBe(path.split('?')[0]);
+        await b.page.locator('h1').first().waitFor({ timeout: 10_000 });
+        expect(await b.page.evaluate(() => document.documentElement.lang), path).toBe('en');
+        const hits = await hangulOutsideUserContent(b.page);
+        if (hits.length) found[path] = hits.slice(0, 15);
+      }
+      expect(found).toEqual({});
+    }, 120_000);
+  }
 });
 
 describe('axe-core: no serious or critical violation', () => {

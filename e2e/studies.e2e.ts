@@ -130,6 +130,15 @@ describe('studies journey', () => {
     await card.getByText('모집 중').waitFor();
     await card.getByRole('link', { name: TITLE }).click();
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+
+    // "링크 복사" puts the readable address (Hangul slug, not %-escapes) on the clipboard.
+    await b.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    await page.locator('.st-facts').getByRole('button', { name: '링크 복사' }).click();
+    await page.locator('.st-facts').getByRole('status').filter({ hasText: '링크를 복사했어요.' }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(decodeURI(page.url()));
+    expect(copied).toContain('타입스크립트');
+    expect(copied).not.toContain('%');
     await page.locator('.st-facts').getByRole('link', { name: '지원하기' }).click();
 
     await page.getByRole('heading', { name: '스터디 지원하기' }).waitFor();

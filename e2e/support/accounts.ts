@@ -5,6 +5,8 @@ import { baseURL } from './browser.ts';
 export const DEMO = {
   member: { email: 'member@moim.dev', password: 'moim-member-2026!' },
   admin: { email: 'admin@moim.dev', password: 'moim-admin-2026!' },
+  /** Owner of the flagship study 1-tecoteco. */
+  leader: { email: 'leader@moim.dev', password: 'moim-leader-2026!' },
 } as const;
 
 export interface Session {

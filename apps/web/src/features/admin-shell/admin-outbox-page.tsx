@@ -52,12 +52,15 @@ export default function AdminOutboxPage() {
               <li key={m.id}>
                 <details>
                   <summary>
-                    <strong>{m.subject}</strong>
+                    {/* the stored mail, in its recipient's language */}
+                    <strong data-user-content="">{m.subject}</strong>
                     <span className="muted">
                       {m.to} · {formatDateTime(m.createdAt, i18n.language)} · {m.transport}
                     </span>
                   </summary>
-                  <pre className="outbox__text">{m.text}</pre>
+                  <pre className="outbox__text" data-user-content="">
+                    {m.text}
+                  </pre>
                 </details>
               </li>
             ))}

@@ -80,7 +80,7 @@ export function formatKrw(amount: number | null | undefined, locale = 'ko'): str
 
 /**
  * A time range, the one way every page writes it: "14:00–17:00" (ko, 24 h) / "2:00 – 5:00 PM"
- * (en), through Intl's range format. `start`/`end` are "HH:MM" (or "HH:MM:SS") wall-clock times.
+ * (en), through Intl's range format, never broken across lines. `start`/`end` are "HH:MM" (or "HH:MM:SS") wall-clock times.
  */
 export function formatTimeRange(start: string, end: string, locale = 'ko'): string {
   const en = locale.startsWith('en');
@@ -96,7 +96,19 @@ export function formatTimeRange(start: string, end: string, locale = 'ko'): stri
   });
   const a = at(start);
   const b = at(end);
-  return b > a ? f.formatRange(a, b) : `${f.format(a)}–${f.format(b)}`;
+  return unbreakable(b > a ? f.formatRange(a, b) : `${f.format(a)}–${f.format(b)}`);
+}
+
+/**
+ * The range never wraps at its dash: spaces become no-break spaces (a thin space becomes the
+ * narrow no-break one) and a word joiner (U+2060) follows the dash or tilde, which Unicode line
+ * breaking would otherwise allow to end a line ("7:30 –" / "9:30 PM").
+ */
+function unbreakable(range: string): string {
+  return range
+    .replace(/ /g, '\u00a0')
+    .replace(/\u2009/g, '\u202f')
+    .replace(/([–~-])/g, '$1\u2060');
 }
 
 /** "19:00" from "19:00:00" or "19:00". */

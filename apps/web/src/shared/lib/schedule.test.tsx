@@ -11,8 +11,8 @@ import { scheduleText } from './schedule';
 
 beforeAll(() => initTestI18n());
 
-/** Intl puts thin and narrow no-break spaces around the dash and before AM/PM. */
-const plain = (s: string) => s.replace(/[\u2009\u202f\u00a0]/g, ' ');
+/** Intl puts thin and narrow no-break spaces around the dash and before AM/PM; a word joiner follows the dash. */
+const plain = (s: string) => s.replace(/[\u2009\u202f\u00a0]/g, ' ').replace(/\u2060/g, '');
 
 const once = {
   recurrenceType: 'ONE_TIME' as const,
@@ -24,6 +24,20 @@ describe('formatTimeRange', () => {
   it('writes a range through Intl in the locale', () => {
     expect(plain(formatTimeRange('14:00', '17:00', 'ko'))).toBe('14:00 ~ 17:00');
     expect(plain(formatTimeRange('14:00:00', '17:00:00', 'en'))).toBe('2:00 – 5:00 PM');
+  });
+
+  it('leaves no place to break the line inside the range', () => {
+    for (const [start, end, locale] of [
+      ['19:30', '21:30', 'en'],
+      ['19:30', '21:30', 'ko'],
+      ['21:00', '09:00', 'en'],
+    ] as const) {
+      const range = formatTimeRange(start, end, locale);
+      // No breakable space, and the dash / tilde is held to what follows it by a word joiner.
+      expect(range).not.toMatch(/[ \u2009\t\n]/);
+      expect(range).toMatch(/[–~-]\u2060/);
+    }
+    expect(plain(formatTimeRange('19:30', '21:30', 'en'))).toBe('7:30 – 9:30 PM');
   });
 });
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime, formatKrw } from '../../../shared/lib/format';
 import { useLocale } from '../lib/use-locale';
 import { ApplyCta } from './apply-cta';
+import { CopyLinkButton } from './copy-link';
 import { DurationNote, ScheduleLine } from './schedule-line';
 
 /** The study's key facts with the call to action (the detail page's side panel). */
@@ -58,6 +59,7 @@ export function StudyFacts({ study, isAuthenticated }: { study: Study; isAuthent
         </p>
       )}
       <ApplyCta study={study} isAuthenticated={isAuthenticated} block />
+      <CopyLinkButton />
     </aside>
   );
 }

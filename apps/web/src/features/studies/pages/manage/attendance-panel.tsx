@@ -78,7 +78,9 @@ function AttendanceSheetEditor({ studyId, eventId }: { studyId: string; eventId:
         {people.map((m) => (
           <li key={m.memberId} className="st-attendance__row">
             <fieldset className="st-attendance__set">
-              <legend className="st-attendance__name">{m.name}</legend>
+              <legend className="st-attendance__name" data-user-content="">
+                {m.name}
+              </legend>
               <div className="st-radios">
                 {ATTENDANCE_STATUSES.map((s) => (
                   <label key={s} className={`st-chip st-chip--att-${s}`}>

@@ -68,7 +68,9 @@ export function EventsPanel({ study }: { study: Study }) {
                 <span className="st-evlist__time">
                   {e.eventType === 'recruitment' ? '' : formatTimeRange(e.startTime, e.endTime, locale)}
                 </span>
-                <span className="st-evlist__title">{e.eventType === 'recruitment' ? e.studyTitle : e.title}</span>
+                <span className="st-evlist__title" data-user-content="">
+                  {e.eventType === 'recruitment' ? e.studyTitle : e.title}
+                </span>
                 {e.participantLimit !== null && (
                   <span className="muted">
                     {e.currentParticipants}/{e.participantLimit}
@@ -79,6 +81,8 @@ export function EventsPanel({ study }: { study: Study }) {
                     type="button"
                     className="btn btn-ghost"
                     disabled={remove.isPending}
+                    // the label names the event by its (user-written) title, as the user menu names its user
+                    data-user-content=""
                     aria-label={t('manage.events.deleteLabel', { title: e.title })}
                     onClick={() => {
                       if (!window.confirm(t('manage.events.deleteConfirm', { title: e.title }))) return;

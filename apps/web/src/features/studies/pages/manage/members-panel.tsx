@@ -49,7 +49,7 @@ export function MembersPanel({ study, isOwner }: { study: Study; isOwner: boolea
             {list.map((m) => (
               <tr key={m.memberId} className={m.isActive ? '' : 'is-inactive'}>
                 <th scope="row">
-                  <span className="st-table__person">
+                  <span className="st-table__person" data-user-content="">
                     <Avatar name={m.name} src={m.profileImage} size={28} />
                     {m.name}
                   </span>

@@ -399,9 +399,10 @@ function FieldEditor({ def, value, onChange }: { def: FieldDef; value: unknown; 
           onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
         />
       ) : def.kind === 'text' ? (
-        <input type="text" value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} />
+        <input type="text" data-user-content="" value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} />
       ) : (
         <textarea
+          data-user-content=""
           rows={def.kind === 'html' ? 8 : 3}
           className={def.kind === 'html' ? 'st-mono' : undefined}
           value={typeof value === 'string' ? value : ''}

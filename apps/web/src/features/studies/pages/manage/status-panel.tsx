@@ -38,9 +38,14 @@ export function TransitionHistory({ studyId }: { studyId: string }) {
           </span>
           <span className="muted">
             {formatDateTime(h.createdAt, locale)}
-            {h.actor ? ` · ${h.actor.name}` : ''}
+            {h.actor ? ' · ' : ''}
+            {h.actor && <span data-user-content="">{h.actor.name}</span>}
           </span>
-          {h.reason && <span className="st-history__reason">{h.reason}</span>}
+          {h.reason && (
+            <span className="st-history__reason" data-user-content="">
+              {h.reason}
+            </span>
+          )}
         </li>
       ))}
     </ol>
