@@ -89,8 +89,12 @@ export interface PublicListParams {
   offset: number;
 }
 
-/** `limit` is part of the text (1..100): a generic plan that knows it joins 10 rows, not 10 % of the table. */
-function buildPage(db: Db, sort: string, f: FilterShape, limit: number) {
+/**
+ * The ids (and sort keys) of one page of the filtered, sorted list, for `buildPage` and
+ * `buildPageJson` to join. `limit` is part of the text (1..100): a generic plan that knows it
+ * joins 10 rows, not 10 % of the table.
+ */
+function pageIds(db: Db, sort: string, f: FilterShape, limit: number) {
   const [field, dir] = sort.split(',') as [string, string | undefined];
   const col = SORT_COLUMNS[field as keyof typeof SORT_COLUMNS] ?? studies.createdAt;
   const d = dir === 'asc' ? asc : desc;
@@ -103,13 +107,18 @@ function buildPage(db: Db, sort: string, f: FilterShape, limit: number) {
     .limit(sql.raw(String(limit)) as unknown as number)
     .offset(ph('offset'))
     .as('page');
+  return { ids, d, name: `${field}_${dir === 'asc' ? 'asc' : 'desc'}_${shapeKey(f)}_${limit}` };
+}
+
+function buildPage(db: Db, sort: string, f: FilterShape, limit: number) {
+  const { ids, d, name } = pageIds(db, sort, f, limit);
   return db
     .select({ ...withLeader, total: sql<number>`${totalSql(f)} ${sql.raw(GENERIC_PLAN)}`.mapWith(Number) })
     .from(ids)
     .innerJoin(studies, eq(studies.id, ids.id))
     .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
     .orderBy(d(ids.key), d(ids.id))
-    .prepare(`studies_public_page_${field}_${dir === 'asc' ? 'asc' : 'desc'}_${shapeKey(f)}_${limit}`);
+    .prepare(`studies_public_page_${name}`);
 }
 
 /** A timestamp as `Date.prototype.toISOString` writes it (UTC, milliseconds, `Z`). */
@@ -155,17 +164,7 @@ const APPLICABILITY_COLS = {
 
 /** `buildPage` with each row as the contract's JSON (see STUDY_JSON). */
 function buildPageJson(db: Db, sort: string, f: FilterShape, limit: number) {
-  const [field, dir] = sort.split(',') as [string, string | undefined];
-  const col = SORT_COLUMNS[field as keyof typeof SORT_COLUMNS] ?? studies.createdAt;
-  const d = dir === 'asc' ? asc : desc;
-  const ids = db
-    .select({ id: sql<string>`${studies.id}`.as('page_id'), key: sql`${col}`.as('page_key') })
-    .from(studies)
-    .where(studyFilters(f))
-    .orderBy(d(col), d(studies.id))
-    .limit(sql.raw(String(limit)) as unknown as number)
-    .offset(ph('offset'))
-    .as('page');
+  const { ids, d, name } = pageIds(db, sort, f, limit);
   return db
     .select({
       json: sql<string>`${STUDY_JSON}`,
@@ -178,7 +177,7 @@ function buildPageJson(db: Db, sort: string, f: FilterShape, limit: number) {
     .innerJoin(studies, eq(studies.id, ids.id))
     .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
     .orderBy(d(ids.key), d(ids.id))
-    .prepare(`studies_public_page_json_${field}_${dir === 'asc' ? 'asc' : 'desc'}_${shapeKey(f)}_${limit}`);
+    .prepare(`studies_public_page_json_${name}`);
 }
 
 function buildTotal(db: Db, f: FilterShape) {

@@ -27,7 +27,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { type StudyAccess, accessFrom, accessOf, assertLeaderOrAdmin, assertVisible, studyNotFound } from './access.ts';
-import { type StudyJsonRow, publicPage, publicPageJson, studyBySlugFor } from './study-read-repo.ts';
+import { type PublicListParams, type StudyJsonRow, publicPage, publicPageJson, studyBySlugFor } from './study-read-repo.ts';
 import { latestApplicationOf } from './application-repo.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { StudyDeps } from './deps.ts';
@@ -62,6 +62,19 @@ export function studyJsonOf(r: StudyJsonRow, now: Date): string {
 function pageEnvelopeJson(content: string[], total: number, q: { page: number; size: number }): string {
   const rest = JSON.stringify(toPage([], total, q)).slice('{"content":[]'.length);
   return `{"success":true,"data":{"content":[${content.join(',')}]${rest}}`;
+}
+
+/** The list query as the read repo's page parameters (`publicPage`, `publicPageJson`). */
+function publicListParams(q: StudyListQuery, now: Date): PublicListParams {
+  return {
+    type: q.type ?? null,
+    costType: q.costType ?? null,
+    recurrence: q.recurrence ?? null,
+    recruiting: q.recruiting === true,
+    now,
+    limit: q.size,
+    offset: q.page * q.size,
+  };
 }
 
 function throwIssues(issues: ReturnType<typeof studyScheduleIssues>): void {
@@ -196,15 +209,7 @@ export class StudyService {
     const now = this.d.clock();
     const { rows, total } = q.q
       ? await listPublic(this.db, q, now, q.size, q.page * q.size)
-      : await publicPage(this.db, q.sort, {
-          type: q.type ?? null,
-          costType: q.costType ?? null,
-          recurrence: q.recurrence ?? null,
-          recruiting: q.recruiting === true,
-          now,
-          limit: q.size,
-          offset: q.page * q.size,
-        });
+      : await publicPage(this.db, q.sort, publicListParams(q, now));
     return toPage(
       rows.map((r) => toStudy(r, now)),
       total,
@@ -231,15 +236,7 @@ export class StudyService {
     if (q.q || this.d.ctx.database.driver !== 'postgres') return this.cached(this.d.caches.lists, key, () => this.listPaged(q));
     return this.cachedJson(this.d.caches.lists, key, async () => {
       const now = this.d.clock();
-      const { rows, total } = await publicPageJson(this.db, q.sort, {
-        type: q.type ?? null,
-        costType: q.costType ?? null,
-        recurrence: q.recurrence ?? null,
-        recruiting: q.recruiting === true,
-        now,
-        limit: q.size,
-        offset: q.page * q.size,
-      });
+      const { rows, total } = await publicPageJson(this.db, q.sort, publicListParams(q, now));
       return pageEnvelopeJson(
         rows.map((r) => studyJsonOf(r, now)),
         total,
