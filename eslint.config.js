@@ -86,7 +86,7 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones }] },
   },
   // ── Web boundaries (apps/web): app → features → shared; a feature reaches another only through
-  // features/<x>/index.ts; API paths only from shared/api/paths.ts. The rules are in
+  // features/<x>/index.ts; API paths only from shared/api/paths/. The rules are in
   // apps/web/eslint/boundaries.js. ─────────────────────────────────────────────────────────────
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

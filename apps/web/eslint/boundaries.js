@@ -60,22 +60,24 @@ const featureImports = {
 const isTestFile = (p) => /\.test\.tsx?$|test-utils|test-fixtures|\/test\//.test(p.join('/'));
 
 /**
- * `web-boundaries/api-paths`: an API path ('/api/…') is written once, in shared/api/paths.ts
- * (issue 11). A string or template literal that starts with '/api/' anywhere else in src is
- * an error; comments are not checked, tests are exempt.
+ * `web-boundaries/api-paths`: an API path ('/api/…') is written once, in the paths modules of
+ * shared/api/paths/ (issue 11): one per server module, and shell.ts for the paths the start-up
+ * code calls. A string or template literal that starts with '/api/' anywhere else in src (the
+ * API client included) is an error; comments are not checked, tests are exempt.
  */
 const apiPaths = {
   meta: {
     type: 'problem',
-    docs: { description: "API paths come from shared/api/paths.ts: no '/api/' literal outside shared/api" },
+    docs: { description: "API paths come from shared/api/paths/: no '/api/' literal outside it" },
     schema: [],
     messages: {
-      literal: "'{{text}}': an API path written outside shared/api. Add it to apiPaths (shared/api/paths.ts) and call it from there.",
+      literal:
+        "'{{text}}': an API path written outside shared/api/paths/. Add it to the table of its server module there (shell.ts if the start-up code calls it) and call it from there.",
     },
   },
   create(context) {
     const file = parts(resolve(context.filename));
-    if (!file || (file[0] === 'shared' && file[1] === 'api') || isTestFile(file)) return {};
+    if (!file || (file[0] === 'shared' && file[1] === 'api' && file[2] === 'paths' && file.length === 4) || isTestFile(file)) return {};
     const report = (node, text) => context.report({ node, messageId: 'literal', data: { text: text.slice(0, 60) } });
     return {
       Literal(node) {

@@ -16,7 +16,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { matchRoutes, StaticRouter } from 'react-router';
 import { identifierKind } from '../features/studies/api/study-identifier';
-import { apiPaths } from '../shared/api/paths';
+import { studiesPaths } from '../shared/api/paths/studies';
 import { makeStudy } from '../features/studies/test-fixtures';
 import { studyKeys } from '../features/studies/api/keys';
 import { i18next, initI18n } from '../shared/i18n';
@@ -67,11 +67,11 @@ export async function loadPageData(path: string, get: GetJson): Promise<{ patter
   if (match?.pattern !== '/study/:studyIdentifier' && match?.pattern !== '/study/1-tecoteco') return null;
   const identifier = match.pattern === '/study/1-tecoteco' ? '1-tecoteco' : match.params.studyIdentifier;
   if (!identifier) return null;
-  const study = await get(identifierKind(identifier) === 'id' ? apiPaths.studies.byId(identifier) : apiPaths.studies.bySlug(identifier));
+  const study = await get(identifierKind(identifier) === 'id' ? studiesPaths.byId(identifier) : studiesPaths.bySlug(identifier));
   const id = (study.data as { id?: unknown } | undefined)?.id;
   if (study.status !== 200 || typeof id !== 'string') return null;
   // No page composed yet (404): the detail page shows its default layout (study-content-api.ts).
-  const page = await get(apiPaths.studies.page(id));
+  const page = await get(studiesPaths.page(id));
   if (page.status !== 200 && page.status !== 404) return null;
   return {
     pattern: '/study/:studyIdentifier',

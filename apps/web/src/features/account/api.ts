@@ -2,7 +2,7 @@
 import { accountDeactivated, accountDeleted, passwordChanged, profile, type Profile } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
-import { apiPaths } from '../../shared/api/paths';
+import { usersPaths } from '../../shared/api/paths/users';
 import type { ProfileLink } from '../../shared/auth/types';
 
 /** GET/PUT /api/users/me (contract `profile`). */
@@ -28,14 +28,14 @@ export const meKey = ['users', 'me'] as const;
 const DEV = import.meta.env.DEV;
 
 export const accountApi = {
-  me: () => api.get(apiPaths.users.me, { schema: DEV && profile }),
-  update: (body: ProfileUpdate | ImageUpload) => api.put(apiPaths.users.me, body, { schema: DEV && profile }),
+  me: () => api.get(usersPaths.me, { schema: DEV && profile }),
+  update: (body: ProfileUpdate | ImageUpload) => api.put(usersPaths.me, body, { schema: DEV && profile }),
   /** The other sessions end; this one stays signed in with its tokens (no new tokens come back). */
   changePassword: (currentPassword: string, newPassword: string) =>
-    api.put(apiPaths.users.password, { currentPassword, newPassword }, { schema: DEV && passwordChanged }),
+    api.put(usersPaths.password, { currentPassword, newPassword }, { schema: DEV && passwordChanged }),
   /** `password` for accounts that have one; social-only accounts confirm with their email. */
-  deactivate: (confirm: AccountConfirm) => api.post(apiPaths.users.deactivate, confirm, { schema: DEV && accountDeactivated }),
-  remove: (confirm: AccountConfirm) => api.delete(apiPaths.users.me, { body: confirm, schema: DEV && accountDeleted }),
+  deactivate: (confirm: AccountConfirm) => api.post(usersPaths.deactivate, confirm, { schema: DEV && accountDeactivated }),
+  remove: (confirm: AccountConfirm) => api.delete(usersPaths.me, { body: confirm, schema: DEV && accountDeleted }),
 };
 
 export function useMe() {

@@ -1,7 +1,7 @@
 import { adminOverview, adminUserPage, mailOutboxPage, type AdminUser, type MailOutboxItem } from '@moim/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
-import { apiPaths } from '../../shared/api/paths';
+import { adminPaths } from '../../shared/api/paths/admin';
 
 /** A row of the users list (contract `adminUser`) and of the mail outbox (contract `mailOutboxItem`). */
 export type AdminUserRow = AdminUser;
@@ -10,7 +10,7 @@ export type OutboxItem = MailOutboxItem;
 export function useAdminUsers(q: { page: number; size: number; q?: string; status?: string }) {
   return useQuery({
     queryKey: ['admin', 'users', q],
-    queryFn: () => api.get(apiPaths.admin.users, { query: q, schema: import.meta.env.DEV && adminUserPage }),
+    queryFn: () => api.get(adminPaths.users, { query: q, schema: import.meta.env.DEV && adminUserPage }),
     placeholderData: keepPreviousData,
   });
 }
@@ -18,7 +18,7 @@ export function useAdminUsers(q: { page: number; size: number; q?: string; statu
 export function useOutbox(q: { page: number; size: number; to?: string }) {
   return useQuery({
     queryKey: ['admin', 'outbox', q],
-    queryFn: () => api.get(apiPaths.admin.mailOutbox, { query: q, schema: import.meta.env.DEV && mailOutboxPage }),
+    queryFn: () => api.get(adminPaths.mailOutbox, { query: q, schema: import.meta.env.DEV && mailOutboxPage }),
     placeholderData: keepPreviousData,
   });
 }
@@ -29,7 +29,7 @@ export { formatDateTime } from '../../shared/lib/format';
 export function useAdminOverview() {
   return useQuery({
     queryKey: ['admin', 'overview'],
-    queryFn: () => api.get(apiPaths.admin.overview, { schema: import.meta.env.DEV && adminOverview }),
+    queryFn: () => api.get(adminPaths.overview, { schema: import.meta.env.DEV && adminOverview }),
     refetchInterval: 60_000,
   });
 }

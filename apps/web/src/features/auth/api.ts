@@ -2,7 +2,7 @@
 import { checkEmailResponse, loginResponse, oauthProviderList, passwordResetDone, passwordResetRequested } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api, buildQuery } from '../../shared/api/client';
-import { apiPaths } from '../../shared/api/paths';
+import { authPaths, usersPaths } from '../../shared/api/paths/users';
 import { currentLocale } from '../../shared/i18n';
 
 /** Development and tests check every response against its contract schema (docs/web-shell.md "Typed calls"). */
@@ -26,7 +26,7 @@ export function useOAuthProviders() {
   return useQuery({
     queryKey: ['auth', 'oauth-providers'],
     queryFn: async (): Promise<OAuthProvider[]> =>
-      (await api.get(apiPaths.auth.oauthProviders, { schema: DEV && oauthProviderList })).map((p) => ({
+      (await api.get(authPaths.oauthProviders, { schema: DEV && oauthProviderList })).map((p) => ({
         id: p.id,
         name: p.displayName,
       })),
@@ -35,25 +35,25 @@ export function useOAuthProviders() {
   });
 }
 
-export const oauthStartUrl = (provider: string, returnTo: string) => `${apiPaths.auth.oauthStart(provider)}${buildQuery({ returnTo })}`;
+export const oauthStartUrl = (provider: string, returnTo: string) => `${authPaths.oauthStart(provider)}${buildQuery({ returnTo })}`;
 
 export const accountEntryApi = {
   /** The UI language goes along: the language of the mails and notifications the server writes. */
   register: (body: { name: string; email: string; password: string; username?: string }) =>
-    api.post(apiPaths.users.register, { ...body, locale: currentLocale() }, { schema: DEV && loginResponse }),
+    api.post(usersPaths.register, { ...body, locale: currentLocale() }, { schema: DEV && loginResponse }),
   /** A failed check counts as available (SPEC §5). */
   checkEmail: async (email: string, signal?: AbortSignal): Promise<boolean> => {
     try {
-      const r = await api.post(apiPaths.users.checkEmail, { email }, { signal, schema: DEV && checkEmailResponse });
+      const r = await api.post(usersPaths.checkEmail, { email }, { signal, schema: DEV && checkEmailResponse });
       return r.available;
     } catch (err) {
       if (signal?.aborted) throw err;
       return true;
     }
   },
-  requestReset: (email: string) => api.post(apiPaths.auth.resetRequest, { email }, { schema: DEV && passwordResetRequested }),
+  requestReset: (email: string) => api.post(authPaths.resetRequest, { email }, { schema: DEV && passwordResetRequested }),
   confirmReset: (token: string, newPassword: string) =>
-    api.post(apiPaths.auth.resetConfirm, { token, newPassword }, { schema: DEV && passwordResetDone }),
+    api.post(authPaths.resetConfirm, { token, newPassword }, { schema: DEV && passwordResetDone }),
 };
 
 /** Where the social-login test page keeps the last callback result (this tab only). */

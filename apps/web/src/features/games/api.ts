@@ -20,9 +20,9 @@ import {
 } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api, arrayOf, orNull } from '../../shared/api/client';
-import { apiPaths } from '../../shared/api/paths';
+import { gamesPaths } from '../../shared/api/paths/games';
 
-const P = apiPaths.games;
+const P = gamesPaths;
 /** Development and tests check every response against its contract schema (docs/web-shell.md "Typed calls"). */
 const DEV = import.meta.env.DEV;
 

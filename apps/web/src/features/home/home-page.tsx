@@ -9,7 +9,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../shared/api/client';
-import { apiPaths } from '../../shared/api/paths';
+import { shellPaths } from '../../shared/api/paths/shell';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { useIntroRef } from '../../shared/shell/intro';
 import { canApplyNow, studyPath, useCurrentStudies, type StudyPreview } from '../../shared/shell/current-studies';
@@ -45,7 +45,7 @@ function useWeeklyTop() {
   return useQuery({
     queryKey: ['home', 'weekly-top', 'TETRIS'],
     queryFn: () =>
-      api.get(apiPaths.games.globalBoard, {
+      api.get(shellPaths.games.globalBoard, {
         query: { gameType: 'TETRIS', period: 'WEEKLY', limit: 3 },
         schema: import.meta.env.DEV && leaderboard,
       }),
@@ -60,7 +60,7 @@ function useRecruitingCount() {
     queryKey: ['home', 'recruiting-count'],
     queryFn: async () =>
       (
-        await api.get(apiPaths.studies.paged, {
+        await api.get(shellPaths.studies.paged, {
           query: { page: 0, size: 1, recruiting: true },
           schema: import.meta.env.DEV && studyListPage,
         })

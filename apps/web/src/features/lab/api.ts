@@ -21,7 +21,8 @@ import {
 } from '@moim/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
-import { apiPaths } from '../../shared/api/paths';
+import { labPaths } from '../../shared/api/paths/lab';
+import { studiesPaths } from '../../shared/api/paths/studies';
 
 export const labKeys = {
   all: ['lab'] as const,
@@ -40,7 +41,7 @@ export const myStudiesQuery = () =>
   queryOptions({
     queryKey: labKeys.myStudies(),
     queryFn: async ({ signal }) => {
-      const my = await api.get(apiPaths.studies.my, { signal, query: { format: 'grouped' }, schema: import.meta.env.DEV && myStudies });
+      const my = await api.get(studiesPaths.my, { signal, query: { format: 'grouped' }, schema: import.meta.env.DEV && myStudies });
       if (my.format !== 'grouped') return [];
       const seen = new Set<string>();
       const out: (MyStudyItem & { group: (typeof MEMBER_GROUPS)[number] })[] = [];
@@ -63,7 +64,7 @@ export const studyMembersQuery = (studyId: string) =>
     queryFn: async ({ signal }) => {
       const all: StudyMember[] = [];
       for (let page = 0; page < 20; page++) {
-        const p = await api.get(apiPaths.studies.members(studyId), {
+        const p = await api.get(studiesPaths.members(studyId), {
           signal,
           query: { page, size: MAX_PAGE_SIZE, active: true, sort: 'joinedAt,asc' },
           schema: import.meta.env.DEV && studyMemberPage,
@@ -79,14 +80,14 @@ export const studyMembersQuery = (studyId: string) =>
 export const rostersQuery = () =>
   queryOptions({
     queryKey: labKeys.rosters(),
-    queryFn: ({ signal }) => api.get(apiPaths.lab.rosters, { signal, query: { size: 50 }, schema: import.meta.env.DEV && rosterPage }),
+    queryFn: ({ signal }) => api.get(labPaths.rosters, { signal, query: { size: 50 }, schema: import.meta.env.DEV && rosterPage }),
     staleTime: 30_000,
   });
 
 export const rosterQuery = (id: string) =>
   queryOptions({
     queryKey: labKeys.roster(id),
-    queryFn: ({ signal }) => api.get(apiPaths.lab.roster(id), { signal, schema: import.meta.env.DEV && roster }),
+    queryFn: ({ signal }) => api.get(labPaths.roster(id), { signal, schema: import.meta.env.DEV && roster }),
   });
 
 export function useSaveRoster() {
@@ -94,8 +95,8 @@ export function useSaveRoster() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: RosterBody }) =>
       id
-        ? api.put(apiPaths.lab.roster(id), body, { schema: import.meta.env.DEV && roster })
-        : api.post(apiPaths.lab.rosters, body, { schema: import.meta.env.DEV && roster }),
+        ? api.put(labPaths.roster(id), body, { schema: import.meta.env.DEV && roster })
+        : api.post(labPaths.rosters, body, { schema: import.meta.env.DEV && roster }),
     onSuccess: (r) => {
       qc.setQueryData(labKeys.roster(r.id), r);
       void qc.invalidateQueries({ queryKey: labKeys.rosters(), exact: true });
@@ -106,7 +107,7 @@ export function useSaveRoster() {
 export function useDeleteRoster() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(apiPaths.lab.roster(id), { schema: import.meta.env.DEV && deletedResult }),
+    mutationFn: (id: string) => api.delete(labPaths.roster(id), { schema: import.meta.env.DEV && deletedResult }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: labKeys.rosters() }),
   });
 }
@@ -114,19 +115,19 @@ export function useDeleteRoster() {
 export const drawsQuery = () =>
   queryOptions({
     queryKey: labKeys.draws(),
-    queryFn: ({ signal }) => api.get(apiPaths.lab.draws, { signal, query: { size: 50 }, schema: import.meta.env.DEV && drawPage }),
+    queryFn: ({ signal }) => api.get(labPaths.draws, { signal, query: { size: 50 }, schema: import.meta.env.DEV && drawPage }),
     staleTime: 10_000,
   });
 
 export const drawStatsQuery = () =>
   queryOptions({
     queryKey: labKeys.stats(),
-    queryFn: ({ signal }) => api.get(apiPaths.lab.drawStats, { signal, schema: import.meta.env.DEV && drawStats }),
+    queryFn: ({ signal }) => api.get(labPaths.drawStats, { signal, schema: import.meta.env.DEV && drawStats }),
     staleTime: 10_000,
   });
 
 export const labApi = {
-  recordDraw: (body: DrawBody) => api.post(apiPaths.lab.draws, body, { schema: import.meta.env.DEV && draw }),
-  importDraws: (draws: DrawBody[]) => api.post(apiPaths.lab.importDraws, { draws }, { schema: import.meta.env.DEV && drawImportResult }),
-  clearDraws: () => api.delete(apiPaths.lab.draws, { schema: import.meta.env.DEV && deletedCount }),
+  recordDraw: (body: DrawBody) => api.post(labPaths.draws, body, { schema: import.meta.env.DEV && draw }),
+  importDraws: (draws: DrawBody[]) => api.post(labPaths.importDraws, { draws }, { schema: import.meta.env.DEV && drawImportResult }),
+  clearDraws: () => api.delete(labPaths.draws, { schema: import.meta.env.DEV && deletedCount }),
 };

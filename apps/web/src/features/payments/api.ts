@@ -14,7 +14,8 @@ import {
 } from '@moim/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
-import { apiPaths } from '../../shared/api/paths';
+import { paymentsPaths } from '../../shared/api/paths/payments';
+import { studiesPaths } from '../../shared/api/paths/studies';
 
 export const paymentKeys = {
   all: ['payments'] as const,
@@ -27,7 +28,7 @@ export const paymentKeys = {
 export function usePaymentsConfig() {
   return useQuery({
     queryKey: paymentKeys.config(),
-    queryFn: ({ signal }) => api.get(apiPaths.payments.config, { signal, auth: false, schema: import.meta.env.DEV && paymentsConfig }),
+    queryFn: ({ signal }) => api.get(paymentsPaths.config, { signal, auth: false, schema: import.meta.env.DEV && paymentsConfig }),
     staleTime: 5 * 60_000,
   });
 }
@@ -35,7 +36,7 @@ export function usePaymentsConfig() {
 export function usePayment(orderId: string | null, opts: { refetchInterval?: number } = {}) {
   return useQuery({
     queryKey: paymentKeys.order(orderId ?? ''),
-    queryFn: ({ signal }) => api.get(apiPaths.payments.byOrderId(orderId!), { signal, schema: import.meta.env.DEV && paymentView }),
+    queryFn: ({ signal }) => api.get(paymentsPaths.byOrderId(orderId!), { signal, schema: import.meta.env.DEV && paymentView }),
     enabled: !!orderId,
     refetchInterval: opts.refetchInterval,
   });
@@ -45,7 +46,7 @@ export function usePayment(orderId: string | null, opts: { refetchInterval?: num
 export function useConfirmPayment(body: ConfirmPaymentBody | null) {
   return useQuery({
     queryKey: body ? paymentKeys.confirm(body) : ['payments', 'confirm', 'none'],
-    queryFn: () => api.post(apiPaths.payments.confirm, body!, { timeoutMs: 60_000, schema: import.meta.env.DEV && paymentView }),
+    queryFn: () => api.post(paymentsPaths.confirm, body!, { timeoutMs: 60_000, schema: import.meta.env.DEV && paymentView }),
     enabled: !!body,
     retry: false,
     staleTime: Infinity,
@@ -57,7 +58,7 @@ export function useApplicationPayment(studyId: string | undefined, applicationId
   return useQuery({
     queryKey: paymentKeys.application(studyId ?? '', applicationId ?? ''),
     queryFn: ({ signal }) =>
-      api.get(apiPaths.studies.payment(studyId!, applicationId!), { signal, schema: import.meta.env.DEV && applicationPaymentState }),
+      api.get(studiesPaths.payment(studyId!, applicationId!), { signal, schema: import.meta.env.DEV && applicationPaymentState }),
     enabled: !!studyId && !!applicationId,
   });
 }
@@ -66,7 +67,7 @@ export function useStartPayment(studyId: string, applicationId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (method: PaymentMethod) =>
-      api.post(apiPaths.studies.payment(studyId, applicationId), { method }, { schema: import.meta.env.DEV && startPaymentResult }),
+      api.post(studiesPaths.payment(studyId, applicationId), { method }, { schema: import.meta.env.DEV && startPaymentResult }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: paymentKeys.application(studyId, applicationId) }),
   });
 }
@@ -75,7 +76,7 @@ export function useNotifyDeposit(studyId: string, applicationId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (depositorName?: string) =>
-      api.post(apiPaths.studies.notifyDeposit(studyId, applicationId), depositorName ? { depositorName } : {}, {
+      api.post(studiesPaths.notifyDeposit(studyId, applicationId), depositorName ? { depositorName } : {}, {
         schema: import.meta.env.DEV && paymentView,
       }),
     onSuccess: (p) => {
@@ -87,14 +88,14 @@ export function useNotifyDeposit(studyId: string, applicationId: string) {
 }
 
 export function useTestCheckout() {
-  return useMutation({ mutationFn: () => api.post(apiPaths.payments.testCheckout, {}, { schema: import.meta.env.DEV && cardCheckout }) });
+  return useMutation({ mutationFn: () => api.post(paymentsPaths.testCheckout, {}, { schema: import.meta.env.DEV && cardCheckout }) });
 }
 
 export function useSetRefundAccount(orderId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (refundAccount: RefundAccount) =>
-      api.put(apiPaths.payments.refundAccount(orderId), { refundAccount }, { schema: import.meta.env.DEV && paymentView }),
+      api.put(paymentsPaths.refundAccount(orderId), { refundAccount }, { schema: import.meta.env.DEV && paymentView }),
     onSuccess: (p) => {
       qc.setQueryData(paymentKeys.order(p.orderId), p);
       void qc.invalidateQueries({ queryKey: paymentKeys.all });

@@ -20,7 +20,7 @@ import {
 } from '@moim/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
-import { apiPaths } from '../../shared/api/paths';
+import { studioPaths } from '../../shared/api/paths/studio';
 import { readJson, removeLocal, writeJson } from '../../shared/storage';
 
 export const studioKeys = {
@@ -40,26 +40,26 @@ const pollWhileRunning = (a: StudioAnalysis | undefined, tries: number) =>
 export const quotaQuery = () =>
   queryOptions({
     queryKey: studioKeys.quota(),
-    queryFn: ({ signal }) => api.get(apiPaths.studio.quota, { signal, schema: import.meta.env.DEV && studioQuota }),
+    queryFn: ({ signal }) => api.get(studioPaths.quota, { signal, schema: import.meta.env.DEV && studioQuota }),
   });
 
 export const documentsQuery = (page = 0, size = 10) =>
   queryOptions({
     queryKey: studioKeys.documents(page, size),
     queryFn: ({ signal }) =>
-      api.get(apiPaths.studio.documents, { signal, query: { page, size }, schema: import.meta.env.DEV && studioDocumentList }),
+      api.get(studioPaths.documents, { signal, query: { page, size }, schema: import.meta.env.DEV && studioDocumentList }),
   });
 
 export const documentQuery = (id: string) =>
   queryOptions({
     queryKey: studioKeys.document(id),
-    queryFn: ({ signal }) => api.get(apiPaths.studio.document(id), { signal, schema: import.meta.env.DEV && studioDocument }),
+    queryFn: ({ signal }) => api.get(studioPaths.document(id), { signal, schema: import.meta.env.DEV && studioDocument }),
   });
 
 export const analysisQuery = (id: string) =>
   queryOptions({
     queryKey: studioKeys.analysis(id),
-    queryFn: ({ signal }) => api.get(apiPaths.studio.analysis(id), { signal, schema: import.meta.env.DEV && studioAnalysis }),
+    queryFn: ({ signal }) => api.get(studioPaths.analysis(id), { signal, schema: import.meta.env.DEV && studioAnalysis }),
     refetchInterval: (q) => pollWhileRunning(q.state.data, q.state.dataUpdateCount),
   });
 
@@ -67,14 +67,14 @@ export const compareQuery = (documentId: string, from: string, to: string) =>
   queryOptions({
     queryKey: studioKeys.compare(documentId, from, to),
     queryFn: ({ signal }) =>
-      api.get(apiPaths.studio.compare(documentId), { signal, query: { from, to }, schema: import.meta.env.DEV && studioComparison }),
+      api.get(studioPaths.compare(documentId), { signal, query: { from, to }, schema: import.meta.env.DEV && studioComparison }),
   });
 
 export const trialQuery = (id: string, token: string) =>
   queryOptions({
     queryKey: studioKeys.trial(id),
     queryFn: ({ signal }) =>
-      api.get(apiPaths.studio.trial(id), {
+      api.get(studioPaths.trial(id), {
         signal,
         auth: false,
         headers: { 'x-studio-trial-token': token },
@@ -87,7 +87,7 @@ export function useSubmitAnalysis() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: StudioSubmissionInput) =>
-      api.post(apiPaths.studio.analyses, body, { schema: import.meta.env.DEV && studioSubmitResult }),
+      api.post(studioPaths.analyses, body, { schema: import.meta.env.DEV && studioSubmitResult }),
     onSuccess: (r) => {
       qc.setQueryData(studioKeys.analysis(r.analysis.id), r.analysis);
       qc.setQueryData(studioKeys.quota(), r.quota);
@@ -100,7 +100,7 @@ export function useReviseDocument() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ documentId, body }: { documentId: string; body: StudioRevision }) =>
-      api.post(apiPaths.studio.documentAnalyses(documentId), body, { schema: import.meta.env.DEV && studioSubmitResult }),
+      api.post(studioPaths.documentAnalyses(documentId), body, { schema: import.meta.env.DEV && studioSubmitResult }),
     onSuccess: (r) => {
       qc.setQueryData(studioKeys.analysis(r.analysis.id), r.analysis);
       qc.setQueryData(studioKeys.quota(), r.quota);
@@ -113,7 +113,7 @@ export function useReviseDocument() {
 export function useDeleteDocument() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(apiPaths.studio.document(id), { schema: import.meta.env.DEV && deletedResult }),
+    mutationFn: (id: string) => api.delete(studioPaths.document(id), { schema: import.meta.env.DEV && deletedResult }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: studioKeys.all }),
   });
 }
@@ -132,7 +132,7 @@ export function useStartTrial() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: StudioSubmissionInput & { email: string; consent: true }) =>
-      api.post(apiPaths.studio.trials, body, { auth: false, schema: import.meta.env.DEV && studioTrialResult }),
+      api.post(studioPaths.trials, body, { auth: false, schema: import.meta.env.DEV && studioTrialResult }),
     onSuccess: (r) => {
       writeJson(TRIAL_KEY, { id: r.analysis.id, token: r.trialToken } satisfies StoredTrial);
       qc.setQueryData(studioKeys.trial(r.analysis.id), r.analysis);
@@ -144,7 +144,7 @@ export function useStartTrial() {
 export async function claimTrial(trial: StoredTrial): Promise<StudioDocumentSummary | null> {
   try {
     return await api.post(
-      apiPaths.studio.claimTrial(trial.id),
+      studioPaths.claimTrial(trial.id),
       {},
       { headers: { 'x-studio-trial-token': trial.token }, schema: import.meta.env.DEV && studioDocumentSummary },
     );

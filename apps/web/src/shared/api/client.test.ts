@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reviewList, study } from '@moim/contract';
 import { ApiError, ContractError, api, arrayOf, buildQuery, orNull, UNAUTHORIZED_EVENT } from './client';
-import { apiPaths } from './paths';
+import { studiesPaths } from './paths/studies';
 
 const ok = (data: unknown) =>
   new Response(JSON.stringify({ success: true, data }), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -43,21 +43,21 @@ describe('api client', () => {
       summary: { count: 0, average: null, ratingCounts: {}, tagCounts: {} },
     };
     fetchMock.mockResolvedValueOnce(ok(page));
-    const got = await api.get(apiPaths.studies.reviews('s-1'), { schema: import.meta.env.DEV && reviewList }).catch((e: unknown) => e);
+    const got = await api.get(studiesPaths.reviews('s-1'), { schema: import.meta.env.DEV && reviewList }).catch((e: unknown) => e);
     if (got instanceof Error) throw got;
     expect(got).toEqual(page);
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/studies/s-1/reviews');
 
     // A renamed field on the server is a ContractError naming the call, not a silent undefined.
     fetchMock.mockResolvedValueOnce(ok([{ id: 'x', titel: 'typo' }]));
-    const err = (await api.get(apiPaths.studies.root, { schema: arrayOf(study) }).catch((e: unknown) => e)) as Error;
+    const err = (await api.get(studiesPaths.root, { schema: arrayOf(study) }).catch((e: unknown) => e)) as Error;
     expect(err).toBeInstanceOf(ContractError);
     expect(err.message).toMatch(/^GET \/api\/studies: the response does not match the contract schema: \[0\]/);
 
     fetchMock.mockResolvedValueOnce(ok(null));
-    await expect(api.get(apiPaths.studies.myReview('s-1'), { schema: orNull(study) })).resolves.toBeNull();
+    await expect(api.get(studiesPaths.myReview('s-1'), { schema: orNull(study) })).resolves.toBeNull();
     fetchMock.mockResolvedValueOnce(ok({ not: 'an array' }));
-    await expect(api.get(apiPaths.studies.root, { schema: arrayOf(study) })).rejects.toThrow(/expected an array, got object/);
+    await expect(api.get(studiesPaths.root, { schema: arrayOf(study) })).rejects.toThrow(/expected an array, got object/);
   });
 
   it('rejects with the Korean catalogue message', async () => {

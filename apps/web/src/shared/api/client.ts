@@ -13,7 +13,7 @@ import { REQUEST_TIMEOUT_MS, type Envelope, type ErrorBody } from '@moim/contrac
 import { clearSession, getAccessToken, getRefreshToken, storeTokens } from '../auth/token-store';
 import type * as ErrorMessages from './error-messages';
 import type { ErrorLike, MessageLocale } from './error-messages';
-import { apiPaths } from './paths';
+import { authPrefix, gamesPrefix, shellPaths } from './paths/shell';
 
 export const UNAUTHORIZED_EVENT = 'auth:unauthorized';
 
@@ -149,8 +149,8 @@ export interface RequestOptions<T = unknown> {
 
 const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
 
-export const isAuthCall = (path: string) => path.startsWith('/api/auth/');
-export const isGameCall = (path: string) => path.startsWith('/api/games/');
+export const isAuthCall = (path: string) => path.startsWith(authPrefix);
+export const isGameCall = (path: string) => path.startsWith(gamesPrefix);
 
 /** One HTTP exchange, no renewal. */
 async function send<T>(method: string, path: string, opts: RequestOptions<T>, token: string | null): Promise<T> {
@@ -228,7 +228,7 @@ export function refreshSession(): Promise<boolean> {
       if (!refreshToken) throw new Error('no refresh token');
       const data = await send<{ accessToken: string; refreshToken?: string }>(
         'POST',
-        apiPaths.auth.refresh,
+        shellPaths.auth.refresh,
         { body: { refreshToken } },
         null,
       );

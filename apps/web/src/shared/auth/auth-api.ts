@@ -1,19 +1,19 @@
 /** The session calls of SPEC §7 (Auth) and the current user. */
 import { loginResponse, logoutResponse, profile, user } from '@moim/contract';
 import { api, refreshSession } from '../api/client';
-import { apiPaths } from '../api/paths';
+import { shellPaths } from '../api/paths/shell';
 import type { LoginResult, SessionUser } from './types';
 
 /** Development and tests check every response against its contract schema (docs/web-shell.md "Typed calls"). */
 const DEV = import.meta.env.DEV;
 
 export const authApi = {
-  login: (email: string, password: string) => api.post(apiPaths.auth.login, { email, password }, { schema: DEV && loginResponse }),
+  login: (email: string, password: string) => api.post(shellPaths.auth.login, { email, password }, { schema: DEV && loginResponse }),
   logout: (refreshToken: string | null) =>
-    api.post(apiPaths.auth.logout, refreshToken ? { refreshToken } : {}, { schema: DEV && logoutResponse }),
+    api.post(shellPaths.auth.logout, refreshToken ? { refreshToken } : {}, { schema: DEV && logoutResponse }),
   /** The token's user (contract `user`); a 401 when the token is no longer valid. */
-  validate: () => api.get(apiPaths.auth.validate, { schema: DEV && user }),
-  me: (): Promise<SessionUser> => api.get(apiPaths.users.me, { schema: DEV && profile }),
+  validate: () => api.get(shellPaths.auth.validate, { schema: DEV && user }),
+  me: (): Promise<SessionUser> => api.get(shellPaths.users.me, { schema: DEV && profile }),
   refresh: refreshSession,
 };
 

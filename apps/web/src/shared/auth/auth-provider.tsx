@@ -11,7 +11,7 @@ import { STORAGE_KEYS } from '@moim/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { api, ApiError, errorMessagesReady, UNAUTHORIZED_EVENT } from '../api/client';
-import { apiPaths } from '../api/paths';
+import { shellPaths } from '../api/paths/shell';
 import { i18next } from '../i18n';
 import { authApi, userFromLogin } from './auth-api';
 import { clearSession, getAccessToken, getRefreshToken, getStoredUser, markSignedOut, storeTokens, storeUser } from './token-store';
@@ -106,7 +106,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const onChange = (lng: string) => {
       if (lng !== 'ko' && lng !== 'en') return;
       api
-        .put<unknown>(apiPaths.users.me, { locale: lng })
+        .put<unknown>(shellPaths.users.me, { locale: lng })
         // the inbox is rendered by the server in the account's locale: read it again
         .then(() => queryClient.invalidateQueries({ queryKey: ['notifications'] }))
         .catch(() => undefined);

@@ -6,7 +6,7 @@
 import { studyListPage, type Study } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
-import { apiPaths } from '../api/paths';
+import { shellPaths } from '../api/paths/shell';
 
 export interface StudyPreview {
   id: string;
@@ -34,7 +34,7 @@ export interface StudyPreview {
 }
 
 export async function fetchCurrentStudies(size: number): Promise<StudyPreview[]> {
-  const data = await api.get(apiPaths.studies.paged, {
+  const data = await api.get(shellPaths.studies.paged, {
     query: { page: 0, size, sort: 'createdAt,desc' },
     schema: import.meta.env.DEV && studyListPage,
   });

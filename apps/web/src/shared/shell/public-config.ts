@@ -4,7 +4,7 @@
  * (VITE_QUERYDAILY_URL), defaulting to https://querydaily.moim.dev.
  */
 import { useQuery } from '@tanstack/react-query';
-import { apiPaths } from '../api/paths';
+import { shellPaths } from '../api/paths/shell';
 import { publicGet } from '../api/public-client';
 
 export const DEFAULT_QUERYDAILY_URL = (import.meta.env.VITE_QUERYDAILY_URL as string | undefined) || 'https://querydaily.moim.dev';
@@ -16,7 +16,7 @@ export interface PublicConfig {
 export function useQueryDailyUrl(): string {
   const { data } = useQuery({
     queryKey: ['public-config'],
-    queryFn: () => publicGet<PublicConfig>(apiPaths.site.config),
+    queryFn: () => publicGet<PublicConfig>(shellPaths.site.config),
     staleTime: Infinity,
     retry: false,
   });

@@ -2,7 +2,8 @@
 import { calendarEvent, feedToken, membership, rsvpResult, type EventType } from '@moim/contract';
 import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
 import { api, arrayOf } from '../../../shared/api/client';
-import { apiPaths } from '../../../shared/api/paths';
+import { calendarPaths } from '../../../shared/api/paths/calendar';
+import { studiesPaths } from '../../../shared/api/paths/studies';
 
 export interface CalendarFilter {
   from: string;
@@ -20,7 +21,7 @@ export function useCalendarEvents(f: CalendarFilter, enabled = true) {
   return useQuery({
     queryKey: calendarKeys.range(f),
     queryFn: ({ signal }) =>
-      api.get(apiPaths.calendar.events, {
+      api.get(calendarPaths.events, {
         signal,
         query: { from: f.from, to: f.to, type: f.type?.length ? f.type : undefined, studyId: f.studyId },
         schema: import.meta.env.DEV && arrayOf(calendarEvent),
@@ -35,8 +36,8 @@ export function useRsvp() {
   return useMutation({
     mutationFn: (v: { eventId: string; attend: boolean }) =>
       v.attend
-        ? api.post(apiPaths.calendar.rsvp(v.eventId), undefined, { schema: import.meta.env.DEV && rsvpResult })
-        : api.delete(apiPaths.calendar.rsvp(v.eventId), { schema: import.meta.env.DEV && rsvpResult }),
+        ? api.post(calendarPaths.rsvp(v.eventId), undefined, { schema: import.meta.env.DEV && rsvpResult })
+        : api.delete(calendarPaths.rsvp(v.eventId), { schema: import.meta.env.DEV && rsvpResult }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: calendarKeys.all }),
   });
 }
@@ -49,7 +50,7 @@ export function useMyActiveStudyIds(enabled: boolean) {
   return useQuery({
     queryKey: ['calendar', 'my-memberships'],
     queryFn: async ({ signal }) => {
-      const list = await api.get(apiPaths.studies.myMemberships, { signal, schema: import.meta.env.DEV && arrayOf(membership) });
+      const list = await api.get(studiesPaths.myMemberships, { signal, schema: import.meta.env.DEV && arrayOf(membership) });
       return new Set(list.filter((m) => m.isActive).map((m) => m.studyId));
     },
     enabled,
@@ -63,7 +64,7 @@ export const feedKey = ['calendar', 'feed-token'] as const;
 export function useFeedToken(enabled: boolean) {
   return useQuery({
     queryKey: feedKey,
-    queryFn: ({ signal }) => api.get(apiPaths.calendar.feedToken, { signal, schema: import.meta.env.DEV && feedToken }),
+    queryFn: ({ signal }) => api.get(calendarPaths.feedToken, { signal, schema: import.meta.env.DEV && feedToken }),
     enabled,
     staleTime: Infinity,
   });
@@ -72,7 +73,7 @@ export function useFeedToken(enabled: boolean) {
 export function useRotateFeedToken() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post(apiPaths.calendar.feedToken, undefined, { schema: import.meta.env.DEV && feedToken }),
+    mutationFn: () => api.post(calendarPaths.feedToken, undefined, { schema: import.meta.env.DEV && feedToken }),
     onSuccess: (data) => qc.setQueryData(feedKey, data),
   });
 }

@@ -18,35 +18,33 @@ import {
 } from '@moim/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api, arrayOf } from '../../../shared/api/client';
-import { apiPaths } from '../../../shared/api/paths';
+import { deductionPaths, gamesPaths } from '../../../shared/api/paths/games';
 
 export const deductionApi = {
-  play: (sessionId: string) => api.get(apiPaths.deduction.play(sessionId), { schema: import.meta.env.DEV && deductionPlay }),
+  play: (sessionId: string) => api.get(deductionPaths.play(sessionId), { schema: import.meta.env.DEV && deductionPlay }),
   turn: (sessionId: string, body: DeductionTurnBody) =>
-    api.post(apiPaths.deduction.turns(sessionId), body, { schema: import.meta.env.DEV && deductionPlay }),
+    api.post(deductionPaths.turns(sessionId), body, { schema: import.meta.env.DEV && deductionPlay }),
   reveal: (sessionId: string, turn: number, kind: 'ANSWER' | 'WRONG') =>
-    api.post(apiPaths.deduction.reveals(sessionId), { turn, kind }, { schema: import.meta.env.DEV && deductionPlay }),
+    api.post(deductionPaths.reveals(sessionId), { turn, kind }, { schema: import.meta.env.DEV && deductionPlay }),
   board: (period: LeaderboardPeriod, difficulty: DeductionPresetValue | null, limit = LEADERBOARD_LIMIT) =>
-    api.get(apiPaths.games.globalBoard, {
+    api.get(gamesPaths.globalBoard, {
       query: { gameType: 'DEDUCTION', period, limit, ...(difficulty ? { difficulty } : {}) },
       schema: import.meta.env.DEV && leaderboard,
     }),
   aroundMe: (period: LeaderboardPeriod, difficulty: DeductionPresetValue | null) =>
-    api.get(apiPaths.games.aroundMe('DEDUCTION'), {
+    api.get(gamesPaths.aroundMe('DEDUCTION'), {
       query: { period, range: AROUND_ME_RANGE, ...(difficulty ? { difficulty } : {}) },
       schema: import.meta.env.DEV && leaderboard,
     }),
-  myStats: () =>
-    api.get(apiPaths.games.myGameStats('DEDUCTION'), { query: { limit: 10 }, schema: import.meta.env.DEV && myGameStatistics }),
-  bots: () => api.get(apiPaths.deduction.bots, { schema: import.meta.env.DEV && arrayOf(deductionBot) }),
-  bot: (id: string) => api.get(apiPaths.deduction.bot(id), { schema: import.meta.env.DEV && deductionBot }),
-  sharedBot: (shareId: string) => api.get(apiPaths.deduction.sharedBot(shareId), { schema: import.meta.env.DEV && deductionBot }),
-  createBot: (body: DeductionBotBody) => api.post(apiPaths.deduction.bots, body, { schema: import.meta.env.DEV && deductionBot }),
-  updateBot: (id: string, body: DeductionBotBody) =>
-    api.put(apiPaths.deduction.bot(id), body, { schema: import.meta.env.DEV && deductionBot }),
-  deleteBot: (id: string) => api.delete(apiPaths.deduction.bot(id), { schema: import.meta.env.DEV && deletedFlag }),
-  rerunLadder: (id: string) => api.post(apiPaths.deduction.botLadder(id), {}, { schema: import.meta.env.DEV && deductionBot }),
-  ladder: () => api.get(apiPaths.deduction.ladder, { schema: import.meta.env.DEV && deductionLadder }),
+  myStats: () => api.get(gamesPaths.myGameStats('DEDUCTION'), { query: { limit: 10 }, schema: import.meta.env.DEV && myGameStatistics }),
+  bots: () => api.get(deductionPaths.bots, { schema: import.meta.env.DEV && arrayOf(deductionBot) }),
+  bot: (id: string) => api.get(deductionPaths.bot(id), { schema: import.meta.env.DEV && deductionBot }),
+  sharedBot: (shareId: string) => api.get(deductionPaths.sharedBot(shareId), { schema: import.meta.env.DEV && deductionBot }),
+  createBot: (body: DeductionBotBody) => api.post(deductionPaths.bots, body, { schema: import.meta.env.DEV && deductionBot }),
+  updateBot: (id: string, body: DeductionBotBody) => api.put(deductionPaths.bot(id), body, { schema: import.meta.env.DEV && deductionBot }),
+  deleteBot: (id: string) => api.delete(deductionPaths.bot(id), { schema: import.meta.env.DEV && deletedFlag }),
+  rerunLadder: (id: string) => api.post(deductionPaths.botLadder(id), {}, { schema: import.meta.env.DEV && deductionBot }),
+  ladder: () => api.get(deductionPaths.ladder, { schema: import.meta.env.DEV && deductionLadder }),
 };
 
 export const deductionKeys = {

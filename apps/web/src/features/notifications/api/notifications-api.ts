@@ -2,7 +2,7 @@
 import { notification, notificationPage, readAllResult, unreadCount } from '@moim/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
-import { apiPaths } from '../../../shared/api/paths';
+import { notificationsPaths } from '../../../shared/api/paths/notifications';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -13,7 +13,7 @@ export const notificationKeys = {
 export function useUnreadCount() {
   return useQuery({
     queryKey: notificationKeys.unread(),
-    queryFn: ({ signal }) => api.get(apiPaths.notifications.unreadCount, { signal, schema: import.meta.env.DEV && unreadCount }),
+    queryFn: ({ signal }) => api.get(notificationsPaths.unreadCount, { signal, schema: import.meta.env.DEV && unreadCount }),
     refetchInterval: 60_000,
     refetchOnWindowFocus: true,
     staleTime: 15_000,
@@ -25,7 +25,7 @@ export function useNotifications(page: number, unread: boolean) {
   return useQuery({
     queryKey: notificationKeys.list(page, unread),
     queryFn: ({ signal }) =>
-      api.get(apiPaths.notifications.root, {
+      api.get(notificationsPaths.root, {
         signal,
         query: { page, size: 20, unread: unread ? 'true' : undefined },
         schema: import.meta.env.DEV && notificationPage,
@@ -37,7 +37,7 @@ export function useNotifications(page: number, unread: boolean) {
 export function useMarkRead() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post(apiPaths.notifications.read(id), undefined, { schema: import.meta.env.DEV && notification }),
+    mutationFn: (id: string) => api.post(notificationsPaths.read(id), undefined, { schema: import.meta.env.DEV && notification }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }
@@ -45,7 +45,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post(apiPaths.notifications.readAll, undefined, { schema: import.meta.env.DEV && readAllResult }),
+    mutationFn: () => api.post(notificationsPaths.readAll, undefined, { schema: import.meta.env.DEV && readAllResult }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

@@ -2,7 +2,7 @@
 import { adminPaymentDetail, adminPaymentPage, type AdminRefundBody } from '@moim/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type QueryValue } from '../../../shared/api/client';
-import { apiPaths } from '../../../shared/api/paths';
+import { adminPaymentsPaths } from '../../../shared/api/paths/payments';
 
 export interface AdminPaymentFilters {
   status?: string;
@@ -25,7 +25,7 @@ export function useAdminPayments(f: AdminPaymentFilters) {
   const query: Record<string, QueryValue> = { ...f, size: 20, sort: 'createdAt,desc' };
   return useQuery({
     queryKey: keys.list(f),
-    queryFn: ({ signal }) => api.get(apiPaths.adminPayments.root, { signal, query, schema: import.meta.env.DEV && adminPaymentPage }),
+    queryFn: ({ signal }) => api.get(adminPaymentsPaths.root, { signal, query, schema: import.meta.env.DEV && adminPaymentPage }),
     placeholderData: keepPreviousData,
   });
 }
@@ -33,7 +33,7 @@ export function useAdminPayments(f: AdminPaymentFilters) {
 export function useAdminPayment(id: string | undefined) {
   return useQuery({
     queryKey: keys.detail(id ?? ''),
-    queryFn: ({ signal }) => api.get(apiPaths.adminPayments.byId(id!), { signal, schema: import.meta.env.DEV && adminPaymentDetail }),
+    queryFn: ({ signal }) => api.get(adminPaymentsPaths.byId(id!), { signal, schema: import.meta.env.DEV && adminPaymentDetail }),
     enabled: !!id,
   });
 }
@@ -51,7 +51,7 @@ function useAction<T>(id: string, path: ActionPath) {
   });
 }
 
-export const useConfirmDeposit = (id: string) => useAction<{ note?: string }>(id, apiPaths.adminPayments.depositConfirm);
-export const useReturnDeposit = (id: string) => useAction<{ note: string }>(id, apiPaths.adminPayments.depositReturn);
-export const useRefund = (id: string) => useAction<AdminRefundBody>(id, apiPaths.adminPayments.refund);
-export const useDeclineRefund = (id: string) => useAction<{ note: string }>(id, apiPaths.adminPayments.refundDecline);
+export const useConfirmDeposit = (id: string) => useAction<{ note?: string }>(id, adminPaymentsPaths.depositConfirm);
+export const useReturnDeposit = (id: string) => useAction<{ note: string }>(id, adminPaymentsPaths.depositReturn);
+export const useRefund = (id: string) => useAction<AdminRefundBody>(id, adminPaymentsPaths.refund);
+export const useDeclineRefund = (id: string) => useAction<{ note: string }>(id, adminPaymentsPaths.refundDecline);

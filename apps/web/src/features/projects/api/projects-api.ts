@@ -19,7 +19,7 @@ import {
 } from '@moim/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
-import { apiPaths } from '../../../shared/api/paths';
+import { projectsPaths } from '../../../shared/api/paths/projects';
 import { toQuery, type ProjectListFilters } from '../lib/list-filters';
 
 export const projectKeys = {
@@ -36,7 +36,7 @@ export const projectListOptions = (f: ProjectListFilters, size = DEFAULT_PAGE_SI
   queryOptions({
     queryKey: projectKeys.list(f, size),
     queryFn: ({ signal }) =>
-      api.get(apiPaths.projects.root, { signal, query: toQuery(f, size), schema: import.meta.env.DEV && projectListPage }),
+      api.get(projectsPaths.root, { signal, query: toQuery(f, size), schema: import.meta.env.DEV && projectListPage }),
     placeholderData: keepPreviousData,
   });
 
@@ -44,21 +44,21 @@ export const projectListOptions = (f: ProjectListFilters, size = DEFAULT_PAGE_SI
 export const projectOptions = (slug: string) =>
   queryOptions({
     queryKey: projectKeys.detail(slug),
-    queryFn: ({ signal }) => api.get(apiPaths.projects.bySlug(slug), { signal, schema: import.meta.env.DEV && project }),
+    queryFn: ({ signal }) => api.get(projectsPaths.bySlug(slug), { signal, schema: import.meta.env.DEV && project }),
     staleTime: 30_000,
   });
 
 export const myProjectsOptions = () =>
   queryOptions({
     queryKey: projectKeys.my(),
-    queryFn: ({ signal }) => api.get(apiPaths.projects.my, { signal, schema: import.meta.env.DEV && myProjects }),
+    queryFn: ({ signal }) => api.get(projectsPaths.my, { signal, schema: import.meta.env.DEV && myProjects }),
   });
 
 export const applicationsOptions = (projectId: string, status: ProjectApplicationStatus | 'ALL', page: number) =>
   queryOptions({
     queryKey: projectKeys.applications(projectId, status, page),
     queryFn: ({ signal }) =>
-      api.get(apiPaths.projects.applications(projectId), {
+      api.get(projectsPaths.applications(projectId), {
         signal,
         query: { page, size: 10, sort: 'createdAt,desc', status: status === 'ALL' ? undefined : status },
         schema: import.meta.env.DEV && projectApplicationPage,
@@ -77,7 +77,7 @@ function useRefresh() {
 export function useCreateProject() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: ProjectCreateInput) => api.post(apiPaths.projects.root, body, { schema: import.meta.env.DEV && project }),
+    mutationFn: (body: ProjectCreateInput) => api.post(projectsPaths.root, body, { schema: import.meta.env.DEV && project }),
     onSuccess: (p) => refresh(p),
   });
 }
@@ -85,7 +85,7 @@ export function useCreateProject() {
 export function useReplaceProject(id: string) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: ProjectBodyInput) => api.put(apiPaths.projects.byId(id), body, { schema: import.meta.env.DEV && project }),
+    mutationFn: (body: ProjectBodyInput) => api.put(projectsPaths.byId(id), body, { schema: import.meta.env.DEV && project }),
     onSuccess: (p) => refresh(p),
   });
 }
@@ -93,7 +93,7 @@ export function useReplaceProject(id: string) {
 export function useMoveProject(id: string) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (action: ProjectAction) => api.post(apiPaths.projects.status(id), { action }, { schema: import.meta.env.DEV && project }),
+    mutationFn: (action: ProjectAction) => api.post(projectsPaths.status(id), { action }, { schema: import.meta.env.DEV && project }),
     onSuccess: (p) => refresh(p),
   });
 }
@@ -101,7 +101,7 @@ export function useMoveProject(id: string) {
 export function useDeleteProject(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete(apiPaths.projects.byId(id), { schema: import.meta.env.DEV && deletedWithId }),
+    mutationFn: () => api.delete(projectsPaths.byId(id), { schema: import.meta.env.DEV && deletedWithId }),
     onSuccess: () => {
       qc.removeQueries({ queryKey: ['projects', 'detail'] });
       void qc.invalidateQueries({ queryKey: projectKeys.all });
@@ -113,7 +113,7 @@ export function useApply(projectId: string) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (body: ProjectApplyInput) =>
-      api.post(apiPaths.projects.applications(projectId), body, { schema: import.meta.env.DEV && projectApplication }),
+      api.post(projectsPaths.applications(projectId), body, { schema: import.meta.env.DEV && projectApplication }),
     onSuccess: () => refresh(),
   });
 }
@@ -124,7 +124,7 @@ export function useDecide(projectId: string) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (d: Decision) =>
-      api.post(apiPaths.projects.decide(projectId, d.appId, d.verb), d.verb === 'reject' ? { note: d.note } : undefined, {
+      api.post(projectsPaths.decide(projectId, d.appId, d.verb), d.verb === 'reject' ? { note: d.note } : undefined, {
         schema: import.meta.env.DEV && projectApplication,
       }),
     onSuccess: () => refresh(),

@@ -2,7 +2,7 @@
 import { adminStudy, adminStudyPage, type StudyStatus } from '@moim/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
-import { apiPaths } from '../../../shared/api/paths';
+import { adminStudiesPaths } from '../../../shared/api/paths/studies';
 import { studyKeys } from '../api/keys';
 
 export interface AdminFilter {
@@ -17,12 +17,12 @@ export function useAdminStudies(f: AdminFilter & { view: 'queue' | 'all' }) {
     queryKey: [...studyKeys.admin(), 'list', f],
     queryFn: ({ signal }) =>
       f.view === 'queue'
-        ? api.get(apiPaths.adminStudies.queue, {
+        ? api.get(adminStudiesPaths.queue, {
             signal,
             query: { page: f.page, size: 20, sort: 'createdAt,asc' },
             schema: import.meta.env.DEV && adminStudyPage,
           })
-        : api.get(apiPaths.adminStudies.root, {
+        : api.get(adminStudiesPaths.root, {
             signal,
             schema: import.meta.env.DEV && adminStudyPage,
             query: {
@@ -40,7 +40,7 @@ export function useAdminStudies(f: AdminFilter & { view: 'queue' | 'all' }) {
 export function useAdminStudy(id: string | undefined) {
   return useQuery({
     queryKey: [...studyKeys.admin(), 'one', id],
-    queryFn: ({ signal }) => api.get(apiPaths.adminStudies.byId(id!), { signal, schema: import.meta.env.DEV && adminStudy }),
+    queryFn: ({ signal }) => api.get(adminStudiesPaths.byId(id!), { signal, schema: import.meta.env.DEV && adminStudy }),
     enabled: !!id,
   });
 }

@@ -5,7 +5,7 @@
 import { study, type Study, type StudyCoverBody } from '@moim/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
-import { apiPaths } from '../../../shared/api/paths';
+import { studiesPaths } from '../../../shared/api/paths/studies';
 import { readAsBase64 } from '../../../shared/lib/read-as-base64';
 import { restartCoverPoll } from './cover-polling';
 import { studyKeys } from './keys';
@@ -28,7 +28,7 @@ export async function coverBodyOf(file: File): Promise<StudyCoverBody | null> {
 
 /** Upload (or replace) a study's cover: the study, PENDING until processed. */
 export const uploadCover = (studyId: string, body: StudyCoverBody) =>
-  api.put(apiPaths.studies.cover(studyId), body, { schema: import.meta.env.DEV && study });
+  api.put(studiesPaths.cover(studyId), body, { schema: import.meta.env.DEV && study });
 
 /** The study a cover call answered, into the detail caches (by id and slug); a new PENDING stretch starts. */
 export function studyChanged(qc: QueryClient, study: Study) {
@@ -55,7 +55,7 @@ export function useUploadCover(studyId: string) {
 export function useRemoveCover(studyId: string) {
   const changed = useStudyChanged();
   return useMutation({
-    mutationFn: () => api.delete(apiPaths.studies.cover(studyId), { schema: import.meta.env.DEV && study }),
+    mutationFn: () => api.delete(studiesPaths.cover(studyId), { schema: import.meta.env.DEV && study }),
     onSuccess: changed,
   });
 }

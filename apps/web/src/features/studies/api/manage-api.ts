@@ -17,10 +17,10 @@ import {
 } from '@moim/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, arrayOf } from '../../../shared/api/client';
-import { apiPaths } from '../../../shared/api/paths';
+import { studiesPaths } from '../../../shared/api/paths/studies';
 import { studyKeys } from './keys';
 
-const manageUrls = apiPaths.studies;
+const manageUrls = studiesPaths;
 
 const invalidateStudy = (qc: ReturnType<typeof useQueryClient>) => () => void qc.invalidateQueries({ queryKey: studyKeys.all });
 

@@ -17,7 +17,7 @@ import {
 } from '@moim/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
-import { apiPaths } from '../../../shared/api/paths';
+import { adminStudiesPaths, studiesPaths } from '../../../shared/api/paths/studies';
 import type { StudyListFilters } from '../lib/list-filters';
 import { type CoverPoll, coverPoll, coverRefetchInterval } from './cover-polling';
 import { studyKeys } from './keys';
@@ -40,7 +40,7 @@ export function useStudyList(filters: StudyListFilters, size = DEFAULT_PAGE_SIZE
   return useQuery({
     queryKey: studyKeys.list(filters, size),
     queryFn: ({ signal }) =>
-      api.get(apiPaths.studies.paged, { signal, query: listQuery(filters, size), schema: import.meta.env.DEV && studyListPage }),
+      api.get(studiesPaths.paged, { signal, query: listQuery(filters, size), schema: import.meta.env.DEV && studyListPage }),
     placeholderData: keepPreviousData,
   });
 }
@@ -65,7 +65,7 @@ export function useCoverPoll(study: Pick<Study, 'id' | 'slug'>): CoverPoll {
 export function useProposeStudy() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: StudyProposalInput) => api.post(apiPaths.studies.root, body, { schema: import.meta.env.DEV && study }),
+    mutationFn: (body: StudyProposalInput) => api.post(studiesPaths.root, body, { schema: import.meta.env.DEV && study }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: studyKeys.all }),
   });
 }
@@ -73,7 +73,7 @@ export function useProposeStudy() {
 export function usePatchStudy(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: StudyPatch) => api.patch(apiPaths.studies.byId(id), body, { schema: import.meta.env.DEV && study }),
+    mutationFn: (body: StudyPatch) => api.patch(studiesPaths.byId(id), body, { schema: import.meta.env.DEV && study }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: studyKeys.all }),
   });
 }
@@ -82,7 +82,7 @@ export function useMyStudies(enabled = true) {
   return useQuery({
     queryKey: studyKeys.my(),
     queryFn: ({ signal }) =>
-      api.get(apiPaths.studies.my, { signal, query: { format: 'grouped' }, schema: import.meta.env.DEV && myStudiesGrouped }),
+      api.get(studiesPaths.my, { signal, query: { format: 'grouped' }, schema: import.meta.env.DEV && myStudiesGrouped }),
     enabled,
   });
 }
@@ -90,7 +90,7 @@ export function useMyStudies(enabled = true) {
 export function useApply(studyId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ApplyBody) => api.post(apiPaths.studies.applications(studyId), body, { schema: import.meta.env.DEV && application }),
+    mutationFn: (body: ApplyBody) => api.post(studiesPaths.applications(studyId), body, { schema: import.meta.env.DEV && application }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: studyKeys.all }),
   });
 }
@@ -99,7 +99,7 @@ export function useCancelApplication(studyId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { applicationId: string; applicantId: string }) =>
-      api.delete(apiPaths.studies.application(studyId, v.applicationId), {
+      api.delete(studiesPaths.application(studyId, v.applicationId), {
         query: { applicantId: v.applicantId },
         schema: import.meta.env.DEV && application,
       }),
@@ -112,7 +112,7 @@ export function useApplications(studyId: string, opts: { page: number; status?: 
   return useQuery({
     queryKey: [...studyKeys.applications(studyId, opts.status?.join(',')), opts.page, !!opts.admin],
     queryFn: ({ signal }) =>
-      api.get(opts.admin ? apiPaths.adminStudies.applications(studyId) : apiPaths.studies.applications(studyId), {
+      api.get(opts.admin ? adminStudiesPaths.applications(studyId) : studiesPaths.applications(studyId), {
         signal,
         query: { page: opts.page, size: 20, status: opts.status },
         schema: import.meta.env.DEV && applicationPage,
@@ -126,7 +126,7 @@ export function useDecideApplication(studyId: string) {
   return useMutation({
     mutationFn: (v: { applicationId: string; decision: 'accept' | 'reject'; reviewNote?: string }) =>
       api.post(
-        apiPaths.studies.decide(studyId, v.applicationId, v.decision),
+        studiesPaths.decide(studyId, v.applicationId, v.decision),
         { ...(v.reviewNote ? { reviewNote: v.reviewNote } : {}) },
         { schema: import.meta.env.DEV && application },
       ),
@@ -138,7 +138,7 @@ export function useMembers(studyId: string, opts: { page: number; active?: boole
   return useQuery({
     queryKey: [...studyKeys.members(studyId), opts],
     queryFn: ({ signal }) =>
-      api.get(apiPaths.studies.members(studyId), {
+      api.get(studiesPaths.members(studyId), {
         signal,
         query: { page: opts.page, size: 50, active: opts.active },
         schema: import.meta.env.DEV && studyMemberPage,

@@ -2,7 +2,7 @@
 import { review, reviewList, studyMemberPage, studyPageContent, type ReviewBody, type StudyPageDraftBody } from '@moim/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, orNull } from '../../../shared/api/client';
-import { apiPaths } from '../../../shared/api/paths';
+import { studiesPaths } from '../../../shared/api/paths/studies';
 import { studyKeys } from './keys';
 
 export function useStudyPage(studyId: string | undefined, which: 'published' | 'draft' = 'published') {
@@ -10,7 +10,7 @@ export function useStudyPage(studyId: string | undefined, which: 'published' | '
     queryKey: studyKeys.page(studyId ?? '', which),
     queryFn: async ({ signal }) => {
       try {
-        return await api.get(apiPaths.studies.page(studyId!), {
+        return await api.get(studiesPaths.page(studyId!), {
           signal,
           query: which === 'draft' ? { draft: 'true' } : undefined,
           schema: import.meta.env.DEV && studyPageContent,
@@ -29,7 +29,7 @@ export function useSaveStudyPageDraft(studyId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: StudyPageDraftBody) =>
-      api.put(apiPaths.studies.pageDraft(studyId), body, { schema: import.meta.env.DEV && studyPageContent }),
+      api.put(studiesPaths.pageDraft(studyId), body, { schema: import.meta.env.DEV && studyPageContent }),
     onSuccess: (data) => qc.setQueryData(studyKeys.page(studyId, 'draft'), data),
   });
 }
@@ -37,7 +37,7 @@ export function useSaveStudyPageDraft(studyId: string) {
 export function usePublishStudyPage(studyId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post(apiPaths.studies.pagePublish(studyId), undefined, { schema: import.meta.env.DEV && studyPageContent }),
+    mutationFn: () => api.post(studiesPaths.pagePublish(studyId), undefined, { schema: import.meta.env.DEV && studyPageContent }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: studyKeys.study(studyId) }),
   });
 }
@@ -46,7 +46,7 @@ export function useReviews(studyId: string | undefined, size = 6) {
   return useQuery({
     queryKey: [...studyKeys.reviews(studyId ?? ''), size],
     queryFn: ({ signal }) =>
-      api.get(apiPaths.studies.reviews(studyId!), { signal, query: { page: 0, size }, schema: import.meta.env.DEV && reviewList }),
+      api.get(studiesPaths.reviews(studyId!), { signal, query: { page: 0, size }, schema: import.meta.env.DEV && reviewList }),
     enabled: !!studyId,
   });
 }
@@ -55,7 +55,7 @@ export function useReviews(studyId: string | undefined, size = 6) {
 export function useMyReview(studyId: string | undefined, enabled = true) {
   return useQuery({
     queryKey: [...studyKeys.reviews(studyId ?? ''), 'mine'],
-    queryFn: ({ signal }) => api.get(apiPaths.studies.myReview(studyId!), { signal, schema: import.meta.env.DEV && orNull(review) }),
+    queryFn: ({ signal }) => api.get(studiesPaths.myReview(studyId!), { signal, schema: import.meta.env.DEV && orNull(review) }),
     enabled: !!studyId && enabled,
   });
 }
@@ -63,7 +63,7 @@ export function useMyReview(studyId: string | undefined, enabled = true) {
 export function useWriteReview(studyId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReviewBody) => api.post(apiPaths.studies.reviews(studyId), body, { schema: import.meta.env.DEV && review }),
+    mutationFn: (body: ReviewBody) => api.post(studiesPaths.reviews(studyId), body, { schema: import.meta.env.DEV && review }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: studyKeys.all }),
   });
 }
@@ -73,7 +73,7 @@ export function usePublicMembers(studyId: string | undefined, enabled = true) {
   return useQuery({
     queryKey: [...studyKeys.members(studyId ?? ''), 'public'],
     queryFn: ({ signal }) =>
-      api.get(apiPaths.studies.members(studyId!), {
+      api.get(studiesPaths.members(studyId!), {
         signal,
         query: { page: 0, size: 50, active: true },
         schema: import.meta.env.DEV && studyMemberPage,

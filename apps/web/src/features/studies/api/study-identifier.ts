@@ -6,7 +6,7 @@
  */
 import { isStudyUuid, study, type Study } from '@moim/contract';
 import { ApiError, api, arrayOf } from '../../../shared/api/client';
-import { apiPaths } from '../../../shared/api/paths';
+import { studiesPaths } from '../../../shared/api/paths/studies';
 
 export type IdentifierKind = 'id' | 'slug';
 
@@ -40,10 +40,9 @@ export function matchStudy(identifier: string, studies: readonly Study[]): Study
 }
 
 export async function fetchStudyByIdentifier(identifier: string, signal?: AbortSignal): Promise<Study> {
-  if (identifierKind(identifier) === 'id')
-    return api.get(apiPaths.studies.byId(identifier), { signal, schema: import.meta.env.DEV && study });
+  if (identifierKind(identifier) === 'id') return api.get(studiesPaths.byId(identifier), { signal, schema: import.meta.env.DEV && study });
   try {
-    return await api.get(apiPaths.studies.bySlug(identifier), { signal, schema: import.meta.env.DEV && study });
+    return await api.get(studiesPaths.bySlug(identifier), { signal, schema: import.meta.env.DEV && study });
   } catch (err) {
     if (!(err instanceof ApiError) || err.status !== 404) throw err;
     let q = identifier;
@@ -56,7 +55,7 @@ export async function fetchStudyByIdentifier(identifier: string, signal?: AbortS
     let found = words
       ? matchStudy(
           identifier,
-          (await api.get(apiPaths.studies.root, {
+          (await api.get(studiesPaths.root, {
             signal,
             query: { q: words, limit: 100 },
             schema: import.meta.env.DEV && arrayOf(study),
@@ -65,10 +64,10 @@ export async function fetchStudyByIdentifier(identifier: string, signal?: AbortS
       : null;
     found ??= matchStudy(
       identifier,
-      (await api.get(apiPaths.studies.root, { signal, query: { limit: 100 }, schema: import.meta.env.DEV && arrayOf(study) })) ?? [],
+      (await api.get(studiesPaths.root, { signal, query: { limit: 100 }, schema: import.meta.env.DEV && arrayOf(study) })) ?? [],
     );
     if (!found) throw err;
     // The list item lacks the viewer relation: load the full study by its id.
-    return api.get(apiPaths.studies.byId(found.id), { signal, schema: import.meta.env.DEV && study });
+    return api.get(studiesPaths.byId(found.id), { signal, schema: import.meta.env.DEV && study });
   }
 }

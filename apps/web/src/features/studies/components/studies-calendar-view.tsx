@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, arrayOf } from '../../../shared/api/client';
-import { apiPaths } from '../../../shared/api/paths';
+import { studiesPaths } from '../../../shared/api/paths/studies';
 import { EventCalendar, isMonth, monthRange, useCalendarEvents } from '../../calendar';
 import { listQuery } from '../api/studies-api';
 import { studyKeys } from '../api/keys';
@@ -19,7 +19,7 @@ export default function StudiesCalendarView({ filters }: { filters: StudyListFil
   const studies = useQuery({
     queryKey: [...studyKeys.lists(), 'array', query],
     queryFn: ({ signal }) =>
-      api.get(apiPaths.studies.root, { signal, query: { ...query, limit: 100 }, schema: import.meta.env.DEV && arrayOf(study) }),
+      api.get(studiesPaths.root, { signal, query: { ...query, limit: 100 }, schema: import.meta.env.DEV && arrayOf(study) }),
     enabled: filtered,
   });
   const events = useCalendarEvents(monthRange(month));

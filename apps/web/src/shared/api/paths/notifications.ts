@@ -1,0 +1,9 @@
+/** The notifications module's paths (SPEC §7); segments from data URI-encoded. */
+const seg = encodeURIComponent;
+
+export const notificationsPaths = {
+  root: '/api/notifications',
+  unreadCount: '/api/notifications/unread-count',
+  read: (id: string) => `/api/notifications/${seg(id)}/read`,
+  readAll: '/api/notifications/read-all',
+} as const;

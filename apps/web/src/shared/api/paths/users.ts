@@ -1,0 +1,21 @@
+/** The auth and users modules' paths (SPEC §7) beyond the shell's (./shell.ts). */
+import { shellPaths } from './shell';
+
+const seg = encodeURIComponent;
+
+export const authPaths = {
+  ...shellPaths.auth,
+  oauthProviders: '/api/auth/oauth/providers',
+  /** a browser navigation (302 to the provider), not a fetch */
+  oauthStart: (provider: string) => `/api/auth/oauth/${seg(provider)}/start`,
+  resetRequest: '/api/auth/password-reset/request',
+  resetConfirm: '/api/auth/password-reset/confirm',
+} as const;
+
+export const usersPaths = {
+  ...shellPaths.users,
+  register: '/api/users/register',
+  checkEmail: '/api/users/check-email',
+  password: '/api/users/me/password',
+  deactivate: '/api/users/me/deactivate',
+} as const;
