@@ -8,6 +8,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support.ts';
 import { approvedStudy, createUser, setStatus, type TestUser } from '../modules/studies/test-helpers.ts';
@@ -101,6 +102,21 @@ describe('server-rendered study pages', () => {
     // started: the status follows
     expect((await setStatus(t, admin, s.id, 'START')).status).toBe(200);
     expect((await page(`/study/${s.slug}`)).body).toContain('<p>IN_PROGRESS</p>');
+  });
+
+  it('sends the rendered page compressed to a browser that accepts it, the same page once decoded', async () => {
+    const s = await approvedStudy(t, leader, admin, { title: '압축 스터디' });
+    const plain = (await page(`/study/${s.slug}`)).body;
+    expect(plain).toContain('<h1>압축 스터디</h1>');
+    const fetchAs = (encoding: string) =>
+      t.app.inject({ url: `/study/${s.slug}`, headers: { accept: 'text/html', 'accept-encoding': encoding } });
+    const br = await fetchAs('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
+    const gzip = await fetchAs('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain);
   });
 
   it('sends the plain shell when there is nothing to render or rendering fails, never an error', async () => {

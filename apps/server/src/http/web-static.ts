@@ -11,17 +11,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { NotFoundFallback } from './error-handler.ts';
-import { createPageRenderer } from './web-render.ts';
-
-interface PrerenderedPage {
-  html: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
-}
+import { createPageRenderer, type HtmlPage } from './web-render.ts';
 
 /** dist/prerender/<path>/index.html (+ .br/.gz from the build) by page path ('/', '/study' …). */
-function loadPrerendered(distDir: string): Map<string, PrerenderedPage> {
-  const pages = new Map<string, PrerenderedPage>();
+function loadPrerendered(distDir: string): Map<string, HtmlPage> {
+  const pages = new Map<string, HtmlPage>();
   const root = join(distDir, 'prerender');
   if (!existsSync(root)) return pages;
   const read = (p: string) => (existsSync(p) ? readFileSync(p) : undefined);
@@ -31,7 +25,8 @@ function loadPrerendered(distDir: string): Map<string, PrerenderedPage> {
       if (entry.isDirectory()) walk(p);
       else if (entry.name === 'index.html') {
         const route = `/${relative(root, dir).split(sep).join('/')}`.replace(/\/+$/, '') || '/';
-        pages.set(route, { html: readFileSync(p), br: read(`${p}.br`), gzip: read(`${p}.gz`) });
+        const [br, gzip] = [read(`${p}.br`), read(`${p}.gz`)];
+        pages.set(route, { html: readFileSync(p), br: () => br, gzip: () => gzip });
       }
     }
   };
@@ -70,7 +65,7 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string): 
     return shellCache.get(file);
   };
 
-  const prerendered = hasWeb ? loadPrerendered(distDir) : new Map<string, PrerenderedPage>();
+  const prerendered = hasWeb ? loadPrerendered(distDir) : new Map<string, HtmlPage>();
   const render = hasWeb ? createPageRenderer(app, distDir) : undefined;
 
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -79,18 +74,22 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string): 
     if (wantsHtml && hasWeb && !/\.[a-z0-9]{1,8}$/i.test(path)) {
       reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       const page = prerendered.get(path.replace(/\/+$/, '') || '/');
-      if (page) {
-        // The build's brotli/gzip files (smaller than compressing on the fly); the compress
-        // plugin leaves a response that already has a content-encoding alone.
+      const rendered = page ?? (render ? await render(path.replace(/\/+$/, '') || '/') : undefined);
+      if (rendered) {
+        // Compressed here: the build's brotli/gzip files for a prerendered page, the renderer's
+        // (made once per rendered page) for a server-rendered one: the compress plugin left this
+        // fallback's replies plain (an 84 KB study page, 2026-11-23), and leaves alone a reply
+        // that has a content-encoding.
         reply.header('vary', 'accept-encoding');
         const accepts = String(request.headers['accept-encoding'] ?? '');
-        if (page.br && /\bbr\b/.test(accepts)) void reply.header('content-encoding', 'br').send(page.br);
-        else if (page.gzip && /\bgzip\b/.test(accepts)) void reply.header('content-encoding', 'gzip').send(page.gzip);
-        else void reply.send(page.html);
+        const br = /\bbr\b/.test(accepts) ? rendered.br() : undefined;
+        const gzip = !br && /\bgzip\b/.test(accepts) ? rendered.gzip() : undefined;
+        if (br) void reply.header('content-encoding', 'br').send(br);
+        else if (gzip) void reply.header('content-encoding', 'gzip').send(gzip);
+        else void reply.send(rendered.html);
         return true;
       }
-      const rendered = render ? await render(path.replace(/\/+$/, '') || '/') : undefined;
-      void reply.send(rendered ?? readShell('index.html')!);
+      void reply.send(readShell('index.html')!);
       return true;
     }
     return false;

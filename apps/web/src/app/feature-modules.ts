@@ -1,26 +1,16 @@
 /**
  * Other features plug into the shell through `features/<feature>/routes.tsx`, which may export:
  *   routes       RouteObject[] — pages of the main site (lazy: use `lazyPage` from shared/chunk)
- *   adminRoutes  RouteObject[] — pages under /admin (relative paths, e.g. 'studies')
- *   adminNav     AdminNavItem[] — entries of the admin area's navigation
  *   slots        ShellSlots — header notifications, profile sections (shared/shell/slots)
  * They are discovered at build time, so a feature appears as soon as its folder has routes.tsx.
+ * Its back-office pages are in `features/<feature>/admin-routes.tsx` (app/admin-area.tsx, a chunk
+ * of its own), not here: this table is in the start-up chunk.
  */
 import type { RouteObject } from 'react-router';
 import type { ShellSlots } from '../shared/shell/slots';
 
-export interface AdminNavItem {
-  /** path under /admin, e.g. 'studies' */
-  to: string;
-  /** i18n namespace and key of the label */
-  ns: string;
-  labelKey: string;
-}
-
 export interface FeatureModule {
   routes?: RouteObject[];
-  adminRoutes?: RouteObject[];
-  adminNav?: AdminNavItem[];
   slots?: ShellSlots;
 }
 
@@ -31,8 +21,6 @@ export const features: Array<{ name: string; module: FeatureModule }> = Object.e
   .sort((a, b) => a.name.localeCompare(b.name));
 
 export const featureRoutes: RouteObject[] = features.flatMap((f) => f.module.routes ?? []);
-export const featureAdminRoutes: RouteObject[] = features.flatMap((f) => f.module.adminRoutes ?? []);
-export const featureAdminNav: AdminNavItem[] = features.flatMap((f) => f.module.adminNav ?? []);
 
 export const shellSlots: ShellSlots = {
   headerNotifications: features.map((f) => f.module.slots?.headerNotifications).find(Boolean),

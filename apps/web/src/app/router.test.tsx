@@ -1,12 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { MemoryRouter, Outlet, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
+import { MemoryRouter, Outlet, Route, Routes, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../shared/api/client';
 import { lazyPage } from '../shared/chunk/lazy-page';
 import { RouteErrorBoundary } from '../features/errors/route-error';
 import { Providers } from './providers';
+import AdminArea, { adminNav, adminRoutes } from './admin-area';
 import { AppRoutes, preloadRoute, routes } from './router';
 import { initTestI18n } from '../shared/test/i18n';
 
@@ -19,10 +20,29 @@ describe('the route table', () => {
 
   it('uses only what the declarative router understands (no loader, action, lazy or errorElement)', () => {
     // useRoutes silently ignores data-router fields: a feature relying on one would break quietly.
-    const offenders = walk(routes)
+    const offenders = walk([...routes, ...adminRoutes])
       .filter((r) => ['loader', 'action', 'lazy', 'errorElement', 'ErrorBoundary', 'Component'].some((k) => k in r))
       .map((r) => r.path ?? '(pathless)');
     expect(offenders).toEqual([]);
+  });
+
+  it("keeps the back office in a table of its own, with the features' admin pages and navigation", async () => {
+    expect(walk(routes).some((r) => r.path === '/admin/*')).toBe(true);
+    expect(adminNav.map((n) => n.to)).toEqual(['jobs', 'payments', 'studies']);
+    const paths = walk(adminRoutes).map((r) => r.path);
+    expect(paths).toEqual(expect.arrayContaining(['users', 'outbox', 'jobs/runs/:runId', 'payments/:paymentId', 'studies/:studyId', '*']));
+    // relative to /admin: an unknown admin address is the 404 page, inside the admin layout
+    render(
+      <Providers client={new QueryClient()}>
+        <MemoryRouter initialEntries={['/admin/nope']}>
+          <Routes>
+            <Route path="/admin/*" element={<AdminArea />} />
+          </Routes>
+        </MemoryRouter>
+      </Providers>,
+    );
+    await screen.findByRole('heading', { name: '페이지를 찾을 수 없습니다' }, { timeout: 5000 });
+    expect(screen.getByRole('link', { name: /스터디/ }).getAttribute('href')).toBe('/admin/studies');
   });
 
   it('preloads the lazy pages an address matches, and nothing for a guarded page', async () => {

@@ -18,7 +18,7 @@ import { lazyPage, type LazyPageComponent } from '../shared/chunk/lazy-page';
 import { RouteErrorBoundary } from '../features/errors/route-error';
 import { NotFoundPage } from '../features/errors/error-pages';
 import { AppShell } from './app-shell';
-import { featureAdminNav, featureAdminRoutes, featureRoutes } from './feature-modules';
+import { featureRoutes } from './feature-modules';
 import { SiteLayout } from './site-layout';
 
 // ── Shell pages (this app) ────────────────────────────────────────────────────────────────
@@ -45,10 +45,9 @@ const NavigatorDeprecatedPage = lazyPage(() => import('../features/ignition/navi
 const StudioLayout = lazyPage(() => import('../features/studio/studio-layout'), 'studio');
 const StudioHomePage = lazyPage(() => import('../features/studio/studio-home-page'), 'studio');
 const DocumentorPage = lazyPage(() => import('../features/studio/documentor-page'), 'studio');
-const AdminLayout = lazyPage(() => import('../features/admin-shell/admin-layout'), 'admin-shell');
-const AdminHomePage = lazyPage(() => import('../features/admin-shell/admin-home-page'), 'admin-shell');
-const AdminUsersPage = lazyPage(() => import('../features/admin-shell/admin-users-page'), 'admin-shell');
-const AdminOutboxPage = lazyPage(() => import('../features/admin-shell/admin-outbox-page'), 'admin-shell');
+// The back office's own route table (its layout, pages and the features' admin pages), loaded
+// when an admin opens /admin: see admin-area.tsx.
+const AdminArea = lazyPage(() => import('./admin-area'), 'admin-shell');
 
 /** SPEC §2 redirects (old addresses). */
 export const redirects: Array<[from: string, to: string]> = [
@@ -98,19 +97,12 @@ const shellRoutes: RouteObject[] = [
   { path: '/ignition/navigator', element: <NavigatorPage /> },
   { path: '/ignition/navigator-v1-deprecated', element: <NavigatorDeprecatedPage /> },
   {
-    path: '/admin',
+    path: '/admin/*',
     element: (
       <RequireAuth roles={ADMIN_ROLES}>
-        <AdminLayout nav={featureAdminNav} />
+        <AdminArea />
       </RequireAuth>
     ),
-    children: [
-      { index: true, element: <AdminHomePage nav={featureAdminNav} /> },
-      { path: 'users', element: <AdminUsersPage /> },
-      { path: 'outbox', element: <AdminOutboxPage /> },
-      // Admin pages of other features (their routes.tsx `adminRoutes`): studies approvals, payments …
-      ...featureAdminRoutes,
-    ],
   },
 ];
 

@@ -1,5 +1,6 @@
 /** SQL for sessions (refresh-token families), refresh tokens, reset tokens and social logins. */
-import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, getTableName, gt, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { authSessions, oauthAccounts, oauthStates, passwordResetTokens, refreshTokens } from './schema.ts';
 
@@ -154,9 +155,19 @@ export async function touchOAuthAccount(db: DbOrTx, id: string): Promise<void> {
   await db.update(oauthAccounts).set({ lastLoginAt: new Date() }).where(eq(oauthAccounts.id, id));
 }
 
-export async function providersOf(db: DbOrTx, userId: string): Promise<string[]> {
-  const rows = await db.select({ p: oauthAccounts.provider }).from(oauthAccounts).where(eq(oauthAccounts.userId, userId));
-  return [...new Set(rows.map((r) => r.p))].sort();
+/**
+ * The providers linked to the account whose id is `userId` (a column of the outer read), as one
+ * `text[]` expression: distinct, in code-point order ("C" collation, as JavaScript's sort), `{}`
+ * when none. Another module embeds it in its own read (the profile: one round trip).
+ */
+export function providersOfSql(userId: AnyPgColumn): SQL<string[]> {
+  // qualified by hand: Drizzle writes a one-table read's select list with bare column names,
+  // and a bare "id" inside the subquery would be oauth_accounts.id
+  const col = (c: AnyPgColumn) => sql`${sql.identifier(getTableName(c.table))}.${sql.identifier(c.name)}`;
+  const p = sql`${col(oauthAccounts.provider)} collate "C"`;
+  return sql<
+    string[]
+  >`coalesce((select array_agg(distinct ${p} order by ${p}) from ${oauthAccounts} where ${col(oauthAccounts.userId)} = ${col(userId)}), '{}')`;
 }
 
 /**

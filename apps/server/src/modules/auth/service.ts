@@ -135,7 +135,7 @@ export function createAuthSessions(ctx: AppContext): AuthSessions {
       const s = await repo.findSession(db, sessionId);
       return Boolean(s && !s.revokedAt && s.expiresAt > new Date());
     },
-    linkedProviders: (userId) => repo.providersOf(db, userId),
+    linkedProvidersSql: repo.providersOfSql,
     async forgetUser(userId) {
       await ended(await repo.forgetUser(db, userId), userId);
     },
@@ -206,7 +206,7 @@ export function createAuthService(ctx: AppContext, deps: AuthDeps) {
     revokeUserSessions: sessions.revokeUserSessions,
     accountChanged: sessions.accountChanged,
     isSessionActive: sessions.isSessionActive,
-    linkedProviders: sessions.linkedProviders,
+    linkedProvidersSql: sessions.linkedProvidersSql,
     forgetUser: sessions.forgetUser,
 
     /**

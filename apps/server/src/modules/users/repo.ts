@@ -1,6 +1,7 @@
 /** SQL for users, their pictures and the team-member profiles. Nothing else touches these tables. */
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { teamMembers, userImages, users, type UserRow } from './schema.ts';
 
 export type NewUser = typeof users.$inferInsert;
@@ -16,6 +17,18 @@ export async function insertUser(db: DbOrTx, values: NewUser): Promise<UserRow> 
 export async function findById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+/**
+ * The caller's row and their linked providers (`providers`, an expression over `users.id` the
+ * auth module supplies) as one prepared statement: `execute({ id })`.
+ */
+export function prepareProfileRead(db: Db, providers: (userId: AnyPgColumn) => SQL<string[]>) {
+  return db
+    .select({ user: users, providers: providers(users.id) })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('users_profile');
 }
 
 export async function findByIds(db: DbOrTx, ids: string[]): Promise<UserRow[]> {

@@ -20,6 +20,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Locale } from '../../i18n/messages.ts';
 import type { MailService } from '../../providers/mail/service.ts';
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badState, notFound, ruleViolation } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
@@ -88,8 +90,12 @@ export interface UserCredentials {
   revokeUserSessions(userId: string, opts?: { exceptSessionId?: string | undefined; reason?: string }): Promise<number>;
   /** The account's status changed without a revocation (reactivation): drop what was cached about it. */
   accountChanged(userId: string): Promise<void>;
-  /** Social-login providers linked to the account. */
-  linkedProviders(userId: string): Promise<string[]>;
+  /**
+   * Social-login providers linked to the account whose id is `userId` (a column of a users
+   * read), as one SQL expression (text[], distinct, sorted): the auth module's read model of its
+   * social links, embedded in the profile's read so that `GET /users/me` is one statement.
+   */
+  linkedProvidersSql(userId: AnyPgColumn): SQL<string[]>;
   /** Account deletion: drop social links and reset tokens, revoke every session. */
   forgetUser(userId: string): Promise<void>;
 }
@@ -115,11 +121,15 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
 
   /** The signed-in caller's own row; a deactivated or deleted account's tokens stop working here. */
   async function requireActiveSelf(user: AuthUser): Promise<UserRow> {
-    const row = await repo.findById(db, user.id);
+    return activeSelf(await repo.findById(db, user.id));
+  }
+  function activeSelf(row: UserRow | undefined): UserRow {
     if (!row || row.status === 'DELETED') throw new AppError('AUTH-1003', '탈퇴했거나 존재하지 않는 계정입니다.');
     if (row.status === 'DEACTIVATED') throw new AppError('AUTH-1006');
     return row;
   }
+  /** `GET /users/me`: built once (Drizzle does not rebuild its SQL per call), prepared on each connection. */
+  const profileRead = repo.prepareProfileRead(db, credentials.linkedProvidersSql);
 
   async function createUser(input: CreateUserInput, tx: DbOrTx = db): Promise<UserSummary> {
     if (input.password !== undefined && input.checkPolicy !== false)
@@ -229,9 +239,9 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
     requireActiveSelf,
 
     async profile(user: AuthUser): Promise<Profile> {
-      // both reads at once (the token's subject is the row's id)
-      const [row, providers] = await Promise.all([requireActiveSelf(user), credentials.linkedProviders(user.id)]);
-      return toProfile(row, providers);
+      // one prepared statement: the row and its linked providers (the token's subject is the row's id)
+      const found = await profileRead.execute({ id: user.id });
+      return toProfile(activeSelf(found[0]?.user), found[0]?.providers ?? []);
     },
 
     async updateProfile(user: AuthUser, input: UpdateProfileRequest): Promise<Profile> {

@@ -1,6 +1,8 @@
 import { count, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
+import { oauthAccounts } from '../auth/schema.ts';
 import { users } from './schema.ts';
 import { bearer, login, register, uniqueEmail } from './test-helpers.ts';
 
@@ -180,6 +182,19 @@ describe('GET/PUT /api/users/me', () => {
       createdAt: expect.any(String),
     });
     expect((await t.call({ method: 'GET', url: '/api/users/me' })).body.error.code).toBe('AUTH-1007');
+  });
+
+  it('lists the caller’s linked social providers, each once, in order, and no one else’s', async () => {
+    const a = await register(t);
+    const b = await register(t);
+    const link = (userId: string, provider: string) =>
+      t.ctx.db.insert(oauthAccounts).values({ userId, provider, subject: `${provider}-${randomUUID()}` });
+    await link(a.id, 'oidc');
+    await link(a.id, 'local');
+    await link(a.id, 'oidc'); // a second identity at the same provider
+    await link(b.id, 'kakao');
+    expect((await me(a.accessToken)).body.data.socialProviders).toEqual(['local', 'oidc']);
+    expect((await me(b.accessToken)).body.data.socialProviders).toEqual(['kakao']);
   });
 
   it('updates name, username, bio and links; B’s token only ever reaches B’s profile', async () => {

@@ -1,6 +1,6 @@
 /**
  * The back office (/admin, ROLE_ADMIN only, its own lazy chunk): a navigation that other
- * features extend through `adminNav` in their routes.tsx, and the page.
+ * features extend through `adminNav` in their admin-routes.tsx (app/admin-area.tsx), and the page.
  */
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-/** An entry of the admin navigation contributed by a feature (same shape as app's AdminNavItem). */
+/** An entry of the admin navigation contributed by a feature (same shape as app/admin-area AdminNavItem). */
 export interface AdminNavEntry {
   to: string;
   ns: string;

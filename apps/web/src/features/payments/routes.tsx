@@ -1,7 +1,7 @@
 /**
  * The payment pages (SPEC §2): the result pages the payment window returns to, the transfer
  * details and deposit status, the test checkout, the pay panel on a page of its own, and the
- * back office under /admin/payments.
+ * back office under /admin/payments (admin-routes.tsx).
  */
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
@@ -14,8 +14,6 @@ const AccountInfoPage = lazyPage(() => import('./pages/account-info-page'), 'pay
 const PendingPage = lazyPage(() => import('./pages/pending-page'), 'payments');
 const CheckoutTestPage = lazyPage(() => import('./pages/checkout-test-page'), 'payments');
 const CheckoutPage = lazyPage(() => import('./pages/payment-checkout-page'), 'payments');
-const AdminPaymentsPage = lazyPage(() => import('./admin/admin-payments-page'), 'payments');
-const AdminPaymentPage = lazyPage(() => import('./admin/admin-payment-page'), 'payments');
 
 const guarded = (el: ReactNode) => <RequireAuth>{el}</RequireAuth>;
 
@@ -28,11 +26,3 @@ export const routes: RouteObject[] = [
   { path: '/payment/checkout', element: guarded(<CheckoutPage />) },
   { path: '/checkout/test', element: guarded(<CheckoutTestPage />) },
 ];
-
-/** Under /admin (the shell's admin layout already requires ROLE_ADMIN). */
-export const adminRoutes: RouteObject[] = [
-  { path: 'payments', element: <AdminPaymentsPage /> },
-  { path: 'payments/:paymentId', element: <AdminPaymentPage /> },
-];
-
-export const adminNav: Array<{ to: string; ns: string; labelKey: string }> = [{ to: 'payments', ns: 'payments', labelKey: 'admin.nav' }];

@@ -16,8 +16,6 @@ const ProposePage = lazyPage(() => import('./pages/propose/propose-page'), 'stud
 const ApplyPage = lazyPage(() => import('./pages/apply-page'), 'studies');
 const ManagePage = lazyPage(() => import('./pages/manage/manage-page'), 'studies');
 const ReviewWritePage = lazyPage(() => import('./pages/review-write-page'), 'studies');
-const AdminStudiesPage = lazyPage(() => import('./admin/admin-studies-page'), 'studies');
-const AdminStudyPage = lazyPage(() => import('./admin/admin-study-page'), 'studies');
 
 const guarded = (el: ReactNode) => <RequireAuth>{el}</RequireAuth>;
 
@@ -31,15 +29,6 @@ export const routes: RouteObject[] = [
   { path: '/study/:studyId/review/write', element: guarded(<ReviewWritePage />) },
   { path: '/study/:studyIdentifier', element: <StudyDetailPage /> },
 ];
-
-/** Under /admin (the shell's admin layout already requires ROLE_ADMIN). */
-export const adminRoutes: RouteObject[] = [
-  { path: 'studies', element: <AdminStudiesPage /> },
-  { path: 'studies/:studyId', element: <AdminStudyPage /> },
-];
-
-/** Entries of the admin navigation (shape of app/feature-modules AdminNavItem). */
-export const adminNav: Array<{ to: string; ns: string; labelKey: string }> = [{ to: 'studies', ns: 'studies', labelKey: 'admin.nav' }];
 
 export const slots: ShellSlots = {
   profileSections: [lazyChunk(() => import('./my-studies/my-studies-section'))],

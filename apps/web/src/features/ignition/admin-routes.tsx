@@ -1,0 +1,20 @@
+/**
+ * The navigator's back office: job sources, import runs and postings under /admin/jobs. Read by the back office's route table (app/admin-area.tsx), a chunk of its own
+ * loaded when an admin opens /admin, so none of this is in the start-up chunk.
+ */
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../shared/chunk/lazy-page';
+
+const AdminJobsPage = lazyPage(() => import('./admin/admin-jobs-page'), 'ignition');
+const AdminRunPage = lazyPage(() => import('./admin/admin-run-page'), 'ignition');
+const AdminPostingFormPage = lazyPage(() => import('./admin/admin-posting-form-page'), 'ignition');
+
+/** Under /admin (relative paths; the admin area already requires ROLE_ADMIN). */
+export const adminRoutes: RouteObject[] = [
+  { path: 'jobs', element: <AdminJobsPage /> },
+  { path: 'jobs/runs/:runId', element: <AdminRunPage /> },
+  { path: 'jobs/postings/new', element: <AdminPostingFormPage /> },
+  { path: 'jobs/postings/:postingId/edit', element: <AdminPostingFormPage /> },
+];
+
+export const adminNav: Array<{ to: string; ns: string; labelKey: string }> = [{ to: 'jobs', ns: 'ignition', labelKey: 'admin.nav' }];
