@@ -14,6 +14,7 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['./src/shared/test/setup.ts'],
         },
       },
       {
