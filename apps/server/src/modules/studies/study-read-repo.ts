@@ -15,7 +15,7 @@
  * generic one. With plain `offset $n` the generic plan is costed as skipping 10 % of the public
  * rows (PostgreSQL's guess for an unknown offset): at 100,000 studies that made it look worse
  * than a custom plan for page 1, and every call was planned again (~0.45 ms of the database's
- * CPU per list call at 100,000 studies, none at 10,000: docs/performance.md "Plans at 100,000").
+ * CPU per list call at 100,000 studies, none at 10,000: docs/performance.md "Plans at 100,000 studies").
  * PGlite's plan cache keeps the generic plan the same way (it used to be forced with a
  * `set plan_cache_mode` before and after each call).
  */
