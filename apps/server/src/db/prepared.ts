@@ -20,13 +20,6 @@ import type pg from 'pg';
 
 const READ = /^\s*(select|with)\b/i;
 
-/**
- * Marks a statement whose generic plan is as good as a custom one but which PostgreSQL would
- * re-plan on every call anyway (its cost model prices an unknown OFFSET at 10 % of the rows).
- * On PGlite, planning runs in this process and costs more than executing such a read, so a
- * statement carrying this comment is executed with `plan_cache_mode = force_generic_plan`.
- */
-export const GENERIC_PLAN = '/* moim:generic-plan */';
 const WRITE = /\b(insert|update|delete|merge|for\s+share|for\s+no\s+key|for\s+key)\b/i;
 
 /** A read that may be prepared (no writes, no row locks). */
@@ -49,8 +42,6 @@ type QueryOptions = {
 };
 
 const { serialize } = protocol;
-const FORCE_GENERIC = serialize.query('set plan_cache_mode = force_generic_plan');
-const AUTO_PLAN = serialize.query('set plan_cache_mode = auto');
 const decoder = new TextDecoder();
 
 function concat(parts: Uint8Array[]): Uint8Array {
@@ -180,7 +171,7 @@ export function preparePgliteReads(client: PGlite, maxStatements = 500): PGlite 
       return ser ? ser(v) : String(v);
     });
     const bindExecute = [serialize.bind({ statement: st.name, values: values as string[] }), serialize.execute({}), serialize.sync()];
-    const raw = await exchange(concat(text.includes(GENERIC_PLAN) ? [FORCE_GENERIC, ...bindExecute, AUTO_PLAN] : bindExecute));
+    const raw = await exchange(concat(bindExecute));
     const decoded = decodeRows(raw);
     if (!decoded) throw errorIn(raw, text, params) ?? new Error('query failed');
     const parsers = client.parsers as Record<number, (value: string, typeId: number) => unknown>;

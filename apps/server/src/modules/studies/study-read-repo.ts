@@ -15,12 +15,13 @@
  * generic one. With plain `offset $n` the generic plan is costed as skipping 10 % of the public
  * rows (PostgreSQL's guess for an unknown offset): at 100,000 studies that made it look worse
  * than a custom plan for page 1, and every call was planned again (~0.45 ms of the database's
- * CPU per list call at 100,000 studies, none at 10,000: docs/performance.md "Plans at 100,000").
+ * CPU per list call at 100,000 studies, none at 10,000: docs/performance.md "Plans at 100,000 studies").
+ * PGlite's plan cache keeps the generic plan the same way (it used to be forced with a
+ * `set plan_cache_mode` before and after each call).
  */
 import type { ApplicationStatus } from '@moim/contract';
 import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { GENERIC_PLAN } from '../../db/prepared.ts';
 import { userPublic } from '../users/index.ts';
 import { studies, studyApplications, studyMemberships, studyPublicCounts, type MembershipRow, type StudyRow } from './schema.ts';
 import type { StudyWithLeader } from './study-repo.ts';
@@ -127,7 +128,7 @@ function pageIds(db: Db, sort: string, f: FilterShape, limit: number) {
 function buildPage(db: Db, sort: string, f: FilterShape, limit: number) {
   const { ids, d, name } = pageIds(db, sort, f, limit);
   return db
-    .select({ ...withLeader, total: sql<number>`${totalSql(f)} ${sql.raw(GENERIC_PLAN)}`.mapWith(Number) })
+    .select({ ...withLeader, total: sql<number>`${totalSql(f)}`.mapWith(Number) })
     .from(ids)
     .innerJoin(studies, eq(studies.id, ids.id))
     .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
@@ -185,7 +186,7 @@ function buildPageJson(db: Db, sort: string, f: FilterShape, limit: number) {
       questions: sql<string>`${studies.questions}::text`,
       jsonTail: sql<string>`${STUDY_JSON_TAIL}`,
       ...APPLICABILITY_COLS,
-      total: sql<number>`${totalSql(f)} ${sql.raw(GENERIC_PLAN)}`.mapWith(Number),
+      total: sql<number>`${totalSql(f)}`.mapWith(Number),
     })
     .from(ids)
     .innerJoin(studies, eq(studies.id, ids.id))
@@ -196,7 +197,7 @@ function buildPageJson(db: Db, sort: string, f: FilterShape, limit: number) {
 
 function buildTotal(db: Db, f: FilterShape) {
   return db
-    .select({ total: sql<number>`${totalSql(f)} ${sql.raw(GENERIC_PLAN)}`.mapWith(Number) })
+    .select({ total: sql<number>`${totalSql(f)}`.mapWith(Number) })
     .from(sql`(select 1) as one`)
     .prepare(`studies_public_total_${shapeKey(f)}`);
 }
