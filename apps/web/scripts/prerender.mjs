@@ -75,8 +75,9 @@ function pageAssets(page) {
       for (const c of manifest[k].css ?? []) if (!entryCss.has(c)) css.add(c);
     }
   }
-  for (const ns of page.namespaces) {
-    const chunk = manifest[`src/features/${ns}/i18n/ko.json`];
+  // the page's namespaces, and the shared strings only pages use (loadPageStrings, shared/i18n)
+  for (const key of [...page.namespaces.map((ns) => `src/features/${ns}/i18n/ko.json`), 'src/shared/i18n/ko-pages.json']) {
+    const chunk = manifest[key];
     if (chunk) js.add(chunk.file);
   }
   return {

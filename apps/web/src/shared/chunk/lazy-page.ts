@@ -2,7 +2,8 @@
  * `lazyPage(() => import('./page'), 'feature-ns')`: React.lazy for route pages with the chunk
  * rules of SPEC §9 (120 s timeout → ChunkLoadError, retry counter reset after a successful
  * load) and, optionally, the page's i18n namespaces fetched in parallel with its code so the
- * page does not suspend a second time. Use it for every route page.
+ * page does not suspend a second time (with the shared strings only pages use: loadPageStrings
+ * in shared/i18n). Use it for every route page.
  *
  * `Page.preload()` fetches both ahead of rendering. A page whose chunk is already in memory
  * renders directly, without a Suspense round: that is how the app takes over a prerendered page
@@ -49,7 +50,7 @@ export function lazyPage<P extends object = object>(
     if (pending) return pending;
     inFlight++;
     notify();
-    pending = Promise.all([withChunkTimeout(load), ns ? loadNamespaces(ns) : undefined])
+    pending = Promise.all([withChunkTimeout(load), loadNamespaces(ns)])
       .then(([mod]) => {
         resetChunkRetries();
         loaded = mod.default;

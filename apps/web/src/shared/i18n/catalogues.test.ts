@@ -3,6 +3,7 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initTestI18n } from '../test/i18n';
+import koPages from './ko-pages.json';
 import { withJosa } from './josa';
 
 type Tree = { [k: string]: unknown };
@@ -10,6 +11,9 @@ const load = (m: Record<string, { default: Tree }>) => Object.fromEntries(Object
 const ko = load(
   import.meta.glob<{ default: Tree }>(['./ko.json', '../../features/*/i18n/ko.json', '../../features/*/*/i18n/ko.json'], { eager: true }),
 );
+// The shared Korean strings that only pages use are a file of their own (loadPageStrings in
+// ./index.ts), part of the same `translation` namespace as ./ko.json.
+ko['./ko.json'] = { ...ko['./ko.json'], ...koPages };
 const en = load(
   import.meta.glob<{ default: Tree }>(['./en.json', '../../features/*/i18n/en.json', '../../features/*/*/i18n/en.json'], { eager: true }),
 );

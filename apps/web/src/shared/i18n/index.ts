@@ -3,7 +3,8 @@
  * every other namespace (one per feature) and all English text are fetched on demand through a
  * tiny backend, so the home route never downloads the other features' strings. A component
  * that uses a namespace not loaded yet suspends (react-i18next) until it arrives; route pages
- * made with `lazyPage(load, ns)` fetch it together with their code. The chosen language is
+ * made with `lazyPage(load, ns)` fetch it together with their code (and the shared strings only
+ * pages use, see loadPageStrings). The chosen language is
  * kept in localStorage under `lang` and mirrored on <html lang>.
  */
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
@@ -63,8 +64,32 @@ function setDocumentLanguage(lng: string): void {
   if (document.title === 'moim · 모임' || document.title === 'moim') document.title = lng === 'en' ? 'moim' : 'moim · 모임';
 }
 
-export function loadNamespaces(ns: string | string[]): Promise<void> {
-  return i18next.loadNamespaces(ns);
+let pageStrings: Promise<void> | undefined;
+
+/**
+ * The shared Korean strings that only pages use (form errors, the pager, schedule lines:
+ * ./ko-pages.json) are a chunk of their own, out of the start-up chunk: they join the
+ * `translation` namespace before any page renders, as `lazyPage` loads them with every page
+ * (`loadNamespaces`). English has them in en.json, which is fetched whole.
+ */
+export function loadPageStrings(): Promise<void> {
+  pageStrings ??= import('./ko-pages.json').then(
+    (m) => {
+      const add = () => void i18next.addResourceBundle('ko', 'translation', m.default, true, false);
+      if (i18next.isInitialized) add();
+      else i18next.on('initialized', add);
+    },
+    (err: unknown) => {
+      pageStrings = undefined; // offline: try again with the next page
+      throw err;
+    },
+  );
+  return pageStrings;
+}
+
+/** A page's namespaces, and the shared page strings (loadPageStrings). */
+export function loadNamespaces(ns: string | string[] = []): Promise<void> {
+  return Promise.all([i18next.loadNamespaces(ns), loadPageStrings()]).then(() => undefined);
 }
 
 export async function changeLocale(lng: Locale): Promise<void> {

@@ -6,6 +6,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enShared from '../i18n/en.json';
+import koPages from '../i18n/ko-pages.json';
 import koShared from '../i18n/ko.json';
 import { addJosaFormatter } from '../i18n/josa';
 
@@ -17,7 +18,7 @@ const bundle = (m: typeof ko) => Object.fromEntries(Object.entries(m).map(([p, m
 export async function initTestI18n(lng: 'ko' | 'en' = 'ko') {
   if (!i18next.isInitialized) {
     await i18next.use(initReactI18next).init({
-      resources: { ko: { translation: koShared, ...bundle(ko) }, en: { translation: enShared, ...bundle(en) } },
+      resources: { ko: { translation: { ...koShared, ...koPages }, ...bundle(ko) }, en: { translation: enShared, ...bundle(en) } },
       lng,
       fallbackLng: 'ko',
       interpolation: { escapeValue: false },
