@@ -42,7 +42,8 @@ describe('shell', () => {
     expect(await b.page.getByRole('heading', { name: '페이지를 찾을 수 없습니다' }).count()).toBe(1);
     console.log(`routes answering with a "coming soon" frame: ${frames.join(', ') || 'none'}`);
     expect(errors).toEqual([]);
-  });
+    // one page load per SPEC route (~45): bounded by each load's own 20 s, not by the 60 s default
+  }, 240_000);
 
   it('redirects old addresses and replaces history', async () => {
     const cases: Array<[string, string]> = [
