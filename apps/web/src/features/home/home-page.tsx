@@ -86,6 +86,29 @@ function PreviewSchedule(props: ScheduleLineProps) {
   );
 }
 
+/** A skeleton's line: a non-breaking space keeps the line box of the text it stands for. */
+const BLANK = '\u00a0';
+
+/**
+ * The featured study's card while the studies load (the prerendered page, the first paint): the
+ * same box as the card with a one-line title, so nothing moves when the data arrives (it moved
+ * the hero's cards and what follows: CLS 0.23–0.28 on `/`, docs/performance.md).
+ */
+function HeroStudySkeleton() {
+  return (
+    <div className="hero-card hero-card--study hero-skeleton" aria-hidden="true">
+      <span className="row">
+        <span className="hero-skeleton__icon" />
+        <span className="badge hero-skeleton__bar">{BLANK}</span>
+      </span>
+      <strong className="hero-skeleton__bar">{BLANK}</strong>
+      <span className="muted hero-skeleton__bar">{BLANK}</span>
+      <span className="muted hero-skeleton__bar">{BLANK}</span>
+      <span className="hero-progress" />
+    </div>
+  );
+}
+
 /**
  * The hero's cards, all live: the featured study (the first one taking applications, else the
  * newest), this week's Tetris top three and the number of studies recruiting. A card whose data
@@ -104,6 +127,7 @@ function HeroArt() {
   const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : 'ko-KR');
   return (
     <div className="hero-art" data-testid="hero-art">
+      {studies.isPending && <HeroStudySkeleton />}
       {featured && (
         <Link to={studyPath(featured)} className="hero-card hero-card--study" data-testid="hero-featured-study">
           <span className="row">
@@ -137,10 +161,29 @@ function HeroArt() {
               </li>
             ))}
           </ol>
+        ) : top.isPending ? (
+          <>
+            <span className="visually-hidden">{t('art.loading')}</span>
+            <ol className="hero-skeleton" aria-hidden="true">
+              {[1, 2, 3].map((rank) => (
+                <li key={rank}>
+                  <span>
+                    <i>{rank}</i> <span className="hero-skeleton__bar">{BLANK}</span>
+                  </span>
+                  <b className="hero-skeleton__bar">{BLANK}</b>
+                </li>
+              ))}
+            </ol>
+          </>
         ) : (
-          <span className="muted">{top.isPending ? t('art.loading') : t('art.rankEmpty')}</span>
+          <span className="muted">{t('art.rankEmpty')}</span>
         )}
       </Link>
+      {recruiting.isPending && (
+        <span className="hero-chip hero-skeleton" aria-hidden="true">
+          {BLANK}
+        </span>
+      )}
       {typeof recruiting.data === 'number' && recruiting.data > 0 && (
         <Link to="/study" className="hero-chip" data-testid="hero-recruiting-count">
           {t('art.recruitingCount', { count: recruiting.data })}
