@@ -19,13 +19,33 @@ export async function findById(db: DbOrTx, id: string): Promise<UserRow | undefi
   return row;
 }
 
+/** What the profile shows and the status it checks; whether a password is set, not the hash. */
+const profileColumns = {
+  id: users.id,
+  email: users.email,
+  username: users.username,
+  name: users.name,
+  roles: users.roles,
+  systemRole: users.systemRole,
+  profileImage: users.profileImage,
+  bio: users.bio,
+  links: users.links,
+  profileImageStatus: users.profileImageStatus,
+  profileImageVersion: users.profileImageVersion,
+  locale: users.locale,
+  createdAt: users.createdAt,
+  status: users.status,
+  hasPassword: sql<boolean>`coalesce(${users.passwordHash} <> '', false)`,
+};
+export type ProfileRow = Pick<UserRow, Exclude<keyof typeof profileColumns, 'hasPassword'>> & { hasPassword: boolean };
+
 /**
- * The caller's row and their linked providers (`providers`, an expression over `users.id` the
- * auth module supplies) as one prepared statement: `execute({ id })`.
+ * The caller's profile columns and their linked providers (`providers`, an expression over
+ * `users.id` the auth module supplies) as one prepared statement: `execute({ id })`.
  */
 export function prepareProfileRead(db: Db, providers: (userId: AnyPgColumn) => SQL<string[]>) {
   return db
-    .select({ user: users, providers: providers(users.id) })
+    .select({ user: profileColumns, providers: providers(users.id) })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('users_profile');

@@ -123,7 +123,7 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
   async function requireActiveSelf(user: AuthUser): Promise<UserRow> {
     return activeSelf(await repo.findById(db, user.id));
   }
-  function activeSelf(row: UserRow | undefined): UserRow {
+  function activeSelf<R extends Pick<UserRow, 'status'>>(row: R | undefined): R {
     if (!row || row.status === 'DELETED') throw new AppError('AUTH-1003', '탈퇴했거나 존재하지 않는 계정입니다.');
     if (row.status === 'DEACTIVATED') throw new AppError('AUTH-1006');
     return row;

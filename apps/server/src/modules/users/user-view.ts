@@ -36,11 +36,11 @@ export interface UserAccount extends UserSummary {
   emailVerified: boolean;
 }
 
-export function thumbOf(row: UserRow): string | null {
+export function thumbOf(row: Pick<UserRow, 'id' | 'profileImage' | 'profileImageVersion'>): string | null {
   return row.profileImage && row.profileImageVersion > 0 ? imageUrl(row.id, 128, row.profileImageVersion) : null;
 }
 
-export function toUser(row: UserRow): User {
+export function toUser(row: Pick<UserRow, keyof User>): User {
   return {
     id: row.id,
     email: row.email,
@@ -60,14 +60,14 @@ export function toAccount(row: UserRow): UserAccount {
   return { ...toSummary(row), passwordHash: row.passwordHash, emailVerified: row.emailVerified };
 }
 
-export function toProfile(row: UserRow, socialProviders: string[]): Profile {
+export function toProfile(row: repo.ProfileRow, socialProviders: string[]): Profile {
   return {
     ...toUser(row),
     bio: row.bio,
     links: row.links ?? [],
     profileImageStatus: row.profileImageStatus,
     profileImageThumb: thumbOf(row),
-    hasPassword: Boolean(row.passwordHash),
+    hasPassword: row.hasPassword,
     socialProviders,
     locale: row.locale,
     createdAt: row.createdAt.toISOString(),
