@@ -76,8 +76,9 @@ describe('server process', () => {
 
     const second = start({ PORT: String(port), LOG_LEVEL: 'info' });
     await waitReady(url, second.exited);
-    // same data folder: migrations not re-applied, same signing secret
-    expect(second.output()).toContain('moim is ready');
+    // same data folder: migrations not re-applied, same signing secret (the ready line is
+    // written after listen, so it may reach the pipe after the first health answer)
+    await expect.poll(() => second.output(), { timeout: 10_000 }).toContain('moim is ready');
     expect(second.output()).not.toContain('migration applied');
     expect((await import('node:fs')).readFileSync(join(dataDir, 'jwt-secret'), 'utf8')).toBe(jwtSecretBefore);
     second.child.kill('SIGTERM');
