@@ -9,8 +9,8 @@ import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { studies } from './schema.ts';
 import { type TestUser, approvedStudy, createUser, createUsers, joinStudy } from './test-helpers.ts';
 import { eq } from 'drizzle-orm';
-import { type PublicListParams, publicPage, publicPageJson } from './study-read-repo.ts';
-import { studyJsonOf } from './study-service.ts';
+import { type PublicListParams, isoOfTimestamptz, publicPage, publicPageJson, publicPageRows } from './study-read-repo.ts';
+import { guestStudyOf, studyJsonOf } from './study-service.ts';
 import { toStudy } from './study-view.ts';
 
 let t: TestApp;
@@ -68,6 +68,41 @@ describe('publicPageJson: the same bytes as toStudy', () => {
     expect(b.total).toBe(a.total);
     expect(a.rows.length).toBeGreaterThan(0);
     expect(b.rows.map((r) => studyJsonOf(r, f.now))).toEqual(a.rows.map((r) => JSON.stringify(toStudy(r, f.now))));
+  });
+});
+
+describe('publicPageRows (PGlite): the same bytes as toStudy, without Drizzle', () => {
+  const base: PublicListParams = { type: null, costType: null, recurrence: null, recruiting: false, now: new Date(), limit: 10, offset: 0 };
+  const CASES: [string, Partial<PublicListParams>][] = [
+    ['createdAt,desc', {}],
+    ['title,asc', { limit: 3 }],
+    ['recruitDeadline,asc', { type: ['EDUCATIONAL', 'PARTICIPATORY'] }],
+    ['startDate,desc', { costType: ['PAID'], recruiting: true }],
+    ['createdAt,desc', { offset: 2, limit: 2 }],
+    ['createdAt,desc', { offset: 500 }],
+  ];
+  it.each(CASES)('%s %o', async (sort, over) => {
+    if (t.ctx.database.driver === 'postgres') return; // PGlite's client only
+    const f = { ...base, ...over, now: new Date() };
+    const a = await publicPage(t.ctx.db, sort, f);
+    const b = await publicPageRows(t.ctx.db, sort, f);
+    expect(b.total).toBe(a.total);
+    expect(b.rows.map((r) => JSON.stringify(guestStudyOf(r, f.now)))).toEqual(a.rows.map((r) => JSON.stringify(toStudy(r, f.now))));
+  });
+
+  it('writes timestamptz text as new Date(text).toISOString() does', () => {
+    for (const v of [
+      '2026-11-23 22:14:05+00',
+      '2026-11-23 22:14:05.1+00',
+      '2026-11-23 22:14:05.12+00',
+      '2026-11-23 22:14:05.123+00',
+      '2026-11-23 22:14:05.123999+00',
+      '2026-11-23 22:14:05.000001+00',
+      '2026-11-24 07:14:05.5+09',
+      '2026-11-23 22:14:05.25-03:30',
+      '0099-01-01 00:00:00+00',
+    ])
+      expect(isoOfTimestamptz(v), v).toBe(new Date(v).toISOString());
   });
 });
 

@@ -20,7 +20,8 @@
  * `set plan_cache_mode` before and after each call).
  */
 import type { ApplicationStatus } from '@moim/contract';
-import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, fillPlaceholders, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { types as pgliteTypes, type PGlite } from '@electric-sql/pglite';
 import type { Db } from '../../db/client.ts';
 import { userPublic } from '../users/index.ts';
 import { studies, studyApplications, studyMemberships, studyPublicCounts, type MembershipRow, type StudyRow } from './schema.ts';
@@ -314,6 +315,123 @@ export async function publicPageJson(db: Db, sort: string, f: PublicListParams):
   const values = { type: f.type, costType: f.costType, recurrence: f.recurrence, now: f.now.toISOString(), offset: f.offset };
   const rows = await page.execute(values);
   if (rows.length > 0) return { rows: rows.map(({ total: _t, ...r }) => r), total: rows[0]!.total };
+  return { rows: [], total: await totalOf(db, shape, values) };
+}
+
+/**
+ * What a guest's `Study` reads of a list row (study-view.ts `toStudy`, without `rejectReason`,
+ * which a guest never sees), in the order of `GUEST_ROW`: 38 columns instead of the table's 44.
+ */
+const GUEST_COLS = {
+  id: studies.id,
+  slug: studies.slug,
+  title: studies.title,
+  coverImage: studies.coverImage,
+  coverImageStatus: studies.coverImageStatus,
+  generation: studies.generation,
+  tagline: studies.tagline,
+  proposerId: studies.proposerId,
+  type: studies.type,
+  leaderId: studies.leaderId,
+  leaderName: userPublic.name,
+  leaderImage: userPublic.profileImage,
+  welcomeMessage: studies.welcomeMessage,
+  schedule: studies.schedule,
+  duration: studies.duration,
+  scheduleWeekdays: studies.scheduleWeekdays,
+  sessionStartTime: studies.sessionStartTime,
+  sessionEndTime: studies.sessionEndTime,
+  timezone: studies.timezone,
+  locationType: studies.locationType,
+  locationAddress: studies.locationAddress,
+  capacity: studies.capacity,
+  enrolled: studies.enrolled,
+  seatsTaken: studies.seatsTaken,
+  recruitDeadline: studies.recruitDeadline,
+  isRecruiting: studies.isRecruiting,
+  status: studies.status,
+  recurrenceType: studies.recurrenceType,
+  startDate: studies.startDate,
+  endDate: studies.endDate,
+  costType: studies.costType,
+  costDescription: studies.costDescription,
+  cost: studies.cost,
+  paymentDeadlineHours: studies.paymentDeadlineHours,
+  questions: studies.questions,
+  deleted: studies.deleted,
+  createdAt: studies.createdAt,
+  updatedAt: studies.updatedAt,
+};
+
+/** A row of `publicPageRows`: GUEST_COLS' values in their order, timestamps as ISO strings, then the total. */
+export type GuestStudyRow = unknown[];
+
+/** The position of each GUEST_COLS key in a GuestStudyRow. */
+export const GUEST_ROW = Object.fromEntries(Object.keys(GUEST_COLS).map((k, i) => [k, i])) as Record<keyof typeof GUEST_COLS, number>;
+const TOTAL_AT = Object.keys(GUEST_COLS).length;
+
+/**
+ * `timestamptz` text as `new Date(text).toISOString()` writes it, without a Date when the text is
+ * UTC (`2026-11-23 22:14:05.123456+00`): milliseconds truncated, as PostgreSQL's microseconds
+ * are by `new Date`. Anything else (another offset, a year before 1000, which `Date` reads its own
+ * way, or past 9999, BC) goes through Date.
+ */
+export function isoOfTimestamptz(v: string): string {
+  if (v.length >= 22 && v.endsWith('+00') && v[0] !== '0' && v[4] === '-' && v[10] === ' ' && v[13] === ':' && v[16] === ':') {
+    const frac = v.length === 22 ? '' : v[19] === '.' ? v.slice(20, -3) : null;
+    if (frac !== null && frac.length <= 6) return `${v.slice(0, 10)}T${v.slice(11, 19)}.${(frac + '000').slice(0, 3)}Z`;
+  }
+  return new Date(v).toISOString();
+}
+
+const iso = (v: string) => isoOfTimestamptz(v);
+const same = (v: string) => v;
+/** PGlite's own parsers as Drizzle's PGlite session sets them, except timestamps, written as ISO text here. */
+const GUEST_PARSERS = {
+  [pgliteTypes.TIMESTAMP]: same,
+  [pgliteTypes.TIMESTAMPTZ]: iso,
+  [pgliteTypes.INTERVAL]: same,
+  [pgliteTypes.DATE]: same,
+};
+
+type RawPage = { text: string; params: unknown[] };
+const rawPages = new WeakMap<Db, Map<string, RawPage>>();
+
+/**
+ * `publicPage` for a guest on PGlite without Drizzle's row mapping: the page statement selects
+ * only GUEST_COLS and returns its rows as arrays (through the prepared reads of db/prepared.ts,
+ * so it is still parsed and planned once), with timestamps as ISO text: no `is(…, Column)` per
+ * field, no Date per timestamp (docs/performance.md "The PGlite list's rows"). The caller builds
+ * each `Study` from the array (study-service.ts `guestStudyOf`).
+ */
+export async function publicPageRows(db: Db, sort: string, f: PublicListParams): Promise<{ rows: GuestStudyRow[]; total: number }> {
+  const shape = shapeOf(f);
+  const limit = Math.trunc(f.limit);
+  if (!(limit >= 1 && limit <= 100)) throw new RangeError('page size out of range');
+  let byKey = rawPages.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    rawPages.set(db, byKey);
+  }
+  const key = `${sort}|${shapeKey(shape)}|${limit}`;
+  let page = byKey.get(key);
+  if (!page) {
+    const { ids, d } = pageIds(db, sort, shape, limit);
+    const q = db
+      .select({ ...GUEST_COLS, total: sql<number>`${totalSql(shape)}` })
+      .from(ids)
+      .innerJoin(studies, eq(studies.id, ids.id))
+      .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
+      .orderBy(d(ids.key), d(ids.id))
+      .toSQL();
+    page = { text: q.sql, params: q.params };
+    byKey.set(key, page);
+  }
+  const values = { type: f.type, costType: f.costType, recurrence: f.recurrence, now: f.now.toISOString(), offset: f.offset };
+  const client = (db as unknown as { $client: PGlite }).$client;
+  const res = await client.query<unknown[]>(page.text, fillPlaceholders(page.params, values), { rowMode: 'array', parsers: GUEST_PARSERS });
+  const rows = res.rows;
+  if (rows.length > 0) return { rows, total: Number(rows[0]![TOTAL_AT]) };
   return { rows: [], total: await totalOf(db, shape, values) };
 }
 

@@ -27,7 +27,16 @@ import { AppError } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { type StudyAccess, accessFrom, accessOf, assertLeaderOrAdmin, assertVisible, studyNotFound } from './access.ts';
-import { type PublicListParams, type StudyJsonRow, publicPage, publicPageJson, studyBySlugFor } from './study-read-repo.ts';
+import {
+  GUEST_ROW as C,
+  type GuestStudyRow,
+  type PublicListParams,
+  type StudyJsonRow,
+  publicPage,
+  publicPageJson,
+  publicPageRows,
+  studyBySlugFor,
+} from './study-read-repo.ts';
 import { latestApplicationOf } from './application-repo.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { StudyDeps } from './deps.ts';
@@ -44,7 +53,7 @@ import {
   slugsLike,
   updateStudy,
 } from './study-repo.ts';
-import { toStudy, toTransition } from './study-view.ts';
+import { coverThumbOf, toStudy, toTransition } from './study-view.ts';
 import { ok } from '../../http/envelope.ts';
 import type { ReadCache } from './read-cache.ts';
 
@@ -56,6 +65,67 @@ export function studyJsonOf(r: StudyJsonRow, now: Date): string {
   const questions = r.questions === '[]' ? '[]' : JSON.stringify(JSON.parse(r.questions));
   const applicability = JSON.stringify(studyApplicability(r, now));
   return `${r.json.slice(0, -1)},"questions":${questions},${r.jsonTail.slice(1, -1)},"applicability":${applicability},"viewer":null}`;
+}
+
+/**
+ * A guest's `Study` from a `publicPageRows` row: `toStudy` of the same study, key for key, from
+ * the array (timestamps already ISO text; `studyApplicability` gets the deadline as a Date).
+ */
+export function guestStudyOf(r: GuestStudyRow, now: Date): Study {
+  const v = (i: number): never => r[i] as never;
+  const recruitDeadline: string = v(C.recruitDeadline);
+  return {
+    id: v(C.id),
+    slug: v(C.slug),
+    title: v(C.title),
+    coverImage: v(C.coverImage),
+    coverImageThumb: coverThumbOf(v(C.coverImage)),
+    coverImageStatus: v(C.coverImageStatus),
+    generation: v(C.generation),
+    tagline: v(C.tagline),
+    proposerId: v(C.proposerId),
+    type: v(C.type),
+    leader: { id: v(C.leaderId), name: v(C.leaderName), profileImage: v(C.leaderImage), welcomeMessage: v(C.welcomeMessage) },
+    schedule: v(C.schedule),
+    duration: v(C.duration),
+    scheduleDetails: {
+      weekdays: v(C.scheduleWeekdays),
+      startTime: v(C.sessionStartTime),
+      endTime: v(C.sessionEndTime),
+      timezone: v(C.timezone),
+    },
+    location: { type: v(C.locationType), address: v(C.locationAddress) },
+    capacity: v(C.capacity),
+    enrolled: v(C.enrolled),
+    seatsTaken: v(C.seatsTaken),
+    recruitDeadline,
+    isRecruiting: v(C.isRecruiting),
+    status: v(C.status),
+    recurrenceType: v(C.recurrenceType),
+    startDate: v(C.startDate),
+    endDate: v(C.endDate),
+    costType: v(C.costType),
+    costDescription: v(C.costDescription),
+    cost: v(C.cost),
+    paymentDeadlineHours: v(C.paymentDeadlineHours),
+    questions: v(C.questions),
+    deleted: v(C.deleted),
+    rejectReason: null,
+    createdAt: v(C.createdAt),
+    updatedAt: v(C.updatedAt),
+    applicability: studyApplicability(
+      {
+        status: v(C.status),
+        recruitDeadline: new Date(recruitDeadline),
+        capacity: v(C.capacity),
+        enrolled: v(C.enrolled),
+        seatsTaken: v(C.seatsTaken),
+        isRecruiting: v(C.isRecruiting),
+      },
+      now,
+    ),
+    viewer: null,
+  };
 }
 
 /** `JSON.stringify(ok(toPage(content, total, q)))` around studies that are already JSON. */
@@ -233,7 +303,20 @@ export class StudyService {
     // (study-read-repo.ts STUDY_JSON): ~40 % less CPU in this process per list call. Not on
     // PGlite, where the database runs in this process too and building the JSON there costs
     // as much as it saves (docs/performance.md "Server reads").
-    if (q.q || this.d.ctx.database.driver !== 'postgres') return this.cached(this.d.caches.lists, key, () => this.listPaged(q));
+    if (q.q) return this.cached(this.d.caches.lists, key, () => this.listPaged(q));
+    // On PGlite, the page's rows as arrays of only what a guest's Study needs, shaped here
+    // without Drizzle's mapping (study-read-repo.ts `publicPageRows`).
+    if (this.d.ctx.database.driver !== 'postgres') {
+      return this.cached(this.d.caches.lists, key, async () => {
+        const now = this.d.clock();
+        const { rows, total } = await publicPageRows(this.db, q.sort, publicListParams(q, now));
+        return toPage(
+          rows.map((r) => guestStudyOf(r, now)),
+          total,
+          q,
+        );
+      });
+    }
     return this.cachedJson(this.d.caches.lists, key, async () => {
       const now = this.d.clock();
       const { rows, total } = await publicPageJson(this.db, q.sort, publicListParams(q, now));
