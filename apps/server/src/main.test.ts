@@ -12,6 +12,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 const dataDir = mkdtempSync(join(tmpdir(), 'moim-main-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const main = new URL('./main.ts', import.meta.url).pathname;
+// a failed assertion must not leave a started server running after the file
+const children = new Set<ReturnType<typeof spawn>>();
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+});
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -35,6 +40,7 @@ function start(env: Record<string, string>) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.add(child);
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
