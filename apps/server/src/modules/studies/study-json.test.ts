@@ -52,15 +52,17 @@ afterAll(() => t.close());
 
 const QUERIES = ['', 'sort=title,asc', 'type=EDUCATIONAL', 'costType=PAID&recruiting=true', 'recruiting=true', 'size=1&page=1'];
 
+/** Page parameters and the sort/filter/page cases both row paths are compared on. */
+const base: PublicListParams = { type: null, costType: null, recurrence: null, recruiting: false, now: new Date(), limit: 10, offset: 0 };
+const CASES: [string, Partial<PublicListParams>][] = [
+  ['createdAt,desc', {}],
+  ['title,asc', { limit: 3 }],
+  ['recruitDeadline,asc', { type: ['EDUCATIONAL', 'PARTICIPATORY'] }],
+  ['startDate,desc', { costType: ['PAID'], recruiting: true }],
+  ['createdAt,desc', { offset: 2, limit: 2 }],
+];
+
 describe('publicPageJson: the same bytes as toStudy', () => {
-  const base: PublicListParams = { type: null, costType: null, recurrence: null, recruiting: false, now: new Date(), limit: 10, offset: 0 };
-  const CASES: [string, Partial<PublicListParams>][] = [
-    ['createdAt,desc', {}],
-    ['title,asc', { limit: 3 }],
-    ['recruitDeadline,asc', { type: ['EDUCATIONAL', 'PARTICIPATORY'] }],
-    ['startDate,desc', { costType: ['PAID'], recruiting: true }],
-    ['createdAt,desc', { offset: 2, limit: 2 }],
-  ];
   it.each(CASES)('%s %o', async (sort, over) => {
     const f = { ...base, ...over, now: new Date() };
     const a = await publicPage(t.ctx.db, sort, f);
@@ -72,16 +74,7 @@ describe('publicPageJson: the same bytes as toStudy', () => {
 });
 
 describe('publicPageRows (PGlite): the same bytes as toStudy, without Drizzle', () => {
-  const base: PublicListParams = { type: null, costType: null, recurrence: null, recruiting: false, now: new Date(), limit: 10, offset: 0 };
-  const CASES: [string, Partial<PublicListParams>][] = [
-    ['createdAt,desc', {}],
-    ['title,asc', { limit: 3 }],
-    ['recruitDeadline,asc', { type: ['EDUCATIONAL', 'PARTICIPATORY'] }],
-    ['startDate,desc', { costType: ['PAID'], recruiting: true }],
-    ['createdAt,desc', { offset: 2, limit: 2 }],
-    ['createdAt,desc', { offset: 500 }],
-  ];
-  it.each(CASES)('%s %o', async (sort, over) => {
+  it.each([...CASES, ['createdAt,desc', { offset: 500 }] as [string, Partial<PublicListParams>]])('%s %o', async (sort, over) => {
     if (t.ctx.database.driver === 'postgres') return; // PGlite's client only
     const f = { ...base, ...over, now: new Date() };
     const a = await publicPage(t.ctx.db, sort, f);

@@ -299,13 +299,11 @@ export class StudyService {
 
   async listPagedJson(q: StudyListQuery): Promise<string> {
     const key = `page:${JSON.stringify(q)}`;
-    // On PostgreSQL, without a text query, the database writes each study's JSON
-    // (study-read-repo.ts STUDY_JSON): ~40 % less CPU in this process per list call. Not on
-    // PGlite, where the database runs in this process too and building the JSON there costs
-    // as much as it saves (docs/performance.md "Server reads").
+    // A text query takes the general path.
     if (q.q) return this.cached(this.d.caches.lists, key, () => this.listPaged(q));
     // On PGlite, the page's rows as arrays of only what a guest's Study needs, shaped here
-    // without Drizzle's mapping (study-read-repo.ts `publicPageRows`).
+    // without Drizzle's mapping (study-read-repo.ts `publicPageRows`): the database runs in this
+    // process too, so building the JSON there costs as much as it saves.
     if (this.d.ctx.database.driver !== 'postgres') {
       return this.cached(this.d.caches.lists, key, async () => {
         const now = this.d.clock();
@@ -317,6 +315,8 @@ export class StudyService {
         );
       });
     }
+    // On PostgreSQL the database writes each study's JSON (study-read-repo.ts STUDY_JSON):
+    // ~40 % less CPU in this process per list call (docs/performance.md "Server reads").
     return this.cachedJson(this.d.caches.lists, key, async () => {
       const now = this.d.clock();
       const { rows, total } = await publicPageJson(this.db, q.sort, publicListParams(q, now));
