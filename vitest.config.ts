@@ -15,6 +15,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/shared/test/setup.ts'],
+          // findBy/waitFor wait up to 5 s (setup.ts); a test holds several of them on a loaded machine
+          testTimeout: 15_000,
         },
       },
       {

@@ -51,7 +51,8 @@ function start(env: Record<string, string>) {
 async function waitReady(url: string, exited: Promise<unknown>) {
   let done = false;
   void exited.then(() => (done = true));
-  for (let i = 0; i < 150 && !done; i++) {
+  // up to a minute: the process compiles main.ts with tsx and migrates a fresh folder
+  for (let i = 0; i < 300 && !done; i++) {
     try {
       const r = await fetch(`${url}/api/health/ready`);
       if (r.ok) return (await r.json()) as { data: { database: { driver: string } } };
@@ -89,5 +90,5 @@ describe('server process', () => {
     expect((await import('node:fs')).readFileSync(join(dataDir, 'jwt-secret'), 'utf8')).toBe(jwtSecretBefore);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-  }, 60_000);
+  }, 150_000);
 });

@@ -25,5 +25,6 @@ describe('migrations on a data folder', () => {
     const rows = await second.exec(`select value from app_meta where key = 'probe'`);
     expect(rows.rows[0]?.value).toEqual({ kept: true });
     await second.close();
-  });
+    // every migration applied to a fresh on-disk folder, twice opened: slow on a loaded machine
+  }, 90_000);
 });
