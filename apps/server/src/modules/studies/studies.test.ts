@@ -212,8 +212,11 @@ describe('reading studies', () => {
     expect((await t.call({ method: 'GET', url: `/api/studies/slug/${pendingSlug}` })).status).toBe(404);
     expect((await t.call({ method: 'GET', url: `/api/studies/slug/${pendingSlug}`, headers: leader.headers })).status).toBe(200);
     for (const id of [visible.rejected, visible.terminated]) {
-      const r = await t.call({ method: 'GET', url: `/api/studies/slug/${await slugOf(id)}`, headers: admin.headers });
-      expect(r.status).toBe(404);
+      for (const who of [admin, undefined]) {
+        const r = await t.call({ method: 'GET', url: `/api/studies/slug/${await slugOf(id)}`, headers: who?.headers });
+        expect(r.status).toBe(404);
+        expect(r.body.error.code).toBe('BIZ-3001');
+      }
     }
     expect((await t.call({ method: 'GET', url: '/api/studies/slug/no-such-study' })).status).toBe(404);
   });

@@ -9,7 +9,16 @@ import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { studies } from './schema.ts';
 import { type TestUser, approvedStudy, createUser, createUsers, joinStudy } from './test-helpers.ts';
 import { eq } from 'drizzle-orm';
-import { type PublicListParams, isoOfTimestamptz, publicPage, publicPageJson, publicPageRows } from './study-read-repo.ts';
+import {
+  type PublicListParams,
+  guestStudyJsonBySlug,
+  guestStudyRowBySlug,
+  isoOfTimestamptz,
+  publicPage,
+  publicPageJson,
+  publicPageRows,
+  studyBySlugFor,
+} from './study-read-repo.ts';
 import { guestStudyOf, studyJsonOf } from './study-service.ts';
 import { toStudy } from './study-view.ts';
 
@@ -96,6 +105,26 @@ describe('publicPageRows (PGlite): the same bytes as toStudy, without Drizzle', 
       '0099-01-01 00:00:00+00',
     ])
       expect(isoOfTimestamptz(v), v).toBe(new Date(v).toISOString());
+  });
+});
+
+describe("the guest detail by slug: the same bytes as toStudy, on this driver's path", () => {
+  it('writes every study as getBySlug(slug, null) does', async () => {
+    const all = await publicPage(t.ctx.db, 'createdAt,desc', { ...base, limit: 100 });
+    expect(all.rows.length).toBeGreaterThan(2);
+    const now = new Date();
+    for (const { slug } of all.rows) {
+      const found = await studyBySlugFor(t.ctx.db, slug, null);
+      const expected = JSON.stringify(toStudy(found!.study, now, { privileged: false, viewer: null }));
+      if (t.ctx.database.driver === 'postgres') {
+        const row = await guestStudyJsonBySlug(t.ctx.db, slug);
+        expect(studyJsonOf(row!, now)).toBe(expected);
+      } else {
+        expect(JSON.stringify(guestStudyOf((await guestStudyRowBySlug(t.ctx.db, slug))!, now))).toBe(expected);
+      }
+    }
+    expect(await guestStudyJsonBySlug(t.ctx.db, 'no-such-study')).toBeUndefined();
+    if (t.ctx.database.driver !== 'postgres') expect(await guestStudyRowBySlug(t.ctx.db, 'no-such-study')).toBeUndefined(); // PGlite's client only
   });
 });
 

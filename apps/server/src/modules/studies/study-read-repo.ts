@@ -196,6 +196,23 @@ function buildPageJson(db: Db, sort: string, f: FilterShape, limit: number) {
     .prepare(`studies_public_page_json_${name}`);
 }
 
+/** A guest's detail by slug as the database's JSON (STUDY_JSON), with what visibility is decided from. */
+function buildBySlugJson(db: Db) {
+  return db
+    .select({
+      json: sql<string>`${STUDY_JSON}`,
+      questions: sql<string>`${studies.questions}::text`,
+      jsonTail: sql<string>`${STUDY_JSON_TAIL}`,
+      ...APPLICABILITY_COLS,
+      deleted: studies.deleted,
+      leaderId: studies.leaderId,
+    })
+    .from(studies)
+    .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
+    .where(eq(studies.slug, ph('slug')))
+    .prepare('studies_by_slug_json');
+}
+
 function buildTotal(db: Db, f: FilterShape) {
   return db
     .select({ total: sql<number>`${totalSql(f)}`.mapWith(Number) })
@@ -235,13 +252,21 @@ type Prepared = {
   totals: Map<string, ReturnType<typeof buildTotal>>;
   bySlug: ReturnType<typeof buildBySlug>;
   bySlugFor: ReturnType<typeof buildBySlugFor>;
+  bySlugJson: ReturnType<typeof buildBySlugJson>;
 };
 const preparedByDb = new WeakMap<Db, Prepared>();
 
 function prepared(db: Db): Prepared {
   let p = preparedByDb.get(db);
   if (!p) {
-    p = { pages: new Map(), pagesJson: new Map(), totals: new Map(), bySlug: buildBySlug(db), bySlugFor: buildBySlugFor(db) };
+    p = {
+      pages: new Map(),
+      pagesJson: new Map(),
+      totals: new Map(),
+      bySlug: buildBySlug(db),
+      bySlugFor: buildBySlugFor(db),
+      bySlugJson: buildBySlugJson(db),
+    };
     preparedByDb.set(db, p);
   }
   return p;
@@ -433,6 +458,43 @@ export async function publicPageRows(db: Db, sort: string, f: PublicListParams):
   const rows = res.rows;
   if (rows.length > 0) return { rows, total: Number(rows[0]![TOTAL_AT]) };
   return { rows: [], total: await totalOf(db, shape, values) };
+}
+
+/**
+ * A study by slug as the contract's JSON in parts (StudyJsonRow, as `publicPageJson`'s rows), for
+ * a guest's detail on PostgreSQL, with `deleted` and `leaderId`: the caller decides visibility from them and `status`.
+ */
+export async function guestStudyJsonBySlug(
+  db: Db,
+  slug: string,
+): Promise<(StudyJsonRow & { deleted: boolean; leaderId: string }) | undefined> {
+  const [row] = await prepared(db).bySlugJson.execute({ slug });
+  return row;
+}
+
+let slugRowSql: RawPage | undefined;
+
+/**
+ * A study by slug as a `publicPageRows` row (GUEST_COLS as an array, timestamps as ISO text, no
+ * total), for a guest's detail on PGlite: the same statement path as the list's rows, without
+ * Drizzle's mapping. The caller decides visibility from its `status` and `deleted`.
+ */
+export async function guestStudyRowBySlug(db: Db, slug: string): Promise<GuestStudyRow | undefined> {
+  if (!slugRowSql) {
+    const q = db
+      .select(GUEST_COLS)
+      .from(studies)
+      .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
+      .where(eq(studies.slug, ph('slug')))
+      .toSQL();
+    slugRowSql = { text: q.sql, params: q.params };
+  }
+  const client = (db as unknown as { $client: PGlite }).$client;
+  const res = await client.query<unknown[]>(slugRowSql.text, fillPlaceholders(slugRowSql.params, { slug }), {
+    rowMode: 'array',
+    parsers: GUEST_PARSERS,
+  });
+  return res.rows[0];
 }
 
 export interface StudyForCaller {

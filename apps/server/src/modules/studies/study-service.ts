@@ -35,6 +35,8 @@ import {
   publicPage,
   publicPageJson,
   publicPageRows,
+  guestStudyJsonBySlug,
+  guestStudyRowBySlug,
   studyBySlugFor,
 } from './study-read-repo.ts';
 import { latestApplicationOf } from './application-repo.ts';
@@ -334,7 +336,27 @@ export class StudyService {
 
   async getBySlugJson(slug: string, user: AuthUser | null): Promise<string> {
     if (user) return JSON.stringify(ok(await this.getBySlug(slug, user)));
-    return this.cached(this.d.caches.bySlug, slug, () => this.getBySlug(slug, null));
+    // A guest's detail as the list's rows are read (listPagedJson): on PGlite an array row shaped
+    // by `guestStudyOf`, on PostgreSQL the database's JSON; the same bytes as `getBySlug(slug, null)`.
+    if (this.d.ctx.database.driver !== 'postgres') return this.cached(this.d.caches.bySlug, slug, () => this.guestBySlugFromRow(slug));
+    return this.cachedJson(this.d.caches.bySlug, slug, async () => `{"success":true,"data":${await this.guestBySlugJson(slug)}}`);
+  }
+
+  /** `getBySlug(slug, null)` from a `guestStudyRowBySlug` array row (PGlite). */
+  async guestBySlugFromRow(slug: string): Promise<Study> {
+    const r = await guestStudyRowBySlug(this.db, slug);
+    const row = r && { status: r[C.status] as StudyStatus, deleted: r[C.deleted] as boolean, leaderId: r[C.leaderId] as string };
+    if (!row || !(SLUG_VISIBLE_STUDY_STATUSES as readonly StudyStatus[]).includes(row.status)) throw studyNotFound();
+    assertVisible(row, accessFrom(row, null, undefined));
+    return guestStudyOf(r, this.d.clock());
+  }
+
+  /** `JSON.stringify(getBySlug(slug, null))` from the database's JSON (`guestStudyJsonBySlug`, PostgreSQL). */
+  async guestBySlugJson(slug: string): Promise<string> {
+    const row = await guestStudyJsonBySlug(this.db, slug);
+    if (!row || !(SLUG_VISIBLE_STUDY_STATUSES as readonly StudyStatus[]).includes(row.status)) throw studyNotFound();
+    assertVisible(row, accessFrom(row, null, undefined));
+    return studyJsonOf(row, this.d.clock());
   }
 
   private cached(cache: ReadCache<string>, key: string, load: () => Promise<unknown>): Promise<string> {
