@@ -328,17 +328,21 @@ function collectHashes(html) {
 const THEME_INIT = '<script src="/theme-init.js"></script>';
 const themeInit = readFileSync(join(dist, 'theme-init.js'), 'utf8').trim();
 /**
- * Runs once the first frame is painted (or after 300 ms, as in a background tab, where frames
- * wait): applies the full stylesheets (media=print until then: fetched, not blocking the paint)
- * and starts the app's JavaScript — so the first paint shares the connection with nothing.
- * One invariant text, allowed by its hash (script-src).
+ * Runs once the first frame is painted: inserts the full stylesheets (until then inert
+ * `<link data-moim-sheet>`: not fetched, so they do not share the first round trips' bandwidth with
+ * the page's font, which Chromium's first frame waits for as a render-blocking preload), the
+ * module preloads and the app's entry script — so the first paint shares the connection with
+ * nothing. In a hidden tab (no frames: background, prerendering) it runs at once, or when the tab
+ * is shown; a 3 s timer is only a safety net (a 300 ms one ran before slow first frames and put
+ * its work, ≈ 0.3 s under 4× CPU throttling, and the downloads it starts in front of the paint:
+ * docs/performance.md, 2026-11-24). One invariant text, allowed by its hash (script-src).
  */
-const LOADER = `<script>(function(){var d=document,done=0;function go(){if(done)return;done=1;d.querySelectorAll('link[data-moim-media]').forEach(function(l){l.media=l.getAttribute('data-moim-media')});d.querySelectorAll('link[data-moim-rel]').forEach(function(l){l.rel=l.getAttribute('data-moim-rel')});d.querySelectorAll('script[data-moim-src]').forEach(function(s){var n=d.createElement('script');n.type='module';n.crossOrigin='anonymous';n.src=s.getAttribute('data-moim-src');d.head.appendChild(n)})}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,300)})();</script>`;
+const LOADER = `<script>(function(){var d=document,done=0;function go(){if(done)return;done=1;d.querySelectorAll('link[data-moim-sheet]').forEach(function(l){var n=d.createElement('link');n.rel='stylesheet';n.crossOrigin='anonymous';n.href=l.getAttribute('data-moim-sheet');l.parentNode.insertBefore(n,l)});d.querySelectorAll('link[data-moim-rel]').forEach(function(l){l.rel=l.getAttribute('data-moim-rel')});d.querySelectorAll('script[data-moim-src]').forEach(function(s){var n=d.createElement('script');n.type='module';n.crossOrigin='anonymous';n.src=s.getAttribute('data-moim-src');d.head.appendChild(n)})}if(d.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)});d.addEventListener('visibilitychange',go);setTimeout(go,3000)})();</script>`;
 
 /**
  * The first paint needs the HTML only: theme-init.js inline (no request before the paint), the
- * stylesheets and the app's scripts and module preloads deferred until after it (LOADER); without
- * JavaScript the stylesheets still apply (<noscript>).
+ * stylesheets and the app's scripts and module preloads not even fetched until after it (LOADER);
+ * without JavaScript the stylesheets still apply (<noscript>).
  */
 function deferLoading(html) {
   if (!html.includes(THEME_INIT)) throw new Error('deferLoading: theme-init.js not found');
@@ -346,7 +350,7 @@ function deferLoading(html) {
   const sheets = [];
   out = out.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_m, href) => {
     sheets.push(href);
-    return `<link rel="stylesheet" crossorigin href="${href}" media="print" data-moim-media="all">`;
+    return `<link data-moim-sheet="${href}">`;
   });
   if (sheets.length === 0) throw new Error('deferLoading: no stylesheet');
   out = out.replace(
@@ -366,6 +370,61 @@ function deferLoading(html) {
 const ROOT_OPEN = '<div id="root" data-prerendered aria-busy="true" aria-disabled="true">';
 const SSR_MARKUP = '<!--moim-ssr-markup-->';
 const SSR_DATA = '<!--moim-ssr-data-->';
+const SSR_CSS = '/*moim-ssr-css*/';
+
+/**
+ * A server-rendered page's own stylesheet as a list of rules the server can pick from per page
+ * (apps/server/src/http/web-render.ts, usedCss): each rule with the classes each of its selectors
+ * needs (`s`: one list per selector; a rule is used when the markup has every class of one of
+ * its selectors) and the at-rules around it (`w`). Classes inside :not()/:is()/:where()/:has()
+ * are not required (conservative: such a selector may match without them), and a selector with
+ * no class at all (`h1`, `[data-theme] p`) is always kept, as is any other at-rule
+ * (@keyframes, @font-face …).
+ */
+function ownRules(cssText) {
+  const out = [];
+  const wrapOf = (node) => {
+    const w = [];
+    for (let p = node.parent; p && p.type === 'atrule'; p = p.parent) w.unshift(`@${p.name} ${p.params}`);
+    return w;
+  };
+  postcss.parse(cssText).each(function visit(node) {
+    if (node.type === 'rule') {
+      const clone = node.clone();
+      clone.raws.before = '';
+      out.push({ w: wrapOf(node), s: node.selectors.map(requiredClasses), css: clone.toString() });
+    } else if (node.type === 'atrule' && ['media', 'supports', 'container', 'layer'].includes(node.name) && node.nodes) {
+      node.each(visit);
+    } else if (node.type === 'atrule') {
+      const clone = node.clone();
+      clone.raws.before = '';
+      out.push({ w: wrapOf(node), s: null, css: clone.toString() });
+    }
+  });
+  return out;
+}
+
+/** The class names a selector needs on the page (those outside functional pseudo-classes and attribute selectors). */
+function requiredClasses(selector) {
+  let depth = 0;
+  let outer = '';
+  for (let i = 0; i < selector.length; i++) {
+    const ch = selector[i];
+    if (ch === '\\') {
+      if (depth === 0) outer += ch + (selector[i + 1] ?? '');
+      i++;
+    } else if (ch === '(' || ch === '[') depth++;
+    else if (ch === ')' || ch === ']') depth--;
+    else if (depth === 0) outer += ch;
+  }
+  return [...new Set([...outer.matchAll(/\.((?:\\.|[\w-])+)/g)].map((m) => m[1].replace(/\\(.)/g, '$1')))];
+}
+
+/** How many of `rules` the markup uses (as the server picks them: web-render.ts, usedCss), for the build log. */
+function usedRuleCount(markup, rules) {
+  const classes = new Set([...markup.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)));
+  return rules.filter((r) => !r.s || r.s.some((need) => need.every((c) => classes.has(c)))).length;
+}
 
 const started = Date.now();
 rmSync(join(dist, 'prerender'), { recursive: true, force: true }); // never keep a page of an older build
@@ -424,20 +483,28 @@ try {
       const page = await renderPage(sample, sampleData(pattern));
       if (page.modules.length === 0 || page.html.includes('class="page-loading"'))
         throw new Error('the page suspended or showed its loading state');
-      // every rule of the page's own stylesheets is critical: another study's sections differ from the sample's
-      const own = pageAssets(page).css.map((tag) => tag.match(/href="\/([^"]+)"/)[1]);
-      const ownSelectors = new Set();
-      for (const f of own)
-        postcss.parse(readFileSync(join(dist, f), 'utf8')).walkRules((r) => r.selectors.forEach((x) => ownSelectors.add(x)));
+      // The page's own stylesheets are left out of the template's critical CSS: another study's
+      // sections differ from the sample's, so the server picks their rules per rendered page
+      // (ownRules: the rules whose classes the page's markup has), where the marker stands.
+      const ownTags = pageAssets(page).css;
+      const own = ownTags.map((tag) => tag.match(/href="\/([^"]+)"/)[1]);
+      let withoutOwn = pageHtml(page);
+      for (const tag of ownTags) withoutOwn = withoutOwn.replace(tag, '');
       // no font of its own: the study's text is unknown at build (docs/performance.md, "Fonts and the LCP")
-      let html = deferLoading(await inlineCritical(pageHtml(page), [...ownSelectors]));
-      collectHashes(html);
+      let html = await inlineCritical(withoutOwn);
+      // the own stylesheets load after the first frame like the others (deferLoading)
+      html = html.replace('</body>', () => `${ownTags.join('')}</body>`);
+      html = deferLoading(html.replace('</style>', () => `${SSR_CSS}</style>`));
+      collectHashes(html); // the scripts (the style differs per page: inline styles are allowed by 'unsafe-inline')
+      const rules = own.flatMap((f) => ownRules(readFileSync(join(dist, f), 'utf8')));
       const markup = html.match(/<!--markup-->[\s\S]*<!--\/markup-->/);
       if (!markup) throw new Error('the markup markers were lost');
       html = html.replace(markup[0], () => SSR_MARKUP).replace(`${SSR_MARKUP}</div>`, () => `${SSR_MARKUP}</div>${SSR_DATA}`);
       if (!html.includes(SSR_DATA)) throw new Error('no place for the data after #root');
-      templates.push({ pattern, html });
-      console.log(`server-rendered ${pattern}: template ${(html.length / 1024).toFixed(1)} KB (${page.modules.join(', ')})`);
+      templates.push({ pattern, html, css: { marker: SSR_CSS, rules } });
+      console.log(
+        `server-rendered ${pattern}: template ${(html.length / 1024).toFixed(1)} KB, own rules ${rules.length} (${(rules.reduce((n, r) => n + r.css.length, 0) / 1024).toFixed(1)} KB), the sample uses ${usedRuleCount(page.html, rules)} (${page.modules.join(', ')})`,
+      );
     } catch (err) {
       skipped.push(pattern);
       console.warn(

@@ -12,10 +12,19 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support.ts';
 import { approvedStudy, createUser, setStatus, type TestUser } from '../modules/studies/test-helpers.ts';
+import { type OwnRule, usedCss } from './web-render.ts';
 
 const SHELL = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
 const TEMPLATE =
-  '<!doctype html><html><head><style>h1{color:red}</style></head><body><div id="root" data-prerendered><!--m--></div><!--d--></body></html>';
+  '<!doctype html><html><head><style>h1{color:red}/*css*/</style></head><body><div id="root" data-prerendered><!--m--></div><!--d--></body></html>';
+// the page's own rules (apps/web/scripts/prerender.mjs, ownRules): the server inlines those the rendered markup uses
+const OWN_RULES: OwnRule[] = [
+  { w: [], s: [['title']], css: '.title{font-size:2em}' },
+  { w: [], s: [['unused']], css: '.unused{color:blue}' },
+  { w: ['@media (min-width:768px)'], s: [['title']], css: '.title{font-size:3em}' },
+  { w: ['@media (min-width:768px)'], s: [['unused'], ['status']], css: '.unused,.status{margin:0}' },
+  { w: [], s: null, css: '@keyframes spin{to{transform:rotate(1turn)}}' },
+];
 const HASH = "'sha256-9mGezpK10NHPRUrmrP4/mSQAwETbqPwCJgzJ3lEzkcc='";
 const SCRIPT_HASH = "'sha256-d3C/gPKqU4fnhhEV9xgaRdJqDMW63uZLPyeQRu6j+1Y='";
 
@@ -33,7 +42,7 @@ export async function renderPage(path, entries) {
   const s = entries[0][1];
   if (!s) throw new Error('render failed');
   globalThis.__moimRenders = (globalThis.__moimRenders ?? 0) + 1;
-  return { html: '<h1>' + s.title + '</h1><p>' + s.status + '</p>' };
+  return { html: '<h1 class="title">' + s.title + '</h1><p class="status">' + s.status + '</p>' };
 }
 export function queryDataScript(entries) {
   return '<script type="application/json" id="moim-query-data">' + JSON.stringify(entries).replace(/</g, '\\\\u003c') + '</script>';
@@ -41,6 +50,24 @@ export function queryDataScript(entries) {
 `;
 
 const renders = () => (globalThis as { __moimRenders?: number }).__moimRenders ?? 0;
+
+describe('usedCss', () => {
+  it('keeps the rules one of whose selectors has all its classes in the markup, in order, under their at-rules', () => {
+    const rules: OwnRule[] = [
+      { w: [], s: [['a', 'b']], css: '.a .b{x:1}' },
+      { w: ['@media print'], s: [['b']], css: '.b{x:2}' },
+      { w: ['@media print'], s: [['c']], css: '.c{x:3}' },
+      { w: ['@supports (display:grid)', '@media print'], s: [['a']], css: '.a{x:4}' },
+      { w: [], s: [[]], css: 'h1{x:5}' },
+      { w: [], s: [['c'], ['b', 'a']], css: '.c,.b.a{x:6}' },
+    ];
+    expect(usedCss('<div class="a"><p class="b x">t</p></div>', rules)).toBe(
+      '.a .b{x:1}@media print{.b{x:2}}@supports (display:grid){@media print{.a{x:4}}}h1{x:5}.c,.b.a{x:6}',
+    );
+    expect(usedCss('<div class="b">', rules)).toBe('@media print{.b{x:2}}h1{x:5}');
+    expect(usedCss('<div>', [])).toBe('');
+  });
+});
 
 describe('server-rendered study pages', () => {
   let dist: string;
@@ -55,7 +82,11 @@ describe('server-rendered study pages', () => {
     writeFileSync(join(dist, '.ssr', 'render.mjs'), BUNDLE);
     writeFileSync(
       join(dist, '.ssr', 'server-rendered.json'),
-      JSON.stringify({ markup: '<!--m-->', data: '<!--d-->', templates: [{ pattern: '/study/:studyIdentifier', html: TEMPLATE }] }),
+      JSON.stringify({
+        markup: '<!--m-->',
+        data: '<!--d-->',
+        templates: [{ pattern: '/study/:studyIdentifier', html: TEMPLATE, css: { marker: '/*css*/', rules: OWN_RULES } }],
+      }),
     );
     writeFileSync(
       join(dist, '.ssr', 'csp.json'),
@@ -77,7 +108,11 @@ describe('server-rendered study pages', () => {
     const first = await page(`/study/${s.slug}`);
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toContain('text/html');
-    expect(first.body).toContain('<div id="root" data-prerendered><h1>렌더 스터디</h1><p>APPROVED</p></div>');
+    expect(first.body).toContain('<div id="root" data-prerendered><h1 class="title">렌더 스터디</h1><p class="status">APPROVED</p></div>');
+    // the critical CSS: the template's, then the page's own rules that this markup uses
+    expect(first.body).toContain(
+      '<style>h1{color:red}.title{font-size:2em}@media (min-width:768px){.title{font-size:3em}.unused,.status{margin:0}}@keyframes spin{to{transform:rotate(1turn)}}</style>',
+    );
     // the data the page was rendered with, for the app's query cache
     expect(first.body).toMatch(/<script type="application\/json" id="moim-query-data">\[\[\["studies","detail",/);
     expect(first.body).toContain('"title":"렌더 스터디"');
@@ -96,18 +131,18 @@ describe('server-rendered study pages', () => {
     });
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
     const edited = await page(`/study/${s.slug}`);
-    expect(edited.body).toContain('<h1>새 제목 스터디</h1>');
+    expect(edited.body).toContain('<h1 class="title">새 제목 스터디</h1>');
     expect(renders()).toBe(before + 1);
 
     // started: the status follows
     expect((await setStatus(t, admin, s.id, 'START')).status).toBe(200);
-    expect((await page(`/study/${s.slug}`)).body).toContain('<p>IN_PROGRESS</p>');
+    expect((await page(`/study/${s.slug}`)).body).toContain('<p class="status">IN_PROGRESS</p>');
   });
 
   it('sends the rendered page compressed to a browser that accepts it, the same page once decoded', async () => {
     const s = await approvedStudy(t, leader, admin, { title: '압축 스터디' });
     const plain = (await page(`/study/${s.slug}`)).body;
-    expect(plain).toContain('<h1>압축 스터디</h1>');
+    expect(plain).toContain('<h1 class="title">압축 스터디</h1>');
     const fetchAs = (encoding: string) =>
       t.app.inject({ url: `/study/${s.slug}`, headers: { accept: 'text/html', 'accept-encoding': encoding } });
     const br = await fetchAs('gzip, deflate, br');

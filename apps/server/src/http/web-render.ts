@@ -31,10 +31,53 @@ interface RenderBundle {
   queryDataScript(entries: QueryEntry[]): string;
 }
 
+/** A rule of a page's own stylesheet: the classes each selector needs (null: always kept) and its at-rules. */
+export interface OwnRule {
+  w: string[];
+  s: string[][] | null;
+  css: string;
+}
+
+interface Template {
+  pattern: string;
+  html: string;
+  /** the page's own stylesheets' rules, of which each rendered page inlines those its markup uses, at `marker` */
+  css?: { marker: string; rules: OwnRule[] };
+}
+
 interface Templates {
   markup: string;
   data: string;
-  templates: Array<{ pattern: string; html: string }>;
+  templates: Template[];
+}
+
+/**
+ * The rules of `rules` that `markup` uses: a rule is kept when the markup has every class one of
+ * its selectors needs (the build lists them: apps/web/scripts/prerender.mjs, ownRules), in their
+ * order, consecutive rules under the same at-rules in one block. The page's critical CSS then
+ * holds what this study's sections use instead of every rule a study page can have (56 KB of
+ * CSS to parse and match before the first paint, docs/performance.md); the full stylesheets
+ * still apply after the first frame.
+ */
+export function usedCss(markup: string, rules: readonly OwnRule[]): string {
+  const classes = new Set<string>();
+  for (const m of markup.matchAll(/\sclass="([^"]*)"/g)) for (const c of m[1]!.split(/\s+/)) if (c) classes.add(c);
+  let out = '';
+  let open: string[] = [];
+  for (const r of rules) {
+    if (r.s && !r.s.some((need) => need.every((c) => classes.has(c)))) continue;
+    let same = 0;
+    while (same < open.length && same < r.w.length && open[same] === r.w[same]) same++;
+    out +=
+      '}'.repeat(open.length - same) +
+      r.w
+        .slice(same)
+        .map((w) => `${w}{`)
+        .join('') +
+      r.css;
+    open = r.w;
+  }
+  return out + '}'.repeat(open.length);
 }
 
 /** Rendered pages kept (by path); a path's entry is replaced when its data changes. */
@@ -73,7 +116,7 @@ export function createPageRenderer(app: FastifyInstance, distDir: string): PageR
   if (!existsSync(file) || !existsSync(join(dir, 'render.mjs'))) return undefined;
   const spec = JSON.parse(readFileSync(file, 'utf8')) as Templates;
   if (spec.templates.length === 0) return undefined;
-  const templates = new Map(spec.templates.map((t) => [t.pattern, t.html]));
+  const templates = new Map(spec.templates.map((t) => [t.pattern, t]));
   let bundle: Promise<RenderBundle> | undefined;
   const pages = new Map<string, { key: string; page: HtmlPage }>();
 
@@ -94,7 +137,8 @@ export function createPageRenderer(app: FastifyInstance, distDir: string): PageR
       const cached = pages.get(path);
       if (cached?.key === key) return cached.page;
       const page = await r.renderPage(path, data.entries);
-      const html = template.replace(spec.markup, () => page.html).replace(spec.data, () => r.queryDataScript(data.entries));
+      let html = template.html.replace(spec.markup, () => page.html).replace(spec.data, () => r.queryDataScript(data.entries));
+      if (template.css) html = html.replace(template.css.marker, () => usedCss(page.html, template.css!.rules));
       const rendered = renderedPage(html);
       pages.delete(path);
       pages.set(path, { key, page: rendered });
