@@ -1,4 +1,4 @@
-import { StrictMode, useLayoutEffect, type ReactNode } from 'react';
+import { startTransition, StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { koSharedCatalogue, loadCatalogue } from './app/i18n-resources';
@@ -11,6 +11,10 @@ import './shared/ui/base.css';
 
 applyTheme(readTheme());
 await initI18n(koSharedCatalogue, loadCatalogue);
+// End the task that evaluated the start-up chunk here: the steps below (route matching, the page
+// chunk, the render) then run in tasks of their own instead of one long task (docs/performance.md,
+// "Start-up in short tasks").
+await yieldToMain();
 const container = document.getElementById('root')!;
 // A prerendered page (see docs/performance.md) is already on screen: load its route's page
 // first, so that React replaces the markup with the same page in one commit (no 'Loading...'
@@ -23,6 +27,11 @@ if (prerendered && !document.documentElement.hasAttribute('data-session')) seedQ
 if (prerendered) await preloadRoute(window.location.pathname).catch(() => undefined);
 // A visitor with a stored session (flagged by theme-init.js) will see the user menu: fetch its chunk now.
 if (document.documentElement.hasAttribute('data-session')) void import('./app/shell/user-menu').catch(() => undefined);
+
+/** Lets the browser run other tasks (input, paint) before the next start-up step. */
+function yieldToMain(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 /**
  * After the first commit the page is the app's own (base.css hides some prerendered bits). A
@@ -54,5 +63,7 @@ const app = (
 // render: those pages are replaced in one commit, as before (docs/performance.md).
 const matchesMarkup =
   prerendered && !document.documentElement.hasAttribute('data-session') && i18next.language === 'ko' && window.location.search === '';
-if (matchesMarkup) hydrateRoot(container, app);
+// In a transition, React hydrates in slices of ≈ 5 ms and yields between them (a plain
+// hydrateRoot renders the whole page in one task); the markup stays on screen meanwhile.
+if (matchesMarkup) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);

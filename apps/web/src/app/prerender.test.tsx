@@ -6,7 +6,7 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -103,8 +103,9 @@ describe('hydrating a prerendered page (main.tsx, a Korean guest)', () => {
     vi.unstubAllGlobals();
   });
 
-  // The same tree as main.tsx (StrictMode, one wrapper per level, the router): what React
-  // compares with the markup. A mismatch is a recoverable error (and a page error in browsers).
+  // The same tree as main.tsx (StrictMode, one wrapper per level, the router), hydrated the same
+  // way (in a transition: time-sliced): what React compares with the markup. A mismatch is a
+  // recoverable error (and a page error in browsers).
   async function hydrate(path: string, entries: Parameters<typeof renderPage>[1] = [], storedTheme?: string) {
     const page = await renderPage(path, entries); // as the build does: no storage
     if (storedTheme) localStorage.setItem('theme', storedTheme); // this visitor's browser
@@ -116,16 +117,19 @@ describe('hydrating a prerendered page (main.tsx, a Korean guest)', () => {
     for (const [key, value] of entries) client.setQueryData(key, value, { updatedAt: 0 });
     const errors: unknown[] = [];
     await act(async () => {
-      hydrateRoot(
-        container,
-        <StrictMode>
-          <Providers client={client}>
-            <MemoryRouter initialEntries={[path]}>
-              <AppRoutes />
-            </MemoryRouter>
-          </Providers>
-        </StrictMode>,
-        { onRecoverableError: (e) => errors.push(e), onUncaughtError: (e) => errors.push(e) },
+      startTransition(
+        () =>
+          void hydrateRoot(
+            container,
+            <StrictMode>
+              <Providers client={client}>
+                <MemoryRouter initialEntries={[path]}>
+                  <AppRoutes />
+                </MemoryRouter>
+              </Providers>
+            </StrictMode>,
+            { onRecoverableError: (e) => errors.push(e), onUncaughtError: (e) => errors.push(e) },
+          ),
       );
     });
     return { errors, heading, container };

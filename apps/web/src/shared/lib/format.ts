@@ -70,11 +70,13 @@ export function weekdayNames(locale = 'ko'): string[] {
   return Array.from({ length: 7 }, (_, i) => f.format(new Date(Date.UTC(2026, 10, 23 + i, 3))));
 }
 
-const krw = new Intl.NumberFormat('ko-KR');
+// made on first use, not while the module is evaluated (an ICU formatter costs ms under throttling)
+let krwFormat: Intl.NumberFormat | undefined;
 
 /** 30,000원 / ₩30,000 — money is integer KRW. */
 export function formatKrw(amount: number | null | undefined, locale = 'ko'): string {
   const n = Math.round(amount ?? 0);
+  const krw = (krwFormat ??= new Intl.NumberFormat('ko-KR'));
   return locale.startsWith('en') ? `₩${krw.format(n)}` : `${krw.format(n)}원`;
 }
 
