@@ -25,7 +25,7 @@ async function settled(path: string) {
 }
 
 describe('shell', () => {
-  it('every SPEC §2 route answers (feature routes not built yet show their frame)', async () => {
+  it('every SPEC §2 route answers with its page (no error page, no placeholder frame)', async () => {
     const errors: string[] = [];
     b.page.on('pageerror', (e) => errors.push(e.message));
     const frames: string[] = [];
@@ -40,7 +40,7 @@ describe('shell', () => {
     }
     await settled('/this/page/does-not-exist');
     expect(await b.page.getByRole('heading', { name: '페이지를 찾을 수 없습니다' }).count()).toBe(1);
-    console.log(`routes answering with a "coming soon" frame: ${frames.join(', ') || 'none'}`);
+    expect(frames, 'routes answering with a "coming soon" placeholder').toEqual([]);
     expect(errors).toEqual([]);
     // one page load per SPEC route (~45): bounded by each load's own 20 s, not by the 60 s default
   }, 240_000);
