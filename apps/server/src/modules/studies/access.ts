@@ -3,7 +3,7 @@
  * service method decides from this, whatever the web shows. A study the caller may not see
  * answers BIZ-3001 (not 403), so its existence does not leak.
  */
-import { type MemberRole, PRIVATE_STUDY_STATUSES, type StudyStatus } from '@moim/contract';
+import { type MemberRole, PRIVATE_STUDY_STATUSES, SLUG_VISIBLE_STUDY_STATUSES, type StudyStatus } from '@moim/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { type AuthUser, isAdmin } from '../../http/auth-guard.ts';
@@ -55,6 +55,19 @@ export const studyNotFound = () => new AppError('BIZ-3001', '스터디를 찾을
 
 export function assertVisible(study: Pick<StudyRow, 'status' | 'deleted'> | undefined, a: StudyAccess): asserts study {
   if (!study || !canSee(study, a)) throw studyNotFound();
+}
+
+/**
+ * What a study-by-slug read may show (SPEC: APPROVED, IN_PROGRESS, COMPLETED, and PENDING only to
+ * its leader and admins), else BIZ-3001 — one check for every reader of a study by its slug.
+ */
+export function assertVisibleBySlug<T extends Pick<StudyRow, 'status' | 'deleted' | 'leaderId'>>(
+  study: T | undefined | null,
+  user: AuthUser | null,
+  membership: MembershipRow | undefined,
+): asserts study is T {
+  if (!study || !(SLUG_VISIBLE_STUDY_STATUSES as readonly StudyStatus[]).includes(study.status)) throw studyNotFound();
+  assertVisible(study, accessFrom(study, user, membership));
 }
 
 /** The leader (OWNER) or an admin, else AUTH-1004. */

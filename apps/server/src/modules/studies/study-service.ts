@@ -6,7 +6,6 @@
 import {
   DELETABLE_STUDY_STATUSES,
   type Page,
-  SLUG_VISIBLE_STUDY_STATUSES,
   type Study,
   type StudyArrayQuery,
   type StudyListQuery,
@@ -26,7 +25,15 @@ import {
 import { AppError } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { type StudyAccess, accessFrom, accessOf, assertLeaderOrAdmin, assertVisible, studyNotFound } from './access.ts';
+import {
+  type StudyAccess,
+  accessFrom,
+  accessOf,
+  assertLeaderOrAdmin,
+  assertVisible,
+  assertVisibleBySlug,
+  studyNotFound,
+} from './access.ts';
 import {
   GUEST_ROW as C,
   type GuestStudyRow,
@@ -258,10 +265,10 @@ export class StudyService {
    */
   async getBySlug(slug: string, user: AuthUser | null): Promise<Study> {
     const found = await studyBySlugFor(this.db, slug, user?.id ?? null);
-    const row = found?.study;
-    if (!row || !(SLUG_VISIBLE_STUDY_STATUSES as readonly StudyStatus[]).includes(row.status)) throw studyNotFound();
+    if (!found) throw studyNotFound();
+    const row = found.study;
+    assertVisibleBySlug(row, user, found.membership);
     const a = accessFrom(row, user, found.membership);
-    assertVisible(row, a);
     const app = found.latestApplication;
     const viewer: StudyViewer | null = a.userId
       ? {
@@ -345,17 +352,16 @@ export class StudyService {
   /** `getBySlug(slug, null)` from a `guestStudyRowBySlug` array row (PGlite). */
   async guestBySlugFromRow(slug: string): Promise<Study> {
     const r = await guestStudyRowBySlug(this.db, slug);
-    const row = r && { status: r[C.status] as StudyStatus, deleted: r[C.deleted] as boolean, leaderId: r[C.leaderId] as string };
-    if (!row || !(SLUG_VISIBLE_STUDY_STATUSES as readonly StudyStatus[]).includes(row.status)) throw studyNotFound();
-    assertVisible(row, accessFrom(row, null, undefined));
+    if (!r) throw studyNotFound();
+    const row = { status: r[C.status] as StudyStatus, deleted: r[C.deleted] as boolean, leaderId: r[C.leaderId] as string };
+    assertVisibleBySlug(row, null, undefined);
     return guestStudyOf(r, this.d.clock());
   }
 
   /** `JSON.stringify(getBySlug(slug, null))` from the database's JSON (`guestStudyJsonBySlug`, PostgreSQL). */
   async guestBySlugJson(slug: string): Promise<string> {
     const row = await guestStudyJsonBySlug(this.db, slug);
-    if (!row || !(SLUG_VISIBLE_STUDY_STATUSES as readonly StudyStatus[]).includes(row.status)) throw studyNotFound();
-    assertVisible(row, accessFrom(row, null, undefined));
+    assertVisibleBySlug(row, null, undefined);
     return studyJsonOf(row, this.d.clock());
   }
 
