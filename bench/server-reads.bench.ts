@@ -2,13 +2,14 @@
 // share of a bare Fastify route's req/s in the same process, at 10,000 and 100,000 studies, on
 // PGlite and (when DATABASE_URL is set) on PostgreSQL in a database of the bench's own.
 // Each endpoint runs right after a bare-route run, and its share is against that run (these
-// machines are shared and noisy). Targets: ≥ 25 % on PostgreSQL, ≥ 15 % on PGlite; the p95
+// machines are shared and noisy); the sizes' apps are all up at once and each endpoint is measured
+// on them back to back, so the p95 growth compares runs seconds apart. Targets: ≥ 25 % on PostgreSQL, ≥ 15 % on PGlite; the p95
 // (autocannon's p97.5, the nearest percentile it reports) at 100k ≤ 1.5× the one at 10k.
 //
 //   BENCH_SIZES=10000,100000 (default)  BENCH_SECONDS=5 (per run)  BENCH_DRIVERS=pglite,postgres
 //   BENCH_QUICK=1: 2-second runs at 2,000 and 20,000 studies (a smoke run, not the figures)
 //   BENCH_ONLY=paged: only the endpoints whose label contains one of these (comma-separated) words
-import { type LoadResult, benchDatabase, load, printTable, reportTarget, startBenchApp } from './support.ts';
+import { benchDatabase, load, printTable, reportTarget, startBenchApp } from './support.ts';
 import { seedStudies } from './study-data.ts';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -43,10 +44,24 @@ if (only?.length) ENDPOINTS.splice(0, ENDPOINTS.length, ...ENDPOINTS.filter((e) 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const p95By = new Map<string, number>(); // `${driver}|${label}|${size}` → p97.5 ms
 
-async function runOne(driver: string, size: number) {
+interface SizedApp {
+  size: number;
+  url: string;
+  slug: string;
+  auth: Record<string, string>;
+  setCache(ttl: number): void;
+  close(): Promise<void>;
+}
+
+/** One app with `size` studies seeded, the bench user registered, every endpoint checked. */
+async function startSized(driver: string, size: number): Promise<SizedApp> {
   const pgdb = driver === 'postgres' ? await benchDatabase(process.env.DATABASE_URL!) : null;
   // PGlite even when DATABASE_URL is set: the PostgreSQL runs use a database of their own
   const s = pgdb ? await startBenchApp({}, undefined, pgdb.url) : await startBenchApp({ DATABASE_URL: '' });
+  const close = async () => {
+    await s.close();
+    await pgdb?.drop();
+  };
   try {
     const data = await seedStudies(s.ctx, size);
     console.log(`\n--- ${driver}, ${fmt(size)} studies (${fmt(data.approved)} approved), seeded in ${data.ms} ms`);
@@ -58,54 +73,65 @@ async function runOne(driver: string, size: number) {
     if (reg.statusCode !== 201) throw new Error(`could not register the bench user: ${reg.statusCode} ${reg.body}`);
     const token = (JSON.parse(reg.body) as { data: { accessToken: string } }).data.accessToken;
     const auth = { authorization: `Bearer ${token}` };
-    const studies = s.app.apis.studies;
-
     // every endpoint answers 200 before it is measured
     for (const e of ENDPOINTS) {
       const r = await fetch(`${s.url}${e.path(data.slug)}`, { headers: e.auth ? auth : {} });
       if (r.status !== 200) throw new Error(`${e.label} answered ${r.status}: ${await r.text()}`);
     }
     await load('warm-up', `${s.url}/bench/bare`, { duration: 1 });
-
     // with the cache (what guests get while it is warm): information, not a target
-    const cachedRows: LoadResult[] = [];
     const bare0 = await load('GET /bench/bare (baseline)', `${s.url}/bench/bare`, { duration: seconds });
-    cachedRows.push(bare0);
-    cachedRows.push(await load('GET /api/studies/paged (cached)', `${s.url}/api/studies/paged`, { duration: seconds }));
-    printTable(cachedRows, bare0);
+    printTable([bare0, await load('GET /api/studies/paged (cached)', `${s.url}/api/studies/paged`, { duration: seconds })], bare0);
+    const studies = s.app.apis.studies;
+    return { size, url: s.url, slug: data.slug, auth, setCache: (ttl) => studies.setReadCacheTtl(ttl), close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
 
-    studies.setReadCacheTtl(0);
+/**
+ * Every size's app is up at once and each endpoint is measured on them one after another, so
+ * the p95 growth compares two runs seconds apart, not two slots minutes apart (on a shared
+ * machine the bare route itself moved by up to 1.7× between such slots).
+ */
+async function runDriver(driver: string) {
+  const apps: SizedApp[] = [];
+  try {
+    for (const size of sizes) apps.push(await startSized(driver, size));
+    for (const a of apps) a.setCache(0);
     for (const e of ENDPOINTS) {
-      const url = `${s.url}${e.path(data.slug)}`;
-      const headers = e.auth ? auth : {};
-      await load('warm-up', url, { duration: 1, headers });
-      const bare = await load('GET /bench/bare (baseline)', `${s.url}/bench/bare`, { duration: seconds });
-      const r = await load(`${e.label} (no cache)`, url, { duration: seconds, headers });
-      printTable([bare, r], bare);
-      const share = r.rps / bare.rps;
-      const need = driver === 'postgres' ? 0.25 : 0.15;
-      if (r.errors + r.non2xx > 0) console.log(`  !! ${r.errors + r.non2xx} errors`);
-      p95By.set(`${driver}|${e.label}|${size}`, r.p95);
-      if (e.target) {
-        reportTarget({
-          what: `${e.label}, no cache, ${fmt(size)} studies`,
-          on: driver,
-          figure: `${(share * 100).toFixed(0)} % of bare (${fmt(r.rps)} vs ${fmt(bare.rps)} req/s, p97.5 ${r.p95} ms)`,
-          target: `≥ ${need * 100} %`,
-          met: share >= need && r.errors + r.non2xx === 0,
-        });
-      } else {
-        console.log(`  (${e.label}: ${(share * 100).toFixed(0)} % of bare, no target)`);
+      for (const a of apps) {
+        const url = `${a.url}${e.path(a.slug)}`;
+        const headers = e.auth ? a.auth : {};
+        await load('warm-up', url, { duration: 1, headers });
+        const bare = await load('GET /bench/bare (baseline)', `${a.url}/bench/bare`, { duration: seconds });
+        const r = await load(`${e.label} (no cache), ${fmt(a.size)} studies`, url, { duration: seconds, headers });
+        printTable([bare, r], bare);
+        const share = r.rps / bare.rps;
+        const need = driver === 'postgres' ? 0.25 : 0.15;
+        if (r.errors + r.non2xx > 0) console.log(`  !! ${r.errors + r.non2xx} errors`);
+        p95By.set(`${driver}|${e.label}|${a.size}`, r.p95);
+        if (e.target) {
+          reportTarget({
+            what: `${e.label}, no cache, ${fmt(a.size)} studies`,
+            on: driver,
+            figure: `${(share * 100).toFixed(0)} % of bare (${fmt(r.rps)} vs ${fmt(bare.rps)} req/s, p97.5 ${r.p95} ms)`,
+            target: `≥ ${need * 100} %`,
+            met: share >= need && r.errors + r.non2xx === 0,
+          });
+        } else {
+          console.log(`  (${e.label}: ${(share * 100).toFixed(0)} % of bare, no target)`);
+        }
       }
     }
   } finally {
-    await s.close();
-    await pgdb?.drop();
+    for (const a of apps) await a.close();
   }
 }
 
 for (const driver of drivers) {
-  for (const size of sizes) await runOne(driver, size);
+  await runDriver(driver);
   if (sizes.length >= 2) {
     const [small, big] = [Math.min(...sizes), Math.max(...sizes)];
     for (const e of ENDPOINTS.filter((x) => x.target)) {
