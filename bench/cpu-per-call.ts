@@ -3,7 +3,12 @@
 // `process.cpuUsage` over ROUNDS rounds of CALLS calls; prints min and median µs per call.
 //   CPU_SIZE=10000  CPU_CALLS=300  CPU_ROUNDS=8  CPU_DRIVER=pglite|postgres  CPU_ONLY=paged,slug
 //   CPU_PROFILE=<label word>: also a node:inspector profile of that endpoint, self time by function.
+// On PostgreSQL (a server on this machine) it also prints the database's CPU per call ("db …"): the
+// user + system time of the bench database's backends, from /proc/<pid>/stat (10 ms ticks, so use
+// rounds of ≥ 1,000 calls), since on a 2-core machine the backends share the cores with the server.
+import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import pg from 'pg';
 import { startBenchApp, benchDatabase } from './support.ts';
 import { seedStudies } from './study-data.ts';
 
@@ -42,13 +47,46 @@ try {
     if (r.statusCode !== 200) throw new Error(`${e.label} ${r.statusCode} ${r.body}`);
   };
   for (const e of eps) for (let i = 0; i < 50; i++) await call(e);
-  const res = new Map<string, number[]>(eps.map((e) => [e.label, []]));
+  // the bench database's backends (the app's pool), for their CPU time
+  let backendCpu = () => 0;
+  if (pgdb) {
+    const c = new pg.Client({ connectionString: pgdb.url });
+    await c.connect();
+    const { rows } = await c.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    await c.end();
+    backendCpu = () => {
+      let ticks = 0;
+      for (const { pid } of rows) {
+        try {
+          const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+          ticks += Number(f[11]) + Number(f[12]);
+        } catch {
+          /* a connection closed */
+        }
+      }
+      return ticks * 10_000; // µs, at 100 ticks per second
+    };
+  }
+  const res = new Map<string, number[]>(
+    eps.flatMap((e) =>
+      pgdb
+        ? [
+            [e.label, []],
+            [`db ${e.label}`, []],
+          ]
+        : [[e.label, []]],
+    ),
+  );
   for (let r = 0; r < rounds; r++) {
     for (const e of eps) {
       const c0 = process.cpuUsage();
+      const b0 = backendCpu();
       for (let i = 0; i < calls; i++) await call(e);
       const c = process.cpuUsage(c0);
       res.get(e.label)!.push((c.user + c.system) / calls);
+      if (pgdb) res.get(`db ${e.label}`)!.push((backendCpu() - b0) / calls);
     }
   }
   const out: Record<string, string> = {};

@@ -155,4 +155,50 @@ describe('public list totals', () => {
     await expectTotalsExact();
     await bucketsMatchRows();
   });
+
+  it('list the same studies in the same order whichever index a filter walks', async () => {
+    // by creation date, a type or cost-type filter merges one walk per (type, cost type) pair
+    // (study-read-repo.ts typeCostWalks); other sorts filter the sort's index
+    t.api.studies.setReadCacheTtl(0);
+    await approvedStudy(t, leader, admin, { type: 'ONE_TIME', costType: 'VENUE_FEE_ONLY', cost: 5000 });
+    await approvedStudy(t, leader, admin, { type: 'PARTICIPATORY', costType: 'PAID', cost: 1000, recurrenceType: 'BIWEEKLY' });
+    await approvedStudy(t, leader, admin, { type: 'EDUCATIONAL', costType: 'FREE' });
+    const full = await approvedStudy(t, leader, admin, { type: 'EDUCATIONAL', costType: 'PAID', cost: 3000, capacity: 1 });
+    const [m] = await createUsers(t, 1);
+    await joinStudy(t, leader, m!, full.id);
+    const now = Date.now();
+    type Study = Listed & { recruitDeadline: string; seatsTaken: number; capacity: number };
+    const matches = (q: URLSearchParams) => (s: Study) =>
+      (!q.getAll('type').length || q.getAll('type').includes(s.type)) &&
+      (!q.getAll('costType').length || q.getAll('costType').includes(s.costType)) &&
+      (!q.getAll('recurrence').length || q.getAll('recurrence').includes(s.recurrenceType)) &&
+      (q.get('recruiting') !== 'true' || (Date.parse(s.recruitDeadline) >= now && s.seatsTaken < s.capacity));
+    const filters = [
+      ...FILTERS,
+      'type=EDUCATIONAL&type=EDUCATIONAL',
+      'type=ONE_TIME&costType=FREE&costType=VENUE_FEE_ONLY&costType=PAID',
+      'costType=PAID&costType=FREE&recruiting=true',
+      'type=EDUCATIONAL&costType=PAID',
+      'type=PARTICIPATORY&type=EDUCATIONAL&recurrence=BIWEEKLY',
+    ];
+    for (const sort of ['createdAt,desc', 'createdAt,asc', 'title,asc']) {
+      const all = (await list(`sort=${sort}`)).content as Study[];
+      expect(all.length).toBeGreaterThanOrEqual(8);
+      for (const f of filters) {
+        const want = all.filter(matches(new URLSearchParams(f))).map((s) => s.id);
+        const got = await list(`${f}&sort=${sort}`);
+        expect(
+          got.content.map((s) => s.id),
+          `${f} ${sort}`,
+        ).toEqual(want);
+        expect(got.totalElements, `${f} ${sort}`).toBe(want.length);
+        const paged: string[] = [];
+        for (let page = 0; page * 3 < want.length + 3; page++) {
+          const r = await t.call({ method: 'GET', url: `/api/studies/paged?size=3&page=${page}&sort=${sort}&${f}` });
+          paged.push(...(r.body.data.content as Listed[]).map((s) => s.id));
+        }
+        expect(paged, `${f} ${sort} by pages of 3`).toEqual(want);
+      }
+    }
+  });
 });
