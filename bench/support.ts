@@ -146,12 +146,15 @@ export async function startBuiltServer(dist: string): Promise<{ base: string; cl
   const { spawn } = await import('node:child_process');
   const { createServer } = await import('node:net');
   const root = new URL('..', import.meta.url).pathname;
-  const port = await new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
+  // BENCH_PORT: a fixed port (a shared machine where each user has its own range)
+  const port = process.env.BENCH_PORT
+    ? Number(process.env.BENCH_PORT)
+    : await new Promise<number>((resolve) => {
+        const s = createServer().listen(0, '127.0.0.1', () => {
+          const p = (s.address() as { port: number }).port;
+          s.close(() => resolve(p));
+        });
+      });
   const dataDir = mkdtempSync(join(tmpdir(), 'moim-web-bench-'));
   const server = spawn(process.execPath, [process.env.SERVER_MAIN ?? join(root, 'apps/server/dist/main.js')], {
     env: {

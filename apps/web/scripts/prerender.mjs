@@ -335,9 +335,12 @@ const themeInit = readFileSync(join(dist, 'theme-init.js'), 'utf8').trim();
  * nothing. In a hidden tab (no frames: background, prerendering) it runs at once, or when the tab
  * is shown; a 3 s timer is only a safety net (a 300 ms one ran before slow first frames and put
  * its work, ≈ 0.3 s under 4× CPU throttling, and the downloads it starts in front of the paint:
- * docs/performance.md, 2026-11-24). One invariant text, allowed by its hash (script-src).
+ * docs/performance.md, 2026-11-24). Each insertion is a task of its own (a MessageChannel message
+ * after the other, in the same order): starting a request costs a few ms of main thread each, and
+ * the dozen of them in one task was a 69 ms task (docs/performance.md, "Start-up long tasks").
+ * In a hidden tab they all run at once. One invariant text, allowed by its hash (script-src).
  */
-const LOADER = `<script>(function(){var d=document,done=0;function go(){if(done)return;done=1;d.querySelectorAll('link[data-moim-sheet]').forEach(function(l){var n=d.createElement('link');n.rel='stylesheet';n.crossOrigin='anonymous';n.href=l.getAttribute('data-moim-sheet');l.parentNode.insertBefore(n,l)});d.querySelectorAll('link[data-moim-rel]').forEach(function(l){l.rel=l.getAttribute('data-moim-rel')});d.querySelectorAll('script[data-moim-src]').forEach(function(s){var n=d.createElement('script');n.type='module';n.crossOrigin='anonymous';n.src=s.getAttribute('data-moim-src');d.head.appendChild(n)})}if(d.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)});d.addEventListener('visibilitychange',go);setTimeout(go,3000)})();</script>`;
+const LOADER = `<script>(function(){var d=document,done=0,q=[];function go(){if(done)return;done=1;d.querySelectorAll('link[data-moim-sheet]').forEach(function(l){q.push(function(){var n=d.createElement('link');n.rel='stylesheet';n.crossOrigin='anonymous';n.href=l.getAttribute('data-moim-sheet');l.parentNode.insertBefore(n,l)})});d.querySelectorAll('link[data-moim-rel]').forEach(function(l){q.push(function(){l.rel=l.getAttribute('data-moim-rel')})});d.querySelectorAll('script[data-moim-src]').forEach(function(s){q.push(function(){var n=d.createElement('script');n.type='module';n.crossOrigin='anonymous';n.src=s.getAttribute('data-moim-src');d.head.appendChild(n)})});if(d.visibilityState==='hidden'){while(q.length)q.shift()();return}var c=new MessageChannel;c.port1.onmessage=function(){q.shift()();if(q.length)c.port2.postMessage(0)};c.port2.postMessage(0)}if(d.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)});d.addEventListener('visibilitychange',go);setTimeout(go,3000)})();</script>`;
 
 /**
  * The first paint needs the HTML only: theme-init.js inline (no request before the paint), the

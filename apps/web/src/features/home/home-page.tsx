@@ -5,7 +5,7 @@
  */
 import { STUDY_DROPDOWN_COUNT, leaderboard, studyListPage, studySeats } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../shared/api/client';
@@ -128,9 +128,13 @@ function scoreFormat(locale: string): Intl.NumberFormat {
  */
 function HeroArt() {
   const { t, i18n } = useTranslation('home');
-  const studies = useCurrentStudies(STUDY_DROPDOWN_COUNT);
-  const top = useWeeklyTop();
-  const recruiting = useRecruitingCount();
+  // Deferred (here and in CurrentStudies): a query's result arrives as a synchronous render
+  // (useSyncExternalStore); with the previous result the urgent render is the same markup, and
+  // the cards are built in a transition render that yields every few ms (docs/performance.md,
+  // "Start-up long tasks").
+  const studies = useDeferredValue(useCurrentStudies(STUDY_DROPDOWN_COUNT));
+  const top = useDeferredValue(useWeeklyTop());
+  const recruiting = useDeferredValue(useRecruitingCount());
   const featured = studies.data?.find(canApplyNow) ?? studies.data?.[0];
   const seats = featured?.capacity
     ? studySeats({ capacity: featured.capacity, enrolled: featured.enrolled ?? 0, seatsTaken: featured.seatsTaken })
@@ -266,7 +270,7 @@ function StudyCard({ study }: { study: StudyPreview }) {
 function CurrentStudies() {
   const { t } = useTranslation('home');
   // The same three studies as the header's dropdown (one request, one cache entry).
-  const studies = useCurrentStudies(STUDY_DROPDOWN_COUNT);
+  const studies = useDeferredValue(useCurrentStudies(STUDY_DROPDOWN_COUNT));
   if (studies.isLoading) {
     return (
       <div className="study-grid" role="status" aria-label={t('studies.loading')}>

@@ -3,7 +3,7 @@
  * URL; /study/calendar opens with the calendar view, which shows the sessions of the studies
  * that match the filters. `?view=list|calendar` switches either way.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
@@ -25,7 +25,10 @@ export default function StudyListPage() {
   const filters = parseFilters(params);
   const onCalendarRoute = location.pathname.replace(/\/$/, '') === '/study/calendar';
   const view = params.get('view') === 'calendar' || (onCalendarRoute && params.get('view') !== 'list') ? 'calendar' : 'list';
-  const list = useStudyList(filters);
+  // Deferred: the list's arrival is otherwise one synchronous render of every card
+  // (useSyncExternalStore); as a transition it yields every few ms (docs/performance.md,
+  // "Start-up long tasks"). The urgent render keeps the previous result.
+  const list = useDeferredValue(useStudyList(filters));
 
   const update = (next: StudyListFilters) => setParams(filtersToParams(next, params));
   const setView = (v: 'list' | 'calendar') => {
