@@ -46,24 +46,6 @@ describe('foundation', () => {
     expect(fonts.filter((f) => f.startsWith('PretendardVariable.subset'))).toEqual([]);
   });
 
-  it("declares every font face in a prerendered page's critical CSS, none in the stylesheets loaded after the first paint", async () => {
-    await b.page.goto('/');
-    await b.page.waitForFunction(() => {
-      // (a disabled one stands for the entry stylesheet loaded without its faces: never fetched)
-      const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]:not([disabled])')];
-      return links.length > 0 && links.every((l) => l.sheet) && !document.querySelector('#root[aria-busy]');
-    });
-    const faces = await b.page.evaluate(() =>
-      [...document.styleSheets].map((s) => ({
-        inline: !s.href,
-        faces: [...s.cssRules].filter((r) => r instanceof CSSFontFaceRule).length,
-      })),
-    );
-    // a stylesheet adding @font-face rules after the first paint restyles and re-lays out the whole page
-    expect(faces.filter((s) => !s.inline && s.faces > 0)).toEqual([]);
-    expect(faces.filter((s) => s.inline).reduce((n, s) => n + s.faces, 0)).toBeGreaterThan(90);
-  });
-
   it('lists the API routes at /api/docs', async () => {
     const res = await fetch(`${baseURL}/api/docs/json`);
     const doc = (await res.json()) as { paths: Record<string, unknown> };

@@ -15,10 +15,9 @@
 //    server allows in its Content-Security-Policy (style-src-elem, script-src).
 // The first paint needs only the HTML: the critical CSS (beasties: the rules the page's markup
 // uses, and their dark-theme and signed-in variants) inline in one <style> at the top of <head>,
-// theme-init.js inline, the page's own Pretendard file (cut to its text, preloaded:
-// pageFontFace) and every @font-face of the entry CSS; the full stylesheets (at the end of <body>,
-// the entry's without its @font-face rules: FACELESS), the app's script and its module preloads
-// start only after the first frame (deferLoading).
+// theme-init.js inline, and the page's own Pretendard file (cut to its text, preloaded:
+// pageFontFace); the full stylesheets (at the end of <body>), the app's script and its
+// module preloads start only after the first frame (deferLoading).
 // The server sends those files for the path (apps/server/src/http/web-static.ts); every other
 // path keeps getting the plain index.html shell.
 import { createHash } from 'node:crypto';
@@ -119,7 +118,7 @@ async function inlineCritical(html, extra = [], { pageFont = false } = {}) {
     path: dist,
     publicPath: '/',
     preload: 'body',
-    fonts: false, // the @font-face rules are all added by inlineCritical (the families are CSS variables)
+    fonts: false, // the @font-face rules are added by usedFontFaces (the families are CSS variables)
     pruneSource: false,
     reduceInlineStyles: false,
     compress: true,
@@ -136,13 +135,8 @@ async function inlineCritical(html, extra = [], { pageFont = false } = {}) {
   // With the faces declared only by the deferred stylesheet, the fonts would start late and swap
   // in late (a large layout shift, and a later LCP): they start with the first layout instead.
   // A page whose text is known at build time gets ONE font file of its own instead (pageFontFace).
-  // Every @font-face of the entry CSS is declared here, from the first style resolution, and the
-  // deferred stylesheets come without them (FACELESS): a stylesheet that adds @font-face rules
-  // makes Chromium recompute every element's style and lay out all text again (a 100–140 ms
-  // task after the first paint on `/`: docs/performance.md, "Layout and fonts after the first
-  // paint"). Declaring a face fetches nothing; the subsets still load only for text that needs them.
   const own = pageFont ? await pageFontFace(html) : null;
-  styles[0] = styles[0].replace('<style>', () => `<style>${own ? own.css : ''}${allFontFaces}`);
+  styles[0] = styles[0].replace('<style>', () => `<style>${own ? own.css : usedFontFaces(html)}`);
   const anchor = out.match(/<link rel="icon"[^>]*>/);
   if (!anchor) throw new Error('inlineCritical: no <link rel="icon"> to anchor the <style>');
   if (own) {
@@ -183,25 +177,17 @@ const fontFaces = [...entryCss].flatMap((file) => {
   return faces;
 });
 
-const allFontFaces = fontFaces.map((f) => f.css).join('');
-
 /**
- * The entry stylesheets without their @font-face rules (declared in each page's critical <style>
- * instead: inlineCritical), written next to them as `<name>.faceless-<hash>.css`, by href.
+ * The @font-face rules of the font subsets the page's text uses (not the font files themselves:
+ * index.html preloads the most common subset), so the first paint already asks for the right font.
  */
-const FACELESS = new Map();
-for (const file of entryCss) {
-  const root = postcss.parse(readFileSync(join(dist, file), 'utf8'));
-  let faces = 0;
-  root.walkAtRules('font-face', (rule) => {
-    rule.remove();
-    faces++;
-  });
-  if (faces === 0) continue;
-  const css = root.toString();
-  const out = file.replace(/\.css$/, `.faceless-${createHash('sha256').update(css).digest('base64url').slice(0, 8)}.css`);
-  writeFileSync(join(dist, out), css);
-  FACELESS.set(`/${file}`, `/${out}`);
+function usedFontFaces(html) {
+  const text = html.replace(/<(script|style)[\s\S]*?<\/\1>/g, '').replace(/<[^>]*>/g, '');
+  const codes = new Set([...text].map((c) => c.codePointAt(0)));
+  return fontFaces
+    .filter((f) => !f.range || [...codes].some((c) => f.range.some(([a, b]) => c >= a && c <= b)))
+    .map((f) => f.css)
+    .join('');
 }
 
 /**
@@ -362,14 +348,9 @@ function deferLoading(html) {
   if (!html.includes(THEME_INIT)) throw new Error('deferLoading: theme-init.js not found');
   let out = html.replace(THEME_INIT, () => `<script>${themeInit}</script>`);
   const sheets = [];
-  out = out.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_m, entryHref) => {
-    const href = FACELESS.get(entryHref) ?? entryHref; // the faces are in the critical <style>
+  out = out.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_m, href) => {
     sheets.push(href);
-    // The app's lazy imports load their CSS dependencies (the entry's among them) unless a
-    // <link rel=stylesheet> with that href is in the document: a disabled one stands for the
-    // faceless copy (never fetched, never applied), or the faces would be added after all.
-    const stand = href === entryHref ? '' : `<link rel="stylesheet" href="${entryHref}" disabled>`;
-    return `<link data-moim-sheet="${href}">${stand}`;
+    return `<link data-moim-sheet="${href}">`;
   });
   if (sheets.length === 0) throw new Error('deferLoading: no stylesheet');
   out = out.replace(
