@@ -341,37 +341,34 @@ function prepared(db: Db): Prepared {
 
 /** One page of the public list (no text query) and the total, in one statement. */
 export async function publicPage(db: Db, sort: string, f: PublicListParams): Promise<{ rows: StudyWithLeader[]; total: number }> {
+  const { shape, limit, walks, key, values } = listRequest(sort, f);
+  const p = prepared(db);
+  let page = p.pages.get(key);
+  if (!page) {
+    page = buildPage(db, sort, shape, limit, walks);
+    p.pages.set(key, page);
+  }
+  const rows = await page.execute(values);
+  if (rows.length > 0) return { rows: rows.map(({ total: _t, ...r }) => r), total: rows[0]!.total };
+  // past the last page (or nothing matches): the total alone
+  return { rows: [], total: await totalOf(db, shape, values) };
+}
+
+/**
+ * What the three list readers share: which filters are in use, the page size (1..100, part of
+ * the statement text), the (type, cost type) walks, the statement's cache key and its values.
+ */
+function listRequest(sort: string, f: PublicListParams) {
   const shape: FilterShape = {
     type: !!f.type?.length,
     costType: !!f.costType?.length,
     recurrence: !!f.recurrence?.length,
     recruiting: f.recruiting,
   };
-  const p = prepared(db);
   const limit = Math.trunc(f.limit);
   if (!(limit >= 1 && limit <= 100)) throw new RangeError('page size out of range');
   const walks = typeCostWalks(sort, f);
-  const key = `${sort}|${shapeKey(shape)}|${limit}${walksKey(walks)}`;
-  let page = p.pages.get(key);
-  if (!page) {
-    page = buildPage(db, sort, shape, limit, walks);
-    p.pages.set(key, page);
-  }
-  const values = listValues(f, walks);
-  const rows = await page.execute(values);
-  if (rows.length > 0) return { rows: rows.map(({ total: _t, ...r }) => r), total: rows[0]!.total };
-  // past the last page (or nothing matches): the total alone
-  let total = p.totals.get(shapeKey(shape));
-  if (!total) {
-    total = buildTotal(db, shape);
-    p.totals.set(shapeKey(shape), total);
-  }
-  const [t] = await total.execute(values);
-  return { rows: [], total: t?.total ?? 0 };
-}
-
-function shapeOf(f: PublicListParams): FilterShape {
-  return { type: !!f.type?.length, costType: !!f.costType?.length, recurrence: !!f.recurrence?.length, recruiting: f.recruiting };
+  return { shape, limit, walks, key: `${sort}|${shapeKey(shape)}|${limit}${walksKey(walks)}`, values: listValues(f, walks) };
 }
 
 async function totalOf(db: Db, shape: FilterShape, values: Record<string, unknown>): Promise<number> {
@@ -395,18 +392,13 @@ export type StudyJsonRow = StudyApplicabilityRow & { json: string; questions: st
  * two keys (`applicability`, `viewer`: the caller appends them) and what `studyApplicability` needs.
  */
 export async function publicPageJson(db: Db, sort: string, f: PublicListParams): Promise<{ rows: StudyJsonRow[]; total: number }> {
-  const shape = shapeOf(f);
+  const { shape, limit, walks, key, values } = listRequest(sort, f);
   const p = prepared(db);
-  const limit = Math.trunc(f.limit);
-  if (!(limit >= 1 && limit <= 100)) throw new RangeError('page size out of range');
-  const walks = typeCostWalks(sort, f);
-  const key = `${sort}|${shapeKey(shape)}|${limit}${walksKey(walks)}`;
   let page = p.pagesJson.get(key);
   if (!page) {
     page = buildPageJson(db, sort, shape, limit, walks);
     p.pagesJson.set(key, page);
   }
-  const values = listValues(f, walks);
   const rows = await page.execute(values);
   if (rows.length > 0) return { rows: rows.map(({ total: _t, ...r }) => r), total: rows[0]!.total };
   return { rows: [], total: await totalOf(db, shape, values) };
@@ -499,16 +491,12 @@ const rawPages = new WeakMap<Db, Map<string, RawPage>>();
  * each `Study` from the array (study-service.ts `guestStudyOf`).
  */
 export async function publicPageRows(db: Db, sort: string, f: PublicListParams): Promise<{ rows: GuestStudyRow[]; total: number }> {
-  const shape = shapeOf(f);
-  const limit = Math.trunc(f.limit);
-  if (!(limit >= 1 && limit <= 100)) throw new RangeError('page size out of range');
+  const { shape, limit, walks, key, values } = listRequest(sort, f);
   let byKey = rawPages.get(db);
   if (!byKey) {
     byKey = new Map();
     rawPages.set(db, byKey);
   }
-  const walks = typeCostWalks(sort, f);
-  const key = `${sort}|${shapeKey(shape)}|${limit}${walksKey(walks)}`;
   let page = byKey.get(key);
   if (!page) {
     const { ids, d } = pageIds(db, sort, shape, limit, walks);
@@ -522,7 +510,6 @@ export async function publicPageRows(db: Db, sort: string, f: PublicListParams):
     page = { text: q.sql, params: q.params };
     byKey.set(key, page);
   }
-  const values = listValues(f, walks);
   const client = (db as unknown as { $client: PGlite }).$client;
   const res = await client.query<unknown[]>(page.text, fillPlaceholders(page.params, values), { rowMode: 'array', parsers: GUEST_PARSERS });
   const rows = res.rows;
