@@ -24,6 +24,7 @@
 import { type ApplicationStatus, COST_TYPES, STUDY_TYPES } from '@moim/contract';
 import { and, asc, desc, eq, fillPlaceholders, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { types as pgliteTypes, type PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import { userPublic } from '../users/index.ts';
 import { studies, studyApplications, studyMemberships, studyPublicCounts, type MembershipRow, type StudyRow } from './schema.ts';
@@ -235,6 +236,55 @@ const STUDY_JSON = sql`(select row_to_json(j)::text from (select
 const STUDY_JSON_TAIL = sql`(select row_to_json(j)::text from (select ${studies.deleted} as "deleted", null::text as "rejectReason",
     ${isoOf(sql`${studies.createdAt}`)} as "createdAt", ${isoOf(sql`${studies.updatedAt}`)} as "updatedAt") j)`;
 
+/**
+ * Where the list's page text (PAGE_TEXT) needs the caller: control characters, which JSON text
+ * never holds unescaped (row_to_json and jsonb write them as `\u0001`), so they cannot occur
+ * inside a study's JSON.
+ */
+export const PAGE_MARK = '\u0001';
+export const QUESTIONS_MARK = '\u0002';
+
+/**
+ * What `studyApplicability` reads, as text between two PAGE_MARKs: status, the deadline in epoch
+ * milliseconds (floored, as `new Date(text)` truncates PostgreSQL's microseconds), capacity,
+ * enrolled, seats taken, isRecruiting (`true`, `false` or empty for null), space-separated.
+ */
+const APPLICABILITY_TEXT = sql`${studies.status} || ' ' || floor(extract(epoch from ${studies.recruitDeadline}) * 1000)::bigint
+    || ' ' || ${studies.capacity} || ' ' || ${studies.enrolled} || ' ' || ${studies.seatsTaken} || ' ' || coalesce(${studies.isRecruiting}::text, '')`;
+
+/**
+ * One study of the page text: STUDY_JSON without its `}`, `questions` (`[]` as it is, anything
+ * else between two QUESTIONS_MARKs as jsonb prints it, for the caller to write again), the keys
+ * after it (STUDY_JSON_TAIL's, written here: a boolean, a null and two timestamps), then
+ * `"applicability":`, APPLICABILITY_TEXT between PAGE_MARKs, and `"viewer":null}`.
+ */
+const STUDY_PAGE_ITEM = sql`left(${STUDY_JSON}, -1) || ',"questions":'
+    || case when ${studies.questions} = '[]'::jsonb then '[]' else chr(2) || ${studies.questions}::text || chr(2) end
+    || ',"deleted":' || ${studies.deleted}::text || ',"rejectReason":null,"createdAt":"' || ${isoOf(sql`${studies.createdAt}`)}
+    || '","updatedAt":"' || ${isoOf(sql`${studies.updatedAt}`)} || '","applicability":' || chr(1) || ${APPLICABILITY_TEXT}
+    || chr(1) || ',"viewer":null}'`;
+
+/**
+ * The public list page as ONE row: the page's studies as one text (STUDY_PAGE_ITEMs joined by commas,
+ * in the page's order; '' past the last page) and the total, as text. node-postgres then parses
+ * two fields instead of ten rows of ten, and nothing is mapped per row. Built once per statement
+ * key by Drizzle's `toSQL()`, run through the pool with its own name (`publicPageText`).
+ */
+function pageTextSql(db: Db, sort: string, f: FilterShape, limit: number, walks: TypeCostWalks | null): RawPage & { name: string } {
+  const { ids, d, name } = pageIds(db, sort, f, limit, walks);
+  const dir = sql.raw(d === asc ? 'asc' : 'desc');
+  const q = db
+    .select({
+      page: sql<string>`coalesce(string_agg(${STUDY_PAGE_ITEM}, ',' order by ${ids.key} ${dir}, ${ids.id} ${dir}), '')`,
+      total: sql<string>`(${totalSql(f)})::text`,
+    })
+    .from(ids)
+    .innerJoin(studies, eq(studies.id, ids.id))
+    .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
+    .toSQL();
+  return { text: q.sql, params: q.params, name: `studies_public_page_text_${name}` };
+}
+
 /** What `studyApplicability` reads, next to the row's JSON. */
 const APPLICABILITY_COLS = {
   status: studies.status,
@@ -244,24 +294,6 @@ const APPLICABILITY_COLS = {
   seatsTaken: studies.seatsTaken,
   isRecruiting: studies.isRecruiting,
 };
-
-/** `buildPage` with each row as the contract's JSON (see STUDY_JSON). */
-function buildPageJson(db: Db, sort: string, f: FilterShape, limit: number, walks: TypeCostWalks | null) {
-  const { ids, d, name } = pageIds(db, sort, f, limit, walks);
-  return db
-    .select({
-      json: sql<string>`${STUDY_JSON}`,
-      questions: sql<string>`${studies.questions}::text`,
-      jsonTail: sql<string>`${STUDY_JSON_TAIL}`,
-      ...APPLICABILITY_COLS,
-      total: sql<number>`${totalSql(f)}`.mapWith(Number),
-    })
-    .from(ids)
-    .innerJoin(studies, eq(studies.id, ids.id))
-    .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
-    .orderBy(d(ids.key), d(ids.id))
-    .prepare(`studies_public_page_json_${name}`);
-}
 
 /** A guest's detail by slug as the database's JSON (STUDY_JSON), with what visibility is decided from. */
 function buildBySlugJson(db: Db) {
@@ -315,7 +347,6 @@ function buildBySlugFor(db: Db) {
 
 type Prepared = {
   pages: Map<string, ReturnType<typeof buildPage>>;
-  pagesJson: Map<string, ReturnType<typeof buildPageJson>>;
   totals: Map<string, ReturnType<typeof buildTotal>>;
   bySlug: ReturnType<typeof buildBySlug>;
   bySlugFor: ReturnType<typeof buildBySlugFor>;
@@ -328,7 +359,6 @@ function prepared(db: Db): Prepared {
   if (!p) {
     p = {
       pages: new Map(),
-      pagesJson: new Map(),
       totals: new Map(),
       bySlug: buildBySlug(db),
       bySlugFor: buildBySlugFor(db),
@@ -387,21 +417,35 @@ export type StudyApplicabilityRow = Pick<StudyRow, 'status' | 'recruitDeadline' 
 /** A study as JSON in three parts: the keys up to `paymentDeadlineHours`, `questions` (jsonb's text), the keys after it. */
 export type StudyJsonRow = StudyApplicabilityRow & { json: string; questions: string; jsonTail: string };
 
+const pageTexts = new WeakMap<Db, Map<string, RawPage & { name: string }>>();
+
 /**
- * `publicPage` with each study as the contract's JSON in parts (StudyJsonRow) without its last
- * two keys (`applicability`, `viewer`: the caller appends them) and what `studyApplicability` needs.
+ * One page of the public list (no text query) as one text with its total (see pageTextSql), on PostgreSQL: the caller
+ * splices in each study's `applicability` (and rewrites marked `questions`): study-service.ts
+ * `studyPageJsonOf`. Straight through node-postgres (a named statement, array rows), without
+ * Drizzle's prepared-query layers: two fields, nothing to map.
  */
-export async function publicPageJson(db: Db, sort: string, f: PublicListParams): Promise<{ rows: StudyJsonRow[]; total: number }> {
+export async function publicPageText(db: Db, sort: string, f: PublicListParams): Promise<{ page: string; total: number }> {
   const { shape, limit, walks, key, values } = listRequest(sort, f);
-  const p = prepared(db);
-  let page = p.pagesJson.get(key);
-  if (!page) {
-    page = buildPageJson(db, sort, shape, limit, walks);
-    p.pagesJson.set(key, page);
+  let byKey = pageTexts.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    pageTexts.set(db, byKey);
   }
-  const rows = await page.execute(values);
-  if (rows.length > 0) return { rows: rows.map(({ total: _t, ...r }) => r), total: rows[0]!.total };
-  return { rows: [], total: await totalOf(db, shape, values) };
+  let st = byKey.get(key);
+  if (!st) {
+    st = pageTextSql(db, sort, shape, limit, walks);
+    byKey.set(key, st);
+  }
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const res = await pool.query<[string, string]>({
+    name: st.name,
+    text: st.text,
+    values: fillPlaceholders(st.params, values),
+    rowMode: 'array',
+  });
+  const [page, total] = res.rows[0]!;
+  return { page, total: Number(total) };
 }
 
 /**
@@ -518,7 +562,7 @@ export async function publicPageRows(db: Db, sort: string, f: PublicListParams):
 }
 
 /**
- * A study by slug as the contract's JSON in parts (StudyJsonRow, as `publicPageJson`'s rows), for
+ * A study by slug as the contract's JSON in parts (StudyJsonRow), for
  * a guest's detail on PostgreSQL, with `deleted` and `leaderId`: the caller decides visibility from them and `status`.
  */
 export async function guestStudyJsonBySlug(

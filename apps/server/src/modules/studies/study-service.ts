@@ -40,8 +40,10 @@ import {
   type PublicListParams,
   type StudyJsonRow,
   publicPage,
-  publicPageJson,
   publicPageRows,
+  publicPageText,
+  PAGE_MARK,
+  QUESTIONS_MARK,
   guestStudyJsonBySlug,
   guestStudyRowBySlug,
   studyBySlugFor,
@@ -68,12 +70,41 @@ import type { ReadCache } from './read-cache.ts';
 
 const EDITABLE_STATUSES: readonly StudyStatus[] = ['PENDING', 'APPROVED', 'IN_PROGRESS'];
 
-/** A guest's `Study` from the database's JSON (`publicPageJson`): `JSON.stringify(toStudy(row, now))`, byte for byte. */
+/** A guest's `Study` from the database's JSON (`guestStudyJsonBySlug`): `JSON.stringify(toStudy(row, now))`, byte for byte. */
 export function studyJsonOf(r: StudyJsonRow, now: Date): string {
   // jsonb prints `[{"id": "q1", …}]` with spaces: parsed and written again, as toStudy's row was
   const questions = r.questions === '[]' ? '[]' : JSON.stringify(JSON.parse(r.questions));
   const applicability = JSON.stringify(studyApplicability(r, now));
   return `${r.json.slice(0, -1)},"questions":${questions},${r.jsonTail.slice(1, -1)},"applicability":${applicability},"viewer":null}`;
+}
+
+/**
+ * The studies of `publicPageText`'s page, comma-separated, as `studyJsonOf` writes each: every
+ * `applicability` from the text between two PAGE_MARKs (APPLICABILITY_TEXT), `questions` other
+ * than `[]` parsed and written again (jsonb prints them with spaces).
+ */
+export function studyPageJsonOf(page: string, now: Date): string {
+  const parts = page.split(PAGE_MARK);
+  let out = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    const [status, deadline, capacity, enrolled, seatsTaken, isRecruiting] = parts[i]!.split(' ') as [string, ...string[]];
+    const applicability = studyApplicability(
+      {
+        status,
+        recruitDeadline: new Date(Number(deadline)),
+        capacity: Number(capacity),
+        enrolled: Number(enrolled),
+        seatsTaken: Number(seatsTaken),
+        isRecruiting: isRecruiting === '' ? null : isRecruiting === 'true',
+      },
+      now,
+    );
+    out += JSON.stringify(applicability) + parts[i + 1]!;
+  }
+  if (!out.includes(QUESTIONS_MARK)) return out;
+  const q = out.split(QUESTIONS_MARK);
+  for (let i = 1; i < q.length; i += 2) q[i] = JSON.stringify(JSON.parse(q[i]!));
+  return q.join('');
 }
 
 /**
@@ -143,7 +174,7 @@ function pageEnvelopeJson(content: string[], total: number, q: { page: number; s
   return `{"success":true,"data":{"content":[${content.join(',')}]${rest}}`;
 }
 
-/** The list query as the read repo's page parameters (`publicPage`, `publicPageJson`). */
+/** The list query as the read repo's page parameters (`publicPage`, `publicPageText`, `publicPageRows`). */
 function publicListParams(q: StudyListQuery, now: Date): PublicListParams {
   return {
     type: q.type ?? null,
@@ -328,12 +359,8 @@ export class StudyService {
     // ~40 % less CPU in this process per list call (docs/performance.md "Server reads").
     return this.cachedJson(this.d.caches.lists, key, async () => {
       const now = this.d.clock();
-      const { rows, total } = await publicPageJson(this.db, q.sort, publicListParams(q, now));
-      return pageEnvelopeJson(
-        rows.map((r) => studyJsonOf(r, now)),
-        total,
-        q,
-      );
+      const { page, total } = await publicPageText(this.db, q.sort, publicListParams(q, now));
+      return pageEnvelopeJson(page === '' ? [] : [studyPageJsonOf(page, now)], total, q);
     });
   }
 
