@@ -46,6 +46,30 @@ describe('foundation', () => {
     expect(fonts.filter((f) => f.startsWith('PretendardVariable.subset'))).toEqual([]);
   });
 
+  it('adds the font faces of a prerendered page with the FontFace API, none with the stylesheets loaded after the first paint', async () => {
+    await b.page.goto('/');
+    await b.page.waitForFunction(() => {
+      // (a disabled one stands for the entry stylesheet loaded without its faces: never fetched)
+      const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]:not([disabled])')];
+      return links.length > 0 && links.every((l) => l.sheet) && !document.querySelector('#root[aria-busy]');
+    });
+    // a lazy route's CSS dependencies include the entry stylesheet: the stand-in keeps it out
+    await b.page.locator('a.btn[href="/study"]').first().click();
+    await b.page.waitForURL(/\/study/);
+    await b.page.waitForLoadState('networkidle');
+    const state = await b.page.evaluate(() => ({
+      sheets: [...document.styleSheets].map((s) => ({
+        inline: !s.href,
+        faces: [...s.cssRules].filter((r) => r instanceof CSSFontFaceRule).length,
+      })),
+      faces: [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'Pretendard Variable').length,
+    }));
+    // a stylesheet adding @font-face rules after the first paint restyles and re-lays out the whole page
+    expect(state.sheets.filter((s) => !s.inline && s.faces > 0)).toEqual([]);
+    // every subset of the entry CSS is still declared (fonts.css: 92), from the critical CSS or the script
+    expect(state.faces).toBeGreaterThanOrEqual(92);
+  });
+
   it('lists the API routes at /api/docs', async () => {
     const res = await fetch(`${baseURL}/api/docs/json`);
     const doc = (await res.json()) as { paths: Record<string, unknown> };

@@ -16,8 +16,9 @@
 // The first paint needs only the HTML: the critical CSS (beasties: the rules the page's markup
 // uses, and their dark-theme and signed-in variants) inline in one <style> at the top of <head>,
 // theme-init.js inline, and the page's own Pretendard file (cut to its text, preloaded:
-// pageFontFace); the full stylesheets (at the end of <body>), the app's script and its
-// module preloads start only after the first frame (deferLoading).
+// pageFontFace); the full stylesheets (at the end of <body>, the entry's without its @font-face
+// rules: FACELESS), the script that adds those faces through the FontFace API (FACES_SCRIPT), the
+// app's script and its module preloads start only after the first frame (deferLoading).
 // The server sends those files for the path (apps/server/src/http/web-static.ts); every other
 // path keeps getting the plain index.html shell.
 import { createHash } from 'node:crypto';
@@ -118,7 +119,7 @@ async function inlineCritical(html, extra = [], { pageFont = false } = {}) {
     path: dist,
     publicPath: '/',
     preload: 'body',
-    fonts: false, // the @font-face rules are added by usedFontFaces (the families are CSS variables)
+    fonts: false, // the @font-face rules: usedFontFaces, pageFontFace and FACES_SCRIPT (the families are CSS variables)
     pruneSource: false,
     reduceInlineStyles: false,
     compress: true,
@@ -168,14 +169,73 @@ const fontFaces = [...entryCss].flatMap((file) => {
         return [parseInt(a, 16), parseInt(b ?? a, 16)];
       });
     });
+    rule.walkDecls('font-family', (d) => {
+      descriptors.family = d.value.replace(/^["']|["']$/g, '');
+    });
+    rule.walkDecls('unicode-range', (d) => {
+      descriptors.unicodeRange = d.value.replace(/\s+/g, '');
+    });
     // url(...) relative to the stylesheet: absolute, as the <style> lives in the page
     const css = rule
       .toString()
       .replace(/url\((["']?)(?!\/|data:|https?:)([^"')]+)\1\)/g, (_m, q, u) => `url(${q}/${join(dirname(file), u)}${q})`);
-    faces.push({ css, range, descriptors });
+    const url = css.match(/url\(["']?([^"')]+\.woff2)["']?\)/)?.[1] ?? null;
+    faces.push({ css, range, descriptors, url });
   });
   return faces;
 });
+
+/**
+ * The entry stylesheets without their @font-face rules, written next to them as
+ * `<name>.faceless-<hash>.css`, by href: prerendered and server-rendered pages load these after the
+ * first paint (deferLoading) and get the faces from FACES_SCRIPT instead. A stylesheet that adds
+ * @font-face rules makes Chromium recompute every element's style and lay out the whole page again
+ * in one task (docs/performance.md, "Layout and fonts after the first paint"); faces added through
+ * the FontFace API invalidate the fonts only (no restyle; the text is laid out again), and the
+ * faceless sheet restyles without a layout: two shorter tasks, less work in all
+ * ("@font-face without the restyle").
+ */
+const FACELESS = new Map();
+for (const file of entryCss) {
+  const root = postcss.parse(readFileSync(join(dist, file), 'utf8'));
+  let faces = 0;
+  root.walkAtRules('font-face', (rule) => {
+    rule.remove();
+    faces++;
+  });
+  if (faces === 0) continue;
+  const css = root.toString();
+  const out = file.replace(/\.css$/, `.faceless-${createHash('sha256').update(css).digest('base64url').slice(0, 8)}.css`);
+  writeFileSync(join(dist, out), css);
+  FACELESS.set(`/${file}`, `/${out}`);
+}
+
+/**
+ * The entry CSS's @font-face rules as a script (`assets/faces-<hash>.js`, loaded after the first
+ * paint with the app's script: deferLoading) that adds them with `document.fonts.add(new
+ * FontFace(…))`, all in one task, except those the page's critical <style> already declares.
+ * Declaring a face fetches nothing: each subset still loads only for text that needs it.
+ */
+const FACES_SCRIPT = (() => {
+  const list = fontFaces.filter((f) => f.url && f.descriptors.family);
+  if (list.length !== fontFaces.length) throw new Error('prerender: an @font-face without a woff2 url or a family');
+  const groups = new Map(); // the descriptors shared by faces → [url, unicode-range][]
+  for (const f of list) {
+    const { family, 'font-weight': weight = 'normal', 'font-style': style = 'normal', unicodeRange = 'U+0-10FFFF' } = f.descriptors;
+    const key = JSON.stringify([family, weight, style]);
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push([f.url, unicodeRange]);
+  }
+  const data = JSON.stringify([...groups].map(([key, faces]) => [...JSON.parse(key), faces]));
+  const js =
+    `(function(){var d=document,have={};for(var i=0;i<d.styleSheets.length;i++){var r=[];try{r=d.styleSheets[i].cssRules}catch(e){}` +
+    `for(var j=0;j<r.length;j++){var m=r[j].type===5&&/[^/"'()]+\\.woff2/.exec(r[j].style.getPropertyValue('src'));if(m)have[m[0]]=1}}` +
+    `${data}.forEach(function(g){g[3].forEach(function(f){if(!have[f[0].split('/').pop()])d.fonts.add(new FontFace(g[0],'url('+f[0]+') format("woff2")',` +
+    `{weight:g[1],style:g[2],display:'swap',unicodeRange:f[1]}))})})})();\n`;
+  const file = `assets/faces-${createHash('sha256').update(js).digest('base64url').slice(0, 8)}.js`;
+  writeFileSync(join(dist, file), js);
+  return `/${file}`;
+})();
 
 /**
  * The @font-face rules of the font subsets the page's text uses (not the font files themselves:
@@ -351,9 +411,17 @@ function deferLoading(html) {
   if (!html.includes(THEME_INIT)) throw new Error('deferLoading: theme-init.js not found');
   let out = html.replace(THEME_INIT, () => `<script>${themeInit}</script>`);
   const sheets = [];
-  out = out.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_m, href) => {
+  const originals = [];
+  out = out.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_m, entryHref) => {
+    const href = FACELESS.get(entryHref) ?? entryHref; // the faces come from FACES_SCRIPT
     sheets.push(href);
-    return `<link data-moim-sheet="${href}">`;
+    originals.push(entryHref);
+    // The app's lazy imports load their CSS dependencies (the entry's among them) unless a
+    // <link rel=stylesheet> with that href is in the document (Vite's preload helper): a disabled
+    // one stands for the faceless copy (never fetched, never applied), or the faces would be
+    // added by a stylesheet after all.
+    const stand = href === entryHref ? '' : `<link rel="stylesheet" href="${entryHref}" disabled>`;
+    return `<link data-moim-sheet="${href}">${stand}`;
   });
   if (sheets.length === 0) throw new Error('deferLoading: no stylesheet');
   out = out.replace(
@@ -366,7 +434,13 @@ function deferLoading(html) {
     return `<script type="text/x-moim-deferred" data-moim-src="${src}"></script>`;
   });
   if (entry !== 1) throw new Error(`deferLoading: expected one entry script, found ${entry}`);
-  const noscript = `<noscript>${sheets.map((h) => `<link rel="stylesheet" href="${h}">`).join('')}</noscript>`;
+  // the faces (FACES_SCRIPT), queued before the app's script
+  out = out.replace(
+    '<script type="text/x-moim-deferred"',
+    (m) => `<script type="text/x-moim-deferred" data-moim-src="${FACES_SCRIPT}"></script>${m}`,
+  );
+  // without JavaScript, the entry stylesheets with their faces
+  const noscript = `<noscript>${originals.map((h) => `<link rel="stylesheet" href="${h}">`).join('')}</noscript>`;
   return out.replace('</body>', () => `${noscript}${LOADER}\n  </body>`);
 }
 
