@@ -86,6 +86,13 @@ export function formatKrw(amount: number | null | undefined, locale = 'ko'): str
  */
 export function formatTimeRange(start: string, end: string, locale = 'ko'): string {
   const en = locale.startsWith('en');
+  // Korean is "HH:MM ~ HH:MM" (ko-KR, h23; "HH:MM–HH:MM" when the end is not later), written
+  // here without Intl: a renderer's first ICU formatter costs 50–200 ms of main thread, in the
+  // render that shows the first schedule line (format.test.ts checks it against Intl).
+  if (!en && minutesOf(start) < 24 * 60 && minutesOf(end) < 24 * 60) {
+    const [a, b] = [start, end].map(hhmm);
+    return unbreakable(minutesOf(end) > minutesOf(start) ? `${a} ~ ${b}` : `${a}–${b}`);
+  }
   const at = (hhmm: string) => {
     const [h = 0, m = 0] = hhmm.split(':').map(Number);
     return new Date(Date.UTC(2026, 0, 5, h, m));
@@ -111,6 +118,16 @@ function unbreakable(range: string): string {
     .replace(/ /g, '\u00a0')
     .replace(/\u2009/g, '\u202f')
     .replace(/([–~-])/g, '$1\u2060');
+}
+
+/** "HH:MM" (two digits each) from "H:MM", "HH:MM" or "HH:MM:SS" of the same day, like Intl's 2-digit h23 format. */
+function hhmm(value: string): string {
+  const [h = 0, m = 0] = value.split(':').map(Number);
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}
+function minutesOf(value: string): number {
+  const [h = 0, m = 0] = value.split(':').map(Number);
+  return h * 60 + m;
 }
 
 /** "19:00" from "19:00:00" or "19:00". */

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next';
 import { controlForKey, type Control, type TetrisInput } from './tetris-input';
 import { drawBoard, drawMini, fitCanvas, readTheme, type BoardTheme } from './tetris-renderer';
+import { formatCount } from '../../../shared/lib/format-count';
 
 const STEP_MS = 1000 / TICKS_PER_SECOND;
 /** After a long stall (tab in background, debugger) do not fast-forward more than this. */
@@ -285,7 +286,7 @@ export function TetrisGameView({ game, input, running, onGameOver, onPauseChange
         <dl className="tetris-figures">
           <div>
             <dt>{t('tetris.score')}</dt>
-            <dd data-testid="tetris-score">{(hud?.score ?? 0).toLocaleString()}</dd>
+            <dd data-testid="tetris-score">{formatCount(hud?.score ?? 0)}</dd>
           </div>
           <div>
             <dt>{t('tetris.level')}</dt>
