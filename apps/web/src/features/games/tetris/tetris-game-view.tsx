@@ -128,9 +128,12 @@ export function TetrisGameView({ game, input, running, onGameOver, onPauseChange
     setTheme((prev) => (prev && prev.background === th.background && prev.grid === th.grid ? prev : th));
   }, []);
   useEffect(() => {
-    refit();
+    // The observer's first callback (the frame's size, in the next frame, after its layout) does
+    // the first fit: a call here would force a style and layout pass and create the canvas's 2D
+    // context inside the hydration's effects, one 40–70 ms task (docs/performance.md).
     const ro = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(refit) : null;
     if (ro && frameRef.current) ro.observe(frameRef.current);
+    else refit();
     const mo = new MutationObserver(refit);
     mo.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'class'] });
     const mq = window.matchMedia?.('(prefers-color-scheme: dark)');
