@@ -74,10 +74,8 @@ function useRecruitingCount() {
 // The schedule line (shared/ui/schedule-line) needs the schedule rules (shared/lib/schedule and
 // the contract's, ≈ 2.5 KB gzip), and only shows with data: a chunk of its own, fetched as soon
 // as this page runs, in parallel with the studies it describes (none are in the prerendered page).
-// Started in a task of its own: the import's preload list starts 5 requests (the chunk and its
-// imports), which made the evaluation of this chunk a long task (docs/performance.md).
 const loadScheduleLine = () => import('../../shared/ui/schedule-line');
-setTimeout(() => void loadScheduleLine().catch(() => undefined), 0);
+void loadScheduleLine().catch(() => undefined);
 const LazyScheduleLine = lazyChunk(loadScheduleLine);
 function PreviewSchedule(props: ScheduleLineProps) {
   return (
