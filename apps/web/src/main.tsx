@@ -10,6 +10,10 @@ import { applyTheme, readTheme } from './shared/theme/theme';
 import './shared/ui/base.css';
 
 applyTheme(readTheme());
+// The start-up chunk's evaluation (react-dom, the router, the route tables) is one task that
+// cannot be split; i18next's set-up gets a task of its own after it (docs/performance.md,
+// "Long tasks on `/` and `/lab/tetris`").
+await yieldToMain();
 await initI18n(koSharedCatalogue, loadCatalogue);
 // End the task that evaluated the start-up chunk here: the steps below (route matching, the page
 // chunk, the render) then run in tasks of their own instead of one long task (docs/performance.md,

@@ -10,8 +10,17 @@
  * `<Navigate replace>`, so the old address never stays in the history; static paths outrank
  * /study/:studyIdentifier.
  */
-import { isValidElement, type ComponentType } from 'react';
-import { matchRoutes, Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
+import { isValidElement, useContext, type ComponentType } from 'react';
+import {
+  matchRoutes,
+  Navigate,
+  Outlet,
+  renderMatches,
+  UNSAFE_NavigationContext as NavigationContext,
+  useLocation,
+  type RouteMatch,
+  type RouteObject,
+} from 'react-router';
 import { ADMIN_ROLES } from '../shared/auth/types';
 import { RequireAuth } from '../shared/auth/require-auth';
 import { lazyPage, type LazyPageComponent } from '../shared/chunk/lazy-page';
@@ -151,14 +160,50 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The app's routes; render inside `<BrowserRouter>` (the app) or `<StaticRouter>` (prerendering). */
+/**
+ * `matchRoutes(routes, pathname)`, remembered for the last few pathnames. react-router flattens
+ * and ranks the whole table and compiles a RegExp per tried route on every call (≈ 12 ms of main
+ * thread at start-up, one unit of work the hydration cannot split): the start-up matches the
+ * address once, in `preloadRoute`, and the first render reuses it (docs/performance.md).
+ */
+const matchCache = new Map<string, RouteMatch[] | null>();
+function matchPathname(pathname: string): RouteMatch[] | null {
+  let matches = matchCache.get(pathname);
+  if (matches === undefined) {
+    matches = matchRoutes(routes, { pathname });
+    if (matchCache.size >= 8) matchCache.delete(matchCache.keys().next().value!);
+    matchCache.set(pathname, matches);
+  }
+  return matches;
+}
+
+/**
+ * The app's routes; render inside `<BrowserRouter>` (the app) or `<StaticRouter>` (prerendering).
+ * What `useRoutes(routes)` renders at the top level (no parent route), with the matching
+ * remembered per pathname (`matchPathname`): the same matches, each pathname re-encoded the way
+ * `useRoutes` does it (`navigator.encodeLocation`: non-ASCII slugs), rendered by `renderMatches`.
+ */
 export function AppRoutes() {
-  return useRoutes(routes);
+  const { navigator } = useContext(NavigationContext);
+  const matches = matchPathname(useLocation().pathname || '/');
+  const encode = (path: string) =>
+    navigator.encodeLocation
+      ? navigator.encodeLocation(path.replace(/%/g, '%25').replace(/\?/g, '%3F').replace(/#/g, '%23')).pathname
+      : path;
+  const slash = (path: string) => `/${path}`.replace(/\/\/+/g, '/');
+  return renderMatches(
+    matches?.map((match) => ({
+      ...match,
+      params: { ...match.params },
+      pathname: slash(encode(match.pathname)),
+      pathnameBase: match.pathnameBase === '/' ? '/' : slash(encode(match.pathnameBase)),
+    })) ?? null,
+  );
 }
 
 /** The lazy pages (`lazyPage`) that `pathname` renders, outermost first. */
 export function matchedPages(pathname: string): Array<LazyPageComponent<never>> {
-  return (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+  return (matchPathname(pathname) ?? []).flatMap(({ route }) => {
     const type: unknown = isValidElement(route.element) ? route.element.type : undefined;
     return typeof type === 'function' && 'preload' in type ? [type as LazyPageComponent<never>] : [];
   });

@@ -19,6 +19,7 @@ import { lazyChunk } from '../../shared/chunk/lazy-page';
 import { QuietBoundary } from '../../shared/ui/error-boundary';
 import { Icon, type IconName } from '../../shared/ui/icons';
 import { markUserValue } from '../../shared/ui/user-value';
+import { formatCount } from '../../shared/lib/format-count';
 import { LazyStudyCover as StudyCover } from '../../shared/ui/study-cover-lazy';
 import './home.css';
 
@@ -109,18 +110,6 @@ function HeroStudySkeleton() {
   );
 }
 
-const scoreFormats = new Map<string, Intl.NumberFormat>();
-/**
- * One formatter per locale, made when the first scores are shown: a page's first Intl formatter
- * loads ICU's locale data (tens of ms of main thread under 4× throttling), which the hydration
- * render (no data yet) need not wait for.
- */
-function scoreFormat(locale: string): Intl.NumberFormat {
-  let f = scoreFormats.get(locale);
-  if (!f) scoreFormats.set(locale, (f = new Intl.NumberFormat(locale)));
-  return f;
-}
-
 /**
  * The hero's cards, all live: the featured study (the first one taking applications, else the
  * newest), this week's Tetris top three and the number of studies recruiting. A card whose data
@@ -173,7 +162,7 @@ function HeroArt() {
                 <span>
                   <i>{e.rank}</i> {e.name ? <span data-user-content="">{e.name}</span> : t('art.anonymous')}
                 </span>
-                <b>{scoreFormat(numberLocale).format(e.score)}</b>
+                <b>{formatCount(e.score, numberLocale)}</b>
               </li>
             ))}
           </ol>

@@ -9,6 +9,7 @@ import { LAB_CATEGORIES, type LabCategory, type LabItem } from './lab-catalog';
 import { TabBar } from '../../shared/ui/tab-bar';
 import { LabList } from './lab-list';
 import './lab.css';
+import { formatCount } from '../../shared/lib/format-count';
 
 const CATEGORY_KEY = 'lab-category';
 type Filter = LabCategory | 'all';
@@ -35,19 +36,19 @@ function TetrisFacts() {
     <dl className="lab-card__facts">
       <div>
         <dt>{isAuthenticated ? t('myBest') : t('myBestLocal')}</dt>
-        <dd data-testid="lab-tetris-best">{best !== null ? best.toLocaleString() : '–'}</dd>
+        <dd data-testid="lab-tetris-best">{best !== null ? formatCount(best) : '–'}</dd>
       </div>
       {rank && (
         <div>
           <dt>{t('myRank')}</dt>
-          <dd>{t('rankOf', { rank: rank.rank.toLocaleString(), total: rank.totalPlayers.toLocaleString() })}</dd>
+          <dd>{t('rankOf', { rank: formatCount(rank.rank), total: formatCount(rank.totalPlayers) })}</dd>
         </div>
       )}
       {champion && (
         <div>
           <dt>{t('weeklyChampion')}</dt>
           <dd>
-            <span data-user-content="">{champion.name ?? '—'}</span> · {champion.score.toLocaleString()}
+            <span data-user-content="">{champion.name ?? '—'}</span> · {formatCount(champion.score)}
           </dd>
         </div>
       )}

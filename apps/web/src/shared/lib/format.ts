@@ -3,6 +3,7 @@
  * zone), money as integer KRW in ko-KR grouping. Formatters are cached per locale.
  */
 import { STUDY_TIMEZONE } from '@moim/contract';
+import { formatCount } from './format-count';
 
 const cache = new Map<string, Intl.DateTimeFormat>();
 
@@ -23,17 +24,33 @@ function toDate(value: string | Date): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** 2026. 12. 1. (화) / Tue, Dec 1, 2026 */
+/**
+ * The Seoul calendar day of `d` for the Korean texts written without Intl (the same as ko-KR's in
+ * Asia/Seoul, format.test.ts checks it): a renderer's first ICU formatter costs 50–200 ms of main
+ * thread, in the render that shows the first study cards (docs/performance.md). Seoul is UTC+9
+ * (STUDY_TIMEZONE) without daylight saving time since 1988; earlier dates go through Intl.
+ */
+function seoulDay(d: Date): { year: number; month: number; day: number; weekday: number } | null {
+  if (d.getUTCFullYear() < 1989) return null;
+  const s = new Date(d.getTime() + 9 * 3_600_000);
+  return { year: s.getUTCFullYear(), month: s.getUTCMonth() + 1, day: s.getUTCDate(), weekday: s.getUTCDay() };
+}
+
+/** 2026년 12월 1일 (화) / Tue, Dec 1, 2026 */
 export function formatDate(value: string | Date | null | undefined, locale = 'ko'): string {
   if (!value) return '';
   const d = toDate(value);
+  const ko = d && !locale.startsWith('en') ? seoulDay(d) : null;
+  if (ko) return `${ko.year}년 ${ko.month}월 ${ko.day}일 (${'일월화수목금토'[ko.weekday]})`;
   return d ? fmt(locale, 'date', { year: 'numeric', month: 'short', day: 'numeric', weekday: 'short' }).format(d) : '';
 }
 
-/** 12. 1. / Dec 1 */
+/** 12월 1일 / Dec 1 */
 export function formatShortDate(value: string | Date | null | undefined, locale = 'ko'): string {
   if (!value) return '';
   const d = toDate(value);
+  const ko = d && !locale.startsWith('en') ? seoulDay(d) : null;
+  if (ko) return `${ko.month}월 ${ko.day}일`;
   return d ? fmt(locale, 'short', { month: 'short', day: 'numeric' }).format(d) : '';
 }
 
@@ -70,14 +87,10 @@ export function weekdayNames(locale = 'ko'): string[] {
   return Array.from({ length: 7 }, (_, i) => f.format(new Date(Date.UTC(2026, 10, 23 + i, 3))));
 }
 
-// made on first use, not while the module is evaluated (an ICU formatter costs ms under throttling)
-let krwFormat: Intl.NumberFormat | undefined;
-
-/** 30,000원 / ₩30,000 — money is integer KRW. */
+/** 30,000원 / ₩30,000 — money is integer KRW, grouped as ko-KR does (formatCount, without ICU). */
 export function formatKrw(amount: number | null | undefined, locale = 'ko'): string {
-  const n = Math.round(amount ?? 0);
-  const krw = (krwFormat ??= new Intl.NumberFormat('ko-KR'));
-  return locale.startsWith('en') ? `₩${krw.format(n)}` : `${krw.format(n)}원`;
+  const n = formatCount(Math.round(amount ?? 0), 'ko-KR');
+  return locale.startsWith('en') ? `₩${n}` : `${n}원`;
 }
 
 /**
@@ -86,6 +99,13 @@ export function formatKrw(amount: number | null | undefined, locale = 'ko'): str
  */
 export function formatTimeRange(start: string, end: string, locale = 'ko'): string {
   const en = locale.startsWith('en');
+  // Korean is "HH:MM ~ HH:MM" (ko-KR, h23; "HH:MM–HH:MM" when the end is not later), written
+  // here without Intl: a renderer's first ICU formatter costs 50–200 ms of main thread, in the
+  // render that shows the first schedule line (format.test.ts checks it against Intl).
+  if (!en && minutesOf(start) < 24 * 60 && minutesOf(end) < 24 * 60) {
+    const [a, b] = [start, end].map(hhmm);
+    return unbreakable(minutesOf(end) > minutesOf(start) ? `${a} ~ ${b}` : `${a}–${b}`);
+  }
   const at = (hhmm: string) => {
     const [h = 0, m = 0] = hhmm.split(':').map(Number);
     return new Date(Date.UTC(2026, 0, 5, h, m));
@@ -111,6 +131,16 @@ function unbreakable(range: string): string {
     .replace(/ /g, '\u00a0')
     .replace(/\u2009/g, '\u202f')
     .replace(/([–~-])/g, '$1\u2060');
+}
+
+/** "HH:MM" (two digits each) from "H:MM", "HH:MM" or "HH:MM:SS" of the same day, like Intl's 2-digit h23 format. */
+function hhmm(value: string): string {
+  const [h = 0, m = 0] = value.split(':').map(Number);
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}
+function minutesOf(value: string): number {
+  const [h = 0, m = 0] = value.split(':').map(Number);
+  return h * 60 + m;
 }
 
 /** "19:00" from "19:00:00" or "19:00". */

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { initTestI18n } from '../test/i18n';
 import { markUserValue } from '../ui/user-value';
 import { formatTimeRange } from './format';
+import { formatCount } from './format-count';
 import { scheduleText } from './schedule';
 
 beforeAll(() => initTestI18n());
@@ -38,6 +39,55 @@ describe('formatTimeRange', () => {
       expect(range).toMatch(/[–~-]\u2060/);
     }
     expect(plain(formatTimeRange('19:30', '21:30', 'en'))).toBe('7:30 – 9:30 PM');
+  });
+});
+
+describe('the Korean texts written without Intl', () => {
+  const intlRange = (start: string, end: string) => {
+    const at = (hhmm: string) => {
+      const [h = 0, m = 0] = hhmm.split(':').map(Number);
+      return new Date(Date.UTC(2026, 0, 5, h, m));
+    };
+    const f = new Intl.DateTimeFormat('ko-KR', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC', hourCycle: 'h23' });
+    const [a, b] = [at(start), at(end)];
+    return b > a ? f.formatRange(a, b) : `${f.format(a)}–${f.format(b)}`;
+  };
+
+  it('writes a time range as Intl does in ko-KR', () => {
+    const times = ['00:00', '07:05', '9:30', '12:00', '14:00:00', '19:30', '21:45', '23:59', '24:00'];
+    for (const start of times) for (const end of times) expect(plain(formatTimeRange(start, end, 'ko'))).toBe(plain(intlRange(start, end)));
+  });
+
+  it('writes weekdays and dates as Intl does in ko-KR', () => {
+    const days: Weekday[] = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'];
+    const details = { startTime: '10:00', endTime: '12:00', timezone: 'Asia/Seoul' };
+    const weekly = scheduleText(
+      { schedule: '', recurrenceType: 'WEEKLY', scheduleDetails: { ...details, weekdays: days }, startDate: '2026-12-07' },
+      i18next.t,
+      'ko',
+    );
+    const names = days.map((_, i) =>
+      new Intl.DateTimeFormat('ko-KR', { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, 0, 5 + i, 12))),
+    );
+    expect(weekly.text).toContain(names.join('·'));
+    for (const startDate of ['2026-01-01', '2026-12-06', '2027-10-31']) {
+      const date = new Intl.DateTimeFormat('ko-KR', { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+        new Date(`${startDate}T12:00:00Z`),
+      );
+      expect(
+        scheduleText(
+          { schedule: '', recurrenceType: 'ONE_TIME', scheduleDetails: { ...details, weekdays: [] }, startDate },
+          i18next.t,
+          'ko',
+        ).text,
+      ).toContain(date);
+    }
+  });
+
+  it('writes counts as toLocaleString does in ko-KR and en-US', () => {
+    for (const n of [0, 7, -7, 999, 1000, -1000, 12345, 999999, 1234567, -98765432, Number.MAX_SAFE_INTEGER, 1.5]) {
+      for (const locale of ['ko-KR', 'en-US', 'ko', 'en']) expect(formatCount(n, locale)).toBe(n.toLocaleString(locale));
+    }
   });
 });
 

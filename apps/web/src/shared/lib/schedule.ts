@@ -23,7 +23,13 @@ export interface LocalText {
 
 const intlLocale = (locale: string) => (locale === 'en' ? 'en-US' : 'ko-KR');
 
+// Korean names and dates are written without Intl (the same text as ko-KR's, schedule.test.tsx
+// checks it): a renderer's first ICU formatter costs 50–200 ms of main thread, in the render
+// that shows the home page's first schedule line (docs/performance.md).
+const KO_WEEKDAYS = '월화수목금토일';
+
 function weekdayName(d: Weekday, locale: string): string {
+  if (locale !== 'en') return KO_WEEKDAYS[WEEK.indexOf(d)]!;
   // 2026-01-05 is a Monday
   return new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'short', timeZone: 'UTC' }).format(
     new Date(Date.UTC(2026, 0, 5 + WEEK.indexOf(d), 12)),
@@ -42,9 +48,12 @@ export function scheduleText(study: ScheduleStudy, t: TFunction, locale: string)
   const k = 'scheduleText.';
   switch (study.recurrenceType) {
     case 'ONE_TIME': {
-      const date = new Intl.DateTimeFormat(intlLocale(locale), { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
-        new Date(`${study.startDate}T12:00:00Z`),
-      );
+      const date =
+        locale === 'en'
+          ? new Intl.DateTimeFormat(intlLocale(locale), { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+              new Date(`${study.startDate}T12:00:00Z`),
+            )
+          : `${Number(study.startDate.slice(5, 7))}월 ${Number(study.startDate.slice(8, 10))}일`;
       return { text: t(`${k}once`, { date, time }), userWritten: false };
     }
     case 'DAILY':

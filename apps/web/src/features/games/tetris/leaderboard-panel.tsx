@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../shared/ui/avatar';
 import { TabBar } from '../../../shared/ui/tab-bar';
 import { useAroundMe, useGlobalLeaderboard } from '../api';
+import { formatCount } from '../../../shared/lib/format-count';
 
 function BoardTable({ board, meId, caption }: { board: Leaderboard; meId: string | null; caption: string }) {
   const { t } = useTranslation('games');
@@ -37,7 +38,7 @@ function BoardTable({ board, meId, caption }: { board: Leaderboard; meId: string
                   {me && <span className="badge">{t('boards.me')}</span>}
                 </span>
               </td>
-              <td className="num">{e.score.toLocaleString()}</td>
+              <td className="num">{formatCount(e.score)}</td>
             </tr>
           );
         })}
@@ -67,9 +68,7 @@ export function LeaderboardPanel({ gameType, meId }: { gameType: GameTypeCodeVal
       </div>
       {signedIn && (
         <p className="board-myrank" data-testid="my-rank">
-          {myRank
-            ? t('boards.myRank', { rank: myRank.rank.toLocaleString(), total: myRank.totalPlayers.toLocaleString() })
-            : t('boards.unranked')}
+          {myRank ? t('boards.myRank', { rank: formatCount(myRank.rank), total: formatCount(myRank.totalPlayers) }) : t('boards.unranked')}
         </p>
       )}
       <h3 className="board-subtitle">{t('boards.top', { count: 10 })}</h3>

@@ -1,5 +1,6 @@
 /** A small hand-made SVG line chart of recent scores (oldest left), no chart library. */
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../../shared/lib/format-count';
 
 export interface ChartPoint {
   score: number;
@@ -23,8 +24,8 @@ export function ScoreChart({ points, title }: { points: ChartPoint[]; title: str
   const area = `${PAD.l},${H - PAD.b} ${line} ${x(points.length - 1).toFixed(1)},${H - PAD.b}`;
   const summary = t('stats.chartSummary', {
     count: points.length,
-    min: Math.min(...points.map((p) => p.score)).toLocaleString(),
-    max: max.toLocaleString(),
+    min: formatCount(Math.min(...points.map((p) => p.score))),
+    max: formatCount(max),
   });
   return (
     <figure className="score-chart">
@@ -43,11 +44,11 @@ export function ScoreChart({ points, title }: { points: ChartPoint[]; title: str
             r={p.highlight ? 4 : 2.5}
             className={p.highlight ? 'score-chart__dot score-chart__dot--best' : 'score-chart__dot'}
           >
-            <title>{`${p.label}: ${p.score.toLocaleString()}`}</title>
+            <title>{`${p.label}: ${formatCount(p.score)}`}</title>
           </circle>
         ))}
         <text x={W - PAD.r} y={y(max) - 3} textAnchor="end" className="score-chart__label">
-          {max.toLocaleString()}
+          {formatCount(max)}
         </text>
       </svg>
       <figcaption className="visually-hidden">{summary}</figcaption>

@@ -7,6 +7,7 @@ import { Link, useLocation } from 'react-router';
 import { useMyGameStats } from '../api';
 import { readGuestHistory, readTetrisHighScore } from '../session/storage';
 import { ScoreChart } from './score-chart';
+import { formatCount } from '../../../shared/lib/format-count';
 
 function duration(seconds: number, t: (k: string, o?: Record<string, unknown>) => string) {
   const h = Math.floor(seconds / 3600);
@@ -48,7 +49,7 @@ export function StatsPanel({ signedIn, refreshKey }: { signedIn: boolean; refres
         <dl className="stats-grid">
           <div>
             <dt>{t('stats.best')}</dt>
-            <dd>{best.toLocaleString()}</dd>
+            <dd>{formatCount(best)}</dd>
           </div>
           <div>
             <dt>{t('stats.played')}</dt>
@@ -76,11 +77,11 @@ export function StatsPanel({ signedIn, refreshKey }: { signedIn: boolean; refres
           <dl className="stats-grid">
             <div>
               <dt>{t('stats.best')}</dt>
-              <dd data-testid="stats-best">{(s.bestScore ?? 0).toLocaleString()}</dd>
+              <dd data-testid="stats-best">{formatCount(s.bestScore ?? 0)}</dd>
             </div>
             <div>
               <dt>{t('stats.average')}</dt>
-              <dd>{s.averageScore === null ? '–' : Math.round(s.averageScore).toLocaleString()}</dd>
+              <dd>{s.averageScore === null ? '–' : formatCount(Math.round(s.averageScore))}</dd>
             </div>
             <div>
               <dt>{t('stats.played')}</dt>
@@ -104,9 +105,7 @@ export function StatsPanel({ signedIn, refreshKey }: { signedIn: boolean; refres
             </div>
             <div>
               <dt>{t('stats.rank')}</dt>
-              <dd>
-                {s.rank ? t('stats.rankOf', { rank: s.rank.rank.toLocaleString(), total: s.rank.totalPlayers.toLocaleString() }) : '–'}
-              </dd>
+              <dd>{s.rank ? t('stats.rankOf', { rank: formatCount(s.rank.rank), total: formatCount(s.rank.totalPlayers) }) : '–'}</dd>
             </div>
           </dl>
           <ScoreChart
@@ -122,7 +121,7 @@ export function StatsPanel({ signedIn, refreshKey }: { signedIn: boolean; refres
                 {s.history.map((h) => (
                   <li key={h.recordId}>
                     <span>{fmtDate(h.playedAt)}</span>
-                    <strong>{h.score.toLocaleString()}</strong>
+                    <strong>{formatCount(h.score)}</strong>
                     <span className="badge">
                       {h.source === 'GUEST_IMPORT' ? t('stats.fromGuest') : h.verified ? t('stats.verified') : t('stats.unverified')}
                     </span>

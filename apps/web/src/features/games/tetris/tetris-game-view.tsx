@@ -9,6 +9,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next';
 import { controlForKey, type Control, type TetrisInput } from './tetris-input';
 import { drawBoard, drawMini, fitCanvas, readTheme, type BoardTheme } from './tetris-renderer';
+import { formatCount } from '../../../shared/lib/format-count';
 
 const STEP_MS = 1000 / TICKS_PER_SECOND;
 /** After a long stall (tab in background, debugger) do not fast-forward more than this. */
@@ -127,9 +128,12 @@ export function TetrisGameView({ game, input, running, onGameOver, onPauseChange
     setTheme((prev) => (prev && prev.background === th.background && prev.grid === th.grid ? prev : th));
   }, []);
   useEffect(() => {
-    refit();
+    // The observer's first callback (the frame's size, in the next frame, after its layout) does
+    // the first fit: a call here would force a style and layout pass and create the canvas's 2D
+    // context inside the hydration's effects, one 40–70 ms task (docs/performance.md).
     const ro = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(refit) : null;
     if (ro && frameRef.current) ro.observe(frameRef.current);
+    else refit();
     const mo = new MutationObserver(refit);
     mo.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'class'] });
     const mq = window.matchMedia?.('(prefers-color-scheme: dark)');
@@ -285,7 +289,7 @@ export function TetrisGameView({ game, input, running, onGameOver, onPauseChange
         <dl className="tetris-figures">
           <div>
             <dt>{t('tetris.score')}</dt>
-            <dd data-testid="tetris-score">{(hud?.score ?? 0).toLocaleString()}</dd>
+            <dd data-testid="tetris-score">{formatCount(hud?.score ?? 0)}</dd>
           </div>
           <div>
             <dt>{t('tetris.level')}</dt>

@@ -19,6 +19,7 @@ import { GuestBanner, StatsPanel } from './stats-panel';
 import { TetrisGameView, type Hud } from './tetris-game-view';
 import { TetrisInput } from './tetris-input';
 import './tetris.css';
+import { formatCount } from '../../../shared/lib/format-count';
 
 const CHECKPOINT_EVERY_MS = 30_000;
 
@@ -211,8 +212,8 @@ export default function TetrisPage() {
     refreshBoards();
     setAnnouncement(
       view.kind === 'recorded' && view.record.isPersonalBest
-        ? t('announce.personalBest', { score: view.score.toLocaleString() })
-        : t('announce.gameOver', { score: view.score.toLocaleString() }),
+        ? t('announce.personalBest', { score: formatCount(view.score) })
+        : t('announce.gameOver', { score: formatCount(view.score) }),
     );
   }, [manager, input, refreshBoards, t, setPhase]);
 
@@ -248,7 +249,7 @@ export default function TetrisPage() {
       lastHud.current = hud;
       if (!prev) return;
       if (hud.lines > prev.lines) {
-        setAnnouncement(t('announce.lines', { count: hud.lines - prev.lines, score: hud.score.toLocaleString(), lines: hud.lines }));
+        setAnnouncement(t('announce.lines', { count: hud.lines - prev.lines, score: formatCount(hud.score), lines: hud.lines }));
       } else if (hud.level > prev.level) {
         setAnnouncement(t('announce.level', { level: hud.level }));
       }
@@ -292,7 +293,7 @@ export default function TetrisPage() {
             </p>
             <p>
               {t('resume.body', {
-                score: (checkpoint?.score ?? 0).toLocaleString(),
+                score: formatCount(checkpoint?.score ?? 0),
                 level: checkpoint?.level ?? 1,
                 lines: checkpoint?.lines ?? 0,
               })}
@@ -321,7 +322,7 @@ export default function TetrisPage() {
               {t('result.title')}
             </p>
             <p className="tetris-result__score" data-testid="result-score">
-              {result.score.toLocaleString()}
+              {formatCount(result.score)}
             </p>
             {result.kind === 'recorded' && (
               <>
@@ -336,8 +337,8 @@ export default function TetrisPage() {
                 {result.record.rank && (
                   <p>
                     {t('result.rank', {
-                      rank: result.record.rank.rank.toLocaleString(),
-                      total: result.record.rank.totalPlayers.toLocaleString(),
+                      rank: formatCount(result.record.rank.rank),
+                      total: formatCount(result.record.rank.totalPlayers),
                     })}
                   </p>
                 )}
@@ -351,7 +352,7 @@ export default function TetrisPage() {
             {result.kind === 'guest' && (
               <>
                 {result.isPersonalBest && <span className="badge badge--best">{t('result.personalBest')}</span>}
-                <p>{t('result.guest', { best: result.highScore.toLocaleString() })}</p>
+                <p>{t('result.guest', { best: formatCount(result.highScore) })}</p>
                 <Link to="/login" state={{ from: location }} className="btn btn-secondary">
                   {t('guest.login')}
                 </Link>
