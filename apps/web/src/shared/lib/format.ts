@@ -106,8 +106,8 @@ export function formatTimeRange(start: string, end: string, locale = 'ko'): stri
     const [a, b] = [start, end].map(hhmm);
     return unbreakable(minutesOf(end) > minutesOf(start) ? `${a} ~ ${b}` : `${a}–${b}`);
   }
-  const at = (hhmm: string) => {
-    const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  const at = (value: string) => {
+    const [h, m] = clock(value);
     return new Date(Date.UTC(2026, 0, 5, h, m));
   };
   const f = new Intl.DateTimeFormat(en ? 'en-US' : 'ko-KR', {
@@ -135,12 +135,17 @@ function unbreakable(range: string): string {
 
 /** "HH:MM" (two digits each) from "H:MM", "HH:MM" or "HH:MM:SS" of the same day, like Intl's 2-digit h23 format. */
 function hhmm(value: string): string {
-  const [h = 0, m = 0] = value.split(':').map(Number);
+  const [h, m] = clock(value);
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
 }
 function minutesOf(value: string): number {
-  const [h = 0, m = 0] = value.split(':').map(Number);
+  const [h, m] = clock(value);
   return h * 60 + m;
+}
+/** [hours, minutes] of "H:MM", "HH:MM" or "HH:MM:SS". */
+function clock(value: string): [number, number] {
+  const [h = 0, m = 0] = value.split(':').map(Number);
+  return [h, m];
 }
 
 /** "19:00" from "19:00:00" or "19:00". */

@@ -9,7 +9,7 @@
  */
 import { describeDuration, describeSchedule, daysBetween, type Study, type Weekday } from '@moim/contract';
 import type { TFunction } from 'i18next';
-import { formatTimeRange } from './format';
+import { formatShortDate, formatTimeRange } from './format';
 
 const WEEK: readonly Weekday[] = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'];
 
@@ -53,7 +53,7 @@ export function scheduleText(study: ScheduleStudy, t: TFunction, locale: string)
           ? new Intl.DateTimeFormat(intlLocale(locale), { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
               new Date(`${study.startDate}T12:00:00Z`),
             )
-          : `${Number(study.startDate.slice(5, 7))}월 ${Number(study.startDate.slice(8, 10))}일`;
+          : formatShortDate(study.startDate, locale);
       return { text: t(`${k}once`, { date, time }), userWritten: false };
     }
     case 'DAILY':
