@@ -6,7 +6,8 @@
  * - largest contentful paint of /, /study, /study/1-tecoteco, /lab and /lab/tetris (MEASURED_PAGES of
  *   e2e/support/routes.ts, shared with the e2e route scans and Lighthouse) under mobile
  *   lab throttling (4× CPU, 1.6 Mbps, 150 ms RTT, via Chromium's DevTools protocol) ≤ 1.0 s
- *   (issue 19; each reported to the summary of `npm run bench`).
+ *   (issue 19; each reported to the summary of `npm run bench`), and on /, /study and /lab
+ *   ≤ 0.5× the original product's client (ORIGINAL_LCP).
  * Needs `npm run build` first (run.mjs does not build) and Chromium for the LCP part.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -83,6 +84,12 @@ reportTarget({
   met: over.length === 0,
 });
 
+/**
+ * The original product's client, LCP in s under the same lab throttling (issue 19: "measured side by
+ * side in one run … the same static server, mobile lab throttling", medians of 3). That client is not
+ * in this repository and cannot be fetched here, so its figures are the issue's, not re-measured.
+ */
+const ORIGINAL_LCP: Record<string, number> = { '/': 2.4, '/study': 2.36, '/lab': 2.2 };
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromiumPath)) {
   console.log('LCP: skipped (no Chromium)');
@@ -145,6 +152,17 @@ try {
       target: '≤ 1.0 s',
       met: median <= 1000,
     });
+    const original = ORIGINAL_LCP[path];
+    if (original !== undefined) {
+      const ratio = median / 1000 / original;
+      reportTarget({
+        what: `LCP ${path} against the original client's ${original.toFixed(2)} s`,
+        on: 'web',
+        figure: `${ratio.toFixed(2)}×`,
+        target: '≤ 0.5×',
+        met: ratio <= 0.5,
+      });
+    }
   }
 } finally {
   await browser.close();
