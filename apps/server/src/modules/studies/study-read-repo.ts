@@ -21,7 +21,7 @@
  * PGlite's plan cache keeps the generic plan the same way (it used to be forced with a
  * `set plan_cache_mode` before and after each call).
  */
-import { type ApplicationStatus, COST_TYPES, STUDY_TYPES } from '@moim/contract';
+import { type ApplicationStatus, COST_TYPES, type MemberRole, STUDY_TYPES } from '@moim/contract';
 import { and, asc, desc, eq, fillPlaceholders, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { types as pgliteTypes, type PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
@@ -618,4 +618,87 @@ export async function studyBySlugFor(db: Db, slug: string, userId: string | null
     membership: membership ?? undefined,
     latestApplication: applicationId && applicationStatus ? { id: applicationId, status: applicationStatus } : null,
   };
+}
+
+/**
+ * What a signed-in caller's detail reads next to a guest's (getBySlug's viewer block, without
+ * the membership row and Drizzle's mapping): the reject reason (shown to the leader and admins
+ * only), the caller's role while an active member (null otherwise; `study_memberships` is unique
+ * per study and user), and the caller's latest application as `id status` (one index probe of
+ * `study_applications_study_user_idx`, where the former statement probed it twice, once per field).
+ */
+const VIEWER_COLS = {
+  rejectReason: studies.rejectReason,
+  viewerRole: sql<MemberRole | null>`(select m.role from ${studyMemberships} m
+    where m.study_id = ${studies.id} and m.user_id = ${ph('userId')}::uuid and m.is_active)`,
+  viewerApplication: sql<string | null>`(select a.id::text || ' ' || a.status from ${studyApplications} a
+    where a.study_id = ${studies.id} and a.user_id = ${ph('userId')}::uuid order by a.applied_at desc limit 1)`,
+};
+
+/** What VIEWER_COLS adds to a study row, parsed. */
+export interface ViewerCols {
+  rejectReason: string | null;
+  viewerRole: MemberRole | null;
+  viewerApplication: string | null;
+}
+
+/** Where VIEWER_COLS start in a `viewerStudyRowBySlug` row (after GUEST_COLS). */
+export const VIEWER_AT = Object.keys(GUEST_COLS).length;
+
+let viewerRowSql: RawPage | undefined;
+
+/**
+ * A study by slug for a signed-in caller, on PGlite: `guestStudyRowBySlug`'s row (GUEST_COLS as
+ * an array) followed by VIEWER_COLS' three values, in one statement.
+ */
+export async function viewerStudyRowBySlug(db: Db, slug: string, userId: string): Promise<GuestStudyRow | undefined> {
+  if (!viewerRowSql) {
+    const q = db
+      .select({ ...GUEST_COLS, ...VIEWER_COLS })
+      .from(studies)
+      .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
+      .where(eq(studies.slug, ph('slug')))
+      .toSQL();
+    viewerRowSql = { text: q.sql, params: q.params };
+  }
+  const client = (db as unknown as { $client: PGlite }).$client;
+  const res = await client.query<unknown[]>(viewerRowSql.text, fillPlaceholders(viewerRowSql.params, { slug, userId }), {
+    rowMode: 'array',
+    parsers: GUEST_PARSERS,
+  });
+  return res.rows[0];
+}
+
+const viewerJsonByDb = new WeakMap<Db, ReturnType<typeof buildViewerJsonBySlug>>();
+
+function buildViewerJsonBySlug(db: Db) {
+  return db
+    .select({
+      json: sql<string>`${STUDY_JSON}`,
+      questions: sql<string>`${studies.questions}::text`,
+      jsonTail: sql<string>`${STUDY_JSON_TAIL}`,
+      ...APPLICABILITY_COLS,
+      deleted: studies.deleted,
+      leaderId: studies.leaderId,
+      ...VIEWER_COLS,
+    })
+    .from(studies)
+    .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
+    .where(eq(studies.slug, ph('slug')))
+    .prepare('studies_by_slug_json_for');
+}
+
+/** `guestStudyJsonBySlug` with VIEWER_COLS, for a signed-in caller's detail on PostgreSQL. */
+export async function viewerStudyJsonBySlug(
+  db: Db,
+  slug: string,
+  userId: string,
+): Promise<(StudyJsonRow & { deleted: boolean; leaderId: string } & ViewerCols) | undefined> {
+  let st = viewerJsonByDb.get(db);
+  if (!st) {
+    st = buildViewerJsonBySlug(db);
+    viewerJsonByDb.set(db, st);
+  }
+  const [row] = await st.execute({ slug, userId });
+  return row;
 }

@@ -4,7 +4,9 @@
  * their own services.
  */
 import {
+  type ApplicationStatus,
   DELETABLE_STUDY_STATUSES,
+  type MemberRole,
   type Page,
   type Study,
   type StudyArrayQuery,
@@ -47,6 +49,10 @@ import {
   guestStudyJsonBySlug,
   guestStudyRowBySlug,
   studyBySlugFor,
+  VIEWER_AT,
+  type ViewerCols,
+  viewerStudyJsonBySlug,
+  viewerStudyRowBySlug,
 } from './study-read-repo.ts';
 import { latestApplicationOf } from './application-repo.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -70,12 +76,57 @@ import type { ReadCache } from './read-cache.ts';
 
 const EDITABLE_STATUSES: readonly StudyStatus[] = ['PENDING', 'APPROVED', 'IN_PROGRESS'];
 
-/** A guest's `Study` from the database's JSON (`guestStudyJsonBySlug`): `JSON.stringify(toStudy(row, now))`, byte for byte. */
-export function studyJsonOf(r: StudyJsonRow, now: Date): string {
+/**
+ * A guest's `Study` from the database's JSON (`guestStudyJsonBySlug`): `JSON.stringify(toStudy(row, now))`, byte for byte;
+ * with `caller` (`viewerOf`), `toStudy(row, now, { privileged, viewer })`'s.
+ */
+export function studyJsonOf(r: StudyJsonRow, now: Date, caller?: CallerView): string {
   // jsonb prints `[{"id": "q1", …}]` with spaces: parsed and written again, as toStudy's row was
   const questions = r.questions === '[]' ? '[]' : JSON.stringify(JSON.parse(r.questions));
   const applicability = JSON.stringify(studyApplicability(r, now));
-  return `${r.json.slice(0, -1)},"questions":${questions},${r.jsonTail.slice(1, -1)},"applicability":${applicability},"viewer":null}`;
+  let tail = r.jsonTail.slice(1, -1);
+  if (caller?.rejectReason != null) {
+    // STUDY_JSON_TAIL writes `"deleted":<bool>,"rejectReason":null,…`: the first such key is it
+    const at = tail.indexOf(REJECT_NULL);
+    tail = `${tail.slice(0, at)}"rejectReason":${JSON.stringify(caller.rejectReason)}${tail.slice(at + REJECT_NULL.length)}`;
+  }
+  const viewer = caller?.viewer ? JSON.stringify(caller.viewer) : 'null';
+  return `${r.json.slice(0, -1)},"questions":${questions},${tail},"applicability":${applicability},"viewer":${viewer}}`;
+}
+
+const REJECT_NULL = '"rejectReason":null';
+
+/** What a signed-in caller's detail shows beyond a guest's: `toStudy`'s `rejectReason` and `viewer`. */
+export interface CallerView {
+  rejectReason: string | null;
+  viewer: StudyViewer;
+}
+
+/**
+ * getBySlug's visibility check and viewer block from VIEWER_COLS: `accessFrom` decides the
+ * leader and admin (visibility by slug depends on nothing else: `canSee`), the role is the
+ * caller's while an active member (`accessFrom`'s `membership.isActive ? role : null`).
+ */
+export function viewerOf(
+  row: { status: StudyStatus; deleted: boolean; leaderId: string } | undefined,
+  user: AuthUser,
+  cols: ViewerCols,
+): CallerView {
+  assertVisibleBySlug(row, user, undefined);
+  const a = accessFrom(row, user, undefined);
+  const app = cols.viewerApplication;
+  const sp = app ? app.indexOf(' ') : -1;
+  return {
+    rejectReason: a.isOwner || a.isAdmin ? cols.rejectReason : null,
+    viewer: {
+      isLeader: a.isOwner,
+      isAdmin: a.isAdmin,
+      role: cols.viewerRole,
+      isActiveMember: cols.viewerRole !== null,
+      applicationId: app ? app.slice(0, sp) : null,
+      applicationStatus: app ? (app.slice(sp + 1) as ApplicationStatus) : null,
+    },
+  };
 }
 
 /**
@@ -369,11 +420,38 @@ export class StudyService {
   }
 
   async getBySlugJson(slug: string, user: AuthUser | null): Promise<string> {
-    if (user) return JSON.stringify(ok(await this.getBySlug(slug, user)));
+    if (user) return this.viewerBySlugJson(slug, user);
     // A guest's detail as the list's rows are read (listPagedJson): on PGlite an array row shaped
     // by `guestStudyOf`, on PostgreSQL the database's JSON; the same bytes as `getBySlug(slug, null)`.
     if (this.d.ctx.database.driver !== 'postgres') return this.cached(this.d.caches.bySlug, slug, () => this.guestBySlugFromRow(slug));
     return this.cachedJson(this.d.caches.bySlug, slug, async () => `{"success":true,"data":${await this.guestBySlugJson(slug)}}`);
+  }
+
+  /**
+   * `JSON.stringify(ok(getBySlug(slug, user)))` for a signed-in caller, from one statement that
+   * reads the guest's row (PGlite) or JSON (PostgreSQL) and the caller's role, latest application
+   * and the reject reason (viewerStudyRowBySlug / viewerStudyJsonBySlug), without Drizzle's
+   * mapping of 44 + 10 columns and `toStudy`. Visibility as getBySlug decides it.
+   */
+  async viewerBySlugJson(slug: string, user: AuthUser): Promise<string> {
+    if (this.d.ctx.database.driver !== 'postgres') {
+      const r = await viewerStudyRowBySlug(this.db, slug, user.id);
+      if (!r) throw studyNotFound();
+      const row = { status: r[C.status] as StudyStatus, deleted: r[C.deleted] as boolean, leaderId: r[C.leaderId] as string };
+      const v = viewerOf(row, user, {
+        rejectReason: r[VIEWER_AT] as string | null,
+        viewerRole: r[VIEWER_AT + 1] as MemberRole | null,
+        viewerApplication: r[VIEWER_AT + 2] as string | null,
+      });
+      const study = guestStudyOf(r, this.d.clock());
+      study.rejectReason = v.rejectReason;
+      study.viewer = v.viewer;
+      return JSON.stringify(ok(study));
+    }
+    const row = await viewerStudyJsonBySlug(this.db, slug, user.id);
+    if (!row) throw studyNotFound();
+    const v = viewerOf(row, user, row);
+    return `{"success":true,"data":${studyJsonOf(row, this.d.clock(), v)}}`;
   }
 
   /** `getBySlug(slug, null)` from a `guestStudyRowBySlug` array row (PGlite). */
