@@ -318,7 +318,7 @@ export default function HomePage() {
           <div className="hero__copy">
             <p className="hero__eyebrow">{t('hero.eyebrow')}</p>
             <h1 id="home-title" className="hero__title">
-              {t('hero.titleA')} <span className="gradient-text">{t('hero.titleB')}</span>
+              <span className="hero__title-a">{t('hero.titleA')}</span> <span className="gradient-text">{t('hero.titleB')}</span>
             </h1>
             <p className="hero__lead">{t('hero.lead')}</p>
             <div className="hero__actions">
