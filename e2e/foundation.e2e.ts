@@ -70,6 +70,52 @@ describe('foundation', () => {
     expect(state.faces).toBeGreaterThanOrEqual(92);
   });
 
+  it("keeps the home hero's text where it is when the page font replaces the fallback", async () => {
+    // Chromium often paints / before the page font is in (its preload holds the first frame only
+    // ~100 ms after <body>): nothing in the hero may start where the font's widths decide, or the
+    // swap is a layout shift (docs/performance.md, "The home hero's font shift"). The HTML and
+    // its critical CSS alone, with and without the page font, at phone and desktop widths: every
+    // block, button and fact starts at the same point (within Chromium's 3 px shift threshold).
+    const widths = [320, 360, 390, 412, 430, 480, 600, 900, 1280];
+    const measure = async (font: boolean) => {
+      await b.page.unrouteAll();
+      await b.page.route('**/*', (r) =>
+        r.request().resourceType() === 'document' || (font && /PretendardPage-/.test(r.request().url())) ? r.continue() : r.abort(),
+      );
+      await b.page.setViewportSize({ width: 320, height: 900 });
+      await b.page.goto('/');
+      await b.page.evaluate(() => document.fonts.ready);
+      const loaded = await b.page.evaluate(() =>
+        [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Pretendard Page' && f.status === 'loaded'),
+      );
+      expect(loaded).toBe(font);
+      const out: Record<string, number[]> = {};
+      for (const width of widths) {
+        await b.page.setViewportSize({ width, height: 900 });
+        Object.assign(
+          out,
+          await b.page.evaluate((width) => {
+            const points: Record<string, number[]> = {};
+            const selectors = ['.hero__title .gradient-text', '.hero__lead', '.hero__actions .btn', '.hero__facts li', '.hero-art'];
+            for (const s of selectors)
+              document.querySelectorAll(s).forEach((e, i) => {
+                const r = e.getBoundingClientRect();
+                points[`${width} ${s} ${i}`] = [r.left, r.top];
+              });
+            return points;
+          }, width),
+        );
+      }
+      return out;
+    };
+    const fallback = await measure(false);
+    const withFont = await measure(true);
+    await b.page.unrouteAll();
+    expect(Object.keys(withFont)).toEqual(Object.keys(fallback));
+    const moved = Object.keys(fallback).filter((k) => fallback[k]!.some((v, i) => Math.abs(v - withFont[k]![i]!) >= 3));
+    expect(moved.map((k) => `${k}: ${fallback[k]!.map(Math.round)} → ${withFont[k]!.map(Math.round)}`)).toEqual([]);
+  });
+
   it('lists the API routes at /api/docs', async () => {
     const res = await fetch(`${baseURL}/api/docs/json`);
     const doc = (await res.json()) as { paths: Record<string, unknown> };
