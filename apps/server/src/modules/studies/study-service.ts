@@ -40,7 +40,6 @@ import {
   type PublicListParams,
   type StudyJsonRow,
   publicPage,
-  publicPageRows,
   publicPageText,
   PAGE_MARK,
   QUESTIONS_MARK,
@@ -80,7 +79,7 @@ export function studyJsonOf(r: StudyJsonRow, now: Date): string {
 
 /**
  * The studies of `publicPageText`'s page, comma-separated, as `studyJsonOf` writes each: every
- * `applicability` from the text between two PAGE_MARKs (APPLICABILITY_TEXT), `questions` other
+ * `applicability` from the text between two PAGE_MARKs (the stored card's inputs, migration 0024), `questions` other
  * than `[]` parsed and written again (jsonb prints them with spaces).
  */
 export function studyPageJsonOf(page: string, now: Date): string {
@@ -108,7 +107,7 @@ export function studyPageJsonOf(page: string, now: Date): string {
 }
 
 /**
- * A guest's `Study` from a `publicPageRows` row: `toStudy` of the same study, key for key, from
+ * A guest's `Study` from a `guestStudyRowBySlug` row: `toStudy` of the same study, key for key, from
  * the array (timestamps already ISO text; `studyApplicability` gets the deadline as a Date).
  */
 export function guestStudyOf(r: GuestStudyRow, now: Date): Study {
@@ -174,7 +173,7 @@ function pageEnvelopeJson(content: string[], total: number, q: { page: number; s
   return `{"success":true,"data":{"content":[${content.join(',')}]${rest}}`;
 }
 
-/** The list query as the read repo's page parameters (`publicPage`, `publicPageText`, `publicPageRows`). */
+/** The list query as the read repo's page parameters (`publicPage`, `publicPageText`). */
 function publicListParams(q: StudyListQuery, now: Date): PublicListParams {
   return {
     type: q.type ?? null,
@@ -341,25 +340,12 @@ export class StudyService {
     const key = `page:${JSON.stringify(q)}`;
     // A text query takes the general path.
     if (q.q) return this.cached(this.d.caches.lists, key, () => this.listPaged(q));
-    // On PGlite, the page's rows as arrays of only what a guest's Study needs, shaped here
-    // without Drizzle's mapping (study-read-repo.ts `publicPageRows`): the database runs in this
-    // process too, so building the JSON there costs as much as it saves.
-    if (this.d.ctx.database.driver !== 'postgres') {
-      return this.cached(this.d.caches.lists, key, async () => {
-        const now = this.d.clock();
-        const { rows, total } = await publicPageRows(this.db, q.sort, publicListParams(q, now));
-        return toPage(
-          rows.map((r) => guestStudyOf(r, now)),
-          total,
-          q,
-        );
-      });
-    }
-    // On PostgreSQL the database writes each study's JSON (study-read-repo.ts STUDY_JSON):
-    // ~40 % less CPU in this process per list call (docs/performance.md "Server reads").
+    // Both drivers: the page's stored study cards (migration 0024), concatenated by the
+    // database, with the leader's profile joined and `applicability` computed here
+    // (study-read-repo.ts `pageTextSql`, docs/performance.md "Stored study cards").
     return this.cachedJson(this.d.caches.lists, key, async () => {
       const now = this.d.clock();
-      const { page, total } = await publicPageText(this.db, q.sort, publicListParams(q, now));
+      const { page, total } = await publicPageText(this.db, q.sort, publicListParams(q, now), this.d.ctx.database.driver);
       return pageEnvelopeJson(page === '' ? [] : [studyPageJsonOf(page, now)], total, q);
     });
   }
