@@ -20,6 +20,7 @@ import {
 } from './study-read-repo.ts';
 import { guestStudyOf, studyJsonOf, studyPageJsonOf } from './study-service.ts';
 import { toStudy } from './study-view.ts';
+import { studyApplicability } from '@moim/contract';
 
 let t: TestApp;
 let admin: TestUser;
@@ -77,6 +78,35 @@ describe('publicPageText: the page as one text from the stored cards, the same b
     const b = await publicPageText(t.ctx.db, sort, f, t.ctx.database.driver);
     expect(b.total).toBe(a.total);
     expect(b.page === '' ? '' : studyPageJsonOf(b.page, f.now)).toBe(a.rows.map((r) => JSON.stringify(toStudy(r, f.now))).join(','));
+  });
+});
+
+describe('studyPageJsonOf: applicability from the card inputs, remembered per input and deadline side', () => {
+  it('answers as studyApplicability does before, at and after the deadline', () => {
+    // status, capacity, enrolled, seats taken, isRecruiting
+    const inputs: [string, number, number, number, boolean | null][] = [
+      ['APPROVED', 10, 0, 0, null],
+      ['APPROVED', 2, 2, 2, null],
+      ['IN_PROGRESS', 10, 1, 1, null],
+      ['IN_PROGRESS', 10, 1, 1, true],
+      ['IN_PROGRESS', 10, 1, 1, false],
+      ['COMPLETED', 10, 0, 0, null],
+      ['PENDING', 10, 0, 0, null],
+    ];
+    const deadline = Date.parse('2026-11-24T14:59:59.999Z');
+    for (const nowMs of [deadline - 1, deadline, deadline + 1, deadline - 1]) {
+      for (const [status, capacity, enrolled, seatsTaken, isRecruiting] of inputs) {
+        const text = `${status} ${deadline} ${capacity} ${enrolled} ${seatsTaken} ${isRecruiting ?? ''}`;
+        const page = `{"x":1,"applicability":\u0001${text}\u0001,"viewer":null}`;
+        const expected = studyApplicability(
+          { status, recruitDeadline: new Date(deadline), capacity, enrolled, seatsTaken, isRecruiting },
+          new Date(nowMs),
+        );
+        expect(studyPageJsonOf(page, new Date(nowMs)), `${text} at ${nowMs - deadline}`).toBe(
+          `{"x":1,"applicability":${JSON.stringify(expected)},"viewer":null}`,
+        );
+      }
+    }
   });
 });
 

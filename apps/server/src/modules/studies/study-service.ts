@@ -83,27 +83,51 @@ export function studyJsonOf(r: StudyJsonRow, now: Date): string {
  * than `[]` parsed and written again (jsonb prints them with spaces).
  */
 export function studyPageJsonOf(page: string, now: Date): string {
+  const nowMs = now.getTime();
   const parts = page.split(PAGE_MARK);
   let out = parts[0]!;
   for (let i = 1; i < parts.length; i += 2) {
-    const [status, deadline, capacity, enrolled, seatsTaken, isRecruiting] = parts[i]!.split(' ') as [string, ...string[]];
-    const applicability = studyApplicability(
-      {
-        status,
-        recruitDeadline: new Date(Number(deadline)),
-        capacity: Number(capacity),
-        enrolled: Number(enrolled),
-        seatsTaken: Number(seatsTaken),
-        isRecruiting: isRecruiting === '' ? null : isRecruiting === 'true',
-      },
-      now,
-    );
-    out += JSON.stringify(applicability) + parts[i + 1]!;
+    out += applicabilityJsonOf(parts[i]!, nowMs) + parts[i + 1]!;
   }
-  if (!out.includes(QUESTIONS_MARK)) return out;
+  if (!page.includes(QUESTIONS_MARK)) return out;
   const q = out.split(QUESTIONS_MARK);
   for (let i = 1; i < q.length; i += 2) q[i] = JSON.stringify(JSON.parse(q[i]!));
   return q.join('');
+}
+
+/**
+ * `JSON.stringify(studyApplicability(…))` of a card's applicability inputs (status, deadline in
+ * epoch ms, capacity, enrolled, seats taken, isRecruiting, space-separated), remembered by those
+ * inputs and whether the deadline has passed, the one way the rule depends on the time
+ * (study-rules.ts `deadlinePassed`: `now > deadline`). A page's ten studies then cost ten map
+ * look-ups instead of ten Dates, rule calls and stringifications.
+ */
+const applicabilityByInput = new Map<string, string>();
+
+function applicabilityJsonOf(input: string, nowMs: number): string {
+  const s1 = input.indexOf(' ');
+  const deadline = Number(input.slice(s1 + 1, input.indexOf(' ', s1 + 1)));
+  const key = nowMs > deadline ? `${input} passed` : input;
+  let json = applicabilityByInput.get(key);
+  if (json === undefined) {
+    const [status, , capacity, enrolled, seatsTaken, isRecruiting] = input.split(' ') as [string, ...string[]];
+    json = JSON.stringify(
+      studyApplicability(
+        {
+          status,
+          recruitDeadline: new Date(deadline),
+          capacity: Number(capacity),
+          enrolled: Number(enrolled),
+          seatsTaken: Number(seatsTaken),
+          isRecruiting: isRecruiting === '' ? null : isRecruiting === 'true',
+        },
+        new Date(nowMs),
+      ),
+    );
+    if (applicabilityByInput.size >= 10_000) applicabilityByInput.clear();
+    applicabilityByInput.set(key, json);
+  }
+  return json;
 }
 
 /**
