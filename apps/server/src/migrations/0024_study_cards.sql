@@ -26,16 +26,22 @@ create table study_cards (
   tail text not null
 );
 
-create function study_card_head(s studies) returns text language sql stable as $$
-  select left(row_to_json(h)::text, -1) || ',"leader":{"id":' || to_json(s.leader_id)::text || ',"name":'
+-- plpgsql, not SQL: a SQL function with sub-selects is not inlined and its body is planned at
+-- each call; plpgsql keeps the plan for the session (one run each, 10,000 studies: PostgreSQL's
+-- trigger 0.5 → 0.1 ms per updated study, PGlite's unchanged at ~0.16 ms)
+create function study_card_head(s studies) returns text language plpgsql stable as $$
+begin
+  return (select left(row_to_json(h)::text, -1) || ',"leader":{"id":' || to_json(s.leader_id)::text || ',"name":'
   from (select s.id as "id", s.slug as "slug", s.title as "title", s.cover_image as "coverImage",
     regexp_replace(s.cover_image, 'size=1280', 'size=640') as "coverImageThumb",
     s.cover_image_status as "coverImageStatus", s.generation as "generation", s.tagline as "tagline",
-    s.proposer_id as "proposerId", s.type as "type") h
+    s.proposer_id as "proposerId", s.type as "type") h);
+end
 $$;
 
-create function study_card_tail(s studies) returns text language sql stable as $$
-  select ',"welcomeMessage":' || to_json(s.welcome_message)::text || '},' || substr(left(row_to_json(t)::text, -1), 2)
+create function study_card_tail(s studies) returns text language plpgsql stable as $$
+begin
+  return (select ',"welcomeMessage":' || to_json(s.welcome_message)::text || '},' || substr(left(row_to_json(t)::text, -1), 2)
     || ',"questions":'
     || case when s.questions = '[]'::jsonb then '[]' else chr(2) || s.questions::text || chr(2) end
     || ',"deleted":' || s.deleted::text || ',"rejectReason":null,"createdAt":"'
@@ -53,7 +59,8 @@ create function study_card_tail(s studies) returns text language sql stable as $
     to_char(s.recruit_deadline at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "recruitDeadline",
     s.is_recruiting as "isRecruiting", s.status as "status", s.recurrence_type as "recurrenceType",
     s.start_date as "startDate", s.end_date as "endDate", s.cost_type as "costType",
-    s.cost_description as "costDescription", s.cost as "cost", s.payment_deadline_hours as "paymentDeadlineHours") t
+    s.cost_description as "costDescription", s.cost as "cost", s.payment_deadline_hours as "paymentDeadlineHours") t);
+end
 $$;
 
 -- per statement: a bulk insert (the bench's generate_series, an import) writes its cards in one
