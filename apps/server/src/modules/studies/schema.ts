@@ -99,6 +99,20 @@ export const studyPublicCounts = pgTable(
   (t) => [primaryKey({ columns: [t.type, t.costType, t.recurrenceType, t.openSeats, t.deadlineDay] })],
 );
 
+/**
+ * Each study's card for the public list, written by triggers on `studies` in the statement that
+ * changes it (migration 0024): the contract's JSON in two parts around the leader's public profile,
+ * which the list joins from `user_public` (study-read-repo.ts `pageTextSql`).
+ */
+export const studyCards = pgTable('study_cards', {
+  studyId: uuid('study_id')
+    .primaryKey()
+    .references(() => studies.id, { onDelete: 'cascade' }),
+  leaderId: uuid('leader_id').notNull(),
+  head: text('head').notNull(),
+  tail: text('tail').notNull(),
+});
+
 export const studyTransitions = pgTable('study_transitions', {
   id: uuid('id').primaryKey().defaultRandom(),
   studyId: uuid('study_id').notNull(),

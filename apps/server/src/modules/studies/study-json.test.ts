@@ -15,12 +15,12 @@ import {
   guestStudyRowBySlug,
   isoOfTimestamptz,
   publicPage,
-  publicPageRows,
   publicPageText,
   studyBySlugFor,
 } from './study-read-repo.ts';
 import { guestStudyOf, studyJsonOf, studyPageJsonOf } from './study-service.ts';
 import { toStudy } from './study-view.ts';
+import { studyApplicability } from '@moim/contract';
 
 let t: TestApp;
 let admin: TestUser;
@@ -71,27 +71,46 @@ const CASES: [string, Partial<PublicListParams>][] = [
   ['createdAt,desc', { offset: 2, limit: 2 }],
 ];
 
-describe('publicPageText (PostgreSQL): the page as one text, the same bytes as toStudy', () => {
+describe('publicPageText: the page as one text from the stored cards, the same bytes as toStudy', () => {
   it.each([...CASES, ['createdAt,desc', { offset: 500 }] as [string, Partial<PublicListParams>]])('%s %o', async (sort, over) => {
-    if (t.ctx.database.driver !== 'postgres') return; // node-postgres only
     const f = { ...base, ...over, now: new Date() };
     const a = await publicPage(t.ctx.db, sort, f);
-    const b = await publicPageText(t.ctx.db, sort, f);
+    const b = await publicPageText(t.ctx.db, sort, f, t.ctx.database.driver);
     expect(b.total).toBe(a.total);
     expect(b.page === '' ? '' : studyPageJsonOf(b.page, f.now)).toBe(a.rows.map((r) => JSON.stringify(toStudy(r, f.now))).join(','));
   });
 });
 
-describe('publicPageRows (PGlite): the same bytes as toStudy, without Drizzle', () => {
-  it.each([...CASES, ['createdAt,desc', { offset: 500 }] as [string, Partial<PublicListParams>]])('%s %o', async (sort, over) => {
-    if (t.ctx.database.driver === 'postgres') return; // PGlite's client only
-    const f = { ...base, ...over, now: new Date() };
-    const a = await publicPage(t.ctx.db, sort, f);
-    const b = await publicPageRows(t.ctx.db, sort, f);
-    expect(b.total).toBe(a.total);
-    expect(b.rows.map((r) => JSON.stringify(guestStudyOf(r, f.now)))).toEqual(a.rows.map((r) => JSON.stringify(toStudy(r, f.now))));
+describe('studyPageJsonOf: applicability from the card inputs, remembered per input and deadline side', () => {
+  it('answers as studyApplicability does before, at and after the deadline', () => {
+    // status, capacity, enrolled, seats taken, isRecruiting
+    const inputs: [string, number, number, number, boolean | null][] = [
+      ['APPROVED', 10, 0, 0, null],
+      ['APPROVED', 2, 2, 2, null],
+      ['IN_PROGRESS', 10, 1, 1, null],
+      ['IN_PROGRESS', 10, 1, 1, true],
+      ['IN_PROGRESS', 10, 1, 1, false],
+      ['COMPLETED', 10, 0, 0, null],
+      ['PENDING', 10, 0, 0, null],
+    ];
+    const deadline = Date.parse('2026-11-24T14:59:59.999Z');
+    for (const nowMs of [deadline - 1, deadline, deadline + 1, deadline - 1]) {
+      for (const [status, capacity, enrolled, seatsTaken, isRecruiting] of inputs) {
+        const text = `${status} ${deadline} ${capacity} ${enrolled} ${seatsTaken} ${isRecruiting ?? ''}`;
+        const page = `{"x":1,"applicability":\u0001${text}\u0001,"viewer":null}`;
+        const expected = studyApplicability(
+          { status, recruitDeadline: new Date(deadline), capacity, enrolled, seatsTaken, isRecruiting },
+          new Date(nowMs),
+        );
+        expect(studyPageJsonOf(page, new Date(nowMs)), `${text} at ${nowMs - deadline}`).toBe(
+          `{"x":1,"applicability":${JSON.stringify(expected)},"viewer":null}`,
+        );
+      }
+    }
   });
+});
 
+describe("the PGlite slug detail's timestamps", () => {
   it('writes timestamptz text as new Date(text).toISOString() does', () => {
     for (const v of [
       '2026-11-23 22:14:05+00',
@@ -139,6 +158,46 @@ describe('GET /api/studies/paged: studies written by the database', () => {
       expect(d.status).toBe(200);
       expect(JSON.stringify(listed)).toBe(JSON.stringify(d.body.data));
     }
+  });
+
+  it('shows each change of what a card is built from in the next uncached list', async () => {
+    const owner = await createUser(t, { name: '바뀔 이름' });
+    const s = await approvedStudy(t, owner, admin, { capacity: 5, tagline: '처음 소개' });
+    const listedNow = async () => {
+      const r = await t.call({ method: 'GET', url: '/api/studies/paged?size=100' });
+      const listed = (r.body.data.content as { id: string }[]).find((x) => x.id === s.id);
+      const d = await t.call({ method: 'GET', url: `/api/studies/slug/${encodeURIComponent(s.slug)}` });
+      // the guest detail goes through toStudy, not the stored card
+      expect(JSON.stringify(listed)).toBe(JSON.stringify(d.body.data));
+      return listed as unknown as Record<string, any>;
+    };
+    expect((await listedNow()).tagline).toBe('처음 소개');
+    // a study edit
+    const edit = await t.call({
+      method: 'PATCH',
+      url: `/api/studies/${s.id}`,
+      headers: owner.headers,
+      payload: { title: '고친 제목 "따옴표"', tagline: '고친 소개\n둘째 줄', capacity: 6 },
+    });
+    expect(edit.status).toBe(200);
+    const edited = await listedNow();
+    expect(edited).toMatchObject({ title: '고친 제목 "따옴표"', tagline: '고친 소개\n둘째 줄', capacity: 6 });
+    // a seat taken
+    const [member] = await createUsers(t, 1);
+    await joinStudy(t, owner, member!, s.id);
+    const joined = await listedNow();
+    expect(joined.seatsTaken).toBe(edited.seatsTaken + 1);
+    expect(joined.updatedAt >= edited.updatedAt).toBe(true);
+    // the leader renames (the users module's table: joined at read time)
+    const rename = await t.call({ method: 'PUT', url: '/api/users/me', headers: owner.headers, payload: { name: '새 이름 \\ 끝' } });
+    expect(rename.status).toBe(200);
+    expect((await listedNow()).leader.name).toBe('새 이름 \\ 끝');
+    // leaving the public list (a soft delete by the admin) and the card of a deleted study
+    await t.ctx.db.update(studies).set({ deleted: true }).where(eq(studies.id, s.id));
+    const r = await t.call({ method: 'GET', url: '/api/studies/paged?size=100' });
+    expect((r.body.data.content as { id: string }[]).some((x) => x.id === s.id)).toBe(false);
+    await t.ctx.db.update(studies).set({ deleted: false }).where(eq(studies.id, s.id));
+    expect((await listedNow()).deleted).toBe(false);
   });
 
   it('keeps the page fields and the envelope as before', async () => {

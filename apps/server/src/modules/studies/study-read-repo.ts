@@ -27,7 +27,15 @@ import { types as pgliteTypes, type PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import { userPublic } from '../users/index.ts';
-import { studies, studyApplications, studyMemberships, studyPublicCounts, type MembershipRow, type StudyRow } from './schema.ts';
+import {
+  studies,
+  studyApplications,
+  studyCards,
+  studyMemberships,
+  studyPublicCounts,
+  type MembershipRow,
+  type StudyRow,
+} from './schema.ts';
 import type { StudyWithLeader } from './study-repo.ts';
 
 const ph = (name: string) => sql.placeholder(name);
@@ -210,9 +218,10 @@ const isoOf = (c: SQL) => sql`to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH2
 
 /**
  * The contract's `Study` (study-view.ts `toStudy`) built by the database, for a guest, up to
- * `paymentDeadlineHours` (then `questions`, STUDY_JSON_TAIL, and the caller's `applicability` and `viewer`): the list's rows are sent as
- * they come instead of being decoded into 44 columns, mapped by Drizzle, shaped and
- * stringified again (docs/performance.md "Server reads"). Same keys in the same order as
+ * `paymentDeadlineHours` (then `questions`, STUDY_JSON_TAIL, and the caller's `applicability` and `viewer`), for the guest
+ * detail on PostgreSQL: sent as it comes instead of being decoded into 44 columns, mapped by
+ * Drizzle, shaped and stringified again (docs/performance.md "Server reads"). The list's stored
+ * cards (migration 0024 `study_card_head`/`study_card_tail`) write the same text: keep them in step. Same keys in the same order as
  * `toStudy`; `study-json.test.ts` checks every field against it.
  */
 const STUDY_JSON = sql`(select row_to_json(j)::text from (select
@@ -245,30 +254,23 @@ export const PAGE_MARK = '\u0001';
 export const QUESTIONS_MARK = '\u0002';
 
 /**
- * What `studyApplicability` reads, as text between two PAGE_MARKs: status, the deadline in epoch
- * milliseconds (floored, as `new Date(text)` truncates PostgreSQL's microseconds), capacity,
- * enrolled, seats taken, isRecruiting (`true`, `false` or empty for null), space-separated.
+ * One study of the page text: its stored card (`study_cards`, written by triggers on `studies`,
+ * migration 0024) around the leader's public profile, joined at read time. The card is what
+ * STUDY_JSON, `questions`, STUDY_JSON_TAIL's keys and `"viewer":null` write, with the questions
+ * other than `[]` between two QUESTIONS_MARKs as jsonb prints them (for the caller to write again)
+ * and `"applicability":` followed by its inputs between PAGE_MARKs (status, the deadline in epoch
+ * milliseconds — floored, as `new Date(text)` truncates PostgreSQL's microseconds — capacity,
+ * enrolled, seats taken, isRecruiting as `true`, `false` or empty for null, space-separated).
  */
-const APPLICABILITY_TEXT = sql`${studies.status} || ' ' || floor(extract(epoch from ${studies.recruitDeadline}) * 1000)::bigint
-    || ' ' || ${studies.capacity} || ' ' || ${studies.enrolled} || ' ' || ${studies.seatsTaken} || ' ' || coalesce(${studies.isRecruiting}::text, '')`;
-
-/**
- * One study of the page text: STUDY_JSON without its `}`, `questions` (`[]` as it is, anything
- * else between two QUESTIONS_MARKs as jsonb prints it, for the caller to write again), the keys
- * after it (STUDY_JSON_TAIL's, written here: a boolean, a null and two timestamps), then
- * `"applicability":`, APPLICABILITY_TEXT between PAGE_MARKs, and `"viewer":null}`.
- */
-const STUDY_PAGE_ITEM = sql`left(${STUDY_JSON}, -1) || ',"questions":'
-    || case when ${studies.questions} = '[]'::jsonb then '[]' else chr(2) || ${studies.questions}::text || chr(2) end
-    || ',"deleted":' || ${studies.deleted}::text || ',"rejectReason":null,"createdAt":"' || ${isoOf(sql`${studies.createdAt}`)}
-    || '","updatedAt":"' || ${isoOf(sql`${studies.updatedAt}`)} || '","applicability":' || chr(1) || ${APPLICABILITY_TEXT}
-    || chr(1) || ',"viewer":null}'`;
+const STUDY_PAGE_ITEM = sql`${studyCards.head} || to_json(${userPublic.name})::text || ',"profileImage":'
+    || coalesce(to_json(${userPublic.profileImage})::text, 'null') || ${studyCards.tail}`;
 
 /**
  * The public list page as ONE row: the page's studies as one text (STUDY_PAGE_ITEMs joined by commas,
- * in the page's order; '' past the last page) and the total, as text. node-postgres then parses
- * two fields instead of ten rows of ten, and nothing is mapped per row. Built once per statement
- * key by Drizzle's `toSQL()`, run through the pool with its own name (`publicPageText`).
+ * in the page's order; '' past the last page) and the total, as text. The driver then parses
+ * two fields instead of ten rows of many, and nothing is built per row: the database concatenates
+ * stored text (docs/performance.md "Stored study cards"). Built once per statement key by
+ * Drizzle's `toSQL()`, run through the driver's client with array rows (`publicPageText`).
  */
 function pageTextSql(db: Db, sort: string, f: FilterShape, limit: number, walks: TypeCostWalks | null): RawPage & { name: string } {
   const { ids, d, name } = pageIds(db, sort, f, limit, walks);
@@ -279,8 +281,8 @@ function pageTextSql(db: Db, sort: string, f: FilterShape, limit: number, walks:
       total: sql<string>`(${totalSql(f)})::text`,
     })
     .from(ids)
-    .innerJoin(studies, eq(studies.id, ids.id))
-    .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
+    .innerJoin(studyCards, eq(studyCards.studyId, ids.id))
+    .innerJoin(userPublic, eq(userPublic.id, studyCards.leaderId))
     .toSQL();
   return { text: q.sql, params: q.params, name: `studies_public_page_text_${name}` };
 }
@@ -420,12 +422,18 @@ export type StudyJsonRow = StudyApplicabilityRow & { json: string; questions: st
 const pageTexts = new WeakMap<Db, Map<string, RawPage & { name: string }>>();
 
 /**
- * One page of the public list (no text query) as one text with its total (see pageTextSql), on PostgreSQL: the caller
- * splices in each study's `applicability` (and rewrites marked `questions`): study-service.ts
- * `studyPageJsonOf`. Straight through node-postgres (a named statement, array rows), without
+ * One page of the public list (no text query) as one text with its total (see pageTextSql), on
+ * either driver: the caller splices in each study's `applicability` (and rewrites marked
+ * `questions`): study-service.ts `studyPageJsonOf`. Straight through the driver's client (a named
+ * statement on node-postgres, db/prepared.ts's prepared reads on PGlite; array rows), without
  * Drizzle's prepared-query layers: two fields, nothing to map.
  */
-export async function publicPageText(db: Db, sort: string, f: PublicListParams): Promise<{ page: string; total: number }> {
+export async function publicPageText(
+  db: Db,
+  sort: string,
+  f: PublicListParams,
+  driver: 'postgres' | 'pglite',
+): Promise<{ page: string; total: number }> {
   const { shape, limit, walks, key, values } = listRequest(sort, f);
   let byKey = pageTexts.get(db);
   if (!byKey) {
@@ -437,14 +445,18 @@ export async function publicPageText(db: Db, sort: string, f: PublicListParams):
     st = pageTextSql(db, sort, shape, limit, walks);
     byKey.set(key, st);
   }
-  const pool = (db as unknown as { $client: pg.Pool }).$client;
-  const res = await pool.query<[string, string]>({
-    name: st.name,
-    text: st.text,
-    values: fillPlaceholders(st.params, values),
-    rowMode: 'array',
-  });
-  const [page, total] = res.rows[0]!;
+  const params = fillPlaceholders(st.params, values);
+  let row: [string, string];
+  if (driver === 'postgres') {
+    const pool = (db as unknown as { $client: pg.Pool }).$client;
+    const res = await pool.query<[string, string]>({ name: st.name, text: st.text, values: params, rowMode: 'array' });
+    row = res.rows[0]!;
+  } else {
+    const client = (db as unknown as { $client: PGlite }).$client;
+    const res = await client.query<[string, string]>(st.text, params, { rowMode: 'array' });
+    row = res.rows[0]!;
+  }
+  const [page, total] = row;
   return { page, total: Number(total) };
 }
 
@@ -493,12 +505,11 @@ const GUEST_COLS = {
   updatedAt: studies.updatedAt,
 };
 
-/** A row of `publicPageRows`: GUEST_COLS' values in their order, timestamps as ISO strings, then the total. */
+/** A row of `guestStudyRowBySlug`: GUEST_COLS' values in their order, timestamps as ISO strings. */
 export type GuestStudyRow = unknown[];
 
 /** The position of each GUEST_COLS key in a GuestStudyRow. */
 export const GUEST_ROW = Object.fromEntries(Object.keys(GUEST_COLS).map((k, i) => [k, i])) as Record<keyof typeof GUEST_COLS, number>;
-const TOTAL_AT = Object.keys(GUEST_COLS).length;
 
 /**
  * `timestamptz` text as `new Date(text).toISOString()` writes it, without a Date when the text is
@@ -525,41 +536,6 @@ const GUEST_PARSERS = {
 };
 
 type RawPage = { text: string; params: unknown[] };
-const rawPages = new WeakMap<Db, Map<string, RawPage>>();
-
-/**
- * `publicPage` for a guest on PGlite without Drizzle's row mapping: the page statement selects
- * only GUEST_COLS and returns its rows as arrays (through the prepared reads of db/prepared.ts,
- * so it is still parsed and planned once), with timestamps as ISO text: no `is(…, Column)` per
- * field, no Date per timestamp (docs/performance.md "The PGlite list's rows"). The caller builds
- * each `Study` from the array (study-service.ts `guestStudyOf`).
- */
-export async function publicPageRows(db: Db, sort: string, f: PublicListParams): Promise<{ rows: GuestStudyRow[]; total: number }> {
-  const { shape, limit, walks, key, values } = listRequest(sort, f);
-  let byKey = rawPages.get(db);
-  if (!byKey) {
-    byKey = new Map();
-    rawPages.set(db, byKey);
-  }
-  let page = byKey.get(key);
-  if (!page) {
-    const { ids, d } = pageIds(db, sort, shape, limit, walks);
-    const q = db
-      .select({ ...GUEST_COLS, total: sql<number>`${totalSql(shape)}` })
-      .from(ids)
-      .innerJoin(studies, eq(studies.id, ids.id))
-      .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
-      .orderBy(d(ids.key), d(ids.id))
-      .toSQL();
-    page = { text: q.sql, params: q.params };
-    byKey.set(key, page);
-  }
-  const client = (db as unknown as { $client: PGlite }).$client;
-  const res = await client.query<unknown[]>(page.text, fillPlaceholders(page.params, values), { rowMode: 'array', parsers: GUEST_PARSERS });
-  const rows = res.rows;
-  if (rows.length > 0) return { rows, total: Number(rows[0]![TOTAL_AT]) };
-  return { rows: [], total: await totalOf(db, shape, values) };
-}
 
 /**
  * A study by slug as the contract's JSON in parts (StudyJsonRow), for
@@ -576,9 +552,8 @@ export async function guestStudyJsonBySlug(
 let slugRowSql: RawPage | undefined;
 
 /**
- * A study by slug as a `publicPageRows` row (GUEST_COLS as an array, timestamps as ISO text, no
- * total), for a guest's detail on PGlite: the same statement path as the list's rows, without
- * Drizzle's mapping. The caller decides visibility from its `status` and `deleted`.
+ * A study by slug as GUEST_COLS in an array (timestamps as ISO text), for a guest's detail on
+ * PGlite: through PGlite's client with array rows, without Drizzle's mapping. The caller decides visibility from its `status` and `deleted`.
  */
 export async function guestStudyRowBySlug(db: Db, slug: string): Promise<GuestStudyRow | undefined> {
   if (!slugRowSql) {

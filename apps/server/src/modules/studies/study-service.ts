@@ -42,7 +42,6 @@ import {
   type PublicListParams,
   type StudyJsonRow,
   publicPage,
-  publicPageRows,
   publicPageText,
   PAGE_MARK,
   QUESTIONS_MARK,
@@ -131,35 +130,59 @@ export function viewerOf(
 
 /**
  * The studies of `publicPageText`'s page, comma-separated, as `studyJsonOf` writes each: every
- * `applicability` from the text between two PAGE_MARKs (APPLICABILITY_TEXT), `questions` other
+ * `applicability` from the text between two PAGE_MARKs (the stored card's inputs, migration 0024), `questions` other
  * than `[]` parsed and written again (jsonb prints them with spaces).
  */
 export function studyPageJsonOf(page: string, now: Date): string {
+  const nowMs = now.getTime();
   const parts = page.split(PAGE_MARK);
   let out = parts[0]!;
   for (let i = 1; i < parts.length; i += 2) {
-    const [status, deadline, capacity, enrolled, seatsTaken, isRecruiting] = parts[i]!.split(' ') as [string, ...string[]];
-    const applicability = studyApplicability(
-      {
-        status,
-        recruitDeadline: new Date(Number(deadline)),
-        capacity: Number(capacity),
-        enrolled: Number(enrolled),
-        seatsTaken: Number(seatsTaken),
-        isRecruiting: isRecruiting === '' ? null : isRecruiting === 'true',
-      },
-      now,
-    );
-    out += JSON.stringify(applicability) + parts[i + 1]!;
+    out += applicabilityJsonOf(parts[i]!, nowMs) + parts[i + 1]!;
   }
-  if (!out.includes(QUESTIONS_MARK)) return out;
+  if (!page.includes(QUESTIONS_MARK)) return out;
   const q = out.split(QUESTIONS_MARK);
   for (let i = 1; i < q.length; i += 2) q[i] = JSON.stringify(JSON.parse(q[i]!));
   return q.join('');
 }
 
 /**
- * A guest's `Study` from a `publicPageRows` row: `toStudy` of the same study, key for key, from
+ * `JSON.stringify(studyApplicability(…))` of a card's applicability inputs (status, deadline in
+ * epoch ms, capacity, enrolled, seats taken, isRecruiting, space-separated), remembered by those
+ * inputs and whether the deadline has passed, the one way the rule depends on the time
+ * (study-rules.ts `deadlinePassed`: `now > deadline`). A page's ten studies then cost ten map
+ * look-ups instead of ten Dates, rule calls and stringifications.
+ */
+const applicabilityByInput = new Map<string, string>();
+
+function applicabilityJsonOf(input: string, nowMs: number): string {
+  const s1 = input.indexOf(' ');
+  const deadline = Number(input.slice(s1 + 1, input.indexOf(' ', s1 + 1)));
+  const key = nowMs > deadline ? `${input} passed` : input;
+  let json = applicabilityByInput.get(key);
+  if (json === undefined) {
+    const [status, , capacity, enrolled, seatsTaken, isRecruiting] = input.split(' ') as [string, ...string[]];
+    json = JSON.stringify(
+      studyApplicability(
+        {
+          status,
+          recruitDeadline: new Date(deadline),
+          capacity: Number(capacity),
+          enrolled: Number(enrolled),
+          seatsTaken: Number(seatsTaken),
+          isRecruiting: isRecruiting === '' ? null : isRecruiting === 'true',
+        },
+        new Date(nowMs),
+      ),
+    );
+    if (applicabilityByInput.size >= 10_000) applicabilityByInput.clear();
+    applicabilityByInput.set(key, json);
+  }
+  return json;
+}
+
+/**
+ * A guest's `Study` from a `guestStudyRowBySlug` row: `toStudy` of the same study, key for key, from
  * the array (timestamps already ISO text; `studyApplicability` gets the deadline as a Date).
  */
 export function guestStudyOf(r: GuestStudyRow, now: Date): Study {
@@ -225,7 +248,7 @@ function pageEnvelopeJson(content: string[], total: number, q: { page: number; s
   return `{"success":true,"data":{"content":[${content.join(',')}]${rest}}`;
 }
 
-/** The list query as the read repo's page parameters (`publicPage`, `publicPageText`, `publicPageRows`). */
+/** The list query as the read repo's page parameters (`publicPage`, `publicPageText`). */
 function publicListParams(q: StudyListQuery, now: Date): PublicListParams {
   return {
     type: q.type ?? null,
@@ -392,25 +415,12 @@ export class StudyService {
     const key = `page:${JSON.stringify(q)}`;
     // A text query takes the general path.
     if (q.q) return this.cached(this.d.caches.lists, key, () => this.listPaged(q));
-    // On PGlite, the page's rows as arrays of only what a guest's Study needs, shaped here
-    // without Drizzle's mapping (study-read-repo.ts `publicPageRows`): the database runs in this
-    // process too, so building the JSON there costs as much as it saves.
-    if (this.d.ctx.database.driver !== 'postgres') {
-      return this.cached(this.d.caches.lists, key, async () => {
-        const now = this.d.clock();
-        const { rows, total } = await publicPageRows(this.db, q.sort, publicListParams(q, now));
-        return toPage(
-          rows.map((r) => guestStudyOf(r, now)),
-          total,
-          q,
-        );
-      });
-    }
-    // On PostgreSQL the database writes each study's JSON (study-read-repo.ts STUDY_JSON):
-    // ~40 % less CPU in this process per list call (docs/performance.md "Server reads").
+    // Both drivers: the page's stored study cards (migration 0024), concatenated by the
+    // database, with the leader's profile joined and `applicability` computed here
+    // (study-read-repo.ts `pageTextSql`, docs/performance.md "Stored study cards").
     return this.cachedJson(this.d.caches.lists, key, async () => {
       const now = this.d.clock();
-      const { page, total } = await publicPageText(this.db, q.sort, publicListParams(q, now));
+      const { page, total } = await publicPageText(this.db, q.sort, publicListParams(q, now), this.d.ctx.database.driver);
       return pageEnvelopeJson(page === '' ? [] : [studyPageJsonOf(page, now)], total, q);
     });
   }
