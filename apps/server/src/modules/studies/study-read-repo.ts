@@ -297,17 +297,20 @@ const APPLICABILITY_COLS = {
   isRecruiting: studies.isRecruiting,
 };
 
+/** A study's guest JSON (STUDY_JSON around its questions), with what applicability and visibility are decided from. */
+const BY_SLUG_JSON_COLS = {
+  json: sql<string>`${STUDY_JSON}`,
+  questions: sql<string>`${studies.questions}::text`,
+  jsonTail: sql<string>`${STUDY_JSON_TAIL}`,
+  ...APPLICABILITY_COLS,
+  deleted: studies.deleted,
+  leaderId: studies.leaderId,
+};
+
 /** A guest's detail by slug as the database's JSON (STUDY_JSON), with what visibility is decided from. */
 function buildBySlugJson(db: Db) {
   return db
-    .select({
-      json: sql<string>`${STUDY_JSON}`,
-      questions: sql<string>`${studies.questions}::text`,
-      jsonTail: sql<string>`${STUDY_JSON_TAIL}`,
-      ...APPLICABILITY_COLS,
-      deleted: studies.deleted,
-      leaderId: studies.leaderId,
-    })
+    .select(BY_SLUG_JSON_COLS)
     .from(studies)
     .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
     .where(eq(studies.slug, ph('slug')))
@@ -648,15 +651,7 @@ const viewerJsonByDb = new WeakMap<Db, ReturnType<typeof buildViewerJsonBySlug>>
 
 function buildViewerJsonBySlug(db: Db) {
   return db
-    .select({
-      json: sql<string>`${STUDY_JSON}`,
-      questions: sql<string>`${studies.questions}::text`,
-      jsonTail: sql<string>`${STUDY_JSON_TAIL}`,
-      ...APPLICABILITY_COLS,
-      deleted: studies.deleted,
-      leaderId: studies.leaderId,
-      ...VIEWER_COLS,
-    })
+    .select({ ...BY_SLUG_JSON_COLS, ...VIEWER_COLS })
     .from(studies)
     .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
     .where(eq(studies.slug, ph('slug')))
