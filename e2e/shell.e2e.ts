@@ -142,6 +142,36 @@ describe('shell', () => {
     await context.close();
   });
 
+  it('keeps the desktop header on one line from 769 px up (brand, links, log in, JOIN US inside the page)', async () => {
+    for (const locale of ['ko-KR', 'en-US']) {
+      const context = await b.browser.newContext({ viewport: { width: 769, height: 700 }, locale });
+      await context.addInitScript((l) => localStorage.setItem('lang', l), locale.slice(0, 2));
+      const page = await context.newPage();
+      await page.goto(`${baseURL}/`);
+      for (const width of [769, 820, 900, 1024]) {
+        await page.setViewportSize({ width, height: 700 });
+        const r = await page.evaluate(async () => {
+          await document.fonts.ready;
+          const box = (s: string) => document.querySelector(s)!.getBoundingClientRect();
+          const links = [...document.querySelectorAll('.site-nav .nav-link, .site-header__end a, .site-header__end button')];
+          return {
+            nav: getComputedStyle(document.querySelector('.site-nav')!).display,
+            tallest: Math.max(...links.map((a) => a.getBoundingClientRect().height), box('.brand').height),
+            endRight: box('.site-header__end').right,
+            navRight: box('.site-nav').right,
+            endLeft: box('.site-header__end').left,
+            view: innerWidth,
+          };
+        });
+        expect(r.nav, `${locale} ${width}`).not.toBe('none');
+        expect(r.tallest, `${locale} ${width}: a header item wrapped`).toBeLessThanOrEqual(48);
+        expect(r.endRight, `${locale} ${width}: the header's end leaves the page`).toBeLessThanOrEqual(r.view);
+        expect(r.navRight, `${locale} ${width}: links run under the header's end`).toBeLessThanOrEqual(r.endLeft);
+      }
+      await context.close();
+    }
+  });
+
   it('shows the admin toolbar to the demo admin with Alt+Shift+A, never to a member', async () => {
     const chunks: string[] = [];
     b.page.on('request', (r) => r.url().includes('admin-toolbar') && chunks.push(r.url()));
