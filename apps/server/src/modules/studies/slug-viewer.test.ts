@@ -3,8 +3,10 @@
  * (study-service.ts `viewerBySlugJson`): it must answer exactly what `getBySlug` (the study,
  * its membership row and latest application through Drizzle and `toStudy`) answers — the same
  * bytes, or the same refusal — for every kind of caller and study: the leader, an admin, an
- * active member or manager, a member who left, an applicant (latest application), a stranger;
- * APPROVED, PENDING, REJECTED, TERMINATED, deleted; a reject reason with quotes and `$&`.
+ * active member or manager, a member who left, an applicant (latest application), a stranger,
+ * a guest;
+ * APPROVED, PENDING, REJECTED, TERMINATED, deleted, IN_PROGRESS, COMPLETED; a reject reason with
+ * quotes and `$&`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -72,6 +74,9 @@ beforeAll(async () => {
   const inProgress = await approvedStudy(t, leader!, admin!);
   await t.ctx.db.update(studies).set({ status: 'IN_PROGRESS' }).where(eq(studies.id, inProgress.id));
   slugs.inProgress = inProgress.slug;
+  const completed = await approvedStudy(t, leader!, admin!);
+  await t.ctx.db.update(studies).set({ status: 'COMPLETED', rejectReason: '예전 사유' }).where(eq(studies.id, completed.id));
+  slugs.completed = completed.slug;
   slugs.missing = 'no-such-study';
 });
 afterAll(() => t.close());
@@ -97,6 +102,9 @@ describe('a signed-in detail by slug: the same as getBySlug', () => {
         if (expected.startsWith('error')) refused++;
         else seen++;
       }
+      // and a guest (the cached detail's loader: the same card, no viewer block)
+      const expected = await outcome(async () => JSON.stringify(ok(await svc.getBySlug(slug, null))));
+      expect(await outcome(() => svc.guestBySlugJson(slug)), `${sk} as a guest`).toBe(expected);
     }
     // the grid covers both outcomes, and the viewer blocks differ
     expect(seen).toBeGreaterThan(20);

@@ -1,24 +1,18 @@
 /**
- * The public list's studies are written as JSON by the database (study-read-repo.ts STUDY_JSON),
- * not by `toStudy`: every study on the list must be the same object, with the same keys in the
- * same order, as the guest detail (which goes through `toStudy`) — cover thumbnails, nulls,
- * arrays, questions, quotes and line breaks, timestamps to the millisecond, applicability.
+ * The hot reads' studies (the public list page and the detail by slug, guest or signed in) are
+ * written from each study's stored card (`study_cards`, migration 0024: plpgsql
+ * `study_card_head`/`study_card_tail`), not by `toStudy`: every study, whatever its status, must
+ * come out as the same object, with the same keys in the same order and the same bytes, as
+ * `toStudy` writes it — cover thumbnails, nulls, arrays, questions, quotes and line breaks,
+ * timestamps to the millisecond, applicability, the reject reason.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
-import { studies } from './schema.ts';
-import { type TestUser, approvedStudy, createUser, createUsers, joinStudy } from './test-helpers.ts';
-import { eq } from 'drizzle-orm';
-import {
-  type PublicListParams,
-  guestStudyJsonBySlug,
-  guestStudyRowBySlug,
-  isoOfTimestamptz,
-  publicPage,
-  publicPageText,
-  studyBySlugFor,
-} from './study-read-repo.ts';
-import { guestStudyOf, studyJsonOf, studyPageJsonOf } from './study-service.ts';
+import { studies, studyCards } from './schema.ts';
+import { type TestUser, approvedStudy, createUser, createUsers, joinStudy, propose } from './test-helpers.ts';
+import { count, eq } from 'drizzle-orm';
+import { type PublicListParams, publicPage, publicPageText, studyBySlugFor, studyCardBySlug } from './study-read-repo.ts';
+import { studyCardJsonOf, studyPageJsonOf } from './study-service.ts';
 import { toStudy } from './study-view.ts';
 import { studyApplicability } from '@moim/contract';
 
@@ -56,6 +50,18 @@ beforeAll(async () => {
   const full = await approvedStudy(t, leader, admin, { capacity: 2, tagline: '꽉 찬 스터디' });
   for (const u of await createUsers(t, 2)) await joinStudy(t, leader, u, full.id);
   expect(rich.costType).toBe('PAID');
+  // studies off the public list, which the detail shows to their leader and admins (or to
+  // anyone: IN_PROGRESS, COMPLETED) and the cards are written for all the same
+  const pending = await propose(t, leader, { questions: [{ text: '"왜"?', required: false }] });
+  const rejected = await propose(t, leader);
+  await t.ctx.db.update(studies).set({ status: 'REJECTED', rejectReason: '사유 "따옴표"\n$& \\' }).where(eq(studies.id, rejected.id));
+  for (const status of ['IN_PROGRESS', 'COMPLETED', 'TERMINATED'] as const) {
+    const s = await approvedStudy(t, leader, admin);
+    await t.ctx.db.update(studies).set({ status }).where(eq(studies.id, s.id));
+  }
+  const gone = await approvedStudy(t, leader, admin);
+  await t.ctx.db.update(studies).set({ deleted: true, rejectReason: '지움' }).where(eq(studies.id, gone.id));
+  expect(pending.status).toBe('PENDING');
 });
 afterAll(() => t.close());
 
@@ -110,40 +116,39 @@ describe('studyPageJsonOf: applicability from the card inputs, remembered per in
   });
 });
 
-describe("the PGlite slug detail's timestamps", () => {
-  it('writes timestamptz text as new Date(text).toISOString() does', () => {
-    for (const v of [
-      '2026-11-23 22:14:05+00',
-      '2026-11-23 22:14:05.1+00',
-      '2026-11-23 22:14:05.12+00',
-      '2026-11-23 22:14:05.123+00',
-      '2026-11-23 22:14:05.123999+00',
-      '2026-11-23 22:14:05.000001+00',
-      '2026-11-24 07:14:05.5+09',
-      '2026-11-23 22:14:05.25-03:30',
-      '0099-01-01 00:00:00+00',
-    ])
-      expect(isoOfTimestamptz(v), v).toBe(new Date(v).toISOString());
+describe("the detail by slug: the study's card, the same bytes as toStudy", () => {
+  it('has a card for every study, whatever its status or deleted flag', async () => {
+    const [all] = await t.ctx.db.select({ n: count() }).from(studies);
+    const [cards] = await t.ctx.db.select({ n: count() }).from(studyCards);
+    expect(all!.n).toBeGreaterThanOrEqual(9);
+    expect(cards!.n).toBe(all!.n);
   });
-});
 
-describe("the guest detail by slug: the same bytes as toStudy, on this driver's path", () => {
-  it('writes every study as getBySlug(slug, null) does', async () => {
-    const all = await publicPage(t.ctx.db, 'createdAt,desc', { ...base, limit: 100 });
-    expect(all.rows.length).toBeGreaterThan(2);
+  it('writes every study as toStudy does, for a guest and for the leader or an admin (reject reason, viewer)', async () => {
+    const rows = await t.ctx.db.select({ slug: studies.slug, status: studies.status, deleted: studies.deleted }).from(studies);
+    expect(new Set(rows.map((r) => `${r.status}${r.deleted ? ' deleted' : ''}`))).toEqual(
+      new Set(['APPROVED', 'PENDING', 'REJECTED', 'IN_PROGRESS', 'COMPLETED', 'TERMINATED', 'APPROVED deleted']),
+    );
     const now = new Date();
-    for (const { slug } of all.rows) {
-      const found = await studyBySlugFor(t.ctx.db, slug, null);
-      const expected = JSON.stringify(toStudy(found!.study, now, { privileged: false, viewer: null }));
-      if (t.ctx.database.driver === 'postgres') {
-        const row = await guestStudyJsonBySlug(t.ctx.db, slug);
-        expect(studyJsonOf(row!, now)).toBe(expected);
-      } else {
-        expect(JSON.stringify(guestStudyOf((await guestStudyRowBySlug(t.ctx.db, slug))!, now))).toBe(expected);
-      }
+    const viewer = {
+      isLeader: true,
+      isAdmin: false,
+      role: 'OWNER' as const,
+      isActiveMember: true,
+      applicationId: null,
+      applicationStatus: null,
+    };
+    for (const { slug } of rows) {
+      const found = (await studyBySlugFor(t.ctx.db, slug, null))!.study;
+      const card = (await studyCardBySlug(t.ctx.db, slug, t.ctx.database.driver))!;
+      expect(card).toMatchObject({ status: found.status, deleted: found.deleted, leaderId: found.leaderId });
+      expect(studyCardJsonOf(card.card, now), slug).toBe(JSON.stringify(toStudy(found, now, { privileged: false, viewer: null })));
+      expect(studyCardJsonOf(card.card, now, { rejectReason: found.rejectReason, viewer }), slug).toBe(
+        JSON.stringify(toStudy(found, now, { privileged: true, viewer })),
+      );
     }
-    expect(await guestStudyJsonBySlug(t.ctx.db, 'no-such-study')).toBeUndefined();
-    if (t.ctx.database.driver !== 'postgres') expect(await guestStudyRowBySlug(t.ctx.db, 'no-such-study')).toBeUndefined(); // PGlite's client only
+    expect(rows.some((r) => r.status === 'REJECTED')).toBe(true);
+    expect(await studyCardBySlug(t.ctx.db, 'no-such-study', t.ctx.database.driver)).toBeUndefined();
   });
 });
 
@@ -157,6 +162,9 @@ describe('GET /api/studies/paged: studies written by the database', () => {
       const d = await t.call({ method: 'GET', url: `/api/studies/slug/${encodeURIComponent(listed.slug)}` });
       expect(d.status).toBe(200);
       expect(JSON.stringify(listed)).toBe(JSON.stringify(d.body.data));
+      // both read the stored card: hold them to toStudy of the row
+      const found = await studyBySlugFor(t.ctx.db, listed.slug, null);
+      expect(JSON.stringify(listed)).toBe(JSON.stringify(toStudy(found!.study, new Date())));
     }
   });
 
@@ -166,9 +174,9 @@ describe('GET /api/studies/paged: studies written by the database', () => {
     const listedNow = async () => {
       const r = await t.call({ method: 'GET', url: '/api/studies/paged?size=100' });
       const listed = (r.body.data.content as { id: string }[]).find((x) => x.id === s.id);
-      const d = await t.call({ method: 'GET', url: `/api/studies/slug/${encodeURIComponent(s.slug)}` });
-      // the guest detail goes through toStudy, not the stored card
-      expect(JSON.stringify(listed)).toBe(JSON.stringify(d.body.data));
+      // toStudy of the study's row, as Drizzle reads it, not the stored card
+      const found = await studyBySlugFor(t.ctx.db, s.slug, null);
+      expect(JSON.stringify(listed)).toBe(JSON.stringify(toStudy(found!.study, new Date())));
       return listed as unknown as Record<string, any>;
     };
     expect((await listedNow()).tagline).toBe('처음 소개');

@@ -6,7 +6,8 @@
  *   date with a type or cost-type filter, merged walks of the (type, cost type) index
  *   (`typeCostWalks`, migration 0023), then only those rows and their leaders; the total from
  *   `study_public_counts` (migrations 0015 and 0021);
- * - a study by slug with, for a signed-in caller, their membership and latest application.
+ * - a study by slug as its stored card (the list's text of it) with, for a signed-in caller,
+ *   their role and latest application and the reject reason.
  *
  * Status and deleted are literals, not parameters, so the generic plan of a prepared statement
  * still proves the partial indexes' predicate. Filters are arrays (`= any($n)`): one statement
@@ -21,21 +22,13 @@
  * PGlite's plan cache keeps the generic plan the same way (it used to be forced with a
  * `set plan_cache_mode` before and after each call).
  */
-import { type ApplicationStatus, COST_TYPES, type MemberRole, STUDY_TYPES } from '@moim/contract';
+import { type ApplicationStatus, COST_TYPES, type MemberRole, STUDY_TYPES, type StudyStatus } from '@moim/contract';
 import { and, asc, desc, eq, fillPlaceholders, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { types as pgliteTypes, type PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import { userPublic } from '../users/index.ts';
-import {
-  studies,
-  studyApplications,
-  studyCards,
-  studyMemberships,
-  studyPublicCounts,
-  type MembershipRow,
-  type StudyRow,
-} from './schema.ts';
+import { studies, studyApplications, studyCards, studyMemberships, studyPublicCounts, type MembershipRow } from './schema.ts';
 import type { StudyWithLeader } from './study-repo.ts';
 
 const ph = (name: string) => sql.placeholder(name);
@@ -213,40 +206,8 @@ function buildPage(db: Db, sort: string, f: FilterShape, limit: number, walks: T
     .prepare(`studies_public_page_${name}`);
 }
 
-/** A timestamp as `Date.prototype.toISOString` writes it (UTC, milliseconds, `Z`). */
-const isoOf = (c: SQL) => sql`to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /**
- * The contract's `Study` (study-view.ts `toStudy`) built by the database, for a guest, up to
- * `paymentDeadlineHours` (then `questions`, STUDY_JSON_TAIL, and the caller's `applicability` and `viewer`), for the guest
- * detail on PostgreSQL: sent as it comes instead of being decoded into 44 columns, mapped by
- * Drizzle, shaped and stringified again (docs/performance.md "Server reads"). The list's stored
- * cards (migration 0024 `study_card_head`/`study_card_tail`) write the same text: keep them in step. Same keys in the same order as
- * `toStudy`; `study-json.test.ts` checks every field against it.
- */
-const STUDY_JSON = sql`(select row_to_json(j)::text from (select
-    ${studies.id} as "id", ${studies.slug} as "slug", ${studies.title} as "title", ${studies.coverImage} as "coverImage",
-    regexp_replace(${studies.coverImage}, 'size=1280', 'size=640') as "coverImageThumb",
-    ${studies.coverImageStatus} as "coverImageStatus", ${studies.generation} as "generation", ${studies.tagline} as "tagline",
-    ${studies.proposerId} as "proposerId", ${studies.type} as "type",
-    (select row_to_json(l) from (select ${studies.leaderId} as "id", ${userPublic.name} as "name",
-      ${userPublic.profileImage} as "profileImage", ${studies.welcomeMessage} as "welcomeMessage") l) as "leader",
-    ${studies.schedule} as "schedule", ${studies.duration} as "duration",
-    (select row_to_json(d) from (select ${studies.scheduleWeekdays} as "weekdays", ${studies.sessionStartTime} as "startTime",
-      ${studies.sessionEndTime} as "endTime", ${studies.timezone} as "timezone") d) as "scheduleDetails",
-    (select row_to_json(o) from (select ${studies.locationType} as "type", ${studies.locationAddress} as "address") o) as "location",
-    ${studies.capacity} as "capacity", ${studies.enrolled} as "enrolled", ${studies.seatsTaken} as "seatsTaken",
-    ${isoOf(sql`${studies.recruitDeadline}`)} as "recruitDeadline", ${studies.isRecruiting} as "isRecruiting",
-    ${studies.status} as "status", ${studies.recurrenceType} as "recurrenceType",
-    ${studies.startDate} as "startDate", ${studies.endDate} as "endDate", ${studies.costType} as "costType",
-    ${studies.costDescription} as "costDescription", ${studies.cost} as "cost", ${studies.paymentDeadlineHours} as "paymentDeadlineHours") j)`;
-
-/** The keys after `questions` (jsonb prints itself with spaces: the caller re-writes it). */
-const STUDY_JSON_TAIL = sql`(select row_to_json(j)::text from (select ${studies.deleted} as "deleted", null::text as "rejectReason",
-    ${isoOf(sql`${studies.createdAt}`)} as "createdAt", ${isoOf(sql`${studies.updatedAt}`)} as "updatedAt") j)`;
-
-/**
- * Where the list's page text (PAGE_TEXT) needs the caller: control characters, which JSON text
+ * Where a card's text (STUDY_PAGE_ITEM, in a list page or a detail) needs the caller: control characters, which JSON text
  * never holds unescaped (row_to_json and jsonb write them as `\u0001`), so they cannot occur
  * inside a study's JSON.
  */
@@ -254,9 +215,11 @@ export const PAGE_MARK = '\u0001';
 export const QUESTIONS_MARK = '\u0002';
 
 /**
- * One study of the page text: its stored card (`study_cards`, written by triggers on `studies`,
- * migration 0024) around the leader's public profile, joined at read time. The card is what
- * STUDY_JSON, `questions`, STUDY_JSON_TAIL's keys and `"viewer":null` write, with the questions
+ * One study as the list and the detail read it: its stored card (`study_cards`, written by
+ * triggers on `studies`, migration 0024) around the leader's public profile, joined at read time.
+ * This is the one definition of the `Study` JSON the hot reads send (the same keys, order and
+ * bytes as study-view.ts `toStudy` for a guest, with `"rejectReason":null` and `"viewer":null`;
+ * `study-json.test.ts` and `slug-viewer.test.ts` hold it to `toStudy`), with the questions
  * other than `[]` between two QUESTIONS_MARKs as jsonb prints them (for the caller to write again)
  * and `"applicability":` followed by its inputs between PAGE_MARKs (status, the deadline in epoch
  * milliseconds — floored, as `new Date(text)` truncates PostgreSQL's microseconds — capacity,
@@ -285,36 +248,6 @@ function pageTextSql(db: Db, sort: string, f: FilterShape, limit: number, walks:
     .innerJoin(userPublic, eq(userPublic.id, studyCards.leaderId))
     .toSQL();
   return { text: q.sql, params: q.params, name: `studies_public_page_text_${name}` };
-}
-
-/** What `studyApplicability` reads, next to the row's JSON. */
-const APPLICABILITY_COLS = {
-  status: studies.status,
-  recruitDeadline: studies.recruitDeadline,
-  capacity: studies.capacity,
-  enrolled: studies.enrolled,
-  seatsTaken: studies.seatsTaken,
-  isRecruiting: studies.isRecruiting,
-};
-
-/** A study's guest JSON (STUDY_JSON around its questions), with what applicability and visibility are decided from. */
-const BY_SLUG_JSON_COLS = {
-  json: sql<string>`${STUDY_JSON}`,
-  questions: sql<string>`${studies.questions}::text`,
-  jsonTail: sql<string>`${STUDY_JSON_TAIL}`,
-  ...APPLICABILITY_COLS,
-  deleted: studies.deleted,
-  leaderId: studies.leaderId,
-};
-
-/** A guest's detail by slug as the database's JSON (STUDY_JSON), with what visibility is decided from. */
-function buildBySlugJson(db: Db) {
-  return db
-    .select(BY_SLUG_JSON_COLS)
-    .from(studies)
-    .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
-    .where(eq(studies.slug, ph('slug')))
-    .prepare('studies_by_slug_json');
 }
 
 function buildTotal(db: Db, f: FilterShape) {
@@ -355,7 +288,6 @@ type Prepared = {
   totals: Map<string, ReturnType<typeof buildTotal>>;
   bySlug: ReturnType<typeof buildBySlug>;
   bySlugFor: ReturnType<typeof buildBySlugFor>;
-  bySlugJson: ReturnType<typeof buildBySlugJson>;
 };
 const preparedByDb = new WeakMap<Db, Prepared>();
 
@@ -367,7 +299,6 @@ function prepared(db: Db): Prepared {
       totals: new Map(),
       bySlug: buildBySlug(db),
       bySlugFor: buildBySlugFor(db),
-      bySlugJson: buildBySlugJson(db),
     };
     preparedByDb.set(db, p);
   }
@@ -417,11 +348,6 @@ async function totalOf(db: Db, shape: FilterShape, values: Record<string, unknow
   return t?.total ?? 0;
 }
 
-export type StudyApplicabilityRow = Pick<StudyRow, 'status' | 'recruitDeadline' | 'capacity' | 'enrolled' | 'seatsTaken' | 'isRecruiting'>;
-
-/** A study as JSON in three parts: the keys up to `paymentDeadlineHours`, `questions` (jsonb's text), the keys after it. */
-export type StudyJsonRow = StudyApplicabilityRow & { json: string; questions: string; jsonTail: string };
-
 const pageTexts = new WeakMap<Db, Map<string, RawPage & { name: string }>>();
 
 /**
@@ -448,132 +374,31 @@ export async function publicPageText(
     st = pageTextSql(db, sort, shape, limit, walks);
     byKey.set(key, st);
   }
-  const params = fillPlaceholders(st.params, values);
-  let row: [string, string];
-  if (driver === 'postgres') {
-    const pool = (db as unknown as { $client: pg.Pool }).$client;
-    const res = await pool.query<[string, string]>({ name: st.name, text: st.text, values: params, rowMode: 'array' });
-    row = res.rows[0]!;
-  } else {
-    const client = (db as unknown as { $client: PGlite }).$client;
-    const res = await client.query<[string, string]>(st.text, params, { rowMode: 'array' });
-    row = res.rows[0]!;
-  }
-  const [page, total] = row;
+  const [page, total] = (await firstArrayRow<[string, string]>(db, driver, st, values))!;
   return { page, total: Number(total) };
 }
-
-/**
- * What a guest's `Study` reads of a list row (study-view.ts `toStudy`, without `rejectReason`,
- * which a guest never sees), in the order of `GUEST_ROW`: 38 columns instead of the table's 44.
- */
-const GUEST_COLS = {
-  id: studies.id,
-  slug: studies.slug,
-  title: studies.title,
-  coverImage: studies.coverImage,
-  coverImageStatus: studies.coverImageStatus,
-  generation: studies.generation,
-  tagline: studies.tagline,
-  proposerId: studies.proposerId,
-  type: studies.type,
-  leaderId: studies.leaderId,
-  leaderName: userPublic.name,
-  leaderImage: userPublic.profileImage,
-  welcomeMessage: studies.welcomeMessage,
-  schedule: studies.schedule,
-  duration: studies.duration,
-  scheduleWeekdays: studies.scheduleWeekdays,
-  sessionStartTime: studies.sessionStartTime,
-  sessionEndTime: studies.sessionEndTime,
-  timezone: studies.timezone,
-  locationType: studies.locationType,
-  locationAddress: studies.locationAddress,
-  capacity: studies.capacity,
-  enrolled: studies.enrolled,
-  seatsTaken: studies.seatsTaken,
-  recruitDeadline: studies.recruitDeadline,
-  isRecruiting: studies.isRecruiting,
-  status: studies.status,
-  recurrenceType: studies.recurrenceType,
-  startDate: studies.startDate,
-  endDate: studies.endDate,
-  costType: studies.costType,
-  costDescription: studies.costDescription,
-  cost: studies.cost,
-  paymentDeadlineHours: studies.paymentDeadlineHours,
-  questions: studies.questions,
-  deleted: studies.deleted,
-  createdAt: studies.createdAt,
-  updatedAt: studies.updatedAt,
-};
-
-/** A row of `guestStudyRowBySlug`: GUEST_COLS' values in their order, timestamps as ISO strings. */
-export type GuestStudyRow = unknown[];
-
-/** The position of each GUEST_COLS key in a GuestStudyRow. */
-export const GUEST_ROW = Object.fromEntries(Object.keys(GUEST_COLS).map((k, i) => [k, i])) as Record<keyof typeof GUEST_COLS, number>;
-
-/**
- * `timestamptz` text as `new Date(text).toISOString()` writes it, without a Date when the text is
- * UTC (`2026-11-23 22:14:05.123456+00`): milliseconds truncated, as PostgreSQL's microseconds
- * are by `new Date`. Anything else (another offset, a year before 1000, which `Date` reads its own
- * way, or past 9999, BC) goes through Date.
- */
-export function isoOfTimestamptz(v: string): string {
-  if (v.length >= 22 && v.endsWith('+00') && v[0] !== '0' && v[4] === '-' && v[10] === ' ' && v[13] === ':' && v[16] === ':') {
-    const frac = v.length === 22 ? '' : v[19] === '.' ? v.slice(20, -3) : null;
-    if (frac !== null && frac.length <= 6) return `${v.slice(0, 10)}T${v.slice(11, 19)}.${(frac + '000').slice(0, 3)}Z`;
-  }
-  return new Date(v).toISOString();
-}
-
-const iso = (v: string) => isoOfTimestamptz(v);
-const same = (v: string) => v;
-/** PGlite's own parsers as Drizzle's PGlite session sets them, except timestamps, written as ISO text here. */
-const GUEST_PARSERS = {
-  [pgliteTypes.TIMESTAMP]: same,
-  [pgliteTypes.TIMESTAMPTZ]: iso,
-  [pgliteTypes.INTERVAL]: same,
-  [pgliteTypes.DATE]: same,
-};
 
 type RawPage = { text: string; params: unknown[] };
 
 /**
- * A study by slug as the contract's JSON in parts (StudyJsonRow), for
- * a guest's detail on PostgreSQL, with `deleted` and `leaderId`: the caller decides visibility from them and `status`.
+ * The first row of a statement built by Drizzle's `toSQL()`, as an array, straight through the
+ * driver's client: a named statement on node-postgres (parsed and planned once per connection),
+ * db/prepared.ts's prepared reads on PGlite. The driver's own parsers (bool, int, text); no
+ * Drizzle mapping.
  */
-export async function guestStudyJsonBySlug(
+async function firstArrayRow<T extends unknown[]>(
   db: Db,
-  slug: string,
-): Promise<(StudyJsonRow & { deleted: boolean; leaderId: string }) | undefined> {
-  const [row] = await prepared(db).bySlugJson.execute({ slug });
-  return row;
-}
-
-let slugRowSql: RawPage | undefined;
-
-/**
- * A study by slug as GUEST_COLS in an array (timestamps as ISO text), for a guest's detail on
- * PGlite: through PGlite's client with array rows, without Drizzle's mapping. The caller decides visibility from its `status` and `deleted`.
- */
-export async function guestStudyRowBySlug(db: Db, slug: string): Promise<GuestStudyRow | undefined> {
-  if (!slugRowSql) {
-    const q = db
-      .select(GUEST_COLS)
-      .from(studies)
-      .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
-      .where(eq(studies.slug, ph('slug')))
-      .toSQL();
-    slugRowSql = { text: q.sql, params: q.params };
+  driver: 'postgres' | 'pglite',
+  st: RawPage & { name: string },
+  values: Record<string, unknown>,
+): Promise<T | undefined> {
+  const params = fillPlaceholders(st.params, values);
+  if (driver === 'postgres') {
+    const pool = (db as unknown as { $client: pg.Pool }).$client;
+    return (await pool.query<T>({ name: st.name, text: st.text, values: params, rowMode: 'array' })).rows[0];
   }
   const client = (db as unknown as { $client: PGlite }).$client;
-  const res = await client.query<unknown[]>(slugRowSql.text, fillPlaceholders(slugRowSql.params, { slug }), {
-    rowMode: 'array',
-    parsers: GUEST_PARSERS,
-  });
-  return res.rows[0];
+  return (await client.query<T>(st.text, params, { rowMode: 'array' })).rows[0];
 }
 
 export interface StudyForCaller {
@@ -620,55 +445,62 @@ export interface ViewerCols {
   viewerApplication: string | null;
 }
 
-/** Where VIEWER_COLS start in a `viewerStudyRowBySlug` row (after GUEST_COLS). */
-export const VIEWER_AT = Object.keys(GUEST_COLS).length;
+/** A study by slug as its card: STUDY_PAGE_ITEM's text, with what visibility is decided from. */
+export interface StudyCardRow {
+  card: string;
+  status: StudyStatus;
+  deleted: boolean;
+  leaderId: string;
+}
 
-let viewerRowSql: RawPage | undefined;
+const CARD_COLS = { card: STUDY_PAGE_ITEM, status: studies.status, deleted: studies.deleted, leaderId: studies.leaderId };
+
+const slugCardSql = new Map<'guest' | 'viewer', RawPage & { name: string }>();
 
 /**
- * A study by slug for a signed-in caller, on PGlite: `guestStudyRowBySlug`'s row (GUEST_COLS as
- * an array) followed by VIEWER_COLS' three values, in one statement.
+ * The detail's statement: the study by its slug (`studies_slug_idx`), its stored card (the list's
+ * text of it: `study_cards`, migration 0024, written by the triggers on `studies` for every
+ * study, whatever its status or deleted flag) and its leader's public profile, read as the list
+ * reads them (STUDY_PAGE_ITEM); for a signed-in caller VIEWER_COLS too. Visibility is the
+ * caller's to decide (`assertVisibleBySlug`), from status, deleted and leader.
  */
-export async function viewerStudyRowBySlug(db: Db, slug: string, userId: string): Promise<GuestStudyRow | undefined> {
-  if (!viewerRowSql) {
+function slugCardStatement(db: Db, kind: 'guest' | 'viewer'): RawPage & { name: string } {
+  let st = slugCardSql.get(kind);
+  if (!st) {
     const q = db
-      .select({ ...GUEST_COLS, ...VIEWER_COLS })
+      .select(kind === 'viewer' ? { ...CARD_COLS, ...VIEWER_COLS } : CARD_COLS)
       .from(studies)
-      .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
+      .innerJoin(studyCards, eq(studyCards.studyId, studies.id))
+      .innerJoin(userPublic, eq(userPublic.id, studyCards.leaderId))
       .where(eq(studies.slug, ph('slug')))
       .toSQL();
-    viewerRowSql = { text: q.sql, params: q.params };
+    st = { text: q.sql, params: q.params, name: `studies_card_by_slug_${kind}` };
+    slugCardSql.set(kind, st);
   }
-  const client = (db as unknown as { $client: PGlite }).$client;
-  const res = await client.query<unknown[]>(viewerRowSql.text, fillPlaceholders(viewerRowSql.params, { slug, userId }), {
-    rowMode: 'array',
-    parsers: GUEST_PARSERS,
-  });
-  return res.rows[0];
+  return st;
 }
 
-const viewerJsonByDb = new WeakMap<Db, ReturnType<typeof buildViewerJsonBySlug>>();
-
-function buildViewerJsonBySlug(db: Db) {
-  return db
-    .select({ ...BY_SLUG_JSON_COLS, ...VIEWER_COLS })
-    .from(studies)
-    .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
-    .where(eq(studies.slug, ph('slug')))
-    .prepare('studies_by_slug_json_for');
+/**
+ * A study by slug as its stored card, for a guest's detail, on either driver (the caller writes
+ * `applicability` into it as into a list page's: study-service.ts `studyCardJsonOf`).
+ */
+export async function studyCardBySlug(db: Db, slug: string, driver: 'postgres' | 'pglite'): Promise<StudyCardRow | undefined> {
+  const r = await firstArrayRow<[string, StudyStatus, boolean, string]>(db, driver, slugCardStatement(db, 'guest'), { slug });
+  return r && { card: r[0], status: r[1], deleted: r[2], leaderId: r[3] };
 }
 
-/** `guestStudyJsonBySlug` with VIEWER_COLS, for a signed-in caller's detail on PostgreSQL. */
-export async function viewerStudyJsonBySlug(
+/** `studyCardBySlug` with VIEWER_COLS, in the same statement, for a signed-in caller's detail. */
+export async function viewerStudyCardBySlug(
   db: Db,
   slug: string,
   userId: string,
-): Promise<(StudyJsonRow & { deleted: boolean; leaderId: string } & ViewerCols) | undefined> {
-  let st = viewerJsonByDb.get(db);
-  if (!st) {
-    st = buildViewerJsonBySlug(db);
-    viewerJsonByDb.set(db, st);
-  }
-  const [row] = await st.execute({ slug, userId });
-  return row;
+  driver: 'postgres' | 'pglite',
+): Promise<(StudyCardRow & ViewerCols) | undefined> {
+  const r = await firstArrayRow<[string, StudyStatus, boolean, string, string | null, MemberRole | null, string | null]>(
+    db,
+    driver,
+    slugCardStatement(db, 'viewer'),
+    { slug, userId },
+  );
+  return r && { card: r[0], status: r[1], deleted: r[2], leaderId: r[3], rejectReason: r[4], viewerRole: r[5], viewerApplication: r[6] };
 }

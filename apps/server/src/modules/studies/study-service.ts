@@ -6,7 +6,6 @@
 import {
   type ApplicationStatus,
   DELETABLE_STUDY_STATUSES,
-  type MemberRole,
   type Page,
   type Study,
   type StudyArrayQuery,
@@ -37,21 +36,15 @@ import {
   studyNotFound,
 } from './access.ts';
 import {
-  GUEST_ROW as C,
-  type GuestStudyRow,
   type PublicListParams,
-  type StudyJsonRow,
   publicPage,
   publicPageText,
   PAGE_MARK,
   QUESTIONS_MARK,
-  guestStudyJsonBySlug,
-  guestStudyRowBySlug,
   studyBySlugFor,
-  VIEWER_AT,
+  studyCardBySlug,
   type ViewerCols,
-  viewerStudyJsonBySlug,
-  viewerStudyRowBySlug,
+  viewerStudyCardBySlug,
 } from './study-read-repo.ts';
 import { latestApplicationOf } from './application-repo.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -69,30 +62,32 @@ import {
   slugsLike,
   updateStudy,
 } from './study-repo.ts';
-import { coverThumbOf, toStudy, toTransition } from './study-view.ts';
+import { toStudy, toTransition } from './study-view.ts';
 import { ok } from '../../http/envelope.ts';
 import type { ReadCache } from './read-cache.ts';
 
 const EDITABLE_STATUSES: readonly StudyStatus[] = ['PENDING', 'APPROVED', 'IN_PROGRESS'];
 
 /**
- * A guest's `Study` from the database's JSON (`guestStudyJsonBySlug`): `JSON.stringify(toStudy(row, now))`, byte for byte;
- * with `caller` (`viewerOf`), `toStudy(row, now, { privileged, viewer })`'s.
+ * A study's `Study` JSON from its card (`studyCardBySlug`, the list's text of it, migration 0024):
+ * `JSON.stringify(toStudy(row, now))`, byte for byte, with `applicability` (and questions) written
+ * in as a list page's are (`studyPageJsonOf`); with `caller` (`viewerOf`),
+ * `toStudy(row, now, { privileged, viewer })`'s: the reject reason and the viewer block spliced in.
  */
-export function studyJsonOf(r: StudyJsonRow, now: Date, caller?: CallerView): string {
-  // jsonb prints `[{"id": "q1", …}]` with spaces: parsed and written again, as toStudy's row was
-  const questions = r.questions === '[]' ? '[]' : JSON.stringify(JSON.parse(r.questions));
-  const applicability = JSON.stringify(studyApplicability(r, now));
-  let tail = r.jsonTail.slice(1, -1);
-  if (caller?.rejectReason != null) {
-    // STUDY_JSON_TAIL writes `"deleted":<bool>,"rejectReason":null,…`: the first such key is it
-    const at = tail.indexOf(REJECT_NULL);
-    tail = `${tail.slice(0, at)}"rejectReason":${JSON.stringify(caller.rejectReason)}${tail.slice(at + REJECT_NULL.length)}`;
+export function studyCardJsonOf(card: string, now: Date, caller?: CallerView): string {
+  let json = studyPageJsonOf(card, now);
+  if (!caller) return json;
+  if (caller.rejectReason != null) {
+    // the card's `"rejectReason":null` is its last one: only timestamps, applicability and the
+    // viewer follow it, and a user's text holds `"` only escaped (`\"`)
+    const at = json.lastIndexOf(REJECT_NULL);
+    json = `${json.slice(0, at)}"rejectReason":${JSON.stringify(caller.rejectReason)}${json.slice(at + REJECT_NULL.length)}`;
   }
-  const viewer = caller?.viewer ? JSON.stringify(caller.viewer) : 'null';
-  return `${r.json.slice(0, -1)},"questions":${questions},${tail},"applicability":${applicability},"viewer":${viewer}}`;
+  if (!json.endsWith(VIEWER_NULL)) throw new Error('a study card ends with "viewer":null');
+  return `${json.slice(0, -VIEWER_NULL.length)}"viewer":${JSON.stringify(caller.viewer)}}`;
 }
 
+const VIEWER_NULL = '"viewer":null}';
 const REJECT_NULL = '"rejectReason":null';
 
 /** What a signed-in caller's detail shows beyond a guest's: `toStudy`'s `rejectReason` and `viewer`. */
@@ -129,7 +124,7 @@ export function viewerOf(
 }
 
 /**
- * The studies of `publicPageText`'s page, comma-separated, as `studyJsonOf` writes each: every
+ * The studies of `publicPageText`'s page, comma-separated, as `toStudy` writes each: every
  * `applicability` from the text between two PAGE_MARKs (the stored card's inputs, migration 0024), `questions` other
  * than `[]` parsed and written again (jsonb prints them with spaces).
  */
@@ -179,67 +174,6 @@ function applicabilityJsonOf(input: string, nowMs: number): string {
     applicabilityByInput.set(key, json);
   }
   return json;
-}
-
-/**
- * A guest's `Study` from a `guestStudyRowBySlug` row: `toStudy` of the same study, key for key, from
- * the array (timestamps already ISO text; `studyApplicability` gets the deadline as a Date).
- */
-export function guestStudyOf(r: GuestStudyRow, now: Date): Study {
-  const v = (i: number): never => r[i] as never;
-  const recruitDeadline: string = v(C.recruitDeadline);
-  return {
-    id: v(C.id),
-    slug: v(C.slug),
-    title: v(C.title),
-    coverImage: v(C.coverImage),
-    coverImageThumb: coverThumbOf(v(C.coverImage)),
-    coverImageStatus: v(C.coverImageStatus),
-    generation: v(C.generation),
-    tagline: v(C.tagline),
-    proposerId: v(C.proposerId),
-    type: v(C.type),
-    leader: { id: v(C.leaderId), name: v(C.leaderName), profileImage: v(C.leaderImage), welcomeMessage: v(C.welcomeMessage) },
-    schedule: v(C.schedule),
-    duration: v(C.duration),
-    scheduleDetails: {
-      weekdays: v(C.scheduleWeekdays),
-      startTime: v(C.sessionStartTime),
-      endTime: v(C.sessionEndTime),
-      timezone: v(C.timezone),
-    },
-    location: { type: v(C.locationType), address: v(C.locationAddress) },
-    capacity: v(C.capacity),
-    enrolled: v(C.enrolled),
-    seatsTaken: v(C.seatsTaken),
-    recruitDeadline,
-    isRecruiting: v(C.isRecruiting),
-    status: v(C.status),
-    recurrenceType: v(C.recurrenceType),
-    startDate: v(C.startDate),
-    endDate: v(C.endDate),
-    costType: v(C.costType),
-    costDescription: v(C.costDescription),
-    cost: v(C.cost),
-    paymentDeadlineHours: v(C.paymentDeadlineHours),
-    questions: v(C.questions),
-    deleted: v(C.deleted),
-    rejectReason: null,
-    createdAt: v(C.createdAt),
-    updatedAt: v(C.updatedAt),
-    applicability: studyApplicability(
-      {
-        status: v(C.status),
-        recruitDeadline: new Date(recruitDeadline),
-        capacity: v(C.capacity),
-        enrolled: v(C.enrolled),
-        seatsTaken: v(C.seatsTaken),
-        isRecruiting: v(C.isRecruiting),
-      },
-      now,
-    ),
-    viewer: null,
-  };
 }
 
 /** `JSON.stringify(ok(toPage(content, total, q)))` around studies that are already JSON. */
@@ -431,53 +365,30 @@ export class StudyService {
 
   async getBySlugJson(slug: string, user: AuthUser | null): Promise<string> {
     if (user) return this.viewerBySlugJson(slug, user);
-    // A guest's detail as the list's rows are read (listPagedJson): on PGlite an array row shaped
-    // by `guestStudyOf`, on PostgreSQL the database's JSON; the same bytes as `getBySlug(slug, null)`.
-    if (this.d.ctx.database.driver !== 'postgres') return this.cached(this.d.caches.bySlug, slug, () => this.guestBySlugFromRow(slug));
-    return this.cachedJson(this.d.caches.bySlug, slug, async () => `{"success":true,"data":${await this.guestBySlugJson(slug)}}`);
+    return this.cachedJson(this.d.caches.bySlug, slug, () => this.guestBySlugJson(slug));
+  }
+
+  /**
+   * `JSON.stringify(ok(getBySlug(slug, null)))` from the study's stored card, read as the list
+   * reads it (`studyCardBySlug`, both drivers): the same bytes as the study on a list page.
+   */
+  async guestBySlugJson(slug: string): Promise<string> {
+    const row = await studyCardBySlug(this.db, slug, this.d.ctx.database.driver);
+    assertVisibleBySlug(row, null, undefined);
+    return `{"success":true,"data":${studyCardJsonOf(row.card, this.d.clock())}}`;
   }
 
   /**
    * `JSON.stringify(ok(getBySlug(slug, user)))` for a signed-in caller, from one statement that
-   * reads the guest's row (PGlite) or JSON (PostgreSQL) and the caller's role, latest application
-   * and the reject reason (viewerStudyRowBySlug / viewerStudyJsonBySlug), without Drizzle's
-   * mapping of 44 + 10 columns and `toStudy`. Visibility as getBySlug decides it.
+   * reads the study's card and the caller's role, latest application and the reject reason
+   * (`viewerStudyCardBySlug`), without Drizzle's mapping of 44 + 10 columns and `toStudy`.
+   * Visibility as getBySlug decides it.
    */
   async viewerBySlugJson(slug: string, user: AuthUser): Promise<string> {
-    if (this.d.ctx.database.driver !== 'postgres') {
-      const r = await viewerStudyRowBySlug(this.db, slug, user.id);
-      if (!r) throw studyNotFound();
-      const row = { status: r[C.status] as StudyStatus, deleted: r[C.deleted] as boolean, leaderId: r[C.leaderId] as string };
-      const v = viewerOf(row, user, {
-        rejectReason: r[VIEWER_AT] as string | null,
-        viewerRole: r[VIEWER_AT + 1] as MemberRole | null,
-        viewerApplication: r[VIEWER_AT + 2] as string | null,
-      });
-      const study = guestStudyOf(r, this.d.clock());
-      study.rejectReason = v.rejectReason;
-      study.viewer = v.viewer;
-      return JSON.stringify(ok(study));
-    }
-    const row = await viewerStudyJsonBySlug(this.db, slug, user.id);
+    const row = await viewerStudyCardBySlug(this.db, slug, user.id, this.d.ctx.database.driver);
     if (!row) throw studyNotFound();
     const v = viewerOf(row, user, row);
-    return `{"success":true,"data":${studyJsonOf(row, this.d.clock(), v)}}`;
-  }
-
-  /** `getBySlug(slug, null)` from a `guestStudyRowBySlug` array row (PGlite). */
-  async guestBySlugFromRow(slug: string): Promise<Study> {
-    const r = await guestStudyRowBySlug(this.db, slug);
-    if (!r) throw studyNotFound();
-    const row = { status: r[C.status] as StudyStatus, deleted: r[C.deleted] as boolean, leaderId: r[C.leaderId] as string };
-    assertVisibleBySlug(row, null, undefined);
-    return guestStudyOf(r, this.d.clock());
-  }
-
-  /** `JSON.stringify(getBySlug(slug, null))` from the database's JSON (`guestStudyJsonBySlug`, PostgreSQL). */
-  async guestBySlugJson(slug: string): Promise<string> {
-    const row = await guestStudyJsonBySlug(this.db, slug);
-    assertVisibleBySlug(row, null, undefined);
-    return studyJsonOf(row, this.d.clock());
+    return `{"success":true,"data":${studyCardJsonOf(row.card, this.d.clock(), v)}}`;
   }
 
   private cached(cache: ReadCache<string>, key: string, load: () => Promise<unknown>): Promise<string> {
