@@ -18,7 +18,7 @@ export class StudyCaches {
   private subscriber: Redis | null = null;
 
   /** public list pages and arrays as envelope JSON, keyed by the normalized query */
-  readonly lists = new ReadCache<string>();
+  readonly lists = new ReadCache<string | Buffer>();
   /** the guest view of a study by slug, as envelope JSON */
   readonly bySlug = new ReadCache<string>();
   setTtl(ms: number): void {

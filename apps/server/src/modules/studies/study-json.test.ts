@@ -11,8 +11,8 @@ import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { studies, studyCards } from './schema.ts';
 import { type TestUser, approvedStudy, createUser, createUsers, joinStudy, propose } from './test-helpers.ts';
 import { count, eq } from 'drizzle-orm';
-import { type PublicListParams, publicPage, publicPageText, studyBySlugFor, studyCardBySlug } from './study-read-repo.ts';
-import { studyCardJsonOf, studyPageJsonOf } from './study-service.ts';
+import { type PublicListParams, publicPage, publicPageBytes, publicPageText, studyBySlugFor, studyCardBySlug } from './study-read-repo.ts';
+import { studyCardJsonOf, studyPageBytesOf, studyPageJsonOf } from './study-service.ts';
 import { toStudy } from './study-view.ts';
 import { studyApplicability } from '@moim/contract';
 
@@ -84,6 +84,13 @@ describe('publicPageText: the page as one text from the stored cards, the same b
     const b = await publicPageText(t.ctx.db, sort, f, t.ctx.database.driver);
     expect(b.total).toBe(a.total);
     expect(b.page === '' ? '' : studyPageJsonOf(b.page, f.now)).toBe(a.rows.map((r) => JSON.stringify(toStudy(r, f.now))).join(','));
+    // the same page as bytes (PostgreSQL's list path) and its splice: the same bytes
+    expect(Buffer.concat(studyPageBytesOf(Buffer.from(b.page), f.now)).toString()).toBe(studyPageJsonOf(b.page, f.now));
+    if (t.ctx.database.driver === 'postgres') {
+      const c = await publicPageBytes(t.ctx.db, sort, f);
+      expect(c.total).toBe(a.total);
+      expect(c.page.equals(Buffer.from(b.page))).toBe(true);
+    }
   });
 });
 
@@ -109,6 +116,9 @@ describe('studyPageJsonOf: applicability from the card inputs, remembered per in
           new Date(nowMs),
         );
         expect(studyPageJsonOf(page, new Date(nowMs)), `${text} at ${nowMs - deadline}`).toBe(
+          `{"x":1,"applicability":${JSON.stringify(expected)},"viewer":null}`,
+        );
+        expect(Buffer.concat(studyPageBytesOf(Buffer.from(page), new Date(nowMs))).toString()).toBe(
           `{"x":1,"applicability":${JSON.stringify(expected)},"viewer":null}`,
         );
       }

@@ -235,19 +235,27 @@ const STUDY_PAGE_ITEM = sql`${studyCards.head} || to_json(${userPublic.name})::t
  * stored text (docs/performance.md "Stored study cards"). Built once per statement key by
  * Drizzle's `toSQL()`, run through the driver's client with array rows (`publicPageText`).
  */
-function pageTextSql(db: Db, sort: string, f: FilterShape, limit: number, walks: TypeCostWalks | null): RawPage & { name: string } {
+function pageTextSql(
+  db: Db,
+  sort: string,
+  f: FilterShape,
+  limit: number,
+  walks: TypeCostWalks | null,
+  bytes: boolean,
+): RawPage & { name: string } {
   const { ids, d, name } = pageIds(db, sort, f, limit, walks);
   const dir = sql.raw(d === asc ? 'asc' : 'desc');
+  const text = sql`coalesce(string_agg(${STUDY_PAGE_ITEM}, ',' order by ${ids.key} ${dir}, ${ids.id} ${dir}), '')`;
   const q = db
     .select({
-      page: sql<string>`coalesce(string_agg(${STUDY_PAGE_ITEM}, ',' order by ${ids.key} ${dir}, ${ids.id} ${dir}), '')`,
+      page: bytes ? sql<Buffer>`convert_to(${text}, 'UTF8')` : sql<string>`${text}`,
       total: sql<string>`(${totalSql(f)})::text`,
     })
     .from(ids)
     .innerJoin(studyCards, eq(studyCards.studyId, ids.id))
     .innerJoin(userPublic, eq(userPublic.id, studyCards.leaderId))
     .toSQL();
-  return { text: q.sql, params: q.params, name: `studies_public_page_text_${name}` };
+  return { text: q.sql, params: q.params, name: `studies_public_page_${bytes ? 'bytes' : 'text'}_${name}` };
 }
 
 function buildTotal(db: Db, f: FilterShape) {
@@ -350,6 +358,22 @@ async function totalOf(db: Db, shape: FilterShape, values: Record<string, unknow
 
 const pageTexts = new WeakMap<Db, Map<string, RawPage & { name: string }>>();
 
+function pageStatement(db: Db, sort: string, f: PublicListParams, bytes: boolean) {
+  const { shape, limit, walks, key, values } = listRequest(sort, f);
+  let byKey = pageTexts.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    pageTexts.set(db, byKey);
+  }
+  const k = `${key}|${+bytes}`;
+  let st = byKey.get(k);
+  if (!st) {
+    st = pageTextSql(db, sort, shape, limit, walks, bytes);
+    byKey.set(k, st);
+  }
+  return { st, values };
+}
+
 /**
  * One page of the public list (no text query) as one text with its total (see pageTextSql), on
  * either driver: the caller splices in each study's `applicability` (and rewrites marked
@@ -363,18 +387,25 @@ export async function publicPageText(
   f: PublicListParams,
   driver: 'postgres' | 'pglite',
 ): Promise<{ page: string; total: number }> {
-  const { shape, limit, walks, key, values } = listRequest(sort, f);
-  let byKey = pageTexts.get(db);
-  if (!byKey) {
-    byKey = new Map();
-    pageTexts.set(db, byKey);
-  }
-  let st = byKey.get(key);
-  if (!st) {
-    st = pageTextSql(db, sort, shape, limit, walks);
-    byKey.set(key, st);
-  }
+  const { st, values } = pageStatement(db, sort, f, false);
   const [page, total] = (await firstArrayRow<[string, string]>(db, driver, st, values))!;
+  return { page, total: Number(total) };
+}
+
+/**
+ * `publicPageText`'s page as its UTF-8 bytes, on node-postgres: the database sends it as `bytea`
+ * (`convert_to(…, 'UTF8')`, in hex text), which node-postgres reads as ASCII (a one-byte string,
+ * no UTF-8 decoding of ~11 KB of mostly Hangul text) and its bytea parser turns into a Buffer; the
+ * caller splices `applicability` into the bytes and sends them as they are (study-service.ts
+ * `studyPageBytesOf`), so the page is neither decoded into a JS string nor encoded back for the
+ * socket. Not node-postgres's `binary: true`: pg-protocol 1.16 decodes every DataRow field as
+ * UTF-8 text whatever its format, and pg's Result re-encodes the binary ones (and the bigint
+ * total would come back as bytes). Base64 (`encode(…, 'base64')`) was tried: no better on
+ * node's side, more of the database's CPU (docs/performance.md, session 12).
+ */
+export async function publicPageBytes(db: Db, sort: string, f: PublicListParams): Promise<{ page: Buffer; total: number }> {
+  const { st, values } = pageStatement(db, sort, f, true);
+  const [page, total] = (await firstArrayRow<[Buffer, string]>(db, 'postgres', st, values))!;
   return { page, total: Number(total) };
 }
 

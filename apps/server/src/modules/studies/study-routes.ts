@@ -25,8 +25,8 @@ import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import type { StudyServices } from './service.ts';
 
-/** Ready-made envelope JSON (from the read cache): a string skips the serializer. */
-function sendJson(reply: FastifyReply, json: string) {
+/** Ready-made envelope JSON (from the read cache): a string or its UTF-8 bytes skip the serializer. */
+function sendJson(reply: FastifyReply, json: string | Buffer) {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 

@@ -38,6 +38,7 @@ import {
 import {
   type PublicListParams,
   publicPage,
+  publicPageBytes,
   publicPageText,
   PAGE_MARK,
   QUESTIONS_MARK,
@@ -142,6 +143,48 @@ export function studyPageJsonOf(page: string, now: Date): string {
 }
 
 /**
+ * `studyPageJsonOf` on the page's UTF-8 bytes (`publicPageBytes`, PostgreSQL), as the pieces of
+ * the result: the bytes between marks as they came (views, not copies), each `applicability`
+ * from its inputs (ASCII), the questions between QUESTIONS_MARKs written again. The marks are
+ * single bytes in UTF-8 (no byte of a multi-byte character is below 0x80).
+ */
+export function studyPageBytesOf(page: Buffer, now: Date): Buffer[] {
+  const nowMs = now.getTime();
+  const out: Buffer[] = [];
+  let pos = 0;
+  for (;;) {
+    const a = page.indexOf(PAGE_MARK_BYTE, pos);
+    const q = page.indexOf(QUESTIONS_MARK_BYTE, pos);
+    if (a < 0 && q < 0) break;
+    if (q < 0 || (a >= 0 && a < q)) {
+      const b = page.indexOf(PAGE_MARK_BYTE, a + 1);
+      out.push(page.subarray(pos, a), applicabilityBytesOf(page.toString('latin1', a + 1, b), nowMs));
+      pos = b + 1;
+    } else {
+      const b = page.indexOf(QUESTIONS_MARK_BYTE, q + 1);
+      out.push(page.subarray(pos, q), Buffer.from(JSON.stringify(JSON.parse(page.toString('utf8', q + 1, b)))));
+      pos = b + 1;
+    }
+  }
+  out.push(page.subarray(pos));
+  return out;
+}
+
+const PAGE_MARK_BYTE = PAGE_MARK.charCodeAt(0);
+const QUESTIONS_MARK_BYTE = QUESTIONS_MARK.charCodeAt(0);
+const applicabilityBytes = new Map<string, Buffer>();
+
+function applicabilityBytesOf(input: string, nowMs: number): Buffer {
+  const json = applicabilityJsonOf(input, nowMs);
+  let b = applicabilityBytes.get(json);
+  if (!b) {
+    b = Buffer.from(json);
+    applicabilityBytes.set(json, b);
+  }
+  return b;
+}
+
+/**
  * `JSON.stringify(studyApplicability(…))` of a card's applicability inputs (status, deadline in
  * epoch ms, capacity, enrolled, seats taken, isRecruiting, space-separated), remembered by those
  * inputs and whether the deadline has passed, the one way the rule depends on the time
@@ -181,6 +224,14 @@ function pageEnvelopeJson(content: string[], total: number, q: { page: number; s
   const rest = JSON.stringify(toPage([], total, q)).slice('{"content":[]'.length);
   return `{"success":true,"data":{"content":[${content.join(',')}]${rest}}`;
 }
+
+/** `pageEnvelopeJson` around a page's bytes (`studyPageBytesOf`'s pieces), as one Buffer. */
+function pageEnvelopeBytes(content: Buffer[], total: number, q: { page: number; size: number }): Buffer {
+  const rest = JSON.stringify(toPage([], total, q)).slice('{"content":[]'.length);
+  return Buffer.concat([PAGE_HEAD, ...content, Buffer.from(`]${rest}}`)]);
+}
+
+const PAGE_HEAD = Buffer.from('{"success":true,"data":{"content":[');
 
 /** The list query as the read repo's page parameters (`publicPage`, `publicPageText`). */
 function publicListParams(q: StudyListQuery, now: Date): PublicListParams {
@@ -345,13 +396,21 @@ export class StudyService {
   // The hot public reads, as ready-made envelope JSON from the short-lived cache (guests only
   // for the slug detail: a signed-in caller gets their own viewer block).
 
-  async listPagedJson(q: StudyListQuery): Promise<string> {
+  async listPagedJson(q: StudyListQuery): Promise<string | Buffer> {
     const key = `page:${JSON.stringify(q)}`;
     // A text query takes the general path.
     if (q.q) return this.cached(this.d.caches.lists, key, () => this.listPaged(q));
     // Both drivers: the page's stored study cards (migration 0024), concatenated by the
     // database, with the leader's profile joined and `applicability` computed here
     // (study-read-repo.ts `pageTextSql`, docs/performance.md "Stored study cards").
+    // On PostgreSQL the page stays bytes from the socket to the socket (`publicPageBytes`).
+    if (this.d.ctx.database.driver === 'postgres') {
+      return this.cachedJson(this.d.caches.lists, key, async () => {
+        const now = this.d.clock();
+        const { page, total } = await publicPageBytes(this.db, q.sort, publicListParams(q, now));
+        return pageEnvelopeBytes(studyPageBytesOf(page, now), total, q);
+      });
+    }
     return this.cachedJson(this.d.caches.lists, key, async () => {
       const now = this.d.clock();
       const { page, total } = await publicPageText(this.db, q.sort, publicListParams(q, now), this.d.ctx.database.driver);
@@ -359,7 +418,7 @@ export class StudyService {
     });
   }
 
-  async listArrayJson(q: StudyArrayQuery): Promise<string> {
+  async listArrayJson(q: StudyArrayQuery): Promise<string | Buffer> {
     return this.cached(this.d.caches.lists, `array:${JSON.stringify(q)}`, () => this.listArray(q));
   }
 
@@ -391,11 +450,12 @@ export class StudyService {
     return `{"success":true,"data":${studyCardJsonOf(row.card, this.d.clock(), v)}}`;
   }
 
-  private cached(cache: ReadCache<string>, key: string, load: () => Promise<unknown>): Promise<string> {
+  private cached(cache: ReadCache<string | Buffer>, key: string, load: () => Promise<unknown>): Promise<string | Buffer> {
     return this.cachedJson(cache, key, async () => JSON.stringify(ok(await load())));
   }
 
-  private async cachedJson(cache: ReadCache<string>, key: string, load: () => Promise<string>): Promise<string> {
+  /** An envelope's JSON (text, or UTF-8 bytes) from the cache, else loaded and stored. */
+  private async cachedJson<T extends string | Buffer>(cache: ReadCache<T>, key: string, load: () => Promise<T>): Promise<T> {
     const hit = cache.get(key);
     if (hit !== undefined) return hit;
     const gen = cache.generation;
