@@ -6,6 +6,7 @@
  * `toStudy` writes it — cover thumbnails, nulls, arrays, questions, quotes and line breaks,
  * timestamps to the millisecond, applicability, the reject reason.
  */
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { studies, studyCards } from './schema.ts';
@@ -227,6 +228,14 @@ describe('GET /api/studies/paged: studies written by the database', () => {
     const past = await t.call({ method: 'GET', url: '/api/studies/paged?page=50' });
     expect(past.body.data.content).toEqual([]);
     expect(past.body.data.totalElements).toBe(rest.totalElements);
+  });
+
+  it('sends the same page compressed (on PostgreSQL the page is a Buffer)', async () => {
+    const plain = await t.call({ method: 'GET', url: '/api/studies/paged?size=100' });
+    const gz = await t.call({ method: 'GET', url: '/api/studies/paged?size=100', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(gunzipSync(gz.res.rawPayload).toString()).toBe(plain.res.body);
   });
 
   it('writes the cover thumbnail, nulls, arrays, questions and escapes as toStudy does', async () => {
