@@ -116,6 +116,55 @@ describe('foundation', () => {
     expect(moved.map((k) => `${k}: ${fallback[k]!.map(Math.round)} → ${withFont[k]!.map(Math.round)}`)).toEqual([]);
   });
 
+  it("keeps /lab's and /study's blocks where they are when the page font replaces the fallback", async () => {
+    // The same race as the home hero's (docs/performance.md, "The font-race shifts on /lab and
+    // /study"): the lead, the list header's title and lead and the lab cards' text reserve the
+    // lines they take in Pretendard, so nothing below them moves down when the font comes. The
+    // HTML and its critical CSS alone, with and without the page font: no element of #root starts
+    // 3 px or more higher or lower (sideways moves of chips and badges are left: a few px, small).
+    const widths = [320, 360, 390, 412, 430, 600, 800, 900, 1280];
+    const measure = async (path: string, font: boolean) => {
+      await b.page.unrouteAll();
+      await b.page.route('**/*', (r) =>
+        r.request().resourceType() === 'document' || (font && /PretendardPage-/.test(r.request().url())) ? r.continue() : r.abort(),
+      );
+      await b.page.setViewportSize({ width: 320, height: 900 });
+      await b.page.goto(path);
+      await b.page.evaluate(() => document.fonts.ready);
+      const loaded = await b.page.evaluate(() =>
+        [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Pretendard Page' && f.status === 'loaded'),
+      );
+      expect(loaded).toBe(font);
+      const out: Record<string, number> = {};
+      for (const width of widths) {
+        await b.page.setViewportSize({ width, height: 900 });
+        Object.assign(
+          out,
+          await b.page.evaluate((width) => {
+            const tops: Record<string, number> = {};
+            // (the list's loading state, below the fold, is left out: its spinner sits a few px
+            // apart at 320 and 412 px, and the cards replace it)
+            document.querySelectorAll('#root main *:not(.state *)').forEach((e, i) => {
+              const r = e.getBoundingClientRect();
+              if (r.width > 0 || r.height > 0)
+                tops[`${width} ${i} ${e.tagName.toLowerCase()}.${e.getAttribute('class') ?? ''}`] = r.top + window.scrollY;
+            });
+            return tops;
+          }, width),
+        );
+      }
+      return out;
+    };
+    for (const path of ['/lab', '/study']) {
+      const fallback = await measure(path, false);
+      const withFont = await measure(path, true);
+      expect(Object.keys(withFont)).toEqual(Object.keys(fallback));
+      const moved = Object.keys(fallback).filter((k) => Math.abs(fallback[k]! - withFont[k]!) >= 3);
+      expect(moved.map((k) => `${path} ${k}: ${Math.round(fallback[k]!)} → ${Math.round(withFont[k]!)}`)).toEqual([]);
+    }
+    await b.page.unrouteAll();
+  });
+
   it('lists the API routes at /api/docs', async () => {
     const res = await fetch(`${baseURL}/api/docs/json`);
     const doc = (await res.json()) as { paths: Record<string, unknown> };

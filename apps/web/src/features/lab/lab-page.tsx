@@ -44,13 +44,22 @@ function TetrisFacts() {
           <dd>{t('rankOf', { rank: formatCount(rank.rank), total: formatCount(rank.totalPlayers) })}</dd>
         </div>
       )}
-      {champion && (
+      {/* the row is there while the board loads (and in the prerendered page): its arrival moved
+          the cards below down 26 px (docs/performance.md, "The font-race shifts on /lab and /study") */}
+      {champion ? (
         <div>
           <dt>{t('weeklyChampion')}</dt>
           <dd>
             <span data-user-content="">{champion.name ?? '—'}</span> · {formatCount(champion.score)}
           </dd>
         </div>
+      ) : (
+        weekly.isPending && (
+          <div>
+            <dt>{t('weeklyChampion')}</dt>
+            <dd>–</dd>
+          </div>
+        )
       )}
     </dl>
   );
