@@ -449,16 +449,10 @@ export async function publicPageText(
     byKey.set(key, st);
   }
   const params = fillPlaceholders(st.params, values);
-  let row: [string, string];
-  if (driver === 'postgres') {
-    const pool = (db as unknown as { $client: pg.Pool }).$client;
-    const res = await pool.query<[string, string]>({ name: st.name, text: st.text, values: params, rowMode: 'array' });
-    row = res.rows[0]!;
-  } else {
-    const client = (db as unknown as { $client: PGlite }).$client;
-    const res = await client.query<[string, string]>(st.text, params, { rowMode: 'array' });
-    row = res.rows[0]!;
-  }
+  void driver; // both drivers are node-postgres pools now (the embedded one in a worker thread)
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const res = await pool.query<[string, string]>({ name: st.name, text: st.text, values: params, rowMode: 'array' });
+  const row = res.rows[0]!;
   const [page, total] = row;
   return { page, total: Number(total) };
 }

@@ -6,7 +6,6 @@
 import {
   type ApplicationStatus,
   DELETABLE_STUDY_STATUSES,
-  type MemberRole,
   type Page,
   type Study,
   type StudyArrayQuery,
@@ -48,10 +47,8 @@ import {
   guestStudyJsonBySlug,
   guestStudyRowBySlug,
   studyBySlugFor,
-  VIEWER_AT,
   type ViewerCols,
   viewerStudyJsonBySlug,
-  viewerStudyRowBySlug,
 } from './study-read-repo.ts';
 import { latestApplicationOf } from './application-repo.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -433,7 +430,6 @@ export class StudyService {
     if (user) return this.viewerBySlugJson(slug, user);
     // A guest's detail as the list's rows are read (listPagedJson): on PGlite an array row shaped
     // by `guestStudyOf`, on PostgreSQL the database's JSON; the same bytes as `getBySlug(slug, null)`.
-    if (this.d.ctx.database.driver !== 'postgres') return this.cached(this.d.caches.bySlug, slug, () => this.guestBySlugFromRow(slug));
     return this.cachedJson(this.d.caches.bySlug, slug, async () => `{"success":true,"data":${await this.guestBySlugJson(slug)}}`);
   }
 
@@ -444,20 +440,6 @@ export class StudyService {
    * mapping of 44 + 10 columns and `toStudy`. Visibility as getBySlug decides it.
    */
   async viewerBySlugJson(slug: string, user: AuthUser): Promise<string> {
-    if (this.d.ctx.database.driver !== 'postgres') {
-      const r = await viewerStudyRowBySlug(this.db, slug, user.id);
-      if (!r) throw studyNotFound();
-      const row = { status: r[C.status] as StudyStatus, deleted: r[C.deleted] as boolean, leaderId: r[C.leaderId] as string };
-      const v = viewerOf(row, user, {
-        rejectReason: r[VIEWER_AT] as string | null,
-        viewerRole: r[VIEWER_AT + 1] as MemberRole | null,
-        viewerApplication: r[VIEWER_AT + 2] as string | null,
-      });
-      const study = guestStudyOf(r, this.d.clock());
-      study.rejectReason = v.rejectReason;
-      study.viewer = v.viewer;
-      return JSON.stringify(ok(study));
-    }
     const row = await viewerStudyJsonBySlug(this.db, slug, user.id);
     if (!row) throw studyNotFound();
     const v = viewerOf(row, user, row);
