@@ -1,6 +1,8 @@
 // CPU per call in process (not a target, a diagnostic): each hot read through app.inject (the whole
 // Fastify pipeline: hooks, helmet, CORS, compression decision, serialisation), read cache off,
-// `process.cpuUsage` over ROUNDS rounds of CALLS calls; prints min and median µs per call.
+// `process.cpuUsage` over ROUNDS rounds of CALLS calls; prints min and median µs per call. "main …"
+// is the main thread's share alone (its run time from /proc/self/task/<pid>/schedstat): the event
+// loop's cost per call, without worker threads (the embedded database's) and the GC's helpers.
 //   CPU_SIZE=10000  CPU_CALLS=300  CPU_ROUNDS=8  CPU_DRIVER=pglite|postgres  CPU_ONLY=paged,slug
 //   CPU_PROFILE=<label word>: also a node:inspector profile of that endpoint, self time by function.
 // On PostgreSQL (a server on this machine) it also prints the database's CPU per call ("db …"): the
@@ -69,23 +71,33 @@ try {
       return ticks * 10_000; // µs, at 100 ticks per second
     };
   }
+  // The main thread's own CPU (the event loop: HTTP, JSON, the driver's JS), apart from the
+  // process's (which counts worker threads, e.g. the embedded database's): its scheduler run time
+  // in ns from /proc (Linux; null elsewhere).
+  const mainCpu = (): number | null => {
+    try {
+      return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
+    } catch {
+      return null;
+    }
+  };
   const res = new Map<string, number[]>(
-    eps.flatMap((e) =>
-      pgdb
-        ? [
-            [e.label, []],
-            [`db ${e.label}`, []],
-          ]
-        : [[e.label, []]],
-    ),
+    eps.flatMap((e) => [
+      [e.label, []],
+      ...(mainCpu() !== null ? [[`main ${e.label}`, []] as [string, number[]]] : []),
+      ...(pgdb ? [[`db ${e.label}`, []] as [string, number[]]] : []),
+    ]),
   );
   for (let r = 0; r < rounds; r++) {
     for (const e of eps) {
       const c0 = process.cpuUsage();
+      const m0 = mainCpu();
       const b0 = backendCpu();
       for (let i = 0; i < calls; i++) await call(e);
       const c = process.cpuUsage(c0);
+      const m1 = mainCpu();
       res.get(e.label)!.push((c.user + c.system) / calls);
+      if (m0 !== null && m1 !== null) res.get(`main ${e.label}`)!.push((m1 - m0) / calls);
       if (pgdb) res.get(`db ${e.label}`)!.push((backendCpu() - b0) / calls);
     }
   }

@@ -1,15 +1,19 @@
 /**
  * The database client: embedded PGlite in a data folder by default, or a real PostgreSQL
- * server when DATABASE_URL is set. Both speak the PostgreSQL dialect through Drizzle.
+ * server when DATABASE_URL is set. Both are reached the same way, through node-postgres and
+ * Drizzle's node-postgres driver: the embedded database runs in a worker thread that speaks the
+ * PostgreSQL protocol (db/pglite-worker.ts). `driver` says which one it is (embedded or server),
+ * not which code runs.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
-import { preparePgReads, preparePgliteReads } from './prepared.ts';
+import { preparePgReads } from './prepared.ts';
+import { startPgliteWorker } from './pglite-worker.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -55,89 +59,75 @@ const SESSION_QUERY_TIMEOUT_MS = 3_600_000;
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const statementTimeout = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
-    // reads run as named (prepared) statements: parsed and planned once per connection
-    const pool = preparePgReads(
-      new pg.Pool({
-        connectionString: opts.url,
-        max: opts.poolMax ?? 10,
-        connectionTimeoutMillis: opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
-        statement_timeout: statementTimeout,
-        query_timeout: statementTimeout + 1_000,
-        keepAlive: true,
-        idleTimeoutMillis: 30_000,
-      }),
-    );
-    // Parse BIGINT/NUMERIC as JS numbers where safe; timestamps stay Date.
-    pool.on('error', () => {
-      /* idle client errors are surfaced on the next query */
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolMax ?? 10,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      statement_timeout: statementTimeout,
+      query_timeout: statementTimeout + 1_000,
+      keepAlive: true,
+      idleTimeoutMillis: 30_000,
     });
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    return {
-      db,
-      driver: 'postgres',
-      exec: async (text, params) => {
-        const r = await pool.query(text, params as unknown[]);
-        return { rows: r.rows };
-      },
-      execScript: async (text) => {
-        await pool.query(text);
-      },
-      session: async (fn) => {
-        const c = await pool.connect();
-        let broken: Error | undefined;
-        const q = async (text: string, params?: unknown[]) => {
-          try {
-            return await c.query({ text, values: params, query_timeout: SESSION_QUERY_TIMEOUT_MS } as pg.QueryConfig);
-          } catch (err) {
-            if (!(err as { code?: string }).code) broken = err as Error; // not a SQL error: drop the connection
-            throw err;
-          }
-        };
-        try {
-          await q('set statement_timeout = 0');
-          const out = await fn({
-            exec: async (text, params) => ({ rows: (await q(text, params)).rows }),
-            execScript: async (text) => {
-              await q(text);
-            },
-          });
-          return out;
-        } finally {
-          if (!broken) await q('reset statement_timeout').catch((err: Error) => (broken = err));
-          c.release(broken);
-        }
-      },
-      close: () => pool.end(),
-    };
+    return poolDatabase(pool, 'postgres', () => pool.end());
   }
-  let client: PGlite;
-  // pg_trgm backs the Korean search indexes (search/korean-search.ts); PostgreSQL ships it too.
-  const extensions = { pg_trgm };
-  if (opts.loadDataDir) {
-    client = await PGlite.create({ loadDataDir: opts.loadDataDir, extensions });
-  } else if (opts.dataDir && opts.dataDir !== ':memory:') {
-    mkdirSync(opts.dataDir, { recursive: true });
-    client = await PGlite.create({ dataDir: opts.dataDir, extensions });
-  } else {
-    client = await PGlite.create({ extensions });
-  }
-  // reads outside transactions run as prepared statements in one call (db/prepared.ts)
-  preparePgliteReads(client);
-  const db = drizzlePglite({ client, schema });
-  const exec: Database['exec'] = async (text, params) => {
-    const r = await client.query<Record<string, unknown>>(text, params as unknown[]);
-    return { rows: r.rows };
-  };
-  const execScript: Database['execScript'] = async (text) => {
-    await client.exec(text);
-  };
+  // The embedded database: PGlite in a worker thread, reached through node-postgres like a
+  // server (db/pglite-worker.ts). One session, so one connection: a transaction holds it and
+  // everything else queues, without time-outs (nothing else can reach the engine meanwhile).
+  let dataDir = opts.dataDir;
+  if (dataDir === ':memory:') dataDir = undefined;
+  if (dataDir && !opts.loadDataDir) mkdirSync(dataDir, { recursive: true });
+  const worker = await startPgliteWorker(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : { dataDir });
+  const pool = new pg.Pool({ max: 1, stream: worker.stream as never, idleTimeoutMillis: 0, connectionTimeoutMillis: 0 });
+  return poolDatabase(pool, 'pglite', async () => {
+    await pool.end();
+    await worker.close();
+  });
+}
+
+/** A Database over a node-postgres pool (a PostgreSQL server, or the embedded database's worker). */
+function poolDatabase(rawPool: pg.Pool, driver: Database['driver'], close: () => Promise<void>): Database {
+  // reads run as named (prepared) statements: parsed and planned once per connection
+  const pool = preparePgReads(rawPool);
+  pool.on('error', () => {
+    /* idle client errors are surfaced on the next query */
+  });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
-    driver: 'pglite',
-    exec,
-    execScript,
-    session: (fn) => fn({ exec, execScript }),
-    close: () => client.close(),
+    driver,
+    exec: async (text, params) => {
+      const r = await pool.query(text, params as unknown[]);
+      return { rows: r.rows };
+    },
+    execScript: async (text) => {
+      await pool.query(text);
+    },
+    session: async (fn) => {
+      const c = await pool.connect();
+      let broken: Error | undefined;
+      const q = async (text: string, params?: unknown[]) => {
+        try {
+          return await c.query({ text, values: params, query_timeout: SESSION_QUERY_TIMEOUT_MS } as pg.QueryConfig);
+        } catch (err) {
+          if (!(err as { code?: string }).code) broken = err as Error; // not a SQL error: drop the connection
+          throw err;
+        }
+      };
+      try {
+        await q('set statement_timeout = 0');
+        const out = await fn({
+          exec: async (text, params) => ({ rows: (await q(text, params)).rows }),
+          execScript: async (text) => {
+            await q(text);
+          },
+        });
+        return out;
+      } finally {
+        if (!broken) await q('reset statement_timeout').catch((err: Error) => (broken = err));
+        c.release(broken);
+      }
+    },
+    close,
   };
 }
 

@@ -19,12 +19,11 @@
  * rows (PostgreSQL's guess for an unknown offset): at 100,000 studies that made it look worse
  * than a custom plan for page 1, and every call was planned again (~0.45 ms of the database's
  * CPU per list call at 100,000 studies, none at 10,000: docs/performance.md "Plans at 100,000 studies").
- * PGlite's plan cache keeps the generic plan the same way (it used to be forced with a
- * `set plan_cache_mode` before and after each call).
+ * The embedded database (PGlite, reached through node-postgres: db/pglite-worker.ts) keeps the
+ * generic plan the same way.
  */
 import { type ApplicationStatus, COST_TYPES, type MemberRole, STUDY_TYPES, type StudyStatus } from '@moim/contract';
 import { and, asc, desc, eq, fillPlaceholders, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import { userPublic } from '../users/index.ts';
@@ -230,32 +229,25 @@ const STUDY_PAGE_ITEM = sql`${studyCards.head} || to_json(${userPublic.name})::t
 
 /**
  * The public list page as ONE row: the page's studies as one text (STUDY_PAGE_ITEMs joined by commas,
- * in the page's order; '' past the last page) and the total, as text. The driver then parses
+ * in the page's order; '' past the last page, sent as UTF-8 bytes) and the total, as text. The driver then parses
  * two fields instead of ten rows of many, and nothing is built per row: the database concatenates
  * stored text (docs/performance.md "Stored study cards"). Built once per statement key by
- * Drizzle's `toSQL()`, run through the driver's client with array rows (`publicPageText`).
+ * Drizzle's `toSQL()`, run through the pool with array rows (`publicPageBytes`).
  */
-function pageTextSql(
-  db: Db,
-  sort: string,
-  f: FilterShape,
-  limit: number,
-  walks: TypeCostWalks | null,
-  bytes: boolean,
-): RawPage & { name: string } {
+function pageTextSql(db: Db, sort: string, f: FilterShape, limit: number, walks: TypeCostWalks | null): RawPage & { name: string } {
   const { ids, d, name } = pageIds(db, sort, f, limit, walks);
   const dir = sql.raw(d === asc ? 'asc' : 'desc');
   const text = sql`coalesce(string_agg(${STUDY_PAGE_ITEM}, ',' order by ${ids.key} ${dir}, ${ids.id} ${dir}), '')`;
   const q = db
     .select({
-      page: bytes ? sql<Buffer>`convert_to(${text}, 'UTF8')` : sql<string>`${text}`,
+      page: sql<Buffer>`convert_to(${text}, 'UTF8')`,
       total: sql<string>`(${totalSql(f)})::text`,
     })
     .from(ids)
     .innerJoin(studyCards, eq(studyCards.studyId, ids.id))
     .innerJoin(userPublic, eq(userPublic.id, studyCards.leaderId))
     .toSQL();
-  return { text: q.sql, params: q.params, name: `studies_public_page_${bytes ? 'bytes' : 'text'}_${name}` };
+  return { text: q.sql, params: q.params, name: `studies_public_page_bytes_${name}` };
 }
 
 function buildTotal(db: Db, f: FilterShape) {
@@ -358,42 +350,25 @@ async function totalOf(db: Db, shape: FilterShape, values: Record<string, unknow
 
 const pageTexts = new WeakMap<Db, Map<string, RawPage & { name: string }>>();
 
-function pageStatement(db: Db, sort: string, f: PublicListParams, bytes: boolean) {
+function pageStatement(db: Db, sort: string, f: PublicListParams) {
   const { shape, limit, walks, key, values } = listRequest(sort, f);
   let byKey = pageTexts.get(db);
   if (!byKey) {
     byKey = new Map();
     pageTexts.set(db, byKey);
   }
-  const k = `${key}|${+bytes}`;
-  let st = byKey.get(k);
+  let st = byKey.get(key);
   if (!st) {
-    st = pageTextSql(db, sort, shape, limit, walks, bytes);
-    byKey.set(k, st);
+    st = pageTextSql(db, sort, shape, limit, walks);
+    byKey.set(key, st);
   }
   return { st, values };
 }
 
 /**
- * One page of the public list (no text query) as one text with its total (see pageTextSql), on
- * either driver: the caller splices in each study's `applicability` (and rewrites marked
- * `questions`): study-service.ts `studyPageJsonOf`. Straight through the driver's client (a named
- * statement on node-postgres, db/prepared.ts's prepared reads on PGlite; array rows), without
- * Drizzle's prepared-query layers: two fields, nothing to map.
- */
-export async function publicPageText(
-  db: Db,
-  sort: string,
-  f: PublicListParams,
-  driver: 'postgres' | 'pglite',
-): Promise<{ page: string; total: number }> {
-  const { st, values } = pageStatement(db, sort, f, false);
-  const [page, total] = (await firstArrayRow<[string, string]>(db, driver, st, values))!;
-  return { page, total: Number(total) };
-}
-
-/**
- * `publicPageText`'s page as its UTF-8 bytes, on node-postgres: the database sends it as `bytea`
+ * One page of the public list (no text query) as its UTF-8 bytes with its total (see pageTextSql);
+ * the caller splices in each study's `applicability` (and rewrites marked `questions`):
+ * study-service.ts `studyPageBytesOf`. The database sends the page as `bytea`
  * (`convert_to(…, 'UTF8')`, in hex text), which node-postgres reads as ASCII (a one-byte string,
  * no UTF-8 decoding of ~11 KB of mostly Hangul text) and its bytea parser turns into a Buffer; the
  * caller splices `applicability` into the bytes and sends them as they are (study-service.ts
@@ -404,8 +379,8 @@ export async function publicPageText(
  * node's side, more of the database's CPU (docs/performance.md, session 12).
  */
 export async function publicPageBytes(db: Db, sort: string, f: PublicListParams): Promise<{ page: Buffer; total: number }> {
-  const { st, values } = pageStatement(db, sort, f, true);
-  const [page, total] = (await firstArrayRow<[Buffer, string]>(db, 'postgres', st, values))!;
+  const { st, values } = pageStatement(db, sort, f);
+  const [page, total] = (await firstArrayRow<[Buffer, string]>(db, st, values))!;
   return { page, total: Number(total) };
 }
 
@@ -413,23 +388,17 @@ type RawPage = { text: string; params: unknown[] };
 
 /**
  * The first row of a statement built by Drizzle's `toSQL()`, as an array, straight through the
- * driver's client: a named statement on node-postgres (parsed and planned once per connection),
- * db/prepared.ts's prepared reads on PGlite. The driver's own parsers (bool, int, text); no
- * Drizzle mapping.
+ * pool (both databases are node-postgres pools; the embedded one in a worker thread): a named
+ * statement, parsed and planned once per connection. The driver's own parsers (bool, int, text);
+ * no Drizzle mapping.
  */
 async function firstArrayRow<T extends unknown[]>(
   db: Db,
-  driver: 'postgres' | 'pglite',
   st: RawPage & { name: string },
   values: Record<string, unknown>,
 ): Promise<T | undefined> {
-  const params = fillPlaceholders(st.params, values);
-  if (driver === 'postgres') {
-    const pool = (db as unknown as { $client: pg.Pool }).$client;
-    return (await pool.query<T>({ name: st.name, text: st.text, values: params, rowMode: 'array' })).rows[0];
-  }
-  const client = (db as unknown as { $client: PGlite }).$client;
-  return (await client.query<T>(st.text, params, { rowMode: 'array' })).rows[0];
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  return (await pool.query<T>({ name: st.name, text: st.text, values: fillPlaceholders(st.params, values), rowMode: 'array' })).rows[0];
 }
 
 export interface StudyForCaller {
@@ -512,24 +481,18 @@ function slugCardStatement(db: Db, kind: 'guest' | 'viewer'): RawPage & { name: 
 }
 
 /**
- * A study by slug as its stored card, for a guest's detail, on either driver (the caller writes
+ * A study by slug as its stored card, for a guest's detail (the caller writes
  * `applicability` into it as into a list page's: study-service.ts `studyCardJsonOf`).
  */
-export async function studyCardBySlug(db: Db, slug: string, driver: 'postgres' | 'pglite'): Promise<StudyCardRow | undefined> {
-  const r = await firstArrayRow<[string, StudyStatus, boolean, string]>(db, driver, slugCardStatement(db, 'guest'), { slug });
+export async function studyCardBySlug(db: Db, slug: string): Promise<StudyCardRow | undefined> {
+  const r = await firstArrayRow<[string, StudyStatus, boolean, string]>(db, slugCardStatement(db, 'guest'), { slug });
   return r && { card: r[0], status: r[1], deleted: r[2], leaderId: r[3] };
 }
 
 /** `studyCardBySlug` with VIEWER_COLS, in the same statement, for a signed-in caller's detail. */
-export async function viewerStudyCardBySlug(
-  db: Db,
-  slug: string,
-  userId: string,
-  driver: 'postgres' | 'pglite',
-): Promise<(StudyCardRow & ViewerCols) | undefined> {
+export async function viewerStudyCardBySlug(db: Db, slug: string, userId: string): Promise<(StudyCardRow & ViewerCols) | undefined> {
   const r = await firstArrayRow<[string, StudyStatus, boolean, string, string | null, MemberRole | null, string | null]>(
     db,
-    driver,
     slugCardStatement(db, 'viewer'),
     { slug, userId },
   );

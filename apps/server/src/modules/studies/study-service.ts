@@ -39,7 +39,6 @@ import {
   type PublicListParams,
   publicPage,
   publicPageBytes,
-  publicPageText,
   PAGE_MARK,
   QUESTIONS_MARK,
   studyBySlugFor,
@@ -125,7 +124,7 @@ export function viewerOf(
 }
 
 /**
- * The studies of `publicPageText`'s page, comma-separated, as `toStudy` writes each: every
+ * A study card (or cards, comma-separated) as `toStudy` writes each: every
  * `applicability` from the text between two PAGE_MARKs (the stored card's inputs, migration 0024), `questions` other
  * than `[]` parsed and written again (jsonb prints them with spaces).
  */
@@ -143,7 +142,7 @@ export function studyPageJsonOf(page: string, now: Date): string {
 }
 
 /**
- * `studyPageJsonOf` on the page's UTF-8 bytes (`publicPageBytes`, PostgreSQL), as the pieces of
+ * `studyPageJsonOf` on a list page's UTF-8 bytes (`publicPageBytes`), as the pieces of
  * the result: the bytes between marks as they came (views, not copies), each `applicability`
  * from its inputs (ASCII), the questions between QUESTIONS_MARKs written again. The marks are
  * single bytes in UTF-8 (no byte of a multi-byte character is below 0x80).
@@ -219,13 +218,7 @@ function applicabilityJsonOf(input: string, nowMs: number): string {
   return json;
 }
 
-/** `JSON.stringify(ok(toPage(content, total, q)))` around studies that are already JSON. */
-function pageEnvelopeJson(content: string[], total: number, q: { page: number; size: number }): string {
-  const rest = JSON.stringify(toPage([], total, q)).slice('{"content":[]'.length);
-  return `{"success":true,"data":{"content":[${content.join(',')}]${rest}}`;
-}
-
-/** `pageEnvelopeJson` around a page's bytes (`studyPageBytesOf`'s pieces), as one Buffer. */
+/** `JSON.stringify(ok(toPage(content, total, q)))` around a page's bytes (`studyPageBytesOf`'s pieces), as one Buffer. */
 function pageEnvelopeBytes(content: Buffer[], total: number, q: { page: number; size: number }): Buffer {
   const rest = JSON.stringify(toPage([], total, q)).slice('{"content":[]'.length);
   return Buffer.concat([PAGE_HEAD, ...content, Buffer.from(`]${rest}}`)]);
@@ -233,7 +226,7 @@ function pageEnvelopeBytes(content: Buffer[], total: number, q: { page: number; 
 
 const PAGE_HEAD = Buffer.from('{"success":true,"data":{"content":[');
 
-/** The list query as the read repo's page parameters (`publicPage`, `publicPageText`). */
+/** The list query as the read repo's page parameters (`publicPage`, `publicPageBytes`). */
 function publicListParams(q: StudyListQuery, now: Date): PublicListParams {
   return {
     type: q.type ?? null,
@@ -400,21 +393,14 @@ export class StudyService {
     const key = `page:${JSON.stringify(q)}`;
     // A text query takes the general path.
     if (q.q) return this.cached(this.d.caches.lists, key, () => this.listPaged(q));
-    // Both drivers: the page's stored study cards (migration 0024), concatenated by the
-    // database, with the leader's profile joined and `applicability` computed here
-    // (study-read-repo.ts `pageTextSql`, docs/performance.md "Stored study cards").
-    // On PostgreSQL the page stays bytes from the socket to the socket (`publicPageBytes`).
-    if (this.d.ctx.database.driver === 'postgres') {
-      return this.cachedJson(this.d.caches.lists, key, async () => {
-        const now = this.d.clock();
-        const { page, total } = await publicPageBytes(this.db, q.sort, publicListParams(q, now));
-        return pageEnvelopeBytes(studyPageBytesOf(page, now), total, q);
-      });
-    }
+    // The page's stored study cards (migration 0024), concatenated by the database, with the
+    // leader's profile joined and `applicability` computed here (study-read-repo.ts
+    // `pageTextSql`, docs/performance.md "Stored study cards"), as bytes from the database's
+    // socket to the client's (`publicPageBytes`).
     return this.cachedJson(this.d.caches.lists, key, async () => {
       const now = this.d.clock();
-      const { page, total } = await publicPageText(this.db, q.sort, publicListParams(q, now), this.d.ctx.database.driver);
-      return pageEnvelopeJson(page === '' ? [] : [studyPageJsonOf(page, now)], total, q);
+      const { page, total } = await publicPageBytes(this.db, q.sort, publicListParams(q, now));
+      return pageEnvelopeBytes(studyPageBytesOf(page, now), total, q);
     });
   }
 
@@ -432,7 +418,7 @@ export class StudyService {
    * reads it (`studyCardBySlug`, both drivers): the same bytes as the study on a list page.
    */
   async guestBySlugJson(slug: string): Promise<string> {
-    const row = await studyCardBySlug(this.db, slug, this.d.ctx.database.driver);
+    const row = await studyCardBySlug(this.db, slug);
     assertVisibleBySlug(row, null, undefined);
     return `{"success":true,"data":${studyCardJsonOf(row.card, this.d.clock())}}`;
   }
@@ -444,7 +430,7 @@ export class StudyService {
    * Visibility as getBySlug decides it.
    */
   async viewerBySlugJson(slug: string, user: AuthUser): Promise<string> {
-    const row = await viewerStudyCardBySlug(this.db, slug, user.id, this.d.ctx.database.driver);
+    const row = await viewerStudyCardBySlug(this.db, slug, user.id);
     if (!row) throw studyNotFound();
     const v = viewerOf(row, user, row);
     return `{"success":true,"data":${studyCardJsonOf(row.card, this.d.clock(), v)}}`;
