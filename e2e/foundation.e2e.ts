@@ -46,6 +46,40 @@ describe('foundation', () => {
     expect(fonts.filter((f) => f.startsWith('PretendardVariable.subset'))).toEqual([]);
   });
 
+  it("draws a study page's own text in Pretendard from the page's own font file, cut by the server", async () => {
+    // The study's title is its own text, unknown at build: the server cuts the page's font after
+    // the first render (apps/server/src/http/page-font.ts) and the next renders preload it.
+    const path = '/study/1-tecoteco';
+    for (let i = 0; ; i++) {
+      const html = await (await b.page.request.get(path, { headers: { accept: 'text/html' } })).text();
+      if (html.includes('/assets/page-fonts/')) break;
+      if (i === 150) throw new Error('the study page never got its own font');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const fonts: string[] = [];
+    b.page.on('request', (r) => /\.woff2(\?|$)/.test(r.url()) && fonts.push(new URL(r.url()).pathname));
+    const js = /\.js$/;
+    await b.page.route(js, (r) => r.abort());
+    await b.page.goto(path);
+    const title = (await b.page.locator('#study-title').textContent()) ?? '';
+    expect(title).toMatch(/[가-힣]/);
+    const state = await b.page.evaluate(async (t) => {
+      await document.fonts.ready;
+      const style = getComputedStyle(document.querySelector('#study-title')!);
+      return {
+        family: style.fontFamily,
+        covered: document.fonts.check(`${style.fontWeight} ${style.fontSize} "Pretendard Page"`, t),
+        loaded: [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replace(/"/g, '')),
+      };
+    }, title);
+    await b.page.unroute(js);
+    expect(state.family).toMatch(/^"?Pretendard Page"?, "?Pretendard Variable"?/);
+    expect(state.covered).toBe(true);
+    expect(state.loaded).toContain('Pretendard Page');
+    expect(fonts.filter((f) => f.startsWith('/assets/page-fonts/'))).toHaveLength(1);
+    expect(fonts.filter((f) => f.includes('PretendardVariable.subset'))).toEqual([]);
+  });
+
   it('adds the font faces of a prerendered page with the FontFace API, none with the stylesheets loaded after the first paint', async () => {
     await b.page.goto('/');
     await b.page.waitForFunction(() => {

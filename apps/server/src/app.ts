@@ -185,7 +185,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.decorate('modules', modules.list);
   app.decorate('apis', modules.apis);
 
-  const spaFallback = opts.serveWeb ? await registerWebStatic(app, webDist) : undefined;
+  const spaFallback = opts.serveWeb ? await registerWebStatic(app, webDist, config.jwtSecret) : undefined;
   registerNotFound(app, spaFallback);
   return app;
 }

@@ -114,7 +114,7 @@ const ALWAYS_CRITICAL = [/data-theme/, /data-session/];
  * Inlines the critical CSS of `html` (the rules its markup uses) and moves the stylesheets to the
  * end of <body>; `extra` keeps more rules (a server-rendered page's own, whatever its data shows).
  */
-async function inlineCritical(html, extra = [], { pageFont = false } = {}) {
+async function inlineCritical(html, extra = [], { pageFont = false, fontMarkers = false } = {}) {
   const beasties = new Beasties({
     path: dist,
     publicPath: '/',
@@ -137,9 +137,13 @@ async function inlineCritical(html, extra = [], { pageFont = false } = {}) {
   // in late (a large layout shift, and a later LCP): they start with the first layout instead.
   // A page whose text is known at build time gets ONE font file of its own instead (pageFontFace).
   const own = pageFont ? await pageFontFace(html) : null;
-  styles[0] = styles[0].replace('<style>', () => `<style>${own ? own.css : usedFontFaces(html)}`);
+  // A server-rendered page's faces depend on its data: the server writes them per page, its own
+  // font or the subsets its text uses, at SSR_FONT_CSS and SSR_FONT_PRELOAD (serverFontSpec).
+  const faces = fontMarkers ? SSR_FONT_CSS : own ? own.css : usedFontFaces(html);
+  styles[0] = styles[0].replace('<style>', () => `<style>${faces}`);
   const anchor = out.match(/<link rel="icon"[^>]*>/);
   if (!anchor) throw new Error('inlineCritical: no <link rel="icon"> to anchor the <style>');
+  if (fontMarkers) styles[0] = `${styles[0]}${SSR_FONT_PRELOAD}`;
   if (own) {
     // the page's font replaces index.html's preload of the most frequent subset, which its
     // text no longer asks for (it would only share the first round trips' bandwidth)
@@ -448,6 +452,42 @@ const ROOT_OPEN = '<div id="root" data-prerendered aria-busy="true" aria-disable
 const SSR_MARKUP = '<!--moim-ssr-markup-->';
 const SSR_DATA = '<!--moim-ssr-data-->';
 const SSR_CSS = '/*moim-ssr-css*/';
+const SSR_FONT_CSS = '/*moim-ssr-font*/';
+const SSR_FONT_PRELOAD = '<!--moim-ssr-font-preload-->';
+
+/**
+ * What the server needs to give each server-rendered page its own font, as pageFontFace gives a
+ * prerendered one (apps/server/src/http/page-font.ts): Pretendard's full variable font copied
+ * next to render.mjs, the code points it has (its cmap, as hex ranges), the family and stack to
+ * declare, the entry's faces (for a page whose font is still being cut: the subsets its text
+ * uses), the markers, and index.html's preload of the most frequent subset (which a page with its
+ * own font drops).
+ */
+async function serverFontSpec(templateHtml) {
+  pretendard ??= readFileSync(PRETENDARD_FULL);
+  const face = fontFaces.find((f) => f.range);
+  if (!face || !fontStack) throw new Error('serverFontSpec: no Pretendard @font-face or --font-sans in the entry CSS');
+  const fontverter = createRequire(createRequire(import.meta.url).resolve('subset-font'))('fontverter');
+  const mapped = cmapCodePoints(await fontverter.convert(pretendard, 'sfnt'));
+  const inRanges = (c) => fontFaces.some((f) => f.range?.some(([a, b]) => c >= a && c <= b));
+  const has = [...mapped].filter((c) => c >= 0x20 && inRanges(c)).sort((a, b) => a - b);
+  const file = 'PretendardVariable.woff2';
+  writeFileSync(join(ssrOut, file), pretendard);
+  const { 'font-weight': weight = '45 920', 'font-style': style = 'normal' } = face.descriptors;
+  return {
+    file,
+    sha256: createHash('sha256').update(pretendard).digest('hex'),
+    family: PAGE_FAMILY,
+    stack: fontStack,
+    weight,
+    style,
+    has: unicodeRange(has),
+    faces: fontFaces.map((f) => ({ css: f.css, range: f.range })),
+    css: SSR_FONT_CSS,
+    preload: SSR_FONT_PRELOAD,
+    firstSubsetPreload: templateHtml.match(FIRST_SUBSET_PRELOAD)?.[0].trim() ?? null,
+  };
+}
 
 /**
  * A server-rendered page's own stylesheet as a list of rules the server can pick from per page
@@ -555,6 +595,7 @@ try {
   }
 
   const templates = [];
+  let font = null;
   for (const { pattern, sample } of SERVER_RENDERED) {
     try {
       const page = await renderPage(sample, sampleData(pattern));
@@ -567,8 +608,10 @@ try {
       const own = ownTags.map((tag) => tag.match(/href="\/([^"]+)"/)[1]);
       let withoutOwn = pageHtml(page);
       for (const tag of ownTags) withoutOwn = withoutOwn.replace(tag, '');
-      // no font of its own: the study's text is unknown at build (docs/performance.md, "Fonts and the LCP")
-      let html = await inlineCritical(withoutOwn);
+      // the study's text is unknown at build: the server gives each rendered page its faces
+      // (its own font once cut, the subsets its text uses until then: serverFontSpec)
+      let html = await inlineCritical(withoutOwn, [], { fontMarkers: true });
+      font ??= await serverFontSpec(html);
       // the own stylesheets load after the first frame like the others (deferLoading)
       html = html.replace('</body>', () => `${ownTags.join('')}</body>`);
       html = deferLoading(html.replace('</style>', () => `${SSR_CSS}</style>`));
@@ -589,7 +632,7 @@ try {
       );
     }
   }
-  writeFileSync(join(ssrOut, 'server-rendered.json'), JSON.stringify({ markup: SSR_MARKUP, data: SSR_DATA, templates }));
+  writeFileSync(join(ssrOut, 'server-rendered.json'), JSON.stringify({ markup: SSR_MARKUP, data: SSR_DATA, templates, font }));
   writeFileSync(join(ssrOut, 'csp.json'), JSON.stringify({ styleSrcElem: [...styleHashes], scriptSrc: [...scriptHashes] }));
 } catch (err) {
   console.warn(`prerender: WARNING no page prerendered (every page gets the plain shell): ${err instanceof Error ? err.stack : err}`);

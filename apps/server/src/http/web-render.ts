@@ -20,6 +20,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { createPageFonts, type PageFonts, type PageFontSpec } from './page-font.ts';
 
 type QueryEntry = [key: readonly unknown[], data: unknown];
 type GetJson = (url: string) => Promise<{ status: number; data?: unknown }>;
@@ -49,6 +50,8 @@ interface Templates {
   markup: string;
   data: string;
   templates: Template[];
+  /** each rendered page's own font (page-font.ts); absent from builds before it */
+  font?: PageFontSpec | null;
 }
 
 /**
@@ -109,8 +112,12 @@ function renderedPage(text: string): HtmlPage {
 
 export type PageRenderer = (path: string) => Promise<HtmlPage | undefined>;
 
-/** The renderer for `distDir`'s build, or undefined when the build has no server-rendered pages. */
-export function createPageRenderer(app: FastifyInstance, distDir: string): PageRenderer | undefined {
+/** The renderer for `distDir`'s build and its page fonts, or undefined when the build has no server-rendered pages. */
+export function createPageRenderer(
+  app: FastifyInstance,
+  distDir: string,
+  secret: string,
+): { render: PageRenderer; fonts: PageFonts | undefined } | undefined {
   const dir = join(distDir, '.ssr');
   const file = join(dir, 'server-rendered.json');
   if (!existsSync(file) || !existsSync(join(dir, 'render.mjs'))) return undefined;
@@ -118,7 +125,28 @@ export function createPageRenderer(app: FastifyInstance, distDir: string): PageR
   if (spec.templates.length === 0) return undefined;
   const templates = new Map(spec.templates.map((t) => [t.pattern, t]));
   let bundle: Promise<RenderBundle> | undefined;
-  const pages = new Map<string, { key: string; page: HtmlPage }>();
+  const fontSpec = spec.font && existsSync(join(dir, spec.font.file)) ? spec.font : undefined;
+  const fonts = fontSpec ? createPageFonts(fontSpec, dir, secret) : undefined;
+  if (fonts) app.addHook('onClose', () => fonts.close());
+  /** a path's rendered page: its data's key, its markup and code points, and whether it has its own font */
+  const pages = new Map<string, { key: string; markup: string; codes: number[]; font: string | null; page: HtmlPage }>();
+
+  /** The template filled: markup, data, the CSS its markup uses, and its faces (its own font, or the subsets its text uses). */
+  const assemble = (template: Template, r: RenderBundle, markup: string, entries: QueryEntry[], codes: number[]) => {
+    let html = template.html.replace(spec.markup, () => markup).replace(spec.data, () => r.queryDataScript(entries));
+    if (template.css) html = html.replace(template.css.marker, () => usedCss(markup, template.css!.rules));
+    let font: string | null = null;
+    if (fonts && fontSpec) {
+      const own = fonts.ready(codes);
+      font = own?.key ?? null;
+      html = html
+        .replace(fontSpec.css, () => (own ? own.css : fonts.subsetFaces(codes)))
+        .replace(fontSpec.preload, () => (own ? own.preload : ''));
+      // the page's font replaces index.html's preload of the most frequent subset (prerender.mjs)
+      if (own && fontSpec.firstSubsetPreload) html = html.replace(fontSpec.firstSubsetPreload, '');
+    }
+    return { html, font };
+  };
 
   const get: GetJson = async (url) => {
     const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
@@ -126,7 +154,7 @@ export function createPageRenderer(app: FastifyInstance, distDir: string): PageR
     return { status: 200, data: (res.json() as { data?: unknown }).data };
   };
 
-  return async (path) => {
+  const render: PageRenderer = async (path) => {
     try {
       bundle ??= import(pathToFileURL(join(dir, 'render.mjs')).href) as Promise<RenderBundle>;
       const r = await bundle;
@@ -135,13 +163,19 @@ export function createPageRenderer(app: FastifyInstance, distDir: string): PageR
       if (!data || !template) return undefined;
       const key = JSON.stringify(data.entries);
       const cached = pages.get(path);
-      if (cached?.key === key) return cached.page;
-      const page = await r.renderPage(path, data.entries);
-      let html = template.html.replace(spec.markup, () => page.html).replace(spec.data, () => r.queryDataScript(data.entries));
-      if (template.css) html = html.replace(template.css.marker, () => usedCss(page.html, template.css!.rules));
+      // The same data: the same page (its font marked as used), unless its own font has been cut
+      // since it was sent with the subsets; then the same markup is assembled again with it.
+      const same = cached?.key === key ? cached : undefined;
+      if (same && (same.font !== null || !fonts || !fonts.ready(same.codes))) {
+        if (same.font !== null) fonts?.touch(same.font);
+        return same.page;
+      }
+      const markup = same ? same.markup : (await r.renderPage(path, data.entries)).html;
+      const codes = same ? same.codes : (fonts?.codePoints(markup) ?? []);
+      const { html, font } = assemble(template, r, markup, data.entries, codes);
       const rendered = renderedPage(html);
       pages.delete(path);
-      pages.set(path, { key, page: rendered });
+      pages.set(path, { key, markup, codes, font, page: rendered });
       if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
       return rendered;
     } catch (err) {
@@ -149,6 +183,7 @@ export function createPageRenderer(app: FastifyInstance, distDir: string): PageR
       return undefined;
     }
   };
+  return { render, fonts };
 }
 
 /**

@@ -29,7 +29,7 @@ describe('web static: shell and prerendered pages', () => {
       writeFileSync(join(d, 'index.html.gz'), gzipSync(page(name)));
     }
     app = Fastify();
-    const fallback = await registerWebStatic(app, dist);
+    const fallback = await registerWebStatic(app, dist, 'test-secret-test-secret-test-secret-00');
     app.setNotFoundHandler(async (request, reply) => ((await fallback(request, reply)) ? reply : reply.code(404).send({ success: false })));
     await app.ready();
   });

@@ -11,6 +11,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { NotFoundFallback } from './error-handler.ts';
+import { notFound } from './app-error.ts';
+import { PAGE_FONT_PATH } from './page-font.ts';
 import { createPageRenderer, type HtmlPage } from './web-render.ts';
 
 /** dist/prerender/<path>/index.html (+ .br/.gz from the build) by page path ('/', '/study' …). */
@@ -35,7 +37,7 @@ function loadPrerendered(distDir: string): Map<string, HtmlPage> {
 }
 
 /** Registers the static files and returns the SPA fallback for the not-found handler. */
-export async function registerWebStatic(app: FastifyInstance, distDir: string): Promise<NotFoundFallback> {
+export async function registerWebStatic(app: FastifyInstance, distDir: string, secret: string): Promise<NotFoundFallback> {
   const hasWeb = existsSync(join(distDir, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -66,7 +68,19 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string): 
   };
 
   const prerendered = hasWeb ? loadPrerendered(distDir) : new Map<string, HtmlPage>();
-  const render = hasWeb ? createPageRenderer(app, distDir) : undefined;
+  const renderer = hasWeb ? createPageRenderer(app, distDir, secret) : undefined;
+  const render = renderer?.render;
+  const fonts = renderer?.fonts;
+  if (fonts) {
+    // a server-rendered page's own font (page-font.ts): named by its code points and an HMAC of
+    // them, so any instance serves it (cutting it first when it has not yet); immutable
+    app.get<{ Params: { file: string }; Querystring: { u?: string } }>(`${PAGE_FONT_PATH}:file`, async (req, reply) => {
+      const m = /^([\w-]+)\.woff2$/.exec(req.params.file);
+      const woff2 = m && typeof req.query.u === 'string' ? await fonts.serve(m[1]!, req.query.u) : undefined;
+      if (!woff2) throw notFound('글꼴 파일을 찾을 수 없습니다.');
+      return reply.header('cache-control', 'public, max-age=31536000, immutable').type('font/woff2').send(woff2);
+    });
+  }
 
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
