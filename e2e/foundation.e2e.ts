@@ -3,6 +3,21 @@ import { baseURL, useBrowser } from './support/browser.ts';
 
 const b = useBrowser();
 
+/** An element's font family, whether every character of `text` is in a loaded "Pretendard Page" face (not the fallback), and the loaded families. */
+const pageFontState = (selector: string, text: string) =>
+  b.page.evaluate(
+    async ([sel, t]) => {
+      await document.fonts.ready;
+      const style = getComputedStyle(document.querySelector(sel)!);
+      return {
+        family: style.fontFamily,
+        covered: document.fonts.check(`${style.fontWeight} ${style.fontSize} "Pretendard Page"`, t),
+        loaded: [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replace(/"/g, '')),
+      };
+    },
+    [selector, text] as const,
+  );
+
 describe('foundation', () => {
   it('renders the home page', async () => {
     const errors: string[] = [];
@@ -25,17 +40,7 @@ describe('foundation', () => {
     const lead = b.page.locator('.st-lead').first();
     const text = (await lead.textContent()) ?? '';
     expect(text).toMatch(/[가-힣]/);
-    const state = await b.page.evaluate(async (t) => {
-      await document.fonts.ready;
-      const el = document.querySelector('.st-lead')!;
-      const style = getComputedStyle(el);
-      return {
-        family: style.fontFamily,
-        // every character of the lead is covered by a loaded face (not the fallback)
-        covered: document.fonts.check(`${style.fontWeight} ${style.fontSize} "Pretendard Page"`, t),
-        loaded: [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replace(/"/g, '')),
-      };
-    }, text);
+    const state = await pageFontState('.st-lead', text);
     await b.page.unroute(js);
     expect(state.family).toMatch(/^"?Pretendard Page"?, "?Pretendard Variable"?/);
     expect(state.covered).toBe(true);
@@ -63,15 +68,7 @@ describe('foundation', () => {
     await b.page.goto(path);
     const title = (await b.page.locator('#study-title').textContent()) ?? '';
     expect(title).toMatch(/[가-힣]/);
-    const state = await b.page.evaluate(async (t) => {
-      await document.fonts.ready;
-      const style = getComputedStyle(document.querySelector('#study-title')!);
-      return {
-        family: style.fontFamily,
-        covered: document.fonts.check(`${style.fontWeight} ${style.fontSize} "Pretendard Page"`, t),
-        loaded: [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replace(/"/g, '')),
-      };
-    }, title);
+    const state = await pageFontState('#study-title', title);
     await b.page.unroute(js);
     expect(state.family).toMatch(/^"?Pretendard Page"?, "?Pretendard Variable"?/);
     expect(state.covered).toBe(true);
