@@ -102,7 +102,7 @@ try {
         await cdp.send('Network.enable');
         const fontRequests = [];
         cdp.on('Network.requestWillBeSent', (e) => {
-          if (/PretendardPage-/.test(e.request.url)) fontRequests.push(`${e.initiator?.type ?? '?'}`);
+          if (/PretendardPage-|\/page-fonts\//.test(e.request.url)) fontRequests.push(`${e.initiator?.type ?? '?'}`);
         });
         await cdp.send('Network.emulateNetworkConditions', {
           offline: false,
@@ -129,7 +129,7 @@ try {
         const r = await page.evaluate(() => {
           const p = window.__probe;
           const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
-          const font = performance.getEntriesByType('resource').find((e) => /PretendardPage-/.test(e.name));
+          const font = performance.getEntriesByType('resource').find((e) => /PretendardPage-|\/page-fonts\//.test(e.name));
           return {
             cls: p.cls,
             fcp,

@@ -10,7 +10,9 @@
 //    (Playwright's actionability checks) wait for the live page instead of clicking dead markup;
 // 4. for each SERVER_RENDERED pattern (a study's page) renders its sample path with sample data
 //    the same way and writes <outDir>/.ssr/server-rendered.json: the page with placeholders
-//    for the markup and the data, which the server fills per request (http/web-render.ts);
+//    for the markup, the data and the fonts, which the server fills per request
+//    (http/web-render.ts; each rendered page gets its own font cut by the server, as pageFontFace
+//    gives a prerendered one: http/page-font.ts, with the full font copied next to render.mjs);
 // 5. writes <outDir>/.ssr/csp.json: the sha256 of every inline <style> and <script>, which the
 //    server allows in its Content-Security-Policy (style-src-elem, script-src).
 // The first paint needs only the HTML: the critical CSS (beasties: the rules the page's markup

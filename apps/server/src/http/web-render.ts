@@ -12,6 +12,8 @@
  * seeds its query cache with). A rendered page is reused while its data is unchanged, so it is
  * refreshed exactly when the API's answer changes (a study updated, approved, closed …: the
  * studies read cache is invalidated on every instance, through Redis when configured).
+ * Each rendered page gets its own font, Pretendard cut to its text (page-font.ts): from the
+ * first render on, once the cut is done; the first render declares the subsets its text uses.
  * Anything missing or failing (no build, a study not found, a render error) gives the plain
  * shell, as before: never an error page.
  */
