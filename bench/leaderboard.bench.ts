@@ -147,11 +147,12 @@ try {
     gc();
     const mem = Math.round(process.memoryUsage().heapUsed / 2 ** 20);
     console.log(
-      `\n${size.toLocaleString('en')} ranked players (${build}; heap after GC ${mem} MB, ${ctx.redis ? 'Redis' : 'in-process'} index)`,
+      `\n${size.toLocaleString('en')} ranked players (${build}; heap after GC ${mem} MB, ${ctx.redis.client ? 'Redis' : 'in-process'} index)`,
     );
 
-    // A player in the middle of the board, signed in.
-    const mid = userId(Math.ceil(size / 2));
+    // A player signed in: one of those with a users row (the auth guard checks the account is
+    // still active), the middle one of them; scores are hashed, so any rank on the board.
+    const mid = userId(Math.ceil(Math.min(size, USERS_UP_TO) / 2));
     const token = await ctx.tokens.sign({ id: mid, roles: ['ROLE_USER'], systemRole: 'ROLE_USER' });
     const auth = { authorization: `Bearer ${token}` };
     const rank = await games.boards.rankOf('TETRIS', 'ALL_TIME', mid);
@@ -181,7 +182,7 @@ try {
     );
     const row: Row = { size, build, bare, top, around, user, aroundSolo };
 
-    if (ctx.redis === null || size === SIZES.at(-1)) {
+    if (!ctx.redis.client || size === SIZES.at(-1)) {
       // The rank lookup alone (index.rank + window), no HTTP.
       const samples: number[] = [];
       const board = 'TETRIS:ALL';

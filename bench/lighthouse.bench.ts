@@ -61,6 +61,11 @@ try {
         .filter((x) => x && x.score !== null && x.score < 1 && x.scoreDisplayMode === 'binary')
         .map((x) => x!.id);
       if (failing.length) details += `; accessibility fails: ${failing.join(', ')}`;
+      if (process.env.LH_LONG_TASKS) {
+        // the main-thread tasks over 50 ms (what TBT counts), as Lighthouse simulated them
+        const items = (a['long-tasks']?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined)?.items;
+        for (const t of items ?? []) console.log(`  long task ${Math.round(t.startTime)} ms +${Math.round(t.duration)} ms ${t.url}`);
+      }
     }
     if (perf.length === 0) {
       reportTarget({ what: `Lighthouse mobile performance ${path}`, on: 'web', figure: 'no run succeeded', target: '≥ 95', met: false });

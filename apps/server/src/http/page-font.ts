@@ -22,7 +22,7 @@
  * The build writes what this needs into server-rendered.json (`font`, prerender.mjs
  * serverFontSpec) and copies the full font next to render.mjs.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -260,7 +260,7 @@ export function createPageFonts(spec: PageFontSpec, ssrDir: string, secret: stri
 
     async serve(key, ranges) {
       if (!/^[\w-]{22}$/.test(key) || !/^[0-9A-F]{1,6}(-[0-9A-F]{1,6})?(,[0-9A-F]{1,6}(-[0-9A-F]{1,6})?)*$/.test(ranges)) return undefined;
-      if (keyOf(ranges) !== key) return undefined;
+      if (!timingSafeEqual(Buffer.from(keyOf(ranges)), Buffer.from(key))) return undefined; // both 22 characters
       const have = fonts.get(key);
       if (have) return have;
       const codes: number[] = [];
