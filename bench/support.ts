@@ -39,7 +39,9 @@ export async function benchDatabase(url: string): Promise<{ url: string; drop():
 
 /**
  * The app on a throw-away PGlite folder, or on PostgreSQL: `databaseUrl` when given (see
- * benchDatabase), else DATABASE_URL as before.
+ * benchDatabase), else, with DATABASE_URL set, a throw-away database of its own on that server
+ * (created here, dropped by `close()`): a bench never writes into the database it was pointed at,
+ * so a second run does not meet the first one's rows.
  */
 export async function startBenchApp(
   extraEnv: Record<string, string> = {},
@@ -48,7 +50,11 @@ export async function startBenchApp(
   databaseUrl?: string,
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'moim-bench-'));
-  const url = databaseUrl ?? (extraEnv.DATABASE_URL === undefined ? process.env.DATABASE_URL : undefined);
+  const own =
+    databaseUrl === undefined && extraEnv.DATABASE_URL === undefined && process.env.DATABASE_URL
+      ? await benchDatabase(process.env.DATABASE_URL)
+      : undefined;
+  const url = databaseUrl ?? own?.url ?? (extraEnv.DATABASE_URL === undefined ? process.env.DATABASE_URL : undefined);
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
@@ -72,6 +78,7 @@ export async function startBenchApp(
     async close() {
       await app.close();
       await closeContext(ctx);
+      await own?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
