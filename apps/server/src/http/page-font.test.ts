@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support.ts';
 import { approvedStudy, createUser, type TestUser } from '../modules/studies/test-helpers.ts';
-import type { PageFontSpec } from './page-font.ts';
+import { createPageFonts, type PageFontSpec } from './page-font.ts';
 
 const FIRST_SUBSET = '<link rel="preload" href="/assets/PretendardVariable.subset.91-abc.woff2" as="font" type="font/woff2" crossorigin>';
 const TEMPLATE =
@@ -194,6 +194,33 @@ describe('a server-rendered page’s own font', () => {
       const res = await t.app.inject({ url: bad });
       expect(res.statusCode, bad).toBe(404);
       expect(res.json().error.code, bad).toBe('BIZ-3001');
+    }
+  });
+});
+
+describe('a page font whose cut fails', () => {
+  it('keeps the subsets, logs once and does not cut the same text again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'moim-page-font-bad-'));
+    try {
+      writeFileSync(join(dir, SPEC.file), 'not a font');
+      const errors: Error[] = [];
+      const fonts = createPageFonts(SPEC, dir, 'a-secret-of-at-least-thirty-two-characters', (e) => errors.push(e));
+      const codes = fonts.codePoints('<h1>깨진 글꼴</h1>');
+      expect(codes).toEqual([...new Set([...'깨진 글꼴'].map((c) => c.codePointAt(0)!))].sort((a, b) => a - b));
+      expect(fonts.ready(codes)).toBeUndefined();
+      await fonts.idle();
+      expect(fonts.stats()).toEqual({ cuts: 1, failed: 1 });
+      expect(errors).toHaveLength(1);
+      // the next renders of the page: still the subsets, no second cut
+      expect(fonts.ready(codes)).toBeUndefined();
+      expect(fonts.ready(codes)).toBeUndefined();
+      await fonts.idle();
+      expect(fonts.stats()).toEqual({ cuts: 1, failed: 1 });
+      expect(errors).toHaveLength(1);
+      expect(fonts.subsetFaces(codes)).toBe(`${FACES.latin}${FACES.hangul}`);
+      await fonts.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -125,10 +125,17 @@ export interface PageFonts {
   serve(key: string, ranges: string): Promise<Buffer | undefined>;
   /** Waits for the cuts under way (tests). */
   idle(): Promise<void>;
+  /** Cuts started and failed so far (tests, diagnostics). */
+  stats(): { cuts: number; failed: number };
   close(): Promise<void>;
 }
 
-export function createPageFonts(spec: PageFontSpec, ssrDir: string, secret: string): PageFonts {
+export function createPageFonts(
+  spec: PageFontSpec,
+  ssrDir: string,
+  secret: string,
+  onError: (err: Error) => void = () => undefined,
+): PageFonts {
   const has = parseRanges(spec.has);
   const inFont = (c: number) => {
     // binary search over the sorted ranges
@@ -184,16 +191,28 @@ export function createPageFonts(spec: PageFontSpec, ssrDir: string, secret: stri
     if (fonts.size > MAX_FONTS) fonts.delete(fonts.keys().next().value!);
   }
 
+  // A cut that failed is not tried again for the same text (each render of its page would start
+  // it again): the page keeps the subsets, and the failure is logged once.
+  const failed = new Set<string>();
+  let started = 0;
+
   function cut(key: string, codes: readonly number[]): Promise<Buffer | undefined> {
+    if (failed.has(key)) return Promise.resolve(undefined);
     let p = cuts.get(key);
     if (!p) {
+      started++;
       worker ??= startWorker();
       const w = worker;
       const id = nextId++;
       p = new Promise<Buffer | undefined>((resolve) => {
         waiting.set(id, (r) => {
           cuts.delete(key);
-          if (!r.woff2) return resolve(undefined);
+          if (!r.woff2) {
+            failed.add(key);
+            if (failed.size > MAX_FONTS) failed.delete(failed.values().next().value!);
+            onError(new Error(`page font cut failed: ${r.error ?? 'no font'}`));
+            return resolve(undefined);
+          }
           const woff2 = Buffer.from(r.woff2.buffer, r.woff2.byteOffset, r.woff2.byteLength);
           remember(key, woff2);
           resolve(woff2);
@@ -275,6 +294,8 @@ export function createPageFonts(spec: PageFontSpec, ssrDir: string, secret: stri
     async idle() {
       await Promise.all([...cuts.values()]);
     },
+
+    stats: () => ({ cuts: started, failed: failed.size }),
 
     async close() {
       const w = worker;

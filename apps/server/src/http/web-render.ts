@@ -128,7 +128,9 @@ export function createPageRenderer(
   const templates = new Map(spec.templates.map((t) => [t.pattern, t]));
   let bundle: Promise<RenderBundle> | undefined;
   const fontSpec = spec.font && existsSync(join(dir, spec.font.file)) ? spec.font : undefined;
-  const fonts = fontSpec ? createPageFonts(fontSpec, dir, secret) : undefined;
+  const fonts = fontSpec
+    ? createPageFonts(fontSpec, dir, secret, (err) => app.log.warn({ err }, 'page font: the cut failed; the page keeps the subsets'))
+    : undefined;
   if (fonts) app.addHook('onClose', () => fonts.close());
   /** a path's rendered page: its data's key, its markup and code points, and whether it has its own font */
   const pages = new Map<string, { key: string; markup: string; codes: number[]; font: string | null; page: HtmlPage }>();
