@@ -201,7 +201,14 @@ export function createPageFonts(
     let p = cuts.get(key);
     if (!p) {
       started++;
-      worker ??= startWorker();
+      try {
+        worker ??= startWorker();
+      } catch (err) {
+        // no subsetter here (a broken install): the pages keep their subsets, never the shell
+        failed.add(key);
+        onError(err instanceof Error ? err : new Error(String(err)));
+        return Promise.resolve(undefined);
+      }
       const w = worker;
       const id = nextId++;
       p = new Promise<Buffer | undefined>((resolve) => {
