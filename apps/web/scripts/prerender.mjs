@@ -286,8 +286,27 @@ function pageCodePoints(html) {
   const body = html.slice(html.indexOf('<body'));
   const shown = [...body.matchAll(/\s(?:placeholder|value)="([^"]*)"/g)].map((m) => m[1]);
   const text = decode(`${body.replace(/<(script|style|noscript)[\s\S]*?<\/\1>/g, '').replace(/<[^>]*>/g, '')}${shown.join('')}`);
-  const inPretendard = (c) => fontFaces.some((f) => f.range?.some(([a, b]) => c >= a && c <= b));
-  return [...new Set([...text].map((c) => c.codePointAt(0)))].filter((c) => c >= 0x20 && inPretendard(c)).sort((a, b) => a - b);
+  return [...new Set([...text].map((c) => c.codePointAt(0)))].filter((c) => c >= 0x20 && inSubsetRanges(c)).sort((a, b) => a - b);
+}
+
+/** Whether a code point is in the unicode-range of one of the entry's Pretendard subsets. */
+const inSubsetRanges = (c) => fontFaces.some((f) => f.range?.some(([a, b]) => c >= a && c <= b));
+
+const fontverter = createRequire(createRequire(import.meta.url).resolve('subset-font'))('fontverter');
+let fullFont = null;
+/**
+ * Pretendard's full font as sfnt (decompressed once per build) and the code points it maps to a
+ * glyph (its cmap): a page font's and the server's unicode-range promise only what the font has
+ * (▦, ⇄ … are in the subsets' ranges but not in the font), so the rest falls through to the next
+ * family at once.
+ */
+async function pretendardFull() {
+  pretendard ??= readFileSync(PRETENDARD_FULL);
+  if (!fullFont) {
+    const sfnt = await fontverter.convert(pretendard, 'sfnt');
+    fullFont = { sfnt, codes: cmapCodePoints(sfnt) };
+  }
+  return fullFont;
 }
 
 /** `U+20-7E,U+AC00,…`: the code points as ranges of consecutive ones. */
@@ -348,7 +367,6 @@ async function pageFontFace(html) {
   if (pageFonts.has(key)) return pageFonts.get(key);
   const face = fontFaces.find((f) => f.range);
   if (!face || !fontStack) throw new Error('pageFontFace: no Pretendard @font-face or --font-sans in the entry CSS');
-  // cut once per set of characters (seconds each), then reused by later builds
   pretendard ??= readFileSync(PRETENDARD_FULL);
   // cut once per set of characters (seconds each), then reused by later builds
   const cached = join(FONT_CACHE, createHash('sha256').update(pretendard).update(key).digest('hex').slice(0, 32));
@@ -358,12 +376,9 @@ async function pageFontFace(html) {
     woff2 = readFileSync(`${cached}.woff2`);
     has = JSON.parse(readFileSync(`${cached}.json`, 'utf8'));
   } else {
-    const sfnt = await subsetFont(pretendard, String.fromCodePoint(...codes), { targetFormat: 'sfnt' });
-    // the unicode-range promises only what the file has (▦, ⇄ … are in the subsets' ranges but
-    // not in the font): the rest falls through to the next family at once
-    const mapped = cmapCodePoints(sfnt);
-    has = codes.filter((c) => mapped.has(c));
-    woff2 = await subsetFont(sfnt, String.fromCodePoint(...has), { targetFormat: 'woff2' });
+    const full = await pretendardFull();
+    has = codes.filter((c) => full.codes.has(c));
+    woff2 = await subsetFont(full.sfnt, String.fromCodePoint(...has), { targetFormat: 'woff2' });
     mkdirSync(FONT_CACHE, { recursive: true });
     writeFileSync(`${cached}.woff2`, woff2);
     writeFileSync(`${cached}.json`, JSON.stringify(has));
@@ -466,13 +481,10 @@ const SSR_FONT_PRELOAD = '<!--moim-ssr-font-preload-->';
  * own font drops).
  */
 async function serverFontSpec(templateHtml) {
-  pretendard ??= readFileSync(PRETENDARD_FULL);
   const face = fontFaces.find((f) => f.range);
   if (!face || !fontStack) throw new Error('serverFontSpec: no Pretendard @font-face or --font-sans in the entry CSS');
-  const fontverter = createRequire(createRequire(import.meta.url).resolve('subset-font'))('fontverter');
-  const mapped = cmapCodePoints(await fontverter.convert(pretendard, 'sfnt'));
-  const inRanges = (c) => fontFaces.some((f) => f.range?.some(([a, b]) => c >= a && c <= b));
-  const has = [...mapped].filter((c) => c >= 0x20 && inRanges(c)).sort((a, b) => a - b);
+  const full = await pretendardFull();
+  const has = [...full.codes].filter((c) => c >= 0x20 && inSubsetRanges(c)).sort((a, b) => a - b);
   const file = 'PretendardVariable.woff2';
   writeFileSync(join(ssrOut, file), pretendard);
   const { 'font-weight': weight = '45 920', 'font-style': style = 'normal' } = face.descriptors;
