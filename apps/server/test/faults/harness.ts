@@ -12,6 +12,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from '../free-port.ts';
 
 export const MAIN = new URL('../../dist/main.js', import.meta.url).pathname;
 export const PG_BASE_URL = process.env.FAULTS_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
@@ -19,15 +20,7 @@ export const JWT_SECRET = 'fault-suite-secret-0123456789abcdef0123456789';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
+export { freePort };
 
 export function tempDir(prefix: string): { path: string; remove: () => void } {
   const path = mkdtempSync(join(tmpdir(), prefix));
