@@ -34,6 +34,8 @@ export interface ProjectsService {
   /** The detail page; `hint` (address, browser) counts a guest once a day. */
   getBySlug(slug: string, user: AuthUser | null, hint: ViewerHint | null): Promise<Project>;
   list(q: ProjectListQuery): Promise<Page<ProjectSummary>>;
+  /** `list` as its envelope's JSON (GET /api/projects sends it as it is). */
+  listJson(q: ProjectListQuery): Promise<string>;
   my(user: AuthUser): Promise<MyProjects>;
   move(id: string, user: AuthUser, action: ProjectAction): Promise<Project>;
   remove(id: string, user: AuthUser): Promise<void>;
@@ -64,6 +66,7 @@ export function createProjectsService(
     getById: (id, user) => projects.getById(id, user),
     getBySlug: (slug, user, hint) => projects.getBySlug(slug, user, hint),
     list: (q) => projects.list(q),
+    listJson: (q) => projects.listJson(q),
     my: (user) => projects.my(user),
     move: (id, user, action) => status.move(id, user, action),
     remove: (id, user) => status.remove(id, user),
