@@ -6,6 +6,7 @@
 // (setListTotalsTtl(0)) unless CPU_TOTALS_TTL is set.
 //   CPU_SIZE=10000  CPU_CALLS=200  CPU_ROUNDS=5  CPU_DRIVER=pglite|postgres  CPU_ONLY=list,filters  CPU_TAG=…
 import { readFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { startBenchApp, benchDatabase } from './support.ts';
 import { seedProjects } from './project-data.ts';
 
@@ -19,8 +20,13 @@ const pgdb = driver === 'postgres' ? await benchDatabase(process.env.DATABASE_UR
 const s = pgdb ? await startBenchApp({}, undefined, pgdb.url) : await startBenchApp({ DATABASE_URL: '' });
 try {
   await seedProjects(s, size);
-  const projectsApi = s.app.modules.find((m) => m.name === 'projects')!.api as { setListTotalsTtl(ms: number): void };
+  const projectsApi = s.app.modules.find((m) => m.name === 'projects')!.api as {
+    setListTotalsTtl(ms: number): void;
+    setReadCacheTtl?(ms: number): void;
+  };
   projectsApi.setListTotalsTtl(Number(process.env.CPU_TOTALS_TTL ?? 0));
+  // the read cache off (session 14's; absent before it)
+  projectsApi.setReadCacheTtl?.(0);
   const q = encodeURIComponent;
   const eps = [
     { label: 'bare', url: '/bench/bare' },
@@ -66,6 +72,29 @@ try {
     out[label] = `min ${Math.round(xs[0]!)} med ${Math.round(xs[Math.floor(xs.length / 2)]!)}`;
   }
   console.log(JSON.stringify({ driver, size, calls, rounds, tag: process.env.CPU_TAG ?? '', ...out }));
+  // CPU_PROFILE=<label>: self time by function over 2,000 more calls of that endpoint
+  const prof = process.env.CPU_PROFILE;
+  if (prof) {
+    const e = eps.find((x) => x.label === prof)!;
+    const session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 100 });
+    await session.post('Profiler.start');
+    for (let i = 0; i < 2000; i++) await call(e);
+    const { profile } = await session.post('Profiler.stop');
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const self = new Map<string, number>();
+    let total = 0;
+    for (const id of profile.samples ?? []) {
+      const f = byId.get(id)!.callFrame;
+      const key = `${f.functionName || '(anon)'} ${f.url.replace(/.*node_modules\//, '').replace(/.*\/src\//, 'src/')}:${f.lineNumber + 1}`;
+      self.set(key, (self.get(key) ?? 0) + 1);
+      total++;
+    }
+    for (const [k, n] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 40))
+      console.log(`${((100 * n) / total).toFixed(1).padStart(5)} %  ${k}`);
+  }
 } finally {
   await s.close();
   await pgdb?.drop();

@@ -27,7 +27,9 @@ let gone: Person;
 beforeAll(async () => {
   t = await createTestApp();
   // every request counts its total, as the reference does
-  (t.app.modules.find((m) => m.name === 'projects')!.api as ProjectsService).setListTotalsTtl(0);
+  const projectsApi = t.app.modules.find((m) => m.name === 'projects')!.api as ProjectsService;
+  projectsApi.setListTotalsTtl(0);
+  projectsApi.setReadCacheTtl(0);
   owner = await person(t, { name: '주인 "따옴표" \\ 백슬래시' });
   other = await person(t, { name: '다른 주인' });
   gone = await person(t, { name: '떠난 주인' });

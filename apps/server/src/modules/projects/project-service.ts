@@ -26,8 +26,9 @@ import type { AuthUser } from '../../http/auth-guard.ts';
 import { searchColumnsOf } from '../../search/korean-search.ts';
 import { richTextToPlain, sanitizeRichText } from '../../text/rich-text.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { cachedJson } from '../../cache/read-cache.ts';
 import { ok } from '../../http/envelope.ts';
-import { type ProjectAccess, type ProjectsContext, accessOrNotFound, assertManager } from './access.ts';
+import { type ProjectAccess, type ProjectsContext, accessOrNotFound, assertManager, listChanged } from './access.ts';
 import { applicationsOfUser, countPending, latestApplicationOf, positionsWithPending } from './application-repo.ts';
 import { countListed, listedCards } from './project-read-repo.ts';
 import * as repo from './project-repo.ts';
@@ -161,7 +162,7 @@ export class ProjectService {
           }
           return row.id;
         });
-        this.p.totals.clear();
+        listChanged(this.p);
         return this.getById(id, user);
       } catch (err) {
         if (attempt < 5 && isUniqueViolation(err, 'projects_slug_idx')) continue;
@@ -185,7 +186,7 @@ export class ProjectService {
       await this.replacePositions(tx, row!, body, now);
       await repo.updateProject(tx, id, { ...projectRowFields(body), updatedAt: now });
     });
-    this.p.totals.clear();
+    listChanged(this.p);
     return this.getById(id, user);
   }
 
@@ -320,10 +321,10 @@ export class ProjectService {
   /**
    * GET /api/projects as its envelope's JSON, sent as it is (no zod response serialization of ten
    * cards: `list` writes the schema's keys in its order and nothing else; list-json.test.ts holds
-   * the bytes to the schema's serialization).
+   * the bytes to the schema's serialization). Kept 2 s in the read cache (caches.ts).
    */
   async listJson(q: ProjectListQuery): Promise<string> {
-    return JSON.stringify(ok(await this.list(q)));
+    return cachedJson(this.p.caches.lists, JSON.stringify(q), async () => JSON.stringify(ok(await this.list(q))));
   }
 
   /** What /users/me shows: projects owned (drafts too), joined, and every application made. */

@@ -15,10 +15,12 @@ import type {
   ProjectListQuery,
   ProjectSummary,
 } from '@moim/contract';
+import type { Redis } from 'ioredis';
 import type { AppContext } from '../../context.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import type { Clock, ProjectsDeps } from './access.ts';
 import { ApplicationService } from './application-service.ts';
+import { ProjectCaches } from './caches.ts';
 import { ListTotals } from './list-totals.ts';
 import { ProjectService, type ViewerHint } from './project-service.ts';
 import { StatusService } from './status-service.ts';
@@ -48,6 +50,11 @@ export interface ProjectsService {
   withdraw(projectId: string, appId: string, user: AuthUser): Promise<ProjectApplication>;
   /** How long list totals are remembered (0: count on every request; benchmarks measure that path). */
   setListTotalsTtl(ms: number): void;
+  /** benches and tests: the list's read cache TTL on this instance (0 turns it off) */
+  setReadCacheTtl(ms: number): void;
+  /** several instances: list changes clear every instance's read cache (caches.ts) */
+  shareReadCache(redis: Redis): Promise<void>;
+  closeReadCache(): Promise<void>;
 }
 
 export function createProjectsService(
@@ -55,8 +62,9 @@ export function createProjectsService(
   deps: ProjectsDeps,
   clock: Clock = () => new Date(),
   totals = new ListTotals(),
+  caches = new ProjectCaches(),
 ): ProjectsService {
-  const p = { ctx, deps, clock, totals };
+  const p = { ctx, deps, clock, totals, caches };
   const projects = new ProjectService(p);
   const status = new StatusService(p, projects);
   const applications = new ApplicationService(p);
@@ -77,5 +85,8 @@ export function createProjectsService(
     reject: (projectId, appId, user, note) => applications.reject(projectId, appId, user, note),
     withdraw: (projectId, appId, user) => applications.withdraw(projectId, appId, user),
     setListTotalsTtl: (ms) => totals.setTtl(ms),
+    setReadCacheTtl: (ms) => caches.setTtl(ms),
+    shareReadCache: (redis) => caches.shareThrough(redis),
+    closeReadCache: () => caches.close(),
   };
 }
