@@ -8,6 +8,7 @@ import { AppError } from '../../http/app-error.ts';
 import { type AuthUser, isAdmin } from '../../http/auth-guard.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { UsersService } from '../users/index.ts';
+import type { ProjectCaches } from './caches.ts';
 import type { ListTotals } from './list-totals.ts';
 import type { ProjectRow } from './schema.ts';
 
@@ -25,6 +26,14 @@ export interface ProjectsContext {
   clock: Clock;
   /** the list's totals, cleared by every write that can change what the list shows */
   totals: ListTotals;
+  /** the list's read cache (whole responses), cleared with the totals */
+  caches: ProjectCaches;
+}
+
+/** After a write that can change what the list shows (a card, or which cards a page holds): its totals and read cache go. */
+export function listChanged(p: Pick<ProjectsContext, 'totals' | 'caches'>): void {
+  p.totals.clear();
+  p.caches.invalidate();
 }
 
 export interface ProjectAccess {

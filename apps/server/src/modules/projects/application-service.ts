@@ -18,7 +18,7 @@ import type { Tx } from '../../db/client.ts';
 import { AppError, badState, ruleViolation } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { type ProjectsContext, accessOrNotFound, assertManager } from './access.ts';
+import { type ProjectsContext, accessOrNotFound, assertManager, listChanged } from './access.ts';
 import * as apps from './application-repo.ts';
 import * as notices from './notices.ts';
 import * as repo from './project-repo.ts';
@@ -146,7 +146,7 @@ export class ApplicationService {
       await this.p.deps.notifications.notify(app.userId, notices.applicationApproved(project, position?.name ?? ''), tx);
       return { row, project };
     });
-    this.p.totals.clear(); // a filled seat can take the project out of an open-position filter
+    listChanged(this.p); // a filled seat: the card's seats and members, and maybe out of an open-position filter
     return this.view(row, project);
   }
 

@@ -24,7 +24,14 @@ export function createProjectsModule(
   return {
     name: 'projects',
     api: service,
-    routes: (app) => registerProjectRoutes(app, ctx, service),
+    routes: async (app) => {
+      // several instances: list changes clear every instance's read cache (caches.ts)
+      if (ctx.redis.client) {
+        await service.shareReadCache(ctx.redis.client);
+        app.addHook('onClose', async () => service.closeReadCache());
+      }
+      registerProjectRoutes(app, ctx, service);
+    },
     seeder: projectsSeeder(deps),
   };
 }

@@ -373,9 +373,11 @@ export interface CardPosition {
 export type ProjectCardRow = Pick<ProjectRow, keyof typeof cardBase> & { positions: CardPosition[] };
 
 /**
- * One page of the public list (cards). The page is chosen first (filters, order, limit) and only
- * its rows get their positions: a subquery in the select list of the sorted query would run for
- * every matching row before the sort.
+ * One page of the public list (cards), as Drizzle builds it on each call. The route reads the
+ * list through project-read-repo.ts (the same SQL, built once per list shape, owners joined);
+ * this form stays as the reference list-json.test.ts holds those statements to. The page is
+ * chosen first (filters, order, limit) and only its rows get their positions: a subquery in the
+ * select list of the sorted query would run for every matching row before the sort.
  */
 export async function listPage(db: DbOrTx, f: ListFilter, limit: number, offset: number): Promise<ProjectCardRow[]> {
   const search = koreanSearch({ jamo: projects.searchJamo, choseong: projects.searchChoseong }, f.q);
@@ -397,7 +399,7 @@ export async function listPage(db: DbOrTx, f: ListFilter, limit: number, offset:
     .orderBy(page.rn);
 }
 
-/** How many projects the list's filters match. */
+/** How many projects the list's filters match (the reference of project-read-repo.ts `countListed`). */
 export async function countList(db: DbOrTx, f: ListFilter): Promise<number> {
   const search = koreanSearch({ jamo: projects.searchJamo, choseong: projects.searchChoseong }, f.q);
   const [r] = await db
@@ -407,7 +409,7 @@ export async function countList(db: DbOrTx, f: ListFilter): Promise<number> {
   return r?.n ?? 0;
 }
 
-/** The list's SQL for EXPLAIN (the benchmark shows which index a search uses). */
+/** The reference list's SQL for EXPLAIN (list.test.ts; the benchmark explains the route's own statement). */
 export function listSqlForExplain(db: DbOrTx, f: ListFilter, limit: number) {
   const search = koreanSearch({ jamo: projects.searchJamo, choseong: projects.searchChoseong }, f.q);
   return db

@@ -26,8 +26,11 @@ import type { AuthUser } from '../../http/auth-guard.ts';
 import { searchColumnsOf } from '../../search/korean-search.ts';
 import { richTextToPlain, sanitizeRichText } from '../../text/rich-text.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { type ProjectAccess, type ProjectsContext, accessOrNotFound, assertManager } from './access.ts';
+import { cachedJson } from '../../cache/read-cache.ts';
+import { ok } from '../../http/envelope.ts';
+import { type ProjectAccess, type ProjectsContext, accessOrNotFound, assertManager, listChanged } from './access.ts';
 import { applicationsOfUser, countPending, latestApplicationOf, positionsWithPending } from './application-repo.ts';
+import { countListed, listedCards } from './project-read-repo.ts';
 import * as repo from './project-repo.ts';
 import type { ProjectCardRow } from './project-repo.ts';
 import { type Profiles, toApplication, toProject, toSummary } from './project-view.ts';
@@ -159,7 +162,7 @@ export class ProjectService {
           }
           return row.id;
         });
-        this.p.totals.clear();
+        listChanged(this.p);
         return this.getById(id, user);
       } catch (err) {
         if (attempt < 5 && isUniqueViolation(err, 'projects_slug_idx')) continue;
@@ -183,7 +186,7 @@ export class ProjectService {
       await this.replacePositions(tx, row!, body, now);
       await repo.updateProject(tx, id, { ...projectRowFields(body), updatedAt: now });
     });
-    this.p.totals.clear();
+    listChanged(this.p);
     return this.getById(id, user);
   }
 
@@ -297,12 +300,31 @@ export class ProjectService {
     return rows.map((r) => toSummary(r, r.positions, profiles, now));
   }
 
+  /**
+   * The public list, one page: two prepared statements built once per list shape (the page with
+   * its positions and owners, and the total: project-read-repo.ts). The total is skipped when the
+   * first page is not full, and kept a few seconds otherwise (list-totals.ts).
+   */
   async list(q: ProjectListQuery): Promise<Page<ProjectSummary>> {
     const offset = q.page * q.size;
-    const rows = await repo.listPage(this.db, q, q.size, offset);
+    const { rows, owners } = await listedCards(this.db, q, q.size, offset);
     const key = JSON.stringify({ ...q, page: 0, size: 0, sort: '' });
-    const total = offset === 0 && rows.length < q.size ? rows.length : await this.p.totals.get(key, () => repo.countList(this.db, q));
-    return toPage(await this.summaries(rows), total, q);
+    const total = offset === 0 && rows.length < q.size ? rows.length : await this.p.totals.get(key, () => countListed(this.db, q));
+    const now = this.p.clock();
+    return toPage(
+      rows.map((r) => toSummary(r, r.positions, owners, now)),
+      total,
+      q,
+    );
+  }
+
+  /**
+   * GET /api/projects as its envelope's JSON, sent as it is (no zod response serialization of ten
+   * cards: `list` writes the schema's keys in its order and nothing else; list-json.test.ts holds
+   * the bytes to the schema's serialization). Kept 2 s in the read cache (caches.ts).
+   */
+  async listJson(q: ProjectListQuery): Promise<string> {
+    return cachedJson(this.p.caches.lists, JSON.stringify(q), async () => JSON.stringify(ok(await this.list(q))));
   }
 
   /** What /users/me shows: projects owned (drafts too), joined, and every application made. */

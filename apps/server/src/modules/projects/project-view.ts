@@ -60,7 +60,8 @@ export function toSummary(
       filledCount,
       open: accepting && positionIsOpen({ requiredCount, filledCount }),
     })),
-    techStack: row.techStack,
+    // the schema's key order (jsonb keeps `name` before `category`)
+    techStack: row.techStack.map(({ category, name }) => ({ category, name })),
     owner: person(profiles, row.ownerId),
     // members join only through an approval, which fills a seat: the owner plus every filled seat
     memberCount: 1 + positions.reduce((n, p) => n + p.filledCount, 0),

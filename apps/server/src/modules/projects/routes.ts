@@ -21,7 +21,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { ok } from '../../http/envelope.ts';
+import { ok, sendJson } from '../../http/envelope.ts';
 import type { ProjectsService } from './service.ts';
 
 const CREATE_LIMIT = { name: 'projects.create', limit: 20, windowMs: 60 * 60_000 };
@@ -42,7 +42,8 @@ export function registerProjectRoutes(scope: FastifyInstance, ctx: AppContext, s
         response: { 200: envelope(projectListPage) },
       },
     },
-    async (req) => ok(await service.list(req.query)),
+    // ready JSON: Fastify skips the zod serializer of ten cards (project-service.ts `listJson`)
+    async (req, reply) => sendJson(reply, await service.listJson(req.query)),
   );
 
   app.get(

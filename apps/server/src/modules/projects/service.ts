@@ -15,10 +15,12 @@ import type {
   ProjectListQuery,
   ProjectSummary,
 } from '@moim/contract';
+import type { Redis } from 'ioredis';
 import type { AppContext } from '../../context.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import type { Clock, ProjectsDeps } from './access.ts';
 import { ApplicationService } from './application-service.ts';
+import { ProjectCaches } from './caches.ts';
 import { ListTotals } from './list-totals.ts';
 import { ProjectService, type ViewerHint } from './project-service.ts';
 import { StatusService } from './status-service.ts';
@@ -34,6 +36,8 @@ export interface ProjectsService {
   /** The detail page; `hint` (address, browser) counts a guest once a day. */
   getBySlug(slug: string, user: AuthUser | null, hint: ViewerHint | null): Promise<Project>;
   list(q: ProjectListQuery): Promise<Page<ProjectSummary>>;
+  /** `list` as its envelope's JSON (GET /api/projects sends it as it is). */
+  listJson(q: ProjectListQuery): Promise<string>;
   my(user: AuthUser): Promise<MyProjects>;
   move(id: string, user: AuthUser, action: ProjectAction): Promise<Project>;
   remove(id: string, user: AuthUser): Promise<void>;
@@ -46,6 +50,11 @@ export interface ProjectsService {
   withdraw(projectId: string, appId: string, user: AuthUser): Promise<ProjectApplication>;
   /** How long list totals are remembered (0: count on every request; benchmarks measure that path). */
   setListTotalsTtl(ms: number): void;
+  /** benches and tests: the list's read cache TTL on this instance (0 turns it off) */
+  setReadCacheTtl(ms: number): void;
+  /** several instances: list changes clear every instance's read cache (caches.ts) */
+  shareReadCache(redis: Redis): Promise<void>;
+  closeReadCache(): Promise<void>;
 }
 
 export function createProjectsService(
@@ -53,8 +62,9 @@ export function createProjectsService(
   deps: ProjectsDeps,
   clock: Clock = () => new Date(),
   totals = new ListTotals(),
+  caches = new ProjectCaches(),
 ): ProjectsService {
-  const p = { ctx, deps, clock, totals };
+  const p = { ctx, deps, clock, totals, caches };
   const projects = new ProjectService(p);
   const status = new StatusService(p, projects);
   const applications = new ApplicationService(p);
@@ -64,6 +74,7 @@ export function createProjectsService(
     getById: (id, user) => projects.getById(id, user),
     getBySlug: (slug, user, hint) => projects.getBySlug(slug, user, hint),
     list: (q) => projects.list(q),
+    listJson: (q) => projects.listJson(q),
     my: (user) => projects.my(user),
     move: (id, user, action) => status.move(id, user, action),
     remove: (id, user) => status.remove(id, user),
@@ -74,5 +85,8 @@ export function createProjectsService(
     reject: (projectId, appId, user, note) => applications.reject(projectId, appId, user, note),
     withdraw: (projectId, appId, user) => applications.withdraw(projectId, appId, user),
     setListTotalsTtl: (ms) => totals.setTtl(ms),
+    setReadCacheTtl: (ms) => caches.setTtl(ms),
+    shareReadCache: (redis) => caches.shareThrough(redis),
+    closeReadCache: () => caches.close(),
   };
 }

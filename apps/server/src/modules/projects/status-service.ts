@@ -8,7 +8,7 @@ import { type Project, type ProjectAction, deadlinePassed, nextProjectStatus, se
 import type { Tx } from '../../db/client.ts';
 import { badState, ruleViolation } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
-import { type ProjectsContext, accessOrNotFound, assertManager } from './access.ts';
+import { type ProjectsContext, accessOrNotFound, assertManager, listChanged } from './access.ts';
 import { closePending } from './application-repo.ts';
 import * as notices from './notices.ts';
 import * as repo from './project-repo.ts';
@@ -54,7 +54,7 @@ export class StatusService {
       if (action === 'COMPLETE' || action === 'CANCEL') await this.closeApplications(tx, moved, action, now);
       if (action !== 'PUBLISH') await this.tellTeam(tx, moved, user.id, notices.statusChanged(moved, action));
     });
-    this.p.totals.clear();
+    listChanged(this.p);
     return this.projects.getById(id, user);
   }
 
@@ -76,7 +76,7 @@ export class StatusService {
       await this.closeApplications(tx, row!, 'DELETE', now);
       await this.tellTeam(tx, row!, user.id, notices.projectDeleted(row!));
     });
-    this.p.totals.clear();
+    listChanged(this.p);
   }
 
   /**
@@ -91,7 +91,7 @@ export class StatusService {
       await repo.pruneViews(tx, today);
       return moved.length;
     });
-    this.p.totals.clear();
+    listChanged(this.p);
     return closed;
   }
 

@@ -5,7 +5,7 @@
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { StudyCaches } from './deps.ts';
-import { ReadCache } from './read-cache.ts';
+import { ReadCache } from '../../cache/read-cache.ts';
 
 describe('ReadCache', () => {
   it('serves a value until its TTL, and never one loaded before a clear', () => {

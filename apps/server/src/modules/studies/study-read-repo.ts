@@ -23,22 +23,14 @@
  * generic plan the same way.
  */
 import { type ApplicationStatus, COST_TYPES, type MemberRole, STUDY_TYPES, type StudyStatus } from '@moim/contract';
-import { and, asc, desc, eq, fillPlaceholders, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type pg from 'pg';
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { firstArrayRow, hidden, type RawStatement } from '../../db/raw-statements.ts';
 import { userPublic } from '../users/index.ts';
 import { studies, studyApplications, studyCards, studyMemberships, studyPublicCounts, type MembershipRow } from './schema.ts';
 import type { StudyWithLeader } from './study-repo.ts';
 
 const ph = (name: string) => sql.placeholder(name);
-
-/**
- * A parameter the planner cannot look into (an InitPlan's output, evaluated once per call), so
- * custom and generic plans cost the same (see above). `(select $n::t)::t`: without the outer
- * cast, `= any((select …))` would be read as a sub-query of rows.
- */
-const hidden = (name: string, type: 'text' | 'text[]' | 'timestamptz' | 'bigint') =>
-  sql`(select ${ph(name)}::${sql.raw(type)})::${sql.raw(type)}`;
 
 const PUBLIC = sql`${studies.status} = 'APPROVED' and not ${studies.deleted}`;
 
@@ -234,7 +226,7 @@ const STUDY_PAGE_ITEM = sql`${studyCards.head} || to_json(${userPublic.name})::t
  * stored text (docs/performance.md "Stored study cards"). Built once per statement key by
  * Drizzle's `toSQL()`, run through the pool with array rows (`publicPageBytes`).
  */
-function pageTextSql(db: Db, sort: string, f: FilterShape, limit: number, walks: TypeCostWalks | null): RawPage & { name: string } {
+function pageTextSql(db: Db, sort: string, f: FilterShape, limit: number, walks: TypeCostWalks | null): RawStatement {
   const { ids, d, name } = pageIds(db, sort, f, limit, walks);
   const dir = sql.raw(d === asc ? 'asc' : 'desc');
   const text = sql`coalesce(string_agg(${STUDY_PAGE_ITEM}, ',' order by ${ids.key} ${dir}, ${ids.id} ${dir}), '')`;
@@ -348,7 +340,7 @@ async function totalOf(db: Db, shape: FilterShape, values: Record<string, unknow
   return t?.total ?? 0;
 }
 
-const pageTexts = new WeakMap<Db, Map<string, RawPage & { name: string }>>();
+const pageTexts = new WeakMap<Db, Map<string, RawStatement>>();
 
 function pageStatement(db: Db, sort: string, f: PublicListParams) {
   const { shape, limit, walks, key, values } = listRequest(sort, f);
@@ -382,23 +374,6 @@ export async function publicPageBytes(db: Db, sort: string, f: PublicListParams)
   const { st, values } = pageStatement(db, sort, f);
   const [page, total] = (await firstArrayRow<[Buffer, string]>(db, st, values))!;
   return { page, total: Number(total) };
-}
-
-type RawPage = { text: string; params: unknown[] };
-
-/**
- * The first row of a statement built by Drizzle's `toSQL()`, as an array, straight through the
- * pool (both databases are node-postgres pools; the embedded one in a worker thread): a named
- * statement, parsed and planned once per connection. The driver's own parsers (bool, int, text);
- * no Drizzle mapping.
- */
-async function firstArrayRow<T extends unknown[]>(
-  db: Db,
-  st: RawPage & { name: string },
-  values: Record<string, unknown>,
-): Promise<T | undefined> {
-  const pool = (db as unknown as { $client: pg.Pool }).$client;
-  return (await pool.query<T>({ name: st.name, text: st.text, values: fillPlaceholders(st.params, values), rowMode: 'array' })).rows[0];
 }
 
 export interface StudyForCaller {
@@ -455,7 +430,7 @@ export interface StudyCardRow {
 
 const CARD_COLS = { card: STUDY_PAGE_ITEM, status: studies.status, deleted: studies.deleted, leaderId: studies.leaderId };
 
-const slugCardSql = new Map<'guest' | 'viewer', RawPage & { name: string }>();
+const slugCardSql = new Map<'guest' | 'viewer', RawStatement>();
 
 /**
  * The detail's statement: the study by its slug (`studies_slug_idx`), its stored card (the list's
@@ -464,7 +439,7 @@ const slugCardSql = new Map<'guest' | 'viewer', RawPage & { name: string }>();
  * reads them (STUDY_PAGE_ITEM); for a signed-in caller VIEWER_COLS too. Visibility is the
  * caller's to decide (`assertVisibleBySlug`), from status, deleted and leader.
  */
-function slugCardStatement(db: Db, kind: 'guest' | 'viewer'): RawPage & { name: string } {
+function slugCardStatement(db: Db, kind: 'guest' | 'viewer'): RawStatement {
   let st = slugCardSql.get(kind);
   if (!st) {
     const q = db

@@ -18,17 +18,12 @@ import {
   membership,
   deletedWithId,
 } from '@moim/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { ok } from '../../http/envelope.ts';
+import { ok, sendJson } from '../../http/envelope.ts';
 import type { StudyServices } from './service.ts';
-
-/** Ready-made envelope JSON (from the read cache): a string or its UTF-8 bytes skip the serializer. */
-function sendJson(reply: FastifyReply, json: string | Buffer) {
-  return reply.type('application/json; charset=utf-8').send(json);
-}
 
 const studyIdentifierParams = z.object({ id: z.string().min(1).max(120) });
 

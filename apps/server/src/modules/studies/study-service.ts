@@ -64,7 +64,7 @@ import {
 } from './study-repo.ts';
 import { toStudy, toTransition } from './study-view.ts';
 import { ok } from '../../http/envelope.ts';
-import type { ReadCache } from './read-cache.ts';
+import { type ReadCache, cachedJson } from '../../cache/read-cache.ts';
 
 const EDITABLE_STATUSES: readonly StudyStatus[] = ['PENDING', 'APPROVED', 'IN_PROGRESS'];
 
@@ -397,7 +397,7 @@ export class StudyService {
     // leader's profile joined and `applicability` computed here (study-read-repo.ts
     // `pageTextSql`, docs/performance.md "Stored study cards"), as bytes from the database's
     // socket to the client's (`publicPageBytes`).
-    return this.cachedJson(this.d.caches.lists, key, async () => {
+    return cachedJson(this.d.caches.lists, key, async () => {
       const now = this.d.clock();
       const { page, total } = await publicPageBytes(this.db, q.sort, publicListParams(q, now));
       return pageEnvelopeBytes(studyPageBytesOf(page, now), total, q);
@@ -410,7 +410,7 @@ export class StudyService {
 
   async getBySlugJson(slug: string, user: AuthUser | null): Promise<string> {
     if (user) return this.viewerBySlugJson(slug, user);
-    return this.cachedJson(this.d.caches.bySlug, slug, () => this.guestBySlugJson(slug));
+    return cachedJson(this.d.caches.bySlug, slug, () => this.guestBySlugJson(slug));
   }
 
   /**
@@ -437,17 +437,7 @@ export class StudyService {
   }
 
   private cached(cache: ReadCache<string | Buffer>, key: string, load: () => Promise<unknown>): Promise<string | Buffer> {
-    return this.cachedJson(cache, key, async () => JSON.stringify(ok(await load())));
-  }
-
-  /** An envelope's JSON (text, or UTF-8 bytes) from the cache, else loaded and stored. */
-  private async cachedJson<T extends string | Buffer>(cache: ReadCache<T>, key: string, load: () => Promise<T>): Promise<T> {
-    const hit = cache.get(key);
-    if (hit !== undefined) return hit;
-    const gen = cache.generation;
-    const json = await load();
-    cache.set(key, json, Date.now(), gen);
-    return json;
+    return cachedJson(cache, key, async () => JSON.stringify(ok(await load())));
   }
 
   // -------------------------------------------------------------------------------------------

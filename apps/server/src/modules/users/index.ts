@@ -27,6 +27,8 @@ export { DEMO_PEOPLE, ensurePasswordlessDemoAccounts, type SeededUsers } from '.
 export { ACCOUNT_LIMITS } from './rate-limits.ts';
 /** the public-profile read model other modules join (never the users table itself) */
 export { userPublic } from './schema.ts';
+/** a public profile from the view's columns (for a list that joins `userPublic`) */
+export { publicProfileOf } from './user-view.ts';
 
 export function createUsersModule(ctx: AppContext, deps: UsersDeps): ServerModule<UsersModuleService> {
   const users = createUsersService(ctx, deps);

@@ -49,6 +49,10 @@ export const userPublic = pgView('user_public', {
   id: uuid('id').notNull(),
   name: text('name').notNull(),
   profileImage: text('profile_image'),
+  // migration 0025: what a project card shows of its owner (users/index.ts `publicProfileOf`)
+  username: text('username'),
+  profileImageVersion: integer('profile_image_version').notNull(),
+  active: boolean('active').notNull(),
 }).existing();
 
 export const userImages = pgTable(

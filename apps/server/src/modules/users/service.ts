@@ -29,7 +29,7 @@ import { decodeProfileImage, etagOf, imageUrl, renderVariants } from './images.t
 import * as repo from './repo.ts';
 import type { UserRow } from './schema.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { duplicateError, thumbOf, toAccount, toAdminUser, toProfile, toSummary } from './user-view.ts';
+import { duplicateError, publicProfileOf, thumbOf, toAccount, toAdminUser, toProfile, toSummary } from './user-view.ts';
 import type { AccountStatus, PublicProfile, UserAccount, UserSummary } from './user-view.ts';
 
 export { toUser } from './user-view.ts';
@@ -196,19 +196,7 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
     },
     async publicProfiles(ids: string[]) {
       const rows = await repo.findByIds(db, [...new Set(ids)]);
-      return new Map(
-        rows.map((r) => [
-          r.id,
-          {
-            id: r.id,
-            name: r.name,
-            username: r.username,
-            profileImage: r.profileImage,
-            profileImageThumb: thumbOf(r),
-            active: r.status === 'ACTIVE',
-          } satisfies PublicProfile,
-        ]),
-      );
+      return new Map(rows.map((r) => [r.id, publicProfileOf({ ...r, active: r.status === 'ACTIVE' })]));
     },
     async findByEmail(email: string) {
       const row = await repo.findByEmail(db, email);

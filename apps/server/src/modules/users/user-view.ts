@@ -40,6 +40,28 @@ export function thumbOf(row: Pick<UserRow, 'id' | 'profileImage' | 'profileImage
   return row.profileImage && row.profileImageVersion > 0 ? imageUrl(row.id, 128, row.profileImageVersion) : null;
 }
 
+/**
+ * A public profile from what the `user_public` view publishes (migration 0025): `publicProfiles`
+ * and the lists of other modules that join the view (the projects list) build it the same way.
+ */
+export function publicProfileOf(r: {
+  id: string;
+  name: string;
+  username: string | null;
+  profileImage: string | null;
+  profileImageVersion: number;
+  active: boolean;
+}): PublicProfile {
+  return {
+    id: r.id,
+    name: r.name,
+    username: r.username,
+    profileImage: r.profileImage,
+    profileImageThumb: thumbOf(r),
+    active: r.active,
+  };
+}
+
 export function toUser(row: Pick<UserRow, keyof User>): User {
   return {
     id: row.id,

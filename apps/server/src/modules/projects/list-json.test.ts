@@ -1,0 +1,162 @@
+/**
+ * GET /api/projects sends its JSON as it is (project-service.ts `listJson`), read by prepared
+ * statements built once per list shape (project-read-repo.ts), with owners joined from the users
+ * module's `user_public` view: the bytes must be what the route's schema serialization gave for
+ * the list as Drizzle builds it (project-repo.ts `listPage`, `countList`) with the owners from
+ * `publicProfiles` — over filters, searches, sorts and pages, with owners that have a username and
+ * a thumbnail, a deactivated owner, text with quotes, line breaks and emoji, filled seats.
+ */
+import { addDays, envelope, projectListPage, projectListQuery } from '@moim/contract';
+import { eq, sql } from 'drizzle-orm';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support.ts';
+import { ok } from '../../http/envelope.ts';
+import { users } from '../users/schema.ts';
+import { countList, listPage } from './project-repo.ts';
+import { toSummary } from './project-view.ts';
+import type { ProjectsService } from './service.ts';
+import { type Person, applyOk, createProject, decide, move, person, today } from './test-helpers.ts';
+import { toPage } from '@moim/contract';
+
+let t: TestApp;
+let owner: Person;
+let other: Person;
+let gone: Person;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // every request counts its total, as the reference does
+  const projectsApi = t.app.modules.find((m) => m.name === 'projects')!.api as ProjectsService;
+  projectsApi.setListTotalsTtl(0);
+  projectsApi.setReadCacheTtl(0);
+  owner = await person(t, { name: '주인 "따옴표" \\ 백슬래시' });
+  other = await person(t, { name: '다른 주인' });
+  gone = await person(t, { name: '떠난 주인' });
+  // a username and a processed picture (a thumbnail URL), a picture without a thumbnail, a deactivated account
+  await t.ctx.db
+    .update(users)
+    .set({ username: 'owner_one', profileImage: '/api/public/users/x/image?size=512&v=2', profileImageVersion: 2 })
+    .where(eq(users.id, owner.id));
+  await t.ctx.db.update(users).set({ profileImage: 'https://img.example.com/a.png' }).where(eq(users.id, other.id));
+  await t.ctx.db.update(users).set({ username: 'gone_one' }).where(eq(users.id, gone.id));
+
+  const java = await createProject(t, owner, {
+    name: '자바 "백엔드" 스터디 봇',
+    tagline: '<태그> & \\ "끝" 🚀',
+    type: 'OPEN_SOURCE',
+    techStack: [
+      { category: 'BACKEND', name: 'Spring' },
+      { category: 'DATABASE', name: 'PostgreSQL' },
+    ],
+    meeting: { type: 'OFFLINE', region: '서울 "강남구"', frequency: '격주 토요일 \u2028' },
+    positions: [
+      { name: '디자이너', requiredCount: 1, requiredSkills: ['Figma'] },
+      { name: '백엔드 개발자', requiredCount: 2, requiredSkills: ['Spring'] },
+    ],
+    recruitmentDeadline: addDays(today(), 1),
+    startDate: addDays(today(), 20),
+  });
+  await createProject(t, other, {
+    name: 'Pet Walk 스타트업',
+    type: 'STARTUP',
+    meeting: { type: 'HYBRID', region: '부산' },
+    recruitmentDeadline: null,
+    startDate: null,
+  });
+  await createProject(t, gone, { name: '사이드 프로젝트 매칭', techStack: [{ category: 'FRONTEND', name: 'React' }] });
+  const done = await createProject(t, other, { name: '끝난 대시보드', techStack: [] });
+  await move(t, other, done.id, 'CLOSE_RECRUITMENT');
+  await move(t, other, done.id, 'COMPLETE');
+  const cancelled = await createProject(t, owner, { name: '접은 프로젝트' });
+  await move(t, owner, cancelled.id, 'CANCEL');
+  await createProject(t, owner, { name: '사이드 초안' }, false);
+  const applicant = await person(t);
+  const app = await applyOk(t, applicant, java, 0);
+  await decide(t, owner, java, app.id, 'approve');
+  // (line breaks and tabs the form refuses, written past it: the JSON escapes them)
+  await t.ctx.db.execute(sql`update projects set view_count = 7, tagline = ${'줄\n바꿈\t탭 \u0001 끝'} where id = ${java.id}`);
+  // the account was deactivated after it published
+  await t.ctx.db.update(users).set({ status: 'DEACTIVATED' }).where(eq(users.id, gone.id));
+});
+afterAll(() => t.close());
+
+const QUERIES = [
+  '',
+  'size=1',
+  'size=2&page=1',
+  'page=9',
+  'sort=deadline,asc',
+  'sort=viewCount,desc',
+  'sort=relevance,desc',
+  'type=OPEN_SOURCE&type=STARTUP',
+  'type=SIDE_PROJECT',
+  'status=CANCELLED',
+  'status=COMPLETED&status=RECRUITING&sort=deadline,asc',
+  'meetingType=OFFLINE&meetingType=HYBRID',
+  'stack=spring&stack=REACT&stack=Spring',
+  `position=${encodeURIComponent('백엔드')}`,
+  `position=${encodeURIComponent('디자이너')}`,
+  `q=${encodeURIComponent('자바')}`,
+  `q=${encodeURIComponent('사이드')}&sort=relevance,desc`,
+  `q=${encodeURIComponent('ㅅㅇㄷ')}`,
+  `q=${encodeURIComponent('ㅍㄹㅈㅌ')}&sort=relevance,desc&size=1`,
+  `q=${encodeURIComponent('pet walk')}&type=STARTUP&meetingType=HYBRID`,
+  `q=${encodeURIComponent('100%_')}`,
+  `q=${encodeURIComponent('자ㅂ')}&stack=spring&position=${encodeURIComponent('개발')}&status=RECRUITING&sort=viewCount,desc`,
+];
+
+/** What the route sent before session 14: the Drizzle list and `publicProfiles`, through the schema's serializer. */
+async function reference(query: string): Promise<string> {
+  const q = projectListQuery.parse(Object.fromEntries(groupParams(new URLSearchParams(query))));
+  const offset = q.page * q.size;
+  const rows = await listPage(t.ctx.db, q, q.size, offset);
+  const total = await countList(t.ctx.db, q);
+  const profiles = await t.api.users.publicProfiles(rows.map((r) => r.ownerId));
+  const now = new Date();
+  const page = toPage(
+    rows.map((r) => toSummary(r, r.positions, profiles, now)),
+    total,
+    q,
+  );
+  const serialize = serializerCompiler({ schema: envelope(projectListPage), method: 'GET', url: '/api/projects', httpStatus: '200' });
+  return serialize(ok(page)) as string;
+}
+
+function groupParams(p: URLSearchParams): [string, string | string[]][] {
+  const out = new Map<string, string[]>();
+  for (const [k, v] of p) out.set(k, [...(out.get(k) ?? []), v]);
+  return [...out].map(([k, v]) => [k, v.length === 1 ? v[0]! : v]);
+}
+
+describe('GET /api/projects as ready JSON', () => {
+  it('sends the bytes the schema serialization gives, over filters, searches, sorts and pages', async () => {
+    let cards = 0;
+    for (const query of QUERIES) {
+      const r = await t.app.inject({ method: 'GET', url: `/api/projects?${query}` });
+      expect(r.statusCode, query).toBe(200);
+      expect(r.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(r.body, query).toBe(await reference(query));
+      cards += (JSON.parse(r.body) as { data: { content: unknown[] } }).data.content.length;
+    }
+    expect(cards).toBeGreaterThan(30);
+    // the cards cover an owner with a thumbnail and username, one without, a deactivated one
+    const all = JSON.parse((await t.app.inject({ method: 'GET', url: '/api/projects?size=100' })).body) as {
+      data: { content: { owner: { name: string; username: string | null; profileImage: string | null } }[] };
+    };
+    const owners = all.data.content.map((c) => c.owner);
+    expect(owners).toContainEqual(
+      expect.objectContaining({ username: 'owner_one', profileImage: expect.stringContaining('size=128&v=2') }),
+    );
+    expect(owners).toContainEqual(expect.objectContaining({ name: '다른 주인', profileImage: 'https://img.example.com/a.png' }));
+    expect(owners).toContainEqual(expect.objectContaining({ name: '떠난 주인', username: null, profileImage: null }));
+  });
+
+  it('keeps the SPEC error envelope for bad input', async () => {
+    for (const bad of ['type=HOBBY', 'status=DRAFT', 'sort=name,asc', 'size=101', 'page=-1', `q=${encodeURIComponent('a\u0000')}`]) {
+      const r = await t.app.inject({ method: 'GET', url: `/api/projects?${bad}` });
+      expect(r.statusCode, bad).toBe(400);
+      expect(JSON.parse(r.body), bad).toMatchObject({ success: false, error: { code: expect.any(String), message: expect.any(String) } });
+    }
+  });
+});

@@ -1,0 +1,319 @@
+/**
+ * The public projects list (GET /api/projects) as two named statements, the page and its total
+ * (docs/performance.md "session 14: projects list"). Each statement's SQL text is built once per
+ * list shape — which filters are in use, the sort, the search kind and the page size — by Drizzle's
+ * `toSQL()` with placeholders, and kept: a request only fills in its values and reads the rows as
+ * arrays (db/raw-statements.ts), where Drizzle built the SQL, hashed its text to name it and
+ * mapped every row on each call. Arrays are parameters (`= any($n::text[])`, `&& $n::text[]`),
+ * so how many values a filter has does not change the text.
+ *
+ * Deleted, DRAFT and the default statuses are literals, not parameters: a generic plan still
+ * proves the partial indexes' predicate (`deleted = false and status <> 'DRAFT'`, migration 0009).
+ * The offset, the search needle and the position pattern stay plain parameters, so PostgreSQL's
+ * plan cache may plan a call with its values: which index serves a search or the open-position
+ * filter depends on the value. Hiding the offset from the planner (as the studies list does,
+ * `hidden`) made the position filter's plans assume a 10 % offset: a hash join over every open
+ * position (24 ms a call at 10,000 projects) where the real page walks the views index (3 ms).
+ *
+ * The page statement joins each card's owner from the users module's `user_public` view
+ * (migration 0025: username, thumbnail version, active), where the list asked `publicProfiles` in
+ * a second query. `project-repo.ts` keeps the list as Drizzle builds it per call (`listPage`,
+ * `countList`): the reference these statements are held to (list-json.test.ts).
+ */
+import { PROJECT_LISTED_STATUSES, type ProjectSort } from '@moim/contract';
+import { desc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { arrayRows, firstArrayRow, rawStatement, type RawStatement } from '../../db/raw-statements.ts';
+import { escapeLike, parseKoreanQuery } from '../../search/korean-search.ts';
+import { type PublicProfile, publicProfileOf, userPublic } from '../users/index.ts';
+import type { CardPosition, ListFilter, ProjectCardRow } from './project-repo.ts';
+import { projects } from './schema.ts';
+
+const ph = (name: string) => sql.placeholder(name);
+
+/** Which filters a request uses, its sort and search kind: one statement text per shape. */
+interface ListShape {
+  status: boolean;
+  type: boolean;
+  meetingType: boolean;
+  stack: boolean;
+  position: boolean;
+  search: 'none' | 'jamo' | 'choseong';
+  sort: ProjectSort;
+}
+
+const filtersKey = (s: ListShape) => `${+s.status}${+s.type}${+s.meetingType}${+s.stack}${+s.position}_${s.search}`;
+const SORT_KEYS: Record<ProjectSort, string> = {
+  'createdAt,desc': 'new',
+  'deadline,asc': 'deadline',
+  'viewCount,desc': 'views',
+  'relevance,desc': 'relevance',
+};
+
+const LISTED = sql.raw(PROJECT_LISTED_STATUSES.map((s) => `'${s}'`).join(', '));
+
+/** The search condition and rank over the column the query's kind searches (korean-search.ts `koreanSearch`, with placeholders). */
+function searchSql(kind: ListShape['search']) {
+  if (kind === 'none') return null;
+  const column = kind === 'choseong' ? projects.searchChoseong : projects.searchJamo;
+  return { where: sql`${column} like ${ph('pattern')}`, rank: sql`similarity(${column}, ${ph('needle')})` };
+}
+
+function listWhere(s: ListShape): SQL {
+  const conds: SQL[] = [sql`${projects.deleted} = false and ${projects.status} <> 'DRAFT'`];
+  conds.push(s.status ? sql`${projects.status} = any(${ph('status')}::text[])` : sql`${projects.status} in (${LISTED})`);
+  if (s.type) conds.push(sql`${projects.type} = any(${ph('type')}::text[])`);
+  if (s.meetingType) conds.push(sql`${projects.meetingType} = any(${ph('meetingType')}::text[])`);
+  if (s.stack) conds.push(sql`${projects.stackKeys} && ${ph('stack')}::text[]`);
+  if (s.position) {
+    conds.push(sql`exists (select 1 from project_positions pp where pp.project_id = ${projects.id}
+      and pp.filled_count < pp.required_count and pp.removed_at is null and pp.name ilike ${ph('position')})`);
+  }
+  const search = searchSql(s.search);
+  if (search) conds.push(search.where);
+  return sql.join(conds, sql` and `);
+}
+
+/** The sort, as project-repo.ts `listOrder` writes it. */
+function listOrder(s: ListShape): SQL[] {
+  const search = searchSql(s.search);
+  switch (s.sort) {
+    case 'deadline,asc':
+      return [
+        sql`case when ${projects.status} = 'RECRUITING' then 0 else 1 end`,
+        sql`case when ${projects.status} = 'RECRUITING' then ${projects.recruitmentDeadline} end asc nulls last`,
+        desc(projects.createdAt),
+        desc(projects.id),
+      ];
+    case 'viewCount,desc':
+      return [desc(projects.viewCount), desc(projects.id)];
+    case 'relevance,desc':
+      return search
+        ? [sql`${search.rank} desc`, desc(projects.createdAt), desc(projects.id)]
+        : [desc(projects.createdAt), desc(projects.id)];
+    default:
+      return [desc(projects.createdAt), desc(projects.id)];
+  }
+}
+
+/** Epoch milliseconds, floored (what `new Date(text)` keeps of PostgreSQL's microseconds: Drizzle's mapping). */
+const epochMs = (col: SQL) => sql<number>`floor(extract(epoch from ${col}) * 1000)::float8`;
+
+/**
+ * One page of cards with their positions (as JSON) and owners: the page is chosen first (filters,
+ * order, limit) and only its rows get their positions and owner (project-repo.ts `listPage`).
+ * `limit` is part of the text (1..100). Dates come as text and timestamps as epoch milliseconds:
+ * the driver would make Dates of both.
+ */
+function pageStatement(db: Db, s: ListShape, limit: number): RawStatement {
+  const order = listOrder(s);
+  const page = db
+    .select({
+      id: projects.id,
+      slug: projects.slug,
+      name: projects.name,
+      tagline: projects.tagline,
+      type: projects.type,
+      status: projects.status,
+      ownerId: projects.ownerId,
+      meetingType: projects.meetingType,
+      meetingFrequency: projects.meetingFrequency,
+      meetingRegion: projects.meetingRegion,
+      recruitmentDeadline: projects.recruitmentDeadline,
+      startDate: projects.startDate,
+      techStack: projects.techStack,
+      viewCount: projects.viewCount,
+      createdAt: projects.createdAt,
+      updatedAt: projects.updatedAt,
+      rn: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('rn'),
+    })
+    .from(projects)
+    .where(listWhere(s))
+    .orderBy(...order)
+    // (Drizzle would send a number as a parameter; an SQL literal stays in the text)
+    .limit(sql.raw(String(limit)) as unknown as number)
+    .offset(ph('offset') as unknown as number)
+    .as('page');
+  const q = db
+    .select({
+      id: page.id,
+      slug: page.slug,
+      name: page.name,
+      tagline: page.tagline,
+      type: page.type,
+      status: page.status,
+      ownerId: page.ownerId,
+      meetingType: page.meetingType,
+      meetingFrequency: page.meetingFrequency,
+      meetingRegion: page.meetingRegion,
+      recruitmentDeadline: sql`${page.recruitmentDeadline}::text`,
+      startDate: sql`${page.startDate}::text`,
+      techStack: page.techStack,
+      viewCount: page.viewCount,
+      createdAt: epochMs(sql`${page.createdAt}`),
+      updatedAt: epochMs(sql`${page.updatedAt}`),
+      positions: sql`(select coalesce(json_agg(json_build_object('id', pp.id, 'name', pp.name, 'requiredCount', pp.required_count,
+        'filledCount', pp.filled_count) order by pp.sort_order, pp.created_at), '[]'::json)
+        from project_positions pp where pp.project_id = ${page.id} and pp.removed_at is null)`,
+      ownerName: userPublic.name,
+      ownerUsername: userPublic.username,
+      ownerImage: userPublic.profileImage,
+      ownerImageVersion: userPublic.profileImageVersion,
+      ownerActive: userPublic.active,
+    })
+    .from(page)
+    // a left join: an owner without a row shows as a deleted user, as with `publicProfiles`
+    .leftJoin(userPublic, eq(userPublic.id, page.ownerId))
+    .orderBy(page.rn);
+  return rawStatement(q, `projects_list_${SORT_KEYS[s.sort]}_${filtersKey(s)}_${limit}`);
+}
+
+function countStatement(db: Db, s: ListShape): RawStatement {
+  const q = db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(projects)
+    .where(listWhere(s));
+  return rawStatement(q, `projects_list_count_${filtersKey(s)}`);
+}
+
+/** A page row as the statement returns it (the order of `pageStatement`'s select). */
+type PageRow = [
+  id: string,
+  slug: string,
+  name: string,
+  tagline: string,
+  type: ProjectCardRow['type'],
+  status: ProjectCardRow['status'],
+  ownerId: string,
+  meetingType: ProjectCardRow['meetingType'],
+  meetingFrequency: string,
+  meetingRegion: string,
+  recruitmentDeadline: string | null,
+  startDate: string | null,
+  techStack: ProjectCardRow['techStack'],
+  viewCount: number,
+  createdAt: number,
+  updatedAt: number,
+  positions: CardPosition[],
+  ownerName: string | null,
+  ownerUsername: string | null,
+  ownerImage: string | null,
+  ownerImageVersion: number | null,
+  ownerActive: boolean | null,
+];
+
+/** A request's shape and the values of its placeholders. */
+function listRequest(f: ListFilter) {
+  const parsed = parseKoreanQuery(f.q);
+  const shape: ListShape = {
+    status: !!f.status?.length,
+    type: !!f.type?.length,
+    meetingType: !!f.meetingType?.length,
+    stack: !!f.stack?.length,
+    position: !!f.position,
+    search: parsed?.kind ?? 'none',
+    sort: f.sort,
+  };
+  const values: Record<string, unknown> = {
+    status: f.status,
+    type: f.type,
+    meetingType: f.meetingType,
+    stack: f.stack?.length ? [...new Set(f.stack.map((s) => s.trim().toLowerCase()))] : null,
+    position: f.position ? `%${escapeLike(f.position.trim())}%` : null,
+    pattern: parsed ? `%${escapeLike(parsed.needle)}%` : null,
+    needle: parsed?.needle ?? null,
+  };
+  return { shape, values };
+}
+
+type Statements = { pages: Map<string, RawStatement>; counts: Map<string, RawStatement> };
+const statementsByDb = new WeakMap<Db, Statements>();
+
+function statements(db: Db): Statements {
+  let st = statementsByDb.get(db);
+  if (!st) {
+    st = { pages: new Map(), counts: new Map() };
+    statementsByDb.set(db, st);
+  }
+  return st;
+}
+
+export interface ListedCards {
+  rows: ProjectCardRow[];
+  /** the owners' public profiles, by id (those the view has) */
+  owners: Map<string, PublicProfile>;
+}
+
+/** One page of the public list: its cards (filters, sort, limit 1..100, offset) and their owners. */
+export async function listedCards(db: Db, f: ListFilter, size: number, offset: number): Promise<ListedCards> {
+  const limit = Math.trunc(size);
+  if (!(limit >= 1 && limit <= 100)) throw new RangeError('page size out of range');
+  const { shape, values } = listRequest(f);
+  const pages = statements(db).pages;
+  const key = `${shape.sort}|${filtersKey(shape)}|${limit}`;
+  let st = pages.get(key);
+  if (!st) {
+    st = pageStatement(db, shape, limit);
+    pages.set(key, st);
+  }
+  const raw = await arrayRows<PageRow>(db, st, { ...values, offset });
+  const rows: ProjectCardRow[] = [];
+  const owners = new Map<string, PublicProfile>();
+  for (const r of raw) {
+    rows.push({
+      id: r[0],
+      slug: r[1],
+      name: r[2],
+      tagline: r[3],
+      type: r[4],
+      status: r[5],
+      ownerId: r[6],
+      meetingType: r[7],
+      meetingFrequency: r[8],
+      meetingRegion: r[9],
+      recruitmentDeadline: r[10],
+      startDate: r[11],
+      techStack: r[12],
+      viewCount: r[13],
+      deleted: false,
+      createdAt: new Date(r[14]),
+      updatedAt: new Date(r[15]),
+      positions: r[16],
+    });
+    if (r[17] !== null) {
+      owners.set(
+        r[6],
+        publicProfileOf({
+          id: r[6],
+          name: r[17],
+          username: r[18],
+          profileImage: r[19],
+          profileImageVersion: r[20] ?? 0,
+          active: r[21] === true,
+        }),
+      );
+    }
+  }
+  return { rows, owners };
+}
+
+/** How many projects the list's filters match. */
+export async function countListed(db: Db, f: ListFilter): Promise<number> {
+  const { shape, values } = listRequest(f);
+  const counts = statements(db).counts;
+  const key = filtersKey(shape);
+  let st = counts.get(key);
+  if (!st) {
+    st = countStatement(db, shape);
+    counts.set(key, st);
+  }
+  const r = await firstArrayRow<[number]>(db, st, values);
+  return r?.[0] ?? 0;
+}
+
+/** The page statement's text with a request's values (EXPLAIN in the benchmark and tests). */
+export function listedCardsForExplain(db: Db, f: ListFilter, limit: number, offset = 0): { text: string; values: unknown[] } {
+  const { shape, values } = listRequest(f);
+  const st = pageStatement(db, shape, limit);
+  return { text: st.text, values: fillPlaceholders(st.params, { ...values, offset }) };
+}
