@@ -18,7 +18,7 @@ export interface RawStatement {
   name: string;
 }
 
-/** A Drizzle query's text and placeholders, named, for `arrayRows` (build it once, keep it). */
+/** A Drizzle query's text and placeholders, named (or '' for unnamed), for `arrayRows` (build it once, keep it). */
 export function rawStatement(q: { toSQL(): { sql: string; params: unknown[] } }, name: string): RawStatement {
   const { sql: text, params } = q.toSQL();
   return { text, params, name };
@@ -34,10 +34,39 @@ export function rawStatement(q: { toSQL(): { sql: string; params: unknown[] } },
 export const hidden = (name: string, type: 'text' | 'text[]' | 'timestamptz' | 'bigint') =>
   sql`(select ${sql.placeholder(name)}::${sql.raw(type)})::${sql.raw(type)}`;
 
+/**
+ * The statements of one kind of read, one per shape (filters in use, sort, page size …), built
+ * and named on first use and kept, up to `cap` of them. The shapes a client can ask for multiply
+ * (the projects list: 4 sorts × 32 filter sets × 3 search kinds × 100 page sizes); every named
+ * statement is kept by PostgreSQL on each pooled connection (its parse tree and plans) and by the
+ * driver, for as long as the connection lives. So past `cap` kept shapes a new shape's statement is
+ * built for its call only and run unnamed (`named` false: parsed and planned for that call, nothing
+ * kept on either side). The shapes the site's own pages use come first and stay named.
+ */
+export class StatementCache<T> {
+  private readonly byKey = new Map<string, T>();
+  constructor(private readonly cap = 128) {}
+
+  get(key: string, build: (named: boolean) => T): T {
+    const kept = this.byKey.get(key);
+    if (kept !== undefined) return kept;
+    if (this.byKey.size >= this.cap) return build(false);
+    const st = build(true);
+    this.byKey.set(key, st);
+    return st;
+  }
+
+  get size(): number {
+    return this.byKey.size;
+  }
+}
+
 /** Every row of a statement, as arrays (the driver's parsers, no Drizzle mapping). */
 export async function arrayRows<T extends unknown[]>(db: Db, st: RawStatement, values: Record<string, unknown>): Promise<T[]> {
   const pool = (db as unknown as { $client: pg.Pool }).$client;
-  return (await pool.query<T>({ name: st.name, text: st.text, values: fillPlaceholders(st.params, values), rowMode: 'array' })).rows;
+  // an empty name: an unnamed statement (StatementCache past its cap)
+  return (await pool.query<T>({ name: st.name || undefined, text: st.text, values: fillPlaceholders(st.params, values), rowMode: 'array' }))
+    .rows;
 }
 
 /** The first row of a statement, as an array (see `arrayRows`). */

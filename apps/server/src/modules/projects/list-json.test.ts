@@ -152,6 +152,31 @@ describe('GET /api/projects as ready JSON', () => {
     expect(owners).toContainEqual(expect.objectContaining({ name: '떠난 주인', username: null, profileImage: null }));
   });
 
+  it('answers every page size and sort past the kept statements, and keeps at most 128 on the connection', async () => {
+    const named = async () =>
+      Number(
+        (
+          await t.ctx.database.exec(
+            `select count(*)::int as n from pg_prepared_statements where name like 'projects_list_%' and name not like 'projects_list_count_%'`,
+          )
+        ).rows[0]!.n,
+      );
+    // 4 sorts × 100 page sizes: 400 shapes, past the 128 kept (db/raw-statements.ts StatementCache)
+    for (const sort of ['createdAt,desc', 'deadline,asc', 'viewCount,desc', 'relevance,desc']) {
+      for (let size = 1; size <= 100; size++) {
+        const r = await t.app.inject({ method: 'GET', url: `/api/projects?sort=${sort}&size=${size}` });
+        expect(r.statusCode).toBe(200);
+      }
+    }
+    // a shape first asked for after the cap runs unnamed, with the same bytes
+    for (const query of ['sort=viewCount,desc&size=7&type=OPEN_SOURCE', 'status=RECRUITING&size=3&meetingType=OFFLINE']) {
+      const r = await t.app.inject({ method: 'GET', url: `/api/projects?${query}` });
+      expect(r.body, query).toBe(await reference(query));
+    }
+    // one connection on PGlite; on PostgreSQL this connection's share of the statements
+    expect(await named()).toBeLessThanOrEqual(128);
+  });
+
   it('keeps the SPEC error envelope for bad input', async () => {
     for (const bad of ['type=HOBBY', 'status=DRAFT', 'sort=name,asc', 'size=101', 'page=-1', `q=${encodeURIComponent('a\u0000')}`]) {
       const r = await t.app.inject({ method: 'GET', url: `/api/projects?${bad}` });

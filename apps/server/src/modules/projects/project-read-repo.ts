@@ -23,7 +23,7 @@
 import { PROJECT_LISTED_STATUSES, type ProjectSort } from '@moim/contract';
 import { desc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { arrayRows, firstArrayRow, rawStatement, type RawStatement } from '../../db/raw-statements.ts';
+import { arrayRows, firstArrayRow, rawStatement, type RawStatement, StatementCache } from '../../db/raw-statements.ts';
 import { escapeLike, parseKoreanQuery } from '../../search/korean-search.ts';
 import { type PublicProfile, publicProfileOf, userPublic } from '../users/index.ts';
 import type { CardPosition, ListFilter, ProjectCardRow } from './project-repo.ts';
@@ -105,7 +105,7 @@ const epochMs = (col: SQL) => sql<number>`floor(extract(epoch from ${col}) * 100
  * `limit` is part of the text (1..100). Dates come as text and timestamps as epoch milliseconds:
  * the driver would make Dates of both.
  */
-function pageStatement(db: Db, s: ListShape, limit: number): RawStatement {
+function pageStatement(db: Db, s: ListShape, limit: number, named = true): RawStatement {
   const order = listOrder(s);
   const page = db
     .select({
@@ -165,15 +165,15 @@ function pageStatement(db: Db, s: ListShape, limit: number): RawStatement {
     // a left join: an owner without a row shows as a deleted user, as with `publicProfiles`
     .leftJoin(userPublic, eq(userPublic.id, page.ownerId))
     .orderBy(page.rn);
-  return rawStatement(q, `projects_list_${SORT_KEYS[s.sort]}_${filtersKey(s)}_${limit}`);
+  return rawStatement(q, named ? `projects_list_${SORT_KEYS[s.sort]}_${filtersKey(s)}_${limit}` : '');
 }
 
-function countStatement(db: Db, s: ListShape): RawStatement {
+function countStatement(db: Db, s: ListShape, named = true): RawStatement {
   const q = db
     .select({ n: sql<number>`count(*)::int` })
     .from(projects)
     .where(listWhere(s));
-  return rawStatement(q, `projects_list_count_${filtersKey(s)}`);
+  return rawStatement(q, named ? `projects_list_count_${filtersKey(s)}` : '');
 }
 
 /** A page row as the statement returns it (the order of `pageStatement`'s select). */
@@ -226,13 +226,13 @@ function listRequest(f: ListFilter) {
   return { shape, values };
 }
 
-type Statements = { pages: Map<string, RawStatement>; counts: Map<string, RawStatement> };
+type Statements = { pages: StatementCache<RawStatement>; counts: StatementCache<RawStatement> };
 const statementsByDb = new WeakMap<Db, Statements>();
 
 function statements(db: Db): Statements {
   let st = statementsByDb.get(db);
   if (!st) {
-    st = { pages: new Map(), counts: new Map() };
+    st = { pages: new StatementCache(), counts: new StatementCache() };
     statementsByDb.set(db, st);
   }
   return st;
@@ -249,13 +249,8 @@ export async function listedCards(db: Db, f: ListFilter, size: number, offset: n
   const limit = Math.trunc(size);
   if (!(limit >= 1 && limit <= 100)) throw new RangeError('page size out of range');
   const { shape, values } = listRequest(f);
-  const pages = statements(db).pages;
   const key = `${shape.sort}|${filtersKey(shape)}|${limit}`;
-  let st = pages.get(key);
-  if (!st) {
-    st = pageStatement(db, shape, limit);
-    pages.set(key, st);
-  }
+  const st = statements(db).pages.get(key, (named) => pageStatement(db, shape, limit, named));
   const raw = await arrayRows<PageRow>(db, st, { ...values, offset });
   const rows: ProjectCardRow[] = [];
   const owners = new Map<string, PublicProfile>();
@@ -300,13 +295,7 @@ export async function listedCards(db: Db, f: ListFilter, size: number, offset: n
 /** How many projects the list's filters match. */
 export async function countListed(db: Db, f: ListFilter): Promise<number> {
   const { shape, values } = listRequest(f);
-  const counts = statements(db).counts;
-  const key = filtersKey(shape);
-  let st = counts.get(key);
-  if (!st) {
-    st = countStatement(db, shape);
-    counts.set(key, st);
-  }
+  const st = statements(db).counts.get(filtersKey(shape), (named) => countStatement(db, shape, named));
   const r = await firstArrayRow<[number]>(db, st, values);
   return r?.[0] ?? 0;
 }

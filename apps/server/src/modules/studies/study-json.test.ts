@@ -225,6 +225,30 @@ describe('GET /api/studies/paged: studies written by the database', () => {
     expect(past.body.data.totalElements).toBe(rest.totalElements);
   });
 
+  it('answers every page size and sort past the kept statements, and keeps at most 128 on the connection', async () => {
+    const pageOf = async (query: string) => {
+      const r = await t.call({ method: 'GET', url: `/api/studies/paged?${query}` });
+      expect(r.status, query).toBe(200);
+      return r.body.data as { content: { slug: string }[]; totalElements: number };
+    };
+    // a shape asked for before the cap (kept, named), to compare with the same list read after it
+    const before = await pageOf('sort=title,asc&size=3&recruiting=true');
+    // 4 sort fields × 2 directions × 25 page sizes: 200 shapes, past the 128 kept (db/raw-statements.ts StatementCache)
+    for (const field of ['createdAt', 'startDate', 'recruitDeadline', 'title']) {
+      for (const dir of ['asc', 'desc']) {
+        for (let size = 76; size <= 100; size++) await pageOf(`sort=${field},${dir}&size=${size}`);
+      }
+    }
+    // a shape first asked for past the cap runs unnamed and reads the same studies
+    const after = await pageOf('sort=title,asc&size=2&recruiting=true');
+    expect(after.content.map((c) => c.slug)).toEqual(before.content.slice(0, 2).map((c) => c.slug));
+    expect(after.totalElements).toBe(before.totalElements);
+    const kept = await t.ctx.database.exec(
+      `select count(*)::int as n from pg_prepared_statements where name like 'studies_public_page_bytes_%'`,
+    );
+    expect(Number(kept.rows[0]!.n)).toBeLessThanOrEqual(128);
+  });
+
   it('sends the same page compressed (on PostgreSQL the page is a Buffer)', async () => {
     const plain = await t.call({ method: 'GET', url: '/api/studies/paged?size=100' });
     const gz = await t.call({ method: 'GET', url: '/api/studies/paged?size=100', headers: { 'accept-encoding': 'gzip' } });

@@ -25,7 +25,7 @@
 import { type ApplicationStatus, COST_TYPES, type MemberRole, STUDY_TYPES, type StudyStatus } from '@moim/contract';
 import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { firstArrayRow, hidden, type RawStatement } from '../../db/raw-statements.ts';
+import { firstArrayRow, hidden, type RawStatement, StatementCache } from '../../db/raw-statements.ts';
 import { userPublic } from '../users/index.ts';
 import { studies, studyApplications, studyCards, studyMemberships, studyPublicCounts, type MembershipRow } from './schema.ts';
 import type { StudyWithLeader } from './study-repo.ts';
@@ -186,7 +186,7 @@ function pageIds(db: Db, sort: string, f: FilterShape, limit: number, walks: Typ
   return { ids, d, name };
 }
 
-function buildPage(db: Db, sort: string, f: FilterShape, limit: number, walks: TypeCostWalks | null) {
+function buildPage(db: Db, sort: string, f: FilterShape, limit: number, walks: TypeCostWalks | null, named = true) {
   const { ids, d, name } = pageIds(db, sort, f, limit, walks);
   return db
     .select({ ...withLeader, total: sql<number>`${totalSql(f)}`.mapWith(Number) })
@@ -194,7 +194,7 @@ function buildPage(db: Db, sort: string, f: FilterShape, limit: number, walks: T
     .innerJoin(studies, eq(studies.id, ids.id))
     .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
     .orderBy(d(ids.key), d(ids.id))
-    .prepare(`studies_public_page_${name}`);
+    .prepare(named ? `studies_public_page_${name}` : ''); // '' runs unnamed (StatementCache past its cap)
 }
 
 /**
@@ -226,7 +226,7 @@ const STUDY_PAGE_ITEM = sql`${studyCards.head} || to_json(${userPublic.name})::t
  * stored text (docs/performance.md "Stored study cards"). Built once per statement key by
  * Drizzle's `toSQL()`, run through the pool with array rows (`publicPageBytes`).
  */
-function pageTextSql(db: Db, sort: string, f: FilterShape, limit: number, walks: TypeCostWalks | null): RawStatement {
+function pageTextSql(db: Db, sort: string, f: FilterShape, limit: number, walks: TypeCostWalks | null, named = true): RawStatement {
   const { ids, d, name } = pageIds(db, sort, f, limit, walks);
   const dir = sql.raw(d === asc ? 'asc' : 'desc');
   const text = sql`coalesce(string_agg(${STUDY_PAGE_ITEM}, ',' order by ${ids.key} ${dir}, ${ids.id} ${dir}), '')`;
@@ -239,14 +239,14 @@ function pageTextSql(db: Db, sort: string, f: FilterShape, limit: number, walks:
     .innerJoin(studyCards, eq(studyCards.studyId, ids.id))
     .innerJoin(userPublic, eq(userPublic.id, studyCards.leaderId))
     .toSQL();
-  return { text: q.sql, params: q.params, name: `studies_public_page_bytes_${name}` };
+  return { text: q.sql, params: q.params, name: named ? `studies_public_page_bytes_${name}` : '' };
 }
 
-function buildTotal(db: Db, f: FilterShape) {
+function buildTotal(db: Db, f: FilterShape, named = true) {
   return db
     .select({ total: sql<number>`${totalSql(f)}`.mapWith(Number) })
     .from(sql`(select 1) as one`)
-    .prepare(`studies_public_total_${shapeKey(f)}`);
+    .prepare(named ? `studies_public_total_${shapeKey(f)}` : '');
 }
 
 function buildBySlug(db: Db) {
@@ -276,8 +276,8 @@ function buildBySlugFor(db: Db) {
 }
 
 type Prepared = {
-  pages: Map<string, ReturnType<typeof buildPage>>;
-  totals: Map<string, ReturnType<typeof buildTotal>>;
+  pages: StatementCache<ReturnType<typeof buildPage>>;
+  totals: StatementCache<ReturnType<typeof buildTotal>>;
   bySlug: ReturnType<typeof buildBySlug>;
   bySlugFor: ReturnType<typeof buildBySlugFor>;
 };
@@ -287,8 +287,8 @@ function prepared(db: Db): Prepared {
   let p = preparedByDb.get(db);
   if (!p) {
     p = {
-      pages: new Map(),
-      totals: new Map(),
+      pages: new StatementCache(),
+      totals: new StatementCache(),
       bySlug: buildBySlug(db),
       bySlugFor: buildBySlugFor(db),
     };
@@ -300,12 +300,7 @@ function prepared(db: Db): Prepared {
 /** One page of the public list (no text query) and the total, in one statement. */
 export async function publicPage(db: Db, sort: string, f: PublicListParams): Promise<{ rows: StudyWithLeader[]; total: number }> {
   const { shape, limit, walks, key, values } = listRequest(sort, f);
-  const p = prepared(db);
-  let page = p.pages.get(key);
-  if (!page) {
-    page = buildPage(db, sort, shape, limit, walks);
-    p.pages.set(key, page);
-  }
+  const page = prepared(db).pages.get(key, (named) => buildPage(db, sort, shape, limit, walks, named));
   const rows = await page.execute(values);
   if (rows.length > 0) return { rows: rows.map(({ total: _t, ...r }) => r), total: rows[0]!.total };
   // past the last page (or nothing matches): the total alone
@@ -330,30 +325,21 @@ function listRequest(sort: string, f: PublicListParams) {
 }
 
 async function totalOf(db: Db, shape: FilterShape, values: Record<string, unknown>): Promise<number> {
-  const p = prepared(db);
-  let total = p.totals.get(shapeKey(shape));
-  if (!total) {
-    total = buildTotal(db, shape);
-    p.totals.set(shapeKey(shape), total);
-  }
+  const total = prepared(db).totals.get(shapeKey(shape), (named) => buildTotal(db, shape, named));
   const [t] = await total.execute(values);
   return t?.total ?? 0;
 }
 
-const pageTexts = new WeakMap<Db, Map<string, RawStatement>>();
+const pageTexts = new WeakMap<Db, StatementCache<RawStatement>>();
 
 function pageStatement(db: Db, sort: string, f: PublicListParams) {
   const { shape, limit, walks, key, values } = listRequest(sort, f);
   let byKey = pageTexts.get(db);
   if (!byKey) {
-    byKey = new Map();
+    byKey = new StatementCache();
     pageTexts.set(db, byKey);
   }
-  let st = byKey.get(key);
-  if (!st) {
-    st = pageTextSql(db, sort, shape, limit, walks);
-    byKey.set(key, st);
-  }
+  const st = byKey.get(key, (named) => pageTextSql(db, sort, shape, limit, walks, named));
   return { st, values };
 }
 
