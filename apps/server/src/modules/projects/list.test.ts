@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { searchColumnsOf } from '../../search/korean-search.ts';
-import { insertProjectsBulk, listSqlForExplain } from './project-repo.ts';
+import { listedCardsForExplain } from './project-read-repo.ts';
+import { insertProjectsBulk } from './project-repo.ts';
 import { type Person, applyOk, createProject, decide, move, person, today } from './test-helpers.ts';
 
 let t: TestApp;
@@ -166,7 +167,10 @@ describe('the public list', () => {
     // (a table this small is cheaper to scan; the benchmark shows the plan at 10,000 real-sized rows)
     const plan = await t.ctx.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      return tx.execute<{ 'QUERY PLAN': string }>(sql`explain ${listSqlForExplain(tx, { q: '자바', sort: 'createdAt,desc' }, 10)}`);
+      // the route's own statement (project-read-repo.ts), its $n parameters bound again
+      const st = listedCardsForExplain(t.ctx.db, { q: '자바', sort: 'createdAt,desc' }, 10);
+      const chunks = st.text.split(/\$(\d+)/).map((part, i) => (i % 2 === 1 ? sql`${st.values[Number(part) - 1]}` : sql.raw(part)));
+      return tx.execute<{ 'QUERY PLAN': string }>(sql`explain ${sql.join(chunks)}`);
     });
     expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/projects_search_jamo_trgm/);
     expect(await names(`q=${encodeURIComponent('자바')}`)).toEqual(['자바 백엔드 스터디 봇']);

@@ -409,18 +409,6 @@ export async function countList(db: DbOrTx, f: ListFilter): Promise<number> {
   return r?.n ?? 0;
 }
 
-/** The reference list's SQL for EXPLAIN (list.test.ts; the benchmark explains the route's own statement). */
-export function listSqlForExplain(db: DbOrTx, f: ListFilter, limit: number) {
-  const search = koreanSearch({ jamo: projects.searchJamo, choseong: projects.searchChoseong }, f.q);
-  return db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(listWhere(f, search))
-    .orderBy(...listOrder(f, search))
-    .limit(limit)
-    .getSQL();
-}
-
 /** Live projects the user owns (any status, drafts included), newest first. */
 export async function projectsOwnedBy(db: DbOrTx, userId: string): Promise<ProjectCardRow[]> {
   return db
