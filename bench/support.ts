@@ -94,6 +94,23 @@ export interface LoadResult {
   non2xx: number;
 }
 
+/**
+ * autocannon (9.0) keeps every response's body as a string (`req.body += chunk`: a UTF-8 decode
+ * of each chunk) for its `expectBody`/`verifyBody` options, which the benches do not use. Running
+ * in the server's process and thread, that client-side decode was counted against the server, and
+ * in proportion to the body's size: ~7 % of the thread's samples on the ~11 KB (mostly Hangul) study
+ * list page, nothing on the bare route's 40 bytes (docs/performance.md, session 15). Each client's
+ * queue gets a no-op `addBody` instead; status codes, bytes and latencies are counted as before.
+ * BENCH_KEEP_BODIES=1 restores autocannon's own behaviour.
+ */
+const BENCH_KEEP_BODIES = process.env.BENCH_KEEP_BODIES === '1';
+function dropBodies(client: unknown): void {
+  const q = (client as { pipelinedRequests?: { addBody?: (data: unknown) => void } }).pipelinedRequests;
+  if (!q || typeof q.addBody !== 'function')
+    throw new Error('autocannon changed: no pipelinedRequests.addBody to replace (see dropBodies)');
+  q.addBody = () => {};
+}
+
 export async function load(
   label: string,
   url: string,
@@ -104,6 +121,7 @@ export async function load(
     connections: opts.connections ?? 20,
     duration: opts.duration ?? Number(process.env.BENCH_SECONDS ?? 5),
     headers: opts.headers ?? {},
+    ...(BENCH_KEEP_BODIES ? {} : { setupClient: dropBodies }),
   });
   const l = r.latency as unknown as Record<string, number>;
   return {
