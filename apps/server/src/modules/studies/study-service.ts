@@ -151,18 +151,22 @@ export function studyPageBytesOf(page: Buffer, now: Date): Buffer[] {
   const nowMs = now.getTime();
   const out: Buffer[] = [];
   let pos = 0;
-  for (;;) {
-    const a = page.indexOf(PAGE_MARK_BYTE, pos);
-    const q = page.indexOf(QUESTIONS_MARK_BYTE, pos);
-    if (a < 0 && q < 0) break;
+  // the next mark of each kind, each searched again only once passed (a page without marked
+  // questions is not scanned to its end once per card); the two kinds never nest: both are
+  // control bytes, which the database's JSON escapes inside strings
+  let a = page.indexOf(PAGE_MARK_BYTE);
+  let q = page.indexOf(QUESTIONS_MARK_BYTE);
+  while (a >= 0 || q >= 0) {
     if (q < 0 || (a >= 0 && a < q)) {
       const b = page.indexOf(PAGE_MARK_BYTE, a + 1);
       out.push(page.subarray(pos, a), applicabilityBytesOf(page.toString('latin1', a + 1, b), nowMs));
       pos = b + 1;
+      a = page.indexOf(PAGE_MARK_BYTE, pos);
     } else {
       const b = page.indexOf(QUESTIONS_MARK_BYTE, q + 1);
       out.push(page.subarray(pos, q), Buffer.from(JSON.stringify(JSON.parse(page.toString('utf8', q + 1, b)))));
       pos = b + 1;
+      q = page.indexOf(QUESTIONS_MARK_BYTE, pos);
     }
   }
   out.push(page.subarray(pos));
