@@ -13,7 +13,7 @@ import {
   type LeaderboardPeriod,
 } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
-import { ALL_TIME_KEY, periodKey, periodStartIso, splitBoardKey, weekKey, weekKeyStart, withVariant } from './periods.ts';
+import { ALL_TIME_KEY, isoTimeOf, periodKey, periodStartIso, splitBoardKey, weekKey, weekKeyStart, withVariant } from './periods.ts';
 import type { BoardEntry, BoardSource, RankIndex } from './rank-index.ts';
 import * as repo from './repo.ts';
 import type { UsersService } from '../users/index.ts';
@@ -193,7 +193,7 @@ export class LeaderboardService {
         name: p?.name ?? null,
         profileImage: p?.profileImage ?? null,
         score: e.score,
-        playedAt: new Date(e.achievedAt).toISOString(),
+        playedAt: isoTimeOf(e.achievedAt),
       };
     });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { periodKey, periodKeysFor, periodStartIso, seoulWeekStart, weekKey, weekKeyStart } from './periods.ts';
+import { isoTimeOf, periodKey, periodKeysFor, periodStartIso, seoulWeekStart, weekKey, weekKeyStart } from './periods.ts';
 
 describe('weekly periods (Monday 00:00 Asia/Seoul)', () => {
   it('starts the week on Monday 00:00 in Seoul, not in UTC', () => {
@@ -40,5 +40,35 @@ describe('weekly periods (Monday 00:00 Asia/Seoul)', () => {
       }
     }
     expect(changes).toBeGreaterThanOrEqual(104);
+  });
+});
+
+describe('isoTimeOf', () => {
+  it('writes what toISOString writes, at edges and over random times 1970–9999', () => {
+    const edges = [
+      0,
+      1,
+      999,
+      86_399_999,
+      Date.parse('2000-02-29T23:59:59.999Z'),
+      Date.parse('2100-02-28T12:00:00.010Z'),
+      Date.parse('2100-03-01T00:00:00.000Z'),
+      Date.parse('2400-02-29T00:00:00.100Z'),
+      Date.parse('2026-12-31T23:59:59.999Z'),
+      Date.parse('2027-01-01T00:00:00.000Z'),
+      253_402_300_799_999,
+      // outside what it writes itself: toISOString's own answer
+      253_402_300_800_000,
+      -1,
+      -62_198_755_200_000,
+      1.5,
+    ];
+    for (const ms of edges) expect(isoTimeOf(ms), String(ms)).toBe(new Date(ms).toISOString());
+    let seed = 42;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 20_000; i++) {
+      const ms = Math.floor(next() * 2 ** 31) * 117_993 + Math.floor(next() * 117_993);
+      expect(isoTimeOf(ms)).toBe(new Date(ms).toISOString());
+    }
   });
 });

@@ -58,3 +58,34 @@ export function periodStartIso(key: string): string | null {
   if (period === ALL_TIME_KEY) return null;
   return `${period.slice(1)}T00:00:00+09:00`;
 }
+
+const LAST_4_DIGIT_YEAR_MS = 253_402_300_799_999; // 9999-12-31T23:59:59.999Z
+const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+const pad3 = (n: number) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
+
+/**
+ * `new Date(ms).toISOString()`, the same string, written without the Date (about 2.5× cheaper;
+ * a board answer formats one per entry on every read). Outside 1970–9999 or for a fractional ms
+ * it is toISOString itself.
+ */
+export function isoTimeOf(ms: number): string {
+  if (!Number.isInteger(ms) || ms < 0 || ms > LAST_4_DIGIT_YEAR_MS) return new Date(ms).toISOString();
+  const days = Math.floor(ms / DAY_MS);
+  let rest = ms - days * DAY_MS;
+  // days since 1970-01-01 → proleptic Gregorian date (H. Hinnant's civil_from_days)
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  const h = Math.floor(rest / 3_600_000);
+  rest -= h * 3_600_000;
+  const m = Math.floor(rest / 60_000);
+  rest -= m * 60_000;
+  const s = Math.floor(rest / 1000);
+  return `${year}-${pad2(month)}-${pad2(day)}T${pad2(h)}:${pad2(m)}:${pad2(s)}.${pad3(rest - s * 1000)}Z`;
+}

@@ -39,6 +39,7 @@ import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import type { LimitRule } from '../../http/rate-limit.ts';
 import type { UsersService } from '../users/index.ts';
+import { leaderboardSerializerCompiler } from './leaderboard-json.ts';
 import { LeaderboardService } from './leaderboard-service.ts';
 import { MemoryRankIndex, RedisRankIndex } from './rank-index.ts';
 import { DatabaseRankIndex, FailoverRankIndex } from './rank-index-failover.ts';
@@ -228,11 +229,14 @@ export function gamesRoutes(ctx: AppContext, services: ReturnType<typeof createG
     );
 
     /* Leaderboards --------------------------------------------------------------------- */
+    // The three hot reads write their JSON directly (leaderboard-json.ts), byte for byte what the
+    // zod serializer gives, instead of encoding the whole answer through the schema each time.
 
     app.get(
       '/leaderboards/global',
       {
         preHandler: ctx.guards.optionalAuth,
+        serializerCompiler: leaderboardSerializerCompiler,
         schema: {
           tags,
           summary: 'Top scores (best per player); userRank is the caller’s when signed in',
@@ -255,6 +259,7 @@ export function gamesRoutes(ctx: AppContext, services: ReturnType<typeof createG
     app.get(
       '/leaderboards/user',
       {
+        serializerCompiler: leaderboardSerializerCompiler,
         schema: {
           tags,
           summary: "A player's entry and rank on a board",
@@ -272,6 +277,7 @@ export function gamesRoutes(ctx: AppContext, services: ReturnType<typeof createG
       '/leaderboards/:gameType/around-me',
       {
         preHandler: ctx.guards.requireAuth,
+        serializerCompiler: leaderboardSerializerCompiler,
         schema: {
           tags,
           security: auth,
