@@ -94,7 +94,6 @@ describe('leaderboard JSON written directly', () => {
           const ref = ok(await boards.global('TETRIS', period, limit, viewer?.id ?? null));
           expect(sent).toBe(zodSerialize(ref));
           expect(sent).toBe(schemaJson(ref));
-          expect(leaderboardJson(ref)).toBe(sent);
           expect(leaderboardJson(ref)).toBe(sent); // written directly, not left to zod
           entries += ref.data.entries.length;
         }
@@ -106,7 +105,6 @@ describe('leaderboard JSON written directly', () => {
           const ref = ok(await boards.aroundMe('TETRIS', period, p.id, range));
           expect(sent).toBe(zodSerialize(ref));
           expect(sent).toBe(schemaJson(ref));
-          expect(leaderboardJson(ref)).toBe(sent);
           expect(leaderboardJson(ref)).toBe(sent); // written directly, not left to zod
         }
         const sent = await body(`/user?gameType=TETRIS&userId=${p.id}&period=${period}`);
