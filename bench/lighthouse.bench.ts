@@ -36,6 +36,9 @@ try {
   for (const path of PAGES) {
     const perf: number[] = [];
     const a11y: number[] = [];
+    // Lighthouse's own CPU benchmark of the machine, per run: the same build scores lower on a
+    // machine whose Chromium runs slower (docs/performance.md, session 16), so it goes with the score
+    const cpuIndex: number[] = [];
     let details = '';
     // a run Lighthouse itself reports as failed (runtimeError, no score) is retried, up to RUNS more times
     for (let i = 0, tries = 0; i < RUNS && tries < RUNS * 2; tries++) {
@@ -54,6 +57,7 @@ try {
       i++;
       perf.push(Math.round(perfScore * 100));
       a11y.push(Math.round((lhr.categories.accessibility?.score ?? 0) * 100));
+      cpuIndex.push(Math.round(lhr.environment.benchmarkIndex));
       const a = lhr.audits;
       details = `FCP ${a['first-contentful-paint']?.displayValue}, LCP ${a['largest-contentful-paint']?.displayValue}, TBT ${a['total-blocking-time']?.displayValue}, CLS ${a['cumulative-layout-shift']?.displayValue}`;
       const failing = Object.values(lhr.categories.accessibility?.auditRefs ?? [])
@@ -74,7 +78,7 @@ try {
     const p = median(perf);
     const ac = median(a11y);
     console.log(
-      `lighthouse ${path.padEnd(17)} performance ${p} (${perf.join(', ')}), accessibility ${ac} (${a11y.join(', ')}) — last run: ${details}`,
+      `lighthouse ${path.padEnd(17)} performance ${p} (${perf.join(', ')}), accessibility ${ac} (${a11y.join(', ')}) — last run: ${details}; CPU benchmark index ${cpuIndex.join(', ')}`,
     );
     reportTarget({
       what: `Lighthouse mobile performance ${path} (median of ${RUNS})`,
