@@ -238,7 +238,7 @@ describe('POST /api/games/sessions/end (DEDUCTION)', () => {
     expect(await onBoard(u.id, 'DEDUCTION')).toBe(true);
     const lower = await playDeductionWin(t, u, { guesses: 9 });
     expect(lower.record!.isPersonalBest).toBe(false);
-    const higher = await playDeductionGame(t, u, { guesses: 1 });
+    const higher = await playDeductionWin(t, u, { guesses: 1 });
     expect(higher.record!.isPersonalBest).toBe(true);
     const row = await t.ctx.database.exec(`select verified, ranked, won, details, game_data from game_records where id = $1`, [
       higher.record!.recordId,
@@ -277,7 +277,14 @@ describe('POST /api/games/sessions/end (DEDUCTION)', () => {
     ['a malformed log', (r: Record<string, unknown>) => ({ ...r, gameData: { v: 9 } }), 'MALFORMED_LOG'],
   ])('refuses %s with VAL-2004 and never ranks it', async (_n, tamper, reason) => {
     const u = await makeUser(t);
-    const g = await playDeductionGame(t, u, { guesses: 3, reveals: ['WRONG'], keepOpen: true });
+    // The first seat is dealt at random and the EASY AI guesses at random: when it opens and
+    // solves at once, the player has no guess or hint to tamper with. Such a game is played
+    // again, so the claim sent always differs from the true result.
+    let g = await playDeductionGame(t, u, { guesses: 3, reveals: ['WRONG'], keepOpen: true });
+    for (let attempt = 1; JSON.stringify(tamper(g.result)) === JSON.stringify(g.result); attempt++) {
+      if (attempt >= 6) throw new Error('every game ended before the player could move');
+      g = await playDeductionGame(t, u, { guesses: 3, reveals: ['WRONG'], keepOpen: true });
+    }
     const r = await end(t, u, g.session.sessionId, tamper(g.result));
     expect(r.status).toBe(400);
     expect(r.body.error).toMatchObject({ code: 'VAL-2004', details: { reason } });
