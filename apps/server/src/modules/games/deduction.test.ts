@@ -13,7 +13,7 @@ import {
   start,
   type TestUser,
 } from './games-test-helpers.ts';
-import { DeductionGame } from '@moim/games';
+import { aiMove, DeductionGame } from '@moim/games';
 
 let t: TestApp;
 let alice: TestUser;
@@ -31,11 +31,28 @@ const vsAi: SeatSpec[] = [
   { kind: 'AI', level: 'HARD' },
 ];
 
-async function newGame(user: TestUser, seats: SeatSpec[] = vsAi) {
-  const s = await start(t, user, 'DEDUCTION', { settings, seats });
-  const seed = await sessionSeed(t, s.sessionId);
+/** Whether a built-in AI opens the game and names the answers at once (the engine plays its move as the server does). */
+function solvedAtOnce(seed: string, seats: SeatSpec[]): boolean {
   const game = new DeductionGame(seed, settings, seats);
-  return { s, seed, game };
+  const seat = game.activeSeat!;
+  if (seats[seat]!.kind !== 'AI') return false;
+  game.apply({ type: 'guess', seat, guess: aiMove(game) });
+  return game.outcome !== null;
+}
+
+/**
+ * A new game that is still running when seat 0 first moves. The first seat is dealt at random and
+ * an AI that opens names the answers at once about 1 game in 4,500 (HARD and EASY alike): such a
+ * session is replaced by a new one, as every test here moves after the opening.
+ */
+async function newGame(user: TestUser, seats: SeatSpec[] = vsAi) {
+  for (let attempt = 1; ; attempt++) {
+    const s = await start(t, user, 'DEDUCTION', { settings, seats });
+    const seed = await sessionSeed(t, s.sessionId);
+    if (attempt < 10 && solvedAtOnce(seed, seats)) continue;
+    const game = new DeductionGame(seed, settings, seats);
+    return { s, seed, game };
+  }
 }
 
 /** Plays AI turns until it is seat 0's turn (or the game ends). */
@@ -159,10 +176,12 @@ describe('moves', () => {
 
   it('lets the browser play a custom bot seat: a guess or a lost turn', async () => {
     const seats: SeatSpec[] = [vsAi[0]!, { kind: 'BOT', botId: 'bot-1', name: '내 봇' }];
-    const { s } = await newGame(alice, seats);
+    const { s, game } = await newGame(alice, seats);
     let p = (await deductionPlayOf(t, alice, s.sessionId)).body.data;
     expect(p.view.mine.map((m: { seat: number }) => m.seat)).toEqual([0, 1]);
-    if (p.view.activeSeat === 0) p = (await deductionTurn(t, alice, s.sessionId, { turn: p.view.turn, guess: [0, 1, 2] })).body.data;
+    // a near miss: a fixed guess such as [0, 1, 2] is the answer about 1 game in 4,000 and would end it
+    const guess = nearMiss(game.deal.answers, settings.poolSize);
+    if (p.view.activeSeat === 0) p = (await deductionTurn(t, alice, s.sessionId, { turn: p.view.turn, guess })).body.data;
     const skip = await deductionTurn(t, alice, s.sessionId, { turn: p.view.turn, skip: 'BOT_TIMEOUT' });
     expect(skip.body.data.last).toMatchObject({ kind: 'skip', seat: 1 });
     expect(skip.body.data.view.history.at(-1)).toMatchObject({ kind: 'skip', reason: 'BOT_TIMEOUT' });
@@ -192,9 +211,10 @@ describe('who may call', () => {
 
 describe('one move at a time', () => {
   it('plays two identical concurrent moves once', async () => {
-    const { s } = await newGame(alice, [vsAi[0]!, { kind: 'AI', level: 'EASY' }]);
+    const { s, game } = await newGame(alice, [vsAi[0]!, { kind: 'AI', level: 'EASY' }]);
     let p = (await deductionPlayOf(t, alice, s.sessionId)).body.data;
-    if (p.view.activeSeat === 0) p = (await deductionTurn(t, alice, s.sessionId, { turn: p.view.turn, guess: [0, 1, 2] })).body.data;
+    const guess = nearMiss(game.deal.answers, settings.poolSize); // never the answer: the game goes on
+    if (p.view.activeSeat === 0) p = (await deductionTurn(t, alice, s.sessionId, { turn: p.view.turn, guess })).body.data;
     const turn = p.view.turn;
     const answers = await Promise.all(Array.from({ length: 4 }, () => deductionTurn(t, alice, s.sessionId, { turn })));
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
