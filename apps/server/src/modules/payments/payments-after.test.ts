@@ -261,7 +261,9 @@ describe('back office', () => {
     expect(done.body.data.content.every((r: { status: string; method: string }) => r.status === 'DONE' && r.method === 'CARD')).toBe(true);
     const two = await t.call({ method: 'GET', url: '/api/admin/payments?status=DONE&status=EXPIRED&size=100', headers: admin.auth });
     expect(new Set(two.body.data.content.map((r: { status: string }) => r.status))).toEqual(new Set(['DONE', 'EXPIRED']));
-    const today = new Date().toISOString().slice(0, 10);
+    // `to` is a Seoul calendar date: this year in Seoul (from 15:00 UTC on 31 December the UTC year
+    // is the old one, and `to` would end before the payments made since midnight in Seoul).
+    const today = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
     const future = await t.call({ method: 'GET', url: `/api/admin/payments?from=2099-01-01`, headers: admin.auth });
     expect(future.body.data.totalElements).toBe(0);
     const dated = await t.call({
