@@ -15,6 +15,15 @@ import { KOREAN_POST, articleHtml, articleServer, getAnalysis, localServerPolicy
 let t: TestApp;
 let site: Awaited<ReturnType<typeof articleServer>>;
 
+/**
+ * The quota counts a Seoul day: a test that reads it after several submissions must not straddle
+ * 00:00 Asia/Seoul (15:00 UTC, every day). Within `ms` of it, this waits until it has passed.
+ */
+async function clearOfSeoulMidnight(ms = 10_000) {
+  const left = nextSeoulMidnight(new Date()).getTime() - Date.now();
+  if (left < ms) await new Promise((r) => setTimeout(r, left + 100));
+}
+
 beforeAll(async () => {
   t = await createTestApp({ fetchPolicy: localServerPolicy });
   site = await articleServer();
@@ -170,6 +179,7 @@ describe('submitting a URL', () => {
   });
 
   it('returns the earlier analysis for the same URL within 24 hours without using quota', async () => {
+    await clearOfSeoulMidnight();
     const me = await createUser(t);
     const other = await createUser(t);
     site.html(
@@ -286,6 +296,7 @@ describe('history, re-analysis and comparison', () => {
 
 describe('daily quota', () => {
   it('allows five analyses a Seoul day, then answers 429 with the reset time', async () => {
+    await clearOfSeoulMidnight();
     const me = await createUser(t);
     for (let i = 0; i < STUDIO_LIMITS.dailyQuota; i++) await submitText(t, me);
     const r = await submit(t, me, { source: 'TEXT', text: KOREAN_POST });
