@@ -25,7 +25,7 @@
 import { type ApplicationStatus, COST_TYPES, type MemberRole, STUDY_TYPES, type StudyStatus } from '@moim/contract';
 import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { firstArrayRow, hidden, type RawStatement, StatementCache } from '../../db/raw-statements.ts';
+import { firstArrayRow, hidden, type RawStatement, sharedPlaceholders, StatementCache } from '../../db/raw-statements.ts';
 import { userPublic } from '../users/index.ts';
 import { studies, studyApplications, studyCards, studyMemberships, studyPublicCounts, type MembershipRow } from './schema.ts';
 import type { StudyWithLeader } from './study-repo.ts';
@@ -72,14 +72,22 @@ const UTC_DAY = sql`(${hidden('now', 'timestamptz')} at time zone 'UTC')::date`;
 /**
  * Public studies matching the filters: the buckets of study_public_counts (for "recruiting",
  * those with a free seat whose deadline day is after today), plus today's studies whose
- * deadline is still ahead, counted from the deadline index.
+ * deadline is still ahead, counted from the deadline index — only when the same scan of the
+ * buckets finds a bucket of today with a free seat: a study whose deadline is ahead but before
+ * tomorrow (UTC) has today as its deadline day, so without such a bucket the count is 0. The count
+ * is an InitPlan, which PostgreSQL runs only when the `case` asks for its value (EXPLAIN: "never
+ * executed"), so the usual call reads the buckets once and nothing else (docs/performance.md,
+ * session 17).
  */
 function totalSql(f: FilterShape): SQL {
   if (!f.recruiting) return sql`(select coalesce(sum(c.n), 0) from ${studyPublicCounts} c where ${filterSql(f, countCols)})`;
-  return sql`(select coalesce(sum(c.n), 0) from ${studyPublicCounts} c
-      where ${filterSql(f, countCols)} and c.open_seats and c.deadline_day > ${UTC_DAY})
-    + (select count(*) from ${studies}
-      where ${studyFilters(f)} and ${studies.recruitDeadline} < ((${UTC_DAY} + 1)::timestamp at time zone 'UTC'))`;
+  return sql`(select case when b.today then b.later + (select count(*) from ${studies}
+        where ${studyFilters(f)} and ${studies.recruitDeadline} < ((${UTC_DAY} + 1)::timestamp at time zone 'UTC'))
+      else b.later end
+    from (select coalesce(sum(c.n) filter (where c.deadline_day > ${UTC_DAY}), 0) as later,
+        coalesce(bool_or(c.deadline_day = ${UTC_DAY}), false) as today
+      from ${studyPublicCounts} c
+      where ${filterSql(f, countCols)} and c.open_seats and c.deadline_day >= ${UTC_DAY}) b)`;
 }
 
 const SORT_COLUMNS = {
@@ -239,7 +247,8 @@ function pageTextSql(db: Db, sort: string, f: FilterShape, limit: number, walks:
     .innerJoin(studyCards, eq(studyCards.studyId, ids.id))
     .innerJoin(userPublic, eq(userPublic.id, studyCards.leaderId))
     .toSQL();
-  return { text: q.sql, params: q.params, name: named ? `studies_public_page_bytes_${name}` : '' };
+  // one parameter per value (`now` was sent four times, each filter twice, the offset twice)
+  return sharedPlaceholders({ text: q.sql, params: q.params, name: named ? `studies_public_page_bytes_${name}` : '' });
 }
 
 function buildTotal(db: Db, f: FilterShape, named = true) {
