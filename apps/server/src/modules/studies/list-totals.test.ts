@@ -157,10 +157,9 @@ describe('public list totals', () => {
   });
 
   it('count today\'s studies (UTC) whose deadline is ahead, and only those, when "recruiting"', async () => {
-    // "recruiting" adds to the buckets after today the studies of today's bucket whose deadline
-    // is still ahead, counted only when a bucket of today with a free seat matches the filters
-    // (study-read-repo.ts totalSql): none, one still ahead, one passed, one full — each filter's
-    // total must equal what it lists
+    // "recruiting" adds to the buckets after today the studies of today's bucket (UTC) whose
+    // deadline is still ahead (study-read-repo.ts totalSql): none, one still ahead, one passed,
+    // one full — each filter's total must equal what it lists
     const db = t.ctx.database;
     t.api.studies.setReadCacheTtl(0); // these writes bypass the service, and so its cache invalidation
     const recruiting = [

@@ -72,22 +72,17 @@ const UTC_DAY = sql`(${hidden('now', 'timestamptz')} at time zone 'UTC')::date`;
 /**
  * Public studies matching the filters: the buckets of study_public_counts (for "recruiting",
  * those with a free seat whose deadline day is after today), plus today's studies whose
- * deadline is still ahead, counted from the deadline index — only when the same scan of the
- * buckets finds a bucket of today with a free seat: a study whose deadline is ahead but before
- * tomorrow (UTC) has today as its deadline day, so without such a bucket the count is 0. The count
- * is an InitPlan, which PostgreSQL runs only when the `case` asks for its value (EXPLAIN: "never
- * executed"), so the usual call reads the buckets once and nothing else (docs/performance.md,
- * session 17).
+ * deadline is still ahead, counted from the deadline index. (Counting today's studies only
+ * when a bucket of today matched, through a lazily run InitPlan, was tried: no cheaper on
+ * either database, as an InitPlan not run is still set up on every call; docs/performance.md,
+ * session 17.)
  */
 function totalSql(f: FilterShape): SQL {
   if (!f.recruiting) return sql`(select coalesce(sum(c.n), 0) from ${studyPublicCounts} c where ${filterSql(f, countCols)})`;
-  return sql`(select case when b.today then b.later + (select count(*) from ${studies}
-        where ${studyFilters(f)} and ${studies.recruitDeadline} < ((${UTC_DAY} + 1)::timestamp at time zone 'UTC'))
-      else b.later end
-    from (select coalesce(sum(c.n) filter (where c.deadline_day > ${UTC_DAY}), 0) as later,
-        coalesce(bool_or(c.deadline_day = ${UTC_DAY}), false) as today
-      from ${studyPublicCounts} c
-      where ${filterSql(f, countCols)} and c.open_seats and c.deadline_day >= ${UTC_DAY}) b)`;
+  return sql`(select coalesce(sum(c.n), 0) from ${studyPublicCounts} c
+      where ${filterSql(f, countCols)} and c.open_seats and c.deadline_day > ${UTC_DAY})
+    + (select count(*) from ${studies}
+      where ${studyFilters(f)} and ${studies.recruitDeadline} < ((${UTC_DAY} + 1)::timestamp at time zone 'UTC'))`;
 }
 
 const SORT_COLUMNS = {
