@@ -7,7 +7,7 @@
  * driver's own parsers (bool, int, float8, json/jsonb, text; `date` and `timestamptz` would
  * become Dates: select them as text or epoch milliseconds).
  */
-import { fillPlaceholders, sql } from 'drizzle-orm';
+import { fillPlaceholders, is, Placeholder, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from './client.ts';
 
@@ -22,6 +22,35 @@ export interface RawStatement {
 export function rawStatement(q: { toSQL(): { sql: string; params: unknown[] } }, name: string): RawStatement {
   const { sql: text, params } = q.toSQL();
   return { text, params, name };
+}
+
+/**
+ * The statement with one parameter per placeholder name: Drizzle gives every use of a placeholder
+ * its own `$n`, so a statement that compares with `now` four times sent the same timestamp four
+ * times, and the database parsed it (and each `text[]`) once per copy on every call. Here every
+ * `$n` of a name is rewritten to the name's first one. Only for statement texts without a `$`
+ * outside parameters (no dollar quoting, no `$` in literals): throws on a `$n` out of range.
+ */
+export function sharedPlaceholders(st: RawStatement): RawStatement {
+  const first = new Map<string, number>();
+  const params: unknown[] = [];
+  const to: number[] = [];
+  for (const p of st.params) {
+    const name = is(p, Placeholder) ? p.name : null;
+    let i = name === null ? undefined : first.get(name);
+    if (i === undefined) {
+      params.push(p);
+      i = params.length;
+      if (name !== null) first.set(name, i);
+    }
+    to.push(i);
+  }
+  const text = st.text.replace(/\$(\d+)(?!\d)/g, (_, n: string) => {
+    const i = to[Number(n) - 1];
+    if (i === undefined) throw new Error(`sharedPlaceholders: $${n} out of range`);
+    return `$${i}`;
+  });
+  return { text, params, name: st.name };
 }
 
 /**

@@ -156,6 +156,61 @@ describe('public list totals', () => {
     await bucketsMatchRows();
   });
 
+  it('count today\'s studies (UTC) whose deadline is ahead, and only those, when "recruiting"', async () => {
+    // "recruiting" adds to the buckets after today the studies of today's bucket (UTC) whose
+    // deadline is still ahead (study-read-repo.ts totalSql): none, one still ahead, one passed,
+    // one full — each filter's total must equal what it lists
+    const db = t.ctx.database;
+    t.api.studies.setReadCacheTtl(0); // these writes bypass the service, and so its cache invalidation
+    const recruiting = [
+      'recruiting=true',
+      'type=EDUCATIONAL&recruiting=true',
+      'type=ONE_TIME&costType=VENUE_FEE_ONLY&recruiting=true',
+      'type=PARTICIPATORY&costType=PAID&recurrence=WEEKLY&recruiting=true',
+      'costType=FREE&costType=PAID&recruiting=true',
+    ];
+    const exact = async (label: string) => {
+      for (const f of recruiting) {
+        const page = await list(f);
+        const now = Date.now();
+        expect(
+          page.content.every((s) => Date.parse((s as Listed & { recruitDeadline: string }).recruitDeadline) >= now - 60_000),
+          `${label} ${f}`,
+        ).toBe(true);
+        expect(page.totalElements, `${label} ${f}`).toBe(page.content.length);
+        const byTitle = await list(`${f}&sort=title,asc`);
+        expect(byTitle.totalElements, `${label} ${f} by title`).toBe(page.content.length);
+      }
+      await expectTotalsExact();
+    };
+    await exact('no deadline today');
+    const ahead = await approvedStudy(t, leader, admin, { type: 'ONE_TIME', costType: 'VENUE_FEE_ONLY', cost: 3000 });
+    const passed = await approvedStudy(t, leader, admin, { type: 'EDUCATIONAL', costType: 'FREE' });
+    const full = await approvedStudy(t, leader, admin, { type: 'PARTICIPATORY', costType: 'PAID', cost: 1000, capacity: 1 });
+    const [m] = await createUsers(t, 1);
+    await joinStudy(t, leader, m!, full.id);
+    const day = `date_trunc('day', now() at time zone 'UTC')`;
+    // ahead: the last minute of today (UTC); passed: its first; full: ahead, but no free seat
+    await db.exec(
+      `update studies set recruit_deadline = (${day} + interval '23 hours 59 minutes') at time zone 'UTC' where id in ($1, $2)`,
+      [ahead.id, full.id],
+    );
+    await db.exec(`update studies set recruit_deadline = (${day} + interval '1 minute') at time zone 'UTC' where id = $1`, [passed.id]);
+    const ids = async (f: string) => (await list(f)).content.map((s) => s.id);
+    const minute = new Date().getUTCHours() * 60 + new Date().getUTCMinutes();
+    if (minute >= 2 && minute < 23 * 60 + 58) {
+      expect(await ids('type=ONE_TIME&costType=VENUE_FEE_ONLY&recruiting=true')).toContain(ahead.id);
+      expect(await ids('type=EDUCATIONAL&costType=FREE&recruiting=true')).not.toContain(passed.id);
+      expect(await ids('type=PARTICIPATORY&costType=PAID&recruiting=true')).not.toContain(full.id);
+    }
+    await exact('deadlines today');
+    // today's bucket holds only passed studies for a filter: counted as none
+    await db.exec(`update studies set recruit_deadline = (${day} + interval '1 minute') at time zone 'UTC' where id = $1`, [ahead.id]);
+    await exact('only passed today');
+    await db.exec(`update studies set status = 'TERMINATED' where id in ($1, $2, $3)`, [ahead.id, passed.id, full.id]);
+    await exact('gone again');
+  });
+
   it('list the same studies in the same order whichever index a filter walks', async () => {
     // by creation date, a type or cost-type filter merges one walk per (type, cost type) pair
     // (study-read-repo.ts typeCostWalks); other sorts filter the sort's index

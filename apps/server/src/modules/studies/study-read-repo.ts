@@ -25,7 +25,7 @@
 import { type ApplicationStatus, COST_TYPES, type MemberRole, STUDY_TYPES, type StudyStatus } from '@moim/contract';
 import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { firstArrayRow, hidden, type RawStatement, StatementCache } from '../../db/raw-statements.ts';
+import { firstArrayRow, hidden, type RawStatement, sharedPlaceholders, StatementCache } from '../../db/raw-statements.ts';
 import { userPublic } from '../users/index.ts';
 import { studies, studyApplications, studyCards, studyMemberships, studyPublicCounts, type MembershipRow } from './schema.ts';
 import type { StudyWithLeader } from './study-repo.ts';
@@ -72,7 +72,10 @@ const UTC_DAY = sql`(${hidden('now', 'timestamptz')} at time zone 'UTC')::date`;
 /**
  * Public studies matching the filters: the buckets of study_public_counts (for "recruiting",
  * those with a free seat whose deadline day is after today), plus today's studies whose
- * deadline is still ahead, counted from the deadline index.
+ * deadline is still ahead, counted from the deadline index. (Counting today's studies only
+ * when a bucket of today matched, through a lazily run InitPlan, was tried: no cheaper on
+ * either database, as an InitPlan not run is still set up on every call; docs/performance.md,
+ * session 17.)
  */
 function totalSql(f: FilterShape): SQL {
   if (!f.recruiting) return sql`(select coalesce(sum(c.n), 0) from ${studyPublicCounts} c where ${filterSql(f, countCols)})`;
@@ -239,7 +242,8 @@ function pageTextSql(db: Db, sort: string, f: FilterShape, limit: number, walks:
     .innerJoin(studyCards, eq(studyCards.studyId, ids.id))
     .innerJoin(userPublic, eq(userPublic.id, studyCards.leaderId))
     .toSQL();
-  return { text: q.sql, params: q.params, name: named ? `studies_public_page_bytes_${name}` : '' };
+  // one parameter per value (`now` was sent four times, each filter twice, the offset twice)
+  return sharedPlaceholders({ text: q.sql, params: q.params, name: named ? `studies_public_page_bytes_${name}` : '' });
 }
 
 function buildTotal(db: Db, f: FilterShape, named = true) {
