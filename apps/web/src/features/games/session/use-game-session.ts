@@ -31,10 +31,12 @@ export function useGameSession(): GameSessionState & { manager: GameSessionManag
 
   useEffect(() => {
     if (isAuthenticated && user) {
-      void m.migrateGuestHistory();
+      // The page's statistics are read again once the import has answered, whatever else
+      // changed meanwhile (lastSyncTime below only tells of a change it can see).
+      void m.migrateGuestHistory().then(() => queryClient.invalidateQueries({ queryKey: gamesKeys.all }));
       void m.flush();
     }
-  }, [m, isAuthenticated, user]);
+  }, [m, isAuthenticated, user, queryClient]);
 
   useEffect(() => {
     if (state.lastSyncTime !== null) void queryClient.invalidateQueries({ queryKey: gamesKeys.all });
