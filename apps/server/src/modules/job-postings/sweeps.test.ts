@@ -49,7 +49,7 @@ describe('saved-search alerts', () => {
   const outbox = async (to: string) =>
     (
       await t.ctx.db.execute<{ subject: string; text_body: string; html_body: string }>(
-        sql`select subject, text_body, html_body from mail_outbox where to_address = ${to} order by created_at`,
+        sql`select subject, text_body, html_body from mail_outbox where to_address = ${to} order by seq`,
       )
     ).rows;
   const email = async (u: TestUser) =>

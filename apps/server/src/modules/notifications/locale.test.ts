@@ -63,7 +63,7 @@ describe('notifications and mails in the reader’s locale', () => {
     const subjects = async (u: TestUser) =>
       (
         await t.ctx.db.execute<{ subject: string }>(
-          sql`select subject from mail_outbox where to_address = ${await emailOf(u)} order by created_at`,
+          sql`select subject from mail_outbox where to_address = ${await emailOf(u)} order by seq`,
         )
       ).rows.map((r) => r.subject);
     expect(await subjects(ko)).toContain('[moim] 참가 신청이 승인되었습니다');

@@ -78,7 +78,7 @@ export async function listOutbox(db: Db, q: { page: number; size: number; to?: s
       .select()
       .from(mailOutbox)
       .where(where)
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .orderBy(desc(mailOutbox.seq))
       .limit(q.size)
       .offset(q.page * q.size),
     db.select({ n: count() }).from(mailOutbox).where(where),
