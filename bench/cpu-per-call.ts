@@ -9,8 +9,8 @@
 // user + system time of the bench database's backends, from /proc/<pid>/stat (10 ms ticks, so use
 // rounds of ≥ 1,000 calls), since on a 2-core machine the backends share the cores with the server.
 import { readFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
 import pg from 'pg';
+import { mainCpu, minMedian, profileCalls } from './cpu-profile.ts';
 import { startBenchApp, benchDatabase } from './support.ts';
 import { seedStudies } from './study-data.ts';
 
@@ -71,16 +71,6 @@ try {
       return ticks * 10_000; // µs, at 100 ticks per second
     };
   }
-  // The main thread's own CPU (the event loop: HTTP, JSON, the driver's JS), apart from the
-  // process's (which counts worker threads, e.g. the embedded database's): its scheduler run time
-  // in ns from /proc (Linux; null elsewhere).
-  const mainCpu = (): number | null => {
-    try {
-      return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
-    } catch {
-      return null;
-    }
-  };
   const res = new Map<string, number[]>(
     eps.flatMap((e) => [
       [e.label, []],
@@ -101,72 +91,12 @@ try {
       if (pgdb) res.get(`db ${e.label}`)!.push((backendCpu() - b0) / calls);
     }
   }
-  const out: Record<string, string> = {};
-  for (const [label, xs] of res) {
-    xs.sort((a, b) => a - b);
-    out[label] = `min ${Math.round(xs[0]!)} med ${Math.round(xs[Math.floor(xs.length / 2)]!)}`;
-  }
+  const out = minMedian(res);
   console.log(JSON.stringify({ driver, size, calls, rounds, tag: process.env.CPU_TAG ?? '', ...out }));
   const prof = process.env.CPU_PROFILE;
   if (prof) {
     const e = eps.find((x) => x.label === prof)!;
-    const session = new Session();
-    session.connect();
-    await session.post('Profiler.enable');
-    await session.post('Profiler.setSamplingInterval', { interval: 100 });
-    await session.post('Profiler.start');
-    for (let i = 0; i < 3000; i++) await call(e);
-    const { profile } = await session.post('Profiler.stop');
-    const self = new Map<string, number>();
-    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-    const counts = new Map<number, number>();
-    for (const id of profile.samples ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
-    let total = 0;
-    for (const [id, n] of counts) {
-      const node = byId.get(id)!;
-      const f = node.callFrame;
-      const key = `${f.functionName || '(anon)'} ${f.url.replace(/.*node_modules\//, '').replace(/.*srvpg\//, '')}:${f.lineNumber + 1}`;
-      self.set(key, (self.get(key) ?? 0) + n);
-      total += n;
-    }
-    const mods = new Map<string, number>();
-    for (const [k, n] of self) {
-      const file = k.split(' ')[1] ?? '';
-      const m = file.startsWith('wasm')
-        ? 'wasm'
-        : file.startsWith('node:')
-          ? file.split(':')[0] + ':' + file.split(':')[1]
-          : file.includes('/')
-            ? file
-                .split('/')
-                .slice(0, file.startsWith('@') ? 2 : 1)
-                .join('/')
-            : k;
-      mods.set(m, (mods.get(m) ?? 0) + n);
-    }
-    console.log('-- by module');
-    for (const [k, n] of [...mods].sort((a, b) => b[1] - a[1]).slice(0, 25))
-      console.log(`${((100 * n) / total).toFixed(1).padStart(5)} %  ${k}`);
-    console.log('-- by function');
-    const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.CPU_TOP ?? 45));
-    for (const [k, n] of top) console.log(`${((100 * n) / total).toFixed(1).padStart(5)} %  ${k}`);
-    // inclusive: each sample's stack, every distinct frame counted once
-    const parent = new Map<number, number>();
-    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-    const name = (id: number) => {
-      const f = byId.get(id)!.callFrame;
-      return `${f.functionName || '(anon)'} ${f.url.replace(/.*node_modules\//, '').replace(/.*srvpg\//, '')}:${f.lineNumber + 1}`;
-    };
-    const incl = new Map<string, number>();
-    for (const [id, n] of counts) {
-      const seen = new Set<string>();
-      for (let x: number | undefined = id; x !== undefined; x = parent.get(x)) seen.add(name(x));
-      for (const k of seen) incl.set(k, (incl.get(k) ?? 0) + n);
-    }
-    console.log('-- inclusive');
-    for (const [k, n] of [...incl].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.CPU_TOP_INCL ?? 60)))
-      console.log(`${((100 * n) / total).toFixed(1).padStart(5)} %  ${k}`);
-    if (process.env.CPU_PROFILE_OUT) (await import('node:fs')).writeFileSync(process.env.CPU_PROFILE_OUT, JSON.stringify(profile));
+    await profileCalls(3000, () => call(e));
   }
 } finally {
   await s.close();

@@ -4,12 +4,12 @@
 //   LB_CPU_SIZE=10000  CPU_CALLS=2000  CPU_ROUNDS=8  CPU_ONLY=top,around  CPU_PROFILE=around|top|user|bare
 //   (node:inspector, self and inclusive time; CPU_PROFILE_OUT=<file> keeps the .cpuprofile)
 //   LB_CPU_PARTS=1: also the parts of an around-me call alone (service, token, session, validation, JSON), µs each.
-import { Session } from 'node:inspector/promises';
 import { aroundMeParams, aroundMeQuery } from '@moim/contract';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { currentUser } from '../apps/server/src/http/auth-guard.ts';
 import { ok } from '../apps/server/src/http/envelope.ts';
 import { leaderboardJson } from '../apps/server/src/modules/games/leaderboard-json.ts';
+import { profileCalls } from './cpu-profile.ts';
 import { startBenchApp } from './support.ts';
 
 const size = Number(process.env.LB_CPU_SIZE ?? 10000);
@@ -106,41 +106,7 @@ try {
   const prof = process.env.CPU_PROFILE;
   if (prof) {
     const e = eps.find((x) => x.label === prof)!;
-    const session = new Session();
-    session.connect();
-    await session.post('Profiler.enable');
-    await session.post('Profiler.setSamplingInterval', { interval: 100 });
-    await session.post('Profiler.start');
-    for (let i = 0; i < 20000; i++) await call(e);
-    const { profile } = await session.post('Profiler.stop');
-    if (process.env.CPU_PROFILE_OUT) (await import('node:fs')).writeFileSync(process.env.CPU_PROFILE_OUT, JSON.stringify(profile));
-    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-    const counts = new Map<number, number>();
-    for (const id of profile.samples ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
-    const name = (id: number) => {
-      const f = byId.get(id)!.callFrame;
-      return `${f.functionName || '(anon)'} ${f.url.replace(/.*node_modules\//, '').replace(/.*\/apps\//, '')}:${f.lineNumber + 1}`;
-    };
-    const self = new Map<string, number>();
-    let total = 0;
-    for (const [id, n] of counts) {
-      self.set(name(id), (self.get(name(id)) ?? 0) + n);
-      total += n;
-    }
-    console.log('-- self');
-    for (const [k, n] of [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.CPU_TOP ?? 40)))
-      console.log(`${((100 * n) / total).toFixed(1).padStart(5)} %  ${k}`);
-    const parent = new Map<number, number>();
-    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-    const incl = new Map<string, number>();
-    for (const [id, n] of counts) {
-      const seen = new Set<string>();
-      for (let x: number | undefined = id; x !== undefined; x = parent.get(x)) seen.add(name(x));
-      for (const k of seen) incl.set(k, (incl.get(k) ?? 0) + n);
-    }
-    console.log('-- inclusive');
-    for (const [k, n] of [...incl].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.CPU_TOP_INCL ?? 70)))
-      console.log(`${((100 * n) / total).toFixed(1).padStart(5)} %  ${k}`);
+    await profileCalls(20000, () => call(e));
   }
 } finally {
   await s.close();

@@ -5,8 +5,7 @@
 // without the embedded database's worker thread). Totals are counted on every call
 // (setListTotalsTtl(0)) unless CPU_TOTALS_TTL is set.
 //   CPU_SIZE=10000  CPU_CALLS=200  CPU_ROUNDS=5  CPU_DRIVER=pglite|postgres  CPU_ONLY=list,filters  CPU_TAG=…
-import { readFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
+import { mainCpu, minMedian, profileCalls } from './cpu-profile.ts';
 import { startBenchApp, benchDatabase } from './support.ts';
 import { seedProjects } from './project-data.ts';
 
@@ -44,13 +43,6 @@ try {
     if (r.statusCode !== 200) throw new Error(`${e.label} ${r.statusCode} ${r.body}`);
   };
   for (const e of eps) for (let i = 0; i < 50; i++) await call(e);
-  const mainCpu = (): number | null => {
-    try {
-      return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
-    } catch {
-      return null;
-    }
-  };
   const res = new Map<string, number[]>(
     eps.flatMap((e) => [[e.label, []] as [string, number[]], [`main ${e.label}`, []] as [string, number[]]]),
   );
@@ -65,35 +57,13 @@ try {
       if (m0 !== null && m1 !== null) res.get(`main ${e.label}`)!.push((m1 - m0) / calls);
     }
   }
-  const out: Record<string, string> = {};
-  for (const [label, xs] of res) {
-    if (xs.length === 0) continue;
-    xs.sort((a, b) => a - b);
-    out[label] = `min ${Math.round(xs[0]!)} med ${Math.round(xs[Math.floor(xs.length / 2)]!)}`;
-  }
+  const out = minMedian(res);
   console.log(JSON.stringify({ driver, size, calls, rounds, tag: process.env.CPU_TAG ?? '', ...out }));
   // CPU_PROFILE=<label>: self time by function over 2,000 more calls of that endpoint
   const prof = process.env.CPU_PROFILE;
   if (prof) {
     const e = eps.find((x) => x.label === prof)!;
-    const session = new Session();
-    session.connect();
-    await session.post('Profiler.enable');
-    await session.post('Profiler.setSamplingInterval', { interval: 100 });
-    await session.post('Profiler.start');
-    for (let i = 0; i < 2000; i++) await call(e);
-    const { profile } = await session.post('Profiler.stop');
-    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-    const self = new Map<string, number>();
-    let total = 0;
-    for (const id of profile.samples ?? []) {
-      const f = byId.get(id)!.callFrame;
-      const key = `${f.functionName || '(anon)'} ${f.url.replace(/.*node_modules\//, '').replace(/.*\/src\//, 'src/')}:${f.lineNumber + 1}`;
-      self.set(key, (self.get(key) ?? 0) + 1);
-      total++;
-    }
-    for (const [k, n] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 40))
-      console.log(`${((100 * n) / total).toFixed(1).padStart(5)} %  ${k}`);
+    await profileCalls(2000, () => call(e));
   }
 } finally {
   await s.close();
