@@ -182,11 +182,7 @@ export async function stuckInProgress(db: DbOrTx, now: Date, olderThanMs: number
 }
 
 export async function eventsOf(db: DbOrTx, paymentId: string) {
-  return db
-    .select()
-    .from(paymentEvents)
-    .where(eq(paymentEvents.paymentId, paymentId))
-    .orderBy(asc(paymentEvents.at), asc(paymentEvents.id));
+  return db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId)).orderBy(asc(paymentEvents.seq));
 }
 
 const SEOUL_OFFSET = '+09:00';

@@ -1,6 +1,6 @@
 /** The payments ledger (see migrations/0005_payments.sql for the constraints and the trigger). */
 import type { PaymentKind, PaymentMethod, PaymentStatus, RefundAccount, RefundStatus } from '@moim/contract';
-import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export interface CardInfo {
   number: string;
@@ -51,5 +51,7 @@ export const paymentEvents = pgTable('payment_events', {
   data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
   actor: text('actor').notNull(),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  /** the order events were appended in: the ledger lists by it (events of one transaction share `at`) */
+  seq: bigserial('seq', { mode: 'number' }).notNull(),
 });
 export type PaymentEventRow = typeof paymentEvents.$inferSelect;

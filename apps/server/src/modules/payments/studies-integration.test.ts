@@ -193,6 +193,8 @@ describe('with the studies module', () => {
     });
     expect(back.status, JSON.stringify(back.body)).toBe(200);
     expect(back.body.data).toMatchObject({ status: 'EXPIRED', applicationStatus: 'EXPIRED' });
+    // the ledger in the order written: both events come from one transaction and share `at`
+    expect(back.body.data.events.map((e: { type: string }) => e.type).slice(-2)).toEqual(['DEPOSIT_RETURNED', 'EXPIRED']);
     expect((await application(s, a, m)).status).toBe('EXPIRED');
     // nothing left to pay: no "deposit again" mail, the notice says the study stopped
     for (let i = 0; i < 3; i++) await t.ctx.jobs.drain();

@@ -11,7 +11,7 @@ import type {
   StudyType,
   Weekday,
 } from '@moim/contract';
-import { boolean, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bytea } from '../users/schema.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -122,6 +122,8 @@ export const studyTransitions = pgTable('study_transitions', {
   reason: text('reason'),
   actorId: uuid('actor_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** the order moves were stored in: the history lists by it (created_at ties within a millisecond on PGlite) */
+  seq: bigserial('seq', { mode: 'number' }).notNull(),
 });
 export type StudyTransitionRow = typeof studyTransitions.$inferSelect;
 

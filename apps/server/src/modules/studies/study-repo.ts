@@ -267,7 +267,7 @@ export async function latestReason(db: DbOrTx, studyId: string, action: string):
     .select({ reason: studyTransitions.reason })
     .from(studyTransitions)
     .where(and(eq(studyTransitions.studyId, studyId), eq(studyTransitions.action, action)))
-    .orderBy(desc(studyTransitions.createdAt), desc(studyTransitions.id))
+    .orderBy(desc(studyTransitions.seq))
     .limit(1);
   return row?.reason ?? '';
 }
@@ -278,7 +278,7 @@ export async function listTransitions(db: DbOrTx, studyId: string) {
     .from(studyTransitions)
     .leftJoin(userPublic, eq(userPublic.id, studyTransitions.actorId))
     .where(eq(studyTransitions.studyId, studyId))
-    .orderBy(asc(studyTransitions.createdAt), asc(studyTransitions.id));
+    .orderBy(asc(studyTransitions.seq));
 }
 
 /** Insert many studies at once (benchmarks and bulk demo data). */
