@@ -53,7 +53,8 @@ function moduleOf(name: string): string {
 
 function printTop(title: string, m: Map<string, number>, total: number, rows: number): void {
   console.log(`-- ${title}`);
-  for (const [k, n] of [...m].sort((a, b) => b[1] - a[1]).slice(0, rows)) console.log(`${((100 * n) / total).toFixed(1).padStart(5)} %  ${k}`);
+  for (const [k, n] of [...m].sort((a, b) => b[1] - a[1]).slice(0, rows))
+    console.log(`${((100 * n) / total).toFixed(1).padStart(5)} %  ${k}`);
 }
 
 /** Profile `calls` calls of `call` (sampling every 100 µs) and print where the time went. */
