@@ -4,6 +4,12 @@
  * mails its owner a short list with an unsubscribe link. Claimed with a compare-and-swap on
  * next_alert_at, so two server instances never send the same alert; the mail is queued in the
  * same transaction (and de-duplicated per search and day).
+ *
+ * A posting's created_at is the start of the transaction that wrote it, so a posting written while
+ * an alert runs can carry a time before the run yet be committed after the alert's search read
+ * (PostgreSQL). A cursor moved to the run's own time would pass it, and no alert would ever list it.
+ * So each run lists postings created up to ALERT_SETTLE_MS before it and moves the cursor only that
+ * far: a posting younger than that is listed by the next day's alert instead.
  */
 import { seoulDate } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
@@ -19,6 +25,11 @@ import { searchIds } from './search-repo.ts';
 import { escapeHtml } from '../../text/html.ts';
 
 const LISTED = 10;
+/**
+ * How long before a run its list ends (see above). Postings are written one per transaction
+ * (imports, the admin form, the seeder), each of a few statements under the statement timeout.
+ */
+export const ALERT_SETTLE_MS = 2 * 60_000;
 
 export class AlertService {
   constructor(
@@ -43,9 +54,10 @@ export class AlertService {
 
   private async runOne(row: JobSavedSearchRow, now: Date): Promise<boolean> {
     const filters = await this.postings.filtersOf(row.filters as Parameters<PostingService['filtersOf']>[0]);
+    const upTo = new Date(Math.max(row.alertCursor.getTime(), now.getTime() - ALERT_SETTLE_MS));
     const found = await searchIds(
       this.ctx.db,
-      { ...filters, activeOnly: true, createdAfter: row.alertCursor },
+      { ...filters, activeOnly: true, createdAfter: row.alertCursor, createdUpTo: upTo },
       {
         now,
         sort: 'postedAt',
@@ -58,7 +70,7 @@ export class AlertService {
     const mailable = owner !== null && owner.status === 'ACTIVE';
     return this.ctx.db.transaction(async (tx) => {
       // Claim this day's alert; another instance that got here first wins.
-      if (!(await repo.claimAlert(tx, row, nextAlertTime(now), now, mailable))) return false;
+      if (!(await repo.claimAlert(tx, row, { next: nextAlertTime(now), cursor: upTo, now, sent: mailable }))) return false;
       if (!mailable) return false;
       const rows = await repo.postingsByIds(tx, found.ids);
       const base = this.ctx.config.publicUrl.replace(/\/$/, '');

@@ -162,10 +162,15 @@ export async function dueSavedSearches(db: DbOrTx, now: Date, limit: number): Pr
 }
 
 /** Claim a due alert (compare-and-swap on next_alert_at): false when another run took it. */
-export async function claimAlert(db: DbOrTx, row: JobSavedSearchRow, next: Date, now: Date, sent: boolean): Promise<boolean> {
+/** Claim a saved search's due alert: its next run, the cursor its next search starts after, and when it last mailed. */
+export async function claimAlert(
+  db: DbOrTx,
+  row: JobSavedSearchRow,
+  claim: { next: Date; cursor: Date; now: Date; sent: boolean },
+): Promise<boolean> {
   const r = await db
     .update(jobSavedSearches)
-    .set({ nextAlertAt: next, alertCursor: now, ...(sent ? { lastAlertedAt: now } : {}) })
+    .set({ nextAlertAt: claim.next, alertCursor: claim.cursor, ...(claim.sent ? { lastAlertedAt: claim.now } : {}) })
     .where(and(eq(jobSavedSearches.id, row.id), eq(jobSavedSearches.nextAlertAt, row.nextAlertAt), eq(jobSavedSearches.alertEnabled, true)))
     .returning({ id: jobSavedSearches.id });
   return r.length === 1;

@@ -31,6 +31,8 @@ export interface SearchFilters {
   activeOnly: boolean;
   /** only postings created after this instant (saved-search alerts) */
   createdAfter?: Date | undefined;
+  /** … and at or before this one */
+  createdUpTo?: Date | undefined;
 }
 
 export type FacetKey = 'company' | 'skill' | 'experience' | 'employmentType' | 'region' | 'workMode';
@@ -106,6 +108,7 @@ function filterConditions(f: SearchFilters, now: Date, except?: FacetKey): { tok
     rows.push(sql`coalesce(${p.salaryMax}, ${p.salaryMin}) >= ${f.salaryMin}`);
   }
   if (f.createdAfter) rows.push(sql`${p.createdAt} > ${f.createdAfter.toISOString()}::timestamptz`);
+  if (f.createdUpTo) rows.push(sql`${p.createdAt} <= ${f.createdUpTo.toISOString()}::timestamptz`);
   return { tokens, rows };
 }
 
@@ -178,7 +181,7 @@ const filterEstimates = new WeakMap<object, Map<string, { at: number; rows: numb
 
 /** The planner's estimate of the postings that pass `f`'s filters other than the text. */
 async function filterEstimate(db: DbOrTx, f: SearchFilters, conds: SQL[]): Promise<number> {
-  if (f.createdAfter) return estimateRows(db, conds);
+  if (f.createdAfter || f.createdUpTo) return estimateRows(db, conds);
   const key = JSON.stringify([f.company, f.skill, f.experience, f.employmentType, f.region, f.workMode, f.salaryMin ?? null, f.activeOnly]);
   let memo = filterEstimates.get(db);
   if (!memo) filterEstimates.set(db, (memo = new Map()));

@@ -2,6 +2,7 @@ import { addDays, seoulDate } from '@moim/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
+import { ALERT_SETTLE_MS } from './alerts.ts';
 import { createUser, importPostings, jobsApi, posting, search, type TestUser } from './test-helpers.ts';
 
 let t: TestApp;
@@ -124,5 +125,30 @@ describe('saved-search alerts', () => {
     expect(un.body.data).toEqual({ name: '알림 원격', alertEnabled: false });
     const list = await t.call({ method: 'GET', url: '/api/job-postings/me/saved-searches', headers: alice.headers });
     expect(list.body.data.find((s: { id: string }) => s.id === link[1]).alertEnabled).toBe(false);
+  });
+
+  it('lists a posting written just before a run in the next run, so one committed during a run is never skipped', async () => {
+    const bob = await createUser(t, { name: '밥' });
+    const saved = await t.call({
+      method: 'POST',
+      url: '/api/job-postings/me/saved-searches',
+      headers: bob.headers,
+      payload: { name: '정착 검색', filters: { q: '정착시간' } },
+    });
+    expect(saved.status).toBe(201);
+    await importPostings(t, admin, [posting({ title: '정착시간 백엔드' })]);
+    const api = jobsApi(t);
+    const dueNow = () => t.ctx.db.execute(sql`update job_saved_searches set next_alert_at = now() where id = ${saved.body.data.id}`);
+    await dueNow();
+    // 30 s after the posting: inside the settle window, so this run lists nothing and keeps the cursor
+    expect(await api.alerts.runDue(new Date(Date.now() + 30_000))).toBe(0);
+    await t.ctx.jobs.drain();
+    expect(await outbox(await email(bob))).toHaveLength(0);
+    await dueNow();
+    expect(await api.alerts.runDue(new Date(Date.now() + ALERT_SETTLE_MS + 60_000))).toBe(1);
+    await t.ctx.jobs.drain();
+    const mails = await outbox(await email(bob));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text_body).toContain('정착시간 백엔드');
   });
 });
