@@ -11,8 +11,9 @@
  *   a folder with a production build of that client (static files with an index.html; served by
  *   startStaticServer in bench/support.ts, measured alternately with moim), else the issue's
  *   figures (ORIGINAL_LCP).
- * LCP_RUNS: runs per page and per client (default 3, the median's); LCP_ENTRIES=1 prints every LCP
- * candidate of every run.
+ * LCP_RUNS: runs per page and per client (default 3, the median's); LCP_SETTLE_MS: how long each
+ * page is watched after its load event (default 1500); LCP_ENTRIES=1 prints every LCP candidate of
+ * every run; BENCH_ORIGINAL_PORT: a fixed port for the original client's server.
  * Needs `npm run build` first (run.mjs does not build) and Chromium for the LCP part.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -114,6 +115,8 @@ if (original)
   console.log(`original client: ${originalDir} served at ${original.base} (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);
 // LCP_RUNS: runs per page and per client (odd; default 3)
 const RUNS = Math.max(1, Number(process.env.LCP_RUNS ?? 3));
+// LCP_SETTLE_MS: how long a page is watched after its load event for later, larger paints (default 1.5 s)
+const SETTLE_MS = Number(process.env.LCP_SETTLE_MS ?? 1500);
 const server = await startBuiltServer(dist);
 const browser = await chromium.launch({
   executablePath: chromiumPath,
@@ -159,7 +162,7 @@ async function measureLcp(base: string, path: string): Promise<{ lcp: number; en
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
     await page.goto(`${base}${path}`, { waitUntil: 'load', timeout: 60_000 });
-    await page.waitForTimeout(1500);
+    await page.waitForTimeout(SETTLE_MS);
     const [lcp, entries] = await page.evaluate(() => {
       const w = window as unknown as { __lcp: number; __lcpEntries: string[] };
       return [w.__lcp, w.__lcpEntries] as const;
