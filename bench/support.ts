@@ -214,3 +214,130 @@ export async function startBuiltServer(dist: string): Promise<{ base: string; cl
     },
   };
 }
+
+const CONTENT_TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  mjs: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  map: 'application/json; charset=utf-8',
+  webmanifest: 'application/manifest+json; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  ico: 'image/x-icon',
+  woff: 'font/woff',
+  woff2: 'font/woff2',
+  ttf: 'font/ttf',
+  otf: 'font/otf',
+  wasm: 'application/wasm',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mp3: 'audio/mpeg',
+};
+
+/**
+ * Another client's production build (a folder with an index.html and its static files; the
+ * original product's client for web-budget.bench.ts, ORIGINAL_CLIENT_DIR) served the way the
+ * built server serves moim's dist (apps/server/src/http/web-static.ts and app.ts):
+ * - HTTP/1.1 on loopback, no TLS, one process;
+ * - brotli, else gzip, for every file over 1 KB the compress plugin would compress (app.ts:
+ *   threshold 1 KB, mime-db's compressible types: text, JSON, SVG, and also TTF fonts): the
+ *   folder's own .br/.gz when it has them, as @fastify/static's preCompressed does, else made here
+ *   once at start: the kinds of file moim's build precompresses (apps/web/scripts/postbuild.mjs:
+ *   JS, CSS, HTML, SVG, JSON, text) with its settings (brotli quality 11, gzip -9), the rest (the
+ *   TTF fonts of the original's build) as the plugin does on the fly (brotli 4, gzip 6: quality 11
+ *   on ~12 MB of fonts took over a minute). The plugin would compress the other build per request,
+ *   costing it server time and bytes moim does not pay;
+ * - cache-control: the hashed files (`static/` of a create-react-app build, `assets/` of a Vite
+ *   one) immutable for a year, HTML no-cache, the rest an hour;
+ * - any GET of a path without a file extension that is not a file gets index.html (200,
+ *   no-cache): the SPA fallback, as moim's server gives its shell (moim's own pages are
+ *   prerendered or server-rendered instead, which is moim's, not the server's, doing).
+ * Not moim's server itself (it takes WEB_DIST_DIR): its content-security policy allows moim's
+ * inline scripts by hash only and would block a foreign build's inline scripts (a
+ * create-react-app build inlines its runtime), and it would look for moim's prerendered and
+ * server-rendered pages in that folder.
+ */
+export async function startStaticServer(dir: string): Promise<{ base: string; close(): Promise<void> }> {
+  const { createServer } = await import('node:http');
+  const { existsSync: exists, readFileSync: read, readdirSync: list, statSync: stat } = await import('node:fs');
+  const { brotliCompressSync, constants, gzipSync } = await import('node:zlib');
+  const { extname, normalize, resolve, sep: s } = await import('node:path');
+  const root = resolve(dir);
+  const typeOf = (file: string) => CONTENT_TYPES[extname(file).slice(1).toLowerCase()] ?? 'application/octet-stream';
+  // what the compress plugin compresses (mime-db's "compressible"): all but the formats that are compressed already
+  const compressible = (file: string) => !/^(image\/(png|jpeg|gif|webp|avif)|font\/woff2?|video\/|audio\/)/.test(typeOf(file));
+  type Encoded = { br?: Buffer; gzip?: Buffer };
+  const encoded = new Map<string, Encoded>();
+  const walk = (d: string) => {
+    for (const entry of list(d, { withFileTypes: true })) {
+      const p = join(d, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (compressible(p) && !/\.(br|gz)$/.test(entry.name) && stat(p).size > 1024) {
+        const own = (suffix: string) => (exists(p + suffix) ? read(p + suffix) : undefined);
+        const buf = read(p);
+        const built = /\.(js|css|html|svg|json|txt|webmanifest)$/.test(entry.name); // what postbuild.mjs precompresses
+        encoded.set(p, {
+          br: own('.br') ?? brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: built ? 11 : 4 } }),
+          gzip: own('.gz') ?? gzipSync(buf, { level: built ? 9 : 6 }),
+        });
+      }
+    }
+  };
+  walk(root);
+  const index = join(root, 'index.html');
+  const server = createServer((req, res) => {
+    let path: string;
+    try {
+      path = decodeURIComponent((req.url ?? '/').split('?')[0]!);
+    } catch {
+      res.writeHead(400).end();
+      return;
+    }
+    let file = normalize(join(root, path));
+    if (file !== root && !file.startsWith(root + s)) {
+      res.writeHead(403).end();
+      return;
+    }
+    const isFile = exists(file) && stat(file).isFile();
+    if (!isFile) {
+      if ((req.method === 'GET' || req.method === 'HEAD') && !/\.[a-z0-9]{1,8}$/i.test(path)) file = index;
+      else {
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found');
+        return;
+      }
+    }
+    const rel = file.slice(root.length + 1);
+    const headers: Record<string, string> = {
+      'content-type': typeOf(file),
+      'cache-control': /^(static|assets)\//.test(rel)
+        ? 'public, max-age=31536000, immutable'
+        : file.endsWith('.html')
+          ? 'no-cache'
+          : 'public, max-age=3600',
+    };
+    const enc = encoded.get(file);
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    let body: Buffer;
+    if (enc?.br && /\bbr\b/.test(accepts)) [body, headers['content-encoding']] = [enc.br, 'br'];
+    else if (enc?.gzip && /\bgzip\b/.test(accepts)) [body, headers['content-encoding']] = [enc.gzip, 'gzip'];
+    else body = read(file);
+    if (enc) headers.vary = 'accept-encoding';
+    headers['content-length'] = String(body.length);
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  });
+  const port = process.env.BENCH_ORIGINAL_PORT ? Number(process.env.BENCH_ORIGINAL_PORT) : 0;
+  await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok));
+  return {
+    base: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    close: () => new Promise<void>((ok) => server.close(() => ok())),
+  };
+}
