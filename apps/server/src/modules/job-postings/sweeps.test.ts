@@ -138,7 +138,11 @@ describe('saved-search alerts', () => {
     expect(saved.status).toBe(201);
     await importPostings(t, admin, [posting({ title: '정착시간 백엔드' })]);
     const api = jobsApi(t);
-    const dueNow = () => t.ctx.db.execute(sql`update job_saved_searches set next_alert_at = now() where id = ${saved.body.data.id}`);
+    // a due time the server itself could have written (a JS Date: milliseconds), as its claim compares it
+    const dueNow = () =>
+      t.ctx.db.execute(
+        sql`update job_saved_searches set next_alert_at = ${new Date().toISOString()}::timestamptz where id = ${saved.body.data.id}`,
+      );
     await dueNow();
     // 30 s after the posting: inside the settle window, so this run lists nothing and keeps the cursor
     expect(await api.alerts.runDue(new Date(Date.now() + 30_000))).toBe(0);
