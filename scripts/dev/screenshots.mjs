@@ -59,6 +59,9 @@ for (const url of urls) {
   }
   const slug = new URL(url).pathname.replace(/^\/|\/$/g, '').replace(/[^a-z0-9]+/gi, '-') || 'home';
   const file = `${opts.out}/${slug}-${opts.width}-${opts.lang}${opts.theme ? `-${opts.theme}` : ''}${opts.click ? '-click' : ''}.png`;
+  // a full-page capture does not render sections skipped by `content-visibility: auto` (the home
+  // page's below the hero) outside the viewport: show them all for the capture
+  if (opts.full) await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
   await page.screenshot({ path: file, fullPage: Boolean(opts.full) });
   console.log(file);
 }
