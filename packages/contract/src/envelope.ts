@@ -5,12 +5,45 @@ export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data });
 }
 
+/** One input that broke a rule: where (`body.title`, `query.size`), which rule, and what to do, in the reader's language. */
+export const errorField = z.object({
+  path: z.string(),
+  /** the rule: a zod issue code (`too_small`, `invalid_format`…), `missing`, or a catalogue key (`duplicate`) */
+  code: z.string(),
+  message: z.string(),
+});
+export type ErrorField = z.infer<typeof errorField>;
+
+/**
+ * `error.details`, one shape for every answer (docs/api-wire.md): `fields` names the inputs at
+ * fault; `reason` is a machine-readable sub-reason in UPPER_SNAKE_CASE (`NO_REVEALS_LEFT`);
+ * `retryAfterSeconds` mirrors `Retry-After`; any other key is a scalar fact about the current
+ * state the client may act on (`status`, `turn`, `deadline`).
+ */
+export const errorDetails = z
+  .object({
+    fields: z.array(errorField).optional(),
+    reason: z
+      .string()
+      .regex(/^[A-Z][A-Z0-9_]*$/)
+      .optional(),
+    retryAfterSeconds: z.number().int().min(0).optional(),
+  })
+  .catchall(z.union([z.string(), z.number(), z.boolean(), z.null()]));
+type ErrorFact = string | number | boolean | null;
+export interface ErrorDetails {
+  fields?: ErrorField[];
+  reason?: string;
+  retryAfterSeconds?: number;
+  [fact: string]: ErrorFact | ErrorField[] | undefined;
+}
+
 export const errorBody = z.object({
   success: z.literal(false),
   error: z.object({
     code: z.string(),
     message: z.string(),
-    details: z.unknown().optional(),
+    details: errorDetails.optional(),
   }),
   message: z.string(),
   requestId: z.string().optional(),

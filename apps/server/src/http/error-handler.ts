@@ -8,15 +8,23 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { type ErrorCode, errorMessage, errorStatus, isErrorCode } from '@moim/contract';
+import {
+  type ErrorCode,
+  type ErrorDetails,
+  type ErrorField,
+  errorDetails,
+  errorMessage,
+  errorStatus,
+  formIssueKey,
+  formText,
+  isErrorCode,
+} from '@moim/contract';
+import { type ErrorText, renderErrorText } from '../i18n/error-texts.ts';
 import { AppError } from './app-error.ts';
 import { errorEnvelope } from './envelope.ts';
+import { requestLocale } from './locale.ts';
 
-interface FieldIssue {
-  path: string;
-  code: string;
-  message: string;
-}
+type FieldIssue = ErrorField;
 
 function classifyValidation(issues: FieldIssue[]): ErrorCode {
   if (issues.length > 0 && issues.every((i) => i.code === 'missing')) return 'VAL-2003';
@@ -39,18 +47,40 @@ function isDatabaseUnavailable(err: { code?: string; message?: string; cause?: u
   return false;
 }
 
+/**
+ * Answers the envelope for `code`, its message in the reader's language: `text` (a message key)
+ * when given, else the code's own sentence, optionally followed by a specific `hint` key.
+ */
 export function sendError(
   reply: FastifyReply,
   request: FastifyRequest,
   code: ErrorCode,
-  message?: string,
-  details?: unknown,
+  text?: ErrorText | { rendered: string },
+  details?: ErrorDetails,
   status?: number,
 ) {
+  const locale = requestLocale(request);
+  const message =
+    text === undefined
+      ? errorMessage(code, locale)
+      : typeof text === 'object' && 'rendered' in text
+        ? text.rendered
+        : renderErrorText(text, locale);
+  reply.header('content-language', locale);
+  if (details !== undefined && !errorDetails.safeParse(details).success) {
+    // a programming error: the answer keeps its code and message, never a shape clients don't know
+    request.log.error({ details }, 'error details outside the contract shape (errorDetails); dropped');
+    details = undefined;
+  }
   return reply
     .code(status ?? errorStatus(code))
     .type('application/json; charset=utf-8')
-    .send(errorEnvelope(code, message ?? errorMessage(code), details, request.id));
+    .send(errorEnvelope(code, message, details, request.id));
+}
+
+/** The code's sentence followed by a specific text: `입력값을 확인해 주세요. (제목: 2자 이상 …)`. */
+function withHint(code: ErrorCode, hint: string, request: FastifyRequest): { rendered: string } {
+  return { rendered: `${errorMessage(code, requestLocale(request))} (${hint})` };
 }
 
 /**
@@ -62,10 +92,15 @@ export function sendError(
 export function handleFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   reply.header('x-request-id', request.id);
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return sendError(reply, request, 'VAL-2004', `${errorMessage('VAL-2004')} (경로 매개변수가 너무 깁니다.)`);
+    return sendError(
+      reply,
+      request,
+      'VAL-2004',
+      withHint('VAL-2004', renderErrorText('common.paramTooLong', requestLocale(request)), request),
+    );
   }
   if (err.code === 'FST_ERR_BAD_URL') {
-    return sendError(reply, request, 'VAL-2002', `${errorMessage('VAL-2002')} (주소를 해석할 수 없습니다.)`);
+    return sendError(reply, request, 'VAL-2002', withHint('VAL-2002', renderErrorText('common.badUrl', requestLocale(request)), request));
   }
   request.log.error({ err }, 'framework error');
   return sendError(reply, request, 'SYS-5001');
@@ -80,21 +115,24 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (err.code === 'BIZ-3004' && err.details && typeof err.details === 'object' && 'retryAfterSeconds' in err.details) {
         reply.header('retry-after', String((err.details as { retryAfterSeconds: number }).retryAfterSeconds));
       }
-      return sendError(reply, request, err.code, err.message, err.details, err.status);
+      return sendError(reply, request, err.code, { rendered: err.render(requestLocale(request)) }, err.details, err.status);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
+      const locale = requestLocale(request);
       const issues: FieldIssue[] = err.validation.map((v) => {
         // a required field left out, or a contract rule that says so (an issue with `params: {missing: true}`,
         // e.g. login's email-or-username; the type provider nests the issue's own params)
-        const ruleSaysMissing = (v.params as { params?: { missing?: unknown } } | undefined)?.params?.missing === true;
+        const params = (v.params ?? {}) as Record<string, unknown> & { params?: { missing?: unknown } };
+        const ruleSaysMissing = params.params?.missing === true;
         const missing = v.keyword === 'invalid_type' && (/received undefined/.test(v.message ?? '') || ruleSaysMissing);
         const path = `${err.validationContext ?? 'body'}${v.instancePath === '/' ? '' : v.instancePath.replaceAll('/', '.')}`;
-        return { path, code: missing ? 'missing' : v.keyword, message: v.message ?? 'invalid' };
+        const text = formIssueKey({ ...params, code: v.keyword, message: v.message, missing });
+        return { path, code: missing ? 'missing' : v.keyword, message: formText(text, locale) };
       });
       const code = classifyValidation(issues);
       const first = issues[0];
-      const message = first ? `${errorMessage(code)} (${first.path}: ${first.message})` : errorMessage(code);
-      return sendError(reply, request, code, message, { fields: issues });
+      const hint = first ? withHint(code, `${first.path}: ${first.message}`, request) : undefined;
+      return sendError(reply, request, code, hint, { fields: issues });
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');
@@ -111,7 +149,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Malformed JSON, empty JSON body, bad content-length: the client's fault, never a 500.
       const code: ErrorCode = err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'VAL-2003' : 'VAL-2002';
-      return sendError(reply, request, code, `${errorMessage(code)} (${err.message})`, undefined, 400);
+      const badJson = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.name === 'SyntaxError';
+      const hint = code === 'VAL-2002' && badJson ? 'common.badJson' : 'common.badRequest';
+      return sendError(reply, request, code, withHint(code, renderErrorText(hint, requestLocale(request)), request), undefined, 400);
     }
     if (isDatabaseUnavailable(err)) {
       request.log.error({ err }, 'database unavailable');
@@ -128,7 +168,10 @@ export function registerNotFound(app: FastifyInstance, fallback?: NotFoundFallba
     // (a Fastify reply is thenable: awaiting one waits for the response, so the fallback says
     // whether it answered instead of returning the reply)
     if (fallback && (await fallback(request, reply))) return reply;
-    return sendError(reply, request, 'BIZ-3001', `요청한 API를 찾을 수 없습니다: ${request.method} ${request.url.split('?')[0]}`);
+    return sendError(reply, request, 'BIZ-3001', {
+      key: 'common.apiNotFound',
+      params: { method: request.method, path: (request.url.split('?')[0] ?? '').slice(0, 200) },
+    });
   });
 }
 

@@ -265,8 +265,7 @@ export class GamesService {
     }
     if (session.status === 'REJECTED' && session.resultHash === hash) {
       throw new AppError('VAL-2004', `검증되지 않은 게임 결과입니다: ${session.endMessage ?? ''}`, {
-        reason: session.endReason,
-        field: null,
+        ...(session.endReason ? { reason: session.endReason } : {}),
       });
     }
     throw badState(session.status === 'ABANDONED' ? '중단된 게임 세션은 종료할 수 없습니다.' : '이미 다른 결과로 종료된 게임 세션입니다.', {

@@ -36,7 +36,9 @@ type PostingData = z.output<typeof jobPostingInput>;
 const STATUS_LABEL: Record<string, string> = { OPEN: '접수', IN_REVIEW: '검토 중', RESOLVED: '반영 완료', REJECTED: '반려' };
 
 const duplicateSource = () =>
-  new AppError('BIZ-3003', '같은 원문 주소(sourceUrl)의 공고가 이미 있습니다.', { fields: { sourceUrl: 'duplicate' } });
+  new AppError('BIZ-3003', '같은 원문 주소(sourceUrl)의 공고가 이미 있습니다.', {
+    fields: [{ path: 'body.sourceUrl', code: 'duplicate', message: '같은 원문 주소(sourceUrl)의 공고가 이미 있습니다.' }],
+  });
 
 export function toSource(s: SourceWithLastRun): ImportSource {
   return {
@@ -120,7 +122,9 @@ export class AdminService {
   async createSource(admin: AuthUser, input: z.output<typeof importSourceInput>): Promise<ImportSource> {
     this.check(admin);
     if (input.format === 'RSS' && !input.companyName)
-      throw new AppError('VAL-2003', 'RSS 소스에는 회사 이름이 필요합니다.', { fields: { companyName: 'required' } });
+      throw new AppError('VAL-2003', 'RSS 소스에는 회사 이름이 필요합니다.', {
+        fields: [{ path: 'body.companyName', code: 'missing', message: 'RSS 소스에는 회사 이름이 필요합니다.' }],
+      });
     const row = await sources.insertSource(this.ctx.db, { ...input, companyName: input.companyName ?? null, createdBy: admin.id });
     return this.sourceView(row.id);
   }
@@ -132,7 +136,9 @@ export class AdminService {
     const format = patch.format ?? current.format;
     const companyName = patch.companyName !== undefined ? patch.companyName : current.companyName;
     if (format === 'RSS' && !companyName)
-      throw new AppError('VAL-2003', 'RSS 소스에는 회사 이름이 필요합니다.', { fields: { companyName: 'required' } });
+      throw new AppError('VAL-2003', 'RSS 소스에는 회사 이름이 필요합니다.', {
+        fields: [{ path: 'body.companyName', code: 'missing', message: 'RSS 소스에는 회사 이름이 필요합니다.' }],
+      });
     await sources.updateSource(this.ctx.db, id, { ...patch, companyName: companyName ?? null });
     return this.sourceView(id);
   }

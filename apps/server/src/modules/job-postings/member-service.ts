@@ -107,7 +107,10 @@ export class MemberService {
       if (!id) unknown.push(s.skill);
       else if (!skills.some((x) => x.skillId === id)) skills.push({ skillId: id, level: s.level });
     }
-    if (unknown.length) throw new AppError('VAL-2001', `알 수 없는 기술입니다: ${unknown.join(', ')}`, { fields: { skills: unknown } });
+    if (unknown.length)
+      throw new AppError('VAL-2001', `알 수 없는 기술입니다: ${unknown.join(', ')}`, {
+        fields: unknown.map((skill) => ({ path: 'body.skills', code: 'unknown_skill', message: skill })),
+      });
     await repo.saveProfile(this.ctx.db, {
       userId: user.id,
       skills,

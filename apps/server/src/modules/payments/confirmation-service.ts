@@ -142,7 +142,8 @@ export class ConfirmationService {
         });
         await this.scheduleReconcile(p);
         throw new AppError('BIZ-3003', '결제 결과를 확인하지 못했습니다. 잠시 후 결제 내역을 다시 확인해 주세요.', {
-          provider: { code: err.code, message: err.message },
+          reason: 'CONFIRM_UNKNOWN',
+          providerCode: err.code,
           pending: true,
         });
       }
@@ -237,7 +238,8 @@ export class ConfirmationService {
       if (err instanceof AppError || isUniqueViolation(err)) {
         await this.autoCancel(p, approved.paymentKey, '신청 상태가 바뀌어 자동 취소');
         throw badState('신청 상태가 바뀌어 결제를 완료할 수 없습니다. 결제는 자동으로 취소되었습니다.', {
-          reason: err instanceof AppError ? err.message : 'ALREADY_PAID',
+          reason: 'AUTO_CANCELLED',
+          cause: err instanceof AppError ? err.code : 'ALREADY_PAID',
         });
       }
       throw err;

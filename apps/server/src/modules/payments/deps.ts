@@ -43,7 +43,7 @@ export function newOrderId(prefix: string): string {
 
 /** The provider's refusal as moim's error: BIZ-3003 with the provider's Korean message. */
 export function providerFailure(code: string, message: string): AppError {
-  return new AppError('BIZ-3003', message, { provider: { code, message } });
+  return new AppError('BIZ-3003', message, { reason: 'PROVIDER_REFUSED', providerCode: code });
 }
 
 export function maskAccount(number: string): string {

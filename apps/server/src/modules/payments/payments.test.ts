@@ -179,12 +179,12 @@ describe('card', () => {
     expect(r.body.error).toMatchObject({
       code: 'BIZ-3003',
       message: '한도초과 혹은 잔액부족으로 결제에 실패했습니다.',
-      details: { provider: { code: 'REJECT_CARD_PAYMENT' } },
+      details: { providerCode: 'REJECT_CARD_PAYMENT' },
     });
     expect(await payment(s.orderId)).toMatchObject({ status: 'ABORTED', failure: { code: 'REJECT_CARD_PAYMENT' } });
     expect((await fake.app(a.applicationId)).status).toBe('ACCEPTED');
     // opening the success page again gives the same failure, not a second attempt
-    expect((await confirm(member, s)).body.error.details.provider.code).toBe('REJECT_CARD_PAYMENT');
+    expect((await confirm(member, s)).body.error.details.providerCode).toBe('REJECT_CARD_PAYMENT');
     const retry = await checkout(member, a, CARD.approve);
     expect((await confirm(member, retry)).body.data.status).toBe('DONE');
     expect((await fake.app(a.applicationId)).status).toBe('CONFIRMED');
@@ -195,7 +195,7 @@ describe('card', () => {
     const s = await checkout(member, a, CARD.network);
     const r = await confirm(member, s);
     expect(r.status).toBe(422);
-    expect(r.body.error.details.provider.code).toBe('PROVIDER_ERROR');
+    expect(r.body.error.details.providerCode).toBe('PROVIDER_ERROR');
     expect(r.body.error.message).toBe('일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.');
     expect((await payment(s.orderId)).status).toBe('ABORTED');
     expect((await fake.app(a.applicationId)).status).toBe('ACCEPTED');

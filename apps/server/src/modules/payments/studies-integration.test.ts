@@ -118,10 +118,10 @@ describe('with the studies module', () => {
     const m = await makeUser(t);
     const a = await accepted(s, m);
     const bad = await confirm(m, await cardCheckout(s, a, m, CARD.decline));
-    expect(bad.body.error.details.provider.code).toBe('REJECT_CARD_PAYMENT');
+    expect(bad.body.error.details.providerCode).toBe('REJECT_CARD_PAYMENT');
     expect((await application(s, a, m)).status).toBe('ACCEPTED');
     const net = await confirm(m, await cardCheckout(s, a, m, CARD.network));
-    expect(net.body.error.details.provider.code).toBe('PROVIDER_ERROR');
+    expect(net.body.error.details.providerCode).toBe('PROVIDER_ERROR');
     expect((await application(s, a, m)).status).toBe('ACCEPTED');
     expect((await confirm(m, await cardCheckout(s, a, m))).body.data.status).toBe('DONE');
     expect((await application(s, a, m)).status).toBe('CONFIRMED');

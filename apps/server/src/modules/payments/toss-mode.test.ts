@@ -120,7 +120,7 @@ describe('PAYMENT_PROVIDER=toss', () => {
     expect(r.status).toBe(422);
     expect(r.body.error).toMatchObject({
       message: '한도초과 혹은 잔액부족으로 결제에 실패했습니다.',
-      details: { provider: { code: 'REJECT_CARD_PAYMENT' } },
+      details: { providerCode: 'REJECT_CARD_PAYMENT' },
     });
     expect((await fake.app(a.applicationId)).status).toBe('ACCEPTED');
     const again = await payThroughWidget(a.applicationId, a.studyId, CARD.approve);
@@ -132,7 +132,7 @@ describe('PAYMENT_PROVIDER=toss', () => {
     const s = await payThroughWidget(a.applicationId, a.studyId, CARD.network);
     const r = await confirm(s);
     expect(r.status).toBe(422);
-    expect(r.body.error.details.provider.code).toBe('PROVIDER_ERROR');
+    expect(r.body.error.details.providerCode).toBe('PROVIDER_ERROR');
     const p = await shop.call({ method: 'GET', url: `/api/payments/${s.orderId}`, headers: member.auth });
     expect(p.body.data).toMatchObject({ status: 'ABORTED', applicationStatus: 'ACCEPTED' });
     const events = await shop.call({ method: 'GET', url: `/api/admin/payments/${p.body.data.id}/events`, headers: admin.auth });

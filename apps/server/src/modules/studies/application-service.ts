@@ -109,14 +109,17 @@ export class ApplicationService {
       const q = byId.get(ans.questionId);
       if (!q)
         throw new AppError('VAL-2001', `알 수 없는 질문입니다: ${ans.questionId}`, {
-          fields: [{ path: 'body.answers', code: 'unknown_question' }],
+          fields: [{ path: 'body.answers', code: 'unknown_question', message: ans.questionId }],
         });
       if (answers.some((x) => x.questionId === q.id)) throw new AppError('VAL-2001', '같은 질문에 두 번 답할 수 없습니다.');
       answers.push({ questionId: q.id, question: q.text, answer: ans.answer });
     }
     for (const q of study.questions) {
       if (q.required && !answers.find((x) => x.questionId === q.id && x.answer.length > 0)) {
-        throw new AppError('VAL-2003', `필수 질문에 답해 주세요: ${q.text}`, { fields: [{ path: 'body.answers', questionId: q.id }] });
+        throw new AppError('VAL-2003', `필수 질문에 답해 주세요: ${q.text}`, {
+          fields: [{ path: 'body.answers', code: 'missing', message: q.text }],
+          questionId: q.id,
+        });
       }
     }
 
@@ -192,7 +195,7 @@ export class ApplicationService {
       const { app, study } = await this.lockForDecision(tx, studyId, appId, user);
       const free = study.costType === 'FREE' || study.cost === 0;
       if (!(await takeSeat(tx, studyId, free))) {
-        throw new AppError('BIZ-3003', '정원이 가득 차 더 받을 수 없습니다.', studySeats(study));
+        throw new AppError('BIZ-3003', '정원이 가득 차 더 받을 수 없습니다.', { ...studySeats(study) });
       }
       const base = { decidedAt: now, decidedBy: user.id, reviewNote: reviewNote || null };
       const link = `/study/${study.slug}`;

@@ -60,13 +60,22 @@ describe('api client', () => {
     await expect(api.get(studiesPaths.root, { schema: arrayOf(study) })).rejects.toThrow(/expected an array, got object/);
   });
 
-  it('rejects with the Korean catalogue message', async () => {
-    fetchMock.mockResolvedValueOnce(fail(404, 'BIZ-3001', 'Study not found'));
-    const err = (await api.get('/api/studies/x').catch((e: unknown) => e)) as ApiError;
+  it("rejects with the server's own message, asked for in the page's language", async () => {
+    fetchMock.mockResolvedValueOnce(fail(422, 'BIZ-3003', '이 포지션은 모집 인원이 다 찼습니다.'));
+    const err = (await api.post('/api/projects/p/applications', { body: {} }).catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
+    expect(err.status).toBe(422);
+    // the specific sentence, not the code's generic "서비스 규칙에 맞지 않는 요청입니다."
+    expect(err.message).toBe('이 포지션은 모집 인원이 다 찼습니다.');
+    const init = fetchMock.mock.calls.at(-1)![1] as RequestInit;
+    expect((init.headers as Record<string, string>)['accept-language']).toBe('ko');
+  });
+
+  it('falls back to the catalogue sentence of a code when the answer carries no message', async () => {
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ success: false, error: { code: 'BIZ-3001' } }), { status: 404 }));
+    const err = (await api.get('/api/studies/x').catch((e: unknown) => e)) as ApiError;
     expect(err.status).toBe(404);
     expect(err.message).toBe('요청한 항목을 찾을 수 없습니다.');
-    expect(err.serverMessage).toBe('Study not found');
   });
 
   it('on several simultaneous 401s refreshes exactly once and retries every request', async () => {

@@ -62,9 +62,21 @@ export class ApiError extends Error {
   readonly serverMessage: string;
   readonly details: unknown;
   readonly kind: ApiErrorKind;
-  constructor(init: { status: number; code: string; serverMessage: string; details?: unknown; kind?: ApiErrorKind; message?: string }) {
+  constructor(init: {
+    status: number;
+    code: string;
+    serverMessage: string;
+    details?: unknown;
+    kind?: ApiErrorKind;
+    message?: string;
+    /** serverMessage is the envelope's own (moim's message in the UI language) */
+    fromServer?: boolean;
+  }) {
     const kind = init.kind ?? 'http';
-    super(init.message ?? userMessage({ code: init.code, message: init.serverMessage, status: init.status, kind }, uiLocale()));
+    super(
+      init.message ??
+        userMessage({ code: init.code, message: init.serverMessage, status: init.status, kind, fromServer: init.fromServer }, uiLocale()),
+    );
     this.name = 'ApiError';
     this.status = init.status;
     this.code = init.code;
@@ -162,7 +174,8 @@ async function send<T>(method: string, path: string, opts: RequestOptions<T>, to
   }, opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const onAbort = () => controller.abort();
   opts.signal?.addEventListener('abort', onAbort);
-  const headers: Record<string, string> = { ...opts.headers, accept: 'application/json' };
+  // the server writes its messages in the language the page shows (docs/api-wire.md "Languages")
+  const headers: Record<string, string> = { ...opts.headers, accept: 'application/json', 'accept-language': uiLocale() };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;
@@ -203,6 +216,7 @@ async function send<T>(method: string, path: string, opts: RequestOptions<T>, to
       code: body?.error?.code ?? `HTTP-${res.status}`,
       serverMessage: body?.error?.message ?? body?.message ?? `HTTP ${res.status}`,
       details: body?.error?.details,
+      fromServer: typeof body?.error?.message === 'string',
     });
   }
   const data = (payload as Envelope<T> | null)?.data as T;

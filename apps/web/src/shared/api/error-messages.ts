@@ -1,6 +1,7 @@
 /**
  * What the user reads when a call fails (SPEC §8), as one pure function:
- *   1. a catalogue code (error.code) → its message from packages/contract/src/errors.ts;
+ *   1. a catalogue code (error.code) → the server's own message (rendered in the reader's language,
+ *      docs/api-wire.md), or the code's sentence from packages/contract/src/errors.ts;
  *   2. a known English server message (bad credentials, disabled account, revoked/expired/invalid
  *      token, user not found, already registered, required fields, HTTP 400/401/403/404/500);
  *   3. a keyword in the message (already exists, not found, invalid, required, expired,
@@ -18,6 +19,8 @@ type Pair = { ko: string; en: string };
 export interface ErrorLike {
   code?: string | null;
   message?: string | null;
+  /** the message is moim's own, rendered by the server in the reader's language (docs/api-wire.md) */
+  fromServer?: boolean;
   status?: number | null;
   kind?: 'http' | 'timeout' | 'network' | null;
 }
@@ -93,7 +96,12 @@ const STATUS_MESSAGES: Record<number, Pair> = {
 };
 
 export function toUserMessage(error: ErrorLike, locale: MessageLocale = 'ko'): string {
-  if (error.code && isErrorCode(error.code)) return ERROR_CATALOGUE[error.code][locale];
+  if (error.code && isErrorCode(error.code)) {
+    // The server says what went wrong in the language the client asked for; the code's own
+    // sentence is the fallback for an answer without one.
+    const said = error.fromServer ? (error.message ?? '').trim() : '';
+    return said || ERROR_CATALOGUE[error.code][locale];
+  }
   if (error.kind === 'timeout') return GENERIC_MESSAGES.timeout[locale];
   if (error.kind === 'network') return GENERIC_MESSAGES.network[locale];
   const message = (error.message ?? '').trim();

@@ -48,10 +48,11 @@ export default function PaymentSuccessPage() {
   if (confirm.isError) {
     const e = confirm.error;
     if (e instanceof ApiError && e.kind === 'http') {
-      const provider = (e.details as { provider?: { code?: string; message?: string } } | undefined)?.provider;
+      // details.providerCode: the provider's own refusal code (docs/api-wire.md); the message is the server's
+      const providerCode = (e.details as { providerCode?: string } | undefined)?.providerCode;
       const q = new URLSearchParams({
-        code: provider?.code ?? e.code,
-        message: provider?.message ?? e.serverMessage ?? e.message,
+        code: providerCode ?? e.code,
+        message: e.message,
         orderId: body.orderId,
       });
       return <Navigate replace to={`/payment/fail?${q}`} />;
