@@ -137,7 +137,12 @@ export const deductionPlay = z.object({
       gameData: z.record(z.string(), z.unknown()),
     })
     .nullable(),
-  /** What the last call did: the count of the guess, the keywords it marked wrong, the revealed keyword. */
+  /**
+   * What the last call did, as this device may know it (the same rule as `view.history`): the
+   * guess's count only for a seat the device plays (null for a built-in AI, unless the global hint
+   * made it public: a guess with no answer), the keywords it marked wrong for everyone, and the
+   * keyword a reveal showed to its own seat.
+   */
   last: z
     .object({
       kind: z.enum(['guess', 'skip', 'reveal']),

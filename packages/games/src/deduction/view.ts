@@ -47,6 +47,42 @@ export interface DeductionView {
   outcome: (DeductionOutcome & { answers: number[] }) | null;
 }
 
+/**
+ * Whether a device playing the seats `own` may know how many answers a guess by `seat` had: its
+ * own seats' counts, and a count the global hint made public (a guess with no answer).
+ */
+export function countVisible(game: DeductionGame, own: ReadonlySet<number>, seat: number, correct: number): boolean {
+  return own.has(seat) || (correct === 0 && game.settings.globalHint);
+}
+
+/** What the move just played did, as the server answers it (`last`) and the board announces it. */
+export interface DeductionLast {
+  kind: 'guess' | 'skip' | 'reveal';
+  seat: number;
+  /** The guess's count: null when this device may not know it (see countVisible). */
+  correct: number | null;
+  /** Keywords the guess marked wrong for everyone (global hint). */
+  revealed: number[];
+  /** The keyword a reveal showed (to the revealing seat's device only). */
+  keyword: number | null;
+  timeout: boolean;
+}
+
+/**
+ * The move as a device that plays `deviceSeats` may see it: the same rule as the view's history,
+ * so another seat's count, reveal or private keyword never reaches it before (or after) the end.
+ */
+export function deductionLast(game: DeductionGame, deviceSeats: readonly number[], move: DeductionLast): DeductionLast {
+  const own = new Set(deviceSeats);
+  const correct = move.correct !== null && countVisible(game, own, move.seat, move.correct) ? move.correct : null;
+  return {
+    ...move,
+    correct,
+    revealed: game.settings.globalHint && move.correct === 0 ? [...move.revealed] : [],
+    keyword: own.has(move.seat) ? move.keyword : null,
+  };
+}
+
 export function deductionView(game: DeductionGame, deviceSeats: readonly number[]): DeductionView {
   const own = new Set(deviceSeats);
   const history: DeductionHistoryItem[] = [];
@@ -58,7 +94,7 @@ export function deductionView(game: DeductionGame, deviceSeats: readonly number[
       history.push({ turn, round, seat: e.seat, kind: 'skip', guess: null, correct: null, timeout: false, reason: e.reason });
     } else {
       const record = game.seatStates[e.seat]!.guesses.find((g) => g.turn === turn)!;
-      const visible = own.has(e.seat) || (record.correct === 0 && game.settings.globalHint);
+      const visible = countVisible(game, own, e.seat, record.correct);
       history.push({
         turn,
         round,

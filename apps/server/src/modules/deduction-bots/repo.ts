@@ -120,13 +120,16 @@ export interface LadderStanding {
   ladder: LadderRow;
 }
 
-/** Finished runs in ladder order: points, then fewer guesses in wins, fewer faults, earlier. */
+/**
+ * The public ladder: finished runs of shared bots (a private bot is never listed), in ladder
+ * order: points, then fewer guesses in wins, fewer faults, earlier.
+ */
 export async function standings(db: DbOrTx, limit: number): Promise<LadderStanding[]> {
   const rows = await db
     .select()
     .from(deductionBotLadder)
     .innerJoin(deductionBots, eq(deductionBots.id, deductionBotLadder.botId))
-    .where(eq(deductionBotLadder.status, 'DONE'))
+    .where(and(eq(deductionBotLadder.status, 'DONE'), eq(deductionBots.shared, true)))
     .orderBy(
       desc(deductionBotLadder.points),
       deductionBotLadder.winGuesses,
@@ -138,11 +141,14 @@ export async function standings(db: DbOrTx, limit: number): Promise<LadderStandi
   return rows.map((r, i) => ({ rank: i + 1, bot: r.deduction_bots, ladder: r.deduction_bot_ladder }));
 }
 
-/** 1-based ladder rank of a finished run (counting the runs ahead of it). */
+/**
+ * 1-based ladder rank of a finished run: the shared bots' runs ahead of it, plus one (a shared
+ * bot's place on the public ladder; for a private bot, the place it would take there).
+ */
 export async function rankOf(db: DbOrTx, l: LadderRow): Promise<number> {
   const rows = await db.execute<{ n: number }>(sql`
     select count(*)::int as n from deduction_bot_ladder
-    where status = 'DONE' and (points > ${l.points}
+    where status = 'DONE' and bot_id in (select id from deduction_bots where shared) and (points > ${l.points}
       or (points = ${l.points} and (win_guesses < ${l.winGuesses}
       or (win_guesses = ${l.winGuesses} and (faults < ${l.faults}
       or (faults = ${l.faults} and (finished_at < ${l.finishedAt!.toISOString()}::timestamptz

@@ -123,7 +123,7 @@ export function registerBotRoutes(scope: FastifyInstance, ctx: AppContext, bots:
     {
       schema: {
         tags,
-        summary: 'The bot ladder: bots ranked by their results against the built-in AIs',
+        summary: 'The bot ladder: shared bots ranked by their results against the built-in AIs (private bots are not listed)',
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) }),
         response: { 200: envelope(deductionLadder) },
       },

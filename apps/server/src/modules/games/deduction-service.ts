@@ -15,6 +15,7 @@ import { deductionStartMetadata, type DeductionPlay, type DeductionTurnBody, typ
 import {
   aiMove,
   checkDeductionSetup,
+  deductionLast,
   deductionResult,
   deductionView,
   DeductionGame,
@@ -110,8 +111,13 @@ export class DeductionReferee {
     return game;
   }
 
+  /**
+   * The answer of every call: what the device may know (its seats' view, and the last move as
+   * those seats see it: a built-in AI's count only when the global hint made it public).
+   */
   private answer(session: repo.SessionRow, game: DeductionGame, turnStartedAt: Date, last: DeductionPlay['last']): DeductionPlay {
-    const view = deductionView(game, deviceSeats(game.seats)) as DeductionViewValue;
+    const seats = deviceSeats(game.seats);
+    const view = deductionView(game, seats) as DeductionViewValue;
     let final: DeductionPlay['final'] = null;
     if (game.outcome) {
       const { fields, breakdown } = deductionResult(game, 0);
@@ -129,7 +135,7 @@ export class DeductionReferee {
       turnStartedAt: turnStartedAt.toISOString(),
       commitment: seedCommitment(session.seed),
       final,
-      last,
+      last: last ? deductionLast(game, seats, last) : null,
     };
   }
 

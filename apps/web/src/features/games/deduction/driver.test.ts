@@ -38,6 +38,23 @@ describe('LocalDriver (guest games)', () => {
     expect(again.state.view).toEqual(d.state.view);
   });
 
+  it("announces an AI's move as the log shows it: its count only when the global hint made it public", async () => {
+    // a person who always times out and a HARD AI: the AI's counts are mostly not zero
+    for (const globalHint of [true, false]) {
+      const d = new LocalDriver(`ai-counts-${globalHint}`, { ...settings, globalHint }, [seats[0]!, { kind: 'AI', level: 'HARD' }]);
+      let aiMoves = 0;
+      while (!d.state.final && aiMoves < 6) {
+        const s = d.state.view.activeSeat === 1 ? await d.advanceAi() : await d.timeout();
+        if (s.last!.seat !== 1 || s.final) continue;
+        aiMoves++;
+        const logged = s.view.history.at(-1)!;
+        expect(s.last!.correct).toBe(logged.correct);
+        expect(logged.correct === null || (globalHint && logged.correct === 0)).toBe(true);
+      }
+      expect(aiMoves).toBeGreaterThan(0);
+    }
+  });
+
   it('ends with the SPEC result and its log when someone names the answers', async () => {
     const d = new LocalDriver('local-win', settings, seats);
     if (d.state.view.activeSeat === 1) await d.advanceAi();

@@ -8,6 +8,7 @@
 import type { DeductionPlay } from '@moim/contract';
 import {
   aiMove,
+  deductionLast,
   deductionResult,
   deductionView,
   DeductionGame,
@@ -98,14 +99,23 @@ export class LocalDriver implements DeductionDriver {
     };
   }
 
+  /** The move as this device may see it (another seat's count only when public: as the server answers). */
   private after(
-    r: { correct?: number; keyword?: number },
+    r: { correct?: number; revealed?: number[]; keyword?: number },
     kind: DriverLast['kind'],
     seat: number,
     timeout = false,
     newTurn = true,
   ): DriverState {
-    this.state = this.snapshot({ kind, seat, correct: r.correct ?? null, keyword: r.keyword ?? null, timeout }, !newTurn);
+    const { revealed: _revealed, ...last } = deductionLast(this.game, deviceSeats(this.game.seats), {
+      kind,
+      seat,
+      correct: r.correct ?? null,
+      revealed: r.revealed ?? [],
+      keyword: r.keyword ?? null,
+      timeout,
+    });
+    this.state = this.snapshot(last, !newTurn);
     return this.state;
   }
 

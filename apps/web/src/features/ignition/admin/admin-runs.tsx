@@ -11,10 +11,40 @@ import { Pager } from '../../../shared/ui/pager';
 import { useRuns, useUploadImport } from './admin-api';
 import { RunStatus } from './run-status';
 import { TableScroll } from '../../../shared/ui/table-scroll';
+import { csvDocument } from '../../../shared/lib/csv';
 
-const CSV_TEMPLATE =
-  'company,title,experience,employment_type,work_mode,location,salary_min,salary_max,required_skills,preferred_skills,valid_through,source_url,description\n' +
-  '한빛페이,백엔드 개발자 (Java/Spring),신입,정규직,원격,서울 강남구,4000만,5500만,Java|Spring Boot,Kafka|AWS,2026-12-31,https://careers.example.com/hanbitpay/1,"결제 플랫폼을 함께 만듭니다."\n';
+const CSV_TEMPLATE = csvDocument([
+  [
+    'company',
+    'title',
+    'experience',
+    'employment_type',
+    'work_mode',
+    'location',
+    'salary_min',
+    'salary_max',
+    'required_skills',
+    'preferred_skills',
+    'valid_through',
+    'source_url',
+    'description',
+  ],
+  [
+    '한빛페이',
+    '백엔드 개발자 (Java/Spring)',
+    '신입',
+    '정규직',
+    '원격',
+    '서울 강남구',
+    '4000만',
+    '5500만',
+    'Java|Spring Boot',
+    'Kafka|AWS',
+    '2026-12-31',
+    'https://careers.example.com/hanbitpay/1',
+    '결제 플랫폼을 함께 만듭니다.',
+  ],
+]);
 
 export function AdminRuns() {
   const { t } = useTranslation('ignition');
@@ -60,11 +90,7 @@ export function AdminRuns() {
           <button type="submit" className="btn btn-primary btn-sm" disabled={upload.isPending}>
             {upload.isPending ? t('admin.upload.sending') : t('admin.upload.submit')}
           </button>
-          <a
-            className="jn-hint"
-            download="moim-jobs-template.csv"
-            href={`data:text/csv;charset=utf-8,${encodeURIComponent('\ufeff' + CSV_TEMPLATE)}`}
-          >
+          <a className="jn-hint" download="moim-jobs-template.csv" href={`data:text/csv;charset=utf-8,${encodeURIComponent(CSV_TEMPLATE)}`}>
             {t('admin.upload.template')}
           </a>
         </div>

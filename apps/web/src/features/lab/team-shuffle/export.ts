@@ -1,11 +1,10 @@
-/** Teams as plain text (for a chat) and as CSV (for a sheet; with a BOM so Excel reads Korean). */
+/** Teams as plain text (for a chat) and as CSV (for a sheet; see shared/lib/csv.ts). */
 import type { LabPerson } from '@moim/contract';
+import { csvDocument } from '../../../shared/lib/csv';
 
 export function teamsAsText(teams: readonly (readonly string[])[], name: (i: number) => string, count: (n: number) => string): string {
   return teams.map((team, i) => `${name(i)} (${count(team.length)}): ${team.join(', ')}`).join('\n');
 }
-
-const cell = (v: string) => (/[",\r\n]/.test(v) || /^[=+\-@]/.test(v) ? `"${(/^[=+\-@]/.test(v) ? `'${v}` : v).replace(/"/g, '""')}"` : v);
 
 export function teamsAsCsv(
   teams: readonly (readonly string[])[],
@@ -17,5 +16,5 @@ export function teamsAsCsv(
   const columns = [...new Set(people.flatMap((p) => Object.keys(p.tags)))];
   const rows = [[headers.team, headers.name, ...columns]];
   teams.forEach((team, i) => team.forEach((n) => rows.push([name(i), n, ...columns.map((c) => byName.get(n)?.tags[c] ?? '')])));
-  return '\uFEFF' + rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+  return csvDocument(rows);
 }

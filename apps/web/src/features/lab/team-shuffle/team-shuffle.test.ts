@@ -126,12 +126,17 @@ describe('names and exports', () => {
       teams,
       name,
       [
-        { name: '김하늘', tags: { 역할: 'FE, BE' } },
-        { name: '=박지훈', tags: {} },
+        { name: '김하늘', tags: { 역할: 'FE, BE', 메모: '\t=1+1' } },
+        { name: '=박지훈', tags: { 메모: '\r@SUM(A1)' } },
         { name: '최서연', tags: {} },
       ],
       { team: '팀', name: '이름' },
     );
-    expect(csv).toBe('\uFEFF팀,이름,역할\r\n1팀,김하늘,"FE, BE"\r\n1팀,"\'=박지훈",\r\n2팀,최서연,\r\n');
+    expect(csv).toBe(
+      '\uFEFF"팀","이름","역할","메모"\r\n' +
+        '"1팀","김하늘","FE, BE","\'\t=1+1"\r\n' +
+        '"1팀","\'=박지훈","","\'\r@SUM(A1)"\r\n' +
+        '"2팀","최서연","",""\r\n',
+    );
   });
 });
