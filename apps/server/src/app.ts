@@ -15,6 +15,7 @@ import type { AppContext } from './context.ts';
 import { handleFrameworkError, registerErrorHandling, registerNotFound, sendError } from './http/error-handler.ts';
 import { registerSafeTextRule } from './http/safe-text.ts';
 import { registerRouteSecurity } from './http/route-access.ts';
+import { registerRouteErrors } from './http/route-errors.ts';
 import { markOptionalBodies, registerJsonParser, validatorCompiler } from './http/validation.ts';
 import { registerWebStatic } from './http/web-static.ts';
 import { inlineHashes } from './http/web-render.ts';
@@ -81,6 +82,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerErrorHandling(app);
   registerSafeTextRule(app);
   registerRouteSecurity(app);
+  registerRouteErrors(app);
   // The API speaks JSON: a text/plain body is refused with 415 VAL-2007 like any other type.
   app.removeContentTypeParser('text/plain');
   registerJsonParser(app);

@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RedisProvider } from '../providers/redis/index.ts';
 import { AppError } from './app-error.ts';
+import { declareErrors } from './route-errors.ts';
 
 export interface RateLimitStore {
   hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
@@ -117,11 +118,17 @@ export class RateLimiter {
     }
   }
 
+  /** preHandler limiting per the subject `key` gives (declares its 429 to the route's document). */
+  hook(rule: LimitRule, key: (request: FastifyRequest) => string) {
+    return declareErrors(async (request: FastifyRequest) => this.consume(rule, key(request)), [429]);
+  }
+
   /** preHandler limiting per signed-in user, else per client IP. */
   perCaller(rule: LimitRule) {
-    return async (request: FastifyRequest) => {
+    const hook = async (request: FastifyRequest) => {
       const subject = request.user?.id ? `u:${request.user.id}` : `ip:${request.ip}`;
       await this.consume(rule, subject);
     };
+    return declareErrors(hook, [429]);
   }
 }

@@ -13,6 +13,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readerLanguageProblem } from '../../test/languages.ts';
 import { createTestApp, type TestApp } from '../../test/support.ts';
 import { createUser } from '../modules/studies/test-helpers.ts';
 
@@ -188,11 +189,14 @@ describe('schema fuzz over the OpenAPI document', () => {
       for (const role of roles) {
         if (role.name !== 'guest' && SKIP_AS_USER.has(op.key)) continue;
         const samples = fc.sample(requestArb(op), { numRuns: RUNS, seed: SEED + op.key.length });
-        for (const req of samples) {
+        for (const [i, req] of samples.entries()) {
+          // every other draw reads in English: the messages follow the reader's language
+          const locale = i % 2 === 0 ? 'ko' : 'en';
+          const headers = { ...role.headers, 'accept-language': locale };
           const r = await t.app.inject({
             method: op.method as 'GET',
             url: req.url,
-            headers: req.hasBody && req.body !== undefined ? { ...role.headers, 'content-type': 'application/json' } : role.headers,
+            headers: req.hasBody && req.body !== undefined ? { ...headers, 'content-type': 'application/json' } : headers,
             ...(req.hasBody && req.body !== undefined ? { payload: JSON.stringify(req.body) } : {}),
           });
           const where = `${role.name} ${op.method} ${req.url.slice(0, 160)} ${req.hasBody ? JSON.stringify(req.body)?.slice(0, 160) : ''}`;
@@ -216,8 +220,18 @@ describe('schema fuzz over the OpenAPI document', () => {
               typeof body?.error?.message === 'string' &&
               typeof body?.message === 'string';
             if (!okEnvelope) problems.push(`not the envelope ${r.statusCode} ${where} → ${r.body.slice(0, 200)}`);
-            continue;
+            // every error answer is one the operation declares (docs/api-wire.md), in the declared shape
+            if (!(String(r.statusCode) in op.responses)) problems.push(`undeclared ${r.statusCode} ${body?.error?.code} ${where}`);
+            const texts = [
+              body?.error?.message,
+              ...((body?.error?.details?.fields ?? []) as Array<{ message?: string }>).map((f) => f.message),
+            ];
+            for (const text of texts) {
+              const wrong = readerLanguageProblem(String(text ?? ''), locale);
+              if (wrong) problems.push(`${wrong} (${locale}) ${r.statusCode} ${where} → ${String(text).slice(0, 160)}`);
+            }
           }
+          if (r.statusCode >= 400 && !op.responses[String(r.statusCode)]) continue;
           const schema = op.responses[String(r.statusCode)];
           if (!schema) continue;
           const key = `${op.key} ${r.statusCode}`;

@@ -100,7 +100,7 @@ export function authRoutes(ctx: AppContext, auth: AuthService, users: UsersServi
           body: loginRequest,
           response: { 200: envelope(loginResponse) },
         },
-        preHandler: async (request) => limit.consume(ACCOUNT_LIMITS.loginPerIp, ip(request)),
+        preHandler: limit.hook(ACCOUNT_LIMITS.loginPerIp, ip),
       },
       async (request) => {
         const { email, username, password } = request.body;
@@ -121,7 +121,7 @@ export function authRoutes(ctx: AppContext, auth: AuthService, users: UsersServi
           body: refreshRequest,
           response: { 200: envelope(loginResponse) },
         },
-        preHandler: async (request) => limit.consume(ACCOUNT_LIMITS.refreshPerIp, ip(request)),
+        preHandler: limit.hook(ACCOUNT_LIMITS.refreshPerIp, ip),
       },
       async (request) => ok(await auth.refresh(request.body.refreshToken)),
     );
@@ -180,10 +180,10 @@ export function authRoutes(ctx: AppContext, auth: AuthService, users: UsersServi
           body: passwordResetRequest,
           response: { 200: envelope(passwordResetRequested) },
         },
-        preHandler: async (request) => {
-          await limit.consume(ACCOUNT_LIMITS.resetRequestPerIp, ip(request));
-          await limit.consume(ACCOUNT_LIMITS.resetRequestPerEmail, normalizeEmail((request.body as { email: string }).email));
-        },
+        preHandler: [
+          limit.hook(ACCOUNT_LIMITS.resetRequestPerIp, ip),
+          limit.hook(ACCOUNT_LIMITS.resetRequestPerEmail, (request) => normalizeEmail((request.body as { email: string }).email)),
+        ],
       },
       async (request) => {
         await auth.requestPasswordReset(request.body.email);
@@ -204,7 +204,7 @@ export function authRoutes(ctx: AppContext, auth: AuthService, users: UsersServi
           body: passwordResetConfirm,
           response: { 200: envelope(passwordResetDone) },
         },
-        preHandler: async (request) => limit.consume(ACCOUNT_LIMITS.resetConfirmPerIp, ip(request)),
+        preHandler: limit.hook(ACCOUNT_LIMITS.resetConfirmPerIp, ip),
       },
       async (request) => {
         await auth.confirmPasswordReset(request.body.token, request.body.newPassword);
@@ -229,7 +229,7 @@ export function authRoutes(ctx: AppContext, auth: AuthService, users: UsersServi
           params: oauthProviderParam,
           querystring: oauthStartQuery,
         },
-        preHandler: async (request) => limit.consume(ACCOUNT_LIMITS.oauthPerIp, ip(request)),
+        preHandler: limit.hook(ACCOUNT_LIMITS.oauthPerIp, ip),
       },
       async (request, reply) => {
         const from = requestOrigin(request, ctx.config);
@@ -251,7 +251,7 @@ export function authRoutes(ctx: AppContext, auth: AuthService, users: UsersServi
           params: oauthProviderParam,
           querystring: oauthCallbackQuery,
         },
-        preHandler: async (request) => limit.consume(ACCOUNT_LIMITS.oauthPerIp, ip(request)),
+        preHandler: limit.hook(ACCOUNT_LIMITS.oauthPerIp, ip),
       },
       async (request, reply) =>
         sendRedirect(

@@ -53,7 +53,7 @@ export function usersRoutes(ctx: AppContext, users: UsersModuleService, deps: Us
     const limit = ctx.rateLimiter;
     const ip = (r: FastifyRequest) => `ip:${r.ip}`;
     const admin = ctx.guards.requireRole('ROLE_ADMIN');
-    const passwordCheck = async (r: FastifyRequest) => limit.consume(ACCOUNT_LIMITS.passwordCheckPerUser, `u:${r.user!.id}`);
+    const passwordCheck = limit.hook(ACCOUNT_LIMITS.passwordCheckPerUser, (r) => `u:${r.user!.id}`);
 
     app.post(
       '/users/register',
@@ -67,7 +67,7 @@ export function usersRoutes(ctx: AppContext, users: UsersModuleService, deps: Us
           body: registerRequest,
           response: { 201: envelope(loginResponse) },
         },
-        preHandler: async (request) => limit.consume(ACCOUNT_LIMITS.registerPerIp, ip(request)),
+        preHandler: limit.hook(ACCOUNT_LIMITS.registerPerIp, ip),
       },
       async (request, reply) => {
         const b = request.body;
@@ -99,7 +99,7 @@ export function usersRoutes(ctx: AppContext, users: UsersModuleService, deps: Us
           body: checkEmailRequest,
           response: { 200: envelope(checkEmailResponse) },
         },
-        preHandler: async (request) => limit.consume(ACCOUNT_LIMITS.checkEmailPerIp, ip(request)),
+        preHandler: limit.hook(ACCOUNT_LIMITS.checkEmailPerIp, ip),
       },
       async (request) => ok({ available: await users.emailAvailable(request.body.email) }),
     );
