@@ -29,10 +29,22 @@ describe('shell', () => {
     const errors: string[] = [];
     b.page.on('pageerror', (e) => errors.push(e.message));
     const frames: string[] = [];
+    const headers: string[] = [];
     for (const path of PUBLIC_ROUTES) {
       await settled(path);
       expect(await b.page.locator('.error-page').count(), `${path} shows an error page`).toBe(0);
       if (await b.page.getByTestId('coming-soon').count()) frames.push(path);
+      // scrolled, the header that stays on screen hides what passes under it (no cards showing through)
+      await b.page.evaluate(() => window.scrollTo(0, 1500));
+      const seeThrough = await b.page.evaluate(() => {
+        const header = document.querySelector('.site-header[data-mode="fixed"], .studio-header');
+        if (!header) return null;
+        const bg = getComputedStyle(header).backgroundColor;
+        // Chromium writes an opaque colour as rgb(…) and any other as rgba(…, alpha)
+        const alpha = /^rgba\(.*,\s*([\d.]+)\)$/.exec(bg)?.[1];
+        return alpha === undefined || Number(alpha) >= 1 ? null : bg;
+      });
+      if (seeThrough) headers.push(`${path}: ${seeThrough}`);
     }
     for (const path of GUARDED_ROUTES) {
       await b.page.goto(path);
@@ -41,6 +53,7 @@ describe('shell', () => {
     await settled('/this/page/does-not-exist');
     expect(await b.page.getByRole('heading', { name: '페이지를 찾을 수 없습니다' }).count()).toBe(1);
     expect(frames, 'routes answering with a "coming soon" placeholder').toEqual([]);
+    expect(headers, 'routes whose header lets the page show through').toEqual([]);
     expect(errors).toEqual([]);
     // one page load per SPEC route (~45): bounded by each load's own 20 s, not by the 60 s default
   }, 240_000);
