@@ -250,17 +250,31 @@ export const study = z.object({
 export type Study = z.infer<typeof study>;
 
 export const studyListQuery = pageQuery.extend({
+  /**
+   * A column and direction, or `relevance` (best match to `q` first). Default: relevance with
+   * `q`, `createdAt,desc` without (relevance without `q` is newest first too).
+   */
   sort: z
     .string()
-    .regex(/^(createdAt|startDate|recruitDeadline|title)(,(asc|desc))?$/)
-    .default('createdAt,desc'),
+    .regex(/^((createdAt|startDate|recruitDeadline|title)(,(asc|desc))?|relevance(,desc)?)$/)
+    .optional(),
   type: repeatedParam(studyTypeSchema),
   costType: repeatedParam(costTypeSchema),
   recurrence: repeatedParam(recurrenceTypeSchema),
   recruiting: boolParam,
+  /** Korean-aware text search over the title and tagline: partial words, words being typed, 초성 ("ㄹㅇㅌ") */
   q: z.string().trim().max(100).optional(),
 });
 export type StudyListQuery = z.infer<typeof studyListQuery>;
+
+/**
+ * The order a list request reads in: the one it asks, else by relevance with a text query (the
+ * best matches first) and newest first without one; relevance without a query is newest first.
+ */
+export function studyListSort(q: Pick<StudyListQuery, 'sort' | 'q'>): string {
+  const sort = q.sort ?? (q.q ? 'relevance,desc' : 'createdAt,desc');
+  return sort.startsWith('relevance') && !q.q ? 'createdAt,desc' : sort;
+}
 
 /** GET /api/studies: the current approved studies as a plain array (SPEC §7). */
 export const studyArrayQuery = studyListQuery.omit({ page: true, size: true }).extend({

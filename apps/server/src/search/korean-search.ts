@@ -15,7 +15,7 @@
  * syllable still being composed ('결ㅈ' → 'ㄱㅕㄹㅈ') is a prefix of the finished word's jamo.
  */
 import { disassemble, getChoseong } from 'es-hangul';
-import { type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm';
 
 export interface SearchColumns {
   searchText: string;
@@ -71,25 +71,54 @@ export function escapeLike(s: string): string {
 }
 
 export interface SearchColumnRefs {
-  jamo: SQL | import('drizzle-orm').AnyColumn;
-  choseong: SQL | import('drizzle-orm').AnyColumn;
+  jamo: SQL | AnyColumn;
+  choseong: SQL | AnyColumn;
+}
+
+/** What a parsed query binds: the LIKE pattern over its column (wildcards escaped) and the needle `similarity()` compares. */
+export interface KoreanSearchValues {
+  pattern: string;
+  needle: string;
+}
+
+export function koreanSearchValues(parsed: KoreanQuery): KoreanSearchValues {
+  return { pattern: `%${escapeLike(parsed.needle)}%`, needle: parsed.needle };
+}
+
+export interface KoreanSearchSql {
+  where: SQL;
+  /** higher is better */
+  rank: SQL;
+  /** the same test as `where` for rows read another way */
+  contains: SQL;
+}
+
+/**
+ * The condition, rank and contains test over the column a query of `kind` searches, with its
+ * pattern and needle given as values (sent as parameters) or as `sql.placeholder`s (a statement
+ * built once and run with each request's values).
+ */
+export function koreanSearchSql(
+  cols: SearchColumnRefs,
+  kind: KoreanQuery['kind'],
+  values: { pattern: string | Placeholder; needle: string | Placeholder },
+): KoreanSearchSql {
+  const column = kind === 'choseong' ? cols.choseong : cols.jamo;
+  return {
+    where: sql`${column} like ${values.pattern}`,
+    rank: sql`similarity(${column}, ${values.needle})`,
+    // A plain substring search, ~3× cheaper than LIKE per row on jamo text (docs/performance.md,
+    // jobs search), for rows already in hand (no index to serve).
+    contains: sql`strpos(${column}, ${values.needle}) > 0`,
+  };
 }
 
 /**
  * The WHERE condition and a similarity rank (higher is better) for `q` over a table's search
- * columns; null when `q` is empty. Both use the trigram indexes above; `contains` is the same
- * condition for rows read another way.
+ * columns; null when `q` is empty. Both use the trigram indexes above.
  */
-export function koreanSearch(cols: SearchColumnRefs, q: string | null | undefined): { where: SQL; rank: SQL; contains: SQL } | null {
+export function koreanSearch(cols: SearchColumnRefs, q: string | null | undefined): KoreanSearchSql | null {
   const parsed = parseKoreanQuery(q);
   if (!parsed) return null;
-  const column = parsed.kind === 'choseong' ? cols.choseong : cols.jamo;
-  const pattern = `%${escapeLike(parsed.needle)}%`;
-  return {
-    where: sql`${column} like ${pattern}`,
-    rank: sql`similarity(${column}, ${parsed.needle})`,
-    // The same test as `where` for rows already in hand (no index to serve): a plain substring
-    // search, ~3× cheaper than LIKE per row on jamo text (docs/performance.md, jobs search).
-    contains: sql`strpos(${column}, ${parsed.needle}) > 0`,
-  };
+  return koreanSearchSql(cols, parsed.kind, koreanSearchValues(parsed));
 }

@@ -24,7 +24,7 @@ import { PROJECT_LISTED_STATUSES, type ProjectSort } from '@moim/contract';
 import { desc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { arrayRows, firstArrayRow, rawStatement, type RawStatement, StatementCache } from '../../db/raw-statements.ts';
-import { escapeLike, parseKoreanQuery } from '../../search/korean-search.ts';
+import { escapeLike, koreanSearchSql, koreanSearchValues, parseKoreanQuery } from '../../search/korean-search.ts';
 import { type PublicProfile, publicProfileOf, userPublic } from '../users/index.ts';
 import type { CardPosition, ListFilter, ProjectCardRow } from './project-repo.ts';
 import { projects } from './schema.ts';
@@ -52,11 +52,13 @@ const SORT_KEYS: Record<ProjectSort, string> = {
 
 const LISTED = sql.raw(PROJECT_LISTED_STATUSES.map((s) => `'${s}'`).join(', '));
 
-/** The search condition and rank over the column the query's kind searches (korean-search.ts `koreanSearch`, with placeholders). */
+/** The search condition and rank over the column the query's kind searches, with placeholders. */
 function searchSql(kind: ListShape['search']) {
   if (kind === 'none') return null;
-  const column = kind === 'choseong' ? projects.searchChoseong : projects.searchJamo;
-  return { where: sql`${column} like ${ph('pattern')}`, rank: sql`similarity(${column}, ${ph('needle')})` };
+  return koreanSearchSql({ jamo: projects.searchJamo, choseong: projects.searchChoseong }, kind, {
+    pattern: ph('pattern'),
+    needle: ph('needle'),
+  });
 }
 
 function listWhere(s: ListShape): SQL {
@@ -205,6 +207,7 @@ type PageRow = [
 /** A request's shape and the values of its placeholders. */
 function listRequest(f: ListFilter) {
   const parsed = parseKoreanQuery(f.q);
+  const search = parsed ? koreanSearchValues(parsed) : null;
   const shape: ListShape = {
     status: !!f.status?.length,
     type: !!f.type?.length,
@@ -220,8 +223,8 @@ function listRequest(f: ListFilter) {
     meetingType: f.meetingType,
     stack: f.stack?.length ? [...new Set(f.stack.map((s) => s.trim().toLowerCase()))] : null,
     position: f.position ? `%${escapeLike(f.position.trim())}%` : null,
-    pattern: parsed ? `%${escapeLike(parsed.needle)}%` : null,
-    needle: parsed?.needle ?? null,
+    pattern: search?.pattern ?? null,
+    needle: search?.needle ?? null,
   };
   return { shape, values };
 }

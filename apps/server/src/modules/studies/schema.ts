@@ -60,9 +60,16 @@ export const studies = pgTable('studies', {
   deletedAt: ts('deleted_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** Korean search over the title and tagline (migration 0029; search/korean-search.ts), written by study-repo.ts */
+  searchText: text('search_text').notNull().default(''),
+  searchJamo: text('search_jamo').notNull().default(''),
+  searchChoseong: text('search_choseong').notNull().default(''),
 });
-export type StudyRow = typeof studies.$inferSelect;
-export type NewStudyRow = typeof studies.$inferInsert;
+type SearchColumnKey = 'searchText' | 'searchJamo' | 'searchChoseong';
+/** A study as the module reads it (the search columns are only searched, never read back). */
+export type StudyRow = Omit<typeof studies.$inferSelect, SearchColumnKey>;
+/** A study to insert or a patch: the search columns are the repo's to write, from the title and tagline. */
+export type NewStudyRow = Omit<typeof studies.$inferInsert, SearchColumnKey>;
 
 /** Cover images: the uploaded source until processed, then the 1280 and 640 webp variants. */
 export const studyCoverImages = pgTable(

@@ -85,6 +85,18 @@ describe('demo studies', () => {
     expect(waiting.body.data.content.length).toBeGreaterThanOrEqual(1);
   });
 
+  it('writes the search columns of every demo study (found by 초성 and a word being typed)', async () => {
+    const empty = await t.ctx.database.exec(`select count(*)::int as n from studies where search_text = '' or search_jamo = ''`);
+    expect(empty.rows[0]).toEqual({ n: 0 });
+    for (const q of ['ㄹㅌ ㅇㅊ', '루티']) {
+      const r = await t.call({ method: 'GET', url: `/api/studies/paged?q=${encodeURIComponent(q)}` });
+      expect(
+        r.body.data.content.map((s: { slug: string }) => s.slug),
+        q,
+      ).toEqual(['2-11routine']);
+    }
+  });
+
   it('puts the demo member in most groups and gives the leader a study to lead', async () => {
     const users = shared.users as { member: string; leader: string } | undefined;
     const ids = users ?? {

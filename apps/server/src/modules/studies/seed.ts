@@ -22,7 +22,7 @@ import type { AuthUser } from '../../http/auth-guard.ts';
 import type { Seeder } from '../../seed/index.ts';
 import { ensurePasswordlessDemoAccounts } from '../users/index.ts';
 import { DEVLOG_PAGE, MOTIVATIONS, ROUTINE_PAGE, TECOTECO_PAGE } from './seed-content.ts';
-import { findStudyBySlug } from './study-repo.ts';
+import { fillSearchColumns, findStudyBySlug } from './study-repo.ts';
 import { type StudyServices, createStudyServices } from './service.ts';
 
 /** An accepted demo application the payments seeder pays by bank transfer (`shared.studyDeposit`). */
@@ -452,5 +452,10 @@ async function seed(ctx: AppContext, base: StudyServices, shared: Record<string,
 /** The studies module's seeder (built by `createStudiesModule` with the module's services). */
 export const studiesSeeder = (base: StudyServices): Seeder => ({
   name: 'studies',
+  // the search columns of studies written before them (migration 0029)
+  always: async (ctx) => {
+    const n = await fillSearchColumns(ctx.db);
+    if (n > 0) ctx.log.info({ studies: n }, 'studies: search columns filled');
+  },
   demo: (ctx, shared) => seedDemoStudies(ctx, base, shared),
 });

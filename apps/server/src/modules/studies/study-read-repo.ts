@@ -28,7 +28,7 @@ import type { Db } from '../../db/client.ts';
 import { firstArrayRow, hidden, type RawStatement, sharedPlaceholders, StatementCache } from '../../db/raw-statements.ts';
 import { userPublic } from '../users/index.ts';
 import { studies, studyApplications, studyCards, studyMemberships, studyPublicCounts, type MembershipRow } from './schema.ts';
-import type { StudyWithLeader } from './study-repo.ts';
+import { studyColumns, type StudyWithLeader } from './study-repo.ts';
 
 const ph = (name: string) => sql.placeholder(name);
 
@@ -92,7 +92,7 @@ const SORT_COLUMNS = {
   title: studies.title,
 } as const;
 
-const withLeader = { ...getTableColumns(studies), leaderName: userPublic.name, leaderImage: userPublic.profileImage };
+const withLeader = { ...studyColumns, leaderName: userPublic.name, leaderImage: userPublic.profileImage };
 
 export interface PublicListParams {
   type: string[] | null;

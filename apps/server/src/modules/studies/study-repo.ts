@@ -4,21 +4,44 @@
  * (users/index.ts; docs/architecture.md "Boundaries").
  */
 import type { AdminStudyListQuery, StudyListQuery, StudyStatus } from '@moim/contract';
-import { and, asc, desc, eq, getTableColumns, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import { escapeLike, koreanSearch, type SearchColumns, searchColumnsOf } from '../../search/korean-search.ts';
 import { userPublic } from '../users/index.ts';
 import { type NewStudyRow, studies, type StudyRow, studyTransitions } from './schema.ts';
 
 export type StudyWithLeader = StudyRow & { leaderName: string; leaderImage: string | null };
 
-const withLeader = { ...getTableColumns(studies), leaderName: userPublic.name, leaderImage: userPublic.profileImage };
+/** A study's columns as the module reads them: all but the search columns (searched, never read back). */
+export const studyColumns = (() => {
+  const { searchText: _t, searchJamo: _j, searchChoseong: _c, ...cols } = getTableColumns(studies);
+  return cols;
+})();
 
-function escapeLike(q: string): string {
-  return q.replace(/[\\%_]/g, (c) => `\\${c}`);
+const withLeader = { ...studyColumns, leaderName: userPublic.name, leaderImage: userPublic.profileImage };
+
+/** The search columns of a study's searchable text: its title and tagline (migration 0029). */
+export function studySearchColumns(s: { title: string; tagline?: string | undefined }): SearchColumns {
+  return searchColumnsOf(s.title, s.tagline);
+}
+
+/**
+ * The search columns a patch writes: those of its title and tagline when it changes either. Both
+ * must then be given (the caller knows the row), since the columns are computed from the two.
+ */
+function searchPatch(patch: Partial<NewStudyRow>): Partial<SearchColumns> {
+  if (patch.title === undefined && patch.tagline === undefined) return {};
+  if (patch.title === undefined || patch.tagline === undefined) {
+    throw new Error('a study patch changes its title and tagline together (their search columns are computed from both)');
+  }
+  return studySearchColumns({ title: patch.title, tagline: patch.tagline });
 }
 
 export async function insertStudy(db: DbOrTx, values: NewStudyRow): Promise<StudyRow> {
-  const [row] = await db.insert(studies).values(values).returning();
+  const [row] = await db
+    .insert(studies)
+    .values({ ...values, ...studySearchColumns(values) })
+    .returning(studyColumns);
   return row!;
 }
 
@@ -56,7 +79,7 @@ export async function findStudies(db: DbOrTx, ids: string[]): Promise<StudyWithL
 
 /** The study row, locked until the transaction ends (status changes, capacity changes). */
 export async function lockStudy(tx: Tx, id: string): Promise<StudyRow | undefined> {
-  const [row] = await tx.select().from(studies).where(eq(studies.id, id)).for('update');
+  const [row] = await tx.select(studyColumns).from(studies).where(eq(studies.id, id)).for('update');
   return row;
 }
 
@@ -69,9 +92,9 @@ export async function studyStatusShared(tx: Tx, id: string): Promise<StudyStatus
 export async function updateStudy(db: DbOrTx, id: string, patch: Partial<NewStudyRow>): Promise<StudyRow | undefined> {
   const [row] = await db
     .update(studies)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, ...searchPatch(patch), updatedAt: new Date() })
     .where(eq(studies.id, id))
-    .returning();
+    .returning(studyColumns);
   return row;
 }
 
@@ -79,9 +102,9 @@ export async function updateStudy(db: DbOrTx, id: string, patch: Partial<NewStud
 export async function moveStatus(db: DbOrTx, id: string, from: StudyStatus, patch: Partial<NewStudyRow>): Promise<StudyRow | undefined> {
   const [row] = await db
     .update(studies)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, ...searchPatch(patch), updatedAt: new Date() })
     .where(and(eq(studies.id, id), eq(studies.status, from), eq(studies.deleted, false)))
-    .returning();
+    .returning(studyColumns);
   return row;
 }
 
@@ -150,33 +173,43 @@ const SORTS = {
   title: studies.title,
 } as const;
 
-function orderBy(sort: string) {
+/** The search over the public studies' columns (their trigram indexes are partial: APPROVED, not deleted). */
+const publicSearch = (q: string | undefined) => koreanSearch({ jamo: studies.searchJamo, choseong: studies.searchChoseong }, q);
+
+/**
+ * The list's order: `relevance` is the similarity of the searched column to the query, best
+ * first, then newest first (without a query, newest first); the others are a column, then the id.
+ */
+function orderBy(sort: string, search: ReturnType<typeof publicSearch>): SQL[] {
   const [field, dir] = sort.split(',') as [string, string | undefined];
+  if (field === 'relevance') {
+    return search ? [sql`${search.rank} desc`, desc(studies.createdAt), desc(studies.id)] : [desc(studies.createdAt), desc(studies.id)];
+  }
   const col = SORTS[field as keyof typeof SORTS] ?? studies.createdAt;
   const d = dir === 'asc' ? asc : desc;
   return [d(col), d(studies.id)];
 }
 
-export type PublicListFilter = Pick<StudyListQuery, 'type' | 'costType' | 'recurrence' | 'recruiting' | 'q' | 'sort'>;
+/** `sort` is the order to list in (contract `studyListSort`: the client's, or its default). */
+export type PublicListFilter = Pick<StudyListQuery, 'type' | 'costType' | 'recurrence' | 'recruiting' | 'q'> & { sort: string };
 
-function publicWhere(f: PublicListFilter, now: Date): SQL {
-  const conds: SQL[] = [eq(studies.status, 'APPROVED'), eq(studies.deleted, false)];
+function publicWhere(f: PublicListFilter, now: Date, search: ReturnType<typeof publicSearch>): SQL {
+  // literals, as the partial indexes' predicate (migrations 0003, 0029)
+  const conds: SQL[] = [sql`${studies.status} = 'APPROVED' and not ${studies.deleted}`];
   if (f.type?.length) conds.push(inArray(studies.type, f.type));
   if (f.costType?.length) conds.push(inArray(studies.costType, f.costType));
   if (f.recurrence?.length) conds.push(inArray(studies.recurrenceType, f.recurrence));
   if (f.recruiting)
     conds.push(sql`${studies.recruitDeadline} >= ${now.toISOString()}::timestamptz`, sql`${studies.seatsTaken} < ${studies.capacity}`);
-  if (f.q) {
-    const p = `%${escapeLike(f.q)}%`;
-    conds.push(or(ilike(studies.title, p), ilike(studies.tagline, p))!);
-  }
+  if (search) conds.push(search.where);
   return and(...conds)!;
 }
 
 /**
- * APPROVED, non-deleted studies (SPEC §5), one page plus the total. Two cheap queries rather than
- * `count(*) over()`, which would join and sort every approved study to count them: the page
- * walks the partial index (created_at desc) and stops after `limit` rows.
+ * APPROVED, non-deleted studies (SPEC §5), one page plus the total: the list with a text query
+ * (Korean search over the title and tagline: partial words, words being typed, 초성), and the
+ * plain array of GET /api/studies. Two cheap queries rather than `count(*) over()`, which would
+ * join and sort every match to count them.
  */
 export async function listPublic(
   db: DbOrTx,
@@ -186,17 +219,36 @@ export async function listPublic(
   offset: number,
   withTotal = true,
 ): Promise<{ rows: StudyWithLeader[]; total: number }> {
-  const where = publicWhere(f, now);
-  const rows = await db
+  const { page, where } = publicQuery(db, f, now, limit, offset);
+  const rows = await page;
+  const total = !withTotal ? rows.length : offset === 0 && rows.length < limit ? rows.length : await countWhere(db, where);
+  return { rows, total };
+}
+
+function publicQuery(db: DbOrTx, f: PublicListFilter, now: Date, limit: number, offset: number) {
+  const search = publicSearch(f.q);
+  const where = publicWhere(f, now, search);
+  const page = db
     .select(withLeader)
     .from(studies)
     .innerJoin(userPublic, eq(userPublic.id, studies.leaderId))
     .where(where)
-    .orderBy(...orderBy(f.sort))
+    .orderBy(...orderBy(f.sort, search))
     .limit(limit)
     .offset(offset);
-  const total = !withTotal ? rows.length : offset === 0 && rows.length < limit ? rows.length : await countWhere(db, where);
-  return { rows, total };
+  return { page, where };
+}
+
+/** `listPublic`'s page statement with its values (EXPLAIN in the benchmark and tests). */
+export function listPublicForExplain(
+  db: DbOrTx,
+  f: PublicListFilter,
+  now: Date,
+  limit: number,
+  offset = 0,
+): { text: string; values: unknown[] } {
+  const q = publicQuery(db, f, now, limit, offset).page.toSQL();
+  return { text: q.sql, values: q.params };
 }
 
 async function countWhere(db: DbOrTx, where: SQL): Promise<number> {
@@ -283,5 +335,34 @@ export async function listTransitions(db: DbOrTx, studyId: string) {
 
 /** Insert many studies at once (benchmarks and bulk demo data). */
 export async function insertStudiesBulk(db: DbOrTx, values: NewStudyRow[]): Promise<void> {
-  for (let i = 0; i < values.length; i += 500) await db.insert(studies).values(values.slice(i, i + 500));
+  for (let i = 0; i < values.length; i += 500) {
+    await db.insert(studies).values(values.slice(i, i + 500).map((v) => ({ ...v, ...studySearchColumns(v) })));
+  }
+}
+
+/**
+ * Fill the search columns (migration 0029) of the studies that lack them: rows older than the
+ * columns, or written by SQL outside this file (the bench's bulk insert). Run at every start by
+ * the studies seeder (`always`); once every row has them it finds none. Pages by id, so a row whose
+ * text normalises to '' is read once per run. Returns how many rows it wrote.
+ */
+export async function fillSearchColumns(db: DbOrTx, batch = 1000): Promise<number> {
+  let after: string | null = null;
+  let n = 0;
+  for (;;) {
+    const rows: { id: string; title: string; tagline: string }[] = await db
+      .select({ id: studies.id, title: studies.title, tagline: studies.tagline })
+      .from(studies)
+      .where(after === null ? eq(studies.searchText, '') : and(eq(studies.searchText, ''), gt(studies.id, after)))
+      .orderBy(asc(studies.id))
+      .limit(batch);
+    if (rows.length === 0) return n;
+    const cols = rows.map(studySearchColumns);
+    await db.execute(sql`update ${studies} s set search_text = v.t, search_jamo = v.j, search_choseong = v.c
+      from unnest(${sql.param(rows.map((r) => r.id))}::uuid[], ${sql.param(cols.map((c) => c.searchText))}::text[],
+        ${sql.param(cols.map((c) => c.searchJamo))}::text[], ${sql.param(cols.map((c) => c.searchChoseong))}::text[]) as v(id, t, j, c)
+      where s.id = v.id`);
+    n += rows.length;
+    after = rows[rows.length - 1]!.id;
+  }
 }

@@ -10,6 +10,7 @@ import {
   type Study,
   type StudyArrayQuery,
   type StudyListQuery,
+  studyListSort,
   type StudyPatch,
   type StudyProposal,
   type StudyStatus,
@@ -374,8 +375,8 @@ export class StudyService {
   async listPaged(q: StudyListQuery): Promise<Page<Study>> {
     const now = this.d.clock();
     const { rows, total } = q.q
-      ? await listPublic(this.db, q, now, q.size, q.page * q.size)
-      : await publicPage(this.db, q.sort, publicListParams(q, now));
+      ? await listPublic(this.db, { ...q, sort: studyListSort(q) }, now, q.size, q.page * q.size)
+      : await publicPage(this.db, studyListSort(q), publicListParams(q, now));
     return toPage(
       rows.map((r) => toStudy(r, now)),
       total,
@@ -386,7 +387,7 @@ export class StudyService {
   /** GET /api/studies: the current approved studies as a plain array (up to `limit`). */
   async listArray(q: StudyArrayQuery): Promise<Study[]> {
     const now = this.d.clock();
-    const { rows } = await listPublic(this.db, q, now, q.limit, 0, false);
+    const { rows } = await listPublic(this.db, { ...q, sort: studyListSort(q) }, now, q.limit, 0, false);
     return rows.map((r) => toStudy(r, now));
   }
 
@@ -394,7 +395,7 @@ export class StudyService {
   // for the slug detail: a signed-in caller gets their own viewer block).
 
   async listPagedJson(q: StudyListQuery): Promise<string | Buffer> {
-    const key = `page:${JSON.stringify(q)}`;
+    const key = `page:${JSON.stringify({ ...q, sort: studyListSort(q) })}`;
     // A text query takes the general path.
     if (q.q) return this.cached(this.d.caches.lists, key, () => this.listPaged(q));
     // The page's stored study cards (migration 0024), concatenated by the database, with the
@@ -403,7 +404,7 @@ export class StudyService {
     // socket to the client's (`publicPageBytes`).
     return cachedJson(this.d.caches.lists, key, async () => {
       const now = this.d.clock();
-      const { page, total } = await publicPageBytes(this.db, q.sort, publicListParams(q, now));
+      const { page, total } = await publicPageBytes(this.db, studyListSort(q), publicListParams(q, now));
       return pageEnvelopeBytes(studyPageBytesOf(page, now), total, q);
     });
   }
@@ -495,9 +496,11 @@ export class StudyService {
         body.recurrenceType !== undefined ||
         body.startDate !== undefined ||
         body.endDate !== undefined;
+      const searchable = body.title !== undefined || body.tagline !== undefined;
       const patch: Partial<NewStudyRow> = {
-        title: body.title,
-        tagline: body.tagline,
+        // together: the search columns are computed from both (study-repo.ts)
+        title: searchable ? (body.title ?? row.title) : undefined,
+        tagline: searchable ? (body.tagline ?? row.tagline) : undefined,
         type: body.type,
         welcomeMessage: body.welcomeMessage,
         capacity: body.capacity,

@@ -9,6 +9,7 @@ import {
   myStudiesGrouped,
   study,
   studyListPage,
+  studyListSort,
   studyMemberPage,
   type ApplyBody,
   type StudyPatch,
@@ -23,16 +24,18 @@ import { type CoverPoll, coverPoll, coverRefetchInterval } from './cover-polling
 import { studyKeys } from './keys';
 import { fetchStudyByIdentifier } from './study-identifier';
 
+/** The list's query: newest first, or the best matches first while searching. */
 export function listQuery(f: StudyListFilters, size = DEFAULT_PAGE_SIZE) {
+  const q = f.q.trim() || undefined;
   return {
     page: f.page,
     size,
-    sort: 'createdAt,desc',
+    sort: studyListSort({ q }),
     type: f.type,
     costType: f.costType,
     recurrence: f.recurrence,
     recruiting: f.recruiting ? true : undefined,
-    q: f.q.trim() || undefined,
+    q,
   };
 }
 

@@ -25,6 +25,8 @@ describe('study list', () => {
     expect(q.getAll('type')).toEqual(['PARTICIPATORY', 'ONE_TIME']);
     expect(q.get('recruiting')).toBe('true');
     expect(q.get('q')).toBe('알고리즘');
+    // a search lists the best matches first; the plain list, newest first
+    expect(q.get('sort')).toBe('relevance,desc');
     expect(q.get('page')).toBe('0');
     expect(q.get('size')).toBe('10');
     expect((screen.getByLabelText('원데이') as HTMLInputElement).checked).toBe(true);
@@ -35,7 +37,7 @@ describe('study list', () => {
   });
 
   it('shows the status label from studyApplicability and an empty state for no results', async () => {
-    stubFetch((url) =>
+    const { calls } = stubFetch((url) =>
       url.pathname === '/api/studies/paged'
         ? page([
             makeStudy({ title: '마감된 스터디', recruitDeadline: '2000-01-01T00:00:00Z' }),
@@ -46,6 +48,7 @@ describe('study list', () => {
     await renderPage(<StudyListPage />, { path: '/study', route: '/study' });
     expect(await screen.findByText('모집 마감')).toBeTruthy();
     expect(screen.getByText('정원 마감')).toBeTruthy();
+    expect(calls[0]!.url.searchParams.get('sort')).toBe('createdAt,desc');
   });
 
   it('has loading, empty and error states', async () => {
