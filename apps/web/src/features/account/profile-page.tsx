@@ -10,6 +10,7 @@ import { useAuth } from '../../shared/auth/auth-provider';
 import { useShellSlots } from '../../shared/shell/slots';
 import { Avatar } from '../../shared/ui/avatar';
 import { QuietBoundary } from '../../shared/ui/error-boundary';
+import { ErrorMessage } from '../../shared/ui/error-message';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
 import { useMe } from './api';
 import './account.css';
@@ -52,7 +53,11 @@ export default function ProfilePage() {
 
   if (!user && me.isLoading) return <LoadingState />;
   if (!user)
-    return <ErrorState message={(me.error as Error | null)?.message ?? t('profile.loadError')} onRetry={() => void me.refetch()} />;
+    return me.error ? (
+      <ErrorMessage variant="state" error={me.error} onRetry={() => void me.refetch()} />
+    ) : (
+      <ErrorState message={t('profile.loadError')} onRetry={() => void me.refetch()} />
+    );
 
   const pending = user.profileImageStatus === 'PENDING';
   return (

@@ -25,8 +25,10 @@ import { useAuth } from '../../shared/auth/auth-provider';
 import type { SessionUser } from '../../shared/auth/types';
 import { toast } from '../../shared/toast/toast';
 import { Avatar } from '../../shared/ui/avatar';
+import { ErrorMessage, errorText } from '../../shared/ui/error-message';
 import { Field, FormMessage } from '../../shared/ui/field';
 import { fieldError } from '../../shared/ui/form-errors';
+import { placeServerFieldErrors } from '../../shared/ui/server-field-errors';
 import { useContractForm } from '../../shared/ui/use-contract-form';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
 import { readAsBase64 } from '../../shared/lib/read-as-base64';
@@ -71,7 +73,7 @@ function useSyncUser() {
 function ProfileSectionForm({ user }: { user: SessionUser }) {
   const { t } = useTranslation('account');
   const sync = useSyncUser();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const form = useContractForm(profileForm, {
     defaultValues: { name: user.name, username: user.username ?? '', bio: user.bio ?? '', links: user.links ?? [] },
   });
@@ -90,14 +92,15 @@ function ProfileSectionForm({ user }: { user: SessionUser }) {
       form.reset(v);
       toast.success(t('settings.profile.saved'));
     } catch (err) {
-      setError((err as Error).message);
+      placeServerFieldErrors(err, form);
+      setError(err);
     }
   });
   return (
     <section className="card settings-section" aria-labelledby="s-profile">
       <h2 id="s-profile">{t('settings.profile.title')}</h2>
       <form className="form" onSubmit={onSubmit} noValidate>
-        {error && <FormMessage tone="error">{error}</FormMessage>}
+        <ErrorMessage error={error} />
         <div className="form-grid">
           <Field label={t('fields.name')} error={fieldError(t, errors.name?.message)}>
             <input autoComplete="name" {...form.register('name')} />
@@ -216,7 +219,7 @@ function ImageSection({ user }: { user: SessionUser }) {
         toast.success(t('settings.image.ready'));
       }
     } catch (err) {
-      setPhase({ kind: 'failed', message: (err as Error).message });
+      setPhase({ kind: 'failed', message: errorText(err) });
     }
   };
 
@@ -270,7 +273,7 @@ function ImageSection({ user }: { user: SessionUser }) {
 
 function PasswordSection() {
   const { t } = useTranslation('account');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const form = useContractForm(passwordForm, {
     defaultValues: { currentPassword: '', newPassword: '', confirm: '' },
   });
@@ -283,14 +286,15 @@ function PasswordSection() {
       form.reset();
       toast.success(t('settings.password.changed'));
     } catch (err) {
-      setError((err as Error).message);
+      placeServerFieldErrors(err, form);
+      setError(err);
     }
   });
   return (
     <section className="card settings-section" aria-labelledby="s-password">
       <h2 id="s-password">{t('settings.password.title')}</h2>
       <form className="form" onSubmit={onSubmit} noValidate>
-        {error && <FormMessage tone="error">{error}</FormMessage>}
+        <ErrorMessage error={error} />
         <Field label={t('fields.currentPassword')} error={fieldError(t, errors.currentPassword?.message)}>
           <input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
         </Field>
@@ -319,7 +323,7 @@ function DangerZone({ user }: { user: MeProfile }) {
   const [mode, setMode] = useState<'none' | 'deactivate' | 'delete'>('none');
   const [password, setPassword] = useState('');
   const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const phrase = t('settings.danger.phrase');
   const usesPassword = user.hasPassword !== false;
@@ -337,7 +341,7 @@ function DangerZone({ user }: { user: MeProfile }) {
       toast.info(mode === 'deactivate' ? t('settings.danger.deactivated') : t('settings.danger.deleted'));
       navigate('/', { replace: true });
     } catch (err) {
-      setError((err as Error).message);
+      setError(err);
       setBusy(false);
     }
   };
@@ -373,7 +377,7 @@ function DangerZone({ user }: { user: MeProfile }) {
           <FormMessage tone="error">
             {mode === 'delete' ? t('settings.danger.deleteWarning', { email: user.email }) : t('settings.danger.deactivateWarning')}
           </FormMessage>
-          {error && <FormMessage tone="error">{error}</FormMessage>}
+          <ErrorMessage error={error} />
           {usesPassword ? (
             <Field label={t('fields.currentPassword')}>
               <input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
@@ -416,7 +420,11 @@ export default function SettingsPage() {
   const me = useMe();
   if (me.isLoading) return <LoadingState />;
   if (!me.data)
-    return <ErrorState message={(me.error as Error | null)?.message ?? t('profile.loadError')} onRetry={() => void me.refetch()} />;
+    return me.error ? (
+      <ErrorMessage variant="state" error={me.error} onRetry={() => void me.refetch()} />
+    ) : (
+      <ErrorState message={t('profile.loadError')} onRetry={() => void me.refetch()} />
+    );
   return (
     <div className="container settings-page">
       <div className="settings-head">

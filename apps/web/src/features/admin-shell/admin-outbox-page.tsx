@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../shared/ui/states';
 import { formatDateTime, useOutbox } from './admin-api';
 import { Pager } from '../../shared/ui/pager';
+import { ErrorMessage } from '../../shared/ui/error-message';
 
 /** Mail the platform sent (password resets, notices), newest first. */
 export default function AdminOutboxPage() {
@@ -42,7 +43,7 @@ export default function AdminOutboxPage() {
       {outbox.isLoading ? (
         <LoadingState />
       ) : outbox.isError ? (
-        <ErrorState message={(outbox.error as Error).message} onRetry={() => void outbox.refetch()} />
+        <ErrorMessage variant="state" error={outbox.error} onRetry={() => void outbox.refetch()} />
       ) : !outbox.data?.content.length ? (
         <EmptyState title={t('outbox.empty')} />
       ) : (

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../shared/ui/states';
 import { formatDateTime, useAdminUsers } from './admin-api';
 import { Pager } from '../../shared/ui/pager';
 import { TableScroll } from '../../shared/ui/table-scroll';
+import { ErrorMessage } from '../../shared/ui/error-message';
 
 const STATUSES = ['', 'ACTIVE', 'DEACTIVATED', 'DELETED'] as const;
 
@@ -61,7 +62,7 @@ export default function AdminUsersPage() {
       {users.isLoading ? (
         <LoadingState />
       ) : users.isError ? (
-        <ErrorState message={(users.error as Error).message} onRetry={() => void users.refetch()} />
+        <ErrorMessage variant="state" error={users.error} onRetry={() => void users.refetch()} />
       ) : !users.data?.content.length ? (
         <EmptyState title={t('users.empty')} />
       ) : (

@@ -13,6 +13,7 @@ import { toUserMessage } from '../../shared/api/error-messages';
 import { currentLocale } from '../../shared/i18n';
 import { writeSession } from '../../shared/storage';
 import { toast } from '../../shared/toast/toast';
+import { errorText } from '../../shared/ui/error-message';
 import { FormMessage } from '../../shared/ui/field';
 import { OAUTH_RESULT_KEY } from './api';
 import { AuthFrame } from './auth-frame';
@@ -68,7 +69,7 @@ export default function AuthCallbackPage() {
       },
       (err: unknown) => {
         record({ ok: false, error: 'validate', message: (err as Error).message });
-        setError((err as Error).message);
+        setError(errorText(err));
       },
     );
   }, [auth, navigate, params, t]);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../shared/api/client';
+import { ErrorMessage } from '../../shared/ui/error-message';
 import { Field, FormMessage } from '../../shared/ui/field';
 import { fieldError } from '../../shared/ui/form-errors';
 import { useContractForm } from '../../shared/ui/use-contract-form';
@@ -13,7 +14,7 @@ import { forgotForm } from './schemas';
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const form = useContractForm(forgotForm, {
     defaultValues: { email: '' },
   });
@@ -26,7 +27,7 @@ export default function ForgotPasswordPage() {
       setSentTo(email.trim());
     } catch (err) {
       // Only transport problems and rate limits are shown; anything else looks like success.
-      if (err instanceof ApiError && (err.status === 0 || err.status === 429 || err.status >= 500)) setError(err.message);
+      if (err instanceof ApiError && (err.status === 0 || err.status === 429 || err.status >= 500)) setError(err);
       else setSentTo(email.trim());
     }
   });
@@ -50,7 +51,7 @@ export default function ForgotPasswordPage() {
   return (
     <AuthFrame title={t('forgot.title')} lead={t('forgot.lead')}>
       <form className="form" onSubmit={onSubmit} noValidate>
-        {error && <FormMessage tone="error">{error}</FormMessage>}
+        <ErrorMessage error={error} />
         <Field label={t('fields.email')} error={fieldError(t, errors.email?.message)}>
           <input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
         </Field>

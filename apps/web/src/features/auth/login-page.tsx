@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { toast } from '../../shared/toast/toast';
-import { Field, FormMessage } from '../../shared/ui/field';
+import { ErrorMessage } from '../../shared/ui/error-message';
+import { Field } from '../../shared/ui/field';
 import { fieldError } from '../../shared/ui/form-errors';
 import { useContractForm } from '../../shared/ui/use-contract-form';
 import { AuthFrame } from './auth-frame';
@@ -18,7 +19,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const returnTo = useReturnTo();
   const carry = useCarryParams();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<unknown>(null);
   const form = useContractForm(loginForm, {
     defaultValues: { email: '', password: '' },
   });
@@ -33,14 +34,14 @@ export default function LoginPage() {
       toast.success(t('login.welcome', { name: user.name }));
       navigate(returnTo, { replace: true });
     } catch (err) {
-      setServerError((err as Error).message);
+      setServerError(err);
     }
   });
 
   return (
     <AuthFrame title={t('login.title')} lead={t('login.lead')}>
       <form className="form" onSubmit={onSubmit} noValidate>
-        {serverError && <FormMessage tone="error">{serverError}</FormMessage>}
+        <ErrorMessage error={serverError} />
         <Field label={t('fields.email')} error={fieldError(t, errors.email?.message)}>
           <input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
         </Field>

@@ -5,8 +5,9 @@ import { useAuth } from '../../shared/auth/auth-provider';
 import { readSession, removeSession } from '../../shared/storage';
 import { PageHeader } from '../../shared/ui/page-header';
 import { markUserValue } from '../../shared/ui/user-value';
-import { ErrorState, LoadingState } from '../../shared/ui/states';
+import { LoadingState } from '../../shared/ui/states';
 import { OAUTH_RESULT_KEY, oauthStartUrl, providerName, useOAuthProviders } from './api';
+import { ErrorMessage } from '../../shared/ui/error-message';
 import './auth.css';
 
 const RETURN = '/test/kakao-oauth';
@@ -26,7 +27,7 @@ export default function OAuthTestPage() {
           {providers.isLoading ? (
             <LoadingState />
           ) : providers.isError ? (
-            <ErrorState message={(providers.error as Error).message} onRetry={() => void providers.refetch()} />
+            <ErrorMessage variant="state" error={providers.error} onRetry={() => void providers.refetch()} />
           ) : !providers.data?.length ? (
             <p className="muted">{t('test.none')}</p>
           ) : (

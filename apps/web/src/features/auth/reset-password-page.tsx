@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { errorText } from '../../shared/ui/error-message';
 import { Field, FormMessage } from '../../shared/ui/field';
 import { fieldError } from '../../shared/ui/form-errors';
+import { placeServerFieldErrors } from '../../shared/ui/server-field-errors';
 import { useContractForm } from '../../shared/ui/use-contract-form';
 import { accountEntryApi } from './api';
 import { AuthFrame } from './auth-frame';
@@ -16,7 +18,7 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [done, setDone] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const form = useContractForm(resetForm, {
     defaultValues: { newPassword: '', confirm: '' },
   });
@@ -49,15 +51,16 @@ export default function ResetPasswordPage() {
       await accountEntryApi.confirmReset(token, newPassword);
       setDone(true);
     } catch (err) {
-      setError((err as Error).message);
+      placeServerFieldErrors(err, form);
+      setError(err);
     }
   });
   return (
     <AuthFrame title={t('reset.title')} lead={t('reset.lead')}>
       <form className="form" onSubmit={onSubmit} noValidate>
-        {error && (
+        {error !== null && (
           <FormMessage tone="error">
-            {error} <Link to="/forgot-password">{t('reset.requestAgain')}</Link>
+            {errorText(error)} <Link to="/forgot-password">{t('reset.requestAgain')}</Link>
           </FormMessage>
         )}
         <Field

@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { toast } from '../../shared/toast/toast';
-import { Field, FormMessage } from '../../shared/ui/field';
+import { ErrorMessage } from '../../shared/ui/error-message';
+import { Field } from '../../shared/ui/field';
 import { fieldError } from '../../shared/ui/form-errors';
+import { placeServerFieldErrors } from '../../shared/ui/server-field-errors';
 import { useContractForm } from '../../shared/ui/use-contract-form';
 import { accountEntryApi } from './api';
 import { AuthFrame } from './auth-frame';
@@ -47,7 +49,7 @@ export default function SignupPage() {
   const navigate = useNavigate();
   const returnTo = useReturnTo();
   const carry = useCarryParams();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<unknown>(null);
   const form = useContractForm(signupForm, {
     defaultValues: { name: '', email: '', password: '', username: '' },
   });
@@ -75,7 +77,8 @@ export default function SignupPage() {
       toast.success(t('signup.welcome', { name: user.name }));
       navigate(returnTo, { replace: true });
     } catch (err) {
-      setServerError((err as Error).message);
+      placeServerFieldErrors(err, form);
+      setServerError(err);
     }
   });
 
@@ -91,7 +94,7 @@ export default function SignupPage() {
   return (
     <AuthFrame title={t('signup.title')} lead={t('signup.lead')}>
       <form className="form" onSubmit={onSubmit} noValidate>
-        {serverError && <FormMessage tone="error">{serverError}</FormMessage>}
+        <ErrorMessage error={serverError} />
         <Field label={t('fields.name')} error={fieldError(t, errors.name?.message)}>
           <input autoComplete="name" {...form.register('name')} />
         </Field>

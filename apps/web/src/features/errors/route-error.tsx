@@ -9,6 +9,7 @@ import { Component, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import { isChunkLoadError } from '../../shared/chunk/chunk-errors';
+import { errorText } from '../../shared/ui/error-message';
 import { ChunkErrorPage, GenericErrorPage, MaintenancePage, NotFoundPage, UnauthorizedPage } from './error-pages';
 
 export function statusOf(error: unknown): number | undefined {
@@ -23,7 +24,8 @@ export function ErrorView({ error }: { error: unknown }) {
   if (status === 404) return <NotFoundPage />;
   if (status === 401) return <UnauthorizedPage />;
   if (status === 503) return <MaintenancePage />;
-  const message = error instanceof Error ? error.message : undefined;
+  // the server's words for a failed call; a crash's own message is for developers, not readers
+  const message = error instanceof ApiError ? errorText(error) : undefined;
   return <GenericErrorPage message={message} status={status} />;
 }
 

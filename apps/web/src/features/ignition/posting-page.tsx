@@ -6,6 +6,7 @@ import { useAuth } from '../../shared/auth/auth-provider';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
 import { useJobDetail, useSkillProfile } from './api';
 import { PostingDetail } from './navigator/posting-detail';
+import { ErrorMessage } from '../../shared/ui/error-message';
 import './ignition.css';
 import './navigator/navigator.css';
 import { BackLink } from '../../shared/ui/back-link';
@@ -28,7 +29,7 @@ export default function PostingPage() {
       ) : detail.isPending ? (
         <LoadingState />
       ) : detail.isError ? (
-        <ErrorState message={detail.error.message} onRetry={() => void detail.refetch()} />
+        <ErrorMessage variant="state" error={detail.error} onRetry={() => void detail.refetch()} />
       ) : (
         <div className="card">
           <PostingDetail

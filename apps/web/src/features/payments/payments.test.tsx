@@ -16,6 +16,7 @@ import { PayPanel } from './components/pay-panel';
 import AccountInfoPage from './pages/account-info-page';
 import PaymentFailPage from './pages/payment-fail-page';
 import PaymentSuccessPage from './pages/payment-success-page';
+import { RefundAccountForm } from './components/refund-account-form';
 
 type Handler = (
   url: URL,
@@ -224,7 +225,7 @@ describe('/payment/success', () => {
             error: {
               code: 'BIZ-3003',
               message: '한도초과 혹은 잔액부족으로 결제에 실패했습니다.',
-              details: { provider: { code: 'REJECT_CARD_PAYMENT', message: '한도초과 혹은 잔액부족으로 결제에 실패했습니다.' } },
+              details: { reason: 'PROVIDER_REFUSED', providerCode: 'REJECT_CARD_PAYMENT' },
             },
           }
         : undefined,
@@ -311,5 +312,41 @@ describe('/admin/payments', () => {
     fireEvent.change(screen.getByLabelText('결제 수단'), { target: { value: 'BANK_TRANSFER' } });
     fireEvent.click(screen.getByRole('button', { name: '적용' }));
     await waitFor(() => expect(calls.some((c) => c.path.includes('method=BANK_TRANSFER'))).toBe(true));
+  });
+});
+
+describe('refund account form', () => {
+  const describedBy = (label: string) =>
+    (screen.getByLabelText(label).getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' ');
+
+  it("says what is missing in the UI's words (never the validator's English), and puts the server's field error on its field", async () => {
+    const calls = stubFetch((url, method) =>
+      method === 'PUT' && url.pathname === '/api/payments/moim-order-1/refund-account'
+        ? {
+            status: 400,
+            error: {
+              code: 'VAL-2001',
+              message: '입력값이 올바르지 않습니다. (body.refundAccount.number: 형식이 올바르지 않습니다.)',
+              details: {
+                fields: [{ path: 'body.refundAccount.number', code: 'invalid_format', message: '계좌번호 형식이 올바르지 않습니다.' }],
+              },
+            },
+          }
+        : undefined,
+    );
+    await renderAt(<RefundAccountForm payment={view({ method: 'BANK_TRANSFER' })} />, '/refund');
+    fireEvent.click(await screen.findByRole('button', { name: '환불 계좌 저장' }));
+    await waitFor(() => expect(describedBy('은행')).toBe('필수 입력 항목입니다.'));
+    expect(describedBy('예금주')).toBe('필수 입력 항목입니다.');
+    expect(calls).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('은행'), { target: { value: '모임은행' } });
+    fireEvent.change(screen.getByLabelText('계좌번호'), { target: { value: '123-456-7890' } });
+    fireEvent.change(screen.getByLabelText('예금주'), { target: { value: '김회원' } });
+    fireEvent.click(screen.getByRole('button', { name: '환불 계좌 저장' }));
+    await waitFor(() => expect(describedBy('계좌번호')).toBe('계좌번호 형식이 올바르지 않습니다.'));
   });
 });

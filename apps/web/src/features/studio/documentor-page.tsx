@@ -12,8 +12,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { toast } from '../../shared/toast/toast';
-import { FormMessage } from '../../shared/ui/field';
-import { ErrorState, LoadingState, PageLoading } from '../../shared/ui/states';
+import { LoadingState, PageLoading } from '../../shared/ui/states';
 import {
   analysisQuery,
   claimTrial,
@@ -33,6 +32,7 @@ import { ComposeForm, toSubmission } from './components/compose-form';
 import { HistoryPanel } from './components/history-panel';
 import { QuotaBadge } from './components/quota-badge';
 import { studioEntryParams } from './lib/entry';
+import { ErrorMessage } from '../../shared/ui/error-message';
 
 export default function DocumentorPage() {
   const { t } = useTranslation('studio');
@@ -47,16 +47,6 @@ export default function DocumentorPage() {
       {auth.user ? <MemberDocumentor /> : <GuestDocumentor />}
     </div>
   );
-}
-
-function errorText(t: (k: string, o?: Record<string, unknown>) => string, err: unknown): string {
-  if (err instanceof ApiError) {
-    const reason = (err.details as { reason?: string } | undefined)?.reason;
-    if (reason === 'DAILY_QUOTA') return t('quota.exhausted');
-    if (reason === 'TRIAL_USED') return t('trial.used');
-    if (reason === 'MEMBER_EMAIL') return t('trial.memberEmail');
-  }
-  return (err as Error)?.message ?? String(err);
 }
 
 function MemberDocumentor() {
@@ -90,8 +80,8 @@ function MemberDocumentor() {
   return (
     <div className="documentor__body">
       <main className="documentor__main" aria-label={t('documentor.main')}>
-        {submit.error && <FormMessage tone="error">{errorText(t, submit.error)}</FormMessage>}
-        {revise.error && <FormMessage tone="error">{errorText(t, revise.error)}</FormMessage>}
+        <ErrorMessage error={submit.error} />
+        <ErrorMessage error={revise.error} />
         {documentId && compare?.length === 2 ? (
           <CompareView documentId={documentId} from={compare[0]!} to={compare[1]!} onClose={() => go({ document: documentId })} />
         ) : analysisId ? (
@@ -111,11 +101,9 @@ function MemberDocumentor() {
             guest={false}
             busy={submit.isPending}
             onSubmit={(v) =>
-              submit.mutate(toSubmission(v, locale), {
-                onSuccess: (r) => {
-                  if (r.reused) toast.info(t('form.reused'));
-                  go({ analysis: r.analysis.id, document: r.analysis.documentId });
-                },
+              submit.mutateAsync(toSubmission(v, locale)).then((r) => {
+                if (r.reused) toast.info(t('form.reused'));
+                go({ analysis: r.analysis.id, document: r.analysis.documentId });
               })
             }
           />
@@ -163,7 +151,7 @@ function MemberAnalysis({
     }
   }, [a?.status, a, qc]);
   if (q.isPending) return <LoadingState />;
-  if (q.isError) return <ErrorState message={q.error.message} onRetry={() => void q.refetch()} />;
+  if (q.isError) return <ErrorMessage variant="state" error={q.error} onRetry={() => void q.refetch()} />;
   const previous: StudioVersionSummary | undefined = doc.data?.versions
     .filter((v) => v.version < q.data.version && v.status === 'COMPLETED')
     .at(-1);
@@ -215,7 +203,7 @@ function GuestDocumentor() {
   return (
     <div className="documentor__body documentor__body--guest">
       <main className="documentor__main" aria-label={t('documentor.main')}>
-        {start.error && <FormMessage tone="error">{errorText(t, start.error)}</FormMessage>}
+        <ErrorMessage error={start.error} />
         {used ? (
           loginPrompt
         ) : (
@@ -223,7 +211,7 @@ function GuestDocumentor() {
             guest
             busy={start.isPending}
             onSubmit={(v) =>
-              start.mutate({ ...toSubmission(v, i18n.language === 'en' ? 'en' : 'ko'), email: v.email.trim(), consent: true })
+              start.mutateAsync({ ...toSubmission(v, i18n.language === 'en' ? 'en' : 'ko'), email: v.email.trim(), consent: true })
             }
           />
         )}
@@ -244,7 +232,7 @@ function GuestTrial({ id, token, footer }: { id: string; token: string; footer: 
   if (q.isError) {
     return (
       <div className="stack">
-        <ErrorState message={q.error.message} onRetry={() => void q.refetch()} />
+        <ErrorMessage variant="state" error={q.error} onRetry={() => void q.refetch()} />
         {footer}
       </div>
     );

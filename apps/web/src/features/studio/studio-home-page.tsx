@@ -6,12 +6,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-provider';
-import { ErrorState, LoadingState } from '../../shared/ui/states';
+import { LoadingState } from '../../shared/ui/states';
 import { HAS_HANGUL, markKoreanRuns } from '../../shared/ui/korean-runs';
 import { documentsQuery, quotaQuery } from './api';
 import { QuotaBadge } from './components/quota-badge';
 import { studioEntryParams } from './lib/entry';
 import { useDateTime } from './lib/format';
+import { ErrorMessage } from '../../shared/ui/error-message';
 
 /** Each example is a rule the built-in analyzer applies (see docs/studio.md). */
 const EXAMPLES = ['spacing', 'particle', 'spelling', 'simplify', 'long', 'structure'] as const;
@@ -105,7 +106,7 @@ function RecentDocuments() {
       {docs.isPending ? (
         <LoadingState />
       ) : docs.isError ? (
-        <ErrorState message={docs.error.message} onRetry={() => void docs.refetch()} />
+        <ErrorMessage variant="state" error={docs.error} onRetry={() => void docs.refetch()} />
       ) : docs.data.content.length === 0 ? (
         <div className="card">
           <p className="muted">{t('home.recentEmpty')}</p>

@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../shared/ui/states';
 import { useMembers, type Member } from './api';
+import { ErrorMessage } from '../../shared/ui/error-message';
 
 /** Loading, error and empty states around the team list; `children` renders the members. */
 export function MembersState({ children }: { children: (members: Member[]) => ReactNode }) {
   const { t } = useTranslation('whoweare');
   const members = useMembers();
   if (members.isLoading) return <LoadingState label={t('loading')} />;
-  if (members.isError) return <ErrorState message={(members.error as Error).message} onRetry={() => void members.refetch()} />;
+  if (members.isError) return <ErrorMessage variant="state" error={members.error} onRetry={() => void members.refetch()} />;
   if (!members.data?.length) return <EmptyState title={t('empty')} />;
   return <>{children(members.data)}</>;
 }

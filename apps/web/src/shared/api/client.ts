@@ -47,6 +47,11 @@ const FALLBACK = {
   http: { ko: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.', en: 'Something went wrong. Please try again later.' },
 } as const;
 
+/** What to say when no answer came (timeout, network) or it said nothing usable (http), in `locale`. */
+export function transportMessage(kind: ApiErrorKind, locale: MessageLocale): string {
+  return FALLBACK[kind][locale];
+}
+
 /** The message of SPEC §8; before the catalogue has arrived (offline), a transport or generic one. */
 export function userMessage(error: ErrorLike & { kind: ApiErrorKind }, locale: MessageLocale): string {
   if (messages) return messages.toUserMessage(error, locale);

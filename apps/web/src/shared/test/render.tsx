@@ -43,7 +43,7 @@ export async function renderPage(
 export type FetchHandler = (
   url: URL,
   init: RequestInit,
-) => { status?: number; data?: unknown; error?: { code: string; message: string } } | undefined;
+) => { status?: number; data?: unknown; error?: { code: string; message: string; details?: unknown } } | undefined;
 
 export function stubFetch(handler: FetchHandler): { calls: Array<{ method: string; url: URL; body: unknown }> } {
   const calls: Array<{ method: string; url: URL; body: unknown }> = [];

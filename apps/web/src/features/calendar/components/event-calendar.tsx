@@ -7,7 +7,8 @@
 import { addDays, seoulDate, type CalendarEvent } from '@moim/contract';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
+import { ErrorMessage } from '../../../shared/ui/error-message';
+import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { formatDayHeading, formatLongDate, formatMonthTitle, weekdayShort } from '../lib/format';
 import { monthOf, monthWeeks, shiftMonth } from '../lib/month';
 import { EventItem } from './event-item';
@@ -108,7 +109,7 @@ export function EventCalendar({ month, onMonthChange, view, events, isPending, e
     return (
       <div className="cal">
         {header}
-        <ErrorState message={error.message} onRetry={onRetry} />
+        <ErrorMessage variant="state" error={error} onRetry={onRetry} />
       </div>
     );
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { formatTimeRange } from '../../../shared/lib/format';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 import { useMyActiveStudyIds, useRsvp } from '../api/calendar-api';
 
 /** One event with its study, time, place, seats and the RSVP toggle (login link for guests). */
@@ -95,11 +96,7 @@ export function EventItem({ event, showDate, dateLabel }: { event: CalendarEvent
               {rsvped ? t('rsvpCancel') : full ? t('full') : t('rsvp')}
             </button>
           )}
-          {rsvp.isError && (
-            <p className="cal-error" role="alert">
-              {rsvp.error.message}
-            </p>
-          )}
+          <ErrorMessage error={rsvp.error} />
         </div>
       )}
     </article>

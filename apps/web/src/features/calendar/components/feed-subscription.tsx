@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../shared/auth/auth-provider';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 import { useFeedToken, useRotateFeedToken } from '../api/calendar-api';
 
 function absolute(url: string): string {
@@ -38,11 +39,7 @@ export function FeedSubscription() {
       {open && (
         <div className="stack" style={{ gap: 'var(--space-2)' }}>
           {feed.isPending && <p role="status">{t('feed.loading')}</p>}
-          {feed.isError && (
-            <p role="alert" className="cal-feed__error">
-              {t('feed.error')}
-            </p>
-          )}
+          <ErrorMessage error={feed.error} onRetry={() => void feed.refetch()} />
           {feed.data && (
             <>
               <label htmlFor="cal-feed-url" className="visually-hidden">
@@ -69,6 +66,7 @@ export function FeedSubscription() {
               <p className="muted" role="status" aria-live="polite">
                 {rotate.isSuccess ? t('feed.rotated') : t('feed.private')}
               </p>
+              <ErrorMessage error={rotate.error} />
             </>
           )}
         </div>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../shared/ui/avatar';
 import { TabBar } from '../../../shared/ui/tab-bar';
 import { aroundQuery, boardQuery } from './api';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 
 const DIFFICULTIES: (DeductionPresetValue | null)[] = [null, 'BEGINNER', 'INTERMEDIATE', 'ADVANCED'];
 
@@ -76,12 +77,7 @@ export function BoardsPanel({ meId }: { meId: string | null }) {
       {top.isLoading ? (
         <p className="muted">{t('loading')}</p>
       ) : top.isError ? (
-        <p role="alert">
-          {t('boards.error')}{' '}
-          <button type="button" className="btn btn-ghost" onClick={() => void top.refetch()}>
-            {t('retry')}
-          </button>
-        </p>
+        <ErrorMessage title={t('boards.error')} error={top.error} onRetry={() => void top.refetch()} />
       ) : top.data ? (
         <>
           {meId && (

@@ -14,6 +14,7 @@ import { toast } from '../../../shared/toast/toast';
 import { deductionApi, deductionKeys, botsQuery } from './api';
 import { BOT_EXAMPLES } from './bot-examples';
 import { BotRunner } from './bot-runner';
+import { ErrorMessage, errorText } from '../../../shared/ui/error-message';
 import './deduction.css';
 
 interface Draft {
@@ -54,7 +55,7 @@ export default function BotsPage() {
       void qc.invalidateQueries({ queryKey: deductionKeys.bots });
       toast.success(t('bots.saved'));
     },
-    onError: (err: Error) => toast.error(err.message),
+    onError: (err: Error) => toast.error(errorText(err)),
   });
   const remove = useMutation({
     mutationFn: (id: string) => deductionApi.deleteBot(id),
@@ -249,7 +250,7 @@ export default function BotsPage() {
           ) : bots.isLoading ? (
             <p className="muted">{t('loading')}</p>
           ) : bots.isError ? (
-            <p role="alert">{t('bots.loadError')}</p>
+            <ErrorMessage title={t('bots.loadError')} error={bots.error} onRetry={() => void bots.refetch()} />
           ) : (bots.data ?? []).length === 0 ? (
             <p className="muted">{t('bots.none')}</p>
           ) : (

@@ -10,6 +10,8 @@ import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
 import { readGuestHistory } from '../session/storage';
 import { useGameSession } from '../session/use-game-session';
+import { sessionErrorFallback } from '../session/game-session-manager';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 import { botsQuery, myStatsQuery } from './api';
 import { Board } from './board';
 import { BoardsPanel } from './boards-panel';
@@ -98,11 +100,7 @@ export default function DeductionPage() {
     case 'setup':
       content = (
         <>
-          {g.error && (
-            <p role="alert" className="ded-error">
-              {g.error}
-            </p>
-          )}
+          <ErrorMessage error={g.error} fallback={sessionErrorFallback(g.error)} />
           <SetupForm
             playerName={playerName}
             bots={botChoices}
@@ -169,14 +167,7 @@ export default function DeductionPage() {
     case 'playing':
       content = (
         <>
-          {g.error && (
-            <p role="alert" className="ded-error">
-              {g.error}{' '}
-              <button type="button" className="btn btn-ghost" onClick={g.retry}>
-                {t('retry')}
-              </button>
-            </p>
-          )}
+          <ErrorMessage error={g.error} onRetry={g.retry} />
           <Board
             view={view!}
             seat={shownSeat}

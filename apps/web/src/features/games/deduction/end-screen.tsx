@@ -3,6 +3,8 @@ import type { GameRecordResult } from '@moim/contract';
 import type { DeductionView } from '@moim/games';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { ErrorMessage } from '../../../shared/ui/error-message';
+import { sessionErrorFallback } from '../session/game-session-manager';
 import type { DriverFinal } from './driver';
 import { seatLabel } from './history';
 
@@ -10,7 +12,7 @@ export type Recorded =
   | { kind: 'recorded'; record: GameRecordResult }
   | { kind: 'queued' }
   | { kind: 'guest'; isPersonalBest: boolean; highScore: number }
-  | { kind: 'error'; message: string }
+  | { kind: 'error'; error: unknown }
   | { kind: 'test' };
 
 export function EndScreen({
@@ -116,7 +118,7 @@ export function EndScreen({
           </Link>
         </p>
       )}
-      {recorded?.kind === 'error' && <p role="alert">{recorded.message}</p>}
+      {recorded?.kind === 'error' && <ErrorMessage error={recorded.error} fallback={sessionErrorFallback(recorded.error)} />}
       <div className="row">
         <button type="button" className="btn btn-primary" onClick={onAgain} data-testid="ded-again">
           {t('end.again')}

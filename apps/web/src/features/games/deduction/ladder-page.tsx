@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ladderQuery } from './api';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 import './deduction.css';
 
 export default function LadderPage() {
@@ -24,12 +25,7 @@ export default function LadderPage() {
         {ladder.isLoading ? (
           <p className="muted">{t('loading')}</p>
         ) : ladder.isError ? (
-          <p role="alert">
-            {t('ladder.error')}{' '}
-            <button type="button" className="btn btn-ghost" onClick={() => void ladder.refetch()}>
-              {t('retry')}
-            </button>
-          </p>
+          <ErrorMessage title={t('ladder.error')} error={ladder.error} onRetry={() => void ladder.refetch()} />
         ) : ladder.data!.entries.length === 0 ? (
           <p className="muted">{t('ladder.empty')}</p>
         ) : (

@@ -27,7 +27,8 @@ export function useDeductionGame(manager: GameSessionManager, ready: boolean, bo
   const [ds, setDs] = useState<DriverState | null>(null);
   const [notes, setNotes] = useState<Record<number, Record<number, Note>>>({});
   const [status, setStatus] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  /** the last failed move or start (shown through the shared ErrorMessage) */
+  const [error, setError] = useState<unknown>(null);
   const [recorded, setRecorded] = useState<Recorded | null>(null);
   const [hintSeat, setHintSeat] = useState(0);
   const [lastHuman, setLastHuman] = useState<number | null>(null);
@@ -78,7 +79,7 @@ export function useDeductionGame(manager: GameSessionManager, ready: boolean, bo
               : { kind: 'guest', isPersonalBest: out.isPersonalBest, highScore: out.highScore },
         );
       } catch (err) {
-        setRecorded({ kind: 'error', message: (err as Error).message });
+        setRecorded({ kind: 'error', error: err });
       }
       setPhase('over');
     },
@@ -104,7 +105,7 @@ export function useDeductionGame(manager: GameSessionManager, ready: boolean, bo
         if (!s.final && next !== null && s.view.seats[next]!.kind === 'HUMAN' && humansOf(s).length > 1 && next !== lastHumanRef.current)
           setPhase('handover');
       } catch (err) {
-        setError(err instanceof ApiError || err instanceof Error ? err.message : String(err));
+        setError(err);
         if (err instanceof ApiError && err.status === 409) {
           // Someone (another tab) moved first: take the server's view.
           if (d instanceof RemoteDriver) setDs((d.state = (await reload(d.sessionId)) ?? d.state));
@@ -164,7 +165,7 @@ export function useDeductionGame(manager: GameSessionManager, ready: boolean, bo
         setHintSeat(people[0] ?? 0);
         setPhase(people.length > 1 ? 'hints' : 'playing');
       } catch (err) {
-        setError((err as Error).message);
+        setError(err);
         setPhase('setup');
       }
     },

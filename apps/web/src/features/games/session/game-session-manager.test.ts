@@ -128,8 +128,9 @@ describe('start, end and abandon', () => {
     fetchMock.mockResolvedValueOnce(fail(429, 'BIZ-3004', '요청이 너무 많습니다.'));
     const m = manager();
     await expect(m.start('TETRIS')).rejects.toThrow('요청이 너무 많습니다.');
+    // an answer without moim's envelope (a proxy's 500): the reader's sentence, never "HTTP 500"
     fetchMock.mockResolvedValueOnce(new Response('', { status: 500 }));
-    await expect(m.start('TETRIS')).rejects.toThrow('HTTP 500');
+    await expect(m.start('TETRIS')).rejects.toThrow('서버 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.');
     fetchMock.mockImplementationOnce(offline);
     await expect(m.start('TETRIS')).rejects.toThrow('Failed to start game session');
   });

@@ -96,9 +96,15 @@ export function isRetryable(err: unknown): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
+/** The reader's text of an answer (the server's own message, or its code's sentence: never "HTTP 500"). */
 function serverMessage(err: unknown): string | null {
-  if (err instanceof ApiError && err.status > 0 && err.serverMessage) return err.serverMessage;
+  if (err instanceof ApiError && err.status > 0 && err.message) return err.message;
   return null;
+}
+
+/** A GameSessionError's own sentence, as `fallback` of the shared errorText / <ErrorMessage>. */
+export function sessionErrorFallback(err: unknown): string | undefined {
+  return err instanceof GameSessionError ? err.message : undefined;
 }
 
 export class GameSessionManager {

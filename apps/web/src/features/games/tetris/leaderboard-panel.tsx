@@ -9,6 +9,7 @@ import { Avatar } from '../../../shared/ui/avatar';
 import { TabBar } from '../../../shared/ui/tab-bar';
 import { useAroundMe, useGlobalLeaderboard } from '../api';
 import { formatCount } from '../../../shared/lib/format-count';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 
 function BoardTable({ board, meId, caption }: { board: Leaderboard; meId: string | null; caption: string }) {
   const { t } = useTranslation('games');
@@ -75,12 +76,7 @@ export function LeaderboardPanel({ gameType, meId }: { gameType: GameTypeCodeVal
       {global.isLoading ? (
         <p className="muted">{t('loading')}</p>
       ) : global.isError ? (
-        <p role="alert">
-          {t('boards.error')}{' '}
-          <button type="button" className="btn btn-ghost" onClick={() => void global.refetch()}>
-            {t('retry')}
-          </button>
-        </p>
+        <ErrorMessage title={t('boards.error')} error={global.error} onRetry={() => void global.refetch()} />
       ) : global.data ? (
         <BoardTable board={global.data} meId={meId} caption={t('boards.top', { count: 10 })} />
       ) : null}
@@ -90,7 +86,7 @@ export function LeaderboardPanel({ gameType, meId }: { gameType: GameTypeCodeVal
           {around.isLoading ? (
             <p className="muted">{t('loading')}</p>
           ) : around.isError ? (
-            <p role="alert">{t('boards.error')}</p>
+            <ErrorMessage title={t('boards.error')} error={around.error} onRetry={() => void around.refetch()} />
           ) : around.data && around.data.entries.length > 0 ? (
             <BoardTable board={around.data} meId={meId} caption={t('boards.aroundMe')} />
           ) : (

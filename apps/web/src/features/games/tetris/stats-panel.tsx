@@ -8,6 +8,7 @@ import { useMyGameStats } from '../api';
 import { readGuestHistory, readTetrisHighScore } from '../session/storage';
 import { ScoreChart } from './score-chart';
 import { formatCount } from '../../../shared/lib/format-count';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 
 function duration(seconds: number, t: (k: string, o?: Record<string, unknown>) => string) {
   const h = Math.floor(seconds / 3600);
@@ -70,7 +71,9 @@ export function StatsPanel({ signedIn, refreshKey }: { signedIn: boolean; refres
       <h2 id="stats-title">{t('stats.title')}</h2>
       {stats.isLoading ? (
         <p className="muted">{t('loading')}</p>
-      ) : stats.isError || !s ? (
+      ) : stats.isError ? (
+        <ErrorMessage title={t('stats.error')} error={stats.error} onRetry={() => void stats.refetch()} />
+      ) : !s ? (
         <p role="alert">{t('stats.error')}</p>
       ) : (
         <>

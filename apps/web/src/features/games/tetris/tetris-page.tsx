@@ -18,6 +18,8 @@ import { LeaderboardPanel } from './leaderboard-panel';
 import { GuestBanner, StatsPanel } from './stats-panel';
 import { TetrisGameView, type Hud } from './tetris-game-view';
 import { TetrisInput } from './tetris-input';
+import { ErrorMessage, errorText } from '../../../shared/ui/error-message';
+import { sessionErrorFallback } from '../session/game-session-manager';
 import './tetris.css';
 import { formatCount } from '../../../shared/lib/format-count';
 
@@ -37,7 +39,7 @@ type ResultView =
   | { kind: 'recorded'; score: number; record: GameRecordResult }
   | { kind: 'queued'; score: number }
   | { kind: 'guest'; score: number; isPersonalBest: boolean; highScore: number }
-  | { kind: 'error'; score: number; message: string };
+  | { kind: 'error'; score: number; error: unknown };
 
 function parseCheckpoint(sessionId: string, text: string | null | undefined): Checkpoint | null {
   if (!text) return null;
@@ -159,7 +161,7 @@ export default function TetrisPage() {
       const s = await manager.start('TETRIS', { client: 'web' });
       begin(new TetrisGame(s.seed, s.startLevel !== 1 ? { startLevel: s.startLevel } : {}));
     } catch (err) {
-      toast.error((err as Error).message);
+      toast.error(errorText(err, { fallback: sessionErrorFallback(err) }));
       setPhase('ready');
     }
   }, [manager, begin, setPhase]);
@@ -202,9 +204,8 @@ export default function TetrisPage() {
       else if (out.kind === 'queued') view = { kind: 'queued', score: summary.score };
       else view = { kind: 'guest', score: summary.score, isPersonalBest: out.isPersonalBest, highScore: out.highScore };
     } catch (err) {
-      const message = (err as Error).message;
-      toast.error(message);
-      view = { kind: 'error', score: summary.score, message };
+      toast.error(errorText(err, { fallback: sessionErrorFallback(err) }));
+      view = { kind: 'error', score: summary.score, error: err };
     }
     setResult(view);
     setPhase('result');
@@ -359,9 +360,7 @@ export default function TetrisPage() {
               </>
             )}
             {result.kind === 'error' && (
-              <p className="tetris-result__note" role="alert">
-                {result.message}
-              </p>
+              <ErrorMessage className="tetris-result__note" error={result.error} fallback={sessionErrorFallback(result.error)} />
             )}
             <button type="button" className="btn btn-primary" onClick={() => void start()} data-testid="tetris-again">
               {t('result.again')}

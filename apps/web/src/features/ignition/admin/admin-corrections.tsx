@@ -4,11 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../../shared/toast/toast';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { formatDate } from '../lib/format';
 import { useLocale } from '../lib/use-locale';
 import { Pager } from '../../../shared/ui/pager';
 import { useAdminCorrections, useMoveCorrection } from './admin-api';
+import { ErrorMessage, errorText } from '../../../shared/ui/error-message';
 
 function Row({ c }: { c: Correction }) {
   const { t } = useTranslation('ignition');
@@ -54,7 +55,7 @@ function Row({ c }: { c: Correction }) {
                 className="btn btn-secondary btn-sm"
                 disabled={move.isPending}
                 onClick={() =>
-                  move.mutate({ id: c.id, status: to, adminNote: note.trim() || undefined }, { onError: (e) => toast.error(e.message) })
+                  move.mutate({ id: c.id, status: to, adminNote: note.trim() || undefined }, { onError: (e) => toast.error(errorText(e)) })
                 }
               >
                 {t(`admin.corrections.to.${to}`)}
@@ -100,7 +101,7 @@ export function AdminCorrections() {
       {list.isPending ? (
         <LoadingState />
       ) : list.isError ? (
-        <ErrorState message={list.error.message} onRetry={() => void list.refetch()} />
+        <ErrorMessage variant="state" error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.content.length === 0 ? (
         <EmptyState title={t('admin.corrections.empty')} />
       ) : (

@@ -18,10 +18,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
 import { toast } from '../../../shared/toast/toast';
-import { Field, FormMessage } from '../../../shared/ui/field';
-import { ErrorState, LoadingState } from '../../../shared/ui/states';
+import { Field } from '../../../shared/ui/field';
+import { fieldError, formErrorMap } from '../../../shared/ui/form-errors';
+import { placeServerFieldErrors } from '../../../shared/ui/server-field-errors';
+import { LoadingState } from '../../../shared/ui/states';
 import { useJobDetail } from '../api';
 import { useSavePosting } from './admin-api';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 import '../navigator/navigator.css';
 import { BackLink } from '../../../shared/ui/back-link';
 
@@ -156,11 +159,11 @@ export default function AdminPostingFormPage() {
   }, [detail.data, reset]);
 
   if (postingId && detail.isPending) return <LoadingState />;
-  if (postingId && detail.isError) return <ErrorState message={detail.error.message} onRetry={() => void detail.refetch()} />;
+  if (postingId && detail.isError) return <ErrorMessage variant="state" error={detail.error} onRetry={() => void detail.refetch()} />;
 
   const submit = form.handleSubmit(async (v) => {
     const input = toInput(v);
-    const parsed = jobPostingInput.safeParse(input);
+    const parsed = jobPostingInput.safeParse(input, { error: formErrorMap });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const path = issue.path.join('.');
@@ -174,14 +177,14 @@ export default function AdminPostingFormPage() {
       toast.success(t('admin.form.saved'));
       navigate(`/ignition/navigator/${saved.id}`);
     } catch (e) {
-      form.setError('root', { message: (e as Error).message });
+      placeServerFieldErrors(e, form, (path) => FIELD_OF[path] ?? path);
     }
   });
 
   const text = (name: keyof FormValues, label: string, opts: { type?: string; required?: boolean; hint?: string; max?: number } = {}) => (
     <Field
       label={label}
-      error={errors[name]?.message}
+      error={fieldError(t, errors[name]?.message)}
       hint={opts.hint}
       optional={opts.required ? undefined : t('common.optional', { ns: 'translation' })}
     >
@@ -200,7 +203,7 @@ export default function AdminPostingFormPage() {
     </Field>
   );
   const area = (name: keyof FormValues, label: string, rows = 6) => (
-    <Field label={label} error={errors[name]?.message} optional={t('common.optional', { ns: 'translation' })}>
+    <Field label={label} error={fieldError(t, errors[name]?.message)} optional={t('common.optional', { ns: 'translation' })}>
       <textarea className="input" rows={rows} {...form.register(name)} />
     </Field>
   );
@@ -243,7 +246,7 @@ export default function AdminPostingFormPage() {
           {area('requirements', t('detail.requirements'))}
           {area('preferred', t('detail.preferred'))}
         </fieldset>
-        {errors.root?.message && <FormMessage tone="error">{errors.root.message}</FormMessage>}
+        <ErrorMessage error={save.error} />
         <div className="row">
           <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
             {t('admin.form.save')}

@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { FormMessage } from '../../../shared/ui/field';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { formatDate } from '../lib/format';
 import { useLocale } from '../lib/use-locale';
 import { Pager } from '../../../shared/ui/pager';
 import { useRun, useRunItems } from './admin-api';
 import { RunCounts, RunStatus } from './run-status';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 import '../navigator/navigator.css';
 import { BackLink } from '../../../shared/ui/back-link';
 import { TableScroll } from '../../../shared/ui/table-scroll';
@@ -25,7 +26,7 @@ export default function AdminRunPage() {
   const items = useRunItems(runId, page, outcome, done);
 
   if (run.isPending) return <LoadingState />;
-  if (run.isError) return <ErrorState message={run.error.message} onRetry={() => void run.refetch()} />;
+  if (run.isError) return <ErrorMessage variant="state" error={run.error} onRetry={() => void run.refetch()} />;
   const r = run.data;
   return (
     <section aria-labelledby="run-title" className="jn-admin">
@@ -69,7 +70,7 @@ export default function AdminRunPage() {
           {items.isPending ? (
             <LoadingState />
           ) : items.isError ? (
-            <ErrorState message={items.error.message} onRetry={() => void items.refetch()} />
+            <ErrorMessage variant="state" error={items.error} onRetry={() => void items.refetch()} />
           ) : items.data.content.length === 0 ? (
             <EmptyState title={t('admin.run.noItems')} />
           ) : (

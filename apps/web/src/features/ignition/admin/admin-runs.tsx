@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormMessage } from '../../../shared/ui/field';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { formatDate } from '../lib/format';
 import { useLocale } from '../lib/use-locale';
 import { Pager } from '../../../shared/ui/pager';
@@ -12,6 +12,7 @@ import { useRuns, useUploadImport } from './admin-api';
 import { RunStatus } from './run-status';
 import { TableScroll } from '../../../shared/ui/table-scroll';
 import { csvDocument } from '../../../shared/lib/csv';
+import { ErrorMessage, errorText } from '../../../shared/ui/error-message';
 
 const CSV_TEMPLATE = csvDocument([
   [
@@ -66,7 +67,7 @@ export function AdminRuns() {
       const run = await upload.mutateAsync({ format, fileName: f.name, content: await f.text() });
       navigate(`/admin/jobs/runs/${run.id}`);
     } catch (e) {
-      setError((e as Error).message);
+      setError(errorText(e));
     }
   };
 
@@ -100,7 +101,7 @@ export function AdminRuns() {
       {runs.isPending ? (
         <LoadingState />
       ) : runs.isError ? (
-        <ErrorState message={runs.error.message} onRetry={() => void runs.refetch()} />
+        <ErrorMessage variant="state" error={runs.error} onRetry={() => void runs.refetch()} />
       ) : runs.data.content.length === 0 ? (
         <EmptyState title={t('admin.runs.empty')} />
       ) : (

@@ -4,12 +4,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../shared/toast/toast';
-import { Field, FormMessage } from '../../../shared/ui/field';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
+import { Field } from '../../../shared/ui/field';
+import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { formatDate } from '../lib/format';
 import { useLocale } from '../lib/use-locale';
 import { useSourceMutations, useSources } from './admin-api';
 import { RunStatus } from './run-status';
+import { ErrorMessage, errorText } from '../../../shared/ui/error-message';
+import { serverFieldError } from '../../../shared/ui/server-field-errors';
 
 export function AdminSources() {
   const { t } = useTranslation('ignition');
@@ -25,7 +27,6 @@ export function AdminSources() {
     encoding: 'auto' as (typeof FEED_ENCODINGS)[number],
     enabled: false,
   });
-  const [error, setError] = useState<string | null>(null);
 
   return (
     <>
@@ -33,7 +34,7 @@ export function AdminSources() {
       {sources.isPending ? (
         <LoadingState />
       ) : sources.isError ? (
-        <ErrorState message={sources.error.message} onRetry={() => void sources.refetch()} />
+        <ErrorMessage variant="state" error={sources.error} onRetry={() => void sources.refetch()} />
       ) : sources.data.length === 0 ? (
         <EmptyState title={t('admin.sources.empty')} />
       ) : (
@@ -60,7 +61,10 @@ export function AdminSources() {
                   className="btn btn-secondary btn-sm"
                   disabled={m.run.isPending}
                   onClick={() =>
-                    m.run.mutate(s.id, { onSuccess: (r) => navigate(`/admin/jobs/runs/${r.id}`), onError: (e) => toast.error(e.message) })
+                    m.run.mutate(s.id, {
+                      onSuccess: (r) => navigate(`/admin/jobs/runs/${r.id}`),
+                      onError: (e) => toast.error(errorText(e)),
+                    })
                   }
                 >
                   {t('admin.sources.runNow')}
@@ -69,7 +73,7 @@ export function AdminSources() {
                   <input
                     type="checkbox"
                     checked={s.enabled}
-                    onChange={() => m.patch.mutate({ id: s.id, enabled: !s.enabled }, { onError: (e) => toast.error(e.message) })}
+                    onChange={() => m.patch.mutate({ id: s.id, enabled: !s.enabled }, { onError: (e) => toast.error(errorText(e)) })}
                   />
                   <span>{t('admin.sources.daily')}</span>
                 </label>
@@ -78,7 +82,7 @@ export function AdminSources() {
                   className="btn btn-ghost btn-sm"
                   onClick={() =>
                     window.confirm(t('admin.sources.deleteConfirm', { name: s.name })) &&
-                    m.remove.mutate(s.id, { onError: (e) => toast.error(e.message) })
+                    m.remove.mutate(s.id, { onError: (e) => toast.error(errorText(e)) })
                   }
                 >
                   {t('admin.sources.delete')}
@@ -93,7 +97,6 @@ export function AdminSources() {
         className="card form jn-upload"
         onSubmit={(e) => {
           e.preventDefault();
-          setError(null);
           m.create.mutate(
             { ...form, companyName: form.companyName.trim() || undefined },
             {
@@ -101,7 +104,6 @@ export function AdminSources() {
                 toast.success(t('admin.sources.added'));
                 setForm({ ...form, name: '', url: '', companyName: '' });
               },
-              onError: (err) => setError(err.message),
             },
           );
         }}
@@ -116,11 +118,11 @@ export function AdminSources() {
             <option value="JSON">{t('admin.sources.formats.JSON')}</option>
           </select>
         </Field>
-        <Field label={t('admin.sources.url')} hint={t('admin.sources.urlHint')}>
+        <Field label={t('admin.sources.url')} hint={t('admin.sources.urlHint')} error={serverFieldError(m.create.error, 'url')}>
           <input className="input" type="url" required value={form.url} onChange={(e) => setForm({ ...form, url: e.target.value })} />
         </Field>
         {form.format === 'RSS' && (
-          <Field label={t('admin.sources.company')}>
+          <Field label={t('admin.sources.company')} error={serverFieldError(m.create.error, 'companyName')}>
             <input
               className="input"
               required
@@ -147,7 +149,7 @@ export function AdminSources() {
           <input type="checkbox" checked={form.enabled} onChange={() => setForm({ ...form, enabled: !form.enabled })} />
           <span>{t('admin.sources.daily')}</span>
         </label>
-        {error && <FormMessage tone="error">{error}</FormMessage>}
+        <ErrorMessage error={m.create.error} />
         <button type="submit" className="btn btn-primary btn-sm" disabled={m.create.isPending}>
           {t('admin.sources.submit')}
         </button>

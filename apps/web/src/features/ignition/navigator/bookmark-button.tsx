@@ -8,6 +8,7 @@ import { useAuth } from '../../../shared/auth/auth-provider';
 import { markUserValue } from '../../../shared/ui/user-value';
 import { toast } from '../../../shared/toast/toast';
 import { useBookmark } from '../api';
+import { errorText } from '../../../shared/ui/error-message';
 
 export function BookmarkButton({ postingId, bookmarked, title }: { postingId: string; bookmarked: boolean; title: string }) {
   const { t } = useTranslation('ignition');
@@ -39,7 +40,7 @@ export function BookmarkButton({ postingId, bookmarked, title }: { postingId: st
           { id: postingId, on: !bookmarked },
           {
             onSuccess: (r) => toast.success(t(r.bookmarked ? 'bookmark.added' : 'bookmark.removed')),
-            onError: (e) => toast.error(e.message),
+            onError: (e) => toast.error(errorText(e)),
           },
         )
       }

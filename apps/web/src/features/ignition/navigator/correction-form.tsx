@@ -6,8 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
 import { toast } from '../../../shared/toast/toast';
-import { Field, FormMessage } from '../../../shared/ui/field';
+import { ErrorMessage } from '../../../shared/ui/error-message';
+import { Field } from '../../../shared/ui/field';
 import { fieldError, formErrorMap } from '../../../shared/ui/form-errors';
+import { placeServerFieldErrors } from '../../../shared/ui/server-field-errors';
 import { useReportCorrection } from '../api';
 
 export function CorrectionForm({ postingId, onDone }: { postingId?: string; onDone: () => void }) {
@@ -33,7 +35,7 @@ export function CorrectionForm({ postingId, onDone }: { postingId?: string; onDo
       toast.success(t('correction.sent'));
       onDone();
     } catch (e) {
-      form.setError('root', { message: (e as Error).message });
+      placeServerFieldErrors(e, form);
     }
   });
   return (
@@ -51,7 +53,7 @@ export function CorrectionForm({ postingId, onDone }: { postingId?: string; onDo
       <Field label={t('correction.message')} error={fieldError(t, errors.message?.message)}>
         <textarea className="input" rows={4} maxLength={2000} {...form.register('message')} />
       </Field>
-      {errors.root?.message && <FormMessage tone="error">{errors.root.message}</FormMessage>}
+      <ErrorMessage error={report.error} />
       <div className="row">
         <button type="submit" className="btn btn-primary btn-sm" disabled={isSubmitting}>
           {t('correction.submit')}

@@ -6,6 +6,7 @@ import { useAuth } from '../../../shared/auth/auth-provider';
 import { ErrorState, LoadingState } from '../../../shared/ui/states';
 import { useJobDetail, useSkillProfile } from '../api';
 import { PostingDetail, postingPath } from './posting-detail';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 
 export function DetailDialog() {
   const { t } = useTranslation('ignition');
@@ -65,7 +66,7 @@ export function DetailDialog() {
           <h2 id="job-detail-title" className="visually-hidden">
             {t('detail.errorTitle')}
           </h2>
-          <ErrorState message={detail.error.message} onRetry={() => void detail.refetch()} />
+          <ErrorMessage variant="state" error={detail.error} onRetry={() => void detail.refetch()} />
         </>
       ) : (
         <PostingDetail

@@ -3,12 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { jobQueries } from '../api';
 import { formatDate } from '../lib/format';
 import { useLocale, useNow } from '../lib/use-locale';
 import { PostingCard } from './posting-card';
 import { Results } from './results';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 
 export function LoginPrompt({ returnTo, text }: { returnTo: string; text: string }) {
   const { t } = useTranslation('ignition');
@@ -54,7 +55,7 @@ export function RecentView() {
       {list.isPending ? (
         <LoadingState />
       ) : list.isError ? (
-        <ErrorState message={list.error.message} onRetry={() => void list.refetch()} />
+        <ErrorMessage variant="state" error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.length === 0 ? (
         <EmptyState title={t('recent.empty')} />
       ) : (

@@ -2,10 +2,11 @@
 import type { JobPostingSummary, Page } from '@moim/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { useNow } from '../lib/use-locale';
 import { Pager } from '../../../shared/ui/pager';
 import { PostingCard } from './posting-card';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 
 export function Results({
   list,
@@ -23,7 +24,7 @@ export function Results({
   const { t } = useTranslation('ignition');
   const now = useNow();
   if (list.isPending) return <LoadingState label={t('results.loading')} />;
-  if (list.isError) return <ErrorState message={list.error.message} onRetry={() => void list.refetch()} />;
+  if (list.isError) return <ErrorMessage variant="state" error={list.error} onRetry={() => void list.refetch()} />;
   if (list.data.content.length === 0) return <EmptyState title={emptyTitle}>{emptyAction}</EmptyState>;
   return (
     <>

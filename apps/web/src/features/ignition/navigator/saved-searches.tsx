@@ -8,11 +8,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../../shared/toast/toast';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { jobQueries, useSavedSearchMutations } from '../api';
 import { EMPTY_FILTERS, filtersToParams, hasSearch, type NavigatorFilters } from '../lib/filters';
 import { formatDate } from '../lib/format';
 import { useLocale } from '../lib/use-locale';
+import { ErrorMessage, errorText } from '../../../shared/ui/error-message';
 
 function toSaved(f: NavigatorFilters): SavedSearch['filters'] {
   return {
@@ -89,7 +90,7 @@ export function SaveSearchButton({ filters, defaultName }: { filters: NavigatorF
               toast.success(t('saved.saved'));
               setOpen(false);
             },
-            onError: (err) => toast.error(err.message),
+            onError: (err) => toast.error(errorText(err)),
           },
         );
       }}
@@ -128,7 +129,7 @@ export function SavedSearchesView({ skillNames }: { skillNames: Map<string, stri
         {saved.isPending ? (
           <LoadingState />
         ) : saved.isError ? (
-          <ErrorState message={saved.error.message} onRetry={() => void saved.refetch()} />
+          <ErrorMessage variant="state" error={saved.error} onRetry={() => void saved.refetch()} />
         ) : saved.data.length === 0 ? (
           <EmptyState title={t('saved.empty')} />
         ) : (
@@ -151,7 +152,9 @@ export function SavedSearchesView({ skillNames }: { skillNames: Map<string, stri
                       type="checkbox"
                       checked={s.alertEnabled}
                       disabled={patch.isPending}
-                      onChange={() => patch.mutate({ id: s.id, alertEnabled: !s.alertEnabled }, { onError: (e) => toast.error(e.message) })}
+                      onChange={() =>
+                        patch.mutate({ id: s.id, alertEnabled: !s.alertEnabled }, { onError: (e) => toast.error(errorText(e)) })
+                      }
                     />
                     <span>{t('saved.alertShort')}</span>
                   </label>
@@ -161,7 +164,7 @@ export function SavedSearchesView({ skillNames }: { skillNames: Map<string, stri
                     aria-label={t('saved.delete', { name: s.name })}
                     onClick={() => {
                       if (window.confirm(t('saved.deleteConfirm', { name: s.name })))
-                        remove.mutate(s.id, { onError: (e) => toast.error(e.message) });
+                        remove.mutate(s.id, { onError: (e) => toast.error(errorText(e)) });
                     }}
                   >
                     {t('saved.deleteShort')}
@@ -179,7 +182,7 @@ export function SavedSearchesView({ skillNames }: { skillNames: Map<string, stri
         {corrections.isPending ? (
           <LoadingState />
         ) : corrections.isError ? (
-          <ErrorState message={corrections.error.message} onRetry={() => void corrections.refetch()} />
+          <ErrorMessage variant="state" error={corrections.error} onRetry={() => void corrections.refetch()} />
         ) : corrections.data.content.length === 0 ? (
           <EmptyState title={t('correction.none')} />
         ) : (

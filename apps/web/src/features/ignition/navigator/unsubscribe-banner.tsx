@@ -2,6 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 import { FormMessage } from '../../../shared/ui/field';
 import { unsubscribeAlert } from '../api';
 
@@ -28,7 +29,7 @@ export function UnsubscribeBanner() {
       ) : (
         <>
           <p className="muted">{t('unsubscribe.body')}</p>
-          {mutation.isError && <FormMessage tone="error">{mutation.error.message}</FormMessage>}
+          <ErrorMessage error={mutation.error} />
           <div className="row">
             <button type="button" className="btn btn-primary" disabled={mutation.isPending} onClick={() => mutation.mutate()}>
               {t('unsubscribe.confirm')}

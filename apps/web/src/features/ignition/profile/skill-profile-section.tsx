@@ -17,7 +17,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../../shared/toast/toast';
 import { Field, FormMessage } from '../../../shared/ui/field';
-import { ErrorState, LoadingState } from '../../../shared/ui/states';
+import { ErrorMessage } from '../../../shared/ui/error-message';
+import { LoadingState } from '../../../shared/ui/states';
 import { useSaveProfile, useSkillProfile, useSkills } from '../api';
 import '../navigator/navigator.css';
 
@@ -60,7 +61,7 @@ export default function SkillProfileSection() {
       {profile.isPending || skills.isPending ? (
         <LoadingState />
       ) : profile.isError || skills.isError ? (
-        <ErrorState message={(profile.error ?? skills.error)!.message} onRetry={() => void (profile.refetch(), skills.refetch())} />
+        <ErrorMessage variant="state" error={profile.error ?? skills.error} onRetry={() => void (profile.refetch(), skills.refetch())} />
       ) : (
         <ProfileForm initial={profile.data.profile} catalogue={skills.data} />
       )}
@@ -210,7 +211,7 @@ function ProfileForm({ initial, catalogue }: { initial: SkillProfile | null; cat
           </label>
         ))}
       </fieldset>
-      {save.isError && <FormMessage tone="error">{save.error.message}</FormMessage>}
+      <ErrorMessage error={save.error} />
       {save.isSuccess && <FormMessage tone="success">{t('profile.saved')}</FormMessage>}
       <button type="submit" className="btn btn-primary" disabled={save.isPending}>
         {t('profile.save')}

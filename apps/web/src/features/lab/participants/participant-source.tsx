@@ -12,6 +12,7 @@ import { toast } from '../../../shared/toast/toast';
 import { myStudiesQuery, studyMembersQuery } from '../api';
 import { numberDuplicates, numberRange, parseParticipants, type ParsedParticipants } from './parse';
 import { TabBar } from '../../../shared/ui/tab-bar';
+import { ErrorMessage, errorText } from '../../../shared/ui/error-message';
 
 type Source = 'paste' | 'file' | 'study' | 'range';
 const MAX_FILE_BYTES = 1024 * 1024;
@@ -155,15 +156,7 @@ function StudySource({ max, onImport }: ParticipantSourceProps) {
   const [busy, setBusy] = useState(false);
   const id = useId();
   if (studies.isPending) return <p className="muted">{t('loading')}</p>;
-  if (studies.isError)
-    return (
-      <p role="alert">
-        {studies.error.message}{' '}
-        <button type="button" className="btn btn-ghost" onClick={() => void studies.refetch()}>
-          {t('retry')}
-        </button>
-      </p>
-    );
+  if (studies.isError) return <ErrorMessage error={studies.error} onRetry={() => void studies.refetch()} />;
   if (studies.data.length === 0) return <p className="muted">{t('participants.noStudies')}</p>;
   const chosen = studyId || studies.data[0]!.study.id;
   return (
@@ -183,7 +176,7 @@ function StudySource({ max, onImport }: ParticipantSourceProps) {
               dropped: Math.max(0, members.length - max),
             });
         } catch (err) {
-          toast.error((err as Error).message);
+          toast.error(errorText(err));
         } finally {
           setBusy(false);
         }

@@ -8,6 +8,7 @@ import { FairnessCheck } from './fairness-check';
 import { StatsChart } from './stats-chart';
 import type { HistoryRecord, useArenaHistory } from './use-arena-history';
 import { TabBar } from '../../../shared/ui/tab-bar';
+import { ErrorMessage, errorText } from '../../../shared/ui/error-message';
 
 type Tab = 'history' | 'stats' | 'fair';
 
@@ -63,7 +64,7 @@ export function HistoryPanel({
                     try {
                       toast.success(t('arena.history.imported', { count: await history.importLocal() }));
                     } catch (err) {
-                      toast.error((err as Error).message);
+                      toast.error(errorText(err));
                     }
                   }}
                 >
@@ -72,14 +73,7 @@ export function HistoryPanel({
               </p>
             )}
             {history.loading && <p className="muted">{t('loading')}</p>}
-            {history.error && (
-              <p role="alert">
-                {history.error.message}{' '}
-                <button type="button" className="btn btn-ghost" onClick={history.retry}>
-                  {t('retry')}
-                </button>
-              </p>
-            )}
+            <ErrorMessage error={history.error} onRetry={history.retry} />
             {!history.loading && history.records.length === 0 && <p className="muted">{t('arena.history.empty')}</p>}
             <ol className="arena-history" data-testid="history-list">
               {history.records.map((r) => (
@@ -119,7 +113,7 @@ export function HistoryPanel({
                 className="btn btn-ghost"
                 onClick={async () => {
                   if (!window.confirm(t('arena.history.confirmClear'))) return;
-                  await history.clear().catch((err: Error) => toast.error(err.message));
+                  await history.clear().catch((err: Error) => toast.error(errorText(err)));
                 }}
               >
                 {t('arena.history.clear')}

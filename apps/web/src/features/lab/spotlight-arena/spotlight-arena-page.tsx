@@ -16,6 +16,7 @@ import { Lobby, type ShowOptions } from './lobby';
 import { Stage } from './stage';
 import { useArenaHistory, type HistoryRecord } from './use-arena-history';
 import { prefersReducedMotion } from './use-show-clock';
+import { errorText } from '../../../shared/ui/error-message';
 import '../lab.css';
 import '../team-shuffle/team-shuffle.css';
 import './arena.css';
@@ -75,7 +76,7 @@ export default function SpotlightArenaPage() {
   const finished = () => {
     setOver(true);
     if (run && !run.replay)
-      history.add({ ...runToBody(run.run), playedAt: run.run.playedAt }).catch((err: Error) => toast.error(err.message));
+      history.add({ ...runToBody(run.run), playedAt: run.run.playedAt }).catch((err: Error) => toast.error(errorText(err)));
   };
 
   const show = run && (

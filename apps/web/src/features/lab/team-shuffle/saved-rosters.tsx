@@ -11,6 +11,7 @@ import { toast } from '../../../shared/toast/toast';
 import { rosterQuery, rostersQuery, useDeleteRoster, useSaveRoster } from '../api';
 import { emptyDoc, type ShuffleDoc } from './doc';
 import { THEME_IDS, type ThemeId } from './themes';
+import { ErrorMessage, errorText } from '../../../shared/ui/error-message';
 
 export function rosterBodyOf(name: string, doc: ShuffleDoc): RosterBody {
   return {
@@ -74,7 +75,7 @@ export function SavedRosters({
       toast.success(t('rosters.saved', { name: r.name }));
       onLoad(r);
     } catch (err) {
-      toast.error((err as Error).message);
+      toast.error(errorText(err));
     }
   };
 
@@ -82,14 +83,7 @@ export function SavedRosters({
     <section className="card stack" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('rosters.title')}</h2>
       {list.isPending && <p className="muted">{t('loading')}</p>}
-      {list.isError && (
-        <p role="alert">
-          {list.error.message}{' '}
-          <button type="button" className="btn btn-ghost" onClick={() => void list.refetch()}>
-            {t('retry')}
-          </button>
-        </p>
-      )}
+      <ErrorMessage error={list.error} onRetry={() => void list.refetch()} />
       {list.data && list.data.content.length === 0 && <p className="muted">{t('rosters.empty')}</p>}
       {list.data && list.data.content.length > 0 && (
         <div className="stack">
@@ -109,7 +103,7 @@ export function SavedRosters({
                 try {
                   onLoad(await qc.fetchQuery(rosterQuery(chosen)));
                 } catch (err) {
-                  toast.error((err as Error).message);
+                  toast.error(errorText(err));
                 }
               }}
             >
@@ -121,7 +115,7 @@ export function SavedRosters({
               onClick={async () => {
                 const r = list.data.content.find((x) => x.id === chosen);
                 if (!r || !window.confirm(t('rosters.confirmDelete', { name: r.name }))) return;
-                await remove.mutateAsync(chosen).catch((err: Error) => toast.error(err.message));
+                await remove.mutateAsync(chosen).catch((err: Error) => toast.error(errorText(err)));
                 setSelected('');
               }}
             >

@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Pager } from '../../../shared/ui/pager';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications-api';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 import '../notifications.css';
 import { TabBar } from '../../../shared/ui/tab-bar';
 
@@ -75,7 +76,7 @@ export default function InboxPage() {
         {list.isPending ? (
           <LoadingState />
         ) : list.isError ? (
-          <ErrorState message={list.error.message} onRetry={() => void list.refetch()} />
+          <ErrorMessage variant="state" error={list.error} onRetry={() => void list.refetch()} />
         ) : list.data.content.length === 0 ? (
           <EmptyState title={unread ? t('inbox.emptyUnread') : t('inbox.empty')} />
         ) : (

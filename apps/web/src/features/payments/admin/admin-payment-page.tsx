@@ -6,11 +6,12 @@ import type { AdminPaymentDetail } from '@moim/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { Field, FormMessage } from '../../../shared/ui/field';
-import { ErrorState, LoadingState } from '../../../shared/ui/states';
+import { Field } from '../../../shared/ui/field';
+import { LoadingState } from '../../../shared/ui/states';
 import { PaymentSummary } from '../components/payment-summary';
 import { formatDateTime, formatKrw } from '../lib/format';
 import { useAdminPayment, useConfirmDeposit, useDeclineRefund, useRefund, useReturnDeposit } from './admin-api';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 import '../payments.css';
 import { BackLink } from '../../../shared/ui/back-link';
 import { TableScroll } from '../../../shared/ui/table-scroll';
@@ -26,7 +27,7 @@ export default function AdminPaymentPage() {
       {detail.isPending ? (
         <LoadingState />
       ) : detail.isError ? (
-        <ErrorState message={detail.error.message} onRetry={() => void detail.refetch()} />
+        <ErrorMessage variant="state" error={detail.error} onRetry={() => void detail.refetch()} />
       ) : (
         <Detail d={detail.data} />
       )}
@@ -149,7 +150,7 @@ function DepositActions({ d }: { d: AdminPaymentDetail }) {
       <Field label={t('admin.noteOptional')} error={noteError}>
         <textarea rows={2} value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
       </Field>
-      {error && <FormMessage tone="error">{error.message}</FormMessage>}
+      <ErrorMessage error={error} />
       <div className="pay-actions">
         <button
           type="button"
@@ -237,7 +238,7 @@ function RefundActions({ d }: { d: AdminPaymentDetail }) {
           </Field>
         </>
       )}
-      {error && <FormMessage tone="error">{error.message}</FormMessage>}
+      <ErrorMessage error={error} />
       <div className="pay-actions">
         <button type="submit" className="btn btn-danger" disabled={refund.isPending}>
           {d.method === 'CARD' ? t('admin.refundCard') : t('admin.refundBank')}

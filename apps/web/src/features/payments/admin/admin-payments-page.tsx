@@ -4,10 +4,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Pager } from '../../../shared/ui/pager';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { PaymentStatusBadge } from '../components/status-badge';
 import { formatDateTime, formatKrw } from '../lib/format';
 import { useAdminPayments, type AdminPaymentFilters } from './admin-api';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 import '../payments.css';
 import { TableScroll } from '../../../shared/ui/table-scroll';
 
@@ -107,7 +108,7 @@ export default function AdminPaymentsPage() {
       {list.isPending ? (
         <LoadingState />
       ) : list.isError ? (
-        <ErrorState message={list.error.message} onRetry={() => void list.refetch()} />
+        <ErrorMessage variant="state" error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.content.length === 0 ? (
         <EmptyState title={t('admin.empty')} />
       ) : (

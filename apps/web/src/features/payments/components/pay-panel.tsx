@@ -7,13 +7,14 @@ import type { PaymentMethod } from '@moim/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ErrorState, LoadingState } from '../../../shared/ui/states';
+import { LoadingState } from '../../../shared/ui/states';
 import { useApplicationPayment, usePaymentsConfig, useStartPayment } from '../api';
 import { formatDateTime, formatKrw, providerMessage, timeLeft } from '../lib/format';
 import { failPath, openCheckout } from '../lib/open-checkout';
 import { RefundAccountForm } from './refund-account-form';
 import { StartError } from './start-error';
 import { TestModeBadge } from './status-badge';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 import '../payments.css';
 
 export interface PayPanelProps {
@@ -37,7 +38,7 @@ export function PayPanel({ studyId, applicationId, headingLevel = 2 }: PayPanelP
   const titleId = `pay-panel-${applicationId}`;
 
   if (state.isPending) return <LoadingState />;
-  if (state.isError) return <ErrorState message={state.error.message} onRetry={() => void state.refetch()} />;
+  if (state.isError) return <ErrorMessage variant="state" error={state.error} onRetry={() => void state.refetch()} />;
   const s = state.data;
   const current = s.current;
 

@@ -13,6 +13,7 @@ import { OrderName } from '../components/order-name';
 import { TestModeBadge } from '../components/status-badge';
 import { formatDateTime, formatKrw, timeLeft } from '../lib/format';
 import { MissingOrder } from '../components/missing-order';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 import '../payments.css';
 
 export default function AccountInfoPage() {
@@ -22,7 +23,7 @@ export default function AccountInfoPage() {
   const payment = usePayment(orderId);
   if (!orderId) return <MissingOrder />;
   if (payment.isPending) return <LoadingState />;
-  if (payment.isError) return <ErrorState message={payment.error.message} onRetry={() => void payment.refetch()} />;
+  if (payment.isError) return <ErrorMessage variant="state" error={payment.error} onRetry={() => void payment.refetch()} />;
   const p = payment.data;
   if (p.method !== 'BANK_TRANSFER') return <ErrorState message={t('account.notDeposit')} />;
   if (p.applicationStatus === 'PAYMENT_PENDING' || p.status === 'DONE')
@@ -101,11 +102,7 @@ function AccountInfo({ payment: p }: { payment: NonNullable<ReturnType<typeof us
             <Field label={t('account.depositorOther')}>
               <input value={other} maxLength={20} onChange={(e) => setOther(e.target.value)} autoComplete="off" />
             </Field>
-            {notify.isError && (
-              <div className="pay-alert pay-alert--error" role="alert">
-                <p>{notify.error.message}</p>
-              </div>
-            )}
+            <ErrorMessage error={notify.error} />
             <div className="pay-actions">
               <button type="submit" className="btn btn-primary" disabled={notify.isPending} aria-busy={notify.isPending}>
                 {notify.isPending ? t('account.notifying') : t('account.notify')}

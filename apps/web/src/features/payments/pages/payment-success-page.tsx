@@ -9,7 +9,8 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api/client';
-import { ErrorState, LoadingState } from '../../../shared/ui/states';
+import { ErrorMessage } from '../../../shared/ui/error-message';
+import { LoadingState } from '../../../shared/ui/states';
 import { useConfirmPayment } from '../api';
 import { PaymentSummary } from '../components/payment-summary';
 import { MissingOrder } from '../components/missing-order';
@@ -60,7 +61,7 @@ export default function PaymentSuccessPage() {
     return (
       <div className="page pay-page">
         <div className="container pay-narrow">
-          <ErrorState message={e.message} onRetry={() => void confirm.refetch()} />
+          <ErrorMessage variant="state" error={e} onRetry={() => void confirm.refetch()} />
         </div>
       </div>
     );

@@ -4,12 +4,13 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ErrorState, LoadingState } from '../../../shared/ui/states';
+import { LoadingState } from '../../../shared/ui/states';
 import { usePayment } from '../api';
 import { PaymentSummary } from '../components/payment-summary';
 import { RefundAccountForm } from '../components/refund-account-form';
 import { formatDateTime } from '../lib/format';
 import { MissingOrder } from '../components/missing-order';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 import '../payments.css';
 
 export default function PendingPage() {
@@ -19,7 +20,7 @@ export default function PendingPage() {
   const payment = usePayment(orderId, { refetchInterval: 20_000 });
   if (!orderId) return <MissingOrder />;
   if (payment.isPending) return <LoadingState />;
-  if (payment.isError) return <ErrorState message={payment.error.message} onRetry={() => void payment.refetch()} />;
+  if (payment.isError) return <ErrorMessage variant="state" error={payment.error} onRetry={() => void payment.refetch()} />;
   const p = payment.data;
   const confirmed = p.status === 'DONE' || p.applicationStatus === 'CONFIRMED';
   const returned = !confirmed && p.status === 'WAITING_FOR_DEPOSIT' && p.applicationStatus === 'ACCEPTED';

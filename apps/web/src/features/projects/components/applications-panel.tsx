@@ -14,12 +14,13 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/toast/toast';
 import { Avatar } from '../../../shared/ui/avatar';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { applicationsOptions, useDecide } from '../api/projects-api';
 import { formatDateTime } from '../../../shared/lib/format';
 import { Modal } from './modal';
 import { Pager } from '../../../shared/ui/pager';
 import { TabBar } from '../../../shared/ui/tab-bar';
+import { ErrorMessage, errorText } from '../../../shared/ui/error-message';
 
 type Filter = ProjectApplicationStatus | 'ALL';
 
@@ -33,7 +34,7 @@ export function ApplicationsPanel({ project }: { project: Project }) {
   const full = new Set(project.positions.filter((p) => p.filledCount >= p.requiredCount).map((p) => p.id));
 
   const approve = async (a: ProjectApplication) => {
-    const ok = await decide.mutateAsync({ verb: 'approve', appId: a.id }).catch((e: Error) => toast.error(e.message));
+    const ok = await decide.mutateAsync({ verb: 'approve', appId: a.id }).catch((e: unknown) => toast.error(errorText(e)));
     if (ok) toast.success(t('applications.approved'));
   };
 
@@ -60,7 +61,7 @@ export function ApplicationsPanel({ project }: { project: Project }) {
       {list.isPending ? (
         <LoadingState />
       ) : list.isError ? (
-        <ErrorState message={list.error.message} onRetry={() => void list.refetch()} />
+        <ErrorMessage variant="state" error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.content.length === 0 ? (
         <EmptyState title={filter === 'ALL' ? t('applications.empty') : t('applications.emptyFiltered')} />
       ) : (
@@ -196,11 +197,7 @@ function RejectDialog({
             </p>
           )}
         </div>
-        {decide.isError && (
-          <p className="form-message form-message--error" role="alert">
-            {decide.error.message}
-          </p>
-        )}
+        <ErrorMessage error={decide.error} />
         <div className="pj-dialog__actions">
           <button type="button" className="btn btn-secondary" onClick={close}>
             {t('owner.cancel')}

@@ -5,8 +5,10 @@
 import { PROJECT_LIMITS as L, type Project, type ProjectApplyBody, type ProjectApplyInput } from '@moim/contract';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 import { Field } from '../../../shared/ui/field';
 import { formErrorMap } from '../../../shared/ui/form-errors';
+import { placeServerFieldErrors } from '../../../shared/ui/server-field-errors';
 import { toast } from '../../../shared/toast/toast';
 import { useApply } from '../api/projects-api';
 import { projectFieldError } from '../lib/field-errors';
@@ -34,7 +36,7 @@ export function ApplyDialog({ project, positionId, onClose }: { project: Project
   const err = (m: string | undefined) => projectFieldError(t, m);
 
   const submit = handleSubmit(async (body) => {
-    const ok = await apply.mutateAsync(body).catch(() => null);
+    const ok = await apply.mutateAsync(body).catch((error: unknown) => void placeServerFieldErrors(error, form));
     if (!ok) return;
     toast.success(t('apply.sent'));
     form.reset();
@@ -66,11 +68,7 @@ export function ApplyDialog({ project, positionId, onClose }: { project: Project
         <Field label={t('apply.portfolio')} optional={tc('common.optional')} error={err(e.links?.portfolio?.message)}>
           <input type="url" inputMode="url" placeholder="https://…" {...register('links.portfolio')} />
         </Field>
-        {apply.isError && (
-          <p className="form-message form-message--error" role="alert">
-            {apply.error.message}
-          </p>
-        )}
+        <ErrorMessage error={apply.error} />
         <div className="pj-dialog__actions">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
             {t('apply.cancel')}

@@ -3,6 +3,7 @@
  * to the opener (the browser does all three with showModal()).
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 
 export function Modal({ open, title, onClose, children }: { open: boolean; title: string; onClose: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -41,18 +42,15 @@ export function ConfirmDialog(p: {
   cancelLabel: string;
   danger?: boolean;
   pending?: boolean;
-  error?: string | null;
+  /** the failure of the last attempt (shown through the shared ErrorMessage) */
+  error?: unknown;
   onConfirm: () => void;
   onClose: () => void;
 }) {
   return (
     <Modal open={p.open} title={p.title} onClose={p.onClose}>
       <p>{p.body}</p>
-      {p.error && (
-        <p className="form-message form-message--error" role="alert">
-          {p.error}
-        </p>
-      )}
+      <ErrorMessage error={p.error} />
       <div className="pj-dialog__actions">
         <button type="button" className="btn btn-secondary" onClick={p.onClose}>
           {p.cancelLabel}

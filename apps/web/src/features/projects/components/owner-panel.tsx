@@ -81,7 +81,7 @@ export function OwnerPanel({ project }: { project: Project }) {
         cancelLabel={t('owner.cancel')}
         danger={asking === 'DELETE' || asking === 'CANCEL'}
         pending={move.isPending || del.isPending}
-        error={(move.error ?? del.error)?.message ?? null}
+        error={move.error ?? del.error}
         onConfirm={confirm}
         onClose={close}
       />

@@ -10,6 +10,7 @@ import { loginPathFor } from '../../../shared/auth/require-auth';
 import { toast } from '../../../shared/toast/toast';
 import { Avatar } from '../../../shared/ui/avatar';
 import { useDecide } from '../api/projects-api';
+import { errorText } from '../../../shared/ui/error-message';
 
 export function OwnerCard({ project }: { project: Project }) {
   const { t } = useTranslation('projects');
@@ -67,7 +68,7 @@ export function ViewerPanel({ project, signedIn }: { project: Project; signedIn:
             onClick={() =>
               decide.mutate(
                 { verb: 'withdraw', appId: a.id },
-                { onSuccess: () => toast.success(t('detail.withdrawn')), onError: (e) => toast.error(e.message) },
+                { onSuccess: () => toast.success(t('detail.withdrawn')), onError: (e) => toast.error(errorText(e)) },
               )
             }
           >

@@ -10,12 +10,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
 import { toast } from '../../../shared/toast/toast';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { markUserValue } from '../../../shared/ui/user-value';
 import { myProjectsOptions, useDecide } from '../api/projects-api';
 import { StatusBadge } from '../components/badges';
 import { formatDate } from '../../../shared/lib/format';
 import { projectEditPath, projectPath } from '../lib/paths';
+import { ErrorMessage, errorText } from '../../../shared/ui/error-message';
 import '../projects.css';
 
 function Group({ id, title, count, children }: { id: string; title: string; count: number; children: ReactNode }) {
@@ -54,7 +55,7 @@ export default function MyProjectsSection() {
       {my.isPending ? (
         <LoadingState />
       ) : my.isError ? (
-        <ErrorState message={my.error.message} onRetry={() => void my.refetch()} />
+        <ErrorMessage variant="state" error={my.error} onRetry={() => void my.refetch()} />
       ) : total === 0 ? (
         <EmptyState title={t('my.empty')}>
           <p className="muted">{t('my.emptyBody')}</p>
@@ -143,7 +144,7 @@ function ApplicationItem({ a }: { a: ProjectApplication }) {
           onClick={() =>
             decide.mutate(
               { verb: 'withdraw', appId: a.id },
-              { onSuccess: () => toast.success(t('detail.withdrawn')), onError: (e) => toast.error(e.message) },
+              { onSuccess: () => toast.success(t('detail.withdrawn')), onError: (e) => toast.error(errorText(e)) },
             )
           }
         >

@@ -11,7 +11,7 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { ApiError } from '../../../shared/api/client';
 import { useAuth } from '../../../shared/auth/auth-provider';
 import { loginPathFor } from '../../../shared/auth/require-auth';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { projectOptions } from '../api/projects-api';
 import { ApplicationsPanel } from '../components/applications-panel';
 import { DdayBadge, StatusBadge, TypeBadge } from '../components/badges';
@@ -19,6 +19,7 @@ import { FactsSection, LinksCard, PositionsSection, ProjectProse, StackSection, 
 import { OwnerPanel } from '../components/owner-panel';
 import { OwnerCard, ViewerPanel } from '../components/viewer-panel';
 import { formatDate } from '../../../shared/lib/format';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 import '../projects.css';
 import { TabBar } from '../../../shared/ui/tab-bar';
 import { BackLink } from '../../../shared/ui/back-link';
@@ -51,7 +52,7 @@ export default function ProjectDetailPage() {
               </Link>
             </EmptyState>
           ) : (
-            <ErrorState message={q.error.message} onRetry={() => void q.refetch()} />
+            <ErrorMessage variant="state" error={q.error} onRetry={() => void q.refetch()} />
           )}
         </div>
       </div>

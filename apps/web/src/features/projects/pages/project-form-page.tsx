@@ -7,14 +7,16 @@
 import { MEETING_TYPES, PROJECT_LIMITS as L, PROJECT_TYPES, type Project, type ProjectBody, type ProjectBodyInput } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { Controller, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/client';
 import { toast } from '../../../shared/toast/toast';
 import { Field } from '../../../shared/ui/field';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 import { formErrorMap } from '../../../shared/ui/form-errors';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
+import { placeServerFieldErrors } from '../../../shared/ui/server-field-errors';
+import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { projectOptions, useCreateProject, useMoveProject, useReplaceProject } from '../api/projects-api';
 import { PositionsEditor, StackEditor } from '../components/form-editors';
 import { RichTextEditor } from '../components/rich-text-editor';
@@ -102,7 +104,7 @@ export default function ProjectFormPage({ mode }: { mode: 'new' | 'edit' }) {
           {missing ? (
             <EmptyState title={t('detail.notFound')} />
           ) : (
-            <ErrorState message={existing.error.message} onRetry={() => void existing.refetch()} />
+            <ErrorMessage variant="state" error={existing.error} onRetry={() => void existing.refetch()} />
           )}
         </div>
       </div>
@@ -130,7 +132,7 @@ function ProjectForm({ project }: { project?: Project }) {
   const navigate = useNavigate();
   const create = useCreateProject();
   const replace = useReplaceProject(project?.id ?? '');
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const move = useMoveProject(project?.id ?? '');
   const form = useForm<ProjectBodyInput, unknown, ProjectBody>({
@@ -138,7 +140,7 @@ function ProjectForm({ project }: { project?: Project }) {
     defaultValues: project ? toForm(project) : EMPTY,
     mode: 'onTouched',
   });
-  const { register, control, handleSubmit, formState, setError } = form;
+  const { register, control, handleSubmit, formState } = form;
   const e = formState.errors;
   const err = (m: string | undefined) => projectFieldError(t, m);
   const meeting = useWatch({ control, name: 'meeting.type' });
@@ -147,14 +149,8 @@ function ProjectForm({ project }: { project?: Project }) {
 
   /** Field errors the server found (e.g. a deadline in the past) go next to their fields. */
   const showServerError = (error: unknown) => {
-    const fields =
-      (error instanceof ApiError ? (error.details as { fields?: { path: string; message: string }[] } | undefined)?.fields : undefined) ??
-      [];
-    for (const f of fields) {
-      const path = f.path.replace(/^body\.(project\.)?/, '');
-      if (path) setError(path as FieldPath<ProjectBodyInput>, { type: 'server', message: f.message });
-    }
-    setServerError(error instanceof Error ? error.message : String(error));
+    placeServerFieldErrors(error, form, (path) => path.replace(/^project\./, ''));
+    setServerError(error);
   };
 
   const save = (publish: boolean) =>
@@ -190,10 +186,14 @@ function ProjectForm({ project }: { project?: Project }) {
           </div>
         </header>
         <form className="form pj-form" noValidate onSubmit={(ev) => ev.preventDefault()}>
-          {(hasErrors || serverError) && (
-            <div className="form-message form-message--error" role="alert">
-              {serverError ?? t('form.errorsTitle')}
-            </div>
+          {serverError ? (
+            <ErrorMessage error={serverError} />
+          ) : (
+            hasErrors && (
+              <div className="form-message form-message--error" role="alert">
+                {t('form.errorsTitle')}
+              </div>
+            )
           )}
 
           <Section title={t('form.sections.basics')}>

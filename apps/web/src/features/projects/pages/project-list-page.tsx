@@ -6,12 +6,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { projectListOptions } from '../api/projects-api';
 import { Pager } from '../../../shared/ui/pager';
 import { ProjectCard } from '../components/project-card';
 import { ProjectFilters } from '../components/project-filters';
 import { EMPTY_FILTERS, filtersToParams, hasActiveFilters, parseFilters, type ProjectListFilters } from '../lib/list-filters';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 import '../projects.css';
 
 export default function ProjectListPage() {
@@ -46,7 +47,7 @@ export default function ProjectListPage() {
         {list.isPending ? (
           <LoadingState />
         ) : list.isError ? (
-          <ErrorState message={list.error.message} onRetry={() => void list.refetch()} />
+          <ErrorMessage variant="state" error={list.error} onRetry={() => void list.refetch()} />
         ) : list.data.content.length === 0 ? (
           <EmptyState title={filtered ? t('list.emptyFiltered') : t('list.empty')}>
             <p className="muted">{filtered ? t('list.emptyFilteredBody') : t('list.emptyBody')}</p>

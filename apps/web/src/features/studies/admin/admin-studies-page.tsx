@@ -7,15 +7,15 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '../../../shared/toast/toast';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { useStudyStatus } from '../api/manage-api';
-import { ErrorAlert } from '../components/error-alert';
 import { Pager } from '../../../shared/ui/pager';
 import { ReasonDialog } from '../components/reason-dialog';
 import { formatDate, formatDateTime } from '../../../shared/lib/format';
 import { studyPath } from '../lib/paths';
 import { useLocale } from '../lib/use-locale';
 import { useAdminStudies, type AdminFilter } from './admin-api';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 import '../studies.css';
 import { TabBar } from '../../../shared/ui/tab-bar';
 import { TableScroll } from '../../../shared/ui/table-scroll';
@@ -118,7 +118,7 @@ export default function AdminStudiesPage() {
       {list.isPending ? (
         <LoadingState />
       ) : list.isError ? (
-        <ErrorState message={list.error.message} onRetry={() => void list.refetch()} />
+        <ErrorMessage variant="state" error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.content.length === 0 ? (
         <EmptyState title={f.view === 'queue' ? t('admin.queueEmpty') : t('admin.empty')} />
       ) : f.view === 'queue' ? (
@@ -159,7 +159,7 @@ function QueueItem({ study }: { study: AdminStudy }) {
           {formatDate(study.endDate, locale)} · {t('admin.capacity', { capacity: study.capacity })}
         </p>
         {study.tagline && <p data-user-content="">{study.tagline}</p>}
-        <ErrorAlert error={rejecting ? null : status.error} />
+        <ErrorMessage error={rejecting ? null : status.error} />
       </div>
       <div className="st-queue__actions">
         <button type="button" className="btn btn-secondary st-danger-text" onClick={() => setRejecting(true)} disabled={status.isPending}>
@@ -185,7 +185,7 @@ function QueueItem({ study }: { study: AdminStudy }) {
         danger
         confirmLabel={t('manage.status.actions.REJECT')}
         pending={status.isPending}
-        error={status.isError ? <ErrorAlert error={status.error} /> : null}
+        error={status.isError ? <ErrorMessage error={status.error} /> : null}
         onClose={() => {
           setRejecting(false);
           status.reset();

@@ -2,13 +2,14 @@
 import type { AdminStudy, Study } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ErrorState, LoadingState } from '../../../shared/ui/states';
+import { LoadingState } from '../../../shared/ui/states';
 import { ApplicationsPanel } from '../pages/manage/applications-panel';
 import { StatusPanel } from '../pages/manage/status-panel';
 import { formatDateTime } from '../../../shared/lib/format';
 import { managePath, studyPath } from '../lib/paths';
 import { useLocale } from '../lib/use-locale';
 import { useAdminStudy } from './admin-api';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 import '../studies.css';
 import { BackLink } from '../../../shared/ui/back-link';
 
@@ -33,7 +34,7 @@ export default function AdminStudyPage() {
   const { studyId } = useParams();
   const q = useAdminStudy(studyId);
   if (q.isPending) return <LoadingState />;
-  if (q.isError) return <ErrorState message={q.error.message} onRetry={() => void q.refetch()} />;
+  if (q.isError) return <ErrorMessage variant="state" error={q.error} onRetry={() => void q.refetch()} />;
   const s = q.data;
   const study = asAdmin(s);
   return (

@@ -1,6 +1,6 @@
 import { MY_STUDY_GROUPS } from '@moim/contract';
-import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeApplication, makeStudy } from '../test-fixtures';
 import { renderPage, stubFetch, TEST_USER } from '../../../shared/test/render';
 import MyStudiesSection from './my-studies-section';
@@ -112,5 +112,23 @@ describe('my studies (GET /api/studies/my?format=grouped)', () => {
     stubFetch((url) => (url.pathname === '/api/studies/my' ? { status: 500, error: { code: 'SYS-5001', message: 'boom' } } : undefined));
     await renderPage(<MyStudiesSection />, { user: TEST_USER });
     expect(await screen.findByRole('button', { name: '다시 시도' })).toBeTruthy();
+  });
+
+  it("says why a cancellation was refused in the server's own words (never the code's generic sentence)", async () => {
+    const pending = makeStudy({ title: '검토 중 스터디', slug: '5-wait' });
+    const groups = { ...emptyGroups(), pending: [{ study: pending, membership: null, application: makeApplication(pending) }] };
+    stubFetch((url, init) =>
+      url.pathname === '/api/studies/my'
+        ? { data: { format: 'grouped', groups } }
+        : init.method === 'DELETE'
+          ? { status: 409, error: { code: 'BIZ-3002', message: '이미 처리된 지원서입니다.' } }
+          : undefined,
+    );
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await renderPage(<MyStudiesSection />, { user: TEST_USER });
+    fireEvent.click(await screen.findByRole('button', { name: '지원 취소' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('이미 처리된 지원서입니다.');
+    vi.restoreAllMocks();
   });
 });

@@ -8,16 +8,16 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { useMyReview } from '../api/study-content-api';
 import { useCancelApplication, useMyStudies } from '../api/studies-api';
-import { ErrorAlert } from '../components/error-alert';
 import { StatusBadge } from '../components/status-badge';
 import { formatDate, formatDateTime, formatKrw } from '../../../shared/lib/format';
 import { managePath, reviewPath, studyPath } from '../lib/paths';
 import { useLocale } from '../lib/use-locale';
 import { PayAction } from './pay-action';
 import { StudyCover } from '../../../shared/ui/study-cover';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 import '../studies.css';
 import '../study-cover.css';
 
@@ -41,7 +41,7 @@ export default function MyStudiesSection() {
       {my.isPending ? (
         <LoadingState />
       ) : my.isError ? (
-        <ErrorState message={my.error.message} onRetry={() => void my.refetch()} />
+        <ErrorMessage variant="state" error={my.error} onRetry={() => void my.refetch()} />
       ) : total === 0 ? (
         <EmptyState title={t('my.empty')}>
           <p>{t('my.emptyBody')}</p>
@@ -202,7 +202,7 @@ function MyItem({ group, item, userId }: { group: MyStudyGroup; item: MyStudyIte
             {study.title}
           </Link>
           {detail && <p className="st-my__detail">{detail}</p>}
-          {cancel.isError && <ErrorAlert error={cancel.error} />}
+          {cancel.isError && <ErrorMessage error={cancel.error} />}
         </div>
       </div>
       {action && <div className="st-my__action">{action}</div>}

@@ -10,9 +10,8 @@ import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { SchemaInput } from '../../../shared/lib/schema-types';
-import { ErrorState, LoadingState } from '../../../shared/ui/states';
+import { LoadingState } from '../../../shared/ui/states';
 import { useApply, useStudy } from '../api/studies-api';
-import { ErrorAlert } from '../components/error-alert';
 import { Field } from '../../../shared/ui/field';
 import { refusalReason } from '../components/refusal';
 import { StatusBadge } from '../components/status-badge';
@@ -21,6 +20,8 @@ import { formatKrw } from '../../../shared/lib/format';
 import { studyPath } from '../lib/paths';
 import { useLocale } from '../lib/use-locale';
 import { issueMessage } from '../lib/zod-messages';
+import { ErrorMessage } from '../../../shared/ui/error-message';
+import { placeServerFieldErrors } from '../../../shared/ui/server-field-errors';
 import '../studies.css';
 import { ScheduleLine } from '../components/schedule-line';
 import { BackLink } from '../../../shared/ui/back-link';
@@ -37,7 +38,7 @@ export default function ApplyPage() {
   const [sent, setSent] = useState(false);
 
   if (study.isPending) return <LoadingState />;
-  if (study.isError) return <ErrorState message={study.error.message} onRetry={() => void study.refetch()} />;
+  if (study.isError) return <ErrorMessage variant="state" error={study.error} onRetry={() => void study.refetch()} />;
   const s = study.data;
   const reason = refusalReason(s, now, t, locale);
 
@@ -149,7 +150,13 @@ function ApplyForm({
   const errors = form.formState.errors;
 
   return (
-    <form className="st-form card" noValidate onSubmit={(e) => void form.handleSubmit((v) => apply.mutate(v, { onSuccess: onSent }))(e)}>
+    <form
+      className="st-form card"
+      noValidate
+      onSubmit={(e) =>
+        void form.handleSubmit((v) => apply.mutate(v, { onSuccess: onSent, onError: (error) => placeServerFieldErrors(error, form) }))(e)
+      }
+    >
       <Field
         label={t('apply.motivation')}
         required
@@ -171,7 +178,7 @@ function ApplyForm({
         </Field>
       ))}
       {cost > 0 && <p className="st-alert st-alert--info">{t('apply.paidNotice', { amount: formatKrw(cost, locale) })}</p>}
-      <ErrorAlert error={apply.error} title={apply.isError ? t('apply.refused') : undefined} />
+      <ErrorMessage error={apply.error} title={apply.isError ? t('apply.refused') : undefined} />
       <div className="st-form__nav">
         <span />
         <button type="submit" className="btn btn-primary" disabled={apply.isPending}>

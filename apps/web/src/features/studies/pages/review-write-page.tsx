@@ -7,16 +7,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { SchemaInput } from '../../../shared/lib/schema-types';
 import { toast } from '../../../shared/toast/toast';
-import { ErrorState, LoadingState } from '../../../shared/ui/states';
+import { LoadingState } from '../../../shared/ui/states';
 import { useStudy } from '../api/studies-api';
 import { useMyReview, useWriteReview } from '../api/study-content-api';
-import { ErrorAlert } from '../components/error-alert';
 import { Field } from '../../../shared/ui/field';
 import { RatingInput } from '../components/rating-input';
 import { TagPicker } from '../components/tag-picker';
 import { studyPath } from '../lib/paths';
 import { issueMessage } from '../lib/zod-messages';
 import { markUserValue } from '../../../shared/ui/user-value';
+import { ErrorMessage } from '../../../shared/ui/error-message';
+import { placeServerFieldErrors } from '../../../shared/ui/server-field-errors';
 import '../studies.css';
 import { BackLink } from '../../../shared/ui/back-link';
 
@@ -29,7 +30,7 @@ export default function ReviewWritePage() {
   // Ask for the member's own review before showing a form: a written one is shown instead.
   const mine = useMyReview(s0?.id, mayWrite);
   if (study.isPending || (mayWrite && mine.isPending)) return <LoadingState />;
-  if (study.isError) return <ErrorState message={study.error.message} onRetry={() => void study.refetch()} />;
+  if (study.isError) return <ErrorMessage variant="state" error={study.error} onRetry={() => void study.refetch()} />;
   const s = study.data;
   const canWrite = mayWrite;
   const written = mine.data ?? null;
@@ -81,7 +82,7 @@ export function ReviewForm({ studyId, backTo }: { studyId: string; backTo: strin
   const text = useWatch({ control: form.control, name: 'text' }) ?? '';
   const errors = form.formState.errors;
   const submit = form.handleSubmit(async (v) => {
-    const ok = await write.mutateAsync(v).catch(() => null);
+    const ok = await write.mutateAsync(v).catch((error: unknown) => void placeServerFieldErrors(error, form));
     if (!ok) return;
     toast.success(t('review.saved'));
     navigate(backTo);
@@ -97,7 +98,7 @@ export function ReviewForm({ studyId, backTo }: { studyId: string; backTo: strin
             legend={t('review.rating')}
             value={field.value}
             onChange={field.onChange}
-            error={errors.rating ? t('review.ratingRequired') : undefined}
+            error={errors.rating ? (errors.rating.type === 'server' ? errors.rating.message : t('review.ratingRequired')) : undefined}
           />
         )}
       />
@@ -114,7 +115,7 @@ export function ReviewForm({ studyId, backTo }: { studyId: string; backTo: strin
         name="tags"
         render={({ field }) => <TagPicker value={field.value ?? []} onChange={field.onChange} />}
       />
-      <ErrorAlert error={write.error} />
+      <ErrorMessage error={write.error} />
       <div className="st-form__nav">
         <Link className="btn btn-secondary" to={backTo}>
           {t('form.cancel')}

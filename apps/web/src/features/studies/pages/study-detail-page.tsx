@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/client';
 import { useAuth } from '../../../shared/auth/auth-provider';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { useStudy } from '../api/studies-api';
 import { useStudyPage } from '../api/study-content-api';
 import { defaultSections, withHero } from '../components/sections/default-sections';
@@ -15,6 +15,7 @@ import { HeroSection } from '../components/sections/hero-section';
 import { StudySections } from '../components/sections/study-sections';
 import { StudyFacts } from '../components/study-facts';
 import { managePath } from '../lib/paths';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 import '../studies.css';
 
 export const FLAGSHIP_SLUG = '1-tecoteco';
@@ -40,7 +41,7 @@ export default function StudyDetailPage({ identifier: fixed }: { identifier?: st
             </Link>
           </EmptyState>
         ) : (
-          <ErrorState message={study.error.message} onRetry={() => void study.refetch()} />
+          <ErrorMessage variant="state" error={study.error} onRetry={() => void study.refetch()} />
         )}
       </div>
     );

@@ -6,13 +6,14 @@
 import { lazy, Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { useStudyList } from '../api/studies-api';
 import { GridIcon, ListIcon } from '../components/icons';
 import { Pager } from '../../../shared/ui/pager';
 import { StudyCard } from '../components/study-card';
 import { StudyFilters } from '../components/study-filters';
 import { filtersToParams, hasActiveFilters, parseFilters, type StudyListFilters } from '../lib/list-filters';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 import '../studies.css';
 import { TabBar } from '../../../shared/ui/tab-bar';
 
@@ -77,7 +78,7 @@ export default function StudyListPage() {
         ) : list.isPending ? (
           <LoadingState />
         ) : list.isError ? (
-          <ErrorState message={list.error.message} onRetry={() => void list.refetch()} />
+          <ErrorMessage variant="state" error={list.error} onRetry={() => void list.refetch()} />
         ) : list.data.content.length === 0 ? (
           <EmptyState title={hasActiveFilters(filters) ? t('list.emptyFiltered') : t('list.empty')}>
             {hasActiveFilters(filters) ? (

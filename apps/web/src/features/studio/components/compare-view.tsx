@@ -2,9 +2,10 @@
 import type { StudioSuggestion } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorState, LoadingState } from '../../../shared/ui/states';
+import { LoadingState } from '../../../shared/ui/states';
 import { compareQuery } from '../api';
 import { Stars } from './stars';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 
 const delta = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `${n}` : '±0');
 
@@ -12,7 +13,7 @@ export function CompareView({ documentId, from, to, onClose }: { documentId: str
   const { t } = useTranslation('studio');
   const q = useQuery(compareQuery(documentId, from, to));
   if (q.isPending) return <LoadingState />;
-  if (q.isError) return <ErrorState message={q.error.message} onRetry={() => void q.refetch()} />;
+  if (q.isError) return <ErrorMessage variant="state" error={q.error} onRetry={() => void q.refetch()} />;
   const c = q.data;
   const list = (title: string, items: StudioSuggestion[], kind: string) => (
     <div className={`card compare__list compare__list--${kind}`}>

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { readSession, writeSession } from '../../../shared/storage';
 import { Field } from '../../../shared/ui/field';
+import { placeServerFieldErrors } from '../../../shared/ui/server-field-errors';
 import { MarkdownEditor } from './markdown-editor';
 import { TonePicker } from './tone-picker';
 
@@ -64,7 +65,8 @@ interface Props {
   guest: boolean;
   busy: boolean;
   initialText?: string | undefined;
-  onSubmit: (values: ComposeValues) => void;
+  /** a rejection with the server's field errors puts them on their fields (the page shows the message) */
+  onSubmit: (values: ComposeValues) => Promise<unknown>;
 }
 
 export function ComposeForm({ guest, busy, initialText, onSubmit }: Props) {
@@ -87,11 +89,17 @@ export function ComposeForm({ guest, busy, initialText, onSubmit }: Props) {
   const form = useForm<ComposeValues>({ resolver: zodResolver(checked), defaultValues: defaults });
   const source = useWatch({ control: form.control, name: 'source' });
   const { errors } = form.formState;
-  const err = (m: string | undefined) =>
-    m ? t(`form.errors.${m}`, { min: STUDIO_LIMITS.textMin, max: STUDIO_LIMITS.textMax }) : undefined;
+  // the form's own rules are keys of form.errors; the server's field errors are its own text
+  const err = (e: { type?: string; message?: string } | undefined) =>
+    !e?.message
+      ? undefined
+      : e.type === 'server'
+        ? e.message
+        : t(`form.errors.${e.message}`, { min: STUDIO_LIMITS.textMin, max: STUDIO_LIMITS.textMax });
+  const submit = form.handleSubmit((v) => onSubmit(v).catch((error: unknown) => void placeServerFieldErrors(error, form)));
 
   return (
-    <form className="compose form" onSubmit={form.handleSubmit(onSubmit)} noValidate aria-labelledby="compose-title">
+    <form className="compose form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="compose-title">
       <h2 id="compose-title" className="visually-hidden">
         {t('form.title')}
       </h2>
@@ -133,19 +141,19 @@ export function ComposeForm({ guest, busy, initialText, onSubmit }: Props) {
                   writeSession(DRAFT_KEY, e.target.value);
                 }}
                 placeholder={t('documentor.placeholder')}
-                error={err(errors.text?.message)}
+                error={err(errors.text)}
               />
             )}
           />
         </>
       ) : (
-        <Field label={t('form.url')} hint={t('form.urlHint')} error={err(errors.url?.message)}>
+        <Field label={t('form.url')} hint={t('form.urlHint')} error={err(errors.url)}>
           <input className="input" type="url" inputMode="url" placeholder="https://" autoComplete="url" {...form.register('url')} />
         </Field>
       )}
 
       <div className="compose__row">
-        <Field label={t('form.titleField')} optional={t('form.optional')} error={err(errors.title?.message)}>
+        <Field label={t('form.titleField')} optional={t('form.optional')} error={err(errors.title)}>
           <input className="input" {...form.register('title')} />
         </Field>
         <Field label={t('form.purpose')}>
@@ -158,7 +166,7 @@ export function ComposeForm({ guest, busy, initialText, onSubmit }: Props) {
           </select>
         </Field>
       </div>
-      <Field label={t('form.audience')} optional={t('form.optional')} hint={t('form.audienceHint')} error={err(errors.audience?.message)}>
+      <Field label={t('form.audience')} optional={t('form.optional')} hint={t('form.audienceHint')} error={err(errors.audience)}>
         <input className="input" {...form.register('audience')} />
       </Field>
       <Controller
@@ -170,7 +178,7 @@ export function ComposeForm({ guest, busy, initialText, onSubmit }: Props) {
       {guest && (
         <div className="compose__trial card">
           <p className="compose__trial-lead">{t('trial.lead')}</p>
-          <Field label={t('trial.email')} error={err(errors.email?.message)}>
+          <Field label={t('trial.email')} error={err(errors.email)}>
             <input className="input" type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
           </Field>
           <label className="check">
@@ -179,7 +187,7 @@ export function ComposeForm({ guest, busy, initialText, onSubmit }: Props) {
           </label>
           {errors.consent && (
             <p className="field__error" role="alert">
-              {err(errors.consent.message)}
+              {err(errors.consent)}
             </p>
           )}
         </div>

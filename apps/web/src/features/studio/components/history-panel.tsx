@@ -3,9 +3,10 @@ import type { StudioDocument } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState, LoadingState } from '../../../shared/ui/states';
+import { LoadingState } from '../../../shared/ui/states';
 import { documentQuery, documentsQuery } from '../api';
 import { useDateTime } from '../lib/format';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 
 interface Props {
   documentId: string | null;
@@ -25,7 +26,7 @@ export function HistoryPanel({ documentId, onOpenDocument, onOpenAnalysis, onCom
       {docs.isPending ? (
         <LoadingState />
       ) : docs.isError ? (
-        <ErrorState message={docs.error.message} onRetry={() => void docs.refetch()} />
+        <ErrorMessage variant="state" error={docs.error} onRetry={() => void docs.refetch()} />
       ) : docs.data.content.length === 0 ? (
         <p className="muted">{t('history.empty')}</p>
       ) : (
@@ -75,7 +76,7 @@ function Versions({ id, onOpenAnalysis, onCompare }: { id: string; onOpenAnalysi
   const doc = useQuery(documentQuery(id));
   const [picked, setPicked] = useState<string[]>([]);
   if (doc.isPending) return <LoadingState />;
-  if (doc.isError) return <ErrorState message={doc.error.message} onRetry={() => void doc.refetch()} />;
+  if (doc.isError) return <ErrorMessage variant="state" error={doc.error} onRetry={() => void doc.refetch()} />;
   const versions: StudioDocument['versions'] = doc.data.versions;
   const done = versions.filter((v) => v.status === 'COMPLETED');
   const toggle = (v: string) => setPicked((p) => (p.includes(v) ? p.filter((x) => x !== v) : [...p.slice(-1), v]));

@@ -4,6 +4,7 @@ import { useReviews } from '../../api/study-content-api';
 import { formatDate } from '../../../../shared/lib/format';
 import { useLocale } from '../../lib/use-locale';
 import { Avatar } from '../../../../shared/ui/avatar';
+import { ErrorMessage } from '../../../../shared/ui/error-message';
 import { Stars } from '../stars';
 import type { SectionContext, SectionOf } from './types';
 
@@ -27,9 +28,7 @@ export function ReviewsSection({ section, ctx }: { section: SectionOf<'reviews'>
       {reviews.isPending ? (
         <div className="st-skeleton-row" aria-hidden="true" />
       ) : reviews.isError ? (
-        <p className="muted" role="alert">
-          {reviews.error.message}
-        </p>
+        <ErrorMessage error={reviews.error} onRetry={() => void reviews.refetch()} />
       ) : !data || data.summary.count === 0 ? (
         <p className="muted">{ctx.study.status === 'COMPLETED' ? t('reviews.emptyCompleted') : t('reviews.empty')}</p>
       ) : (

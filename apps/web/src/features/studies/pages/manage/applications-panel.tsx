@@ -1,15 +1,15 @@
 import type { Application, Study } from '@moim/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, ErrorState, LoadingState } from '../../../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../../../shared/ui/states';
 import { useApplications, useDecideApplication } from '../../api/studies-api';
 import { Avatar } from '../../../../shared/ui/avatar';
-import { ErrorAlert } from '../../components/error-alert';
 import { Pager } from '../../../../shared/ui/pager';
 import { ReasonDialog } from '../../components/reason-dialog';
 import { formatDateTime } from '../../../../shared/lib/format';
 import { useLocale } from '../../lib/use-locale';
 import { TabBar } from '../../../../shared/ui/tab-bar';
+import { ErrorMessage } from '../../../../shared/ui/error-message';
 
 type Filter = 'PENDING' | 'ALL';
 
@@ -42,7 +42,7 @@ export function ApplicationsPanel({ study, admin }: { study: Study; admin?: bool
       {list.isPending ? (
         <LoadingState />
       ) : list.isError ? (
-        <ErrorState message={list.error.message} onRetry={() => void list.refetch()} />
+        <ErrorMessage variant="state" error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.content.length === 0 ? (
         <EmptyState title={filter === 'PENDING' ? t('manage.apps.emptyPending') : t('manage.apps.empty')} />
       ) : (
@@ -108,7 +108,7 @@ export function ApplicationsPanel({ study, admin }: { study: Study; admin?: bool
         danger={dialog?.decision === 'reject'}
         confirmLabel={dialog?.decision === 'reject' ? t('manage.apps.reject') : t('manage.apps.accept')}
         pending={decide.isPending}
-        error={decide.isError ? <ErrorAlert error={decide.error} /> : null}
+        error={decide.isError ? <ErrorMessage error={decide.error} /> : null}
         onClose={() => {
           setDialog(null);
           decide.reset();

@@ -2,12 +2,12 @@ import { ATTENDANCE_STATUSES, seoulDate, type AttendanceStatus, type Study } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../../shared/toast/toast';
-import { EmptyState, ErrorState, LoadingState } from '../../../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../../../shared/ui/states';
 import { useAttendance, useSaveAttendance, useStudyEvents } from '../../api/manage-api';
 import { useMembers } from '../../api/studies-api';
-import { ErrorAlert } from '../../components/error-alert';
 import { formatDate } from '../../../../shared/lib/format';
 import { useLocale } from '../../lib/use-locale';
+import { ErrorMessage } from '../../../../shared/ui/error-message';
 
 export function AttendancePanel({ study }: { study: Study }) {
   const { t } = useTranslation('studies');
@@ -20,7 +20,7 @@ export function AttendancePanel({ study }: { study: Study }) {
   const eventId = picked ?? past[0]?.id ?? null;
 
   if (events.isPending) return <LoadingState />;
-  if (events.isError) return <ErrorState message={events.error.message} onRetry={() => void events.refetch()} />;
+  if (events.isError) return <ErrorMessage variant="state" error={events.error} onRetry={() => void events.refetch()} />;
   if (past.length === 0) return <EmptyState title={t('manage.attendance.noEvents')} />;
   return (
     <div className="stack">
@@ -47,7 +47,7 @@ function AttendanceSheetEditor({ studyId, eventId }: { studyId: string; eventId:
   const [edits, setEdits] = useState<Record<string, AttendanceStatus>>({});
 
   if (members.isPending || sheet.isPending) return <LoadingState />;
-  if (members.isError) return <ErrorState message={members.error.message} />;
+  if (members.isError) return <ErrorMessage variant="state" error={members.error} />;
   const recorded = new Map((sheet.data?.records ?? []).map((r) => [r.userId, r.status]));
   const people = members.data.content.filter((m) => m.isActive && m.role !== 'OWNER');
   if (people.length === 0) return <EmptyState title={t('manage.members.empty')} />;
@@ -99,7 +99,7 @@ function AttendanceSheetEditor({ studyId, eventId }: { studyId: string; eventId:
           </li>
         ))}
       </ul>
-      <ErrorAlert error={save.error} />
+      <ErrorMessage error={save.error} />
       <div>
         <button type="submit" className="btn btn-primary" disabled={save.isPending || records.length === 0}>
           {t('manage.attendance.save')}

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { StudyCover } from '../../../../shared/ui/study-cover';
 import { coverBodyOf, useRemoveCover, useUploadCover } from '../../api/cover-api';
 import { useCoverPoll } from '../../api/studies-api';
-import { ErrorAlert } from '../../components/error-alert';
+import { ErrorMessage } from '../../../../shared/ui/error-message';
 import '../../study-cover.css';
 
 export function CoverEditor({ study }: { study: Study }) {
@@ -79,8 +79,8 @@ export function CoverEditor({ study }: { study: Study }) {
             {problem}
           </p>
         )}
-        {upload.isError && <ErrorAlert error={upload.error} />}
-        {remove.isError && <ErrorAlert error={remove.error} />}
+        {upload.isError && <ErrorMessage error={upload.error} />}
+        {remove.isError && <ErrorMessage error={remove.error} />}
       </div>
     </section>
   );

@@ -4,15 +4,16 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../../shared/toast/toast';
-import { EmptyState, ErrorState, LoadingState } from '../../../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../../../shared/ui/states';
 import { useAddEvent, useDeleteEvent, useStudyEvents } from '../../api/manage-api';
-import { ErrorAlert } from '../../components/error-alert';
 import { Field, FieldGroup } from '../../../../shared/ui/field';
 import { formatDate, formatTimeRange } from '../../../../shared/lib/format';
 import { resolverFailed } from '../../../../shared/ui/form-errors';
 import { useLocale } from '../../lib/use-locale';
 import { issueMessage } from '../../lib/zod-messages';
 import { TabBar } from '../../../../shared/ui/tab-bar';
+import { ErrorMessage, errorText } from '../../../../shared/ui/error-message';
+import { placeServerFieldErrors } from '../../../../shared/ui/server-field-errors';
 
 type FormValues = {
   title: string;
@@ -56,7 +57,7 @@ export function EventsPanel({ study }: { study: Study }) {
         {events.isPending ? (
           <LoadingState />
         ) : events.isError ? (
-          <ErrorState message={events.error.message} onRetry={() => void events.refetch()} />
+          <ErrorMessage variant="state" error={events.error} onRetry={() => void events.refetch()} />
         ) : list.length === 0 ? (
           <EmptyState title={t('manage.events.empty')} />
         ) : (
@@ -88,7 +89,7 @@ export function EventsPanel({ study }: { study: Study }) {
                       if (!window.confirm(t('manage.events.deleteConfirm', { title: e.title }))) return;
                       remove.mutate(e.id, {
                         onSuccess: () => toast.success(t('manage.events.deleted')),
-                        onError: (err) => toast.error(err.message),
+                        onError: (err) => toast.error(errorText(err)),
                       });
                     }}
                   >
@@ -138,6 +139,7 @@ function AddEventForm({ studyId, defaultDate }: { studyId: string; defaultDate: 
         toast.success(t('manage.events.added'));
         form.reset();
       },
+      onError: (error) => placeServerFieldErrors(error, form),
     }),
   );
   return (
@@ -190,7 +192,7 @@ function AddEventForm({ studyId, defaultDate }: { studyId: string; defaultDate: 
           <textarea rows={3} {...form.register('description')} />
         </Field>
         <div className="span-2">
-          <ErrorAlert error={add.error} />
+          <ErrorMessage error={add.error} />
           <button type="submit" className="btn btn-primary" disabled={add.isPending}>
             {t('manage.events.submit')}
           </button>

@@ -6,7 +6,7 @@ import { studySeats } from '@moim/contract';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { EmptyState, ErrorState, LoadingState } from '../../../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../../../shared/ui/states';
 import { useStudy } from '../../api/studies-api';
 import { StatusBadge } from '../../components/status-badge';
 import { Tabs } from '../../components/tabs';
@@ -17,6 +17,7 @@ import { CoverEditor } from './cover-editor';
 import { EventsPanel } from './events-panel';
 import { MembersPanel } from './members-panel';
 import { StatusPanel } from './status-panel';
+import { ErrorMessage } from '../../../../shared/ui/error-message';
 import '../../studies.css';
 import { BackLink } from '../../../../shared/ui/back-link';
 
@@ -33,7 +34,7 @@ export default function ManagePage() {
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'applications';
 
   if (study.isPending) return <LoadingState />;
-  if (study.isError) return <ErrorState message={study.error.message} onRetry={() => void study.refetch()} />;
+  if (study.isError) return <ErrorMessage variant="state" error={study.error} onRetry={() => void study.refetch()} />;
   const s = study.data;
   const v = s.viewer;
   const canManage = !!(v?.isLeader || v?.isAdmin || v?.role === 'MANAGER' || v?.role === 'OWNER');

@@ -1,15 +1,15 @@
 import { STUDY_LIMITS, type Study, type StudyMember } from '@moim/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, ErrorState, LoadingState } from '../../../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../../../shared/ui/states';
 import { useMemberRole, useRemoveMember, useWarnMember } from '../../api/manage-api';
 import { useMembers } from '../../api/studies-api';
 import { Avatar } from '../../../../shared/ui/avatar';
-import { ErrorAlert } from '../../components/error-alert';
 import { ReasonDialog } from '../../components/reason-dialog';
 import { formatDate } from '../../../../shared/lib/format';
 import { useLocale } from '../../lib/use-locale';
 import { TableScroll } from '../../../../shared/ui/table-scroll';
+import { ErrorMessage } from '../../../../shared/ui/error-message';
 
 export function MembersPanel({ study, isOwner }: { study: Study; isOwner: boolean }) {
   const { t } = useTranslation('studies');
@@ -23,13 +23,13 @@ export function MembersPanel({ study, isOwner }: { study: Study; isOwner: boolea
   const mutation = dialog?.kind === 'remove' ? remove : warn;
 
   if (members.isPending) return <LoadingState />;
-  if (members.isError) return <ErrorState message={members.error.message} onRetry={() => void members.refetch()} />;
+  if (members.isError) return <ErrorMessage variant="state" error={members.error} onRetry={() => void members.refetch()} />;
   const list = members.data.content;
   if (list.length === 0) return <EmptyState title={t('manage.members.empty')} />;
   return (
     <div className="stack">
       <p className="muted">{t('manage.members.lead', { max: STUDY_LIMITS.warningsToDeactivate })}</p>
-      <ErrorAlert error={role.error} />
+      <ErrorMessage error={role.error} />
       <TableScroll className="st-table-wrap">
         <table className="st-table">
           <caption className="visually-hidden">{t('manage.tabs.members')}</caption>
@@ -118,7 +118,7 @@ export function MembersPanel({ study, isOwner }: { study: Study; isOwner: boolea
         danger={dialog?.kind === 'remove'}
         confirmLabel={dialog?.kind === 'remove' ? t('manage.members.remove') : t('manage.members.warn')}
         pending={mutation.isPending}
-        error={mutation.isError ? <ErrorAlert error={mutation.error} /> : null}
+        error={mutation.isError ? <ErrorMessage error={mutation.error} /> : null}
         onClose={() => {
           setDialog(null);
           warn.reset();

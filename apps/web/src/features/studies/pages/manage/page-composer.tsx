@@ -17,13 +17,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../../../shared/toast/toast';
 import { Field } from '../../../../shared/ui/field';
-import { ErrorState, LoadingState } from '../../../../shared/ui/states';
+import { LoadingState } from '../../../../shared/ui/states';
 import { usePublishStudyPage, useSaveStudyPageDraft, useStudyPage } from '../../api/study-content-api';
-import { ErrorAlert } from '../../components/error-alert';
 import { defaultSections } from '../../components/sections/default-sections';
 import { formatDateTime } from '../../../../shared/lib/format';
 import { studyPath } from '../../lib/paths';
 import { useLocale } from '../../lib/use-locale';
+import { ErrorMessage } from '../../../../shared/ui/error-message';
 
 type Kind = 'text' | 'textarea' | 'html' | 'number' | 'checkbox';
 interface FieldDef {
@@ -167,7 +167,7 @@ function clean(sections: StudyPageSection[]): StudyPageSection[] {
 export default function PageComposer({ study }: { study: Study }) {
   const draft = useStudyPage(study.id, 'draft');
   if (draft.isPending) return <LoadingState />;
-  if (draft.isError) return <ErrorState message={draft.error.message} onRetry={() => void draft.refetch()} />;
+  if (draft.isError) return <ErrorMessage variant="state" error={draft.error} onRetry={() => void draft.refetch()} />;
   return <Composer key={draft.data?.version ?? 0} study={study} initial={draft.data?.sections ?? null} meta={draft.data ?? null} />;
 }
 
@@ -271,7 +271,7 @@ function Composer({
           </ul>
         </div>
       )}
-      <ErrorAlert error={save.error ?? publish.error} />
+      <ErrorMessage error={save.error ?? publish.error} />
       <div className="st-composer__layout">
         <div className="st-composer__list">
           <ol aria-label={t('composer.sections')}>

@@ -2,13 +2,13 @@ import { STUDY_TRANSITIONS, nextStudyStatus, type Study, type StudyAction } from
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../../shared/toast/toast';
-import { ErrorState, LoadingState } from '../../../../shared/ui/states';
+import { LoadingState } from '../../../../shared/ui/states';
 import { useStudyStatus, useTransitions } from '../../api/manage-api';
 import { usePatchStudy } from '../../api/studies-api';
-import { ErrorAlert } from '../../components/error-alert';
 import { ReasonDialog } from '../../components/reason-dialog';
 import { formatDateTime } from '../../../../shared/lib/format';
 import { useLocale } from '../../lib/use-locale';
+import { ErrorMessage } from '../../../../shared/ui/error-message';
 
 /** Status moves the viewer may make now (the contract's machine; the server decides again). */
 export function availableActions(study: Study): StudyAction[] {
@@ -26,7 +26,7 @@ export function TransitionHistory({ studyId }: { studyId: string }) {
   const locale = useLocale();
   const history = useTransitions(studyId);
   if (history.isPending) return <LoadingState />;
-  if (history.isError) return <ErrorState message={history.error.message} onRetry={() => void history.refetch()} />;
+  if (history.isError) return <ErrorMessage variant="state" error={history.error} onRetry={() => void history.refetch()} />;
   if (history.data.length === 0) return <p className="muted">{t('manage.status.noHistory')}</p>;
   return (
     <ol className="st-history">
@@ -102,7 +102,7 @@ export function StatusPanel({ study }: { study: Study }) {
             </select>
           </label>
         )}
-        <ErrorAlert error={patch.error} />
+        <ErrorMessage error={patch.error} />
       </section>
       <section className="card" aria-labelledby="status-history">
         <h2 id="status-history" className="st-subtitle">
@@ -119,7 +119,7 @@ export function StatusPanel({ study }: { study: Study }) {
         danger={action === 'TERMINATE' || action === 'REJECT'}
         confirmLabel={action ? t(`manage.status.actions.${action}`) : ''}
         pending={status.isPending}
-        error={status.isError ? <ErrorAlert error={status.error} /> : null}
+        error={status.isError ? <ErrorMessage error={status.error} /> : null}
         onClose={() => {
           setAction(null);
           status.reset();

@@ -108,4 +108,38 @@ describe('propose form: step validation shows the rules', () => {
       recurrenceType: 'WEEKLY',
     });
   });
+
+  it("puts the server's field errors on their fields, on the step that holds them", async () => {
+    stubFetch((url, init) =>
+      url.pathname === '/api/studies' && init.method === 'POST'
+        ? {
+            status: 400,
+            error: {
+              code: 'VAL-2004',
+              message: '입력값이 허용 범위를 벗어났습니다. (body.recruitDeadline: 모집 마감일은 1년 안이어야 합니다.)',
+              details: {
+                fields: [{ path: 'body.recruitDeadline', code: 'out_of_range', message: '모집 마감일은 1년 안이어야 합니다.' }],
+              },
+            },
+          }
+        : undefined,
+    );
+    await renderPage(<ProposePage />, { user: TEST_USER });
+    fireEvent.change(await screen.findByLabelText(/스터디 이름/), { target: { value: '새 스터디' } });
+    fireEvent.click(screen.getByRole('button', { name: '다음' }));
+    await screen.findByLabelText(/시작일/);
+    fireEvent.click(screen.getByRole('button', { name: '다음' }));
+    await screen.findByLabelText('유료');
+    fireEvent.click(screen.getByRole('button', { name: '다음' }));
+    fireEvent.change(await screen.findByLabelText(/환영 인사/), { target: { value: '함께 성장해요!' } });
+    fireEvent.click(screen.getByRole('button', { name: '다음' }));
+    fireEvent.click(await screen.findByRole('button', { name: '제안 보내기' }));
+
+    // back on the schedule step, the message next to the deadline
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('일정과 주기'));
+    const deadline = screen.getByLabelText(/모집 마감일/);
+    expect(deadline.getAttribute('aria-invalid')).toBe('true');
+    const described = (deadline.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain('모집 마감일은 1년 안이어야 합니다.');
+  });
 });

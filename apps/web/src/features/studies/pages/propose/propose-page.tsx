@@ -29,13 +29,14 @@ import { useProposeStudy } from '../../api/studies-api';
 import { studyChanged, uploadCover } from '../../api/cover-api';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChosenCover, ProposeCover } from './propose-cover';
-import { ErrorAlert } from '../../components/error-alert';
 import { Field, FieldGroup } from '../../../../shared/ui/field';
 import { formatDate, formatKrw, formatTimeRange } from '../../../../shared/lib/format';
 import { studyPath } from '../../lib/paths';
 import { useLocale } from '../../lib/use-locale';
 import { issueMessage } from '../../lib/zod-messages';
 import { crossFieldIssues, crossIssueKey, issuePaths, ruleBroken, STEP_FIELDS, STEPS, stepRules, type Step } from './proposal-rules';
+import { ErrorMessage } from '../../../../shared/ui/error-message';
+import { placeServerFieldErrors } from '../../../../shared/ui/server-field-errors';
 import '../../studies.css';
 
 const DRAFT_KEY = 'moim.study-proposal-draft';
@@ -137,7 +138,16 @@ export default function ProposePage() {
   const onSubmit = (e: FormEvent) =>
     handleSubmit(
       async (body) => {
-        const study = await propose.mutateAsync(body).catch(() => null);
+        const study = await propose.mutateAsync(body).catch((error: unknown) => {
+          // the server's field errors go next to their fields, on the first step holding one
+          const placed = placeServerFieldErrors(error, form);
+          const first = STEPS.find((s) => STEP_FIELDS[s].some((f) => placed.some((p) => p === f || p.startsWith(`${f}.`))));
+          if (first) {
+            setAttempted((a) => new Set(a).add(first));
+            go(first);
+          }
+          return null;
+        });
         if (!study) return;
         removeSession(DRAFT_KEY);
         if (cover) {
@@ -485,7 +495,7 @@ export default function ProposePage() {
               </dl>
               <ProposeCover title={values.title ?? ''} value={cover} onChange={setCover} />
               <p className="muted">{t('propose.reviewNote')}</p>
-              {propose.isError && <ErrorAlert error={propose.error} />}
+              {propose.isError && <ErrorMessage error={propose.error} />}
             </div>
           )}
 
