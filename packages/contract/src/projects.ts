@@ -262,11 +262,11 @@ export const projectViewer = z.object({
   /** the caller's latest application to this project */
   application: z
     .object({
-      id: z.string(),
+      applicationId: z.string(),
       status: projectApplicationStatusSchema,
       positionId: z.string(),
       positionName: z.string(),
-      decisionNote: z.string().nullable(),
+      reviewNote: z.string().nullable(),
     })
     .nullable(),
   /** PENDING applications waiting for the owner (managers only, else 0) */
@@ -324,11 +324,17 @@ export const projectApplyBody = z.object({
 export type ProjectApplyBody = z.infer<typeof projectApplyBody>;
 export type ProjectApplyInput = z.input<typeof projectApplyBody>;
 
-export const projectRejectBody = z.object({ note: projectText(L.noteMax, L.noteMin) });
+/** Accept (the names of study applications): an optional note the applicant sees. */
+export const projectAcceptBody = z.object({ reviewNote: projectText(L.noteMax).optional() }).default({});
+export type ProjectAcceptBody = z.infer<typeof projectAcceptBody>;
+/** Reject: a note the applicant sees. */
+export const projectRejectBody = z.object({ reviewNote: projectText(L.noteMax, L.noteMin) });
 export type ProjectRejectBody = z.infer<typeof projectRejectBody>;
+/** DELETE an application (cancel), as study applications: the caller names themself as its applicant. */
+export const projectCancelApplicationQuery = z.object({ applicantId: z.uuid() });
 
 export const projectApplication = z.object({
-  id: z.string(),
+  applicationId: z.string(),
   project: z.object({ id: z.string(), slug: z.string(), name: z.string(), status: projectStatusSchema }),
   position: z.object({ id: z.string(), name: z.string() }),
   applicant: projectPerson,
@@ -336,8 +342,8 @@ export const projectApplication = z.object({
   introduction: z.string(),
   motivation: z.string(),
   links: z.object({ github: z.string().nullable(), portfolio: z.string().nullable() }),
-  /** the owner's note on a rejection (the applicant sees it) */
-  decisionNote: z.string().nullable(),
+  /** the owner's note on the decision (the applicant sees it; required on a rejection) */
+  reviewNote: z.string().nullable(),
   decidedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
