@@ -1,8 +1,9 @@
 /**
  * The project journey through the real built site, in order: a member creates a project with two
  * positions and publishes it; another member finds it by a 초성 search and applies for a
- * position; the owner approves in the applications inbox; the applicant sees the decision in
+ * position; the owner accepts it in the applications inbox; the applicant sees the decision in
  * the inbox and the project under "my projects" on /users/me; the position shows as filled.
+ * Links typed without a scheme ("github.com/…") arrive as addresses.
  * Every login goes through the login page.
  */
 import type { Page } from 'playwright-core';
@@ -62,12 +63,18 @@ describe('projects journey', () => {
     await page.getByLabel('기술 이름').fill('Kotlin');
     await page.getByRole('button', { name: '추가', exact: true }).click();
     await page.getByLabel('모임 주기').fill('주 1회 목요일 저녁');
+    // typed as people do: no scheme, an e-mail address for the contact
+    await page.getByLabel('저장소 주소').fill('github.com/moim/map');
+    await page.getByLabel(/^연락처/).fill('owner@moim.dev');
 
     await page.getByRole('button', { name: '게시하기' }).click();
     await page.getByRole('heading', { level: 1, name: NAME }).waitFor({ timeout: 20_000 });
     projectPath = new URL(page.url()).pathname;
     expect(decodeURIComponent(projectPath)).toMatch(/^\/project\/사이드-프로젝트-모임-지도-/);
     await page.locator('.pj-hero').getByText('모집 중').waitFor();
+    const links = page.locator('.pj-links');
+    expect(await links.getByRole('link', { name: '저장소' }).getAttribute('href')).toBe('https://github.com/moim/map');
+    expect(await links.getByRole('link', { name: '연락처' }).getAttribute('href')).toBe('mailto:owner@moim.dev');
     // the owner sees the controls, not an apply button
     await page.getByRole('heading', { name: '관리' }).waitFor();
     expect(await page.getByRole('button', { name: /지원하기$/ }).count()).toBe(0);
@@ -90,13 +97,13 @@ describe('projects journey', () => {
     await dialog.getByRole('heading', { name: '프로젝트 지원' }).waitFor();
     await dialog.getByLabel('짧은 자기소개').fill(INTRO);
     await dialog.getByLabel('지원 동기').fill('스터디 장소 찾기가 늘 불편했어요. 직접 만들어 보고 싶습니다.');
-    await dialog.getByLabel(/GitHub 주소/).fill('https://github.example.com/jihoon');
+    await dialog.getByLabel(/GitHub 주소/).fill('github.example.com/jihoon');
     await dialog.getByRole('button', { name: '지원서 보내기' }).click();
     await page.getByText('지원서를 보냈어요. 결과는 알림으로 알려 드려요.').waitFor();
     await page.getByText('백엔드 개발자 포지션 · 검토 중').waitFor();
   });
 
-  it('the owner approves it in the applications inbox', async () => {
+  it('the owner accepts it in the applications inbox', async () => {
     const { page } = b;
     await login(page, OWNER, '/notifications');
     // the new application reached the owner's inbox and leads to the applications tab
@@ -107,6 +114,7 @@ describe('projects journey', () => {
     await page.waitForURL(/tab=applications/);
     const app = page.locator('.pj-app', { hasText: INTRO });
     await app.waitFor({ timeout: 20_000 });
+    expect(await app.getByRole('link', { name: 'GitHub' }).getAttribute('href')).toBe('https://github.example.com/jihoon');
     await app.getByRole('button', { name: '승인' }).click();
     await page.getByText('승인했어요. 팀원으로 합류했어요.').waitFor();
   });

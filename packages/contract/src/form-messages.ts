@@ -43,6 +43,8 @@ export const FORM_TEXTS = {
   skillTwice: { ko: '필수 기술과 우대 기술에 같은 기술이 있습니다.', en: 'A skill is both required and preferred.' },
   regionNeeded: { ko: '오프라인 모임은 지역을 입력해 주세요.', en: 'Enter a region for offline meetings.' },
   startBeforeDeadline: { ko: '시작 예정일은 모집 마감일 이후여야 합니다.', en: 'The start date must come after the deadline.' },
+  deadlineFromToday: { ko: '모집 마감일은 오늘이나 그 이후여야 합니다.', en: 'The recruitment deadline must be today or later.' },
+  deadlineWithinYear: { ko: '모집 마감일은 1년 안으로 정해 주세요.', en: 'Set the recruitment deadline within a year.' },
   // studies
   weekdaysRepeat: { ko: '같은 요일이 두 번 들어 있습니다.', en: 'A weekday appears twice.' },
   addressNeeded: { ko: '오프라인 스터디는 장소를 입력해 주세요.', en: 'Enter a place for an offline study.' },

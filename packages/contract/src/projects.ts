@@ -19,6 +19,7 @@ import {
   TECH_CATEGORIES,
   UNSAFE_LINE,
   UNSAFE_TEXT,
+  normalizeProjectLink,
 } from './project-rules.ts';
 import { repeatedParam } from './studies.ts';
 
@@ -51,24 +52,31 @@ export function projectText(max: number, min = 0) {
     .regex(SAFE_TEXT, 'form.unsafeText');
 }
 
-const httpUrl = z
-  .string()
-  .trim()
-  .max(L.urlMax)
-  .regex(SAFE_LINE, 'form.unsafeText')
-  .pipe(z.url({ protocol: /^https?$/, message: 'form.url' }));
-const contactUrl = z
-  .string()
-  .trim()
-  .max(L.urlMax)
-  .regex(SAFE_LINE, 'form.unsafeText')
-  .pipe(z.url({ protocol: /^(https?|mailto)$/, message: 'form.url' }));
-/** An optional link: '' and null both mean "none". */
-const optional = <T extends z.ZodType<string>>(s: T) =>
-  z
-    .union([z.literal(''), s])
-    .nullish()
-    .transform((v) => (v ? (v as string) : null));
+/**
+ * An optional link: '' and null both mean "none"; what people type is made into the address they
+ * meant first (`normalizeProjectLink`: "github.com/x" → "https://github.com/x"). A new schema per
+ * field: the OpenAPI conversion loses a schema used twice in one body (it documented the second
+ * link as only "" or null).
+ */
+function optionalLink(protocol: RegExp, mail = false) {
+  // (a .regex() would replace `format: uri` in the document: a check of its own keeps both)
+  const url = z
+    .url({ protocol, message: 'form.url' })
+    .max(L.urlMax)
+    .superRefine((s, ctx) => {
+      if (!SAFE_LINE.test(s)) ctx.addIssue({ code: 'invalid_format', format: 'regex', message: 'form.unsafeText', input: s });
+    });
+  return z
+    .preprocess(
+      // (typed as what the form sends; anything else reaches the union as it came and is refused there)
+      (v: string | null | undefined) => (typeof v === 'string' ? normalizeProjectLink(v, { mail }) : v),
+      z.union([z.literal(''), url]).nullish(),
+    )
+    .transform((v) => v || null);
+}
+const httpLink = () => optionalLink(/^https?$/);
+/** a web address or a mailto: link */
+const contactLink = () => optionalLink(/^(https?|mailto)$/, true);
 
 const isoDate = z.iso.date();
 const optionalDate = z
@@ -127,10 +135,10 @@ export const meetingInput = z
   .refine((m) => m.type === 'ONLINE' || m.region.length > 0, { message: 'form.regionNeeded', path: ['region'] });
 
 export const projectLinksInput = z.object({
-  repository: optional(httpUrl),
-  demo: optional(httpUrl),
-  /** a web address or a mailto: link */
-  contact: optional(contactUrl),
+  repository: httpLink(),
+  demo: httpLink(),
+  /** a web address or a mailto: link (a bare e-mail address becomes one) */
+  contact: contactLink(),
 });
 
 export const projectBody = z
@@ -254,11 +262,11 @@ export const projectViewer = z.object({
   /** the caller's latest application to this project */
   application: z
     .object({
-      id: z.string(),
+      applicationId: z.string(),
       status: projectApplicationStatusSchema,
       positionId: z.string(),
       positionName: z.string(),
-      decisionNote: z.string().nullable(),
+      reviewNote: z.string().nullable(),
     })
     .nullable(),
   /** PENDING applications waiting for the owner (managers only, else 0) */
@@ -308,19 +316,25 @@ export const projectApplyBody = z.object({
   motivation: projectText(L.motivationMax, L.motivationMin),
   links: z
     .object({
-      github: optional(httpUrl),
-      portfolio: optional(httpUrl),
+      github: httpLink(),
+      portfolio: httpLink(),
     })
     .default({ github: null, portfolio: null }),
 });
 export type ProjectApplyBody = z.infer<typeof projectApplyBody>;
 export type ProjectApplyInput = z.input<typeof projectApplyBody>;
 
-export const projectRejectBody = z.object({ note: projectText(L.noteMax, L.noteMin) });
+/** Accept (the names of study applications): an optional note the applicant sees. */
+export const projectAcceptBody = z.object({ reviewNote: projectText(L.noteMax).optional() }).default({});
+export type ProjectAcceptBody = z.infer<typeof projectAcceptBody>;
+/** Reject: a note the applicant sees. */
+export const projectRejectBody = z.object({ reviewNote: projectText(L.noteMax, L.noteMin) });
 export type ProjectRejectBody = z.infer<typeof projectRejectBody>;
+/** DELETE an application (cancel), as study applications: the caller names themself as its applicant. */
+export const projectCancelApplicationQuery = z.object({ applicantId: z.uuid() });
 
 export const projectApplication = z.object({
-  id: z.string(),
+  applicationId: z.string(),
   project: z.object({ id: z.string(), slug: z.string(), name: z.string(), status: projectStatusSchema }),
   position: z.object({ id: z.string(), name: z.string() }),
   applicant: projectPerson,
@@ -328,8 +342,8 @@ export const projectApplication = z.object({
   introduction: z.string(),
   motivation: z.string(),
   links: z.object({ github: z.string().nullable(), portfolio: z.string().nullable() }),
-  /** the owner's note on a rejection (the applicant sees it) */
-  decisionNote: z.string().nullable(),
+  /** the owner's note on the decision (the applicant sees it; required on a rejection) */
+  reviewNote: z.string().nullable(),
   decidedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

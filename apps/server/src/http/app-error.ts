@@ -1,4 +1,4 @@
-import { type ErrorCode, type ErrorDetails, errorMessage, errorStatus } from '@moim/contract';
+import { type ErrorCode, type ErrorDetails, errorMessage, errorStatus, formKeyOf, formText } from '@moim/contract';
 import { ERROR_TEXTS, type ErrorText, errorTextKey, renderErrorText } from '../i18n/error-texts.ts';
 import type { Locale } from '../i18n/messages.ts';
 
@@ -27,6 +27,16 @@ export class AppError extends Error {
     if (this.text === undefined) return errorMessage(this.code, locale);
     if (isLegacy(this.text)) return locale === 'ko' ? this.text : errorMessage(this.code, locale);
     return renderErrorText(this.text, locale);
+  }
+
+  /** The details in one language: a field's message may name a form text (`form.deadlineFromToday`), rendered as validation's are. */
+  renderDetails(locale: Locale): ErrorDetails | undefined {
+    if (!this.details?.fields) return this.details;
+    const fields = this.details.fields.map((f) => {
+      const key = formKeyOf(f.message);
+      return key ? { ...f, message: formText({ key }, locale) } : f;
+    });
+    return { ...this.details, fields };
   }
 }
 

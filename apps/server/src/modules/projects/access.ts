@@ -1,10 +1,11 @@
 /**
  * What the projects services share (the platform, the modules below, a clock) and who the caller
  * is to a project. Every service method decides from `accessOf`, whatever the web shows. A
- * project the caller may not see answers BIZ-3001 (not 403), so a draft's existence does not leak.
+ * project the caller may not see answers BIZ-3001 (not 403), so a draft's existence does not leak;
+ * a published one they may see but not manage answers AUTH-1004 (docs/api-wire.md).
  */
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/app-error.ts';
+import { forbidden, notFound } from '../../http/app-error.ts';
 import { type AuthUser, isAdmin } from '../../http/auth-guard.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { UsersService } from '../users/index.ts';
@@ -50,7 +51,7 @@ export function accessOf(project: Pick<ProjectRow, 'ownerId'>, user: AuthUser | 
   return { userId: user?.id ?? null, isOwner, isAdmin: admin, canManage: isOwner || admin };
 }
 
-export const projectNotFound = () => new AppError('BIZ-3001', '프로젝트를 찾을 수 없습니다.');
+export const projectNotFound = () => notFound('projects.notFound');
 
 /** Deleted: nobody. DRAFT: the owner and admins. Everything else: anyone. */
 export function canSee(project: Pick<ProjectRow, 'status' | 'deleted'>, a: ProjectAccess): boolean {
@@ -71,5 +72,5 @@ export function accessOrNotFound(
 }
 
 export function assertManager(a: ProjectAccess): void {
-  if (!a.canManage) throw new AppError('AUTH-1004', '프로젝트 소유자만 할 수 있습니다.');
+  if (!a.canManage) throw forbidden('projects.ownerOnly');
 }

@@ -35,7 +35,7 @@ export async function moveApplication(
 export async function closePending(db: DbOrTx, projectId: string, note: string, now: Date): Promise<ProjectApplicationRow[]> {
   return db
     .update(projectApplications)
-    .set({ status: 'REJECTED', decisionNote: note, decidedAt: now, decidedBy: null, updatedAt: now })
+    .set({ status: 'REJECTED', reviewNote: note, decidedAt: now, decidedBy: null, updatedAt: now })
     .where(and(eq(projectApplications.projectId, projectId), eq(projectApplications.status, 'PENDING')))
     .returning();
 }

@@ -1,9 +1,11 @@
 /**
  * Applications per position: a signed-in user applies for one open position of a RECRUITING
- * project (one open application per user and project); the owner (or an admin) approves, which
+ * project (one open application per user and project); the owner (or an admin) accepts, which
  * takes a seat of the position atomically and adds the applicant to the team, or rejects with a
- * note; the applicant may withdraw while it is pending. Every decision reaches the applicant's
- * inbox (and mail); a new application reaches the owner's.
+ * note; the applicant may cancel while it is pending. Every decision reaches the applicant's
+ * inbox (and mail); a new application reaches the owner's. Another person's application does
+ * not exist for the caller (404); a full position, an open application and membership are state
+ * conflicts (409); applying to one's own project breaks a rule (422).
  */
 import {
   type Page,
@@ -15,7 +17,7 @@ import {
   toPage,
 } from '@moim/contract';
 import type { Tx } from '../../db/client.ts';
-import { AppError, badState, ruleViolation } from '../../http/app-error.ts';
+import { badState, notFound, ruleViolation } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type ProjectsContext, accessOrNotFound, assertManager, listChanged } from './access.ts';
@@ -25,7 +27,7 @@ import * as repo from './project-repo.ts';
 import { toApplication } from './project-view.ts';
 import type { ProjectApplicationRow, ProjectRow } from './schema.ts';
 
-const applicationNotFound = () => new AppError('BIZ-3001', '지원서를 찾을 수 없습니다.');
+const applicationNotFound = () => notFound('projects.applicationNotFound');
 
 export class ApplicationService {
   constructor(private readonly p: ProjectsContext) {}
@@ -50,13 +52,14 @@ export class ApplicationService {
       const { row, project } = await this.db.transaction(async (tx) => {
         const project = await repo.shareLockProject(tx, projectId);
         const a = accessOrNotFound(project, user);
-        if (a.isOwner) throw ruleViolation('자신의 프로젝트에는 지원할 수 없습니다.');
-        if (!projectAcceptsApplications(project!, now)) throw badState('지금은 지원을 받지 않는 프로젝트입니다.');
+        if (a.isOwner) throw ruleViolation('projects.ownProject');
+        if (!projectAcceptsApplications(project!, now)) throw badState('projects.notRecruiting', { status: project!.status });
         const position = await repo.findPosition(tx, body.positionId);
-        if (!position || position.projectId !== projectId || position.removedAt)
-          throw new AppError('BIZ-3001', '포지션을 찾을 수 없습니다.');
-        if (!positionIsOpen(position)) throw ruleViolation(`「${position.name}」 포지션은 모집이 끝났습니다.`);
-        if (await repo.findMember(tx, projectId, user.id)) throw ruleViolation('이미 이 프로젝트의 멤버입니다.');
+        if (!position || position.projectId !== projectId || position.removedAt) throw notFound('projects.positionNotFound');
+        if (!positionIsOpen(position)) {
+          throw badState({ key: 'projects.positionFull', params: { position: position.name } }, { reason: 'POSITION_FULL' });
+        }
+        if (await repo.findMember(tx, projectId, user.id)) throw badState('projects.alreadyMember', { reason: 'ALREADY_MEMBER' });
         const row = await apps.insertApplication(tx, {
           projectId,
           positionId: position.id,
@@ -78,7 +81,7 @@ export class ApplicationService {
       return this.view(row, project);
     } catch (err) {
       if (isUniqueViolation(err, 'project_applications_open_idx')) {
-        throw ruleViolation('이미 검토를 기다리는 지원서가 있습니다. 결과를 기다리거나 지원을 취소한 뒤 다시 지원해 주세요.');
+        throw badState('projects.alreadyApplied', { reason: 'ALREADY_APPLIED' });
       }
       throw err;
     }
@@ -108,31 +111,32 @@ export class ApplicationService {
     assertManager(accessOrNotFound(project, user));
     const app = await apps.findApplication(tx, appId);
     if (!app || app.projectId !== projectId) throw applicationNotFound();
-    if (app.status !== 'PENDING') throw badState('이미 처리된 지원서입니다.', { status: app.status });
+    if (app.status !== 'PENDING') throw badState('projects.alreadyDecided', { status: app.status });
     return { project: project!, app };
   }
 
   /**
-   * Approve: the application moves PENDING → APPROVED (compare-and-set) and the position takes
-   * one seat with a conditional update (filled < required). Under concurrent approvals for the
-   * last seat exactly one commits; the others roll back with BIZ-3003.
+   * Accept: the application moves PENDING → APPROVED (compare-and-set) and the position takes
+   * one seat with a conditional update (filled < required). Under concurrent acceptances for the
+   * last seat exactly one commits; the others roll back with BIZ-3002 (the position is full).
    */
-  async approve(projectId: string, appId: string, user: AuthUser): Promise<ProjectApplication> {
+  async accept(projectId: string, appId: string, user: AuthUser, reviewNote?: string): Promise<ProjectApplication> {
     const now = this.p.clock();
     const { row, project } = await this.db.transaction(async (tx) => {
       const { project, app } = await this.decidable(tx, projectId, appId, user);
       if (project.status !== 'RECRUITING' && project.status !== 'IN_PROGRESS') {
-        throw badState('모집 중이거나 진행 중인 프로젝트에서만 지원을 승인할 수 있습니다.');
+        throw badState('projects.acceptWhileOpen', { status: project.status });
       }
       const row = await apps.moveApplication(tx, app.id, ['PENDING'], {
         status: 'APPROVED',
+        reviewNote: reviewNote || null,
         decidedAt: now,
         decidedBy: user.id,
         updatedAt: now,
       });
-      if (!row) throw badState('이미 처리된 지원서입니다.');
+      if (!row) throw badState('projects.alreadyDecided');
       if (!(await repo.takeSeat(tx, app.positionId, projectId))) {
-        throw ruleViolation('이 포지션은 이미 모집 인원이 다 찼습니다.');
+        throw badState('projects.seatsFull', { reason: 'POSITION_FULL' });
       }
       await repo.insertMember(tx, {
         projectId,
@@ -156,12 +160,12 @@ export class ApplicationService {
       const { project, app } = await this.decidable(tx, projectId, appId, user);
       const row = await apps.moveApplication(tx, app.id, ['PENDING'], {
         status: 'REJECTED',
-        decisionNote: note,
+        reviewNote: note,
         decidedAt: now,
         decidedBy: user.id,
         updatedAt: now,
       });
-      if (!row) throw badState('이미 처리된 지원서입니다.');
+      if (!row) throw badState('projects.alreadyDecided');
       const position = await repo.findPosition(tx, app.positionId);
       await this.p.deps.notifications.notify(app.userId, notices.applicationRejected(project, position?.name ?? '', note), tx);
       return { row, project };
@@ -169,8 +173,13 @@ export class ApplicationService {
     return this.view(row, project);
   }
 
-  /** The applicant takes back a pending application (nobody else may). */
-  async withdraw(projectId: string, appId: string, user: AuthUser): Promise<ProjectApplication> {
+  /**
+   * Cancel (DELETE): the applicant takes back a pending application, naming themself as
+   * `applicantId` as study applications do. Anyone else's application does not exist for the
+   * caller (404, the owner's and an admin's included).
+   */
+  async cancel(projectId: string, appId: string, user: AuthUser, applicantId: string): Promise<ProjectApplication> {
+    if (applicantId !== user.id) throw applicationNotFound();
     const now = this.p.clock();
     const me = (await this.p.deps.users.publicProfiles([user.id])).get(user.id);
     const { row, project } = await this.db.transaction(async (tx) => {
@@ -178,9 +187,9 @@ export class ApplicationService {
       if (!project || project.deleted) throw applicationNotFound();
       const app = await apps.findApplication(tx, appId);
       if (!app || app.projectId !== projectId) throw applicationNotFound();
-      if (app.userId !== user.id) throw new AppError('AUTH-1004', '지원한 사람만 지원을 취소할 수 있습니다.');
+      if (app.userId !== user.id) throw applicationNotFound();
       const row = await apps.moveApplication(tx, app.id, ['PENDING'], { status: 'WITHDRAWN', updatedAt: now });
-      if (!row) throw badState('검토 중인 지원서만 취소할 수 있습니다.', { status: app.status });
+      if (!row) throw badState('projects.cancelPendingOnly', { status: app.status });
       const position = await repo.findPosition(tx, app.positionId);
       await this.p.deps.notifications.notify(
         project.ownerId,

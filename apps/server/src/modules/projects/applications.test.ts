@@ -32,20 +32,22 @@ describe('applying', () => {
       applicant: { id: a.id, name: '지원자' },
       status: 'PENDING',
       links: { github: 'https://github.example.com/me', portfolio: null },
-      decisionNote: null,
+      reviewNote: null,
     });
+    expect(r.body.data).not.toHaveProperty('id');
     const told = (await inbox(t, owner)).find((n) => n.type === 'PROJECT_APPLICATION_RECEIVED');
     expect(told).toMatchObject({ link: `/project/${encodeURIComponent(p.slug)}?tab=applications` });
     expect(told!.body).toBe('지원자가 「지원 받는 프로젝트」의 백엔드 개발자 포지션에 지원했습니다.');
     expect(await mailJobs()).toBe(before + 1);
+    // one open application: a second one is a state conflict (the first may be decided or cancelled)
     const twice = await apply(t, a, p, 1);
-    expect(twice.status).toBe(422);
-    expect(twice.body.error.code).toBe('BIZ-3003');
+    expect(twice.status).toBe(409);
+    expect(twice.body.error).toMatchObject({ code: 'BIZ-3002', details: { reason: 'ALREADY_APPLIED' } });
     const detail = await t.call({ method: 'GET', url: `/api/projects/${p.id}`, headers: a.headers });
     expect(detail.body.data.viewer).toMatchObject({
       isOwner: false,
       isMember: false,
-      application: { id: r.body.data.id, status: 'PENDING', positionName: '백엔드 개발자' },
+      application: { applicationId: r.body.data.applicationId, status: 'PENDING', positionName: '백엔드 개발자', reviewNote: null },
     });
     expect(
       (await t.call({ method: 'GET', url: `/api/projects/${p.id}`, headers: owner.headers })).body.data.viewer.pendingApplications,
@@ -54,7 +56,10 @@ describe('applying', () => {
 
   it('refuses the owner, guests, drafts, closed projects, full and unknown positions, members and bad input', async () => {
     const p = await createProject(t, owner);
-    expect((await apply(t, owner, p)).status).toBe(422);
+    // one's own project: a rule whatever the project's state (422)
+    const own = await apply(t, owner, p);
+    expect(own.status).toBe(422);
+    expect(own.body.error.code).toBe('BIZ-3003');
     expect((await apply(t, undefined, p)).status).toBe(401);
     const draft = await createProject(t, owner, {}, false);
     expect((await apply(t, stranger, draft)).status).toBe(404);
@@ -66,13 +71,15 @@ describe('applying', () => {
     // the front-end position has one seat: once it is filled, it takes no more applications
     const m = await person(t);
     const app = await applyOk(t, m, p, 1);
-    expect((await decide(t, owner, p, app.id, 'approve')).status).toBe(200);
+    expect((await decide(t, owner, p, app.applicationId, 'accept')).status).toBe(200);
+    // a full position and membership are the state of things: 409 like a closed project
     const full = await apply(t, stranger, p, 1);
-    expect(full.status).toBe(422);
-    expect(full.body.error.message).toContain('모집이 끝났습니다');
+    expect(full.status).toBe(409);
+    expect(full.body.error).toMatchObject({ code: 'BIZ-3002', message: '「프론트엔드 개발자」 포지션은 모집이 끝났습니다.' });
+    expect(full.body.error.details).toEqual({ reason: 'POSITION_FULL' });
     const member = await apply(t, m, p, 0);
-    expect(member.status).toBe(422);
-    expect(member.body.error.message).toContain('멤버');
+    expect(member.status).toBe(409);
+    expect(member.body.error).toMatchObject({ code: 'BIZ-3002', message: '이미 이 프로젝트의 멤버입니다.' });
     const other = await createProject(t, owner);
     const wrong = await t.call({
       method: 'POST',
@@ -98,25 +105,30 @@ describe('applying', () => {
 });
 
 describe('deciding', () => {
-  it('approves into a seat and the team, tells the applicant; only the owner or an admin decides', async () => {
+  it('accepts into a seat and the team, tells the applicant; only the owner or an admin decides', async () => {
     const p = await createProject(t, owner, { name: '팀을 꾸리는 중' });
     const a = await person(t, { name: '합류할 사람' });
     const b = await person(t);
     const appA = await applyOk(t, a, p, 0);
     const appB = await applyOk(t, b, p, 0);
     for (const who of [stranger, a]) {
-      const r = await decide(t, who, p, appA.id, 'approve');
+      const r = await decide(t, who, p, appA.applicationId, 'accept');
       expect(r.status).toBe(403);
       expect(r.body.error.code).toBe('AUTH-1004');
-      expect((await decide(t, who, p, appA.id, 'reject')).status).toBe(403);
+      expect((await decide(t, who, p, appA.applicationId, 'reject')).status).toBe(403);
     }
-    expect((await decide(t, undefined, p, appA.id, 'approve')).status).toBe(401);
-    expect((await decide(t, undefined, p, appA.id, 'reject')).status).toBe(401);
-    const ok = await decide(t, owner, p, appA.id, 'approve');
+    expect((await decide(t, undefined, p, appA.applicationId, 'accept')).status).toBe(401);
+    expect((await decide(t, undefined, p, appA.applicationId, 'reject')).status).toBe(401);
+    const ok = await decide(t, owner, p, appA.applicationId, 'accept', '주말 회의에서 봬요!');
     expect(ok.status).toBe(200);
-    expect(ok.body.data).toMatchObject({ status: 'APPROVED', decidedAt: expect.any(String) });
-    expect((await decide(t, admin, p, appB.id, 'approve')).status).toBe(200);
-    const again = await decide(t, owner, p, appA.id, 'approve');
+    expect(ok.body.data).toMatchObject({
+      applicationId: appA.applicationId,
+      status: 'APPROVED',
+      reviewNote: '주말 회의에서 봬요!',
+      decidedAt: expect.any(String),
+    });
+    expect((await decide(t, admin, p, appB.applicationId, 'accept')).status).toBe(200);
+    const again = await decide(t, owner, p, appA.applicationId, 'accept');
     expect(again.status).toBe(409);
     const detail = (await t.call({ method: 'GET', url: `/api/projects/${p.id}`, headers: a.headers })).body.data;
     expect(detail.positions[0]).toMatchObject({ filledCount: 2, requiredCount: 2, open: false });
@@ -135,14 +147,14 @@ describe('deciding', () => {
     expect(detail.viewer).toMatchObject({ isMember: true, application: { status: 'APPROVED' } });
     const told = (await inbox(t, a)).find((n) => n.type === 'PROJECT_APPLICATION_APPROVED');
     expect(told).toMatchObject({ title: '프로젝트 지원이 승인되었습니다', link: `/project/${encodeURIComponent(p.slug)}` });
-    // a full position refuses one more approval (sequentially here; concurrently in concurrency.test.ts)
+    // a full position refuses one more acceptance, a state conflict (sequentially here; concurrently in concurrency.test.ts)
     const c = await person(t);
     const lateApp = await t.ctx.db.execute<{ id: string }>(sql`
       insert into project_applications (project_id, position_id, user_id, introduction, motivation)
       values (${p.id}, ${p.positions[0]!.id}, ${c.id}, '늦게 온 지원', '늦게 온 지원') returning id`);
-    const late = await decide(t, owner, p, lateApp.rows[0]!.id, 'approve');
-    expect(late.status).toBe(422);
-    expect(late.body.error.code).toBe('BIZ-3003');
+    const late = await decide(t, owner, p, lateApp.rows[0]!.id, 'accept');
+    expect(late.status).toBe(409);
+    expect(late.body.error).toMatchObject({ code: 'BIZ-3002', details: { reason: 'POSITION_FULL' } });
     const still = await t.ctx.db.execute<{ status: string }>(
       sql`select status from project_applications where id = ${lateApp.rows[0]!.id}`,
     );
@@ -153,46 +165,54 @@ describe('deciding', () => {
     const p = await createProject(t, owner, { name: '반려 테스트' });
     const a = await person(t);
     const app = await applyOk(t, a, p, 1);
-    expect((await decide(t, owner, p, app.id, 'reject', ' ')).status).toBe(400);
-    const r = await decide(t, owner, p, app.id, 'reject', '이번에는 React 경험이 더 많은 분과 함께하기로 했어요.');
+    expect((await decide(t, owner, p, app.applicationId, 'reject', ' ')).status).toBe(400);
+    const r = await decide(t, owner, p, app.applicationId, 'reject', '이번에는 React 경험이 더 많은 분과 함께하기로 했어요.');
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ status: 'REJECTED', decisionNote: '이번에는 React 경험이 더 많은 분과 함께하기로 했어요.' });
+    expect(r.body.data).toMatchObject({ status: 'REJECTED', reviewNote: '이번에는 React 경험이 더 많은 분과 함께하기로 했어요.' });
     const page = (await t.call({ method: 'GET', url: `/api/projects/slug/${encodeURIComponent(p.slug)}`, headers: a.headers })).body.data;
     expect(page.viewer.application).toMatchObject({
       status: 'REJECTED',
-      decisionNote: '이번에는 React 경험이 더 많은 분과 함께하기로 했어요.',
+      reviewNote: '이번에는 React 경험이 더 많은 분과 함께하기로 했어요.',
     });
     const mine = (await t.call({ method: 'GET', url: '/api/projects/my', headers: a.headers })).body.data;
     expect(mine.applications[0]).toMatchObject({
       status: 'REJECTED',
-      decisionNote: expect.stringContaining('React'),
+      reviewNote: expect.stringContaining('React'),
       project: { slug: p.slug },
     });
     const told = (await inbox(t, a)).find((n) => n.type === 'PROJECT_APPLICATION_REJECTED');
     expect(told!.body).toContain('React 경험');
-    expect((await decide(t, owner, p, app.id, 'reject')).status).toBe(409);
+    expect((await decide(t, owner, p, app.applicationId, 'reject')).status).toBe(409);
     expect((await apply(t, a, p, 0)).status).toBe(201);
   });
 
-  it('lets only the applicant withdraw a pending application; the owner hears of it in the app only', async () => {
+  it('lets only the applicant cancel (DELETE) a pending application; the owner hears of it in the app only', async () => {
     const p = await createProject(t, owner);
     const a = await person(t, { name: '마음을 바꾼 사람' });
     const app = await applyOk(t, a, p, 0);
-    for (const who of [owner, stranger, admin]) expect((await decide(t, who, p, app.id, 'withdraw')).status).toBe(403);
-    expect((await decide(t, undefined, p, app.id, 'withdraw')).status).toBe(401);
+    // another person's application does not exist for the caller, whoever names whom as the applicant
+    for (const who of [owner, stranger, admin]) {
+      for (const applicantId of [who.id, a.id]) {
+        const r = await decide(t, who, p, app.applicationId, 'cancel', undefined, applicantId);
+        expect(r.status).toBe(404);
+        expect(r.body.error).toMatchObject({ code: 'BIZ-3001', message: '지원서를 찾을 수 없습니다.' });
+      }
+    }
+    expect((await decide(t, a, p, app.applicationId, 'cancel', undefined, stranger.id)).status).toBe(404);
+    expect((await decide(t, undefined, p, app.applicationId, 'cancel')).status).toBe(401);
     const mails = await mailJobs();
-    const r = await decide(t, a, p, app.id, 'withdraw');
+    const r = await decide(t, a, p, app.applicationId, 'cancel');
     expect(r.status).toBe(200);
     expect(r.body.data.status).toBe('WITHDRAWN');
     expect(await mailJobs()).toBe(mails);
     expect((await inbox(t, owner)).some((n) => n.type === 'PROJECT_APPLICATION_WITHDRAWN' && n.body.startsWith('마음을 바꾼 사람이'))).toBe(
       true,
     );
-    expect((await decide(t, a, p, app.id, 'withdraw')).status).toBe(409);
-    expect((await decide(t, owner, p, app.id, 'approve')).status).toBe(409);
+    expect((await decide(t, a, p, app.applicationId, 'cancel')).status).toBe(409);
+    expect((await decide(t, owner, p, app.applicationId, 'accept')).status).toBe(409);
     const approved = await applyOk(t, a, p, 0);
-    await decide(t, owner, p, approved.id, 'approve');
-    expect((await decide(t, a, p, approved.id, 'withdraw')).status).toBe(409);
+    await decide(t, owner, p, approved.applicationId, 'accept');
+    expect((await decide(t, a, p, approved.applicationId, 'cancel')).status).toBe(409);
   });
 
   it('closes pending applications with a note when the project completes or is cancelled', async () => {
@@ -201,7 +221,7 @@ describe('deciding', () => {
     await applyOk(t, a, p, 0);
     await move(t, owner, p.id, 'CANCEL');
     const mine = (await t.call({ method: 'GET', url: '/api/projects/my', headers: a.headers })).body.data;
-    expect(mine.applications[0]).toMatchObject({ status: 'REJECTED', decisionNote: '프로젝트가 취소되어 지원을 마감했습니다.' });
+    expect(mine.applications[0]).toMatchObject({ status: 'REJECTED', reviewNote: '프로젝트가 취소되어 지원을 마감했습니다.' });
     expect((await inbox(t, a)).some((n) => n.type === 'PROJECT_APPLICATION_REJECTED')).toBe(true);
   });
 });
@@ -212,19 +232,22 @@ describe('the applications inbox and my projects', () => {
     const people = [await person(t), await person(t), await person(t)];
     const apps = [];
     for (const [i, who] of people.entries()) apps.push(await applyOk(t, who, p, i % 2));
-    await decide(t, owner, p, apps[0]!.id, 'approve');
-    await decide(t, owner, p, apps[1]!.id, 'reject');
+    await decide(t, owner, p, apps[0]!.applicationId, 'accept');
+    await decide(t, owner, p, apps[1]!.applicationId, 'reject');
     const url = `/api/projects/${p.id}/applications`;
     const all = await t.call({ method: 'GET', url, headers: owner.headers });
     expect(all.status).toBe(200);
     expect(all.body.data).toMatchObject({ totalElements: 3, number: 0, size: 10, first: true, last: true });
-    expect(all.body.data.content[0].id).toBe(apps[2]!.id);
+    expect(all.body.data.content[0].applicationId).toBe(apps[2]!.applicationId);
     const pending = await t.call({
       method: 'GET',
       url: `${url}?status=PENDING&status=REJECTED&sort=createdAt,asc`,
       headers: admin.headers,
     });
-    expect(pending.body.data.content.map((x: { id: string }) => x.id)).toEqual([apps[1]!.id, apps[2]!.id]);
+    expect(pending.body.data.content.map((x: { applicationId: string }) => x.applicationId)).toEqual([
+      apps[1]!.applicationId,
+      apps[2]!.applicationId,
+    ]);
     expect((await t.call({ method: 'GET', url, headers: stranger.headers })).status).toBe(403);
     expect((await t.call({ method: 'GET', url, headers: people[0]!.headers })).status).toBe(403);
     expect((await t.call({ method: 'GET', url })).status).toBe(401);
@@ -237,7 +260,7 @@ describe('the applications inbox and my projects', () => {
     const joined = await createProject(t, owner, { name: '합류한 곳' });
     const waiting = await createProject(t, owner, { name: '기다리는 곳' });
     const app = await applyOk(t, me, joined, 1);
-    await decide(t, owner, joined, app.id, 'approve');
+    await decide(t, owner, joined, app.applicationId, 'accept');
     await applyOk(t, me, waiting, 0);
     const r = await t.call({ method: 'GET', url: '/api/projects/my', headers: me.headers });
     expect(r.status).toBe(200);

@@ -29,21 +29,21 @@ describe.skipIf(!onPostgres)('project races on PostgreSQL (skipped on PGlite: on
       ...(body ? { body: JSON.stringify(body) } : {}),
     }).then(async (r) => ({ status: r.status, body: (await r.json()) as { success: boolean; error?: { code: string } } }));
 
-  it('30 simultaneous approvals for the last seat: exactly one wins, the rest answer 422 BIZ-3003', async () => {
+  it('30 simultaneous acceptances for the last seat: exactly one wins, the rest answer 409 BIZ-3002 (the position is full)', async () => {
     const p = await createProject(t, owner, {
       positions: [{ name: '백엔드 개발자', requiredCount: 3, requiredSkills: ['Go'] }],
     });
     // two of three seats taken already
     for (let i = 0; i < 2; i++) {
       const a = await applyOk(t, await person(t), p, 0);
-      expect((await post(`/api/projects/${p.id}/applications/${a.id}/approve`, owner)).status).toBe(200);
+      expect((await post(`/api/projects/${p.id}/applications/${a.applicationId}/accept`, owner)).status).toBe(200);
     }
     const apps = [];
     for (let i = 0; i < 30; i++) apps.push(await applyOk(t, await person(t), p, 0));
-    const results = await Promise.all(apps.map((a) => post(`/api/projects/${p.id}/applications/${a.id}/approve`, owner)));
+    const results = await Promise.all(apps.map((a) => post(`/api/projects/${p.id}/applications/${a.applicationId}/accept`, owner)));
     const won = results.filter((r) => r.status === 200);
     expect(won).toHaveLength(1);
-    expect(results.filter((r) => r.status !== 200).every((r) => r.status === 422 && r.body.error?.code === 'BIZ-3003')).toBe(true);
+    expect(results.filter((r) => r.status !== 200).every((r) => r.status === 409 && r.body.error?.code === 'BIZ-3002')).toBe(true);
     const pos = await t.ctx.db.execute<{ required_count: number; filled_count: number }>(
       sql`select required_count, filled_count from project_positions where project_id = ${p.id}`,
     );
@@ -55,7 +55,7 @@ describe.skipIf(!onPostgres)('project races on PostgreSQL (skipped on PGlite: on
     expect(counts.rows[0]).toEqual({ members: 3, approved: 3, pending: 29 });
   });
 
-  it('approvals racing across two positions fill each to its count and no further', async () => {
+  it('acceptances racing across two positions fill each to its count and no further', async () => {
     const p = await createProject(t, owner, {
       positions: [
         { name: 'A', requiredCount: 2, requiredSkills: ['x'] },
@@ -64,7 +64,7 @@ describe.skipIf(!onPostgres)('project races on PostgreSQL (skipped on PGlite: on
     });
     const apps = [];
     for (let i = 0; i < 16; i++) apps.push(await applyOk(t, await person(t), p, i % 2));
-    const results = await Promise.all(apps.map((a) => post(`/api/projects/${p.id}/applications/${a.id}/approve`, owner)));
+    const results = await Promise.all(apps.map((a) => post(`/api/projects/${p.id}/applications/${a.applicationId}/accept`, owner)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
     const pos = await t.ctx.db.execute<{ name: string; filled_count: number }>(
       sql`select name, filled_count from project_positions where project_id = ${p.id} order by name`,
@@ -85,19 +85,20 @@ describe.skipIf(!onPostgres)('project races on PostgreSQL (skipped on PGlite: on
     };
     const results = await Promise.all(Array.from({ length: 20 }, () => post(`/api/projects/${p.id}/applications`, u, body)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(results.filter((r) => r.status !== 201).every((r) => r.status === 422 && r.body.error?.code === 'BIZ-3003')).toBe(true);
+    // the one open application is there: the others are state conflicts
+    expect(results.filter((r) => r.status !== 201).every((r) => r.status === 409 && r.body.error?.code === 'BIZ-3002')).toBe(true);
     const rows = await t.ctx.db.execute<{ n: number }>(
       sql`select count(*)::int as n from project_applications where project_id = ${p.id} and user_id = ${u.id}`,
     );
     expect(rows.rows[0]!.n).toBe(1);
   });
 
-  it('a cancel racing approvals leaves no approval after the cancel and no pending application behind', async () => {
+  it('a cancel racing acceptances leaves no acceptance after the cancel and no pending application behind', async () => {
     const p = await createProject(t, owner, { positions: [{ name: 'A', requiredCount: 10, requiredSkills: ['x'] }] });
     const apps = [];
     for (let i = 0; i < 10; i++) apps.push(await applyOk(t, await person(t), p, 0));
     const results = await Promise.all([
-      ...apps.map((a) => post(`/api/projects/${p.id}/applications/${a.id}/approve`, owner)),
+      ...apps.map((a) => post(`/api/projects/${p.id}/applications/${a.applicationId}/accept`, owner)),
       post(`/api/projects/${p.id}/status`, owner, { action: 'CANCEL' }),
     ]);
     expect(results.at(-1)!.status).toBe(200);

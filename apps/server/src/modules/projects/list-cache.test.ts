@@ -72,7 +72,7 @@ describe('the projects list read cache', () => {
     const applicant = await person(t);
     const app = await applyOk(t, applicant, b, 0);
     expect((await card(b.id))?.positions[0]?.filledCount).toBe(0);
-    expect((await decide(t, owner, b, app.id, 'approve')).status).toBe(200);
+    expect((await decide(t, owner, b, app.applicationId, 'accept')).status).toBe(200);
     expect((await card(b.id))?.positions[0]?.filledCount).toBe(1);
 
     // a status move

@@ -73,7 +73,7 @@ beforeAll(async () => {
   await createProject(t, owner, { name: '사이드 초안' }, false);
   const applicant = await person(t);
   const app = await applyOk(t, applicant, java, 0);
-  await decide(t, owner, java, app.id, 'approve');
+  await decide(t, owner, java, app.applicationId, 'accept');
   // (line breaks and tabs the form refuses, written past it: the JSON escapes them)
   await t.ctx.db.execute(sql`update projects set view_count = 7, tagline = ${'줄\n바꿈\t탭 \u0001 끝'} where id = ${java.id}`);
   // the account was deactivated after it published

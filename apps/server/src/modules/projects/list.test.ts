@@ -66,7 +66,7 @@ beforeAll(async () => {
   const a = await person(t);
   const detail = (await t.call({ method: 'GET', url: `/api/projects/${ids.java}` })).body.data;
   const app = await applyOk(t, a, detail, 0);
-  await decide(t, owner, detail, app.id, 'approve');
+  await decide(t, owner, detail, app.applicationId, 'accept');
   // views: "startup" most viewed
   await t.ctx.db.execute(sql`update projects set view_count = 50 where id = ${ids.startup!}`);
 });

@@ -21,7 +21,7 @@ import {
   toPage,
 } from '@moim/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { AppError, badState, ruleViolation } from '../../http/app-error.ts';
+import { AppError, badState, notFound } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { searchColumnsOf } from '../../search/korean-search.ts';
 import { richTextToPlain, sanitizeRichText } from '../../text/rich-text.ts';
@@ -46,16 +46,19 @@ export interface ViewerHint {
   userAgent: string;
 }
 
-function dateIssue(path: string, message: string): AppError {
-  return new AppError('VAL-2004', message, { fields: [{ path: `body.project.${path}`, code: 'out_of_range', message }] });
+/** A date out of its range: the message, and the field's own text (a form key, rendered in the reader's language). */
+function dateIssue(path: string, rule: 'deadlineFromToday' | 'deadlineWithinYear'): AppError {
+  return new AppError('VAL-2004', `projects.${rule}`, {
+    fields: [{ path: `body.project.${path}`, code: 'out_of_range', message: `form.${rule}` }],
+  });
 }
 
 /** Deadline rules for a project that recruits (or is about to): not past, not beyond a year. */
 export function checkDeadline(deadline: string | null, now: Date): void {
   if (!deadline) return;
   const today = seoulDate(now);
-  if (deadline < today) throw dateIssue('recruitmentDeadline', '모집 마감일은 오늘이나 그 이후여야 합니다.');
-  if (deadline > addDays(today, MAX_DEADLINE_DAYS)) throw dateIssue('recruitmentDeadline', '모집 마감일은 1년 안으로 정해 주세요.');
+  if (deadline < today) throw dateIssue('recruitmentDeadline', 'deadlineFromToday');
+  if (deadline > addDays(today, MAX_DEADLINE_DAYS)) throw dateIssue('recruitmentDeadline', 'deadlineWithinYear');
 }
 
 /** The row fields the form decides (everything but owner, status, slug and counters), search columns included. */
@@ -179,7 +182,7 @@ export class ProjectService {
       const a = accessOrNotFound(row, user);
       assertManager(a);
       if (!(EDITABLE_PROJECT_STATUSES as readonly ProjectStatus[]).includes(row!.status)) {
-        throw badState('취소된 프로젝트는 고칠 수 없습니다.');
+        throw badState('projects.cancelledNotEditable');
       }
       if (row!.status === 'RECRUITING' && body.recruitmentDeadline !== row!.recruitmentDeadline)
         checkDeadline(body.recruitmentDeadline, now);
@@ -198,18 +201,19 @@ export class ProjectService {
     const current = await repo.positionsOf(tx, [row.id]);
     const byId = new Map(current.map((p) => [p.id, p]));
     for (const pos of body.positions) {
-      if (pos.id && !byId.has(pos.id)) throw new AppError('BIZ-3001', `포지션을 찾을 수 없습니다: ${pos.name}`);
+      if (pos.id && !byId.has(pos.id)) throw notFound({ key: 'projects.positionNotFoundNamed', params: { position: pos.name } });
     }
     const kept = new Set(body.positions.flatMap((p) => (p.id ? [p.id] : [])));
     const gone = current.filter((p) => !kept.has(p.id));
     const held = gone.find((p) => p.filledCount > 0);
-    if (held) throw ruleViolation(`합류한 멤버가 있는 포지션은 삭제할 수 없습니다: ${held.name}`);
+    // (the positions' state — members joined, applications waiting — forbids it, so 409)
+    if (held) throw badState({ key: 'projects.positionHasMembers', params: { position: held.name } });
     const pending = await positionsWithPending(
       tx,
       gone.map((p) => p.id),
     );
     const waiting = gone.find((p) => pending.has(p.id));
-    if (waiting) throw ruleViolation(`검토를 기다리는 지원이 있는 포지션은 삭제할 수 없습니다: ${waiting.name}`);
+    if (waiting) throw badState({ key: 'projects.positionHasPending', params: { position: waiting.name } });
     await repo.removePositions(
       tx,
       gone.map((p) => p.id),
@@ -232,7 +236,7 @@ export class ProjectService {
       const ok = await repo.updatePosition(tx, pos.id, fields);
       if (!ok) {
         const filled = byId.get(pos.id)!.filledCount;
-        throw ruleViolation(`「${pos.name}」 포지션에는 이미 ${filled}명이 합류해서 모집 인원을 ${filled}명보다 줄일 수 없습니다.`);
+        throw badState({ key: 'projects.countBelowFilled', params: { position: pos.name, filled } }, { filledCount: filled });
       }
     }
     await repo.insertPositions(tx, fresh);
@@ -252,7 +256,7 @@ export class ProjectService {
       isMember,
       canManage: a.canManage,
       application: app
-        ? { id: app.id, status: app.status, positionId: app.positionId, positionName, decisionNote: app.decisionNote }
+        ? { applicationId: app.id, status: app.status, positionId: app.positionId, positionName, reviewNote: app.reviewNote }
         : null,
       pendingApplications: a.canManage ? await countPending(db, row.id) : 0,
     };

@@ -112,7 +112,7 @@ export function toApplication(
   profiles: Profiles,
 ): ProjectApplication {
   return {
-    id: a.id,
+    applicationId: a.id,
     project: { id: project.id, slug: project.slug, name: project.name, status: project.status },
     position: { id: a.positionId, name: positionName },
     applicant: person(profiles, a.userId),
@@ -120,7 +120,7 @@ export function toApplication(
     introduction: a.introduction,
     motivation: a.motivation,
     links: { github: a.githubUrl, portfolio: a.portfolioUrl },
-    decisionNote: a.decisionNote,
+    reviewNote: a.reviewNote,
     decidedAt: a.decidedAt ? a.decidedAt.toISOString() : null,
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),

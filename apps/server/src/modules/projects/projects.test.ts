@@ -2,7 +2,7 @@ import { addDays } from '@moim/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
-import { type Person, applyOk, createProject, form, inbox, move, person, today } from './test-helpers.ts';
+import { type Person, applyOk, createProject, decide, form, inbox, move, person, today } from './test-helpers.ts';
 
 let t: TestApp;
 let owner: Person;
@@ -117,7 +117,13 @@ describe('creating and reading', () => {
       payload: { project: form({ recruitmentDeadline: addDays(today(), -1), startDate: null }), publish: true },
     });
     expect(past.status).toBe(400);
-    expect(past.body.error.code).toBe('VAL-2004');
+    expect(past.body.error).toMatchObject({
+      code: 'VAL-2004',
+      message: '모집 마감일은 오늘이나 그 이후여야 합니다.',
+      details: {
+        fields: [{ path: 'body.project.recruitmentDeadline', code: 'out_of_range', message: '모집 마감일은 오늘이나 그 이후여야 합니다.' }],
+      },
+    });
     // a draft may keep any deadline until it is published
     const draft = await t.call({
       method: 'POST',
@@ -126,9 +132,10 @@ describe('creating and reading', () => {
       payload: { project: form({ recruitmentDeadline: addDays(today(), -1), startDate: null }), publish: false },
     });
     expect(draft.status).toBe(201);
+    // publishing it with the deadline passed: the project's state, which a new deadline changes (409)
     const pub = await move(t, owner, draft.body.data.id, 'PUBLISH');
-    expect(pub.status).toBe(422);
-    expect(pub.body.error.code).toBe('BIZ-3003');
+    expect(pub.status).toBe(409);
+    expect(pub.body.error).toMatchObject({ code: 'BIZ-3002', details: { reason: 'DEADLINE_PASSED' } });
     expect((await t.call({ method: 'POST', url: '/api/projects', payload: { project: form(), publish: true } })).status).toBe(401);
   });
 });
@@ -162,7 +169,7 @@ describe('editing', () => {
     const a = await person(t);
     const b = await person(t);
     const app = await applyOk(t, a, p, 0);
-    await t.call({ method: 'POST', url: `/api/projects/${p.id}/applications/${app.id}/approve`, headers: owner.headers });
+    expect((await decide(t, owner, p, app.applicationId, 'accept')).status).toBe(200);
     await applyOk(t, b, p, 1);
     const keepBoth = (back: number, front: number) => [
       { id: p.positions[0]!.id, name: '백엔드 개발자', requiredCount: back, requiredSkills: ['Kotlin'] },
@@ -172,10 +179,13 @@ describe('editing', () => {
     const lower = await put(p.id, owner, form({ positions: keepBoth(1, 1).map((x, i) => (i === 0 ? { ...x, requiredCount: 0 } : x)) }));
     expect(lower.status).toBe(400);
     // a position with one member cannot drop below 1 — the database refuses the compare-and-set
+    // the positions' state (a member, a waiting application) forbids it: 409
     const held = await put(p.id, owner, form({ positions: [keepBoth(1, 1)[1]!] }));
-    expect(held.status).toBe(422);
+    expect(held.status).toBe(409);
+    expect(held.body.error).toMatchObject({ code: 'BIZ-3002', message: '합류한 멤버가 있는 포지션은 삭제할 수 없습니다: 백엔드 개발자' });
     const waiting = await put(p.id, owner, form({ positions: [keepBoth(1, 1)[0]!] }));
-    expect(waiting.status).toBe(422);
+    expect(waiting.status).toBe(409);
+    expect(waiting.body.error.code).toBe('BIZ-3002');
     const unknown = await put(
       p.id,
       owner,
@@ -235,7 +245,7 @@ describe('status machine', () => {
     const p = await createProject(t, owner);
     const m = await person(t);
     const app = await applyOk(t, m, p, 0);
-    await t.call({ method: 'POST', url: `/api/projects/${p.id}/applications/${app.id}/approve`, headers: owner.headers });
+    expect((await decide(t, owner, p, app.applicationId, 'accept')).status).toBe(200);
     expect((await move(t, stranger, p.id, 'CLOSE_RECRUITMENT')).status).toBe(403);
     expect((await move(t, m, p.id, 'CLOSE_RECRUITMENT')).status).toBe(403);
     expect((await move(t, undefined, p.id, 'CLOSE_RECRUITMENT')).status).toBe(401);
@@ -245,8 +255,8 @@ describe('status machine', () => {
     expect((await inbox(t, owner)).some((n) => n.type === 'PROJECT_STATUS_CHANGED')).toBe(true);
     await t.ctx.db.execute(sql`update projects set recruitment_deadline = ${addDays(today(), -1)}::date where id = ${p.id}`);
     const reopen = await move(t, owner, p.id, 'REOPEN');
-    expect(reopen.status).toBe(422);
-    expect(reopen.body.error.code).toBe('BIZ-3003');
+    expect(reopen.status).toBe(409);
+    expect(reopen.body.error.code).toBe('BIZ-3002');
     expect((await move(t, owner, p.id, 'NOPE')).status).toBe(400);
   });
 });

@@ -3,12 +3,14 @@ import {
   envelope,
   myProjects,
   project,
+  projectAcceptBody,
   projectApplication,
   projectApplicationListQuery,
   projectApplicationPage,
   projectApplicationParams,
   projectApplyBody,
   projectBody,
+  projectCancelApplicationQuery,
   projectCreateBody,
   projectIdParams,
   projectListPage,
@@ -176,17 +178,18 @@ export function registerProjectRoutes(scope: FastifyInstance, ctx: AppContext, s
   );
 
   app.post(
-    '/projects/:id/applications/:appId/approve',
+    '/projects/:id/applications/:appId/accept',
     {
       preHandler: requireAuth,
       schema: {
         tags,
-        summary: 'Approve: takes a seat of the position and adds the applicant to the team (owner or admin)',
+        summary: 'Accept a PENDING application: takes a seat of the position and adds the applicant to the team (owner or admin)',
         params: projectApplicationParams,
+        body: projectAcceptBody,
         response: { 200: envelope(projectApplication) },
       },
     },
-    async (req) => ok(await service.approve(req.params.id, req.params.appId, req.user!)),
+    async (req) => ok(await service.accept(req.params.id, req.params.appId, req.user!, req.body?.reviewNote)),
   );
 
   app.post(
@@ -195,26 +198,27 @@ export function registerProjectRoutes(scope: FastifyInstance, ctx: AppContext, s
       preHandler: requireAuth,
       schema: {
         tags,
-        summary: 'Reject with a note the applicant sees (owner or admin)',
+        summary: 'Reject a PENDING application with a note the applicant sees (reviewNote required; owner or admin)',
         params: projectApplicationParams,
         body: projectRejectBody,
         response: { 200: envelope(projectApplication) },
       },
     },
-    async (req) => ok(await service.reject(req.params.id, req.params.appId, req.user!, req.body.note)),
+    async (req) => ok(await service.reject(req.params.id, req.params.appId, req.user!, req.body.reviewNote)),
   );
 
-  app.post(
-    '/projects/:id/applications/:appId/withdraw',
+  app.delete(
+    '/projects/:id/applications/:appId',
     {
       preHandler: requireAuth,
       schema: {
         tags,
-        summary: 'Withdraw a pending application (the applicant)',
+        summary: 'Cancel my PENDING application (applicantId = me; anyone else’s is not found)',
         params: projectApplicationParams,
+        querystring: projectCancelApplicationQuery,
         response: { 200: envelope(projectApplication) },
       },
     },
-    async (req) => ok(await service.withdraw(req.params.id, req.params.appId, req.user!)),
+    async (req) => ok(await service.cancel(req.params.id, req.params.appId, req.user!, req.query.applicantId)),
   );
 }

@@ -77,7 +77,8 @@ export const projectApplications = pgTable('project_applications', {
   motivation: text('motivation').notNull(),
   githubUrl: text('github_url'),
   portfolioUrl: text('portfolio_url'),
-  decisionNote: text('decision_note'),
+  /** the owner's note on the decision (the wire's `reviewNote`, as study applications) */
+  reviewNote: text('decision_note'),
   decidedAt: ts('decided_at'),
   decidedBy: uuid('decided_by'),
   createdAt: ts('created_at').notNull().defaultNow(),

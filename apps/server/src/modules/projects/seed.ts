@@ -88,9 +88,10 @@ async function seedOne(ctx: AppContext, deps: ProjectsDeps, demo: DemoProject, i
       links: { github: `https://github.example.com/${a.who}`, portfolio: null },
     });
     step();
-    if (a.outcome === 'APPROVED') await service.approve(project.id, app.id, owner);
-    else if (a.outcome === 'REJECTED') await service.reject(project.id, app.id, owner, a.note ?? '이번에는 함께하기 어렵게 되었습니다.');
-    else if (a.outcome === 'WITHDRAWN') await service.withdraw(project.id, app.id, applicant);
+    if (a.outcome === 'APPROVED') await service.accept(project.id, app.applicationId, owner);
+    else if (a.outcome === 'REJECTED')
+      await service.reject(project.id, app.applicationId, owner, a.note ?? '이번에는 함께하기 어렵게 되었습니다.');
+    else if (a.outcome === 'WITHDRAWN') await service.cancel(project.id, app.applicationId, applicant, applicant.id);
   }
   for (const action of PATH[demo.status]) {
     at = Math.min(at + 7 * DAY, realNow - 60_000);

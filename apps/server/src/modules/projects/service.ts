@@ -45,9 +45,9 @@ export interface ProjectsService {
   closeExpired(today?: string): Promise<number>;
   apply(projectId: string, user: AuthUser, body: ProjectApplyBody): Promise<ProjectApplication>;
   listApplications(projectId: string, user: AuthUser, q: ProjectApplicationListQuery): Promise<Page<ProjectApplication>>;
-  approve(projectId: string, appId: string, user: AuthUser): Promise<ProjectApplication>;
-  reject(projectId: string, appId: string, user: AuthUser, note: string): Promise<ProjectApplication>;
-  withdraw(projectId: string, appId: string, user: AuthUser): Promise<ProjectApplication>;
+  accept(projectId: string, appId: string, user: AuthUser, reviewNote?: string): Promise<ProjectApplication>;
+  reject(projectId: string, appId: string, user: AuthUser, reviewNote: string): Promise<ProjectApplication>;
+  cancel(projectId: string, appId: string, user: AuthUser, applicantId: string): Promise<ProjectApplication>;
   /** How long list totals are remembered (0: count on every request; benchmarks measure that path). */
   setListTotalsTtl(ms: number): void;
   /** benches and tests: the list's read cache TTL on this instance (0 turns it off) */
@@ -81,9 +81,9 @@ export function createProjectsService(
     closeExpired: (today) => status.closeExpired(today),
     apply: (projectId, user, body) => applications.apply(projectId, user, body),
     listApplications: (projectId, user, q) => applications.list(projectId, user, q),
-    approve: (projectId, appId, user) => applications.approve(projectId, appId, user),
-    reject: (projectId, appId, user, note) => applications.reject(projectId, appId, user, note),
-    withdraw: (projectId, appId, user) => applications.withdraw(projectId, appId, user),
+    accept: (projectId, appId, user, reviewNote) => applications.accept(projectId, appId, user, reviewNote),
+    reject: (projectId, appId, user, reviewNote) => applications.reject(projectId, appId, user, reviewNote),
+    cancel: (projectId, appId, user, applicantId) => applications.cancel(projectId, appId, user, applicantId),
     setListTotalsTtl: (ms) => totals.setTtl(ms),
     setReadCacheTtl: (ms) => caches.setTtl(ms),
     shareReadCache: (redis) => caches.shareThrough(redis),

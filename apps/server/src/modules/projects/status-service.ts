@@ -6,7 +6,8 @@
  */
 import { type Project, type ProjectAction, deadlinePassed, nextProjectStatus, seoulDate } from '@moim/contract';
 import type { Tx } from '../../db/client.ts';
-import { badState, ruleViolation } from '../../http/app-error.ts';
+import { badState } from '../../http/app-error.ts';
+import type { ErrorTextKey } from '../../i18n/error-texts.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { type ProjectsContext, accessOrNotFound, assertManager, listChanged } from './access.ts';
 import { closePending } from './application-repo.ts';
@@ -15,12 +16,13 @@ import * as repo from './project-repo.ts';
 import type { ProjectService } from './project-service.ts';
 import type { ProjectRow } from './schema.ts';
 
-const ACTION_LABELS: Record<ProjectAction, string> = {
-  PUBLISH: '게시',
-  CLOSE_RECRUITMENT: '모집 마감',
-  REOPEN: '모집 재개',
-  COMPLETE: '완료',
-  CANCEL: '취소',
+/** What a refused move says, per action. */
+const CANNOT: Record<ProjectAction, ErrorTextKey> = {
+  PUBLISH: 'projects.cannotPublish',
+  CLOSE_RECRUITMENT: 'projects.cannotCloseRecruitment',
+  REOPEN: 'projects.cannotReopen',
+  COMPLETE: 'projects.cannotComplete',
+  CANCEL: 'projects.cannotCancel',
 };
 
 export class StatusService {
@@ -40,16 +42,17 @@ export class StatusService {
       assertManager(accessOrNotFound(row, user));
       const from = row!.status;
       const to = nextProjectStatus(from, action);
-      if (!to) throw badState(`지금 상태(${from})에서는 '${ACTION_LABELS[action]}' 작업을 할 수 없습니다.`, { from, action });
+      if (!to) throw badState({ key: CANNOT[action], params: { status: from } }, { from, action });
+      // the deadline is the project's state: a new deadline allows the move (409, not a rule)
       if ((action === 'PUBLISH' || action === 'REOPEN') && deadlinePassed(row!.recruitmentDeadline, now)) {
-        throw ruleViolation('모집 마감일이 지났습니다. 마감일을 바꾼 뒤 다시 시도해 주세요.');
+        throw badState('projects.deadlinePassed', { reason: 'DEADLINE_PASSED' });
       }
       const moved = await repo.moveStatus(tx, id, [from], {
         status: to,
         updatedAt: now,
         ...(action === 'PUBLISH' ? { publishedAt: now } : {}),
       });
-      if (!moved) throw badState('프로젝트 상태가 방금 바뀌었습니다. 새로고침 후 다시 시도해 주세요.');
+      if (!moved) throw badState('projects.statusJustChanged');
       await repo.insertTransition(tx, { projectId: id, action, fromStatus: from, toStatus: to, actorId: user.id, at: now });
       if (action === 'COMPLETE' || action === 'CANCEL') await this.closeApplications(tx, moved, action, now);
       if (action !== 'PUBLISH') await this.tellTeam(tx, moved, user.id, notices.statusChanged(moved, action));

@@ -95,19 +95,28 @@ export async function applyOk(t: TestApp, who: Person, p: Project, position = 0)
   return r.body.data as ProjectApplication;
 }
 
+/**
+ * A decision on an application, by the names study applications use: POST …/accept (an optional
+ * reviewNote), POST …/reject (reviewNote), DELETE … ?applicantId= (the applicant cancels; the
+ * caller names themself unless `applicantId` says otherwise).
+ */
 export function decide(
   t: TestApp,
   who: Person | undefined,
   p: Project,
   appId: string,
-  verb: 'approve' | 'reject' | 'withdraw',
+  verb: 'accept' | 'reject' | 'cancel',
   note?: string,
+  applicantId = who?.id,
 ) {
+  const url = `/api/projects/${p.id}/applications/${appId}`;
+  if (verb === 'cancel') return t.call({ method: 'DELETE', url: `${url}?applicantId=${applicantId ?? ''}`, headers: who?.headers });
+  const reviewNote = verb === 'reject' ? (note ?? '이번에는 다른 분과 함께하기로 했어요.') : note;
   return t.call({
     method: 'POST',
-    url: `/api/projects/${p.id}/applications/${appId}/${verb}`,
+    url: `${url}/${verb}`,
     headers: who?.headers,
-    ...(verb === 'reject' ? { payload: { note: note ?? '이번에는 다른 분과 함께하기로 했어요.' } } : {}),
+    ...(reviewNote === undefined ? {} : { payload: { reviewNote } }),
   });
 }
 

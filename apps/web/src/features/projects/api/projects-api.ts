@@ -118,15 +118,23 @@ export function useApply(projectId: string) {
   });
 }
 
-type Decision = { appId: string } & ({ verb: 'approve' } | { verb: 'reject'; note: string } | { verb: 'withdraw' });
+/** The names study applications use: accept (an optional note), reject (a note), cancel (DELETE, by the applicant). */
+type Decision = { applicationId: string } & (
+  { verb: 'accept'; reviewNote?: string } | { verb: 'reject'; reviewNote: string } | { verb: 'cancel'; applicantId: string }
+);
 
 export function useDecide(projectId: string) {
   const refresh = useRefresh();
+  const schema = import.meta.env.DEV && projectApplication;
   return useMutation({
     mutationFn: (d: Decision) =>
-      api.post(projectsPaths.decide(projectId, d.appId, d.verb), d.verb === 'reject' ? { note: d.note } : undefined, {
-        schema: import.meta.env.DEV && projectApplication,
-      }),
+      d.verb === 'cancel'
+        ? api.delete(projectsPaths.application(projectId, d.applicationId), { query: { applicantId: d.applicantId }, schema })
+        : api.post(
+            projectsPaths.decide(projectId, d.applicationId, d.verb),
+            d.reviewNote === undefined ? undefined : { reviewNote: d.reviewNote },
+            { schema },
+          ),
     onSuccess: () => refresh(),
   });
 }

@@ -1,6 +1,6 @@
 /**
  * The owner's applications inbox: filter by status, read each application (introduction,
- * motivation, links), approve into a seat or reject with a note the applicant sees.
+ * motivation, links), accept into a seat or reject with a note the applicant sees.
  */
 import {
   PROJECT_APPLICATION_STATUSES,
@@ -33,9 +33,11 @@ export function ApplicationsPanel({ project }: { project: Project }) {
   const [rejecting, setRejecting] = useState<ProjectApplication | null>(null);
   const full = new Set(project.positions.filter((p) => p.filledCount >= p.requiredCount).map((p) => p.id));
 
-  const approve = async (a: ProjectApplication) => {
-    const ok = await decide.mutateAsync({ verb: 'approve', appId: a.id }).catch((e: unknown) => toast.error(errorText(e)));
-    if (ok) toast.success(t('applications.approved'));
+  const accept = async (a: ProjectApplication) => {
+    const ok = await decide
+      .mutateAsync({ verb: 'accept', applicationId: a.applicationId })
+      .catch((e: unknown) => toast.error(errorText(e)));
+    if (ok) toast.success(t('applications.accepted'));
   };
 
   return (
@@ -68,7 +70,7 @@ export function ApplicationsPanel({ project }: { project: Project }) {
         <>
           <ul className="pj-apps__list">
             {list.data.content.map((a) => (
-              <li key={a.id} className="pj-app card">
+              <li key={a.applicationId} className="pj-app card">
                 <header className="pj-app__head">
                   <Avatar name={a.applicant.name} src={a.applicant.profileImage} size={40} />
                   <div>
@@ -84,10 +86,10 @@ export function ApplicationsPanel({ project }: { project: Project }) {
                   <dd>{a.introduction}</dd>
                   <dt>{t('applications.motivation')}</dt>
                   <dd>{a.motivation}</dd>
-                  {a.decisionNote && (
+                  {a.reviewNote && (
                     <>
                       <dt>{t('applications.note')}</dt>
-                      <dd>{a.decisionNote}</dd>
+                      <dd>{a.reviewNote}</dd>
                     </>
                   )}
                 </dl>
@@ -111,9 +113,9 @@ export function ApplicationsPanel({ project }: { project: Project }) {
                       type="button"
                       className="btn btn-primary"
                       disabled={decide.isPending || full.has(a.position.id)}
-                      onClick={() => void approve(a)}
+                      onClick={() => void accept(a)}
                     >
-                      {full.has(a.position.id) ? t('applications.positionFull') : t('applications.approve')}
+                      {full.has(a.position.id) ? t('applications.positionFull') : t('applications.accept')}
                     </button>
                     <button type="button" className="btn btn-secondary" disabled={decide.isPending} onClick={() => setRejecting(a)}>
                       {t('applications.reject')}
@@ -162,7 +164,7 @@ function RejectDialog({
           setTried(true);
           if (short || !application) return;
           decide.mutate(
-            { verb: 'reject', appId: application.id, note: note.trim() },
+            { verb: 'reject', applicationId: application.applicationId, reviewNote: note.trim() },
             {
               onSuccess: () => {
                 toast.success(t('applications.rejected'));

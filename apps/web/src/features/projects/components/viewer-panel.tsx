@@ -1,11 +1,12 @@
 /**
  * What the page says to the caller beside the project: the owner card, and their own relation
  * (a guest's login button, a member's note, their application with its status, the owner's
- * note on a rejection and a withdraw button while it is pending).
+ * note on a rejection and a cancel button while it is pending).
  */
 import type { Project } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useAuth } from '../../../shared/auth/auth-provider';
 import { loginPathFor } from '../../../shared/auth/require-auth';
 import { toast } from '../../../shared/toast/toast';
 import { Avatar } from '../../../shared/ui/avatar';
@@ -35,6 +36,7 @@ export function OwnerCard({ project }: { project: Project }) {
 export function ViewerPanel({ project, signedIn }: { project: Project; signedIn: boolean }) {
   const { t } = useTranslation('projects');
   const location = useLocation();
+  const auth = useAuth();
   const decide = useDecide(project.id);
   const v = project.viewer;
   if (v?.canManage && v.isOwner) return null;
@@ -54,10 +56,10 @@ export function ViewerPanel({ project, signedIn }: { project: Project; signedIn:
     body = (
       <>
         <p>{t('detail.yourApplicationStatus', { position: a.positionName, status: t(`appStatus.${a.status}`) })}</p>
-        {a.status === 'REJECTED' && a.decisionNote && (
+        {a.status === 'REJECTED' && a.reviewNote && (
           <blockquote className="pj-note">
             <span className="pj-note__label">{t('detail.rejectedNote')}</span>
-            {a.decisionNote}
+            {a.reviewNote}
           </blockquote>
         )}
         {a.status === 'PENDING' && (
@@ -67,12 +69,12 @@ export function ViewerPanel({ project, signedIn }: { project: Project; signedIn:
             disabled={decide.isPending}
             onClick={() =>
               decide.mutate(
-                { verb: 'withdraw', appId: a.id },
-                { onSuccess: () => toast.success(t('detail.withdrawn')), onError: (e) => toast.error(errorText(e)) },
+                { verb: 'cancel', applicationId: a.applicationId, applicantId: auth.user?.id ?? '' },
+                { onSuccess: () => toast.success(t('detail.cancelled')), onError: (e) => toast.error(errorText(e)) },
               )
             }
           >
-            {t('detail.withdraw')}
+            {t('detail.cancel')}
           </button>
         )}
       </>

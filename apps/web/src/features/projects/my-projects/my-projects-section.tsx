@@ -115,7 +115,7 @@ function MyGroups({ data }: { data: MyProjects }) {
         ) : (
           <ul className="pj-my__list">
             {data.applications.map((a) => (
-              <ApplicationItem key={a.id} a={a} />
+              <ApplicationItem key={a.applicationId} a={a} />
             ))}
           </ul>
         )}
@@ -143,18 +143,19 @@ function ApplicationItem({ a }: { a: ProjectApplication }) {
           disabled={decide.isPending}
           onClick={() =>
             decide.mutate(
-              { verb: 'withdraw', appId: a.id },
-              { onSuccess: () => toast.success(t('detail.withdrawn')), onError: (e) => toast.error(errorText(e)) },
+              // (my own applications: I am their applicant)
+              { verb: 'cancel', applicationId: a.applicationId, applicantId: a.applicant.id },
+              { onSuccess: () => toast.success(t('detail.cancelled')), onError: (e) => toast.error(errorText(e)) },
             )
           }
         >
-          {t('detail.withdraw')}
+          {t('detail.cancel')}
         </button>
       )}
-      {a.status === 'REJECTED' && a.decisionNote && (
+      {a.status === 'REJECTED' && a.reviewNote && (
         <blockquote className="pj-note pj-my__note" data-user-content="">
           <span className="pj-note__label">{t('detail.rejectedNote')}</span>
-          {a.decisionNote}
+          {a.reviewNote}
         </blockquote>
       )}
     </li>

@@ -67,6 +67,46 @@ describe('project form', () => {
     await waitFor(() => expect(decodeURIComponent(router.state.location.pathname)).toBe('/project/지도-프로젝트'));
   });
 
+  it('sends links typed without a scheme as the addresses meant (https://, mailto:)', async () => {
+    const calls = stubFetch((url, method) =>
+      url.pathname === '/api/projects' && method === 'POST'
+        ? {
+            status: 201,
+            data: {
+              ...summary({ slug: '링크-프로젝트' }),
+              positions: [],
+              members: [],
+              viewer: null,
+              description: '',
+              vision: '',
+              expectedDuration: '',
+              collaborationTools: [],
+              compensation: '',
+              links: { repository: null, demo: null, contact: null },
+            },
+          }
+        : undefined,
+    );
+    await renderAt(<ProjectFormPage mode="new" />, '/project/new', '/project/new');
+    type(await screen.findByLabelText('프로젝트 이름'), '링크 프로젝트');
+    const position = screen.getByRole('group', { name: '포지션 1' });
+    type(within(position).getByLabelText('포지션 이름'), '백엔드 개발자');
+    type(within(position).getByLabelText('모집 인원'), '1');
+    const skills = within(position).getByLabelText('필수 기술');
+    type(skills, 'Go');
+    fireEvent.keyDown(skills, { key: 'Enter' });
+    type(screen.getByLabelText('저장소 주소'), ' github.com/moim/map ');
+    type(screen.getByLabelText('데모 주소'), 'www.moim.dev/map');
+    type(screen.getByLabelText('연락처 (웹 주소 또는 mailto:)'), 'owner@example.com');
+    fireEvent.click(screen.getByRole('button', { name: '게시하기' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect((calls[0]!.body as { project: { links: unknown } }).project.links).toEqual({
+      repository: 'https://github.com/moim/map',
+      demo: 'https://www.moim.dev/map',
+      contact: 'mailto:owner@example.com',
+    });
+  });
+
   it('tells anyone but the owner that they cannot edit', async () => {
     stubFetch((url) =>
       url.pathname.startsWith('/api/projects/slug/')

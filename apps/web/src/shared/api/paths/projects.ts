@@ -11,6 +11,8 @@ export const projectsPaths = {
   byId: projectPath,
   status: (id: string) => `${projectPath(id)}/status`,
   applications: (id: string) => `${projectPath(id)}/applications`,
-  decide: (id: string, applicationId: string, verb: 'approve' | 'reject' | 'withdraw') =>
-    `${projectPath(id)}/applications/${seg(applicationId)}/${verb}`,
+  /** DELETE ?applicantId=me: cancel one's own application (as study applications) */
+  application: (id: string, applicationId: string) => `${projectPath(id)}/applications/${seg(applicationId)}`,
+  /** POST: the owner's decision (accept with an optional reviewNote, reject with one) */
+  decide: (id: string, applicationId: string, verb: 'accept' | 'reject') => `${projectPath(id)}/applications/${seg(applicationId)}/${verb}`,
 } as const;
