@@ -12,6 +12,7 @@ import helmet from 'helmet';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './context.ts';
+import { registerDatabaseBudget } from './http/db-budget.ts';
 import { handleFrameworkError, registerErrorHandling, registerNotFound, sendError } from './http/error-handler.ts';
 import { registerSafeTextRule } from './http/safe-text.ts';
 import { registerRouteSecurity } from './http/route-access.ts';
@@ -77,6 +78,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null);
+  // PostgreSQL: each request's statements share one time budget (first hook: before any that reads
+  // the database). DB_REQUEST_BUDGET_MS=0 leaves it off (docs/operations.md: its cost on Node 20).
+  if (ctx.database.breaker && config.DB_REQUEST_BUDGET_MS > 0) registerDatabaseBudget(app, config.DB_REQUEST_BUDGET_MS);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -40,6 +40,14 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
       poolMax: config.DB_POOL_MAX,
       connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+      breaker: {
+        failures: config.DB_BREAKER_FAILURES,
+        openMs: config.DB_BREAKER_OPEN_MS,
+        onChange: (state, previous) => {
+          if (state === 'open' && previous === 'closed') log.error('database not answering: circuit open, refusing at once');
+          if (state === 'closed') log.warn('database answering again: circuit closed');
+        },
+      },
     }));
   if (database.driver === 'postgres') {
     // PostgreSQL may still be starting (or briefly unreachable): wait for it with back-off.
@@ -67,7 +75,8 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
     undefined,
     (err) => log.warn({ err }, 'session cache unavailable; reading the database'),
   );
-  const jobs = new JobQueue(database.db, log);
+  // the queue does not poll while the database's circuit is open (it waits for the trial instead)
+  const jobs = new JobQueue(database.db, log, undefined, () => database.breaker?.retryAfterMs() ?? 0);
   return {
     config,
     database,

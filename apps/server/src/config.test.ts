@@ -15,7 +15,11 @@ describe('config', () => {
       DB_STARTUP_RETRY_SECONDS: 60,
       READINESS_TIMEOUT_MS: 1500,
       REDIS_COMMAND_TIMEOUT_MS: 500,
+      DB_REQUEST_BUDGET_MS: 1500,
+      DB_BREAKER_FAILURES: 5,
+      DB_BREAKER_OPEN_MS: 1000,
     });
+    expect(loadConfig({ NODE_ENV: 'test', DB_REQUEST_BUDGET_MS: '0' }).DB_REQUEST_BUDGET_MS).toBe(0); // off
   });
 
   it.each([
@@ -35,6 +39,8 @@ describe('config', () => {
     ['DB_CONNECT_TIMEOUT_MS', '-1'],
     ['REDIS_COMMAND_TIMEOUT_MS', 'soon'],
     ['READINESS_TIMEOUT_MS', '5'],
+    ['DB_REQUEST_BUDGET_MS', '50'],
+    ['DB_BREAKER_FAILURES', '0'],
   ])('refuses a bad %s and names it', (name, value) => {
     let err: unknown;
     try {

@@ -45,6 +45,16 @@ const envSchema = z.object({
   REDIS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3_000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+  // PostgreSQL: the database time one request may spend, all its statements together (0: no
+  // budget, each statement has its own time-out), and the circuit breaker that answers at once
+  // while the database does not (docs/operations.md).
+  DB_REQUEST_BUDGET_MS: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 0 || (v >= 100 && v <= 600_000), 'must be 0 (off) or between 100 and 600000')
+    .default(1_500),
+  DB_BREAKER_FAILURES: z.coerce.number().int().min(1).max(1_000).default(5),
+  DB_BREAKER_OPEN_MS: z.coerce.number().int().min(100).max(600_000).default(1_000),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1_000).default(10),
   DB_STARTUP_RETRY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
   READINESS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1_500),

@@ -3,7 +3,8 @@
  * server when DATABASE_URL is set. Both are reached the same way, through node-postgres and
  * Drizzle's node-postgres driver: the embedded database runs in a worker thread that speaks the
  * PostgreSQL protocol (db/pglite-worker.ts). `driver` says which one it is (embedded or server),
- * not which code runs.
+ * not which code runs. A PostgreSQL server's pool is guarded (db/guard.ts): a circuit breaker and
+ * each request's database time budget.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -12,6 +13,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
+import { type BreakerState, CircuitBreaker } from './breaker.ts';
+import { guardPool } from './guard.ts';
 import { preparePgReads } from './prepared.ts';
 import { startPgliteWorker } from './pglite-worker.ts';
 import * as schema from './schema.ts';
@@ -26,6 +29,11 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /**
+   * PostgreSQL: the circuit breaker every connection and statement goes through (db/guard.ts);
+   * absent for the embedded database, which has no network to fail.
+   */
+  breaker?: CircuitBreaker;
   /** Raw SQL with positional parameters, for migrations and health checks. */
   exec(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** Run multi-statement SQL (no parameters). */
@@ -48,6 +56,8 @@ export interface DatabaseOptions {
    * waiting for an answer a second later (a server or network that hangs mid-query).
    */
   statementTimeoutMs?: number;
+  /** PostgreSQL: the circuit breaker (db/breaker.ts; defaults: 5 unanswered calls, open 1 s) */
+  breaker?: { failures?: number; openMs?: number; onChange?: (state: BreakerState, previous: BreakerState) => void };
 }
 
 /** Defaults match config.ts (DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS). */
@@ -59,16 +69,20 @@ const SESSION_QUERY_TIMEOUT_MS = 3_600_000;
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const statementTimeout = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+    const connectTimeout = opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: opts.poolMax ?? 10,
-      connectionTimeoutMillis: opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      connectionTimeoutMillis: connectTimeout,
       statement_timeout: statementTimeout,
       query_timeout: statementTimeout + 1_000,
       keepAlive: true,
       idleTimeoutMillis: 30_000,
     });
-    return poolDatabase(pool, 'postgres', () => pool.end());
+    // Every connection and statement through the breaker and the request's time budget.
+    const breaker = new CircuitBreaker(opts.breaker);
+    guardPool(pool, { breaker, probeMs: connectTimeout, queryTimeoutMs: statementTimeout + 1_000 });
+    return { ...poolDatabase(pool, 'postgres', () => pool.end()), breaker };
   }
   // The embedded database: PGlite in a worker thread, reached through node-postgres like a
   // server (db/pglite-worker.ts). One session, so one connection: a transaction holds it and

@@ -1,7 +1,8 @@
 /**
  * Turns every thrown error into the SPEC §8 envelope. Validation errors become VAL-20xx with
  * the offending fields in `details`; body-parser errors (bad JSON, wrong content type, too large)
- * become 400/415/413; database connectivity failures become SYS-5002; anything else SYS-5001
+ * become 400/415/413; database connectivity failures, time-outs and refusals (db/errors.ts) become
+ * SYS-5002, with Retry-After when the circuit breaker refused at once; anything else SYS-5001
  * with no internals leaked. Errors the router raises before any route is found (a URL that does
  * not decode, a path parameter over the router's maximum length) go through `frameworkErrors`
  * into the same envelope.
@@ -19,6 +20,7 @@ import {
   formText,
   isErrorCode,
 } from '@moim/contract';
+import { databaseRetryAfter, isDatabaseUnavailable } from '../db/errors.ts';
 import { type ErrorText, renderErrorText } from '../i18n/error-texts.ts';
 import { AppError } from './app-error.ts';
 import { errorEnvelope } from './envelope.ts';
@@ -31,20 +33,6 @@ function classifyValidation(issues: FieldIssue[]): ErrorCode {
   if (issues.some((i) => i.code === 'too_big' || i.code === 'too_small')) return 'VAL-2004';
   if (issues.some((i) => i.code === 'invalid_format' || i.code === 'invalid_type')) return 'VAL-2002';
   return 'VAL-2001';
-}
-
-// Connection failures, and the time-outs of db/client.ts: 57014 is a statement cancelled by
-// statement_timeout; the pg driver's own time-outs carry no code, only their message.
-const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57014', '57P01', '57P03', '08000', '08003', '08006']);
-const DB_DOWN_MESSAGES = /^(timeout exceeded when trying to connect|Query read timeout|Connection terminated)/;
-
-function isDatabaseUnavailable(err: { code?: string; message?: string; cause?: unknown }): boolean {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && DB_DOWN_CODES.has(code)) return true;
-    if (typeof message === 'string' && DB_DOWN_MESSAGES.test(message)) return true;
-  }
-  return false;
 }
 
 /**
@@ -155,7 +143,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return sendError(reply, request, code, withHint(code, renderErrorText(hint, requestLocale(request)), request), undefined, 400);
     }
     if (isDatabaseUnavailable(err)) {
-      request.log.error({ err }, 'database unavailable');
+      // refused at once by the open circuit breaker: say when to come back, and log it quietly
+      const retryAfter = databaseRetryAfter(err);
+      if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+      request.log[retryAfter === undefined ? 'error' : 'warn']({ err }, 'database unavailable');
       return sendError(reply, request, 'SYS-5002');
     }
     request.log.error({ err }, 'unhandled error');

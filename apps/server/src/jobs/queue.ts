@@ -9,6 +9,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { outsideRequests } from '../db/budget.ts';
+import { databaseRetryAfter } from '../db/errors.ts';
 import type { DbOrTx, Db } from '../db/client.ts';
 import { jobs } from './schema.ts';
 
@@ -24,6 +26,13 @@ export interface RegisterOptions {
 
 const DEFAULT_LANE = 'default';
 
+const refusedByBreaker = (err: unknown) => databaseRetryAfter(err) !== undefined;
+
+interface Loop {
+  timer?: NodeJS.Timeout;
+  running?: Promise<void>;
+}
+
 export interface EnqueueOptions {
   runAt?: Date;
   dedupeKey?: string;
@@ -34,13 +43,15 @@ export class JobQueue {
   private handlers = new Map<string, JobHandler>();
   private laneOf = new Map<string, string>();
   private recurring: { kind: string; everyMs: number; lastRun: number; fn: () => Promise<void> }[] = [];
-  private loops = new Map<string, { timer?: NodeJS.Timeout; running?: Promise<void> }>([[DEFAULT_LANE, {}]]);
+  private loops = new Map<string, Loop>([[DEFAULT_LANE, {}]]);
   private stopped = true;
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     private readonly pollMs = 1000,
+    /** how long until the database may be tried (its circuit breaker's Retry-After; 0: now) */
+    private readonly databaseWaitMs: () => number = () => 0,
   ) {}
 
   register(kind: string, handler: JobHandler, opts: RegisterOptions = {}): void {
@@ -110,7 +121,7 @@ export class JobQueue {
       try {
         await r.fn();
       } catch (err) {
-        this.log.error({ err, job: r.kind }, 'recurring job failed');
+        if (!refusedByBreaker(err)) this.log.error({ err, job: r.kind }, 'recurring job failed');
       }
     }
   }
@@ -124,20 +135,31 @@ export class JobQueue {
     const loop = this.loops.get(lane);
     if (this.stopped || !loop) return;
     if (loop.timer) clearTimeout(loop.timer);
-    loop.timer = setTimeout(() => {
-      loop.running = (async () => {
-        try {
-          if (lane === DEFAULT_LANE) await this.runRecurring();
-          await this.drainLane(lane);
-        } catch (err) {
-          this.log.error({ err, lane }, 'job poll failed');
-        } finally {
-          loop.running = undefined;
-          this.schedule(lane, this.pollMs);
-        }
-      })();
-    }, ms);
+    // A poll kicked by a request (enqueue) must not inherit that request's database budget.
+    loop.timer = outsideRequests(() => setTimeout(() => this.poll(lane, loop), ms));
     loop.timer.unref();
+  }
+
+  private poll(lane: string, loop: Loop): void {
+    // The database's circuit is open: no poll (each would be refused, logged and retried) until
+    // a call may be tried again.
+    const wait = this.databaseWaitMs();
+    if (wait > 0) {
+      this.schedule(lane, Math.max(wait, 50));
+      return;
+    }
+    loop.running = (async () => {
+      try {
+        if (lane === DEFAULT_LANE) await this.runRecurring();
+        await this.drainLane(lane);
+      } catch (err) {
+        // refused by the open circuit: not news (the breaker logged the outage); wait for it
+        if (!refusedByBreaker(err)) this.log.error({ err, lane }, 'job poll failed');
+      } finally {
+        loop.running = undefined;
+        this.schedule(lane, this.pollMs);
+      }
+    })();
   }
 
   /** Kinds that run in a lane of their own (the default lane skips them). */

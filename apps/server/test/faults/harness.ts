@@ -34,6 +34,8 @@ export interface ServerProcess {
   port: number;
   child: ChildProcess;
   output(): string;
+  /** how many log lines so far carry this message (`"msg":"…"`), counted as they arrive */
+  logCount(msg: string): number;
   exited: Promise<number | null>;
   /** Resolves when readiness answers 200 (throws if the process exits or `ms` pass). */
   ready(ms?: number): Promise<void>;
@@ -58,8 +60,19 @@ export async function startServer(env: Record<string, string>, port?: number): P
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d) => (out = (out + d).slice(-20_000)));
-  child.stderr!.on('data', (d) => (out = (out + d).slice(-20_000)));
+  let partial = '';
+  const messages = new Map<string, number>();
+  const onData = (d: Buffer) => {
+    out = (out + d).slice(-20_000);
+    const lines = (partial + d).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      const msg = /"msg":"((?:[^"\\]|\\.)*)"/.exec(line)?.[1];
+      if (msg !== undefined) messages.set(msg, (messages.get(msg) ?? 0) + 1);
+    }
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   let gone = false;
   void exited.then(() => (gone = true));
@@ -69,6 +82,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
     port: p,
     child,
     output: () => out,
+    logCount: (msg) => messages.get(msg) ?? 0,
     exited,
     async ready(ms = 90_000) {
       const deadline = Date.now() + ms;
@@ -94,6 +108,8 @@ export interface Reply<T = any> {
   status: number;
   body: T;
   ms: number;
+  /** response headers, lower-case names ({} for a request that timed out) */
+  headers: Record<string, string>;
 }
 
 /** One JSON request with its own time-out (a hung server answers status 0 here). */
@@ -104,9 +120,10 @@ export function request<T = any>(
   body?: unknown,
   token?: string,
   timeoutMs = 10_000,
+  extraHeaders: Record<string, string> = {},
 ): Promise<Reply<T>> {
   const t0 = performance.now();
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...extraHeaders };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   return fetch(base + path, {
@@ -123,10 +140,10 @@ export function request<T = any>(
       } catch {
         /* not JSON */
       }
-      return { status: res.status, body: parsed as T, ms: performance.now() - t0 };
+      return { status: res.status, body: parsed as T, ms: performance.now() - t0, headers: Object.fromEntries(res.headers) };
     },
     (err: Error) => {
-      if (err.name === 'TimeoutError') return { status: 0, body: undefined as T, ms: performance.now() - t0 };
+      if (err.name === 'TimeoutError') return { status: 0, body: undefined as T, ms: performance.now() - t0, headers: {} };
       throw err;
     },
   );
@@ -301,6 +318,8 @@ export type ProxyMode = 'pass' | 'refuse' | 'hang';
 export interface TcpProxy {
   port: number;
   mode: ProxyMode;
+  /** connections accepted so far (refused ones included) */
+  accepted: number;
   /** refuse: close every connection at once; hang: accept and forward nothing, either way */
   set(mode: ProxyMode): void;
   close(): Promise<void>;
@@ -310,6 +329,7 @@ export async function tcpProxy(targetPort: number, targetHost = '127.0.0.1'): Pr
   const pairs = new Set<{ client: net.Socket; upstream: net.Socket | null }>();
   let mode: ProxyMode = 'pass';
   const server = net.createServer((client) => {
+    proxy.accepted++;
     client.on('error', () => undefined);
     if (mode === 'refuse') return client.destroy();
     const pair = { client, upstream: null as net.Socket | null };
@@ -334,6 +354,7 @@ export async function tcpProxy(targetPort: number, targetHost = '127.0.0.1'): Pr
   const proxy: TcpProxy = {
     port,
     mode,
+    accepted: 0,
     set(next) {
       mode = next;
       proxy.mode = next;

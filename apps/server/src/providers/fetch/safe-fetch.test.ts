@@ -4,7 +4,7 @@
  * without ever connecting.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, type Server as NetServer, createServer as createNetServer } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_TYPES, FetchError, type AddressPolicy, createSafeFetcher, isPublicAddress } from './index.ts';
@@ -76,7 +76,6 @@ describe('address classification', () => {
       'fc00::1',
       'fd12:3456::1',
       '::ffff:127.0.0.1',
-      '::ffff:8.8.8.8',
       '64:ff9b::a00:1',
       '2002:a00:1::',
       '2001::1',
@@ -84,6 +83,52 @@ describe('address classification', () => {
       'not-an-ip',
     ]) {
       expect(isPublicAddress(a), a).toBe(false);
+    }
+  });
+
+  // 127.0.0.1, 10.0.0.1 and 169.254.169.254 inside every IPv6 form that carries an IPv4 address,
+  // in compressed, full and mixed (dotted) notation: judged by the IPv4 address they carry.
+  it.each([
+    [
+      'IPv4-compatible ::/96',
+      ['::127.0.0.1', '::7f00:1', '0:0:0:0:0:0:7f00:1', '0000:0000:0000:0000:0000:0000:127.0.0.1', '::a00:1', '::169.254.169.254'],
+    ],
+    [
+      'IPv4-mapped ::ffff:0:0/96',
+      ['::ffff:127.0.0.1', '::ffff:7f00:1', '0:0:0:0:0:ffff:7f00:1', '0000:0000:0000:0000:0000:FFFF:10.0.0.1', '::ffff:a9fe:a9fe'],
+    ],
+    ['IPv4-translated ::ffff:0:0:0/96', ['::ffff:0:127.0.0.1', '::ffff:0:7f00:1', '0:0:0:0:ffff:0:a00:1']],
+    [
+      'NAT64 64:ff9b::/96',
+      ['64:ff9b::127.0.0.1', '64:ff9b::7f00:1', '64:ff9b:0:0:0:0:7f00:1', '0064:ff9b:0000:0000:0000:0000:a9fe:a9fe', '64:ff9b::10.0.0.1'],
+    ],
+    // local use: where the IPv4 address sits depends on the operator's prefix length, so the whole /48 is refused
+    ['NAT64 local use 64:ff9b:1::/48', ['64:ff9b:1::127.0.0.1', '64:ff9b:1::808:808', '64:ff9b:1:0:0:0:8.8.8.8', '64:ff9b:1:ffff::1']],
+    ['6to4 2002::/16', ['2002:7f00:1::', '2002:7f00:0001:0000:0000:0000:0000:0001', '2002:a00:1::1', '2002:a9fe:a9fe::8.8.8.8']],
+    // Teredo: server 65.54.227.120 (public) with client 127.0.0.1 (inverted: 80ff:fffe), or a private server
+    [
+      'Teredo 2001::/32',
+      ['2001:0:4136:e378:8000:63bf:80ff:fffe', '2001:0000:4136:e378:8000:63bf:128.255.255.254', '2001:0:a00:1::f7f7:f7f7', '2001::1'],
+    ],
+  ])('refuses %s carrying a refused IPv4 address', (_form, addresses) => {
+    for (const a of addresses) {
+      expect(isPublicAddress(a), a).toBe(false);
+      expect(isPublicAddress(`[${a}]`), a).toBe(false);
+      // the URL parser's own form of it (what the fetcher checks)
+      expect(isPublicAddress(new URL(`http://[${a}]/`).hostname), a).toBe(false);
+    }
+  });
+
+  it('allows an IPv6 form whose embedded IPv4 address is public (NAT64 of a public site)', () => {
+    for (const a of [
+      '::ffff:8.8.8.8',
+      '64:ff9b::8.8.8.8',
+      '64:ff9b::808:808',
+      '0064:ff9b:0000:0000:0000:0000:0808:0808',
+      '2002:808:808::1',
+      '2001:0:4136:e378:8000:63bf:f7f7:f7f7', // Teredo: server 65.54.227.120, client 8.8.8.8
+    ]) {
+      expect(isPublicAddress(a), a).toBe(true);
     }
   });
 });
@@ -135,6 +180,47 @@ describe('the production policy refuses without connecting', () => {
     expect((await refusal(rebinding.fetch('http://mixed.example/'))).code).toBe('BLOCKED_ADDRESS');
     // The lookup ran inside the connect (once per connection), not as a separate pre-check.
     expect(calls).toEqual(['rebind.example', 'mixed.example']);
+  });
+});
+
+describe('IPv6 forms of a local address, through the fetcher', () => {
+  let listener: NetServer;
+  let listenerPort: number;
+  let connections = 0;
+  beforeAll(async () => {
+    listener = createNetServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((r) => listener.listen(0, '127.0.0.1', () => r()));
+    listenerPort = (listener.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((r) => listener.close(() => r())));
+
+  // the production address rule on any port (so the listener's port is not what refuses)
+  const addressesOnly = createSafeFetcher({ policy: { allowAddress: isPublicAddress, allowPort: () => true } });
+
+  it('refuses them before any connection is made', async () => {
+    const forms = [
+      '::127.0.0.1',
+      '0:0:0:0:0:0:7f00:1',
+      '::ffff:127.0.0.1',
+      '64:ff9b::127.0.0.1',
+      '64:ff9b:1::127.0.0.1',
+      '2002:7f00:1::1',
+      '2001:0:4136:e378:8000:63bf:80ff:fffe',
+    ];
+    for (const form of forms) {
+      const err = await refusal(addressesOnly.fetch(`http://[${form}]:${listenerPort}/`, { timeoutMs: 2_000 }));
+      expect(err.code, form).toBe('BLOCKED_ADDRESS');
+    }
+    // …and a host name that resolves to one of them
+    const named = createSafeFetcher({
+      policy: { allowAddress: isPublicAddress, allowPort: () => true },
+      resolver: async () => [{ address: '::7f00:1', family: 6 }],
+    });
+    expect((await refusal(named.fetch(`http://compat.example:${listenerPort}/`, { timeoutMs: 2_000 }))).code).toBe('BLOCKED_ADDRESS');
+    expect(connections).toBe(0);
   });
 });
 

@@ -203,6 +203,34 @@ describe('the Toss adapter against the gateway over HTTP', () => {
     expect((await toss.confirm(a, `k-${a.orderId}`)).totalAmount).toBe(20_000);
   });
 
+  it('refuses a NUL or a lone surrogate with 400 INVALID_REQUEST (API) or its error page (hosted pages)', async () => {
+    const a = await authenticated(CARD.approve, 10_000);
+    const invalid = { code: 'INVALID_REQUEST', message: '잘못된 요청입니다.' };
+    // a lone surrogate in a JSON body (the escape \ud800), a NUL in a path parameter
+    expect(await raw('/v1/payments/confirm', { body: { ...a, orderId: '\ud800' } })).toEqual({ status: 400, body: invalid });
+    expect(await raw('/v1/payments/confirm', { body: { ...a, paymentKey: 'a\u0000b' } })).toEqual({ status: 400, body: invalid });
+    expect(await raw(`/v1/payments/${a.paymentKey}/cancel`, { body: { cancelReason: '\ud800' } })).toEqual({ status: 400, body: invalid });
+    expect(await raw('/v1/payments/%00', { method: 'GET' })).toEqual({ status: 400, body: invalid });
+    expect(await raw('/v1/payments/orders/%00', { method: 'GET' })).toEqual({ status: 400, body: invalid });
+    const pages = [
+      await t.call({ method: 'GET', url: '/api/payments/test-gateway/receipt/%00' }),
+      await t.call({ method: 'GET', url: `${checkoutUrl().url}&orderName=%00` }),
+      await t.call({
+        method: 'POST',
+        url: '/api/payments/test-gateway/checkout',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ clientKey: CLIENT, orderName: '\ud800' }),
+      }),
+    ];
+    for (const r of pages) {
+      expect(r.status).toBe(400);
+      expect(r.headers['content-type']).toMatch(/^text\/html/);
+      expect(r.body).toContain('잘못된 요청입니다.');
+    }
+    // the payment is untouched: it still confirms
+    expect((await toss.confirm(a, `k-${a.orderId}`)).totalAmount).toBe(10_000);
+  });
+
   it('declines the insufficient-funds card with REJECT_CARD_PAYMENT', async () => {
     const a = await authenticated(CARD.decline);
     const err = await toss.confirm(a, `k-${a.orderId}`).catch((e) => e);

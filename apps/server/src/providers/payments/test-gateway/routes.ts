@@ -11,6 +11,7 @@
  * moim's envelope: the Toss adapter can be pointed here (TOSS_API_BASE=<this prefix>).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../../http/app-error.ts';
 import { TOSS_ERRORS, tossError } from '../toss-protocol.ts';
 import { renderCheckoutPage, renderGatewayError, renderReceipt, type CheckoutParams } from './checkout-page.ts';
 import type { GatewayAnswer, TestGateway } from './engine.ts';
@@ -99,11 +100,16 @@ export async function testGatewayRoutes(app: FastifyInstance, o: GatewayRouteOpt
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
-  // Toss-shaped errors for everything under this prefix (bad JSON, unexpected failures).
+  // Toss-shaped errors for everything under this prefix: a refused request (bad JSON, a NUL or a
+  // lone surrogate refused by the root text rule, which throws an AppError) is 400 INVALID_REQUEST,
+  // an unexpected failure 500; the hosted pages (checkout, receipt) show it as their error page.
   app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
-    const status = error.statusCode ?? 500;
+    const status = error instanceof AppError ? error.status : (error.statusCode ?? 500);
     if (status >= 500) request.log.error({ err: error }, 'test gateway failed');
     const e = tossError(status >= 500 ? 'FAILED_INTERNAL_SYSTEM_PROCESSING' : 'INVALID_REQUEST');
+    if (!request.url.startsWith(`${TEST_GATEWAY_PREFIX}/v1/`)) {
+      return html(reply, e.status, renderGatewayError('결제를 진행할 수 없습니다', e.body.message));
+    }
     return reply.code(e.status).send(e.body);
   });
 
