@@ -14,7 +14,7 @@ const VALIDATOR_ENGLISH =
 const RAW_KEY = /\b[a-z]+\.[a-zA-Z]+\b/;
 /** where a validation message says which input is at fault, and addresses it may quote */
 const NOT_KEYS =
-  /\b(?:body|query|params|headers)(?:\.[\w-]+)+|https?:\/\/\S+|\b[\w.+-]+@[\w-]+\.[\w.-]+|\b[\w-]+\.(?:com|io|dev|kr|net|org|co)\b/g;
+  /\b(?:body|query|querystring|params|headers)(?:\.[\w-]+)+|https?:\/\/\S+|\b[\w.+-]+@[\w-]+\.[\w.-]+|\b[\w-]+\.(?:com|io|dev|kr|net|org|co)\b/g;
 
 /** What is wrong with `text` for a reader of `locale`, or null. */
 export function readerLanguageProblem(text: unknown, locale: 'ko' | 'en'): string | null {

@@ -114,7 +114,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
         const params = (v.params ?? {}) as Record<string, unknown> & { params?: { missing?: unknown } };
         const ruleSaysMissing = params.params?.missing === true;
         const missing = v.keyword === 'invalid_type' && (/received undefined/.test(v.message ?? '') || ruleSaysMissing);
-        const path = `${err.validationContext ?? 'body'}${v.instancePath === '/' ? '' : v.instancePath.replaceAll('/', '.')}`;
+        // the input as docs/api-wire.md names it: body, query, params, headers
+        const where = err.validationContext === 'querystring' ? 'query' : (err.validationContext ?? 'body');
+        const path = `${where}${v.instancePath === '/' ? '' : v.instancePath.replaceAll('/', '.')}`;
         const text = formIssueKey({ ...params, code: v.keyword, message: v.message, missing });
         return { path, code: missing ? 'missing' : v.keyword, message: formText(text, locale) };
       });
