@@ -67,6 +67,8 @@ export const FORM_TEXTS = {
   skillId: { ko: '기술 이름은 글자, 숫자, + 와 # 만 쓸 수 있습니다.', en: 'A skill is letters, digits, + and # only.' },
   // payments
   digitsAndDashes: { ko: '숫자와 하이픈(-)만 입력해 주세요.', en: 'Digits and dashes only.' },
+  // games
+  oneMove: { ko: '추측, 시간 초과, 건너뛰기 중 하나만 보내 주세요.', en: 'Send only one of a guess, a time-out and a skip.' },
   // lab
   namesRepeat: { ko: '이름이 겹칩니다.', en: 'Two names are the same.' },
   modeOnlyDartWheel: { ko: '다트 휠에만 모드가 있습니다.', en: 'Only the dart wheel has a mode.' },
