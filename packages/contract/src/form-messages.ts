@@ -72,6 +72,7 @@ export const FORM_TEXTS = {
   // lab
   namesRepeat: { ko: '이름이 겹칩니다.', en: 'Two names are the same.' },
   modeOnlyDartWheel: { ko: '다트 휠에만 모드가 있습니다.', en: 'Only the dart wheel has a mode.' },
+  excludedEntry: { ko: '제외된 사람이 추첨 대상에도 들어 있습니다.', en: 'An excluded person is also among the entries.' },
 } as const satisfies Record<string, { ko: string; en: string }>;
 
 export type FormTextKey = keyof typeof FORM_TEXTS;
