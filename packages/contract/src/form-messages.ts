@@ -65,6 +65,9 @@ export const FORM_TEXTS = {
   experienceRange: { ko: '최소 경력이 최대 경력보다 클 수 없습니다.', en: 'The minimum experience cannot exceed the maximum.' },
   postingRequired: { ko: '이 종류에는 채용 공고가 필요합니다.', en: 'This kind needs a posting.' },
   skillId: { ko: '기술 이름은 글자, 숫자, + 와 # 만 쓸 수 있습니다.', en: 'A skill is letters, digits, + and # only.' },
+  unknownSkill: { ko: '기술 목록에 없는 기술입니다.', en: 'This skill is not in the catalogue.' },
+  sourceUrlTaken: { ko: '같은 원문 주소의 공고가 이미 있습니다.', en: 'A posting with this source address already exists.' },
+  companyNameForRss: { ko: 'RSS 소스에는 회사 이름이 필요합니다.', en: 'An RSS source needs a company name.' },
   // payments
   digitsAndDashes: { ko: '숫자와 하이픈(-)만 입력해 주세요.', en: 'Digits and dashes only.' },
   // games

@@ -6,6 +6,8 @@
 import {
   EMPLOYMENT_TYPES,
   EXPERIENCE_LEVELS,
+  formIssueKey,
+  formText,
   jobPostingInput,
   seoulDate,
   WORK_MODES,
@@ -21,6 +23,7 @@ import { toast } from '../../../shared/toast/toast';
 import { Field, FormMessage } from '../../../shared/ui/field';
 import { ErrorState, LoadingState } from '../../../shared/ui/states';
 import { useJobDetail } from '../api';
+import { useLocale } from '../lib/use-locale';
 import { useSavePosting } from './admin-api';
 import '../navigator/navigator.css';
 import { BackLink } from '../../../shared/ui/back-link';
@@ -143,6 +146,7 @@ const FIELD_OF: Record<string, keyof FormValues> = {
 
 export default function AdminPostingFormPage() {
   const { t } = useTranslation('ignition');
+  const locale = useLocale();
   const { postingId } = useParams();
   const auth = useAuth();
   const detail = useJobDetail(postingId ?? null, auth.isAuthenticated);
@@ -165,7 +169,8 @@ export default function AdminPostingFormPage() {
       for (const issue of parsed.error.issues) {
         const path = issue.path.join('.');
         const field = FIELD_OF[path] ?? (path.split('.')[0] as keyof FormValues);
-        if (field in EMPTY) form.setError(field, { message: issue.message });
+        // the contract's form catalogue, in the UI's language (never zod's English or a raw key)
+        if (field in EMPTY) form.setError(field, { message: formText(formIssueKey(issue), locale) });
       }
       return;
     }
