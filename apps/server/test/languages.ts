@@ -38,3 +38,6 @@ export function expectErrorInReaderLanguage(
   expectReaderLanguage(body.message, locale);
   for (const f of body.error?.details?.fields ?? []) expectReaderLanguage(f.message, locale);
 }
+
+/** (the same check, by its other name) */
+export const expectErrorInLanguage = expectErrorInReaderLanguage;

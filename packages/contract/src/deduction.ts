@@ -36,7 +36,7 @@ export const deductionSettings = z.object({
 });
 export type DeductionSettingsValue = z.infer<typeof deductionSettings>;
 
-const seatName = plainText(20, 1).refine((s) => !LONE_SURROGATE.test(s), { message: '잘못된 문자가 있습니다.' });
+const seatName = plainText(20, 1).refine((s) => !LONE_SURROGATE.test(s), { message: 'form.unsafeText' });
 export const deductionSeat = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('HUMAN'), name: seatName }),
   z.object({ kind: z.literal('AI'), level: z.enum(AI_LEVEL_VALUES) }),
@@ -160,14 +160,17 @@ export const deductionSessionParams = z.object({ id: z.guid() });
 /**
  * The move of the seat whose turn it is. A person: `guess` or `timeout: true`. A custom bot
  * (run by the browser): `guess` or `skip`. A built-in AI: nothing (the server plays it).
- * `turn` must be the turn the caller saw, so a repeated or stale call cannot play twice.
+ * `turn` must be the turn the caller saw, so a repeated or stale call cannot play twice. At
+ * most one move per call (400); the wrong move for the seat whose turn it is answers 409.
  */
-export const deductionTurnBody = z.object({
-  turn: int.min(0).max(1000),
-  guess: z.array(int.min(0).max(99)).min(2).max(15).optional(),
-  timeout: z.literal(true).optional(),
-  skip: z.enum(BOT_SKIP_REASONS).optional(),
-});
+export const deductionTurnBody = z
+  .object({
+    turn: int.min(0).max(1000),
+    guess: z.array(int.min(0).max(99)).min(2).max(15).optional(),
+    timeout: z.literal(true).optional(),
+    skip: z.enum(BOT_SKIP_REASONS).optional(),
+  })
+  .refine((b) => [b.guess, b.timeout, b.skip].filter((m) => m !== undefined).length <= 1, { message: 'form.oneMove' });
 export type DeductionTurnBody = z.infer<typeof deductionTurnBody>;
 export const deductionRevealBody = z.object({ turn: int.min(0).max(1000), kind: z.enum(['ANSWER', 'WRONG']) });
 
@@ -179,10 +182,10 @@ export const deductionBotCode = z
   .string()
   .min(1)
   .max(DEDUCTION_BOT_CODE_MAX)
-  .refine((s) => !s.includes('\u0000') && !LONE_SURROGATE.test(s), { message: '코드에 쓸 수 없는 문자가 있습니다.' });
+  .refine((s) => !s.includes('\u0000') && !LONE_SURROGATE.test(s), { message: 'form.unsafeText' });
 
 export const deductionBotBody = z.object({
-  name: plainText(DEDUCTION_BOT_NAME_MAX, 1).refine((s) => !LONE_SURROGATE.test(s), { message: '잘못된 문자가 있습니다.' }),
+  name: plainText(DEDUCTION_BOT_NAME_MAX, 1).refine((s) => !LONE_SURROGATE.test(s), { message: 'form.unsafeText' }),
   description: plainText(200).optional(),
   code: deductionBotCode,
   shared: z.boolean().default(false),
@@ -190,6 +193,13 @@ export const deductionBotBody = z.object({
 export type DeductionBotBody = z.input<typeof deductionBotBody>;
 
 export const ladderStatus = z.enum(['NONE', 'QUEUED', 'RUNNING', 'DONE', 'FAILED']);
+/**
+ * Why a ladder run went wrong: the bot's code did not load (every game lost; `error` is the
+ * bot's own error text), a move could not be stopped in time, the run took too long, or the run
+ * failed otherwise. The page says it in the reader's language.
+ */
+export const LADDER_ERROR_REASONS = ['LOAD_FAILED', 'MOVE_NOT_STOPPED', 'TOO_LONG', 'RUN_FAILED'] as const;
+export type LadderErrorReason = (typeof LADDER_ERROR_REASONS)[number];
 export const deductionLadderResult = z.object({
   status: ladderStatus,
   version: int,
@@ -201,6 +211,8 @@ export const deductionLadderResult = z.object({
   winGuesses: int,
   faults: int,
   rank: int.nullable(),
+  errorReason: z.enum(LADDER_ERROR_REASONS).nullable(),
+  /** The bot's own error text (a load error: the JavaScript engine's message), never a sentence of ours. */
   error: z.string().nullable(),
   finishedAt: z.string().nullable(),
   games: z.array(

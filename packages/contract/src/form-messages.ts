@@ -67,11 +67,17 @@ export const FORM_TEXTS = {
   experienceRange: { ko: '최소 경력이 최대 경력보다 클 수 없습니다.', en: 'The minimum experience cannot exceed the maximum.' },
   postingRequired: { ko: '이 종류에는 채용 공고가 필요합니다.', en: 'This kind needs a posting.' },
   skillId: { ko: '기술 이름은 글자, 숫자, + 와 # 만 쓸 수 있습니다.', en: 'A skill is letters, digits, + and # only.' },
+  unknownSkill: { ko: '기술 목록에 없는 기술입니다.', en: 'This skill is not in the catalogue.' },
+  sourceUrlTaken: { ko: '같은 원문 주소의 공고가 이미 있습니다.', en: 'A posting with this source address already exists.' },
+  companyNameForRss: { ko: 'RSS 소스에는 회사 이름이 필요합니다.', en: 'An RSS source needs a company name.' },
   // payments
   digitsAndDashes: { ko: '숫자와 하이픈(-)만 입력해 주세요.', en: 'Digits and dashes only.' },
+  // games
+  oneMove: { ko: '추측, 시간 초과, 건너뛰기 중 하나만 보내 주세요.', en: 'Send only one of a guess, a time-out and a skip.' },
   // lab
   namesRepeat: { ko: '이름이 겹칩니다.', en: 'Two names are the same.' },
   modeOnlyDartWheel: { ko: '다트 휠에만 모드가 있습니다.', en: 'Only the dart wheel has a mode.' },
+  excludedEntry: { ko: '제외된 사람이 추첨 대상에도 들어 있습니다.', en: 'An excluded person is also among the entries.' },
 } as const satisfies Record<string, { ko: string; en: string }>;
 
 export type FormTextKey = keyof typeof FORM_TEXTS;

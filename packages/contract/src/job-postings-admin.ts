@@ -57,11 +57,11 @@ export const jobPostingInput = z
     active: z.boolean().default(true),
   })
   .refine((p) => p.salaryMin == null || p.salaryMax == null || p.salaryMin <= p.salaryMax, {
-    message: 'salaryMin must not exceed salaryMax',
+    message: 'form.salaryRange',
     path: ['salaryMax'],
   })
   .refine((p) => p.experienceMin == null || p.experienceMax == null || p.experienceMin <= p.experienceMax, {
-    message: 'experienceMin must not exceed experienceMax',
+    message: 'form.experienceRange',
     path: ['experienceMax'],
   });
 export type JobPostingInput = z.input<typeof jobPostingInput>;

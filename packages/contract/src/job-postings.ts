@@ -47,7 +47,7 @@ export function jobLine(max: number, min = 0) {
     .trim()
     .min(min)
     .max(max)
-    .refine((s) => isCleanText(s), { message: '제어 문자나 깨진 문자는 사용할 수 없습니다.' });
+    .refine((s) => isCleanText(s), { message: 'form.unsafeText' });
 }
 export function jobText(max: number) {
   return z
@@ -55,7 +55,7 @@ export function jobText(max: number) {
     .max(max * 4 + 16)
     .trim()
     .max(max)
-    .refine((s) => isCleanText(s, true), { message: '제어 문자나 깨진 문자는 사용할 수 없습니다.' });
+    .refine((s) => isCleanText(s, true), { message: 'form.unsafeText' });
 }
 /** An http(s) address (what a posting links to). */
 export const httpUrl = z
@@ -63,7 +63,7 @@ export const httpUrl = z
   .trim()
   .max(2000)
   .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain }))
-  .refine((s) => isCleanText(s), { message: '제어 문자는 사용할 수 없습니다.' });
+  .refine((s) => isCleanText(s), { message: 'form.unsafeText' });
 
 export const JOB_LIMITS = {
   titleMax: 200,
@@ -86,7 +86,7 @@ export const skillIdSchema = z
   .string()
   .min(1)
   .max(JOB_LIMITS.skillNameMax)
-  .regex(/^[\p{L}\p{N}+#]+$/u, 'skill id');
+  .regex(/^[\p{L}\p{N}+#]+$/u, { message: 'form.skillId' });
 
 // ---------------------------------------------------------------------------------------------
 // Skills and companies
@@ -292,7 +292,7 @@ export const savedSearchInput = z.object({
 export type SavedSearchInput = z.input<typeof savedSearchInput>;
 export const savedSearchPatch = z
   .object({ name: jobLine(60, 1).optional(), alertEnabled: z.boolean().optional() })
-  .refine((p) => p.name !== undefined || p.alertEnabled !== undefined, { message: 'nothing to change' });
+  .refine((p) => p.name !== undefined || p.alertEnabled !== undefined, { message: 'form.nothingToChange' });
 
 export const savedSearch = z.object({
   id: z.string(),
@@ -332,7 +332,7 @@ export const correctionInput = z
     message: jobText(JOB_LIMITS.correctionMax).pipe(z.string().min(1)),
   })
   .refine((c) => c.kind === 'ADD_COMPANY' || c.postingId !== undefined, {
-    message: 'a posting is required for this kind',
+    message: 'form.postingRequired',
     path: ['postingId'],
   });
 export type CorrectionInput = z.infer<typeof correctionInput>;

@@ -35,7 +35,7 @@ export const labText = (max: number) =>
     .string()
     .trim()
     .max(max)
-    .refine((s) => !CONTROL.test(s) && !LONE_SURROGATE.test(s), '제어 문자는 사용할 수 없습니다.');
+    .refine((s) => !CONTROL.test(s) && !LONE_SURROGATE.test(s), { message: 'form.unsafeText' });
 
 export const labPersonName = labText(LAB_LIMITS.personName).min(1);
 export const labTagKey = labText(LAB_LIMITS.tagKey).min(1);
@@ -44,7 +44,11 @@ export const labPerson = z.object({
   name: labPersonName,
   tags: z
     .record(labTagKey, labText(LAB_LIMITS.tagValue))
-    .refine((t) => Object.keys(t).length <= LAB_LIMITS.tagsPerPerson, `태그는 ${LAB_LIMITS.tagsPerPerson}개까지입니다.`)
+    .superRefine((t, ctx) => {
+      // as zod's own "too many" (the form catalogue's tooMany with the limit)
+      if (Object.keys(t).length > LAB_LIMITS.tagsPerPerson)
+        ctx.addIssue({ code: 'too_big', origin: 'array', maximum: LAB_LIMITS.tagsPerPerson, inclusive: true, input: t });
+    })
     .default({}),
 });
 export type LabPerson = z.infer<typeof labPerson>;
@@ -83,7 +87,7 @@ export const rosterBody = z
     settings: shuffleSettings.nullable().default(null),
     recent: recentResults.default([]),
   })
-  .refine((r) => new Set(r.people.map((p) => p.name)).size === r.people.length, { message: '이름이 겹칩니다.', path: ['people'] });
+  .refine((r) => new Set(r.people.map((p) => p.name)).size === r.people.length, { message: 'form.namesRepeat', path: ['people'] });
 export type RosterBody = z.input<typeof rosterBody>;
 
 export const roster = z.object({
@@ -130,8 +134,9 @@ export const drawBody = z
     /** when it was played (imports from the browser's history); now when absent */
     playedAt: z.iso.datetime({ offset: true }).optional(),
   })
-  .refine((d) => new Set(d.entries.map((e) => e.name)).size === d.entries.length, { message: '이름이 겹칩니다.', path: ['entries'] })
-  .refine((d) => (d.game === 'DART_WHEEL') === (d.mode !== null), { message: '다트 휠에만 모드가 있습니다.', path: ['mode'] });
+  .refine((d) => new Set(d.entries.map((e) => e.name)).size === d.entries.length, { message: 'form.namesRepeat', path: ['entries'] })
+  .refine((d) => (d.game === 'DART_WHEEL') === (d.mode !== null), { message: 'form.modeOnlyDartWheel', path: ['mode'] })
+  .refine((d) => !d.excluded.some((n) => d.entries.some((e) => e.name === n)), { message: 'form.excludedEntry', path: ['excluded'] });
 export type DrawBody = z.input<typeof drawBody>;
 
 export const draw = z.object({

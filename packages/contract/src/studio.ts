@@ -81,7 +81,7 @@ const SAFE_LINE = /^(?:[^\u0000-\u001f\u007f\ud800-\udfff]|[\ud800-\udbff][\udc0
 export const studioText = z
   .string()
   .max(STUDIO_LIMITS.textMax * 2)
-  .regex(SAFE_TEXT, '사용할 수 없는 문자가 들어 있습니다.')
+  .regex(SAFE_TEXT, { message: 'form.unsafeText' })
   .transform((s) => s.replace(/\r\n?/g, '\n').trim())
   .pipe(z.string().min(STUDIO_LIMITS.textMin).max(STUDIO_LIMITS.textMax));
 
@@ -89,7 +89,7 @@ const line = (max: number) =>
   z
     .string()
     .max(max * 2)
-    .regex(SAFE_LINE, '사용할 수 없는 문자가 들어 있습니다.')
+    .regex(SAFE_LINE, { message: 'form.unsafeText' })
     .trim()
     .max(max);
 
@@ -97,7 +97,7 @@ export const studioUrl = z
   .string()
   .trim()
   .max(STUDIO_LIMITS.urlMax)
-  .regex(/^https?:\/\/[^\s]+$/i, 'http:// 또는 https:// 로 시작하는 주소를 입력해 주세요.');
+  .regex(/^https?:\/\/[^\s]+$/i, { message: 'form.url' });
 
 const options = {
   title: line(STUDIO_LIMITS.titleMax).optional(),
@@ -126,7 +126,7 @@ export const studioRevision = z.object({
 export type StudioRevision = z.infer<typeof studioRevision>;
 
 /** The guest trial: one analysis per email address, with consent to receive the result by mail. */
-const trialFields = { email: emailField, consent: z.literal(true, { message: '결과 메일 수신에 동의해 주세요.' }) };
+const trialFields = { email: emailField, consent: z.literal(true, { message: 'form.consentRequired' }) };
 export const studioTrialRequest = z.discriminatedUnion('source', [textSubmission.extend(trialFields), urlSubmission.extend(trialFields)]);
 export type StudioTrialRequest = z.infer<typeof studioTrialRequest>;
 

@@ -66,15 +66,47 @@ export function botRandomSeed(salt: string, turn: number, seat: number): number 
   return hashSeed(`${salt}|bot|${turn}|${seat}`);
 }
 
-export type BotAnswerCheck = { ok: true; guess: number[] } | { ok: false; message: string };
+/**
+ * Why a bot lost its turn through a fault of the protocol (not an error its own code threw): a
+ * stable code the pages say in the reader's language, with the numbers it names.
+ */
+export const BOT_FAULTS = [
+  'NOT_AN_ARRAY', // move(state) returned something that is not a list
+  'WRONG_COUNT', // not exactly answerCount indices (params.answerCount)
+  'INDEX_OUT_OF_RANGE', // an index that is not an integer in 0..params.max
+  'REPEATED_INDEX',
+  'NO_ANSWER', // move(state) returned nothing, or something that is not JSON
+  'NO_MOVE_FUNCTION', // the code defines no function move(state)
+  'NOT_LOADED', // the bot's code was not loaded
+  'STOPPED', // stopped after repeated time-outs (the ladder)
+] as const;
+export type BotFaultCode = (typeof BOT_FAULTS)[number];
+export interface BotFault {
+  code: BotFaultCode;
+  params?: Record<string, number>;
+}
+
+export type BotAnswerCheck = { ok: true; guess: number[] } | { ok: false; fault: BotFault };
 
 export function checkBotAnswer(value: unknown, state: Pick<BotState, 'answerCount' | 'keywords'>): BotAnswerCheck {
-  if (!Array.isArray(value)) return { ok: false, message: 'move(state) must return an array of keyword indices' };
+  if (!Array.isArray(value)) return { ok: false, fault: { code: 'NOT_AN_ARRAY' } };
   const n = state.keywords.length;
-  if (value.length !== state.answerCount) return { ok: false, message: `move(state) must return exactly ${state.answerCount} indices` };
-  if (!value.every((v) => Number.isInteger(v) && v >= 0 && v < n)) return { ok: false, message: `indices must be integers in 0..${n - 1}` };
-  if (new Set(value).size !== value.length) return { ok: false, message: 'indices must be different' };
+  if (value.length !== state.answerCount) return { ok: false, fault: { code: 'WRONG_COUNT', params: { answerCount: state.answerCount } } };
+  if (!value.every((v) => Number.isInteger(v) && v >= 0 && v < n))
+    return { ok: false, fault: { code: 'INDEX_OUT_OF_RANGE', params: { max: n - 1 } } };
+  if (new Set(value).size !== value.length) return { ok: false, fault: { code: 'REPEATED_INDEX' } };
   return { ok: true, guess: [...(value as number[])].sort((a, b) => a - b) };
+}
+
+/** What the move expression throws when the code has no `move` function (botMoveSource). */
+const NO_MOVE_FUNCTION = 'define a function move(state)';
+
+/**
+ * A move that threw: the protocol's own fault (no `move` function) as a code, anything else is
+ * the bot's own error text, shown to its author as it is.
+ */
+export function botErrorOf(message: string): { fault: BotFault } | { message: string } {
+  return message.includes(NO_MOVE_FUNCTION) ? { fault: { code: 'NO_MOVE_FUNCTION' } } : { message };
 }
 
 /**
@@ -96,7 +128,7 @@ export const BOT_PRELUDE = `"use strict";
 
 /** The expression evaluated for one move (after `globalThis.__moimState` holds the state's JSON). */
 export function botMoveSource(seed: number): string {
-  return `__moimSeed(${seed >>> 0}); if (typeof move !== "function") { throw new Error("define a function move(state)"); } JSON.stringify(move(JSON.parse(globalThis.__moimState)))`;
+  return `__moimSeed(${seed >>> 0}); if (typeof move !== "function") { throw new Error("${NO_MOVE_FUNCTION}"); } JSON.stringify(move(JSON.parse(globalThis.__moimState)))`;
 }
 
 export const BOT_TEMPLATE = `// 추리 게임 봇 · Deduction bot

@@ -62,11 +62,29 @@ describe('setup', () => {
     }
     expect(checkDeductionSetup({ ...s, maxRounds: null }, [HUMAN, easy])).toEqual({ ok: true });
     // a preset's figures are fixed
-    expect(checkDeductionSetup({ ...presetSettings('BEGINNER'), turnSeconds: 30 }, [HUMAN, easy])).toMatchObject({
+    expect(checkDeductionSetup({ ...presetSettings('BEGINNER'), turnSeconds: 30 }, [HUMAN, easy])).toEqual({
       ok: false,
-      field: 'turnSeconds',
+      field: 'settings.turnSeconds',
+      reason: 'PRESET_VALUE',
+      params: { value: 90 },
     });
-    expect(checkDeductionSetup(presetSettings('BEGINNER'), [HUMAN])).toMatchObject({ ok: false, field: 'seats' });
+    expect(checkDeductionSetup({ ...s, poolSize: 20, answerCount: 11 }, [HUMAN, easy])).toEqual({
+      ok: false,
+      field: 'settings.answerCount',
+      reason: 'TOO_MANY_ANSWERS',
+    });
+    expect(checkDeductionSetup({ ...s, answerCount: 1 }, [HUMAN, easy])).toEqual({
+      ok: false,
+      field: 'settings.answerCount',
+      reason: 'OUT_OF_RANGE',
+      params: { min: 2, max: 15 },
+    });
+    expect(checkDeductionSetup(presetSettings('BEGINNER'), [HUMAN])).toEqual({
+      ok: false,
+      field: 'seats',
+      reason: 'SEAT_COUNT',
+      params: { min: 2, max: 6 },
+    });
     expect(
       checkDeductionSetup(
         presetSettings('BEGINNER'),
@@ -79,7 +97,7 @@ describe('setup', () => {
         { ...s, poolSize: 100, hintCount: 20 },
         Array.from({ length: 6 }, () => easy),
       ),
-    ).toMatchObject({ ok: false, field: 'hintCount' });
+    ).toEqual({ ok: false, field: 'settings.hintCount', reason: 'POOL_TOO_SMALL' });
   });
 
   it('ranks only presets with the global hint, one person and built-in AIs', () => {
@@ -136,19 +154,29 @@ describe('turns', () => {
     expect(() => game.apply({ type: 'guess', seat: first, guess })).toThrow(DeductionMoveError);
   });
 
-  it('refuses malformed guesses', () => {
+  it('refuses malformed guesses with a reason code', () => {
     const game = new DeductionGame('turns-2', settings, [HUMAN, easy]);
     const seat = game.activeSeat!;
-    for (const guess of [
-      [0, 1],
-      [0, 1, 1],
-      [0, 1, 30],
-      [0, 1, -1],
-      [0, 1, 2.5],
-      [0, 1, 2, 3],
-    ]) {
-      expect(() => game.apply({ type: 'guess', seat, guess })).toThrow(/keywords/);
+    const cases: Array<[number[], string]> = [
+      [[0, 1], 'GUESS_SIZE'],
+      [[0, 1, 1], 'REPEATED_KEYWORD'],
+      [[0, 1, 30], 'KEYWORD_NOT_IN_POOL'],
+      [[0, 1, -1], 'KEYWORD_NOT_IN_POOL'],
+      [[0, 1, 2.5], 'KEYWORD_NOT_IN_POOL'],
+      [[0, 1, 2, 3], 'GUESS_SIZE'],
+    ];
+    for (const [guess, code] of cases) {
+      const err = (() => {
+        try {
+          game.apply({ type: 'guess', seat, guess });
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(err).toBeInstanceOf(DeductionMoveError);
+      expect(err).toMatchObject({ code, message: code, params: { answerCount: 3, poolSize: 30 } });
     }
+    expect(game.turn).toBe(0);
   });
 
   it('marks a guess with no answer wrong for everyone, and keeps counts private otherwise', () => {
@@ -188,7 +216,7 @@ describe('turns', () => {
         const other = Array.from({ length: 30 }, (_, i) => i)
           .filter((i) => !t.includes(i) && !wrong[i])
           .slice(0, 3);
-        expect(() => game.apply({ type: 'guess', seat, guess: other, timeout: true })).toThrow(/time-out/);
+        expect(() => game.apply({ type: 'guess', seat, guess: other, timeout: true })).toThrow('NOT_TIMEOUT_GUESS');
         game.apply({ type: 'guess', seat, guess: t, timeout: true });
         expect(game.seatStates[seat]!.guesses.at(-1)!.timeout).toBe(true);
       }),
@@ -199,7 +227,7 @@ describe('turns', () => {
   it('sells reveals only during the own turn, within the limits, never the same keyword twice', () => {
     const game = new DeductionGame('reveals', settings, [HUMAN, easy]);
     const seat = game.activeSeat!;
-    expect(() => game.apply({ type: 'reveal', seat: (seat + 1) % 2, kind: 'ANSWER' })).toThrow(/turn/);
+    expect(() => game.apply({ type: 'reveal', seat: (seat + 1) % 2, kind: 'ANSWER' })).toThrow('NOT_YOUR_TURN');
     const shown = new Set<number>();
     for (let i = 0; i < revealLimits(settings).ANSWER; i++) {
       const r = game.apply({ type: 'reveal', seat, kind: 'ANSWER' });
@@ -207,7 +235,7 @@ describe('turns', () => {
       expect(shown.has(r.keyword!)).toBe(false);
       shown.add(r.keyword!);
     }
-    expect(() => game.apply({ type: 'reveal', seat, kind: 'ANSWER' })).toThrow(/reveal/);
+    expect(() => game.apply({ type: 'reveal', seat, kind: 'ANSWER' })).toThrow('NO_REVEALS_LEFT');
     const w = game.apply({ type: 'reveal', seat, kind: 'WRONG' });
     expect(game.deal.answers).not.toContain(w.keyword);
     expect(game.deal.hints[seat]).not.toContain(w.keyword);
@@ -221,7 +249,7 @@ describe('turns', () => {
     expect(game.activeSeat).toBe(1);
     game.apply({ type: 'skip', seat: 1, reason: 'BOT_TIMEOUT' });
     expect(game.activeSeat).toBe(0);
-    expect(() => game.apply({ type: 'skip', seat: 0, reason: 'BOT_TIMEOUT' })).toThrow(/bot/);
+    expect(() => game.apply({ type: 'skip', seat: 0, reason: 'BOT_TIMEOUT' })).toThrow('SKIP_NOT_BOT');
   });
 
   it('ends at the first exact guess', () => {
@@ -232,7 +260,7 @@ describe('turns', () => {
     expect(game.outcome).toMatchObject({ reason: 'SOLVED', winners: [seat] });
     expect(game.standing(seat)).toBe('WON');
     expect(game.standing((seat + 1) % 2)).toBe('LOST');
-    expect(() => game.apply({ type: 'guess', seat: (seat + 1) % 2, guess: [0, 1, 2] })).toThrow(/over/);
+    expect(() => game.apply({ type: 'guess', seat: (seat + 1) % 2, guess: [0, 1, 2] })).toThrow('GAME_OVER');
   });
 });
 

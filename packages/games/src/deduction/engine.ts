@@ -51,16 +51,41 @@ export interface DeductionOutcome {
   turns: number;
 }
 
-export type MoveErrorCode = 'GAME_OVER' | 'NOT_YOUR_TURN' | 'BAD_GUESS' | 'BAD_TIMEOUT' | 'NO_REVEAL' | 'BAD_SKIP' | 'BAD_EVENT';
+/**
+ * Why a move is illegal: a stable code (never a sentence), so the server and the pages say it in
+ * the reader's language. `GAME_OVER` and `NOT_YOUR_TURN` are about the game's state; the others
+ * break a rule of the game.
+ */
+export const DEDUCTION_MOVE_ERRORS = [
+  'GAME_OVER',
+  'NOT_YOUR_TURN',
+  'NO_REVEALS_LEFT', // no reveal of this kind is left to buy
+  'GUESS_SIZE', // a guess names exactly answerCount keywords
+  'KEYWORD_NOT_IN_POOL',
+  'REPEATED_KEYWORD',
+  'NOT_TIMEOUT_GUESS', // a time-out plays the turn's own random guess
+  'SKIP_NOT_BOT', // only a bot loses its turn
+  'UNKNOWN_EVENT',
+] as const;
+export type MoveErrorCode = (typeof DEDUCTION_MOVE_ERRORS)[number];
 
 export class DeductionMoveError extends Error {
   constructor(
     readonly code: MoveErrorCode,
-    message: string,
+    /** Numbers the rule names (`answerCount` of a GUESS_SIZE, `poolSize` of a KEYWORD_NOT_IN_POOL). */
+    readonly params: Readonly<Record<string, number>> = {},
   ) {
-    super(message);
+    super(code);
     this.name = 'DeductionMoveError';
   }
+}
+
+/** Why a guess is not `k` different keywords of a pool of `n` (null: it is). */
+export function guessProblem(guess: unknown, k: number, n: number): MoveErrorCode | null {
+  if (!Array.isArray(guess) || guess.length !== k) return 'GUESS_SIZE';
+  if (guess.some((i) => !Number.isInteger(i) || (i as number) < 0 || (i as number) >= n)) return 'KEYWORD_NOT_IN_POOL';
+  if (new Set(guess).size !== k) return 'REPEATED_KEYWORD';
+  return null;
 }
 
 export interface ApplyResult {
@@ -150,7 +175,7 @@ export class DeductionGame {
   /** The guess a time-out plays for the active seat: random keywords not known to be wrong. */
   timeoutGuess(): number[] {
     const seat = this.activeSeat;
-    if (seat === null) throw new DeductionMoveError('GAME_OVER', 'the game is over');
+    if (seat === null) throw new DeductionMoveError('GAME_OVER');
     const wrong = this.knownWrong(seat);
     const open: number[] = [];
     for (let i = 0; i < this.settings.poolSize; i++) if (!wrong[i]) open.push(i);
@@ -176,14 +201,14 @@ export class DeductionGame {
   }
 
   apply(event: DeductionEvent): ApplyResult {
-    if (this.outcome) throw new DeductionMoveError('GAME_OVER', 'the game is over');
+    if (this.outcome) throw new DeductionMoveError('GAME_OVER');
     const seat = this.activeSeat!;
-    if (!event || typeof event !== 'object') throw new DeductionMoveError('BAD_EVENT', 'an event is an object');
-    if (event.seat !== seat) throw new DeductionMoveError('NOT_YOUR_TURN', `it is seat ${seat}'s turn, not seat ${String(event.seat)}'s`);
+    if (!event || typeof event !== 'object') throw new DeductionMoveError('UNKNOWN_EVENT');
+    if (event.seat !== seat) throw new DeductionMoveError('NOT_YOUR_TURN', { seat });
     const s = this.seatStates[seat]!;
     if (event.type === 'reveal') {
       const candidates = this.revealCandidates(seat, event.kind);
-      if (candidates.length === 0) throw new DeductionMoveError('NO_REVEAL', `no ${String(event.kind)} reveal is left`);
+      if (candidates.length === 0) throw new DeductionMoveError('NO_REVEALS_LEFT');
       const n = event.kind === 'ANSWER' ? s.answerReveals.length : s.wrongReveals.length;
       const keyword = candidates[streamRng(this.seed, 'reveal', seat, event.kind, n).nextInt(candidates.length)]!;
       (event.kind === 'ANSWER' ? s.answerReveals : s.wrongReveals).push(keyword);
@@ -191,27 +216,21 @@ export class DeductionGame {
       return { keyword, over: false };
     }
     if (event.type === 'skip') {
-      if (this.seats[seat]!.kind !== 'BOT') throw new DeductionMoveError('BAD_SKIP', 'only a bot loses its turn');
+      if (this.seats[seat]!.kind !== 'BOT') throw new DeductionMoveError('SKIP_NOT_BOT');
       s.skips++;
       this.events.push({ type: 'skip', seat, reason: event.reason });
       this.endTurn();
       return { over: this.outcome !== null };
     }
-    if (event.type !== 'guess') throw new DeductionMoveError('BAD_EVENT', 'unknown event type');
+    if (event.type !== 'guess') throw new DeductionMoveError('UNKNOWN_EVENT');
     const guess = event.guess;
     const k = this.settings.answerCount;
-    if (
-      !Array.isArray(guess) ||
-      guess.length !== k ||
-      guess.some((i) => !Number.isInteger(i) || i < 0 || i >= this.settings.poolSize) ||
-      new Set(guess).size !== k
-    ) {
-      throw new DeductionMoveError('BAD_GUESS', `a guess names ${k} different keywords of the pool`);
-    }
+    const problem = guessProblem(guess, k, this.settings.poolSize);
+    if (problem) throw new DeductionMoveError(problem, { answerCount: k, poolSize: this.settings.poolSize });
     const sorted = [...guess].sort((a, b) => a - b);
     if (event.timeout) {
       const expected = this.timeoutGuess();
-      if (expected.join(',') !== sorted.join(',')) throw new DeductionMoveError('BAD_TIMEOUT', 'not the time-out guess of this turn');
+      if (expected.join(',') !== sorted.join(',')) throw new DeductionMoveError('NOT_TIMEOUT_GUESS');
     }
     let correct = 0;
     for (const i of sorted) if (this.isAnswer[i]) correct++;

@@ -108,7 +108,7 @@ export function parseDeductionLog(raw: unknown): Parsed {
   const seats = value.seats.map(parseSeat);
   if (seats.some((s) => s === null)) return { ok: false, reason: 'malformed seat' };
   const check = checkDeductionSetup(settings, seats as SeatSpec[]);
-  if (!check.ok) return { ok: false, reason: `${check.field}: ${check.message}` };
+  if (!check.ok) return { ok: false, reason: `${check.field}: ${check.reason}` };
   if (!Array.isArray(value.events) || value.events.length > MAX_LOG_EVENTS) return { ok: false, reason: 'malformed events' };
   const maxMs = settings.turnSeconds * 1000;
   const events: DeductionEvent[] = [];

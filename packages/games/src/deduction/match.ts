@@ -4,12 +4,16 @@
  * use it; so do the tests that pit the AIs against each other.
  */
 import { aiMove } from './ai.ts';
-import { botRandomSeed, botStateFromView, checkBotAnswer, type BotState } from './bot-protocol.ts';
+import { botErrorOf, botRandomSeed, botStateFromView, checkBotAnswer, type BotFault, type BotState } from './bot-protocol.ts';
 import { DeductionGame, type SkipReason } from './engine.ts';
 import type { DeductionSettings, SeatSpec } from './settings.ts';
 import { deductionView } from './view.ts';
 
-export type BotReply = { guess: unknown } | { skip: SkipReason; message?: string };
+/**
+ * A bot's answer: a guess, or a lost turn with its reason; `fault` says what broke the protocol
+ * (a code the pages render), `message` is the bot's own error text (its code threw it).
+ */
+export type BotReply = { guess: unknown } | { skip: SkipReason; fault?: BotFault; message?: string };
 export type BotMoveFn = (seat: number, state: BotState, randomSeed: number) => Promise<BotReply>;
 
 export interface MatchTurn {
@@ -17,6 +21,9 @@ export interface MatchTurn {
   kind: 'guess' | 'skip';
   correct?: number;
   reason?: SkipReason;
+  /** A protocol fault (a code with its numbers), for a skip. */
+  fault?: BotFault;
+  /** The bot's own error text, for a skip. */
   message?: string;
 }
 
@@ -40,17 +47,18 @@ export async function playDeductionMatch(
       try {
         reply = await bot(seat, state, botRandomSeed(seed, game.turn, seat));
       } catch (err) {
-        reply = { skip: 'BOT_ERROR', message: (err as Error).message };
+        reply = { skip: 'BOT_ERROR', ...botErrorOf(String((err as Error).message)) };
       }
       if ('skip' in reply) {
         game.apply({ type: 'skip', seat, reason: reply.skip });
-        await onTurn?.({ seat, kind: 'skip', reason: reply.skip, ...(reply.message ? { message: reply.message } : {}) }, game);
+        const { fault, message } = reply;
+        await onTurn?.({ seat, kind: 'skip', reason: reply.skip, ...(fault ? { fault } : {}), ...(message ? { message } : {}) }, game);
         continue;
       }
       const checked = checkBotAnswer(reply.guess, state);
       if (!checked.ok) {
         game.apply({ type: 'skip', seat, reason: 'BOT_INVALID' });
-        await onTurn?.({ seat, kind: 'skip', reason: 'BOT_INVALID', message: checked.message }, game);
+        await onTurn?.({ seat, kind: 'skip', reason: 'BOT_INVALID', fault: checked.fault }, game);
         continue;
       }
       const r = game.apply({ type: 'guess', seat, guess: checked.guess });

@@ -54,49 +54,74 @@ export function presetSettings(preset: DeductionPresetId, theme: DeductionTheme 
   return { preset, theme, globalHint: true, ...DEDUCTION_PRESETS[preset] };
 }
 
-export type SetupCheck = { ok: true } | { ok: false; field: string; message: string };
-const bad = (field: string, message: string): SetupCheck => ({ ok: false, field, message });
+/**
+ * Why a setup is not a playable game: a stable code (never a sentence), so the setup form and
+ * the server say it in the reader's language. `field` is the path inside `{settings, seats}`
+ * (`settings.answerCount`, `seats.1.name`); `params` holds the numbers the rule names.
+ */
+export const DEDUCTION_SETUP_REASONS = [
+  'SETTINGS_MISSING', // settings is not an object
+  'UNKNOWN_THEME',
+  'NOT_BOOLEAN', // globalHint
+  'UNKNOWN_PRESET',
+  'OUT_OF_RANGE', // an integer in min..max
+  'PRESET_VALUE', // a preset fixes this figure to `value`
+  'PRESET_NEEDS_ROUND_CAP',
+  'SEAT_COUNT', // min..max seats
+  'SEAT_MALFORMED',
+  'SEAT_NAME', // 1..max characters
+  'SEAT_BOT_MISSING',
+  'UNKNOWN_AI_LEVEL',
+  'UNKNOWN_SEAT_KIND',
+  'TOO_MANY_ANSWERS', // at most half of the pool can be answers
+  'POOL_TOO_SMALL', // every seat gets its own hints
+] as const;
+export type DeductionSetupReason = (typeof DEDUCTION_SETUP_REASONS)[number];
+
+export type SetupCheck =
+  { ok: true } | { ok: false; field: string; reason: DeductionSetupReason; params?: { min?: number; max?: number; value?: number } };
+const bad = (field: string, reason: DeductionSetupReason, params?: { min?: number; max?: number; value?: number }): SetupCheck =>
+  params ? { ok: false, field, reason, params } : { ok: false, field, reason };
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
 
 /** Checks settings and seats together (hints must fit: every seat gets its own). */
 export function checkDeductionSetup(settings: DeductionSettings, seats: readonly SeatSpec[]): SetupCheck {
-  if (!settings || typeof settings !== 'object') return bad('settings', 'settings must be an object');
+  if (!settings || typeof settings !== 'object') return bad('settings', 'SETTINGS_MISSING');
   const theme = settings.theme as string;
-  if (theme !== 'MIXED' && !(DEDUCTION_THEMES as readonly string[]).includes(theme)) return bad('theme', 'unknown theme');
-  if (typeof settings.globalHint !== 'boolean') return bad('globalHint', 'globalHint must be a boolean');
+  if (theme !== 'MIXED' && !(DEDUCTION_THEMES as readonly string[]).includes(theme)) return bad('settings.theme', 'UNKNOWN_THEME');
+  if (typeof settings.globalHint !== 'boolean') return bad('settings.globalHint', 'NOT_BOOLEAN');
   const preset = settings.preset as string;
-  if (preset !== 'CUSTOM' && !(DEDUCTION_PRESET_IDS as readonly string[]).includes(preset)) return bad('preset', 'unknown preset');
+  if (preset !== 'CUSTOM' && !(DEDUCTION_PRESET_IDS as readonly string[]).includes(preset)) return bad('settings.preset', 'UNKNOWN_PRESET');
   for (const key of Object.keys(DEDUCTION_CUSTOM_LIMITS) as (keyof DeductionRules)[]) {
     const v = settings[key];
     const [min, max] = DEDUCTION_CUSTOM_LIMITS[key];
     if (key === 'maxRounds' && v === null) continue;
-    if (!isInt(v) || v < min || v > max) return bad(key, `${key} must be an integer in ${min}..${max}`);
-    if (preset !== 'CUSTOM' && v !== DEDUCTION_PRESETS[preset as DeductionPresetId][key]) {
-      return bad(key, `${key} must be ${String(DEDUCTION_PRESETS[preset as DeductionPresetId][key])} for the ${preset} preset`);
-    }
+    if (!isInt(v) || v < min || v > max) return bad(`settings.${key}`, 'OUT_OF_RANGE', { min, max });
+    const fixed = preset !== 'CUSTOM' ? DEDUCTION_PRESETS[preset as DeductionPresetId][key] : undefined;
+    if (fixed !== undefined && v !== fixed) return bad(`settings.${key}`, 'PRESET_VALUE', fixed === null ? undefined : { value: fixed });
   }
-  if (preset !== 'CUSTOM' && settings.maxRounds === null) return bad('maxRounds', 'presets have a round cap');
+  if (preset !== 'CUSTOM' && settings.maxRounds === null) return bad('settings.maxRounds', 'PRESET_NEEDS_ROUND_CAP');
   if (!Array.isArray(seats) || seats.length < DEDUCTION_MIN_SEATS || seats.length > DEDUCTION_MAX_SEATS) {
-    return bad('seats', `a game has ${DEDUCTION_MIN_SEATS}–${DEDUCTION_MAX_SEATS} seats`);
+    return bad('seats', 'SEAT_COUNT', { min: DEDUCTION_MIN_SEATS, max: DEDUCTION_MAX_SEATS });
   }
   for (const [i, s] of seats.entries()) {
-    if (!s || typeof s !== 'object') return bad(`seats.${i}`, 'a seat must be an object');
+    if (!s || typeof s !== 'object') return bad(`seats.${i}`, 'SEAT_MALFORMED');
     if (s.kind === 'HUMAN' || s.kind === 'BOT') {
       if (typeof s.name !== 'string' || s.name.trim().length === 0 || s.name.length > SEAT_NAME_MAX) {
-        return bad(`seats.${i}.name`, `a name has 1–${SEAT_NAME_MAX} characters`);
+        return bad(`seats.${i}.name`, 'SEAT_NAME', { min: 1, max: SEAT_NAME_MAX });
       }
       if (s.kind === 'BOT' && (typeof s.botId !== 'string' || s.botId.length === 0 || s.botId.length > 64)) {
-        return bad(`seats.${i}.botId`, 'a bot seat names its bot');
+        return bad(`seats.${i}.botId`, 'SEAT_BOT_MISSING');
       }
     } else if (s.kind === 'AI') {
-      if (!(AI_LEVELS as readonly string[]).includes(s.level)) return bad(`seats.${i}.level`, 'unknown AI level');
+      if (!(AI_LEVELS as readonly string[]).includes(s.level)) return bad(`seats.${i}.level`, 'UNKNOWN_AI_LEVEL');
     } else {
-      return bad(`seats.${i}.kind`, 'a seat is HUMAN, AI or BOT');
+      return bad(`seats.${i}.kind`, 'UNKNOWN_SEAT_KIND');
     }
   }
-  if (settings.answerCount * 2 > settings.poolSize) return bad('answerCount', 'at most half of the pool can be answers');
+  if (settings.answerCount * 2 > settings.poolSize) return bad('settings.answerCount', 'TOO_MANY_ANSWERS');
   if (settings.poolSize - settings.answerCount < settings.hintCount * seats.length) {
-    return bad('hintCount', 'the pool is too small to give every seat its own hints');
+    return bad('settings.hintCount', 'POOL_TOO_SMALL');
   }
   return { ok: true };
 }

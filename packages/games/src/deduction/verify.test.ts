@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkBotAnswer } from './bot-protocol.ts';
+import { ladderSettings } from './ladder.ts';
+import { playDeductionMatch, type BotReply, type MatchTurn } from './match.ts';
 import { DeductionGame } from './engine.ts';
 import { parseDeductionLog } from './log.ts';
 import { deductionResult } from './result.ts';
@@ -103,6 +105,40 @@ describe('views and bots', () => {
   it('checks what a bot answers', () => {
     const state = { answerCount: 3, keywords: Array.from({ length: 30 }, (_, i) => String(i)) };
     expect(checkBotAnswer([2, 1, 0], state)).toEqual({ ok: true, guess: [0, 1, 2] });
-    for (const bad of [null, [1, 2], [1, 1, 2], [1, 2, 30], [1, 2, '3'], 'x']) expect(checkBotAnswer(bad, state).ok).toBe(false);
+    const faults: Array<[unknown, unknown]> = [
+      [null, { code: 'NOT_AN_ARRAY' }],
+      ['x', { code: 'NOT_AN_ARRAY' }],
+      [[1, 2], { code: 'WRONG_COUNT', params: { answerCount: 3 } }],
+      [[1, 1, 2], { code: 'REPEATED_INDEX' }],
+      [[1, 2, 30], { code: 'INDEX_OUT_OF_RANGE', params: { max: 29 } }],
+      [[1, 2, '3'], { code: 'INDEX_OUT_OF_RANGE', params: { max: 29 } }],
+    ];
+    for (const [bad, fault] of faults) expect(checkBotAnswer(bad, state)).toEqual({ ok: false, fault });
+  });
+
+  it('plays a match in which a faulty bot loses its turns, each with a fault code (never a sentence)', async () => {
+    const turns: MatchTurn[] = [];
+    const replies: BotReply[] = [{ guess: [1, 2] }, { skip: 'BOT_ERROR', message: 'TypeError: boom' }, { guess: 'x' }];
+    let i = 0;
+    const game = await playDeductionMatch(
+      'bot-faults',
+      { ...ladderSettings(), maxRounds: 5 },
+      [
+        { kind: 'BOT', botId: 'b', name: 'b' },
+        { kind: 'AI', level: 'EASY' },
+      ],
+      async () => {
+        const r = replies[i++ % replies.length]!;
+        if ('guess' in r && r.guess === 'x') throw new Error('define a function move(state)');
+        return r;
+      },
+      (turn) => void turns.push(turn),
+    );
+    const skips = turns.filter((t) => t.seat === 0);
+    expect(skips.length).toBeGreaterThan(0);
+    expect(skips[0]).toEqual({ seat: 0, kind: 'skip', reason: 'BOT_INVALID', fault: { code: 'WRONG_COUNT', params: { answerCount: 5 } } });
+    expect(skips).toContainEqual({ seat: 0, kind: 'skip', reason: 'BOT_ERROR', message: 'TypeError: boom' });
+    expect(skips).toContainEqual({ seat: 0, kind: 'skip', reason: 'BOT_ERROR', fault: { code: 'NO_MOVE_FUNCTION' } });
+    expect(game.seatStates[0]!.skips).toBe(skips.length);
   });
 });

@@ -42,7 +42,7 @@ export function verifyDeductionResult(claim: Record<string, unknown>, seed: stri
   try {
     game = replayDeduction(seed, log.settings, log.seats, log.events);
   } catch (err) {
-    if (err instanceof DeductionMoveError) return { ok: false, reason: 'ILLEGAL_MOVE', message: `${err.code}: ${err.message}` };
+    if (err instanceof DeductionMoveError) return { ok: false, reason: 'ILLEGAL_MOVE', message: err.code };
     throw err;
   }
   if (!game.outcome) return { ok: false, reason: 'GAME_NOT_OVER', message: 'the game has not ended' };

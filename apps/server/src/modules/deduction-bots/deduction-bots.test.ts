@@ -2,10 +2,11 @@
 // no host access) and the ladder run on the job queue.
 import { BOT_TEMPLATE, type BotState } from '@moim/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectErrorInLanguage } from '../../../test/languages.ts';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { makeUser, type TestUser } from '../games/games-test-helpers.ts';
 import { LADDER_MAX_TIMEOUTS, playLadder } from './ladder-play.ts';
-import { runLadderInWorker } from './ladder-runner.ts';
+import { LadderRunError, runLadderInWorker } from './ladder-runner.ts';
 import { createBotSandbox } from './sandbox.ts';
 
 let t: TestApp;
@@ -81,12 +82,21 @@ describe('bots', () => {
   it('lets only the owner see a private bot, change or delete it; anyone with the link sees a shared one', async () => {
     const r = await create(alice, { name: '비밀 봇', code: BOT_TEMPLATE });
     const id = r.body.data.id;
-    expect((await t.call({ method: 'GET', url: `${base}/bots/${id}`, headers: bob.headers })).status).toBe(403);
-    expect((await t.call({ method: 'GET', url: `${base}/bots/${id}` })).status).toBe(403);
-    expect(
-      (await t.call({ method: 'PUT', url: `${base}/bots/${id}`, headers: bob.headers, payload: { name: 'x', code: 'x' } })).status,
-    ).toBe(403);
-    expect((await t.call({ method: 'DELETE', url: `${base}/bots/${id}`, headers: bob.headers })).status).toBe(403);
+    // someone else's private bot answers exactly as a bot that does not exist, on every operation
+    const calls = (botId: string, headers?: Record<string, string>) => [
+      t.call({ method: 'GET', url: `${base}/bots/${botId}`, headers }),
+      t.call({ method: 'PUT', url: `${base}/bots/${botId}`, headers, payload: { name: 'x', code: 'x' } }),
+      t.call({ method: 'DELETE', url: `${base}/bots/${botId}`, headers }),
+      t.call({ method: 'POST', url: `${base}/bots/${botId}/ladder`, headers }),
+    ];
+    const missing = await Promise.all(calls(crypto.randomUUID(), bob.headers));
+    const strangers = await Promise.all(calls(id, bob.headers));
+    for (const [i, res] of strangers.entries()) {
+      expect(res.status).toBe(404);
+      expect(res.body.error).toEqual(missing[i]!.body.error);
+      expect(res.body.error.code).toBe('BIZ-3001');
+    }
+    expect((await t.call({ method: 'GET', url: `${base}/bots/${id}` })).status).toBe(404);
     expect((await t.call({ method: 'DELETE', url: `${base}/bots/${id}` })).status).toBe(401);
     expect((await t.call({ method: 'POST', url: `${base}/bots`, payload: { name: 'x', code: 'x' } })).status).toBe(401);
 
@@ -103,6 +113,11 @@ describe('bots', () => {
     const seen = await t.call({ method: 'GET', url: `${base}/bots/shared/${link}` });
     expect(seen.body.data).toMatchObject({ id, name: '공유 봇', isMine: false, code: BOT_TEMPLATE });
     expect((await t.call({ method: 'GET', url: `${base}/bots/${id}`, headers: bob.headers })).status).toBe(200);
+    // a shared bot is public: others see it, but only its owner changes it (403)
+    for (const res of (await Promise.all(calls(id, bob.headers))).slice(1)) {
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('AUTH-1004');
+    }
     const v2 = await t.call({
       method: 'PUT',
       url: `${base}/bots/${id}`,
@@ -122,6 +137,40 @@ describe('bots', () => {
     const del = await t.call({ method: 'DELETE', url: `${base}/bots/${id}`, headers: alice.headers });
     expect(del.body.data).toEqual({ deleted: true });
     expect((await t.call({ method: 'GET', url: `${base}/bots/${id}`, headers: alice.headers })).status).toBe(404);
+  });
+});
+
+describe('the bots’ refusals in the reader’s language', () => {
+  it.each(['ko', 'en'] as const)('%s', async (locale) => {
+    const lang = { 'accept-language': locale };
+    const owner = await makeUser(t, `Lang ${locale}`);
+    const shared = await t.call({
+      method: 'POST',
+      url: `${base}/bots`,
+      headers: { ...owner.headers, ...lang },
+      payload: { name: 'shared', code: BOT_TEMPLATE, shared: true },
+    });
+    const id = shared.body.data.id;
+    const answers = [
+      [400, await t.call({ method: 'POST', url: `${base}/bots`, headers: { ...bob.headers, ...lang }, payload: { name: '', code: '' } })],
+      [404, await t.call({ method: 'GET', url: `${base}/bots/${crypto.randomUUID()}`, headers: lang })],
+      [404, await t.call({ method: 'GET', url: `${base}/bots/shared/missing-link-0`, headers: lang })],
+      [403, await t.call({ method: 'DELETE', url: `${base}/bots/${id}`, headers: { ...bob.headers, ...lang } })],
+      [409, await t.call({ method: 'POST', url: `${base}/bots/${id}/ladder`, headers: { ...owner.headers, ...lang } })],
+    ] as const;
+    for (let i = 1; i < 10; i++) await create(owner, { name: `b${i}`, code: BOT_TEMPLATE });
+    const over = await t.call({
+      method: 'POST',
+      url: `${base}/bots`,
+      headers: { ...owner.headers, ...lang },
+      payload: { name: 'x', code: 'x' },
+    });
+    for (const [status, r] of [...answers, [422, over] as const]) {
+      expect(r.status).toBe(status);
+      expectErrorInLanguage(r.body, locale);
+    }
+    expect(over.body.error.details).toEqual({ reason: 'BOT_LIMIT', limit: 10 });
+    expect(over.body.error.message).toContain('10');
   });
 });
 
@@ -153,6 +202,18 @@ describe('the sandbox', () => {
     expect(await createBotSandbox('function move( {')).toMatchObject({ error: expect.any(String) });
   });
 
+  it('names the protocol’s own faults by code, never by a sentence', async () => {
+    const none = await createBotSandbox('var x = 1;');
+    if ('error' in none) throw new Error(none.error);
+    expect(none.move(state, 1)).toEqual({ skip: 'BOT_ERROR', fault: { code: 'NO_MOVE_FUNCTION' } });
+    const nothing = await createBotSandbox('function move(s){ return undefined; }');
+    if ('error' in nothing) throw new Error(nothing.error);
+    expect(nothing.move(state, 1)).toEqual({ skip: 'BOT_INVALID', fault: { code: 'NO_ANSWER' } });
+    const loop = await createBotSandbox('function move(s){ while (true) {} }', 100);
+    if ('error' in loop) throw new Error(loop.error);
+    expect(loop.move(state, 1)).toEqual({ skip: 'BOT_TIMEOUT' });
+  });
+
   it('stops running a bot that keeps timing out for the rest of its ladder run', async () => {
     let moves = 0;
     const run = await playLadder('function move(s){ while (true) {} }', ['a', 'b'], 100, (phase) => {
@@ -169,6 +230,11 @@ describe('the sandbox', () => {
   it('terminates a ladder thread whose bot cannot be stopped in time', async () => {
     // A memory bomb keeps QuickJS busy past the interrupt; the watchdog ends the thread.
     const bomb = 'function move(s){ const a = []; for (;;) a.push(new Array(100000).fill(1)); }';
-    await expect(runLadderInWorker(bomb, { seeds: ['x'], moveMs: 200 })).rejects.toThrow(/could not be stopped|too long/);
+    const err: unknown = await runLadderInWorker(bomb, { seeds: ['x'], moveMs: 200 }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(LadderRunError);
+    expect(['MOVE_NOT_STOPPED', 'TOO_LONG']).toContain((err as LadderRunError).reason);
   });
 });

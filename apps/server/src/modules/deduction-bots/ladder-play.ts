@@ -53,7 +53,7 @@ export async function playLadder(
             ladderSettings(),
             seats,
             async (_seat, state, seed) => {
-              if (timeouts >= LADDER_MAX_TIMEOUTS) return { skip: 'BOT_TIMEOUT' as const, message: 'stopped after repeated time-outs' };
+              if (timeouts >= LADDER_MAX_TIMEOUTS) return { skip: 'BOT_TIMEOUT' as const, fault: { code: 'STOPPED' as const } };
               onMove?.('start');
               try {
                 const move = sandbox.move(state, seed);

@@ -9,6 +9,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { LadderErrorReason } from '@moim/contract';
 import { BOT_MOVE_MS } from '@moim/games';
 import { Worker } from 'node:worker_threads';
 import type { LadderRun } from './ladder-play.ts';
@@ -20,6 +21,17 @@ export interface LadderRunnerOptions {
   moveMs?: number;
   /** The whole run's limit. */
   deadlineMs?: number;
+}
+
+/** A ladder run that did not finish, with why (the bot's page says it in the reader's language). */
+export class LadderRunError extends Error {
+  constructor(
+    readonly reason: Exclude<LadderErrorReason, 'LOAD_FAILED'>,
+    detail?: string,
+  ) {
+    super(detail ? `${reason}: ${detail}` : reason);
+    this.name = 'LadderRunError';
+  }
 }
 
 /** How long past its own limit a move may run before the thread is terminated. */
@@ -57,14 +69,11 @@ export function runLadderInWorker(code: string, opts: LadderRunnerOptions = {}):
       void worker.terminate();
       reject(err);
     };
-    const timer = setTimeout(() => stop(new Error('the ladder run took too long and was stopped')), opts.deadlineMs ?? 10 * 60_000);
+    const timer = setTimeout(() => stop(new LadderRunError('TOO_LONG')), opts.deadlineMs ?? 10 * 60_000);
     worker.on('message', (m: { move?: 'start' | 'end'; ok?: boolean; run?: LadderRun; error?: string }) => {
       if (settled) return;
       if (m.move === 'start') {
-        watchdog = setTimeout(
-          () => stop(new Error('a move of the bot could not be stopped in time (too much time or memory); the bot was stopped')),
-          (opts.moveMs ?? BOT_MOVE_MS) + MOVE_WATCHDOG_SLACK_MS,
-        );
+        watchdog = setTimeout(() => stop(new LadderRunError('MOVE_NOT_STOPPED')), (opts.moveMs ?? BOT_MOVE_MS) + MOVE_WATCHDOG_SLACK_MS);
         return;
       }
       if (m.move === 'end') {
@@ -76,9 +85,9 @@ export function runLadderInWorker(code: string, opts: LadderRunnerOptions = {}):
       clearTimeout(watchdog);
       void worker.terminate();
       if (m.ok) resolve(m.run!);
-      else reject(new Error(m.error ?? 'the ladder run failed'));
+      else reject(new LadderRunError('RUN_FAILED', m.error));
     });
-    worker.once('error', (err: unknown) => stop(err instanceof Error ? err : new Error(String(err))));
-    worker.once('exit', (exitCode) => stop(new Error(`the ladder worker stopped (${exitCode})`)));
+    worker.once('error', (err: unknown) => stop(new LadderRunError('RUN_FAILED', err instanceof Error ? err.message : String(err))));
+    worker.once('exit', (exitCode) => stop(new LadderRunError('RUN_FAILED', `the ladder worker stopped (${exitCode})`)));
   });
 }

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { makeUser, type TestUser } from '../games/games-test-helpers.ts';
+import { createBotSandbox } from './sandbox.ts';
 
 let t: TestApp;
 let alice: TestUser;
@@ -40,7 +41,11 @@ describe('the ladder', () => {
     expect(g.body.data.ladder.wins + g.body.data.ladder.draws + g.body.data.ladder.losses).toBe(12);
     const b = await t.call({ method: 'GET', url: `${base}/bots/${broken.body.data.id}`, headers: bob.headers });
     expect(b.body.data.ladder).toMatchObject({ status: 'DONE', played: 12, wins: 0, points: 0 });
-    expect(b.body.data.ladder.error).toMatch(/불러오지 못했습니다/);
+    expect(b.body.data.ladder.errorReason).toBe('LOAD_FAILED');
+    // the bot's own load error, as the sandbox gives it (QuickJS's words), never a sentence of ours
+    const load = await createBotSandbox('function move( {');
+    expect(b.body.data.ladder.error).toBe('error' in load ? load.error : null);
+    expect(b.body.data.ladder.error).not.toMatch(/[\uAC00-\uD7A3]/);
     const ladder = await t.call({ method: 'GET', url: `${base}/ladder` });
     expect(ladder.status).toBe(200);
     const entries = ladder.body.data.entries;

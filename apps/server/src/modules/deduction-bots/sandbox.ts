@@ -6,7 +6,16 @@
  * defeats the interrupt handler is stopped by terminating the thread (ladder-runner.ts).
  */
 import variant from '@jitl/quickjs-wasmfile-release-sync';
-import { BOT_MEMORY_BYTES, BOT_MOVE_MS, BOT_PRELUDE, BOT_STACK_BYTES, botMoveSource, type BotReply, type BotState } from '@moim/games';
+import {
+  BOT_MEMORY_BYTES,
+  BOT_MOVE_MS,
+  BOT_PRELUDE,
+  BOT_STACK_BYTES,
+  botErrorOf,
+  botMoveSource,
+  type BotReply,
+  type BotState,
+} from '@moim/games';
 import { newQuickJSWASMModuleFromVariant, shouldInterruptAfterDeadline, type QuickJSWASMModule } from 'quickjs-emscripten-core';
 
 let modulePromise: Promise<QuickJSWASMModule> | null = null;
@@ -62,12 +71,12 @@ export async function createBotSandbox(code: string, moveMs = BOT_MOVE_MS): Prom
       vm.setProp(vm.global, '__moimState', text);
       text.dispose();
       const r = run(botMoveSource(randomSeed));
-      if (!r.ok) return { skip: r.timeout ? 'BOT_TIMEOUT' : 'BOT_ERROR', message: r.error };
-      if (typeof r.value !== 'string') return { skip: 'BOT_INVALID', message: 'move(state) returned nothing' };
+      if (!r.ok) return r.timeout ? { skip: 'BOT_TIMEOUT' } : { skip: 'BOT_ERROR', ...botErrorOf(r.error) };
+      if (typeof r.value !== 'string') return { skip: 'BOT_INVALID', fault: { code: 'NO_ANSWER' } };
       try {
         return { guess: JSON.parse(r.value) as unknown };
       } catch {
-        return { skip: 'BOT_INVALID', message: 'move(state) returned something that is not a list' };
+        return { skip: 'BOT_INVALID', fault: { code: 'NO_ANSWER' } };
       }
     },
     dispose,

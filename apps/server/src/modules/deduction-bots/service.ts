@@ -5,11 +5,18 @@
  * games in a worker thread with the QuickJS sandbox and records the tally.
  */
 import { randomBytes } from 'node:crypto';
-import type { DeductionBot, DeductionBotBody, DeductionLadder, DeductionLadderResult } from '@moim/contract';
+import {
+  LADDER_ERROR_REASONS,
+  type DeductionBot,
+  type DeductionBotBody,
+  type DeductionLadder,
+  type DeductionLadderResult,
+  type LadderErrorReason,
+} from '@moim/contract';
 import { LADDER_OPPONENTS, ladderGames } from '@moim/games';
 import type { AppContext } from '../../context.ts';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
-import { runLadderInWorker, type LadderRunnerOptions } from './ladder-runner.ts';
+import { LadderRunError, runLadderInWorker, type LadderRunnerOptions } from './ladder-runner.ts';
 import * as repo from './repo.ts';
 
 export const LADDER_JOB = 'deduction-bots.ladder';
@@ -41,6 +48,23 @@ export interface DeductionBotsService {
 
 const newShareId = () => randomBytes(12).toString('base64url');
 
+/**
+ * A ladder row's `error` column holds the reason, then (for a load error) the bot's own error
+ * text: `LOAD_FAILED: SyntaxError: …`. Older rows held a sentence: a failed run, or (DONE) a
+ * code that did not load.
+ */
+function storedLadderError(reason: LadderErrorReason, detail?: string | null): string {
+  return (detail ? `${reason}: ${detail}` : reason).slice(0, 500);
+}
+function ladderErrorOf(status: string, stored: string | null): { errorReason: LadderErrorReason | null; error: string | null } {
+  if (!stored) return { errorReason: null, error: null };
+  const m = /^([A-Z_]+)(?:: ([\s\S]*))?$/.exec(stored);
+  if (m && (LADDER_ERROR_REASONS as readonly string[]).includes(m[1]!)) {
+    return { errorReason: m[1] as LadderErrorReason, error: m[1] === 'LOAD_FAILED' ? (m[2] ?? null) : null };
+  }
+  return { errorReason: status === 'DONE' ? 'LOAD_FAILED' : 'RUN_FAILED', error: null };
+}
+
 export function createDeductionBotsService(ctx: AppContext, deps: DeductionBotsDeps): DeductionBotsService {
   const db = ctx.db;
 
@@ -62,6 +86,7 @@ export function createDeductionBotsService(ctx: AppContext, deps: DeductionBotsD
         winGuesses: 0,
         faults: 0,
         rank: null,
+        errorReason: null,
         error: null,
         finishedAt: null,
         games: [],
@@ -78,7 +103,7 @@ export function createDeductionBotsService(ctx: AppContext, deps: DeductionBotsD
       winGuesses: l.winGuesses,
       faults: l.faults,
       rank: l.status === 'DONE' && l.finishedAt ? await repo.rankOf(db, l) : null,
-      error: l.error,
+      ...ladderErrorOf(l.status, l.error),
       finishedAt: l.finishedAt?.toISOString() ?? null,
       games: l.games as DeductionLadderResult['games'],
     };
@@ -103,6 +128,17 @@ export function createDeductionBotsService(ctx: AppContext, deps: DeductionBotsD
     };
   }
 
+  /**
+   * A bot the caller may change: their own. Someone else's shared bot is public (403); their
+   * private one does not exist for the caller (404, as a missing one).
+   */
+  async function ownBot(userId: string, botId: string): Promise<{ bot: repo.BotRow; ladder: repo.LadderRow | null }> {
+    const row = await repo.find(db, botId);
+    if (!row || (row.bot.userId !== userId && !row.bot.shared)) throw notFound('deduction.botNotFound');
+    if (row.bot.userId !== userId) throw forbidden('deduction.notYourBot');
+    return row;
+  }
+
   async function queue(tx: Parameters<Parameters<typeof db.transaction>[0]>[0], botId: string, version: number) {
     await repo.queueLadder(tx, botId, version);
     await ctx.jobs.enqueue(LADDER_JOB, { botId, version }, { dedupeKey: `ladder:${botId}:${version}`, maxAttempts: 2 }, tx);
@@ -116,21 +152,28 @@ export function createDeductionBotsService(ctx: AppContext, deps: DeductionBotsD
 
     async get(viewerId, botId) {
       const row = await repo.find(db, botId);
-      if (!row) throw notFound('봇을 찾을 수 없습니다.');
-      if (row.bot.userId !== viewerId && !row.bot.shared) throw forbidden('공유되지 않은 봇입니다.');
+      // someone else's private bot does not exist for the caller
+      if (!row || (row.bot.userId !== viewerId && !row.bot.shared)) throw notFound('deduction.botNotFound');
       return toBot(row, viewerId);
     },
 
     async byShareId(viewerId, shareId) {
       const row = await repo.findByShare(db, shareId);
-      if (!row) throw notFound('공유된 봇을 찾을 수 없습니다.');
+      if (!row) throw notFound('deduction.sharedBotNotFound');
       return toBot(row, viewerId);
     },
 
     async create(userId, body) {
       const id = await db.transaction(async (tx) => {
         if ((await repo.countByUser(tx, userId)) >= MAX_BOTS_PER_USER) {
-          throw new AppError('BIZ-3003', `봇은 ${MAX_BOTS_PER_USER}개까지 만들 수 있습니다.`, { limit: MAX_BOTS_PER_USER });
+          throw new AppError(
+            'BIZ-3003',
+            { key: 'deduction.botLimit', params: { limit: MAX_BOTS_PER_USER } },
+            {
+              reason: 'BOT_LIMIT',
+              limit: MAX_BOTS_PER_USER,
+            },
+          );
         }
         const bot = await repo.insert(tx, {
           userId,
@@ -147,9 +190,7 @@ export function createDeductionBotsService(ctx: AppContext, deps: DeductionBotsD
     },
 
     async update(userId, botId, body) {
-      const row = await repo.find(db, botId);
-      if (!row) throw notFound('봇을 찾을 수 없습니다.');
-      if (row.bot.userId !== userId) throw forbidden('다른 사용자의 봇입니다.');
+      const row = await ownBot(userId, botId);
       await db.transaction(async (tx) => {
         const bot = await repo.update(tx, botId, userId, {
           name: body.name,
@@ -157,25 +198,21 @@ export function createDeductionBotsService(ctx: AppContext, deps: DeductionBotsD
           code: body.code,
           shared: body.shared ?? false,
         });
-        if (!bot) throw notFound('봇을 찾을 수 없습니다.');
+        if (!bot) throw notFound('deduction.botNotFound');
         if (bot.version !== row.bot.version) await queue(tx, bot.id, bot.version);
       });
       return this.get(userId, botId);
     },
 
     async remove(userId, botId) {
-      const row = await repo.find(db, botId);
-      if (!row) throw notFound('봇을 찾을 수 없습니다.');
-      if (row.bot.userId !== userId) throw forbidden('다른 사용자의 봇입니다.');
+      await ownBot(userId, botId);
       return { deleted: await repo.remove(db, botId, userId) };
     },
 
     async requeue(userId, botId) {
-      const row = await repo.find(db, botId);
-      if (!row) throw notFound('봇을 찾을 수 없습니다.');
-      if (row.bot.userId !== userId) throw forbidden('다른 사용자의 봇입니다.');
+      const row = await ownBot(userId, botId);
       if (row.ladder && (row.ladder.status === 'QUEUED' || row.ladder.status === 'RUNNING') && row.ladder.version === row.bot.version) {
-        throw new AppError('BIZ-3002', '이미 순위전을 기다리거나 치르는 중입니다.');
+        throw new AppError('BIZ-3002', 'deduction.ladderBusy', { status: row.ladder.status });
       }
       await db.transaction(async (tx) => {
         // A re-run of the same version gets its own job (the earlier one is done).
@@ -231,12 +268,15 @@ export function createDeductionBotsService(ctx: AppContext, deps: DeductionBotsD
           winGuesses: run.winGuesses,
           faults: run.faults,
           games: run.games,
-          error: run.loadError ? `코드를 불러오지 못했습니다: ${run.loadError}`.slice(0, 500) : null,
+          error: run.loadError ? storedLadderError('LOAD_FAILED', run.loadError) : null,
         });
       } catch (err) {
         // A bot that cannot be stopped in time is disqualified, not retried.
         ctx.log.warn({ err, botId, version }, 'deduction bot ladder run failed');
-        await repo.finishLadder(db, botId, version, { status: 'FAILED', error: ((err as Error).message ?? 'failed').slice(0, 500) });
+        await repo.finishLadder(db, botId, version, {
+          status: 'FAILED',
+          error: storedLadderError(err instanceof LadderRunError ? err.reason : 'RUN_FAILED'),
+        });
       }
     },
   };

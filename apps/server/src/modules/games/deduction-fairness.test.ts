@@ -154,11 +154,11 @@ async function walk(settings: DeductionSettings, seats: SeatSpec[], game: string
       tried.add(seat);
       await refused(`${label}, stale`, deductionTurn(t, user, id, { turn: v.turn + 1 }), 409);
       if (spec.kind === 'AI') {
-        await refused(`${label}, a guess for the AI`, deductionTurn(t, user, id, { turn: v.turn, guess: quickGuess(f.game, 0, rng) }), 400);
+        await refused(`${label}, a guess for the AI`, deductionTurn(t, user, id, { turn: v.turn, guess: quickGuess(f.game, 0, rng) }), 409);
         await refused(`${label}, a reveal for the AI`, deductionReveal(t, user, id, { turn: v.turn, kind: 'ANSWER' }), 409);
       } else {
         const dup = Array.from({ length: settings.answerCount }, () => 0);
-        await refused(`${label}, a bad guess`, deductionTurn(t, user, id, { turn: v.turn, guess: dup }), 400);
+        await refused(`${label}, a bad guess`, deductionTurn(t, user, id, { turn: v.turn, guess: dup }), 422);
       }
       if (spec.kind === 'HUMAN') {
         for (const kind of ['WRONG', 'ANSWER'] as const) {

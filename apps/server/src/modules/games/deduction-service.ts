@@ -11,7 +11,13 @@
  * checks the submitted log against these turns (verifyDeductionResult).
  */
 import { createHash } from 'node:crypto';
-import { deductionStartMetadata, type DeductionPlay, type DeductionTurnBody, type DeductionViewValue } from '@moim/contract';
+import {
+  deductionStartMetadata,
+  type DeductionPlay,
+  type DeductionTurnBody,
+  type DeductionViewValue,
+  type ErrorField,
+} from '@moim/contract';
 import {
   aiMove,
   checkDeductionSetup,
@@ -28,8 +34,12 @@ import {
 } from '@moim/games';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, badState, forbidden, notFound } from '../../http/app-error.ts';
+import { AppError, badState, notFound } from '../../http/app-error.ts';
+import { renderErrorText } from '../../i18n/error-texts.ts';
+import type { Locale } from '../../i18n/messages.ts';
+import { moveError, setupFieldText } from './deduction-errors.ts';
 import * as dedRepo from './deduction-repo.ts';
+import { issueFields } from './field-errors.ts';
 import * as repo from './repo.ts';
 
 /** Network and rendering slack on top of a turn's time before the server plays the time-out itself. */
@@ -40,6 +50,13 @@ export interface DeductionSetup {
   seats: SeatSpec[];
 }
 
+/** A setup that is not a playable game (400 VAL-2001), the first field's text in the message. */
+function badSetup(fields: ErrorField[]): AppError {
+  const first = fields[0];
+  const params = { path: first?.path ?? 'body.metadata', message: first?.message ?? '' };
+  return new AppError('VAL-2001', { key: 'deduction.badSetup', params }, { fields });
+}
+
 export function seedCommitment(seed: string): string {
   return `sha256:${createHash('sha256').update(seed).digest('hex')}`;
 }
@@ -47,7 +64,7 @@ export function seedCommitment(seed: string): string {
 /** The setup in a session's metadata (validated at start). */
 export function setupOf(metadata: Record<string, unknown> | null | undefined): DeductionSetup {
   const m = metadata as { settings?: DeductionSettings; seats?: SeatSpec[] } | null | undefined;
-  if (!m?.settings || !Array.isArray(m.seats)) throw new AppError('SYS-5001', 'the session has no deduction setup');
+  if (!m?.settings || !Array.isArray(m.seats)) throw new Error('the session has no deduction setup');
   return { settings: m.settings, seats: m.seats };
 }
 
@@ -64,9 +81,11 @@ export class DeductionReferee {
 
   /**
    * The metadata a DEDUCTION session starts with: the given setup, checked (VAL-2001 when it
-   * is not a playable game), or the default (intermediate preset against a MEDIUM AI).
+   * is not a playable game: each input at fault in `details.fields`, its code the engine's
+   * reason, its message in the reader's language), or the default (intermediate preset
+   * against a MEDIUM AI).
    */
-  normaliseStart(metadata: Record<string, unknown>): Record<string, unknown> {
+  normaliseStart(metadata: Record<string, unknown>, locale: Locale = 'ko'): Record<string, unknown> {
     if (metadata.settings === undefined && metadata.seats === undefined) {
       return {
         ...metadata,
@@ -77,17 +96,18 @@ export class DeductionReferee {
         ],
       };
     }
-    const parsed = deductionStartMetadata.safeParse(metadata);
-    if (!parsed.success) {
-      const first = parsed.error.issues[0];
-      throw new AppError('VAL-2001', `metadata.${first?.path.join('.') ?? ''}: ${first?.message ?? 'invalid'}`, {
-        fields: parsed.error.issues.map((i) => ({ path: `body.metadata.${i.path.join('.')}`, code: i.code, message: i.message })),
-      });
-    }
+    const parsed = deductionStartMetadata.safeParse(metadata, { reportInput: true });
+    if (!parsed.success) throw badSetup(issueFields(parsed.error.issues, 'body.metadata', locale));
     const { settings, seats } = parsed.data;
     const check = checkDeductionSetup(settings as DeductionSettings, seats as SeatSpec[]);
-    if (!check.ok) throw new AppError('VAL-2001', `metadata.${check.field}: ${check.message}`, { field: check.field });
-    if (seats[0]!.kind !== 'HUMAN') throw new AppError('VAL-2001', 'metadata.seats.0: the first seat is the signed-in player');
+    if (!check.ok) {
+      const message = renderErrorText(setupFieldText(check.reason, check.params), locale);
+      throw badSetup([{ path: `body.metadata.${check.field}`, code: check.reason, message }]);
+    }
+    if (seats[0]!.kind !== 'HUMAN') {
+      const message = renderErrorText('deduction.setup.firstSeatHuman', locale);
+      throw badSetup([{ path: 'body.metadata.seats.0.kind', code: 'FIRST_SEAT_HUMAN', message }]);
+    }
     return { ...metadata, settings, seats };
   }
 
@@ -98,9 +118,8 @@ export class DeductionReferee {
 
   private async session(userId: string, sessionId: string): Promise<repo.SessionRow> {
     const s = await repo.findSession(this.ctx.db, sessionId);
-    if (!s) throw notFound('게임 세션을 찾을 수 없습니다.');
-    if (s.userId !== userId) throw forbidden('다른 사용자의 게임 세션입니다.');
-    if (s.gameType !== 'DEDUCTION') throw badState('추리 게임 세션이 아닙니다.');
+    // someone else's session, or one of another game, is no DEDUCTION session of mine
+    if (!s || s.userId !== userId || s.gameType !== 'DEDUCTION') throw notFound('deduction.sessionNotFound');
     return s;
   }
 
@@ -143,7 +162,7 @@ export class DeductionReferee {
   async play(userId: string, sessionId: string): Promise<DeductionPlay> {
     const session = await this.session(userId, sessionId);
     const log = await dedRepo.findLog(this.ctx.db, sessionId);
-    if (!log) throw notFound('게임 기록을 찾을 수 없습니다.');
+    if (!log) throw notFound('deduction.sessionNotFound');
     return this.answer(session, this.replay(session, log.events), log.turnStartedAt, null);
   }
 
@@ -153,14 +172,12 @@ export class DeductionReferee {
       const seat = game.activeSeat!;
       const spec = game.seats[seat]!;
       if (spec.kind === 'AI') {
-        if (body.guess || body.timeout || body.skip)
-          throw new AppError('VAL-2001', '내장 AI의 차례에는 서버가 둡니다. 추측을 보내지 마세요.');
+        if (body.guess || body.timeout || body.skip) throw badState('deduction.aiTurn', { reason: 'AI_TURN', turn: game.turn });
         const r = game.apply({ type: 'guess', seat, guess: aiMove(game) });
         return { kind: 'guess', seat, correct: r.correct!, revealed: r.revealed ?? [], keyword: null, timeout: false };
       }
       if (spec.kind === 'BOT') {
-        if (body.timeout || (body.skip ? body.guess : !body.guess))
-          throw new AppError('VAL-2001', '봇의 차례에는 guess나 skip 하나를 보내세요.');
+        if (body.timeout || !(body.skip || body.guess)) throw badState('deduction.botTurn', { reason: 'BOT_TURN', turn: game.turn });
         if (body.skip) {
           game.apply({ type: 'skip', seat, reason: body.skip });
           return { kind: 'skip', seat, correct: null, revealed: [], keyword: null, timeout: false };
@@ -168,8 +185,7 @@ export class DeductionReferee {
         const r = game.apply({ type: 'guess', seat, guess: body.guess! });
         return { kind: 'guess', seat, correct: r.correct!, revealed: r.revealed ?? [], keyword: null, timeout: false };
       }
-      if (body.skip || (body.timeout ? body.guess : !body.guess))
-        throw new AppError('VAL-2001', '사람의 차례에는 guess나 timeout 하나를 보내세요.');
+      if (body.skip || !(body.timeout || body.guess)) throw badState('deduction.humanTurn', { reason: 'HUMAN_TURN', turn: game.turn });
       const limitMs = game.settings.turnSeconds * 1000;
       const elapsed = Math.max(0, this.now() - startedAt.getTime());
       // Past the turn's time (and the grace), the timer has already played the time-out.
@@ -184,7 +200,7 @@ export class DeductionReferee {
   async reveal(userId: string, sessionId: string, turn: number, kind: 'ANSWER' | 'WRONG'): Promise<DeductionPlay> {
     return this.move(userId, sessionId, turn, (game) => {
       const seat = game.activeSeat!;
-      if (game.seats[seat]!.kind !== 'HUMAN') throw badState('사람의 차례에만 공개를 살 수 있습니다.');
+      if (game.seats[seat]!.kind !== 'HUMAN') throw badState('deduction.revealOnlyHuman', { reason: 'NOT_HUMAN_TURN', turn: game.turn });
       const r = game.apply({ type: 'reveal', seat, kind });
       return { kind: 'reveal', seat, correct: null, revealed: [], keyword: r.keyword!, timeout: false };
     });
@@ -197,24 +213,24 @@ export class DeductionReferee {
     act: (game: DeductionGame, turnStartedAt: Date) => NonNullable<DeductionPlay['last']>,
   ): Promise<DeductionPlay> {
     const session = await this.session(userId, sessionId);
-    if (session.status !== 'IN_PROGRESS') throw badState('진행 중인 게임이 아닙니다.', { status: session.status });
+    if (session.status !== 'IN_PROGRESS') throw badState('deduction.notInProgress', { reason: 'NOT_IN_PROGRESS', status: session.status });
     const out = await this.ctx.db.transaction(async (tx) => {
       const log = await dedRepo.lockLog(tx, sessionId);
-      if (!log) throw notFound('게임 기록을 찾을 수 없습니다.');
+      if (!log) throw notFound('deduction.sessionNotFound');
       const game = this.replay(session, log.events);
-      if (game.outcome) throw badState('이미 끝난 게임입니다. 결과를 제출하세요.');
-      if (turn !== game.turn) throw badState('이미 지나간 차례입니다. 화면을 새로 고칩니다.', { turn: game.turn });
+      if (game.outcome) throw badState('deduction.gameOver', { reason: 'GAME_OVER' });
+      if (turn !== game.turn) throw badState('deduction.staleTurn', { reason: 'STALE_TURN', turn: game.turn });
       const before = game.turn;
       let last: NonNullable<DeductionPlay['last']>;
       try {
         last = act(game, log.turnStartedAt);
       } catch (err) {
-        if (err instanceof DeductionMoveError) throw new AppError('VAL-2001', `${err.code}: ${err.message}`, { reason: err.code });
+        if (err instanceof DeductionMoveError) throw moveError(err);
         throw err;
       }
       const newTurn = game.turn !== before;
       const saved = await dedRepo.saveLog(tx, sessionId, log.eventCount, game.events, game.turn, newTurn);
-      if (!saved) throw badState('다른 요청이 먼저 두었습니다.', { turn: game.turn });
+      if (!saved) throw badState('deduction.movedMeanwhile', { reason: 'STALE_TURN', turn: game.turn });
       await repo.touchSession(tx, sessionId);
       return { game, last, startedAt: newTurn ? new Date(this.now()) : log.turnStartedAt };
     });

@@ -114,29 +114,36 @@ describe('moves', () => {
     const r = await deductionTurn(t, alice, s.sessionId, { turn: p.view.turn, guess });
     expect(r.status).toBe(200);
     expect(r.body.data.last).toMatchObject({ kind: 'guess', seat: 0, correct: settings.answerCount - 1, timeout: false });
-    // on the AI's turn a guess is refused; a call without one lets the server play
+    // on the AI's turn a guess is refused (the turn's state: 409); a call without one lets the server play
     const aiTurn = r.body.data.view.turn;
-    expect((await deductionTurn(t, alice, s.sessionId, { turn: aiTurn, guess })).status).toBe(400);
+    const refused = await deductionTurn(t, alice, s.sessionId, { turn: aiTurn, guess });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'BIZ-3002', details: { reason: 'AI_TURN', turn: aiTurn } });
     const ai = await deductionTurn(t, alice, s.sessionId, { turn: aiTurn });
     expect(ai.body.data.last.seat).toBe(1);
     expect(ai.body.data.view.history.at(-1).guess).toHaveLength(settings.answerCount);
   });
 
-  it('refuses a stale turn (BIZ-3002) and a malformed guess (VAL-2001)', async () => {
+  it('refuses a stale turn (BIZ-3002), a guess against the rules (BIZ-3003) and two moves at once (VAL-2001)', async () => {
     const { s } = await newGame(alice);
     const p = await toMyTurn(alice, s.sessionId);
     const stale = await deductionTurn(t, alice, s.sessionId, { turn: p.view.turn + 1, guess: [0, 1, 2] });
     expect(stale.status).toBe(409);
     expect(stale.body.error.code).toBe('BIZ-3002');
-    for (const guess of [
-      [0, 1],
-      [0, 0, 1],
-      [0, 1, 99],
-    ]) {
-      const r = await deductionTurn(t, alice, s.sessionId, { turn: p.view.turn, guess });
-      expect(r.status).toBe(400);
+    for (const [guess, reason] of [
+      [[0, 1], 'GUESS_SIZE'],
+      [[0, 0, 1], 'REPEATED_KEYWORD'],
+      [[0, 1, 99], 'KEYWORD_NOT_IN_POOL'],
+    ] as const) {
+      const r = await deductionTurn(t, alice, s.sessionId, { turn: p.view.turn, guess: [...guess] });
+      expect(r.status).toBe(422);
+      expect(r.body.error).toMatchObject({ code: 'BIZ-3003', details: { reason } });
     }
-    expect((await deductionTurn(t, alice, s.sessionId, { turn: p.view.turn, guess: [0, 1, 2], timeout: true })).status).toBe(400);
+    const two = await deductionTurn(t, alice, s.sessionId, { turn: p.view.turn, guess: [0, 1, 2], timeout: true });
+    expect(two.status).toBe(400);
+    expect(two.body.error.code).toBe('VAL-2001');
+    // nothing was played
+    expect((await deductionPlayOf(t, alice, s.sessionId)).body.data.view.turn).toBe(p.view.turn);
   });
 
   it('plays the time-out guess on a time-out, and on a guess that comes after the turn ran out', async () => {
@@ -171,7 +178,8 @@ describe('moves', () => {
     expect(r.body.data.view.activeSeat).toBe(0);
     await deductionReveal(t, alice, s.sessionId, { turn: p.view.turn, kind: 'ANSWER' });
     const third = await deductionReveal(t, alice, s.sessionId, { turn: p.view.turn, kind: 'ANSWER' });
-    expect(third.status).toBe(400); // never all the answers
+    expect(third.status).toBe(422); // never all the answers
+    expect(third.body.error).toMatchObject({ code: 'BIZ-3003', details: { reason: 'NO_REVEALS_LEFT' } });
   });
 
   it('lets the browser play a custom bot seat: a guess or a lost turn', async () => {
@@ -189,16 +197,26 @@ describe('moves', () => {
 });
 
 describe('who may call', () => {
-  it('answers only the owner; guests need to log in', async () => {
+  it('answers only the owner: someone else’s session is answered as a missing one; guests need to log in', async () => {
     const { s } = await newGame(alice);
-    expect((await deductionPlayOf(t, bob, s.sessionId)).status).toBe(403);
-    expect((await deductionTurn(t, bob, s.sessionId, { turn: 0 })).status).toBe(403);
-    expect((await deductionReveal(t, bob, s.sessionId, { turn: 0, kind: 'WRONG' })).status).toBe(403);
+    const missing = '7f1c3a8e-0000-4000-8000-000000000000';
+    const calls = (id: string) => [
+      deductionPlayOf(t, bob, id),
+      deductionTurn(t, bob, id, { turn: 0 }),
+      deductionReveal(t, bob, id, { turn: 0, kind: 'WRONG' }),
+    ];
+    const [absent, theirs] = await Promise.all([Promise.all(calls(missing)), Promise.all(calls(s.sessionId))]);
+    for (const [i, r] of theirs.entries()) {
+      expect(r.status).toBe(404);
+      expect(r.body.error).toEqual(absent[i]!.body.error);
+      expect(r.body.error.code).toBe('BIZ-3001');
+    }
     const guest = await t.call({ method: 'GET', url: `/api/games/deduction/sessions/${s.sessionId}` });
     expect(guest.status).toBe(401);
+    // a session of another game is no DEDUCTION session
     const tetris = await start(t, alice, 'TETRIS');
-    expect((await deductionPlayOf(t, alice, tetris.sessionId)).status).toBe(409);
-    expect((await deductionPlayOf(t, alice, '7f1c3a8e-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await deductionPlayOf(t, alice, tetris.sessionId)).status).toBe(404);
+    expect((await deductionPlayOf(t, alice, missing)).status).toBe(404);
   });
 
   it('refuses moves once the session is abandoned', async () => {

@@ -168,8 +168,8 @@ describe('POST /api/games/sessions/end (TETRIS)', () => {
   it('refuses ending another user’s session and leaves it in progress', async () => {
     const { s, result } = await session(alice);
     const r = await end(t, bob, s.sessionId, result);
-    expect(r.status).toBe(403);
-    expect(r.body.error.code).toBe('AUTH-1004');
+    expect(r.status).toBe(404);
+    expect(r.body.error.code).toBe('BIZ-3001');
     const own = await t.call({ method: 'GET', url: `/api/games/sessions/${s.sessionId}`, headers: alice.headers });
     expect(own.body.data.status).toBe('IN_PROGRESS');
   });

@@ -6,14 +6,7 @@
  * end with the same result recognisable.
  */
 import { createHash } from 'node:crypto';
-import {
-  deductionResult,
-  tetrisResult,
-  type DeductionResult,
-  type ErrorCode,
-  type GameTypeCodeValue,
-  type TetrisResult,
-} from '@moim/contract';
+import { deductionResult, tetrisResult, type DeductionResult, type GameTypeCodeValue, type TetrisResult } from '@moim/contract';
 import {
   checkDeductionPlausibility,
   checkTetrisPlausibility,
@@ -29,6 +22,8 @@ import {
 } from '@moim/games';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
+import type { Locale } from '../../i18n/messages.ts';
+import { issueFields, validationCode } from './field-errors.ts';
 
 /** Slack between the server's start time and the browser's first tick (network, rendering). */
 export const CLOCK_GRACE_SECONDS = 15;
@@ -66,26 +61,23 @@ export type CheckedResult =
     }
   | { ok: false; reason: string; field?: string | undefined; message: string };
 
-/** Zod issues → the catalogue's VAL code (same rules as the HTTP error handler). */
-function validationError(error: z.ZodError): AppError {
-  const issues = error.issues.map((i) => ({
-    path: `body.result${i.path.length ? '.' + i.path.join('.') : ''}`,
-    code: i.code === 'invalid_type' && (i as { input?: unknown }).input === undefined ? 'missing' : i.code,
-    message: i.message,
-  }));
-  let code: ErrorCode = 'VAL-2001';
-  if (issues.length > 0 && issues.every((i) => i.code === 'missing')) code = 'VAL-2003';
-  else if (issues.some((i) => i.code === 'too_big' || i.code === 'too_small')) code = 'VAL-2004';
-  else if (issues.some((i) => i.code === 'invalid_type' || i.code === 'invalid_format')) code = 'VAL-2002';
-  const first = issues[0];
-  return new AppError(code, first ? `${first.path}: ${first.message}` : undefined, { fields: issues });
+/** Zod issues → the catalogue's VAL code (same rules as the HTTP error handler), the fields in the reader's language. */
+function validationError(error: z.ZodError, locale: Locale): AppError {
+  const fields = issueFields(error.issues, 'body.result', locale);
+  const first = fields[0];
+  const text = first ? { key: 'games.badResult' as const, params: { path: first.path, message: first.message } } : undefined;
+  return new AppError(validationCode(fields), text, { fields });
 }
 
 /** Parses the open `result` object with the schema of the session's game (throws VAL-20xx). */
-export function parseResult(gameType: GameTypeCodeValue, raw: Record<string, unknown>): TetrisResult | DeductionResult {
+export function parseResult(
+  gameType: GameTypeCodeValue,
+  raw: Record<string, unknown>,
+  locale: Locale = 'ko',
+): TetrisResult | DeductionResult {
   const schema = gameType === 'TETRIS' ? tetrisResult : deductionResult;
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw validationError(parsed.error);
+  const parsed = schema.safeParse(raw, { reportInput: true });
+  if (!parsed.success) throw validationError(parsed.error, locale);
   return parsed.data;
 }
 

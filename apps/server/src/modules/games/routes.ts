@@ -38,6 +38,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import type { LimitRule } from '../../http/rate-limit.ts';
+import { requestLocale } from '../../http/locale.ts';
 import type { UsersService } from '../users/index.ts';
 import { leaderboardSerializerCompiler } from './leaderboard-json.ts';
 import { LeaderboardService } from './leaderboard-service.ts';
@@ -118,7 +119,7 @@ export function gamesRoutes(ctx: AppContext, services: ReturnType<typeof createG
           response: { 200: envelope(gameSession) },
         },
       },
-      async (req) => ok(await games.start(req.user!.id, req.body.gameTypeCode, req.body.metadata)),
+      async (req) => ok(await games.start(req.user!.id, req.body.gameTypeCode, req.body.metadata, requestLocale(req))),
     );
 
     app.post(
@@ -135,7 +136,7 @@ export function gamesRoutes(ctx: AppContext, services: ReturnType<typeof createG
         },
       },
       async (req) => {
-        const r = await games.end(req.user!.id, req.body.sessionId, req.body.result);
+        const r = await games.end(req.user!.id, req.body.sessionId, req.body.result, requestLocale(req));
         stats.invalidate(r.gameType);
         return ok(r);
       },

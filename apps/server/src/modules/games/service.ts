@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
+  formText,
   GAME_TYPE_CODE_VALUES,
   MAX_GAME_STATE_CHARS,
   MAX_SESSION_METADATA_CHARS,
@@ -22,7 +23,9 @@ import {
 import { GAME_TYPES } from '@moim/games';
 import type { AppContext } from '../../context.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
-import { AppError, badState, forbidden, notFound } from '../../http/app-error.ts';
+import { AppError, badState, notFound } from '../../http/app-error.ts';
+import type { ErrorTextKey } from '../../i18n/error-texts.ts';
+import type { Locale } from '../../i18n/messages.ts';
 import { DeductionReferee, seedCommitment } from './deduction-service.ts';
 import type { LeaderboardService } from './leaderboard-service.ts';
 import { periodKeysFor } from './periods.ts';
@@ -72,6 +75,28 @@ function toSession(row: repo.SessionRow, recordId: string | null = null): GameSe
   };
 }
 
+/** The message of each reason a result is refused (packages/games verify and plausibility). */
+const REFUSED_TEXT: Record<string, ErrorTextKey> = {
+  MALFORMED_LOG: 'games.refused.malformedLog',
+  SETUP_MISMATCH: 'games.refused.setupMismatch',
+  LOG_MISMATCH: 'games.refused.logMismatch',
+  ILLEGAL_MOVE: 'games.refused.illegalMove',
+  GAME_NOT_OVER: 'games.refused.gameNotOver',
+  FIELD_MISMATCH: 'games.refused.fieldMismatch',
+  INVALID_CLAIM: 'games.refused.invalidClaim',
+  SEED_MISMATCH: 'games.refused.seedMismatch',
+  START_LEVEL_MISMATCH: 'games.refused.startLevelMismatch',
+  INPUT_AFTER_GAME_OVER: 'games.refused.inputAfterGameOver',
+  IMPLAUSIBLE: 'games.refused.implausible',
+  DURATION_IMPLAUSIBLE: 'games.refused.durationImplausible',
+};
+
+/** A result that did not verify (VAL-2004): the reason's message, the reason and the field at fault in `details`. */
+function resultRefused(reason: string | null, field?: string | null): AppError {
+  const key = (reason && REFUSED_TEXT[reason]) || 'games.refused.unverified';
+  return new AppError('VAL-2004', key, { ...(reason ? { reason } : {}), ...(field ? { field } : {}) });
+}
+
 function toState(row: repo.StateRow): SavedGameState {
   return {
     sessionId: row.sessionId,
@@ -97,16 +122,29 @@ export class GamesService {
 
   private async ownSession(userId: string, sessionId: string): Promise<repo.SessionRow> {
     const s = await repo.findSession(this.ctx.db, sessionId);
-    if (!s) throw notFound('게임 세션을 찾을 수 없습니다.');
-    if (s.userId !== userId) throw forbidden('다른 사용자의 게임 세션입니다.');
+    // someone else's session does not exist for the caller (the same answer as a missing one)
+    if (!s || s.userId !== userId) throw notFound('games.sessionNotFound');
     return s;
   }
 
-  async start(userId: string, gameType: GameTypeCodeValue, given: Record<string, unknown> = {}): Promise<GameSession> {
-    const metadata = gameType === 'DEDUCTION' ? this.deduction.normaliseStart(given) : given;
+  async start(
+    userId: string,
+    gameType: GameTypeCodeValue,
+    given: Record<string, unknown> = {},
+    locale: Locale = 'ko',
+  ): Promise<GameSession> {
+    const metadata = gameType === 'DEDUCTION' ? this.deduction.normaliseStart(given, locale) : given;
     const metaText = JSON.stringify(metadata);
     if (metaText.length > MAX_SESSION_METADATA_CHARS) {
-      throw new AppError('VAL-2004', `metadata는 ${MAX_SESSION_METADATA_CHARS}자 이하여야 합니다.`);
+      throw new AppError(
+        'VAL-2004',
+        { key: 'games.metadataTooLong', params: { limit: MAX_SESSION_METADATA_CHARS } },
+        {
+          fields: [
+            { path: 'body.metadata', code: 'too_big', message: formText({ key: 'tooLong', limit: MAX_SESSION_METADATA_CHARS }, locale) },
+          ],
+        },
+      );
     }
     for (let attempt = 0; ; attempt++) {
       try {
@@ -127,7 +165,7 @@ export class GamesService {
       } catch (err) {
         // Two starts at once: the other one's session took the "one in progress" slot; go again.
         if (isUniqueViolation(err) && attempt < 3) continue;
-        if (isForeignKeyViolation(err)) throw notFound('사용자를 찾을 수 없습니다.');
+        if (isForeignKeyViolation(err)) throw notFound('games.userNotFound');
         throw err;
       }
     }
@@ -142,7 +180,7 @@ export class GamesService {
   async abandon(userId: string, sessionId: string): Promise<GameSession> {
     const s = await this.ownSession(userId, sessionId);
     if (s.status === 'ABANDONED') return toSession(s);
-    if (s.status !== 'IN_PROGRESS') throw badState('이미 끝난 게임 세션입니다.');
+    if (s.status !== 'IN_PROGRESS') throw badState('games.sessionOver', { status: s.status });
     const row = await this.ctx.db.transaction(async (tx) => {
       const r = await repo.abandonSession(tx, sessionId, 'USER');
       if (r) await repo.deleteStates(tx, [sessionId]);
@@ -152,7 +190,7 @@ export class GamesService {
       // It ended meanwhile: answer as of now.
       const again = await this.ownSession(userId, sessionId);
       if (again.status === 'ABANDONED') return toSession(again);
-      throw badState('이미 끝난 게임 세션입니다.');
+      throw badState('games.sessionOver', { status: again.status });
     }
     return toSession(row);
   }
@@ -174,9 +212,9 @@ export class GamesService {
    * session's seed); a refused result marks the session REJECTED and answers VAL-2004. Sending
    * the same result again answers the same record (or the same refusal); a different one BIZ-3002.
    */
-  async end(userId: string, sessionId: string, raw: Record<string, unknown>): Promise<GameRecordResult> {
+  async end(userId: string, sessionId: string, raw: Record<string, unknown>, locale: Locale = 'ko'): Promise<GameRecordResult> {
     const session = await this.ownSession(userId, sessionId);
-    const parsed = parseResult(session.gameType, raw);
+    const parsed = parseResult(session.gameType, raw, locale);
     const hash = resultHash(parsed as Record<string, unknown>);
     if (session.status !== 'IN_PROGRESS') return this.repeatEnd(session, hash);
 
@@ -187,7 +225,7 @@ export class GamesService {
       const row = await repo.finishSession(this.ctx.db, sessionId, 'REJECTED', hash, checked.reason, message);
       if (!row) return this.repeatEnd(await this.ownSession(userId, sessionId), hash);
       this.ctx.log.info({ sessionId, userId, reason: checked.reason, field: checked.field }, 'game result refused');
-      throw new AppError('VAL-2004', `검증되지 않은 게임 결과입니다: ${message}`, { reason: checked.reason, field: checked.field ?? null });
+      throw resultRefused(checked.reason, checked.field);
     }
 
     const r = checked.result;
@@ -264,26 +302,26 @@ export class GamesService {
       if (record) return this.recordResult(record);
     }
     if (session.status === 'REJECTED' && session.resultHash === hash) {
-      throw new AppError('VAL-2004', `검증되지 않은 게임 결과입니다: ${session.endMessage ?? ''}`, {
-        ...(session.endReason ? { reason: session.endReason } : {}),
-      });
+      throw resultRefused(session.endReason);
     }
-    throw badState(session.status === 'ABANDONED' ? '중단된 게임 세션은 종료할 수 없습니다.' : '이미 다른 결과로 종료된 게임 세션입니다.', {
-      status: session.status,
-    });
+    throw badState(session.status === 'ABANDONED' ? 'games.endAbandoned' : 'games.endedOtherwise', { status: session.status });
   }
 
   /* Saved states -------------------------------------------------------------------------- */
 
   async saveState(userId: string, sessionId: string, stateType: string, stateData: unknown): Promise<SavedGameState> {
     const s = await this.ownSession(userId, sessionId);
-    if (s.status !== 'IN_PROGRESS') throw badState('진행 중인 게임 세션에만 상태를 저장할 수 있습니다.');
+    if (s.status !== 'IN_PROGRESS') throw badState('games.saveNotInProgress', { status: s.status });
     const text = typeof stateData === 'string' ? stateData : JSON.stringify(stateData);
     if (text.length > MAX_GAME_STATE_CHARS) {
-      throw new AppError('VAL-2004', `저장할 상태는 ${MAX_GAME_STATE_CHARS / 1024}KB 이하여야 합니다.`, {
-        limit: MAX_GAME_STATE_CHARS,
-        size: text.length,
-      });
+      throw new AppError(
+        'VAL-2004',
+        { key: 'games.stateTooLarge', params: { kb: MAX_GAME_STATE_CHARS / 1024 } },
+        {
+          limit: MAX_GAME_STATE_CHARS,
+          size: text.length,
+        },
+      );
     }
     const row = await repo.upsertState(this.ctx.db, { sessionId, stateType, userId, gameType: s.gameType, stateData: text });
     await repo.touchSession(this.ctx.db, sessionId);
@@ -337,7 +375,7 @@ export class GamesService {
     try {
       inserted = await repo.insertGuestRecords(this.ctx.db, rows);
     } catch (err) {
-      if (isForeignKeyViolation(err)) throw notFound('사용자를 찾을 수 없습니다.');
+      if (isForeignKeyViolation(err)) throw notFound('games.userNotFound');
       throw err;
     }
     const done = new Set(inserted);

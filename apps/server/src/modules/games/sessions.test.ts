@@ -124,14 +124,16 @@ describe('POST /api/games/sessions/start', () => {
 });
 
 describe('GET /api/games/sessions/{id}', () => {
-  it('answers the owner, refuses another user and guests', async () => {
+  it('answers the owner; another user’s session answers as a missing one; guests must log in', async () => {
     const s = await start(t, alice);
     const own = await t.call({ method: 'GET', url: `/api/games/sessions/${s.sessionId}`, headers: alice.headers });
     expect(own.status).toBe(200);
     expect(own.body.data).toMatchObject({ sessionId: s.sessionId, seed: s.seed, status: 'IN_PROGRESS', recordId: null });
     const other = await t.call({ method: 'GET', url: `/api/games/sessions/${s.sessionId}`, headers: bob.headers });
-    expect(other.status).toBe(403);
-    expect(other.body.error.code).toBe('AUTH-1004');
+    const missing = await t.call({ method: 'GET', url: '/api/games/sessions/7f1c3a8e-0000-4000-8000-000000000000', headers: bob.headers });
+    expect(other.status).toBe(404);
+    expect(other.body.error).toEqual(missing.body.error);
+    expect(other.body.error.code).toBe('BIZ-3001');
     const guest = await t.call({ method: 'GET', url: `/api/games/sessions/${s.sessionId}` });
     expect(guest.status).toBe(401);
   });
@@ -180,7 +182,8 @@ describe('POST /api/games/sessions/abandon', () => {
       headers: bob.headers,
       payload: { sessionId: s.sessionId },
     });
-    expect(r.status).toBe(403);
+    expect(r.status).toBe(404);
+    expect(r.body.error.code).toBe('BIZ-3001');
     const still = await t.call({ method: 'GET', url: `/api/games/sessions/${s.sessionId}`, headers: alice.headers });
     expect(still.body.data.status).toBe('IN_PROGRESS');
   });

@@ -41,7 +41,8 @@ describe('POST /api/games/states/save', () => {
   it('refuses another user, guests, and sessions no longer in progress', async () => {
     const s = await start(t, alice);
     const other = await save(bob, { sessionId: s.sessionId, stateData: {} });
-    expect(other.status).toBe(403);
+    expect(other.status).toBe(404);
+    expect(other.body.error.code).toBe('BIZ-3001');
     const guest = await save(null, { sessionId: s.sessionId, stateData: {} });
     expect(guest.status).toBe(401);
     await t.call({ method: 'POST', url: '/api/games/sessions/abandon', headers: alice.headers, payload: { sessionId: s.sessionId } });
@@ -80,7 +81,7 @@ describe('GET /api/games/states/{sessionId} and states/latest, DELETE states/{se
     const got = await t.call({ method: 'GET', url: `/api/games/states/${s.sessionId}`, headers: alice.headers });
     expect(JSON.parse(got.body.data.stateData)).toEqual({ n: 1 });
     const other = await t.call({ method: 'GET', url: `/api/games/states/${s.sessionId}`, headers: bob.headers });
-    expect(other.status).toBe(403);
+    expect(other.status).toBe(404);
     const unknown = await t.call({ method: 'GET', url: `/api/games/states/7f1c3a8e-0000-4000-8000-000000000000`, headers: alice.headers });
     expect(unknown.status).toBe(404);
   });
@@ -109,7 +110,7 @@ describe('GET /api/games/states/{sessionId} and states/latest, DELETE states/{se
     await save(alice, { sessionId: s.sessionId, stateData: { a: 1 } });
     await save(alice, { sessionId: s.sessionId, stateType: 'PAUSE', stateData: { a: 2 } });
     const other = await t.call({ method: 'DELETE', url: `/api/games/states/${s.sessionId}`, headers: bob.headers });
-    expect(other.status).toBe(403);
+    expect(other.status).toBe(404);
     const r = await t.call({ method: 'DELETE', url: `/api/games/states/${s.sessionId}`, headers: alice.headers });
     expect(r.status).toBe(200);
     expect(r.body.data.deleted).toBe(2);

@@ -102,7 +102,7 @@ export class StatisticsService {
   /** The public part of a player's statistics (no time played). */
   async user(userId: string): Promise<UserStatistics> {
     const profile = (await this.boards.users.profiles([userId])).get(userId);
-    if (!profile) throw notFound('사용자를 찾을 수 없습니다.');
+    if (!profile) throw notFound('games.userNotFound');
     const games = await this.summaries(userId);
     return {
       userId,

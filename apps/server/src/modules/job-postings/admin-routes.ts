@@ -29,6 +29,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
+import { requestLocale } from '../../http/locale.ts';
 import type { AdminService } from './admin-service.ts';
 import type { ImportService } from './import-service.ts';
 
@@ -46,7 +47,7 @@ export function registerJobPostingAdminRoutes(scope: FastifyInstance, ctx: AppCo
     },
     async (req, reply) => {
       reply.code(201);
-      return ok(await admin.createPosting(req.user!, req.body));
+      return ok(await admin.createPosting(req.user!, req.body, requestLocale(req)));
     },
   );
   app.put(
@@ -61,7 +62,7 @@ export function registerJobPostingAdminRoutes(scope: FastifyInstance, ctx: AppCo
         response: { 200: envelope(jobPostingDetail) },
       },
     },
-    async (req) => ok(await admin.editPosting(req.user!, req.params.id, req.body)),
+    async (req) => ok(await admin.editPosting(req.user!, req.params.id, req.body, requestLocale(req))),
   );
 
   app.get(
@@ -82,7 +83,7 @@ export function registerJobPostingAdminRoutes(scope: FastifyInstance, ctx: AppCo
     },
     async (req, reply) => {
       reply.code(201);
-      return ok(await admin.createSource(req.user!, req.body));
+      return ok(await admin.createSource(req.user!, req.body, requestLocale(req)));
     },
   );
   app.patch(
@@ -97,7 +98,7 @@ export function registerJobPostingAdminRoutes(scope: FastifyInstance, ctx: AppCo
         response: { 200: envelope(importSource) },
       },
     },
-    async (req) => ok(await admin.patchSource(req.user!, req.params.id, req.body)),
+    async (req) => ok(await admin.patchSource(req.user!, req.params.id, req.body, requestLocale(req))),
   );
   app.delete(
     `${base}/sources/:id`,
@@ -160,7 +161,7 @@ export function registerJobPostingAdminRoutes(scope: FastifyInstance, ctx: AppCo
         response: { 200: envelope(importRunPage) },
       },
     },
-    async (req) => ok(await imports.list(req.query)),
+    async (req) => ok(await imports.list(req.query, requestLocale(req))),
   );
   app.get(
     `${base}/runs/:id`,
@@ -168,7 +169,7 @@ export function registerJobPostingAdminRoutes(scope: FastifyInstance, ctx: AppCo
       preHandler: guard,
       schema: { tags, summary: 'One run with its counts', params: importRunParams, response: { 200: envelope(importRun) } },
     },
-    async (req) => ok(await imports.get(req.params.id)),
+    async (req) => ok(await imports.get(req.params.id, requestLocale(req))),
   );
   app.get(
     `${base}/runs/:id/items`,
@@ -182,7 +183,7 @@ export function registerJobPostingAdminRoutes(scope: FastifyInstance, ctx: AppCo
         response: { 200: envelope(importRunItemPage) },
       },
     },
-    async (req) => ok(await imports.items(req.params.id, req.query)),
+    async (req) => ok(await imports.items(req.params.id, req.query, requestLocale(req))),
   );
 
   app.get(
@@ -205,6 +206,6 @@ export function registerJobPostingAdminRoutes(scope: FastifyInstance, ctx: AppCo
         response: { 200: envelope(correction) },
       },
     },
-    async (req) => ok(await admin.moveCorrection(req.user!, req.params.id, req.body)),
+    async (req) => ok(await admin.moveCorrection(req.user!, req.params.id, req.body, requestLocale(req))),
   );
 }

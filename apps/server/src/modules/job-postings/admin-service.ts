@@ -5,8 +5,10 @@
  */
 import {
   canMoveCorrection,
+  formText,
   toPage,
   type Correction,
+  type CorrectionStatus,
   type CorrectionStatusBody,
   type ImportSource,
   type JobPostingDetail,
@@ -18,7 +20,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { AppError, badState, forbidden, notFound } from '../../http/app-error.ts';
+import { AppError, badState, notFound } from '../../http/app-error.ts';
 import { isAdmin, type AuthUser } from '../../http/auth-guard.ts';
 import { notice, type NotificationsService } from '../notifications/index.ts';
 import { resolveCompany } from './catalogue-repo.ts';
@@ -29,15 +31,33 @@ import { findPostingRow, insertPosting, preparePosting, replacePosting } from '.
 import type { PostingService } from './posting-service.ts';
 import * as repo from './repo.ts';
 import type { SourceWithLastRun } from './import-repo.ts';
-import { josa } from '../../i18n/josa.ts';
+import { renderErrorText, type ErrorTextKey } from '../../i18n/error-texts.ts';
+import type { Locale } from '../../i18n/messages.ts';
 
 type PostingData = z.output<typeof jobPostingInput>;
 
-const STATUS_LABEL: Record<string, string> = { OPEN: '접수', IN_REVIEW: '검토 중', RESOLVED: '반영 완료', REJECTED: '반려' };
+const STATUS_TEXT: Record<CorrectionStatus, ErrorTextKey> = {
+  OPEN: 'jobs.correctionStatus.open',
+  IN_REVIEW: 'jobs.correctionStatus.inReview',
+  RESOLVED: 'jobs.correctionStatus.resolved',
+  REJECTED: 'jobs.correctionStatus.rejected',
+};
 
-const duplicateSource = () =>
-  new AppError('BIZ-3003', '같은 원문 주소(sourceUrl)의 공고가 이미 있습니다.', {
-    fields: [{ path: 'body.sourceUrl', code: 'duplicate', message: '같은 원문 주소(sourceUrl)의 공고가 이미 있습니다.' }],
+/** A correction's move in the reader's words. */
+function statusWords(from: CorrectionStatus, to: CorrectionStatus, locale: Locale): { from: string; to: string } {
+  return { from: renderErrorText(STATUS_TEXT[from], locale), to: renderErrorText(STATUS_TEXT[to], locale) };
+}
+
+/** Another posting has this source address: the state of the catalogue forbids it (409), the field says where. */
+const duplicateSource = (locale: Locale) =>
+  new AppError('BIZ-3002', 'jobs.sourceUrlTaken', {
+    reason: 'SOURCE_URL_TAKEN',
+    fields: [{ path: 'body.sourceUrl', code: 'duplicate', message: formText({ key: 'sourceUrlTaken' }, locale) }],
+  });
+
+const companyNameRequired = (locale: Locale) =>
+  new AppError('VAL-2003', 'jobs.companyNameForRss', {
+    fields: [{ path: 'body.companyName', code: 'missing', message: formText({ key: 'companyNameForRss' }, locale) }],
   });
 
 export function toSource(s: SourceWithLastRun): ImportSource {
@@ -65,12 +85,13 @@ export class AdminService {
   ) {}
 
   private check(admin: AuthUser): void {
-    if (!isAdmin(admin)) throw forbidden('관리자만 할 수 있습니다.');
+    // a role the caller lacks (the routes' guard refuses first; this keeps the service safe on its own)
+    if (!isAdmin(admin)) throw new AppError('AUTH-1005');
   }
 
   // --- postings ------------------------------------------------------------------------------
 
-  async createPosting(admin: AuthUser, data: PostingData): Promise<JobPostingDetail> {
+  async createPosting(admin: AuthUser, data: PostingData, locale: Locale = 'ko'): Promise<JobPostingDetail> {
     this.check(admin);
     await this.postings.catalogue.ready();
     let id: string;
@@ -82,15 +103,15 @@ export class AdminService {
         return insertPosting(tx, preparePosting(data, company, { required, preferred }, this.postings.catalogue));
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw duplicateSource();
+      if (isUniqueViolation(err)) throw duplicateSource(locale);
       throw err;
     }
     return this.postings.detail(id, null);
   }
 
-  async editPosting(admin: AuthUser, id: string, data: PostingData): Promise<JobPostingDetail> {
+  async editPosting(admin: AuthUser, id: string, data: PostingData, locale: Locale = 'ko'): Promise<JobPostingDetail> {
     this.check(admin);
-    if (!(await findPostingRow(this.ctx.db, id))) throw notFound('채용 공고를 찾을 수 없습니다.');
+    if (!(await findPostingRow(this.ctx.db, id))) throw notFound('jobs.postingNotFound');
     await this.postings.catalogue.ready();
     try {
       await this.ctx.db.transaction(async (tx) => {
@@ -100,7 +121,7 @@ export class AdminService {
         await replacePosting(tx, id, preparePosting(data, company, { required, preferred }, this.postings.catalogue));
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw duplicateSource();
+      if (isUniqueViolation(err)) throw duplicateSource(locale);
       throw err;
     }
     return this.postings.detail(id, null);
@@ -115,43 +136,37 @@ export class AdminService {
 
   private async sourceView(id: string): Promise<ImportSource> {
     const s = (await sources.listSources(this.ctx.db)).find((x) => x.id === id);
-    if (!s) throw notFound('가져오기 소스를 찾을 수 없습니다.');
+    if (!s) throw notFound('jobs.sourceNotFound');
     return toSource(s);
   }
 
-  async createSource(admin: AuthUser, input: z.output<typeof importSourceInput>): Promise<ImportSource> {
+  async createSource(admin: AuthUser, input: z.output<typeof importSourceInput>, locale: Locale = 'ko'): Promise<ImportSource> {
     this.check(admin);
-    if (input.format === 'RSS' && !input.companyName)
-      throw new AppError('VAL-2003', 'RSS 소스에는 회사 이름이 필요합니다.', {
-        fields: [{ path: 'body.companyName', code: 'missing', message: 'RSS 소스에는 회사 이름이 필요합니다.' }],
-      });
+    if (input.format === 'RSS' && !input.companyName) throw companyNameRequired(locale);
     const row = await sources.insertSource(this.ctx.db, { ...input, companyName: input.companyName ?? null, createdBy: admin.id });
     return this.sourceView(row.id);
   }
 
-  async patchSource(admin: AuthUser, id: string, patch: z.output<typeof importSourcePatch>): Promise<ImportSource> {
+  async patchSource(admin: AuthUser, id: string, patch: z.output<typeof importSourcePatch>, locale: Locale = 'ko'): Promise<ImportSource> {
     this.check(admin);
     const current = await sources.findSource(this.ctx.db, id);
-    if (!current) throw notFound('가져오기 소스를 찾을 수 없습니다.');
+    if (!current) throw notFound('jobs.sourceNotFound');
     const format = patch.format ?? current.format;
     const companyName = patch.companyName !== undefined ? patch.companyName : current.companyName;
-    if (format === 'RSS' && !companyName)
-      throw new AppError('VAL-2003', 'RSS 소스에는 회사 이름이 필요합니다.', {
-        fields: [{ path: 'body.companyName', code: 'missing', message: 'RSS 소스에는 회사 이름이 필요합니다.' }],
-      });
+    if (format === 'RSS' && !companyName) throw companyNameRequired(locale);
     await sources.updateSource(this.ctx.db, id, { ...patch, companyName: companyName ?? null });
     return this.sourceView(id);
   }
 
   async deleteSource(admin: AuthUser, id: string): Promise<void> {
     this.check(admin);
-    if (!(await sources.deleteSource(this.ctx.db, id))) throw notFound('가져오기 소스를 찾을 수 없습니다.');
+    if (!(await sources.deleteSource(this.ctx.db, id))) throw notFound('jobs.sourceNotFound');
   }
 
   async runSource(admin: AuthUser, id: string) {
     this.check(admin);
     const source = await sources.findSource(this.ctx.db, id);
-    if (!source) throw notFound('가져오기 소스를 찾을 수 없습니다.');
+    if (!source) throw notFound('jobs.sourceNotFound');
     const run = await this.ctx.db.transaction((tx) => this.imports.runSource(source, admin.id, tx));
     return this.imports.view(run);
   }
@@ -169,22 +184,19 @@ export class AdminService {
     );
   }
 
-  async moveCorrection(admin: AuthUser, id: string, body: CorrectionStatusBody): Promise<Correction> {
+  async moveCorrection(admin: AuthUser, id: string, body: CorrectionStatusBody, locale: Locale = 'ko'): Promise<Correction> {
     this.check(admin);
     const current = await repo.findCorrection(this.ctx.db, id);
-    if (!current) throw notFound('정정 요청을 찾을 수 없습니다.');
+    if (!current) throw notFound('jobs.correctionNotFound');
     if (!canMoveCorrection(current.status, body.status)) {
       throw badState(
-        `정정 요청을 ${STATUS_LABEL[current.status]}에서 ${josa(STATUS_LABEL[body.status] ?? body.status, '으로/로')} 바꿀 수 없습니다.`,
-        {
-          from: current.status,
-          to: body.status,
-        },
+        { key: 'jobs.correctionMove', params: statusWords(current.status, body.status, locale) },
+        { reason: 'TRANSITION', from: current.status, to: body.status },
       );
     }
     await this.ctx.db.transaction(async (tx) => {
       if (!(await repo.moveCorrection(tx, id, current.status, body.status, body.adminNote))) {
-        throw badState('정정 요청의 상태가 그새 바뀌었습니다. 새로고침해 주세요.');
+        throw badState('jobs.correctionChanged', { reason: 'CHANGED_MEANWHILE' });
       }
       if (current.reporterId) {
         await this.notifications.notify(

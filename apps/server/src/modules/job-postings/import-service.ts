@@ -5,15 +5,16 @@
  * item. A bad item never fails the batch; only an unreadable file or feed fails the run.
  */
 import { jobPostingInput, toPage, type ImportRun, type ImportRunItem, type ImportUploadInput, type Page } from '@moim/contract';
-import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
+import type { Locale } from '../../i18n/messages.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { resolveCompany, type SkillCatalogue } from './catalogue-repo.ts';
 import * as runs from './import-repo.ts';
 import { MAX_FEED_BYTES, type FeedFetcher } from './importer/fetcher.ts';
 import { toPostingCandidate } from './importer/normalise.ts';
+import { encodeNote, ImportFailure, invalidNote, renderNote, type ImportNote } from './importer/notes.ts';
 import { decodeFeed, readCsv, readFeed, readJson, type ParsedBatch } from './importer/parse.ts';
 import { preparePosting, upsertPosting } from './posting-repo.ts';
 import type { JobCompanyRow, JobImportRunRow, JobImportSourceRow } from './schema.ts';
@@ -35,22 +36,23 @@ export interface UserNames {
 }
 
 /** Why a feed could not be fetched, for the run report (FetchError codes of providers/fetch). */
-function fetchFailure(err: unknown): string {
+function fetchFailure(err: unknown): ImportNote {
   const e = err as { code?: string; status?: number; message?: string };
+  const detail = String(e.message ?? err).slice(0, 300);
   switch (e.code) {
     case 'HTTP_STATUS':
-      return `피드 주소가 HTTP ${e.status}로 응답했습니다.`;
+      return { code: 'HTTP_STATUS', params: { status: e.status ?? 0 } };
     case 'BLOCKED_ADDRESS':
     case 'BLOCKED_PORT':
-      return `내부망이나 허용되지 않은 주소는 가져올 수 없습니다 (${e.code}).`;
+      return { code: 'BLOCKED_ADDRESS', params: { reason: e.code } };
     case 'TIMEOUT':
-      return '피드 주소가 제때 응답하지 않았습니다 (TIMEOUT).';
+      return { code: 'FEED_TIMEOUT' };
     case 'TOO_LARGE':
-      return '피드가 너무 큽니다 (TOO_LARGE).';
+      return { code: 'FEED_TOO_LARGE' };
     case 'BAD_CONTENT_TYPE':
-      return `피드 형식이 아닙니다: ${e.message ?? ''} (BAD_CONTENT_TYPE)`;
+      return { code: 'BAD_CONTENT_TYPE', params: { detail } };
     default:
-      return `피드를 가져오지 못했습니다: ${e.message ?? String(err)}${e.code ? ` (${e.code})` : ''}`;
+      return { code: 'FETCH_FAILED', params: { detail: e.code ? `${detail} (${e.code})` : detail } };
   }
 }
 
@@ -64,14 +66,8 @@ export function printable(s: string): string {
   return s.replace(UNPRINTABLE, '\ufffd');
 }
 
-/** zod issues → "title: 필수 항목입니다; sourceUrl: …" (three at most). */
-export function reasonOf(error: z.ZodError): string {
-  const parts = error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(item)'}: ${i.message}`);
-  if (error.issues.length > 3) parts.push(`… ${error.issues.length - 3} more`);
-  return parts.join('; ');
-}
-
-export function toRun(r: JobImportRunRow, requester: { id: string; name: string } | null): ImportRun {
+/** A run as the admin reads it: its failure said in the reader's language. */
+export function toRun(r: JobImportRunRow, requester: { id: string; name: string } | null, locale: Locale = 'ko'): ImportRun {
   return {
     id: r.id,
     sourceId: r.sourceId,
@@ -83,7 +79,7 @@ export function toRun(r: JobImportRunRow, requester: { id: string; name: string 
     updated: r.updated,
     unchanged: r.unchanged,
     rejected: r.rejected,
-    error: r.error,
+    error: renderNote(r.error, locale),
     requestedBy: requester,
     createdAt: r.createdAt.toISOString(),
     startedAt: r.startedAt ? r.startedAt.toISOString() : null,
@@ -110,9 +106,9 @@ export class ImportService {
     );
   }
 
-  async view(run: JobImportRunRow): Promise<ImportRun> {
+  async view(run: JobImportRunRow, locale: Locale = 'ko'): Promise<ImportRun> {
     const names = run.requestedBy ? await this.users.names([run.requestedBy]) : new Map<string, string>();
-    return toRun(run, run.requestedBy ? { id: run.requestedBy, name: names.get(run.requestedBy) ?? '' } : null);
+    return toRun(run, run.requestedBy ? { id: run.requestedBy, name: names.get(run.requestedBy) ?? '' } : null, locale);
   }
 
   /** An uploaded file becomes a queued run (and its job, in the same transaction). */
@@ -163,24 +159,28 @@ export class ImportService {
     return queued;
   }
 
-  async get(id: string): Promise<ImportRun> {
+  async get(id: string, locale: Locale = 'ko'): Promise<ImportRun> {
     const run = await runs.findRun(this.ctx.db, id);
-    if (!run) throw notFound('가져오기 실행을 찾을 수 없습니다.');
-    return this.view(run);
+    if (!run) throw notFound('jobs.importRunNotFound');
+    return this.view(run, locale);
   }
 
-  async list(q: { page: number; size: number; sourceId?: string | undefined }): Promise<Page<ImportRun>> {
+  async list(q: { page: number; size: number; sourceId?: string | undefined }, locale: Locale = 'ko'): Promise<Page<ImportRun>> {
     const { rows, total } = await runs.listRuns(this.ctx.db, q);
     const names = await this.users.names([...new Set(rows.flatMap((r) => (r.requestedBy ? [r.requestedBy] : [])))]);
     return toPage(
-      rows.map((r) => toRun(r, r.requestedBy ? { id: r.requestedBy, name: names.get(r.requestedBy) ?? '' } : null)),
+      rows.map((r) => toRun(r, r.requestedBy ? { id: r.requestedBy, name: names.get(r.requestedBy) ?? '' } : null, locale)),
       total,
       q,
     );
   }
 
-  async items(runId: string, q: { page: number; size: number; outcome?: Outcome | undefined }): Promise<Page<ImportRunItem>> {
-    if (!(await runs.findRun(this.ctx.db, runId))) throw notFound('가져오기 실행을 찾을 수 없습니다.');
+  async items(
+    runId: string,
+    q: { page: number; size: number; outcome?: Outcome | undefined },
+    locale: Locale = 'ko',
+  ): Promise<Page<ImportRunItem>> {
+    if (!(await runs.findRun(this.ctx.db, runId))) throw notFound('jobs.importRunNotFound');
     const { rows, total } = await runs.listRunItems(this.ctx.db, runId, q);
     return toPage(
       rows.map((r) => ({
@@ -189,7 +189,7 @@ export class ImportService {
         sourceUrl: r.sourceUrl,
         title: r.title,
         postingId: r.postingId,
-        reason: r.reason,
+        reason: renderNote(r.reason, locale),
       })),
       total,
       q,
@@ -206,9 +206,13 @@ export class ImportService {
       if (run.sourceId) source = await runs.findSource(this.ctx.db, run.sourceId);
       batch = await this.read(run, source);
     } catch (err) {
+      const note: ImportNote =
+        err instanceof ImportFailure
+          ? err.note
+          : { code: 'READ_FAILED', params: { detail: String((err as Error).message ?? err).slice(0, 300) } };
       await runs.finishRun(this.ctx.db, run.id, {
         status: 'FAILED',
-        error: printable(String((err as Error).message ?? err).slice(0, 1000)),
+        error: printable(encodeNote(note)),
         created: 0,
         updated: 0,
         unchanged: 0,
@@ -226,12 +230,12 @@ export class ImportService {
       const content = run.content ?? '';
       return run.format === 'CSV' ? readCsv(content) : readJson(content);
     }
-    if (!source) throw new Error('가져오기 소스가 삭제되었습니다.');
+    if (!source) throw new ImportFailure({ code: 'SOURCE_DELETED' });
     const doc = await this.fetcher.fetchUrl(source.url).catch((err: unknown) => {
-      throw new Error(fetchFailure(err), { cause: err });
+      throw new ImportFailure(fetchFailure(err), { cause: err });
     });
-    if (doc.status < 200 || doc.status > 299) throw new Error(`피드 주소가 HTTP ${doc.status}로 응답했습니다.`);
-    if (doc.body.byteLength > MAX_FEED_BYTES) throw new Error(`피드가 너무 큽니다 (${doc.body.byteLength} bytes).`);
+    if (doc.status < 200 || doc.status > 299) throw new ImportFailure({ code: 'HTTP_STATUS', params: { status: doc.status } });
+    if (doc.body.byteLength > MAX_FEED_BYTES) throw new ImportFailure({ code: 'FEED_TOO_LARGE' });
     const text = decodeFeed(doc.body, doc.contentType, source.encoding);
     if (source.format === 'JSON') return readJson(text);
     const skills = await this.skillFinder();
@@ -298,7 +302,7 @@ export class ImportService {
       title: typeof c?.title === 'string' ? printable(c.title.slice(0, 200)) : null,
     };
     const parsed = jobPostingInput.safeParse(candidate);
-    if (!parsed.success) return { ...base, outcome: 'REJECTED', postingId: null, reason: reasonOf(parsed.error) };
+    if (!parsed.success) return { ...base, outcome: 'REJECTED', postingId: null, reason: encodeNote(invalidNote(parsed.error)) };
     const data = parsed.data;
     const dup = seen.get(data.sourceUrl);
     if (dup !== undefined)
@@ -306,7 +310,7 @@ export class ImportService {
         ...base,
         outcome: 'REJECTED',
         postingId: null,
-        reason: `같은 sourceUrl이 이 파일의 ${dup}번 항목에 이미 있습니다 (duplicate sourceUrl)`,
+        reason: encodeNote({ code: 'DUPLICATE_IN_FILE', params: { position: dup } }),
       };
     seen.set(data.sourceUrl, position);
     try {
@@ -326,7 +330,7 @@ export class ImportService {
         ...base,
         outcome: 'REJECTED',
         postingId: null,
-        reason: printable(`저장하지 못했습니다: ${String((err as Error).message ?? err).slice(0, 300)}`),
+        reason: printable(encodeNote({ code: 'SAVE_FAILED', params: { detail: String((err as Error).message ?? err).slice(0, 300) } })),
       };
     }
   }

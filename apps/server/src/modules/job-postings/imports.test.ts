@@ -2,7 +2,9 @@ import { createServer, type Server } from 'node:http';
 import iconv from 'iconv-lite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORM_TEXTS } from '@moim/contract';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
+import { ERROR_TEXTS } from '../../i18n/error-texts.ts';
 import { createUser, importFile, importPostings, jobsApi, posting, runItems, search, type TestUser } from './test-helpers.ts';
 
 let t: TestApp;
@@ -78,11 +80,22 @@ describe('CSV import', () => {
       [9, 'REJECTED'],
     ]);
     const reason = (pos: number) => items.find((i) => i.position === pos)!.reason!;
-    expect(reason(3)).toMatch(/^title:/);
-    expect(reason(4)).toMatch(/^experienceLevel:/);
-    expect(reason(5)).toMatch(/duplicate sourceUrl/);
-    expect(reason(6)).toMatch(/column count/);
-    expect(reason(9)).toMatch(/^sourceUrl:/);
+    expect(reason(3)).toContain('title: ');
+    expect(reason(4)).toContain('experienceLevel: ');
+    expect(reason(5)).toMatch(/sourceUrl.*2/);
+    expect(reason(6)).toBe(ERROR_TEXTS['jobs.import.columnCount'].ko);
+    expect(reason(9)).toContain('sourceUrl: ');
+    // the report is said in the reader's language (the codes are stored, not sentences)
+    const english = await t.call({
+      method: 'GET',
+      url: `/api/admin/job-postings/runs/${run.id}/items?size=100`,
+      headers: { ...admin.headers, 'accept-language': 'en' },
+    });
+    const en = (pos: number) =>
+      (english.body.data.content as Array<{ position: number; reason: string }>).find((i) => i.position === pos)!.reason;
+    expect(en(3)).toContain(`title: ${FORM_TEXTS.required.en}`);
+    expect(en(6)).toBe(ERROR_TEXTS['jobs.import.columnCount'].en);
+    for (const pos of [3, 4, 5, 6, 9]) expect(en(pos)).not.toMatch(/[\uAC00-\uD7A3]/);
     expect((await runItems(t, admin, run.id, 'REJECTED')).length).toBe(5);
 
     const created = await search(t, 'q=' + encodeURIComponent('CSV 백엔드'));
@@ -219,7 +232,9 @@ describe('who may import and edit', () => {
       headers: admin.headers,
       payload: { ...input, title: '또' },
     });
-    expect(dup.status).toBe(422);
+    expect(dup.status).toBe(409);
+    expect(dup.body.error).toMatchObject({ code: 'BIZ-3002', details: { reason: 'SOURCE_URL_TAKEN' } });
+    expect(dup.body.error.details.fields[0].path).toBe('body.sourceUrl');
     const other = posting({ title: '다른 공고' });
     await t.call({ method: 'POST', url: '/api/admin/job-postings/postings', headers: admin.headers, payload: other });
     const id = created.body.data.id;
@@ -237,7 +252,7 @@ describe('who may import and edit', () => {
       headers: admin.headers,
       payload: { ...input, sourceUrl: other.sourceUrl },
     });
-    expect(taken.status).toBe(422);
+    expect(taken.status).toBe(409);
     const bad = await t.call({
       method: 'POST',
       url: '/api/admin/job-postings/postings',

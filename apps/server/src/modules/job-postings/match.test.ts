@@ -1,4 +1,4 @@
-import { seoulDate } from '@moim/contract';
+import { FORM_TEXTS, seoulDate } from '@moim/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
@@ -78,6 +78,9 @@ describe('skill profile', () => {
     const unknown = await putProfile(member, { skills: [{ skill: '없는기술xyz', level: 3 }], yearsOfExperience: 1 });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.code).toBe('VAL-2001');
+    expect(unknown.body.error.details.fields).toEqual([
+      { path: 'body.skills.0.skill', code: 'unknown_skill', message: FORM_TEXTS.unknownSkill.ko },
+    ]);
     for (const bad of [
       { skills: [], yearsOfExperience: 41 },
       { skills: [{ skill: 'Java', level: 6 }], yearsOfExperience: 1 },

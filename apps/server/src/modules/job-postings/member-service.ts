@@ -7,6 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   JOB_LIMITS,
   addDays,
+  formText,
   seoulDate,
   seoulInstant,
   toPage,
@@ -23,7 +24,8 @@ import {
 } from '@moim/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { AppError, forbidden, notFound, ruleViolation } from '../../http/app-error.ts';
+import { AppError, notFound, ruleViolation } from '../../http/app-error.ts';
+import type { Locale } from '../../i18n/messages.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import type { LimitRule } from '../../http/rate-limit.ts';
 import type { PostingService } from './posting-service.ts';
@@ -99,18 +101,26 @@ export class MemberService {
   }
 
   /** Save the profile; every skill must be in the catalogue (by id, name or alias). */
-  async saveProfile(user: AuthUser, input: z.output<typeof skillProfileInput>): Promise<SkillProfile> {
+  async saveProfile(user: AuthUser, input: z.output<typeof skillProfileInput>, locale: Locale = 'ko'): Promise<SkillProfile> {
     const skills: Array<{ skillId: string; level: number }> = [];
-    const unknown: string[] = [];
-    for (const s of input.skills) {
+    const unknown: Array<{ index: number; skill: string }> = [];
+    for (const [index, s] of input.skills.entries()) {
       const id = await this.postings.catalogue.find(s.skill);
-      if (!id) unknown.push(s.skill);
+      if (!id) unknown.push({ index, skill: s.skill });
       else if (!skills.some((x) => x.skillId === id)) skills.push({ skillId: id, level: s.level });
     }
     if (unknown.length)
-      throw new AppError('VAL-2001', `알 수 없는 기술입니다: ${unknown.join(', ')}`, {
-        fields: unknown.map((skill) => ({ path: 'body.skills', code: 'unknown_skill', message: skill })),
-      });
+      throw new AppError(
+        'VAL-2001',
+        { key: 'jobs.unknownSkills', params: { skills: unknown.map((u) => u.skill).join(', ') } },
+        {
+          fields: unknown.map((u) => ({
+            path: `body.skills.${u.index}.skill`,
+            code: 'unknown_skill',
+            message: formText({ key: 'unknownSkill' }, locale),
+          })),
+        },
+      );
     await repo.saveProfile(this.ctx.db, {
       userId: user.id,
       skills,
@@ -154,12 +164,18 @@ export class MemberService {
     return (await repo.listSavedSearches(this.ctx.db, user.id)).map(toSavedSearch);
   }
 
-  async createSavedSearch(user: AuthUser, input: z.output<typeof savedSearchInput>): Promise<SavedSearch> {
+  async createSavedSearch(user: AuthUser, input: z.output<typeof savedSearchInput>, locale: Locale = 'ko'): Promise<SavedSearch> {
     if ((await repo.countSavedSearches(this.ctx.db, user.id)) >= JOB_LIMITS.savedSearchesMax) {
-      throw ruleViolation(`저장한 검색은 ${JOB_LIMITS.savedSearchesMax}개까지 둘 수 있습니다.`);
+      throw ruleViolation(
+        { key: 'jobs.savedSearchLimit', params: { limit: JOB_LIMITS.savedSearchesMax } },
+        { reason: 'SAVED_SEARCH_LIMIT', limit: JOB_LIMITS.savedSearchesMax },
+      );
     }
     const filters = canonicalFilters(input.filters);
-    if (Object.keys(filters).length === 0) throw new AppError('VAL-2003', '검색어나 필터를 하나 이상 정해 주세요.');
+    if (Object.keys(filters).length === 0)
+      throw new AppError('VAL-2003', 'jobs.filtersRequired', {
+        fields: [{ path: 'body.filters', code: 'missing', message: formText({ key: 'required' }, locale) }],
+      });
     const row = await repo.insertSavedSearch(this.ctx.db, {
       userId: user.id,
       name: input.name,
@@ -172,8 +188,8 @@ export class MemberService {
 
   private async ownSavedSearch(user: AuthUser, id: string): Promise<JobSavedSearchRow> {
     const row = await repo.findSavedSearch(this.ctx.db, id);
-    if (!row) throw notFound('저장한 검색을 찾을 수 없습니다.');
-    if (row.userId !== user.id) throw forbidden('다른 회원의 저장한 검색입니다.');
+    // someone else's saved search does not exist for the caller (the same answer as a missing one)
+    if (!row || row.userId !== user.id) throw notFound('jobs.savedSearchNotFound');
     return row;
   }
 
@@ -203,10 +219,9 @@ export class MemberService {
   async unsubscribe(id: string, token: string): Promise<{ name: string; alertEnabled: boolean }> {
     const expected = Buffer.from(this.unsubscribeToken(id));
     const given = Buffer.from(token);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given))
-      throw new AppError('AUTH-1003', '수신 거부 링크가 올바르지 않습니다.');
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new AppError('AUTH-1003', 'jobs.badUnsubscribeLink');
     const row = await repo.findSavedSearch(this.ctx.db, id);
-    if (!row) throw notFound('저장한 검색을 찾을 수 없습니다.');
+    if (!row) throw notFound('jobs.savedSearchNotFound');
     const updated = row.alertEnabled ? await repo.updateSavedSearch(this.ctx.db, id, { alertEnabled: false }) : row;
     return { name: updated!.name, alertEnabled: false };
   }

@@ -76,8 +76,15 @@ describe('saved searches', () => {
     savedId = r.body.data.id;
     expect((await call('GET', '/api/job-postings/me/saved-searches', alice)).body.data).toHaveLength(1);
     expect((await call('GET', '/api/job-postings/me/saved-searches', bob)).body.data).toHaveLength(0);
-    expect((await call('PATCH', `/api/job-postings/me/saved-searches/${savedId}`, bob, { name: '내꺼' })).status).toBe(403);
-    expect((await call('DELETE', `/api/job-postings/me/saved-searches/${savedId}`, bob)).status).toBe(403);
+    // someone else's saved search answers exactly as one that does not exist
+    const missing = '00000000-0000-4000-8000-000000000000';
+    for (const [method, payload] of [['PATCH', { name: '내꺼' }], ['DELETE']] as const) {
+      const theirs = await call(method, `/api/job-postings/me/saved-searches/${savedId}`, bob, payload);
+      const none = await call(method, `/api/job-postings/me/saved-searches/${missing}`, bob, payload);
+      expect(theirs.status).toBe(404);
+      expect(theirs.body.error).toEqual(none.body.error);
+      expect(theirs.body.error.code).toBe('BIZ-3001');
+    }
     expect((await call('PATCH', `/api/job-postings/me/saved-searches/${savedId}`, undefined, { name: 'x' })).status).toBe(401);
     const renamed = await call('PATCH', `/api/job-postings/me/saved-searches/${savedId}`, alice, { name: '새 이름', alertEnabled: false });
     expect(renamed.body.data).toMatchObject({ name: '새 이름', alertEnabled: false });

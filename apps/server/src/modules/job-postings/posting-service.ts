@@ -121,7 +121,7 @@ export class PostingService {
 
   async detail(id: string, user: AuthUser | null | undefined): Promise<JobPostingDetail> {
     const [row] = await repo.postingsByIds(this.ctx.db, [id]);
-    if (!row) throw notFound('채용 공고를 찾을 수 없습니다.');
+    if (!row) throw notFound('jobs.postingNotFound');
     const viewer = await this.viewer(user);
     if (viewer.userId) await repo.recordView(this.ctx.db, viewer.userId, id, new Date());
     const [summary] = await this.summaries([row], viewer);
@@ -138,7 +138,7 @@ export class PostingService {
 
   async requireExists(id: string): Promise<void> {
     const [row] = await repo.postingsByIds(this.ctx.db, [id]);
-    if (!row) throw notFound('채용 공고를 찾을 수 없습니다.');
+    if (!row) throw notFound('jobs.postingNotFound');
   }
 
   /** Posting rows → summaries with skills named, the viewer's match and bookmark state. */

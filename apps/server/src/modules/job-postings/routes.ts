@@ -31,6 +31,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
+import { requestLocale } from '../../http/locale.ts';
 import type { MemberService } from './member-service.ts';
 import type { PostingService } from './posting-service.ts';
 
@@ -153,7 +154,7 @@ export function registerJobPostingRoutes(scope: FastifyInstance, ctx: AppContext
       preHandler: requireAuth,
       schema: { tags: me, summary: 'Save my skill profile', body: skillProfileInput, response: { 200: envelope(skillProfile) } },
     },
-    async (req) => ok(await members.saveProfile(req.user!, req.body)),
+    async (req) => ok(await members.saveProfile(req.user!, req.body, requestLocale(req))),
   );
   app.get(
     '/job-postings/me/bookmarks',
@@ -191,7 +192,7 @@ export function registerJobPostingRoutes(scope: FastifyInstance, ctx: AppContext
     },
     async (req, reply) => {
       reply.code(201);
-      return ok(await members.createSavedSearch(req.user!, req.body));
+      return ok(await members.createSavedSearch(req.user!, req.body, requestLocale(req)));
     },
   );
   app.patch(

@@ -1,6 +1,8 @@
 import { drawWinners } from '@moim/games';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAB_LIMITS } from '@moim/contract';
+import { expectErrorInLanguage } from '../../../test/languages.ts';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 
 let t: TestApp;
@@ -182,11 +184,13 @@ describe('arena history', () => {
   it('refuses a draw that its seed does not give, or that is inconsistent', async () => {
     const honest = drawOf('forgery');
     const forged = { ...honest, winners: [...honest.winners].reverse() };
+    // the request alone is wrong: malformed input (400), not a business rule
     const r = await call('POST', '/api/lab/draws', owner, forged);
-    expect(r.status).toBe(422);
-    expect(r.body.error.code).toBe('BIZ-3003');
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatchObject({ code: 'VAL-2001', details: { reason: 'REPLAY_MISMATCH' } });
     const overlap = await call('POST', '/api/lab/draws', owner, { ...honest, excluded: [honest.entries[0]!.name] });
-    expect(overlap.status).toBe(422);
+    expect(overlap.status).toBe(400);
+    expect(overlap.body.error.details.fields).toEqual([expect.objectContaining({ path: 'body.excluded', code: 'custom' })]);
     for (const bad of [
       { ...honest, game: 'DART_WHEEL' }, // a dart wheel needs its mode
       { ...honest, mode: 'team' }, // and only it has one
@@ -234,7 +238,7 @@ describe('arena history', () => {
     const badBatch = await call('POST', '/api/lab/draws/import', user, {
       draws: [drawOf('ok-1'), { ...drawOf('bad'), winners: ['참가자1'] }],
     });
-    expect(badBatch.status).toBe(422);
+    expect(badBatch.status).toBe(400);
     expect((await call('GET', '/api/lab/draws?size=1', user)).body.data.totalElements).toBe(2); // nothing of the bad batch
 
     expect((await call('DELETE', '/api/lab/draws', user)).body.data).toEqual({ deleted: 2 });
@@ -256,6 +260,44 @@ describe('arena history', () => {
     const oldest = await call('GET', '/api/lab/draws?size=1&sort=playedAt,asc', user);
     expect(oldest.body.data.totalElements).toBe(500);
     expect(oldest.body.data.content[0].seed).toBe('many-50');
+  });
+});
+
+describe.each(['ko', 'en'] as const)('refusals in the reader’s language (%s)', (locale) => {
+  const lang = (who: Caller) => ({ ...who.headers, 'accept-language': locale });
+  it('says every refusal of the lab in the reader’s language, never the validator’s English or a key', async () => {
+    const user = await signUp(`언어 ${locale}`);
+    const honest = drawOf(`lang-${locale}`);
+    const answers = await Promise.all([
+      t.call({ method: 'GET', url: `/api/lab/rosters/${randomUUID()}`, headers: lang(user) }),
+      t.call({ method: 'POST', url: '/api/lab/rosters', headers: lang(user), payload: roster({ people: [...people(2), people(1)[0]] }) }),
+      t.call({
+        method: 'POST',
+        url: '/api/lab/rosters',
+        headers: lang(user),
+        payload: roster({
+          people: [{ name: 'a', tags: Object.fromEntries(Array.from({ length: LAB_LIMITS.tagsPerPerson + 1 }, (_, i) => [`k${i}`, 'v'])) }],
+        }),
+      }),
+      t.call({ method: 'POST', url: '/api/lab/rosters', headers: lang(user), payload: roster({ name: 'tab\there' }) }),
+      t.call({
+        method: 'POST',
+        url: '/api/lab/draws',
+        headers: lang(user),
+        payload: { ...honest, winners: [...honest.winners].reverse() },
+      }),
+      t.call({ method: 'POST', url: '/api/lab/draws', headers: lang(user), payload: { ...honest, game: 'DART_WHEEL' } }),
+      t.call({ method: 'POST', url: '/api/lab/draws', headers: lang(user), payload: { ...honest, excluded: [honest.entries[0]!.name] } }),
+      t.call({
+        method: 'POST',
+        url: '/api/lab/draws',
+        headers: lang(user),
+        payload: { ...honest, clientId: randomUUID(), playedAt: new Date(Date.now() + 3_600_000).toISOString() },
+      }),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([404, 400, 400, 400, 400, 400, 400, 400]);
+    for (const r of answers) expectErrorInLanguage(r.body, locale);
+    expect(answers[2]!.body.error.details.fields[0].message).toContain(String(LAB_LIMITS.tagsPerPerson));
   });
 });
 

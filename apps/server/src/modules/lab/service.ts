@@ -27,7 +27,7 @@ import type { DrawRow, RosterRow } from './schema.ts';
 type RosterInput = z.output<typeof rosterBodySchema>;
 type DrawInput = z.output<typeof drawBodySchema>;
 
-const rosterNotFound = () => new AppError('BIZ-3001', '저장된 명단을 찾을 수 없습니다.');
+const rosterNotFound = () => new AppError('BIZ-3001', 'lab.rosterNotFound');
 
 function toRoster(r: RosterRow): Roster {
   return {
@@ -81,15 +81,12 @@ export function createLabService(ctx: AppContext, clock: () => Date = () => new 
   });
 
   const drawValues = (b: DrawInput): repo.DrawValues => {
-    const entryNames = new Set(b.entries.map((e) => e.name));
-    if (b.excluded.some((n) => entryNames.has(n))) {
-      throw new AppError('BIZ-3003', '제외된 사람이 추첨 대상에도 들어 있습니다.');
-    }
+    // the request alone is wrong: its seed does not give its winners (400, as any malformed input)
     if (!replaysTo({ entries: b.entries, count: b.count, allowRepeat: b.allowRepeat, seed: b.seed, winners: b.winners })) {
-      throw new AppError('BIZ-3003', '이 시드로 다시 추첨한 결과가 기록된 당첨자와 다릅니다.');
+      throw new AppError('VAL-2001', 'lab.replayMismatch', { reason: 'REPLAY_MISMATCH' });
     }
     const playedAt = b.playedAt ? new Date(b.playedAt) : clock();
-    if (playedAt.getTime() > clock().getTime() + 5 * 60_000) throw new AppError('VAL-2004', '추첨 시각이 미래입니다.');
+    if (playedAt.getTime() > clock().getTime() + 5 * 60_000) throw new AppError('VAL-2004', 'lab.playedInFuture', { reason: 'IN_FUTURE' });
     return {
       clientId: b.clientId,
       game: b.game,
@@ -124,7 +121,14 @@ export function createLabService(ctx: AppContext, clock: () => Date = () => new 
       const row = await db.transaction(async (tx) => {
         await repo.lockOwner(tx, user.id);
         if ((await repo.countRosters(tx, user.id)) >= LAB_LIMITS.rostersPerUser) {
-          throw new AppError('BIZ-3003', `명단은 ${LAB_LIMITS.rostersPerUser}개까지 저장할 수 있습니다.`);
+          throw new AppError(
+            'BIZ-3003',
+            { key: 'lab.rosterLimit', params: { limit: LAB_LIMITS.rostersPerUser } },
+            {
+              reason: 'ROSTER_LIMIT',
+              limit: LAB_LIMITS.rostersPerUser,
+            },
+          );
         }
         return repo.insertRoster(tx, user.id, rosterValues(body));
       });

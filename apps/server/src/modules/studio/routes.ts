@@ -163,7 +163,7 @@ export function registerStudioRoutes(scope: FastifyInstance, ctx: AppContext, st
       },
     },
     async (req, reply) => {
-      if (req.user) throw new AppError('BIZ-3002', '로그인한 회원은 체험 대신 오늘의 분석 횟수를 사용합니다.', { reason: 'SIGNED_IN' });
+      if (req.user) throw new AppError('BIZ-3002', 'studio.signedInTrial', { reason: 'SIGNED_IN' });
       reply.code(201);
       return ok(await trials.start(req.body, req.ip));
     },

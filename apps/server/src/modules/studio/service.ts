@@ -29,8 +29,8 @@ import * as repo from './repo.ts';
 import type { StudioAnalysisRow, StudioDocumentRow } from './schema.ts';
 import { toAnalysis, toDocument, toDocumentSummary } from './views.ts';
 
-const documentNotFound = () => notFound('문서를 찾을 수 없습니다.');
-const analysisNotFound = () => notFound('분석을 찾을 수 없습니다.');
+const documentNotFound = () => notFound('studio.documentNotFound');
+const analysisNotFound = () => notFound('studio.analysisNotFound');
 
 /** A title for a document: the given one, else the first heading, else the first line. */
 export function titleOf(given: string | undefined, text: string | null, url: string | null): string {
@@ -84,12 +84,16 @@ export class StudioService {
     const used = await repo.consumeQuota(tx, userId, day, STUDIO_LIMITS.dailyQuota);
     if (used === null) {
       const resetsAt = nextSeoulMidnight(now);
-      throw new AppError('BIZ-3004', `오늘의 분석 ${STUDIO_LIMITS.dailyQuota}회를 모두 사용했습니다. 자정(한국 시간)에 다시 채워집니다.`, {
-        reason: 'DAILY_QUOTA',
-        limit: STUDIO_LIMITS.dailyQuota,
-        resetsAt: resetsAt.toISOString(),
-        retryAfterSeconds: Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000)),
-      });
+      throw new AppError(
+        'BIZ-3004',
+        { key: 'studio.dailyQuota', params: { limit: STUDIO_LIMITS.dailyQuota } },
+        {
+          reason: 'DAILY_QUOTA',
+          limit: STUDIO_LIMITS.dailyQuota,
+          resetsAt: resetsAt.toISOString(),
+          retryAfterSeconds: Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000)),
+        },
+      );
     }
     return { day, used };
   }
@@ -211,8 +215,8 @@ export class StudioService {
     const d = await this.ownDocument(user, documentId);
     const [from, to] = await Promise.all([repo.findAnalysis(this.db, fromId), repo.findAnalysis(this.db, toId)]);
     if (!from || !to || from.documentId !== d.id || to.documentId !== d.id) throw analysisNotFound();
-    if (from.id === to.id) throw new AppError('VAL-2001', '서로 다른 두 버전을 골라 주세요.');
-    if (!from.result || !to.result) throw badState('두 버전의 분석이 모두 끝나야 비교할 수 있습니다.');
+    if (from.id === to.id) throw new AppError('VAL-2001', 'studio.sameVersion', { reason: 'SAME_VERSION' });
+    if (!from.result || !to.result) throw badState('studio.compareNotReady', { reason: 'NOT_ANALYSED' });
     return { from: toAnalysis(from), to: toAnalysis(to), ...compareResults(from.result, to.result) };
   }
 }

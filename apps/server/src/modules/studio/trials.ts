@@ -5,7 +5,13 @@
  * A member's address is sent to login instead: members have their daily quota.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type StudioAnalysis, type StudioDocumentSummary, type StudioTrialRequest, type StudioTrialResult } from '@moim/contract';
+import {
+  STUDIO_LIMITS,
+  type StudioAnalysis,
+  type StudioDocumentSummary,
+  type StudioTrialRequest,
+  type StudioTrialResult,
+} from '@moim/contract';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
@@ -21,7 +27,7 @@ export const TRIAL_LIMITS = {
 } satisfies Record<string, LimitRule>;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const trialNotFound = () => notFound('체험 분석을 찾을 수 없습니다.');
+const trialNotFound = () => notFound('studio.trialNotFound');
 
 export class TrialService {
   constructor(
@@ -33,14 +39,16 @@ export class TrialService {
     await this.ctx.rateLimiter.consume(TRIAL_LIMITS.perIp, ip);
     const email = body.email.trim().toLowerCase();
     if (await this.users.findByEmail(email)) {
-      throw new AppError('BIZ-3003', '이미 가입된 이메일입니다. 로그인하면 하루 5번 분석할 수 있어요.', { reason: 'MEMBER_EMAIL' });
+      throw new AppError(
+        'BIZ-3003',
+        { key: 'studio.memberEmail', params: { limit: STUDIO_LIMITS.dailyQuota } },
+        { reason: 'MEMBER_EMAIL' },
+      );
     }
     const token = randomBytes(24).toString('base64url');
     const analysis = await this.ctx.db.transaction(async (tx) => {
       if (!(await repo.insertTrial(tx, email, hashToken(token)))) {
-        throw new AppError('BIZ-3003', '체험 분석은 이메일마다 한 번만 할 수 있습니다. 로그인하고 계속 분석해 보세요.', {
-          reason: 'TRIAL_USED',
-        });
+        throw new AppError('BIZ-3003', 'studio.trialUsed', { reason: 'TRIAL_USED' });
       }
       const url = body.source === 'URL' ? body.url : null;
       const text = body.source === 'TEXT' ? body.text : null;
@@ -98,7 +106,7 @@ export class TrialService {
     await this.ctx.db.transaction(async (tx) => {
       const doc = await repo.findDocument(tx, documentId, { lock: true });
       if (!doc) throw trialNotFound();
-      if (doc.ownerId && doc.ownerId !== user.id) throw new AppError('BIZ-3002', '이미 다른 계정으로 옮겨진 체험 분석입니다.');
+      if (doc.ownerId && doc.ownerId !== user.id) throw new AppError('BIZ-3002', 'studio.trialClaimed', { reason: 'ALREADY_CLAIMED' });
       if (!doc.ownerId) await repo.transferDocument(tx, documentId, user.id);
     });
     const doc = (await repo.findDocument(this.ctx.db, documentId))!;

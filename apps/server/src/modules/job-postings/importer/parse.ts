@@ -6,6 +6,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { parseFeed } from 'feedsmith';
 import sanitizeHtml from 'sanitize-html';
+import { encodeNote, ImportFailure } from './notes.ts';
 
 export interface ParsedItem {
   position: number;
@@ -13,7 +14,7 @@ export interface ParsedItem {
 }
 export interface ParsedBatch {
   items: ParsedItem[];
-  /** rows that could not even be read, with why */
+  /** rows that could not even be read, with why (an encoded note, notes.ts) */
   unreadable: Array<{ position: number; reason: string }>;
 }
 
@@ -21,8 +22,11 @@ export interface ParsedBatch {
 export const MAX_ITEMS_PER_RUN = 5_000;
 
 function tooMany(n: number): never {
-  throw new Error(`한 번에 가져올 수 있는 항목은 ${MAX_ITEMS_PER_RUN}개까지입니다 (${n}개).`);
+  throw new ImportFailure({ code: 'TOO_MANY_ITEMS', params: { max: MAX_ITEMS_PER_RUN, count: n } });
 }
+
+/** A library's own words about what it could not read (technical detail, kept short). */
+const detailOf = (err: unknown) => String((err as Error | undefined)?.message ?? err).slice(0, 300);
 
 /** CSV with a header row; positions are line numbers as a spreadsheet shows them (header = 1). */
 export function readCsv(text: string): ParsedBatch {
@@ -38,8 +42,8 @@ export function readCsv(text: string): ParsedBatch {
     on_skip: (err: { code?: string; lines?: number; message?: string } | undefined) => {
       const reason =
         err?.code === 'CSV_RECORD_INCONSISTENT_COLUMNS' || err?.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH'
-          ? '열 개수가 머리글과 다릅니다 (column count differs from the header)'
-          : `CSV 형식 오류: ${err?.message ?? 'unreadable row'}`;
+          ? encodeNote({ code: 'COLUMN_COUNT' })
+          : encodeNote({ code: 'CSV_ERROR', params: { detail: detailOf(err?.message ?? 'unreadable row') } });
       unreadable.push({ position: err?.lines ?? 0, reason });
     },
   }) as Array<{ record: Record<string, string>; info: { lines: number } }>;
@@ -53,14 +57,14 @@ export function readJson(text: string): ParsedBatch {
   try {
     doc = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (err) {
-    throw new Error(`JSON을 읽을 수 없습니다: ${(err as Error).message}`, { cause: err });
+    throw new ImportFailure({ code: 'JSON_UNREADABLE', params: { detail: detailOf(err) } }, { cause: err });
   }
   const list = Array.isArray(doc)
     ? doc
     : doc && typeof doc === 'object'
       ? ((doc as Record<string, unknown>).postings ?? (doc as Record<string, unknown>).items)
       : undefined;
-  if (!Array.isArray(list)) throw new Error('JSON에 공고 목록(배열 또는 {"postings": [...]})이 없습니다.');
+  if (!Array.isArray(list)) throw new ImportFailure({ code: 'JSON_NO_LIST' });
   if (list.length > MAX_ITEMS_PER_RUN) tooMany(list.length);
   return { items: list.map((record, i) => ({ position: i + 1, record })), unreadable: [] };
 }
@@ -166,7 +170,7 @@ export function readFeed(text: string, companyName: string, findSkills: (text: s
   try {
     feed = parseFeed(text);
   } catch (err) {
-    throw new Error(`피드를 읽을 수 없습니다 (RSS/Atom/JSON Feed가 아닙니다): ${(err as Error).message}`, { cause: err });
+    throw new ImportFailure({ code: 'FEED_UNREADABLE', params: { detail: detailOf(err) } }, { cause: err });
   }
   const entries = entriesOf(feed);
   if (entries.length > MAX_ITEMS_PER_RUN) tooMany(entries.length);

@@ -4,7 +4,7 @@
  * after, or the bot ran out of time at all, the worker is terminated and a fresh one is made
  * for the next move. A bot that errs, overruns or answers nonsense loses its turn.
  */
-import { BOT_MOVE_MS, type BotReply, type BotState } from '@moim/games';
+import { BOT_MOVE_MS, botErrorOf, type BotReply, type BotState } from '@moim/games';
 
 const GRACE_MS = 400;
 
@@ -68,13 +68,14 @@ export class BotRunner {
       const r = await this.call<{ ok: boolean; error?: string; timeout?: boolean }>({ type: 'load', code });
       if ('late' in r || r.timeout) {
         this.kill();
-        return { skip: 'BOT_TIMEOUT', message: 'loading the bot took longer than 2 s' };
+        return { skip: 'BOT_TIMEOUT' };
       }
-      if (!r.ok) return { skip: 'BOT_ERROR', message: r.error ?? 'the code could not be loaded' };
+      // the bot's own error (its code does not load), or the protocol's fault when there is none
+      if (!r.ok) return r.error ? { skip: 'BOT_ERROR', ...botErrorOf(r.error) } : { skip: 'BOT_ERROR', fault: { code: 'NOT_LOADED' } };
       this.loaded = code;
     }
     const r = await this.call<{ reply: BotReply }>({ type: 'move', state, seed });
-    if ('late' in r) return { skip: 'BOT_TIMEOUT', message: 'the move took longer than 2 s; the worker was stopped' };
+    if ('late' in r) return { skip: 'BOT_TIMEOUT' };
     if ('skip' in r.reply && r.reply.skip === 'BOT_TIMEOUT') this.kill(); // overran: start clean next time
     return r.reply;
   }

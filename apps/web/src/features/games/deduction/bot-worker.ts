@@ -6,7 +6,7 @@
  */
 /// <reference lib="webworker" />
 import variant from '@jitl/quickjs-singlefile-browser-release-sync';
-import { BOT_MEMORY_BYTES, BOT_PRELUDE, BOT_STACK_BYTES, botMoveSource } from '@moim/games';
+import { BOT_MEMORY_BYTES, BOT_PRELUDE, BOT_STACK_BYTES, botErrorOf, botMoveSource } from '@moim/games';
 import {
   newQuickJSWASMModuleFromVariant,
   shouldInterruptAfterDeadline,
@@ -61,7 +61,7 @@ self.onmessage = async (event: MessageEvent<Request>) => {
     return;
   }
   if (!vm) {
-    self.postMessage({ id: m.id, reply: { skip: 'BOT_ERROR', message: 'the bot is not loaded' } });
+    self.postMessage({ id: m.id, reply: { skip: 'BOT_ERROR', fault: { code: 'NOT_LOADED' } } });
     return;
   }
   const text = vm.newString(JSON.stringify(m.state));
@@ -69,7 +69,7 @@ self.onmessage = async (event: MessageEvent<Request>) => {
   text.dispose();
   const r = run(botMoveSource(m.seed), m.moveMs);
   if (!r.ok) {
-    self.postMessage({ id: m.id, reply: { skip: r.timeout ? 'BOT_TIMEOUT' : 'BOT_ERROR', message: r.error } });
+    self.postMessage({ id: m.id, reply: r.timeout ? { skip: 'BOT_TIMEOUT' } : { skip: 'BOT_ERROR', ...botErrorOf(r.error) } });
     return;
   }
   const guess = ((): unknown => {
@@ -79,5 +79,5 @@ self.onmessage = async (event: MessageEvent<Request>) => {
       return null;
     }
   })();
-  self.postMessage({ id: m.id, reply: guess === null ? { skip: 'BOT_INVALID', message: 'move(state) returned no list' } : { guess } });
+  self.postMessage({ id: m.id, reply: guess === null ? { skip: 'BOT_INVALID', fault: { code: 'NO_ANSWER' } } : { guess } });
 };

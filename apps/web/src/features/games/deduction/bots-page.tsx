@@ -15,6 +15,7 @@ import { deductionApi, deductionKeys, botsQuery } from './api';
 import { BOT_EXAMPLES } from './bot-examples';
 import { BotRunner } from './bot-runner';
 import { ErrorMessage, errorText } from '../../../shared/ui/error-message';
+import { botSkipText } from './messages';
 import './deduction.css';
 
 interface Draft {
@@ -81,7 +82,7 @@ export default function BotsPage() {
         const who = turn.seat === 0 ? draft.name : t(`ai.${level}`);
         const line =
           turn.kind === 'skip'
-            ? t('bots.logSkip', { name: who, reason: t(`skip.${turn.reason}`), message: turn.message ?? '' })
+            ? botSkipText(turn, who, t)
             : t('bots.logGuess', {
                 name: who,
                 correct: turn.correct,
@@ -232,7 +233,13 @@ export default function BotsPage() {
                 played: current.ladder.played,
                 wins: current.ladder.wins,
               })}
-              {current.ladder.error && <span className="muted"> · {current.ladder.error}</span>}
+              {current.ladder.errorReason && (
+                <span className="muted" data-testid="bot-ladder-error">
+                  {' · '}
+                  {t(`ladder.errors.${current.ladder.errorReason}`)}
+                  {current.ladder.error ? `: ${current.ladder.error}` : ''}
+                </span>
+              )}
             </p>
           )}
           {log.length > 0 && (

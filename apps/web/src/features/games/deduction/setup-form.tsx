@@ -18,6 +18,7 @@ import {
 } from '@moim/games';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { setupProblemText } from './messages';
 
 export interface BotChoice {
   id: string;
@@ -229,7 +230,7 @@ export function SetupForm({ playerName, bots, signedIn, initialBot, onStart, onC
       </fieldset>
       {!check.ok && (
         <p role="alert" className="ded-error">
-          {t('setup.invalid', { field: check.field, message: check.message })}
+          {setupProblemText(check, t)}
         </p>
       )}
       <p className="ded-setup__ranked">

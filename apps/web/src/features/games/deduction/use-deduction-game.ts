@@ -4,7 +4,15 @@
  * keeps checkpoints (states/save), hands the device over between people, and ends the session
  * with the result and its log (queued offline by the manager).
  */
-import { botRandomSeed, botStateFromView, checkBotAnswer, type DeductionEvent, type DeductionSettings, type SeatSpec } from '@moim/games';
+import {
+  botRandomSeed,
+  botStateFromView,
+  checkBotAnswer,
+  DeductionMoveError,
+  type DeductionEvent,
+  type DeductionSettings,
+  type SeatSpec,
+} from '@moim/games';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client';
@@ -16,6 +24,7 @@ import { LocalDriver, RemoteDriver, type DeductionDriver, type DriverState } fro
 import type { Recorded } from './end-screen';
 import { seatLabel } from './history';
 import type { Note } from './keyword-grid';
+import { moveErrorText } from './messages';
 
 export type Phase = 'loading' | 'intro' | 'setup' | 'starting' | 'hints' | 'handover' | 'playing' | 'submitting' | 'over';
 
@@ -105,7 +114,8 @@ export function useDeductionGame(manager: GameSessionManager, ready: boolean, bo
         if (!s.final && next !== null && s.view.seats[next]!.kind === 'HUMAN' && humansOf(s).length > 1 && next !== lastHumanRef.current)
           setPhase('handover');
       } catch (err) {
-        setError(err);
+        // a guest game's illegal move is the engine's, said in the UI's language; the server's come as they are
+        setError(err instanceof DeductionMoveError ? moveErrorText(err, t) : err);
         if (err instanceof ApiError && err.status === 409) {
           // Someone (another tab) moved first: take the server's view.
           if (d instanceof RemoteDriver) setDs((d.state = (await reload(d.sessionId)) ?? d.state));
@@ -114,7 +124,7 @@ export function useDeductionGame(manager: GameSessionManager, ready: boolean, bo
         setBusy(false);
       }
     },
-    [describe, save, notes, submit],
+    [describe, save, notes, submit, t],
   );
 
   /* Resume after a reload ------------------------------------------------------------- */
@@ -189,7 +199,7 @@ export function useDeductionGame(manager: GameSessionManager, ready: boolean, bo
         const state = botStateFromView(d.state.view, seat);
         const reply = code
           ? await runner.move(code, state, botRandomSeed(String(d.state.view.turn), d.state.view.turn, seat))
-          : { skip: 'BOT_ERROR' as const, message: 'no code' };
+          : { skip: 'BOT_ERROR' as const, fault: { code: 'NOT_LOADED' as const } };
         const checked = 'guess' in reply ? checkBotAnswer(reply.guess, state) : null;
         return d.botMove(checked && !checked.ok ? { skip: 'BOT_INVALID' } : reply, checked?.ok ? checked.guess : null);
       });

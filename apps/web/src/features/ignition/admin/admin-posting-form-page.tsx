@@ -6,6 +6,8 @@
 import {
   EMPLOYMENT_TYPES,
   EXPERIENCE_LEVELS,
+  formIssueKey,
+  formText,
   jobPostingInput,
   seoulDate,
   WORK_MODES,
@@ -23,6 +25,7 @@ import { fieldError, formErrorMap } from '../../../shared/ui/form-errors';
 import { placeServerFieldErrors } from '../../../shared/ui/server-field-errors';
 import { LoadingState } from '../../../shared/ui/states';
 import { useJobDetail } from '../api';
+import { useLocale } from '../lib/use-locale';
 import { useSavePosting } from './admin-api';
 import { ErrorMessage } from '../../../shared/ui/error-message';
 import '../navigator/navigator.css';
@@ -146,6 +149,7 @@ const FIELD_OF: Record<string, keyof FormValues> = {
 
 export default function AdminPostingFormPage() {
   const { t } = useTranslation('ignition');
+  const locale = useLocale();
   const { postingId } = useParams();
   const auth = useAuth();
   const detail = useJobDetail(postingId ?? null, auth.isAuthenticated);
@@ -168,7 +172,8 @@ export default function AdminPostingFormPage() {
       for (const issue of parsed.error.issues) {
         const path = issue.path.join('.');
         const field = FIELD_OF[path] ?? (path.split('.')[0] as keyof FormValues);
-        if (field in EMPTY) form.setError(field, { message: issue.message });
+        // the contract's form catalogue, in the UI's language (never zod's English or a raw key)
+        if (field in EMPTY) form.setError(field, { message: formText(formIssueKey(issue), locale) });
       }
       return;
     }
