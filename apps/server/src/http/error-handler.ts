@@ -115,7 +115,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (err.code === 'BIZ-3004' && err.details && typeof err.details === 'object' && 'retryAfterSeconds' in err.details) {
         reply.header('retry-after', String((err.details as { retryAfterSeconds: number }).retryAfterSeconds));
       }
-      return sendError(reply, request, err.code, { rendered: err.render(requestLocale(request)) }, err.details, err.status);
+      const locale = requestLocale(request);
+      return sendError(reply, request, err.code, { rendered: err.render(locale) }, err.renderDetails(locale), err.status);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const locale = requestLocale(request);

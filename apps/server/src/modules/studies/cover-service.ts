@@ -54,7 +54,7 @@ export class CoverService {
       const a = await accessOf(tx, row, user);
       assertVisible(row, a);
       assertLeaderOrAdmin(a, '스터디 리더나 관리자만 커버 이미지를 바꿀 수 있습니다.');
-      const image = decodeImageUpload(body, 'coverImage');
+      const image = decodeImageUpload(body, 'body');
       const version = await putCoverSource(tx, id, image.mimeType, image.bytes, etagOf(image.bytes));
       await this.d.ctx.jobs.enqueue(STUDY_COVER_JOB, { studyId: id, version }, { dedupeKey: `study-cover:${id}:${version}` }, tx);
     });
