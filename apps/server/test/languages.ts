@@ -24,11 +24,12 @@ export function expectReaderLanguage(message: unknown, locale: ReaderLocale): vo
   else expect(text, text).not.toMatch(ZOD_ENGLISH);
 }
 
-/** An error answer's message and every field message of its details, in the reader's language. */
-export function expectErrorInLanguage(
-  body: { error?: { message?: unknown; details?: { fields?: Array<{ message: unknown }> } } },
+/** Every message of an error envelope: the error's, the top-level one and each field's. */
+export function expectErrorInReaderLanguage(
+  body: { message?: unknown; error?: { message?: unknown; details?: { fields?: Array<{ message: unknown }> } } },
   locale: ReaderLocale,
 ): void {
   expectReaderLanguage(body.error?.message, locale);
+  expectReaderLanguage(body.message, locale);
   for (const f of body.error?.details?.fields ?? []) expectReaderLanguage(f.message, locale);
 }

@@ -4,7 +4,7 @@
  * zod's English in Korean; the social-login refusals carried in the callback fragment too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectErrorInLanguage, expectReaderLanguage } from '../../../test/languages.ts';
+import { expectErrorInReaderLanguage, expectReaderLanguage } from '../../../test/languages.ts';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { register } from '../users/test-helpers.ts';
 
@@ -38,7 +38,7 @@ describe.each(['ko', 'en'] as const)('auth refusals (%s)', (locale) => {
     for (const r of refusals) {
       const res = await t.call({ method: r.method, url: r.url, headers, ...('payload' in r ? { payload: r.payload } : {}) });
       expect(res.status, `${r.method} ${r.url}`).toBe(r.status);
-      expectErrorInLanguage(res.body, locale);
+      expectErrorInReaderLanguage(res.body, locale);
       expect(res.headers['content-language']).toBe(locale);
     }
     const nul = await t.call({ method: 'POST', url: '/api/auth/login', headers, payload: { email: u.email, password: 'nul\u0000inside' } });
@@ -50,10 +50,10 @@ describe.each(['ko', 'en'] as const)('auth refusals (%s)', (locale) => {
     await t.call({ method: 'POST', url: '/api/auth/logout', headers: u.auth, payload: { refreshToken: u.refreshToken } });
     const revoked = await t.call({ method: 'GET', url: '/api/users/me', headers: { ...u.auth, ...headers } });
     expect(revoked.status).toBe(401);
-    expectErrorInLanguage(revoked.body, locale);
+    expectErrorInReaderLanguage(revoked.body, locale);
     const reused = await t.call({ method: 'POST', url: '/api/auth/refresh', headers, payload: { refreshToken: u.refreshToken } });
     expect(reused.status).toBe(401);
-    expectErrorInLanguage(reused.body, locale);
+    expectErrorInReaderLanguage(reused.body, locale);
 
     const weak = await t.call({
       method: 'POST',
@@ -62,7 +62,7 @@ describe.each(['ko', 'en'] as const)('auth refusals (%s)', (locale) => {
       payload: { email: `weak.${Date.now()}@example.com`, password: 'password123', name: 'Weak' },
     });
     expect(weak.status).toBe(400);
-    expectErrorInLanguage(weak.body, locale);
+    expectErrorInReaderLanguage(weak.body, locale);
     expect(weak.body.error.details).toMatchObject({ reason: 'COMMON', fields: [{ path: 'body.password', code: 'common' }] });
   });
 

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectErrorInLanguage } from '../../../test/languages.ts';
+import { expectErrorInReaderLanguage } from '../../../test/languages.ts';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { makeAdmin, register, type TestUser } from './test-helpers.ts';
 
@@ -24,7 +24,7 @@ describe.each(['ko', 'en'] as const)('users refusals (%s)', (locale) => {
   const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, status: number, who?: TestUser, payload?: object) => {
     const r = await t.call({ method, url, headers: { ...headers, ...who?.auth }, ...(payload ? { payload } : {}) });
     expect(r.status, `${method} ${url} ${JSON.stringify(r.body)}`).toBe(status);
-    expectErrorInLanguage(r.body, locale);
+    expectErrorInReaderLanguage(r.body, locale);
     return r;
   };
 
