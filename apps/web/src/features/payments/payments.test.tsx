@@ -224,7 +224,7 @@ describe('/payment/success', () => {
             error: {
               code: 'BIZ-3003',
               message: '한도초과 혹은 잔액부족으로 결제에 실패했습니다.',
-              details: { provider: { code: 'REJECT_CARD_PAYMENT', message: '한도초과 혹은 잔액부족으로 결제에 실패했습니다.' } },
+              details: { reason: 'PROVIDER_REFUSED', providerCode: 'REJECT_CARD_PAYMENT' },
             },
           }
         : undefined,

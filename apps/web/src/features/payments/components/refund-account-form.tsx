@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Field, FormMessage } from '../../../shared/ui/field';
+import { formErrorMap } from '../../../shared/ui/form-errors';
 import { useSetRefundAccount } from '../api';
 import { formatKrw } from '../lib/format';
 
@@ -11,7 +12,7 @@ export function RefundAccountForm({ payment }: { payment: PaymentView }) {
   const { t, i18n } = useTranslation('payments');
   const save = useSetRefundAccount(payment.orderId);
   const form = useForm<RefundAccount>({
-    resolver: zodResolver(refundAccount),
+    resolver: zodResolver(refundAccount, { error: formErrorMap }),
     defaultValues: payment.refundAccount ?? { bank: '', number: '', holder: '' },
   });
   const err = form.formState.errors;
