@@ -6,6 +6,8 @@
  */
 import { expect } from 'vitest';
 
+export type ReaderLocale = 'ko' | 'en';
+
 const HANGUL = /[\u1100-\u11FF\u3130-\u318F\uAC00-\uD7A3]/;
 /** zod's own English sentences ("Too small: expected string to have >=2 characters", "Invalid input") */
 const VALIDATOR_ENGLISH =

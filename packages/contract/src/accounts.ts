@@ -80,7 +80,7 @@ export function plainText(max: number, min = 0) {
       .min(min)
       .max(max)
       // eslint-disable-next-line no-control-regex
-      .regex(/^[^\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]*$/, '제어 문자는 사용할 수 없습니다.')
+      .regex(/^[^\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]*$/, 'form.controlChars')
   );
 }
 
@@ -91,7 +91,7 @@ export function multilineText(max: number) {
     .max(max * 4 + 16)
     .trim()
     .max(max)
-    .refine((s) => !CONTROL_EXCEPT_NEWLINES.test(s), { message: '제어 문자는 사용할 수 없습니다.' });
+    .refine((s) => !CONTROL_EXCEPT_NEWLINES.test(s), { message: 'form.controlChars' });
 }
 
 export const emailField = z
@@ -99,15 +99,15 @@ export const emailField = z
   .max(EMAIL_MAX_LENGTH + 64)
   .trim()
   .max(EMAIL_MAX_LENGTH)
-  .pipe(z.email({ message: '이메일 형식이 올바르지 않습니다.' }));
+  .pipe(z.email({ message: 'form.email' }));
 
 export const nameField = plainText(NAME_MAX_LENGTH, 1);
-export const usernameField = z.string().max(64).regex(USERNAME_PATTERN, '사용자 이름은 2–30자의 영문, 숫자, _ . - 만 쓸 수 있습니다.');
+export const usernameField = z.string().max(64).regex(USERNAME_PATTERN, 'form.username');
 export const passwordField = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, `비밀번호는 ${PASSWORD_MIN_LENGTH}자 이상이어야 합니다.`)
-  .max(PASSWORD_MAX_LENGTH, `비밀번호는 ${PASSWORD_MAX_LENGTH}자 이하여야 합니다.`)
-  .refine(noControl, { message: '제어 문자는 사용할 수 없습니다.' });
+  .min(PASSWORD_MIN_LENGTH)
+  .max(PASSWORD_MAX_LENGTH)
+  .refine(noControl, { message: 'form.controlChars' });
 /** At login any stored password may be typed; only the size is bounded. */
 export const loginPasswordField = z.string().min(1).max(PASSWORD_MAX_LENGTH);
 
@@ -117,7 +117,7 @@ export const profileLink = z.object({
     .string()
     .max(300)
     .trim()
-    .pipe(z.url({ protocol: /^https?$/, message: 'http(s) 주소만 쓸 수 있습니다.' })),
+    .pipe(z.url({ protocol: /^https?$/, message: 'form.url' })),
 });
 export type ProfileLink = z.infer<typeof profileLink>;
 
@@ -185,7 +185,7 @@ export const loginRequest = z
       .trim()
       .min(1)
       .max(EMAIL_MAX_LENGTH)
-      .refine(noControl, { message: '제어 문자는 사용할 수 없습니다.' })
+      .refine(noControl, { message: 'form.controlChars' })
       .optional(),
     password: loginPasswordField,
   })
@@ -196,7 +196,7 @@ export const loginRequest = z
         expected: 'string',
         input: undefined,
         path: ['email'],
-        message: '이메일 또는 사용자 이름을 입력해 주세요.',
+        message: 'form.emailOrUsername',
         params: { missing: true },
         continue: true,
       });
@@ -246,7 +246,7 @@ export const refreshTokenField = z
   .string()
   .min(16)
   .max(200)
-  .regex(/^[A-Za-z0-9_-]+$/, '형식이 올바르지 않습니다.');
+  .regex(/^[A-Za-z0-9_-]+$/, 'form.format');
 export const refreshRequest = z.object({ refreshToken: refreshTokenField });
 export type RefreshRequest = z.infer<typeof refreshRequest>;
 export const logoutRequest = z.object({ refreshToken: refreshTokenField.optional() }).nullish();
@@ -259,7 +259,7 @@ export const passwordResetConfirm = z.object({
     .string()
     .min(16)
     .max(200)
-    .regex(/^[A-Za-z0-9_-]+$/, '형식이 올바르지 않습니다.'),
+    .regex(/^[A-Za-z0-9_-]+$/, 'form.format'),
   newPassword: passwordField,
 });
 export const passwordResetDone = z.object({ reset: z.literal(true) });

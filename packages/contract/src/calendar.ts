@@ -24,7 +24,7 @@ const httpUrl = z
   .string()
   .trim()
   .max(500)
-  .regex(/^https?:\/\/\S+$/, 'http(s) URL');
+  .regex(/^https?:\/\/\S+$/, 'form.url');
 
 export const calendarEvent = z.object({
   id: z.string(),
@@ -67,7 +67,7 @@ export const studyEventBody = z.object({
   participantLimit: z.number().int().min(1).max(1000).nullable().optional(),
 });
 export type StudyEventBody = z.infer<typeof studyEventBody>;
-export const studyEventPatch = studyEventBody.partial().refine((b) => Object.keys(b).length > 0, { message: 'nothing to change' });
+export const studyEventPatch = studyEventBody.partial().refine((b) => Object.keys(b).length > 0, { message: 'form.nothingToChange' });
 export type StudyEventPatch = z.infer<typeof studyEventPatch>;
 export const eventParams = z.object({ id: z.uuid(), eventId: z.uuid() });
 export const calendarEventParams = z.object({ eventId: z.uuid() });

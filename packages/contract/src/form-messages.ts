@@ -26,6 +26,11 @@ export const FORM_TEXTS = {
   date: { ko: '날짜 형식(YYYY-MM-DD)이 올바르지 않습니다.', en: 'Enter a date as YYYY-MM-DD.' },
   dateTime: { ko: '날짜와 시각 형식이 올바르지 않습니다.', en: 'Enter a valid date and time.' },
   format: { ko: '형식이 올바르지 않습니다.', en: 'The format is not valid.' },
+  nulOrSurrogate: {
+    ko: '허용되지 않는 문자(NUL 또는 짝이 없는 서로게이트)가 들어 있습니다.',
+    en: 'Contains a character that is not allowed (NUL or an unpaired surrogate).',
+  },
+  controlChars: { ko: '제어 문자는 사용할 수 없습니다.', en: 'Control characters are not allowed.' },
   unsafeText: { ko: '제어 문자나 깨진 문자는 사용할 수 없습니다.', en: 'Control characters and broken characters are not allowed.' },
   duplicate: { ko: '같은 항목이 두 번 들어 있습니다.', en: 'The same item appears twice.' },
   nothingToChange: { ko: '바꿀 항목을 하나 이상 보내 주세요.', en: 'Send at least one field to change.' },

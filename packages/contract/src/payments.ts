@@ -42,7 +42,7 @@ export const paymentProviderName = z.enum(PAYMENT_PROVIDERS);
 export type PaymentProviderName = z.infer<typeof paymentProviderName>;
 
 /** Toss Payments' orderId rule: 6–64 characters of letters, digits, '-' and '_'. */
-export const orderIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, 'orderId must be 6–64 letters, digits, - or _');
+export const orderIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, 'form.format');
 export const amountSchema = z.number().int().min(1).max(100_000_000);
 
 /** The fixed item of /checkout/test. */
@@ -69,7 +69,7 @@ export const refundAccount = z.object({
   number: z
     .string()
     .trim()
-    .regex(/^[0-9][0-9-]{4,28}[0-9]$/, 'digits and dashes only'),
+    .regex(/^[0-9][0-9-]{4,28}[0-9]$/, 'form.digitsAndDashes'),
   holder: z.string().trim().min(1).max(30),
 });
 export type RefundAccount = z.infer<typeof refundAccount>;
@@ -195,7 +195,7 @@ export type PaymentsConfig = z.infer<typeof paymentsConfig>;
 
 // --- The back office: /api/admin/payments… --------------------------------------------------
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'form.date');
 
 export const adminPaymentsQuery = pageQuery.extend({
   status: z.union([paymentStatus, z.array(paymentStatus)]).optional(),

@@ -69,7 +69,7 @@ export const reviewBody = z
     text: z.string().trim().max(REVIEW_LIMITS.textMax).default(''),
     tags: z.array(reviewTagSchema).max(REVIEW_LIMITS.tagsMax).default([]),
   })
-  .refine((b) => reviewTagIssues(b.tags).length === 0, { message: 'at most 2 tags per category, no repeats', path: ['tags'] });
+  .refine((b) => reviewTagIssues(b.tags).length === 0, { message: 'form.reviewTags', path: ['tags'] });
 export type ReviewBody = z.infer<typeof reviewBody>;
 
 export const review = z.object({

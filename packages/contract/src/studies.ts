@@ -63,7 +63,7 @@ export const scheduleDetailsInput = z
     endTime: timeOfDay,
     timezone: z.literal('Asia/Seoul').default('Asia/Seoul'),
   })
-  .refine((s) => new Set(s.weekdays).size === s.weekdays.length, { message: 'weekdays repeat', path: ['weekdays'] });
+  .refine((s) => new Set(s.weekdays).size === s.weekdays.length, { message: 'form.weekdaysRepeat', path: ['weekdays'] });
 
 export const locationInput = z
   .object({
@@ -71,7 +71,7 @@ export const locationInput = z
     address: z.string().trim().max(200).nullish(),
   })
   .refine((l) => l.type === 'ONLINE' || (l.address && l.address.length > 0), {
-    message: 'an offline study needs an address',
+    message: 'form.addressNeeded',
     path: ['address'],
   });
 
@@ -145,7 +145,7 @@ export const studyPatchBody = z
     isRecruiting: z.boolean().nullable(),
   })
   .partial()
-  .refine((b) => Object.keys(b).length > 0, { message: 'nothing to change' });
+  .refine((b) => Object.keys(b).length > 0, { message: 'form.nothingToChange' });
 export type StudyPatch = z.infer<typeof studyPatchBody>;
 
 // ---------------------------------------------------------------------------------------------

@@ -128,7 +128,7 @@ export const studyPageDraftBody = z.object({
   sections: z
     .array(studyPageSection)
     .max(STUDY_PAGE_MAX_SECTIONS)
-    .refine((s) => new Set(s.map((x) => x.id)).size === s.length, { message: 'section ids repeat' }),
+    .refine((s) => new Set(s.map((x) => x.id)).size === s.length, { message: 'form.sectionIdsRepeat' }),
 });
 export type StudyPageDraftBody = z.infer<typeof studyPageDraftBody>;
 

@@ -5,6 +5,7 @@
  */
 import { seoulDate } from './seoul-dates.ts';
 import { studySeats } from './study-seats.ts';
+import type { FormTextKey } from './form-messages.ts';
 
 // Calendar dates and seats: modules of their own, so a page that needs only them (the home page's
 // study cards) does not load every study rule.
@@ -246,10 +247,15 @@ export function studySlugBase(generation: number, title: string, hint?: string |
 // ---------------------------------------------------------------------------------------------
 // Proposal cross-field rules (the per-field ranges live in the zod schemas)
 
+/**
+ * One broken cross-field rule: the field, the catalogue code it answers, and the rule as a key
+ * of the form catalogue (`form.startFromToday`), rendered in the reader's language (the server
+ * into `error.details.fields[].message`, the web by `formText`).
+ */
 export interface ProposalIssue {
   path: string;
   code: 'VAL-2001' | 'VAL-2003' | 'VAL-2004';
-  message: string;
+  message: `form.${FormTextKey}`;
 }
 
 export interface ProposalDates {
@@ -276,29 +282,29 @@ export function studyScheduleIssues(
   const issues: ProposalIssue[] = [];
   const today = seoulDate(now);
   if (past.start && p.startDate < today) {
-    issues.push({ path: 'startDate', code: 'VAL-2004', message: '시작일은 오늘 이후여야 합니다.' });
+    issues.push({ path: 'startDate', code: 'VAL-2004', message: 'form.startFromToday' });
   }
   if (p.endDate < p.startDate) {
-    issues.push({ path: 'endDate', code: 'VAL-2004', message: '종료일은 시작일과 같거나 이후여야 합니다.' });
+    issues.push({ path: 'endDate', code: 'VAL-2004', message: 'form.endAfterStart' });
   }
   const deadline = p.recruitDeadline instanceof Date ? p.recruitDeadline : new Date(p.recruitDeadline);
   if (Number.isNaN(deadline.getTime())) {
-    issues.push({ path: 'recruitDeadline', code: 'VAL-2001', message: '모집 마감일 형식이 올바르지 않습니다.' });
+    issues.push({ path: 'recruitDeadline', code: 'VAL-2001', message: 'form.deadlineFormat' });
   } else {
     if (seoulDate(deadline) > p.startDate) {
-      issues.push({ path: 'recruitDeadline', code: 'VAL-2004', message: '모집 마감일은 시작일과 같거나 이전이어야 합니다.' });
+      issues.push({ path: 'recruitDeadline', code: 'VAL-2004', message: 'form.deadlineBeforeStart' });
     }
     if (past.deadline && deadline.getTime() < now.getTime()) {
-      issues.push({ path: 'recruitDeadline', code: 'VAL-2004', message: '모집 마감일이 이미 지났습니다.' });
+      issues.push({ path: 'recruitDeadline', code: 'VAL-2004', message: 'form.deadlinePassed' });
     }
   }
   if (p.costType === 'FREE') {
-    if (p.cost) issues.push({ path: 'cost', code: 'VAL-2004', message: '무료 스터디에는 비용을 둘 수 없습니다.' });
+    if (p.cost) issues.push({ path: 'cost', code: 'VAL-2004', message: 'form.freeHasNoCost' });
   } else if (!p.cost || p.cost <= 0) {
-    issues.push({ path: 'cost', code: 'VAL-2003', message: '유료 스터디는 비용(원)을 입력해야 합니다.' });
+    issues.push({ path: 'cost', code: 'VAL-2003', message: 'form.paidNeedsCost' });
   }
   if (p.scheduleDetails && p.scheduleDetails.endTime <= p.scheduleDetails.startTime) {
-    issues.push({ path: 'scheduleDetails.endTime', code: 'VAL-2004', message: '종료 시각은 시작 시각 이후여야 합니다.' });
+    issues.push({ path: 'scheduleDetails.endTime', code: 'VAL-2004', message: 'form.endTimeAfterStart' });
   }
   return issues;
 }

@@ -1,5 +1,5 @@
-import { type ErrorCode, type ErrorDetails, errorMessage, errorStatus, formKeyOf, formText } from '@moim/contract';
-import { ERROR_TEXTS, type ErrorText, errorTextKey, renderErrorText } from '../i18n/error-texts.ts';
+import { type ErrorCode, type ErrorDetails, type ErrorField, errorMessage, errorStatus, formKeyOf, formText } from '@moim/contract';
+import { ERROR_TEXTS, type ErrorText, type ErrorTextKey, errorTextKey, renderErrorText } from '../i18n/error-texts.ts';
 import type { Locale } from '../i18n/messages.ts';
 
 /**
@@ -22,22 +22,51 @@ export class AppError extends Error {
     this.status = status ?? errorStatus(code);
   }
 
-  /** The message in one language: the specific text, or the code's catalogue sentence. */
+  /**
+   * The message in one language: the specific text, or the code's catalogue sentence — followed,
+   * when there is no specific text but a field at fault, by that field as the validator writes
+   * one: `입력값을 확인해 주세요. (body.startDate: 시작일은 오늘 이후여야 합니다.)`.
+   */
   render(locale: Locale): string {
-    if (this.text === undefined) return errorMessage(this.code, locale);
+    if (this.text === undefined) {
+      const first = this.details?.fields?.[0];
+      const sentence = errorMessage(this.code, locale);
+      return first ? `${sentence} (${first.path}: ${renderFieldText(first.message, locale)})` : sentence;
+    }
     if (isLegacy(this.text)) return locale === 'ko' ? this.text : errorMessage(this.code, locale);
     return renderErrorText(this.text, locale);
   }
 
-  /** The details in one language: a field's message may name a form text (`form.deadlineFromToday`), rendered as validation's are. */
+  /**
+   * `details` with each field's message (a `form.*` key, or a key of the error texts; the error's
+   * own key is rendered with its parameters) in one language.
+   */
   renderDetails(locale: Locale): ErrorDetails | undefined {
-    if (!this.details?.fields) return this.details;
-    const fields = this.details.fields.map((f) => {
-      const key = formKeyOf(f.message);
-      return key ? { ...f, message: formText({ key }, locale) } : f;
-    });
-    return { ...this.details, fields };
+    const fields = this.details?.fields;
+    if (!fields) return this.details;
+    const own = this.text !== undefined && !isLegacy(this.text) ? this.text : undefined;
+    const render = (message: string) =>
+      own !== undefined && message === errorTextKey(own) ? renderErrorText(own, locale) : renderFieldText(message, locale);
+    return { ...this.details, fields: fields.map((f) => ({ ...f, message: render(f.message) })) };
   }
+}
+
+/**
+ * A field's message in one language: `form.<key>` (or `form.<key>:<limit>`) from the contract's
+ * form catalogue, a key of the error texts, or (a value, not a sentence) the string itself.
+ */
+function renderFieldText(message: string, locale: Locale): string {
+  const form = formKeyOf(message);
+  if (form) {
+    const limit = message.split(':')[1];
+    return formText({ key: form, ...(limit !== undefined && limit !== '' ? { limit: Number(limit) } : {}) }, locale);
+  }
+  if (isErrorTextKey(message)) return renderErrorText(message, locale);
+  return message;
+}
+
+function isErrorTextKey(value: string): value is ErrorTextKey {
+  return Object.hasOwn(ERROR_TEXTS, value);
 }
 
 /** A Korean sentence not yet in the catalogue (being moved to keys; English readers get the code's sentence). */
@@ -54,3 +83,8 @@ export const forbidden = (text?: ErrorText | LegacyText) => new AppError('AUTH-1
 export const badState = (text?: ErrorText | LegacyText, details?: ErrorDetails) => new AppError('BIZ-3002', text, details);
 /** A business rule forbids this whatever the state (422). */
 export const ruleViolation = (text?: ErrorText | LegacyText, details?: ErrorDetails) => new AppError('BIZ-3003', text, details);
+/**
+ * Input a service found wrong (400 VAL-*), reported as the validator reports it: the fields at
+ * fault, each message a `form.*` key (rendered in the reader's language).
+ */
+export const invalidInput = (code: ErrorCode, ...fields: ErrorField[]) => new AppError(code, undefined, { fields });

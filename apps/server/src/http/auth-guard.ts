@@ -107,8 +107,6 @@ export function isAdmin(user: AuthUser | null | undefined): boolean {
   return user.systemRole === 'ROLE_ADMIN' || user.roles.includes('ROLE_ADMIN') || user.roles.includes('ADMIN');
 }
 
-const REVOKED_MESSAGE = '로그아웃되었거나 취소된 세션입니다. 다시 로그인해 주세요.';
-
 /**
  * The caller as the server knows them now: the token's subject and session, with the roles the
  * account has at this moment. AUTH-1003 for a logged-out or revoked session or a deleted
@@ -116,7 +114,7 @@ const REVOKED_MESSAGE = '로그아웃되었거나 취소된 세션입니다. 다
  */
 export async function currentUser(sessions: SessionCache, claims: AuthUser): Promise<AuthUser> {
   const state = await sessions.state({ sessionId: claims.family, userId: claims.id });
-  if (!state.live) throw state.reason === 'deactivated' ? new AppError('AUTH-1006') : new AppError('AUTH-1003', REVOKED_MESSAGE);
+  if (!state.live) throw state.reason === 'deactivated' ? new AppError('AUTH-1006') : new AppError('AUTH-1003', 'auth.sessionRevoked');
   if (state.userId !== claims.id) throw new AppError('AUTH-1003');
   return { id: claims.id, roles: state.roles, systemRole: state.systemRole, family: claims.family };
 }

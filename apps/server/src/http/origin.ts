@@ -62,8 +62,9 @@ export function requestOrigin(request: Pick<FastifyRequest, 'headers' | 'protoco
 export function returnOrigin(request: Pick<FastifyRequest, 'headers' | 'protocol' | 'host'>, config: OriginConfig): string {
   const r = requestOrigin(request, config);
   if (r.ok) return r.origin;
-  throw new AppError('BIZ-3005', `이 주소(${r.opened})에서는 결제나 소셜 로그인을 마칠 수 없습니다. ${r.publicOrigin} 으로 열어 주세요.`, {
-    opened: r.opened,
-    publicOrigin: r.publicOrigin,
-  });
+  throw new AppError(
+    'BIZ-3005',
+    { key: 'common.wrongOrigin', params: { opened: r.opened, publicOrigin: r.publicOrigin } },
+    { opened: r.opened, publicOrigin: r.publicOrigin },
+  );
 }

@@ -6,15 +6,12 @@
  */
 import { findUnsafeText } from '@moim/contract';
 import type { FastifyInstance } from 'fastify';
-import { renderErrorText } from '../i18n/error-texts.ts';
-import { AppError } from './app-error.ts';
-import { requestLocale } from './locale.ts';
+import { invalidInput } from './app-error.ts';
 
 export function registerSafeTextRule(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const path = findUnsafeText(request.params, 'params') ?? findUnsafeText(request.query, 'query') ?? findUnsafeText(request.body, 'body');
     if (path === undefined) return;
-    const message = renderErrorText('common.unsafeTextField', requestLocale(request));
-    throw new AppError('VAL-2002', { key: 'common.unsafeText', params: { path } }, { fields: [{ path, code: 'unsafe_text', message }] });
+    throw invalidInput('VAL-2002', { path, code: 'unsafe_text', message: 'form.nulOrSurrogate' });
   });
 }

@@ -77,7 +77,7 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string, s
     app.get<{ Params: { file: string }; Querystring: { u?: string } }>(`${PAGE_FONT_PATH}:file`, async (req, reply) => {
       const m = /^([\w-]+)\.woff2$/.exec(req.params.file);
       const woff2 = m && typeof req.query.u === 'string' ? await fonts.serve(m[1]!, req.query.u) : undefined;
-      if (!woff2) throw notFound('글꼴 파일을 찾을 수 없습니다.');
+      if (!woff2) throw notFound('common.fontNotFound');
       return reply.header('cache-control', 'public, max-age=31536000, immutable').type('font/woff2').send(woff2);
     });
   }

@@ -6,7 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MIME_TYPES, type ProfileImageData, type ProfileImageMimeType } from '@moim/contract';
+import type { ErrorDetails } from '@moim/contract';
 import { AppError } from '../http/app-error.ts';
+import { type ErrorText, errorTextKey } from '../i18n/error-texts.ts';
 
 /** Which type the first bytes say the file is. */
 export function sniffImageType(b: Buffer): ProfileImageMimeType | null {
@@ -22,38 +24,38 @@ export function sniffImageType(b: Buffer): ProfileImageMimeType | null {
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /**
- * Decode and check an upload. `field` names the request field in the error details
- * (`profileImageData`, `coverImage`…).
+ * Decode and check an upload. `at` is where the picture sits in the request (`body` for a study
+ * cover, `body.profileImageData` for a profile picture): the error's `details.fields` name
+ * `<at>.mimeType` or `<at>.base64`.
  */
-export function decodeImageUpload(data: ProfileImageData, field: string): { bytes: Buffer; mimeType: ProfileImageMimeType } {
+export function decodeImageUpload(data: ProfileImageData, at: string): { bytes: Buffer; mimeType: ProfileImageMimeType } {
+  const refuse = (code: 'VAL-2002' | 'VAL-2004', part: 'mimeType' | 'base64', rule: string, text: ErrorText, facts: ErrorDetails = {}) =>
+    new AppError(code, text, { fields: [{ path: `${at}.${part}`, code: rule, message: errorTextKey(text) }], ...facts });
   const mimeType = data.mimeType.trim().toLowerCase();
   if (!(PROFILE_IMAGE_MIME_TYPES as readonly string[]).includes(mimeType)) {
-    throw new AppError('VAL-2002', '지원하지 않는 이미지 형식입니다. PNG, JPEG, WebP, GIF만 올릴 수 있습니다.', {
-      field: `${field}.mimeType`,
-    });
+    throw refuse('VAL-2002', 'mimeType', 'unsupported_type', 'images.unsupportedType');
   }
   let b64 = data.base64;
   const dataUrl = /^data:([a-z0-9.+/-]+);base64,/i.exec(b64);
   if (dataUrl) b64 = b64.slice(dataUrl[0].length);
   b64 = b64.replace(/\s+/g, '');
-  if (!b64 || b64.length % 4 === 1 || !BASE64.test(b64)) {
-    throw new AppError('VAL-2002', '이미지 데이터가 올바른 base64 형식이 아닙니다.', { field: `${field}.base64` });
-  }
-  const tooBig = () =>
-    new AppError('VAL-2004', '이미지는 5MB 이하만 올릴 수 있습니다.', { field: `${field}.base64`, maxBytes: PROFILE_IMAGE_MAX_BYTES });
+  if (!b64 || b64.length % 4 === 1 || !BASE64.test(b64)) throw refuse('VAL-2002', 'base64', 'invalid_format', 'images.badEncoding');
+  const tooBig = () => refuse('VAL-2004', 'base64', 'too_big', 'images.tooLarge', { maxBytes: PROFILE_IMAGE_MAX_BYTES });
   // size before decoding: every 4 characters are 3 bytes
   const approx = Math.floor((b64.length * 3) / 4) - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0);
   if (approx > PROFILE_IMAGE_MAX_BYTES) throw tooBig();
   const bytes = Buffer.from(b64, 'base64');
-  if (bytes.length === 0) throw new AppError('VAL-2002', '빈 이미지입니다.', { field: `${field}.base64` });
+  if (bytes.length === 0) throw refuse('VAL-2002', 'base64', 'empty', 'images.empty');
   if (bytes.length > PROFILE_IMAGE_MAX_BYTES) throw tooBig();
   const actual = sniffImageType(bytes);
   if (actual !== mimeType) {
-    throw new AppError('VAL-2002', `파일 내용이 선언된 형식(${mimeType})과 다릅니다.`, {
-      field: `${field}.mimeType`,
-      declared: mimeType,
-      detected: actual,
-    });
+    throw refuse(
+      'VAL-2002',
+      'mimeType',
+      'type_mismatch',
+      { key: 'images.typeMismatch', params: { mimeType } },
+      { declared: mimeType, detected: actual },
+    );
   }
   return { bytes, mimeType: actual };
 }

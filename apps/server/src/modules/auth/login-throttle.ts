@@ -58,11 +58,8 @@ export class LoginThrottle {
 }
 
 function tooMany(ms: number, reason: 'delay' | 'locked') {
-  return new AppError(
-    'BIZ-3004',
-    reason === 'locked'
-      ? '로그인 시도가 너무 많습니다. 잠시 후 다시 시도하거나 비밀번호를 재설정해 주세요.'
-      : '로그인 시도가 잦습니다. 잠시 후 다시 시도해 주세요.',
-    { retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)), limit: LOGIN_PAIR_POLICY.attempts },
-  );
+  return new AppError('BIZ-3004', reason === 'locked' ? 'auth.tooManyLogins' : 'auth.loginsTooFast', {
+    retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)),
+    limit: LOGIN_PAIR_POLICY.attempts,
+  });
 }

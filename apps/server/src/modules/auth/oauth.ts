@@ -14,6 +14,8 @@ import type { AppContext } from '../../context.ts';
 import type { UsersService } from '../users/index.ts';
 import type { AuthService } from './service.ts';
 import { AppError } from '../../http/app-error.ts';
+import { type ErrorText, renderErrorText } from '../../i18n/error-texts.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../i18n/messages.ts';
 import { callbackUrl } from '../../providers/oauth/registry.ts';
 import { OAuthError, type ExternalIdentity, type OAuthProvider } from '../../providers/oauth/types.ts';
 import * as repo from './repo.ts';
@@ -60,8 +62,14 @@ function cleanName(name: string | null, email: string): string {
   return [...(n || fallback)].slice(0, NAME_MAX_LENGTH).join('');
 }
 
-export function errorFragment(code: ErrorCode, message?: string): string {
-  return `/auth/callback#${new URLSearchParams({ error: code, message: message ?? errorMessage(code) }).toString()}`;
+/** The web's callback page with a refusal: its code and its message in the reader's language. */
+export function errorFragment(code: ErrorCode, locale: Locale, text?: ErrorText): string {
+  const message = text === undefined ? errorMessage(code, locale) : renderErrorText(text, locale);
+  return fragmentOf(code, message);
+}
+
+function fragmentOf(code: ErrorCode, message: string): string {
+  return `/auth/callback#${new URLSearchParams({ error: code, message }).toString()}`;
 }
 
 export function createOAuthService(
@@ -79,7 +87,7 @@ export function createOAuthService(
     const linked = await repo.findOAuthAccount(db, providerId, identity.subject);
     if (linked) {
       const acct = await users.findAccount(linked.userId);
-      if (!acct || acct.status === 'DELETED') throw new AppError('AUTH-1003', '탈퇴한 계정입니다.');
+      if (!acct || acct.status === 'DELETED') throw new AppError('AUTH-1003', 'auth.accountDeleted');
       if (acct.status === 'DEACTIVATED') throw new AppError('AUTH-1006');
       await repo.touchOAuthAccount(db, linked.id);
       return { user: acct, created: false };
@@ -89,7 +97,7 @@ export function createOAuthService(
     let created = false;
     if (acct) {
       if (acct.status === 'DEACTIVATED') throw new AppError('AUTH-1006');
-      if (acct.status === 'DELETED') throw new AppError('AUTH-1003', '탈퇴한 계정입니다.');
+      if (acct.status === 'DELETED') throw new AppError('AUTH-1003', 'auth.accountDeleted');
     } else {
       try {
         await users.createUser({ email: identity.email, name: cleanName(identity.name, identity.email), emailVerified: true });
@@ -122,9 +130,9 @@ export function createOAuthService(
     },
 
     /** origin: the allowed origin the visitor opened (http/origin.ts); the callback comes back there */
-    async start(providerId: string, returnTo: string | undefined, origin?: string): Promise<Redirect> {
+    async start(providerId: string, returnTo: string | undefined, origin?: string, locale: Locale = DEFAULT_LOCALE): Promise<Redirect> {
       const provider = providers.get(providerId);
-      if (!provider) return { location: errorFragment('BIZ-3001', '사용할 수 없는 로그인 방법입니다.'), cookies: [] };
+      if (!provider) return { location: errorFragment('BIZ-3001', locale, 'auth.oauthUnknownProvider'), cookies: [] };
       const state = randomToken();
       const codeVerifier = randomToken();
       const nonce = randomToken(16);
@@ -136,7 +144,7 @@ export function createOAuthService(
         location = await provider.authorizationUrl({ state, nonce, codeChallenge, redirectUri: callbackUrl(config, providerId, origin) });
       } catch (err) {
         ctx.log.warn({ err, provider: providerId }, 'social login could not start');
-        return { location: errorFragment('AUTH-1008', '로그인 제공자에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.'), cookies: [] };
+        return { location: errorFragment('AUTH-1008', locale, 'auth.oauthProviderDown'), cookies: [] };
       }
       await repo.insertOAuthState(db, {
         stateHash,
@@ -154,13 +162,14 @@ export function createOAuthService(
       providerId: string,
       q: CallbackQuery,
       cookieHeader: string | undefined,
-      meta: { ip?: string; userAgent?: string; origin?: string },
+      meta: { ip?: string; userAgent?: string; origin?: string; locale?: Locale },
     ): Promise<Redirect> {
       const cookies: string[] = [];
-      const fail = (code: ErrorCode, message?: string): Redirect => ({ location: errorFragment(code, message), cookies });
+      const locale = meta.locale ?? DEFAULT_LOCALE;
+      const fail = (code: ErrorCode, text?: ErrorText): Redirect => ({ location: errorFragment(code, locale, text), cookies });
       const provider = providers.get(providerId);
-      if (!provider) return fail('BIZ-3001', '사용할 수 없는 로그인 방법입니다.');
-      if (!q.state) return fail('AUTH-1003', '로그인 요청을 확인할 수 없습니다. 다시 시도해 주세요.');
+      if (!provider) return fail('BIZ-3001', 'auth.oauthUnknownProvider');
+      if (!q.state) return fail('AUTH-1003', 'auth.oauthNoState');
 
       const stateHash = sha256(q.state);
       const name = cookieName(stateHash);
@@ -168,19 +177,19 @@ export function createOAuthService(
       const saved = await repo.takeOAuthState(db, stateHash); // one-time, whatever follows
       const binding = parseCookies(cookieHeader).get(name);
       if (!saved || saved.provider !== providerId || saved.expiresAt <= new Date()) {
-        return fail('AUTH-1003', '로그인 요청이 만료되었거나 올바르지 않습니다. 다시 시도해 주세요.');
+        return fail('AUTH-1003', 'auth.oauthStateInvalid');
       }
       if (!binding || !safeEqual(sha256(binding), saved.browserBindingHash)) {
-        return fail('AUTH-1003', '이 브라우저에서 시작한 로그인 요청이 아닙니다. 다시 시도해 주세요.');
+        return fail('AUTH-1003', 'auth.oauthOtherBrowser');
       }
       if (q.error) {
         const denied = q.error === 'access_denied';
         return fail(
           'AUTH-1008',
-          denied ? '로그인 동의가 거부되었습니다.' : `로그인 제공자가 요청을 거절했습니다 (${q.error.slice(0, 50)}).`,
+          denied ? 'auth.oauthDenied' : { key: 'auth.oauthProviderRefused', params: { error: q.error.slice(0, 50) } },
         );
       }
-      if (!q.code) return fail('AUTH-1008', '로그인 제공자가 인가 코드를 보내지 않았습니다.');
+      if (!q.code) return fail('AUTH-1008', 'auth.oauthNoCode');
 
       let identity: ExternalIdentity;
       try {
@@ -192,7 +201,7 @@ export function createOAuthService(
         });
       } catch (err) {
         ctx.log.warn({ err: err instanceof OAuthError ? err.message : err, provider: providerId }, 'social login: code exchange failed');
-        return fail('AUTH-1008', '로그인 제공자에게서 사용자 정보를 받지 못했습니다. 다시 시도해 주세요.');
+        return fail('AUTH-1008', 'auth.oauthNoProfile');
       }
       try {
         const { user } = await signIn(providerId, identity);
@@ -210,7 +219,7 @@ export function createOAuthService(
         });
         return { location: `/auth/callback#${fragment.toString()}`, cookies };
       } catch (err) {
-        if (err instanceof AppError) return fail(err.code, err.message);
+        if (err instanceof AppError) return { location: fragmentOf(err.code, err.render(locale)), cookies };
         throw err;
       }
     },

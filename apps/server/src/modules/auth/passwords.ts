@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { passwordLengthProblem } from '@moim/contract';
 import { serverRoot } from '../../paths.ts';
+import type { ErrorTextKey } from '../../i18n/error-texts.ts';
 
 export const ARGON2_PARAMS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 const HASH_OPTIONS = { ...ARGON2_PARAMS, type: argon2.argon2id as 2 };
@@ -43,12 +44,13 @@ export function passwordProblem(password: string, email?: string): PasswordProbl
   return null;
 }
 
-export const PASSWORD_PROBLEM_MESSAGES: Record<PasswordProblem, string> = {
-  too_short: '비밀번호는 8자 이상이어야 합니다.',
-  too_long: '비밀번호는 128자 이하여야 합니다.',
-  common: '너무 흔한 비밀번호입니다. 다른 비밀번호를 사용해 주세요.',
-  same_as_email: '이메일과 같은 비밀번호는 사용할 수 없습니다.',
-};
+/** What each problem says (a key of the auth error texts). */
+export const PASSWORD_PROBLEM_TEXTS = {
+  too_short: 'auth.passwordTooShort',
+  too_long: 'auth.passwordTooLong',
+  common: 'auth.passwordCommon',
+  same_as_email: 'auth.passwordSameAsEmail',
+} as const satisfies Record<PasswordProblem, ErrorTextKey>;
 
 export class PasswordHasher {
   private dummy: Promise<string> | undefined;

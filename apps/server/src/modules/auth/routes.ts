@@ -26,7 +26,9 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { bearerToken } from '../../http/auth-guard.ts';
 import { ok } from '../../http/envelope.ts';
+import { requestLocale } from '../../http/locale.ts';
 import { isAllowedOrigin, requestOrigin } from '../../http/origin.ts';
+import { renderErrorText } from '../../i18n/error-texts.ts';
 import { LOCAL_CLIENT_ID, localClientSecret, registerLocalProvider } from '../../providers/oauth/local-provider.ts';
 import { buildOAuthProviders, callbackUrl, localIssuer } from '../../providers/oauth/registry.ts';
 import type { FetchLike } from '../../providers/oauth/types.ts';
@@ -189,7 +191,7 @@ export function authRoutes(ctx: AppContext, auth: AuthService, users: UsersServi
         await auth.requestPasswordReset(request.body.email);
         return ok({
           requested: true as const,
-          message: '가입된 이메일이라면 비밀번호 재설정 링크를 보냈습니다. 메일함을 확인해 주세요.',
+          message: renderErrorText('auth.resetLinkSent', requestLocale(request)),
         });
       },
     );
@@ -235,10 +237,10 @@ export function authRoutes(ctx: AppContext, auth: AuthService, users: UsersServi
         const from = requestOrigin(request, ctx.config);
         if (!from.ok) {
           // a relative address: the visitor stays on the host they opened and reads why
-          const message = `이 주소(${from.opened})에서는 소셜 로그인을 마칠 수 없습니다. ${from.publicOrigin} 으로 열어 주세요.`;
-          return sendRedirect(reply, { location: errorFragment('BIZ-3005', message), cookies: [] });
+          const text = { key: 'auth.oauthWrongOrigin', params: { opened: from.opened, publicOrigin: from.publicOrigin } } as const;
+          return sendRedirect(reply, { location: errorFragment('BIZ-3005', requestLocale(request), text), cookies: [] });
         }
-        return sendRedirect(reply, await oauth.start(request.params.provider, request.query.returnTo, from.origin));
+        return sendRedirect(reply, await oauth.start(request.params.provider, request.query.returnTo, from.origin, requestLocale(request)));
       },
     );
 
@@ -258,6 +260,7 @@ export function authRoutes(ctx: AppContext, auth: AuthService, users: UsersServi
           reply,
           await oauth.callback(request.params.provider, request.query, request.headers.cookie, {
             ip: request.ip,
+            locale: requestLocale(request),
             ...callbackOrigin(request, ctx.config),
             ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}),
           }),

@@ -23,7 +23,7 @@ import { type Locale, t } from '../../i18n/messages.ts';
 import type { SessionKey, SessionState } from '../../http/session-cache.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { SuccessorBox } from './refresh-successor.ts';
-import { PASSWORD_PROBLEM_MESSAGES, PasswordHasher, passwordProblem } from './passwords.ts';
+import { PASSWORD_PROBLEM_TEXTS, PasswordHasher, passwordProblem } from './passwords.ts';
 import * as repo from './repo.ts';
 import { escapeHtml } from '../../text/html.ts';
 
@@ -78,7 +78,8 @@ export function createAuthSessions(ctx: AppContext): AuthSessions {
     const problem = passwordProblem(password, email);
     if (!problem) return;
     const code = problem === 'too_short' || problem === 'too_long' ? 'VAL-2004' : 'VAL-2001';
-    throw new AppError(code, PASSWORD_PROBLEM_MESSAGES[problem], { field, reason: problem });
+    const text = PASSWORD_PROBLEM_TEXTS[problem];
+    throw new AppError(code, text, { fields: [{ path: `body.${field}`, code: problem, message: text }], reason: problem.toUpperCase() });
   }
 
   async function respond(user: User, session: { id: string; expiresAt: Date }, refreshToken: string): Promise<LoginResponse> {
@@ -232,8 +233,7 @@ export function createAuthService(ctx: AppContext, deps: AuthDeps) {
         throw new AppError('AUTH-1001');
       }
       await throttle.succeeded(pairAccount, meta.ip);
-      if (usable.status === 'DEACTIVATED')
-        throw new AppError('AUTH-1006', '비활성화된 계정입니다. 다시 사용하려면 운영진에게 문의해 주세요.');
+      if (usable.status === 'DEACTIVATED') throw new AppError('AUTH-1006', 'auth.accountDeactivated');
       if (needsRehash) {
         await users.setPasswordHash(usable.id, await passwords.hash(password));
         ctx.log.info({ userId: usable.id }, 'password re-hashed with the current parameters');
@@ -244,9 +244,9 @@ export function createAuthService(ctx: AppContext, deps: AuthDeps) {
     async refresh(refreshToken: string): Promise<LoginResponse> {
       const hash = sha256(refreshToken);
       const row = await repo.findRefreshToken(db, hash);
-      if (!row) throw new AppError('AUTH-1003', '유효하지 않은 리프레시 토큰입니다.');
-      if (row.revokedAt) throw new AppError('AUTH-1003', '로그아웃되었거나 취소된 세션입니다. 다시 로그인해 주세요.');
-      if (row.expiresAt <= new Date()) throw new AppError('AUTH-1002', '로그인 유효 기간이 끝났습니다. 다시 로그인해 주세요.');
+      if (!row) throw new AppError('AUTH-1003', 'auth.refreshTokenInvalid');
+      if (row.revokedAt) throw new AppError('AUTH-1003', 'auth.sessionRevoked');
+      if (row.expiresAt <= new Date()) throw new AppError('AUTH-1002', 'auth.loginExpired');
 
       const next = randomToken();
       const outcome = await db.transaction(async (tx) => {
@@ -263,19 +263,17 @@ export function createAuthService(ctx: AppContext, deps: AuthDeps) {
         const successor = await graceSuccessor(tx, hash);
         return successor ? { kind: 'rotated' as const, session: live, token: successor } : { kind: 'reused' as const };
       });
-      if (outcome.kind === 'revoked') throw new AppError('AUTH-1003', '로그아웃되었거나 취소된 세션입니다. 다시 로그인해 주세요.');
+      if (outcome.kind === 'revoked') throw new AppError('AUTH-1003', 'auth.sessionRevoked');
       if (outcome.kind === 'reused') {
         // A refresh token came back after it was exchanged: someone else may hold it. End the login.
         await revokeOne(row.sessionId, 'refresh_token_reuse');
         ctx.log.warn({ userId: row.userId, session: row.sessionId }, 'refresh token reused: session revoked');
-        throw new AppError('AUTH-1003', '이미 사용된 리프레시 토큰입니다. 보안을 위해 이 로그인을 종료했습니다. 다시 로그인해 주세요.');
+        throw new AppError('AUTH-1003', 'auth.refreshTokenReused');
       }
       const acct = await users.findAccount(row.userId);
       if (!acct || acct.status !== 'ACTIVE') {
         await revokeOne(row.sessionId, 'account_inactive');
-        throw acct?.status === 'DEACTIVATED'
-          ? new AppError('AUTH-1006')
-          : new AppError('AUTH-1003', '탈퇴했거나 존재하지 않는 계정입니다.');
+        throw acct?.status === 'DEACTIVATED' ? new AppError('AUTH-1006') : new AppError('AUTH-1003', 'auth.accountGone');
       }
       return respond(acct, outcome.session, outcome.token);
     },
@@ -294,10 +292,9 @@ export function createAuthService(ctx: AppContext, deps: AuthDeps) {
     /** GET /api/auth/validate: the user behind a valid, live token. */
     async validate(user: AuthUser): Promise<User> {
       const acct = await users.findAccount(user.id);
-      if (!acct || acct.status === 'DELETED') throw new AppError('AUTH-1003', '탈퇴했거나 존재하지 않는 계정입니다.');
+      if (!acct || acct.status === 'DELETED') throw new AppError('AUTH-1003', 'auth.accountGone');
       if (acct.status === 'DEACTIVATED') throw new AppError('AUTH-1006');
-      if (!(await service.isSessionActive(user.family)))
-        throw new AppError('AUTH-1003', '로그아웃되었거나 취소된 세션입니다. 다시 로그인해 주세요.');
+      if (!(await service.isSessionActive(user.family))) throw new AppError('AUTH-1003', 'auth.sessionRevoked');
       return acct;
     },
 
@@ -322,16 +319,16 @@ export function createAuthService(ctx: AppContext, deps: AuthDeps) {
     async confirmPasswordReset(token: string, newPassword: string): Promise<void> {
       const tokenHash = sha256(token);
       const row = await repo.findResetToken(db, tokenHash);
-      if (!row) throw new AppError('AUTH-1003', '유효하지 않은 비밀번호 재설정 링크입니다. 다시 요청해 주세요.');
-      if (row.usedAt) throw badState('이미 사용된 비밀번호 재설정 링크입니다. 다시 요청해 주세요.');
-      if (row.expiresAt <= new Date()) throw badState('만료된 비밀번호 재설정 링크입니다. 다시 요청해 주세요.');
+      if (!row) throw new AppError('AUTH-1003', 'auth.resetLinkInvalid');
+      if (row.usedAt) throw badState('auth.resetLinkUsed');
+      if (row.expiresAt <= new Date()) throw badState('auth.resetLinkExpired');
       const acct = await users.findAccount(row.userId);
-      if (!acct || acct.status === 'DELETED') throw new AppError('AUTH-1003', '유효하지 않은 비밀번호 재설정 링크입니다.');
+      if (!acct || acct.status === 'DELETED') throw new AppError('AUTH-1003', 'auth.resetLinkInvalid');
       if (acct.status === 'DEACTIVATED') throw new AppError('AUTH-1006');
       assertPasswordPolicy(newPassword, acct.email, 'newPassword');
       const hash = await passwords.hash(newPassword);
       const userId = await repo.consumeResetToken(db, tokenHash);
-      if (!userId) throw badState('이미 사용되었거나 만료된 비밀번호 재설정 링크입니다.');
+      if (!userId) throw badState('auth.resetLinkSpent');
       await users.setPasswordHash(userId, hash);
       await ended(await repo.revokeUserSessions(db, userId, 'password_reset'), userId);
       ctx.log.info({ userId }, 'password reset completed; every session revoked');

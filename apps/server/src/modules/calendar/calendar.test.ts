@@ -187,9 +187,10 @@ describe('special events and RSVPs', () => {
         .status,
     ).toBe(403);
     const regular = (await eventsOf(s.id)).find((e) => e.eventType === 'regular')!;
-    expect((await t.call({ method: 'DELETE', url: `/api/studies/${s.id}/events/${regular.id}`, headers: leader.headers })).status).toBe(
-      409,
-    );
+    // only special events are deleted: a rule of the event's kind, whatever its state (422)
+    const keep = await t.call({ method: 'DELETE', url: `/api/studies/${s.id}/events/${regular.id}`, headers: leader.headers });
+    expect(keep.status).toBe(422);
+    expect(keep.body.error).toMatchObject({ code: 'BIZ-3003', details: { eventType: 'regular' } });
     expect((await t.call({ method: 'DELETE', url: `/api/studies/${s.id}/events/${id}`, headers: member.headers })).status).toBe(403);
     expect((await t.call({ method: 'DELETE', url: `/api/studies/${s.id}/events/${id}`, headers: leader.headers })).status).toBe(200);
     expect((await eventsOf(s.id)).some((e) => e.id === id)).toBe(false);
@@ -213,8 +214,9 @@ describe('special events and RSVPs', () => {
     expect((await rsvp(u1)).body.data.currentParticipants).toBe(1); // idempotent
     expect((await rsvp(u2)).body.data.currentParticipants).toBe(2);
     const full = await rsvp(u3);
-    expect(full.status).toBe(422);
-    expect(full.body.error.code).toBe('BIZ-3003');
+    // full is a state (409): a cancelled RSVP lets the next one in
+    expect(full.status).toBe(409);
+    expect(full.body.error).toMatchObject({ code: 'BIZ-3002', details: { reason: 'FULL', participantLimit: 2 } });
     expect((await rsvp(u1, 'DELETE')).body.data).toMatchObject({ rsvped: false, currentParticipants: 1 });
     expect((await rsvp(u3)).body.data.currentParticipants).toBe(2);
     const events = await eventsOf(s.id);
@@ -222,7 +224,7 @@ describe('special events and RSVPs', () => {
     expect((await t.call({ method: 'POST', url: `/api/calendar/events/${regular.id}/rsvp`, headers: stranger.headers })).status).toBe(403);
     expect((await t.call({ method: 'POST', url: `/api/calendar/events/${regular.id}/rsvp`, headers: member.headers })).status).toBe(200);
     const marker = events.find((e) => e.eventType === 'recruitment')!;
-    expect((await t.call({ method: 'POST', url: `/api/calendar/events/${marker.id}/rsvp`, headers: member.headers })).status).toBe(409);
+    expect((await t.call({ method: 'POST', url: `/api/calendar/events/${marker.id}/rsvp`, headers: member.headers })).status).toBe(422);
     expect((await t.call({ method: 'POST', url: `/api/calendar/events/${id}/rsvp` })).status).toBe(401);
   });
 });

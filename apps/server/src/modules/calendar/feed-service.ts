@@ -42,7 +42,7 @@ export class FeedService {
   async ics(file: string): Promise<string> {
     const token = file.endsWith('.ics') ? file.slice(0, -4) : file;
     const userId = TOKEN_PATTERN.test(token) ? await userOfFeedToken(this.ctx.db, token) : undefined;
-    if (!userId) throw new AppError('BIZ-3001', '캘린더 피드를 찾을 수 없습니다.');
+    if (!userId) throw new AppError('BIZ-3001', 'calendar.feedNotFound');
 
     const today = seoulDate(new Date());
     const from = addDays(today, -90);

@@ -23,7 +23,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, invalidInput } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import type { CalendarStudyAccess as StudyCallerAccess, CalendarStudies, CalendarStudyRef as StudyRef } from './ports.ts';
 import {
@@ -64,8 +64,10 @@ export interface ScheduleSource {
 /** Studies whose events the public calendar shows. */
 const PUBLIC_STATUSES = new Set(['APPROVED', 'IN_PROGRESS', 'COMPLETED']);
 
-const eventNotFound = () => new AppError('BIZ-3001', '일정을 찾을 수 없습니다.');
-const studyNotFound = () => new AppError('BIZ-3001', '스터디를 찾을 수 없습니다.');
+const eventNotFound = () => new AppError('BIZ-3001', 'calendar.eventNotFound');
+const studyNotFound = () => new AppError('BIZ-3001', 'studies.notFound');
+const endBeforeStart = () =>
+  invalidInput('VAL-2004', { path: 'body.endTime', code: 'endTimeAfterStart', message: 'form.endTimeAfterStart' });
 
 function seoulClock(d: Date): string {
   return new Date(d.getTime() + 9 * 3_600_000).toISOString().slice(11, 16);
@@ -177,9 +179,14 @@ export class CalendarService {
     const today = this.today();
     const from = q.from ?? `${today.slice(0, 7)}-01`;
     const to = q.to ?? addDays(from, 41);
-    if (to < from) throw new AppError('VAL-2004', '종료일은 시작일 이후여야 합니다.');
-    if (daysBetween(from, to) > CALENDAR_MAX_RANGE_DAYS)
-      throw new AppError('VAL-2004', `한 번에 ${CALENDAR_MAX_RANGE_DAYS}일까지 조회할 수 있습니다.`);
+    if (to < from) throw invalidInput('VAL-2004', { path: 'query.to', code: 'before_start', message: 'calendar.rangeOrder' });
+    if (daysBetween(from, to) > CALENDAR_MAX_RANGE_DAYS) {
+      const text = { key: 'calendar.rangeTooLong', params: { days: CALENDAR_MAX_RANGE_DAYS } } as const;
+      throw new AppError('VAL-2004', text, {
+        fields: [{ path: 'query.to', code: 'too_big', message: text.key }],
+        maxDays: CALENDAR_MAX_RANGE_DAYS,
+      });
+    }
     return { from, to };
   }
 
@@ -229,7 +236,7 @@ export class CalendarService {
 
   private async managedEvent(studyId: string, eventId: string, user: AuthUser) {
     const a = await this.visibleStudy(studyId, user);
-    if (!a.canManage) throw new AppError('AUTH-1004', '스터디 운영진만 일정을 관리할 수 있습니다.');
+    if (!a.canManage) throw new AppError('AUTH-1004', 'calendar.manageManagersOnly');
     const e = await findEvent(this.db, eventId);
     if (!e || e.studyId !== studyId) throw eventNotFound();
     return { a, e };
@@ -240,11 +247,11 @@ export class CalendarService {
 
   async create(studyId: string, user: AuthUser, body: StudyEventBody): Promise<CalendarEvent> {
     const a = await this.visibleStudy(studyId, user);
-    if (!a.canManage) throw new AppError('AUTH-1004', '스터디 운영진만 일정을 추가할 수 있습니다.');
+    if (!a.canManage) throw new AppError('AUTH-1004', 'calendar.addManagersOnly');
     if (a.study.status !== 'APPROVED' && a.study.status !== 'IN_PROGRESS') {
-      throw new AppError('BIZ-3002', '모집 중이거나 진행 중인 스터디에만 일정을 추가할 수 있습니다.');
+      throw new AppError('BIZ-3002', 'calendar.addOnlyActive', { status: a.study.status });
     }
-    if (body.endTime <= body.startTime) throw new AppError('VAL-2004', '종료 시각은 시작 시각 이후여야 합니다.');
+    if (body.endTime <= body.startTime) throw endBeforeStart();
     const e = await insertEvent(this.db, {
       studyId,
       title: body.title,
@@ -264,12 +271,13 @@ export class CalendarService {
 
   async update(studyId: string, eventId: string, user: AuthUser, body: StudyEventPatch): Promise<CalendarEvent> {
     const { a, e } = await this.managedEvent(studyId, eventId, user);
-    if (e.eventType === 'recruitment') throw new AppError('BIZ-3002', '모집 마감 일정은 스터디의 모집 마감일을 바꿔서 옮겨 주세요.');
+    if (e.eventType === 'recruitment') throw new AppError('BIZ-3003', 'calendar.recruitmentMoves');
     const startTime = body.startTime ?? e.startTime;
     const endTime = body.endTime ?? e.endTime;
-    if (endTime <= startTime) throw new AppError('VAL-2004', '종료 시각은 시작 시각 이후여야 합니다.');
+    if (endTime <= startTime) throw endBeforeStart();
     if (body.participantLimit != null && body.participantLimit < e.currentParticipants) {
-      throw new AppError('BIZ-3003', `이미 ${e.currentParticipants}명이 참석 신청했습니다.`);
+      const text = { key: 'calendar.limitBelowRsvps', params: { count: e.currentParticipants } } as const;
+      throw new AppError('BIZ-3002', text, { currentParticipants: e.currentParticipants });
     }
     const patch: Partial<NewStudyEventRow> = Object.fromEntries(
       Object.entries({
@@ -290,7 +298,7 @@ export class CalendarService {
     } catch (err) {
       // moving a regular session onto another session's date
       if (isUniqueViolation(err)) {
-        throw new AppError('BIZ-3003', '그 날짜에는 이미 정기 모임이 있습니다.');
+        throw new AppError('BIZ-3002', 'calendar.dateTaken');
       }
       throw err;
     }
@@ -299,7 +307,7 @@ export class CalendarService {
   /** Only special events can be deleted (regular sessions follow the schedule). */
   async remove(studyId: string, eventId: string, user: AuthUser): Promise<void> {
     const { e } = await this.managedEvent(studyId, eventId, user);
-    if (e.eventType !== 'special') throw new AppError('BIZ-3002', '특별 일정만 삭제할 수 있습니다.');
+    if (e.eventType !== 'special') throw new AppError('BIZ-3003', 'calendar.onlySpecialDeleted', { eventType: e.eventType });
     await deleteEvents(this.db, [eventId]);
   }
 
@@ -319,15 +327,15 @@ export class CalendarService {
     if (!e) throw eventNotFound();
     const a = await this.studies.callerAccess(e.studyId, user);
     if (!a || !a.visible || !PUBLIC_STATUSES.has(a.study.status)) throw eventNotFound();
-    if (e.eventType === 'recruitment') throw new AppError('BIZ-3002', '참석 신청을 받지 않는 일정입니다.');
-    if (a.study.status === 'COMPLETED') throw new AppError('BIZ-3002', '끝난 스터디의 일정입니다.');
-    if (e.date < this.today()) throw new AppError('BIZ-3002', '이미 지난 일정입니다.');
+    if (e.eventType === 'recruitment') throw new AppError('BIZ-3003', 'calendar.noRsvp', { eventType: e.eventType });
+    if (a.study.status === 'COMPLETED') throw new AppError('BIZ-3002', 'calendar.studyEnded');
+    if (e.date < this.today()) throw new AppError('BIZ-3002', 'calendar.eventPassed');
     if (e.eventType === 'regular' && !a.isActiveMember && !a.isAdmin) {
-      throw new AppError('AUTH-1004', '정기 모임은 스터디 멤버만 참석 신청할 수 있습니다.');
+      throw new AppError('AUTH-1004', 'calendar.regularMembersOnly');
     }
     await this.db.transaction(async (tx) => {
       const r = await addRsvp(tx, eventId, user.id);
-      if (r === 'full') throw new AppError('BIZ-3003', '참석 인원이 가득 찼습니다.', { participantLimit: e.participantLimit });
+      if (r === 'full') throw new AppError('BIZ-3002', 'calendar.eventFull', { reason: 'FULL', participantLimit: e.participantLimit });
     });
     const now = (await findEvent(this.db, eventId))!;
     return { eventId, rsvped: true, currentParticipants: now.currentParticipants, participantLimit: now.participantLimit };
@@ -353,12 +361,12 @@ export class CalendarService {
   /** The leader records attendance of a session that has happened (today or before). */
   async recordAttendance(studyId: string, eventId: string, user: AuthUser, body: AttendanceBody): Promise<void> {
     const { e } = await this.managedEvent(studyId, eventId, user);
-    if (e.eventType === 'recruitment') throw new AppError('BIZ-3002', '출석을 기록할 수 없는 일정입니다.');
-    if (e.date > this.today()) throw new AppError('BIZ-3002', '아직 열리지 않은 모임의 출석은 기록할 수 없습니다.');
+    if (e.eventType === 'recruitment') throw new AppError('BIZ-3003', 'calendar.noAttendance', { eventType: e.eventType });
+    if (e.date > this.today()) throw new AppError('BIZ-3002', 'calendar.notYetHeld');
     const members = new Map((await this.studies.activeMembers(studyId)).map((m) => [m.userId, m]));
     for (const r of body.records) {
       const m = members.get(r.userId);
-      if (!m || m.role === 'OWNER') throw new AppError('BIZ-3003', '스터디 멤버의 출석만 기록할 수 있습니다.', { userId: r.userId });
+      if (!m || m.role === 'OWNER') throw new AppError('BIZ-3003', 'calendar.membersAttendance', { userId: r.userId });
     }
     const unique = [...new Map(body.records.map((r) => [r.userId, r])).values()];
     await upsertAttendance(this.db, eventId, unique, user.id, this.clock());

@@ -129,7 +129,7 @@ export function createNotificationsService(ctx: AppContext, deps: NotificationsD
     unreadCount: (userId) => unreadCount(ctx.db, userId),
     async markRead(userId, id) {
       const row = await markRead(ctx.db, userId, id, new Date());
-      if (!row) throw new AppError('BIZ-3001', '알림을 찾을 수 없습니다.');
+      if (!row) throw new AppError('BIZ-3001', 'notifications.notFound');
       return toNotification(row, await readerLocale(userId));
     },
     markAllRead: (userId) => markAllRead(ctx.db, userId, new Date()),

@@ -24,7 +24,7 @@ export class BackOfficeService {
 
   private async load(id: string): Promise<PaymentRow> {
     const p = await repo.byId(this.db, id);
-    if (!p) throw notFound('결제 정보를 찾을 수 없습니다.');
+    if (!p) throw notFound('payments.notFound');
     return p;
   }
 
@@ -75,7 +75,7 @@ export class BackOfficeService {
   async adminConfirmDeposit(admin: AuthUser, id: string, note?: string): Promise<AdminPaymentDetail> {
     const p = await this.load(id);
     if (p.method !== 'BANK_TRANSFER' || p.status !== 'WAITING_FOR_DEPOSIT')
-      throw badState('입금 대기 중인 계좌이체가 아닙니다.', { status: p.status });
+      throw badState('payments.notTransferAwaiting', { status: p.status });
     await this.db.transaction(async (tx) => {
       const row = await repo.transition(
         tx,
@@ -84,7 +84,7 @@ export class BackOfficeService {
         { status: 'DONE', approvedAt: this.d.clock(), returnNote: null },
         { type: 'DEPOSIT_CONFIRMED', actor: `admin:${admin.id}`, amount: p.amount, data: note ? { note } : {} },
       );
-      if (!row) throw badState('입금 대기 중인 계좌이체가 아닙니다.');
+      if (!row) throw badState('payments.notTransferAwaiting');
       if (row.applicationId) await this.d.studies.confirmPaidApplication(tx, row.applicationId, row.amount, row.orderId);
       await enqueueNotice(this.d, tx, 'CONFIRMED', row.id);
     });
@@ -95,7 +95,7 @@ export class BackOfficeService {
   async adminReturnDeposit(admin: AuthUser, id: string, note: string): Promise<AdminPaymentDetail> {
     const p = await this.load(id);
     if (p.method !== 'BANK_TRANSFER' || p.status !== 'WAITING_FOR_DEPOSIT' || !p.depositNotifiedAt) {
-      throw badState('입금 완료 알림을 받은 계좌이체가 아닙니다.', { status: p.status });
+      throw badState('payments.notDepositNotified', { status: p.status });
     }
     await this.db.transaction(async (tx) => {
       const row = await repo.transition(
@@ -105,7 +105,7 @@ export class BackOfficeService {
         { depositNotifiedAt: null, returnNote: note },
         { type: 'DEPOSIT_RETURNED', actor: `admin:${admin.id}`, data: { note } },
       );
-      if (!row) throw badState('입금 대기 중인 계좌이체가 아닙니다.');
+      if (!row) throw badState('payments.notTransferAwaiting');
       if (row.applicationId && (await this.d.studies.returnToAccepted(row.applicationId, tx)) === 'EXPIRED') {
         // The study was terminated: the application ended instead of going back to ACCEPTED, so
         // there is nothing to pay again; the transfer ends here (the studies module tells the
@@ -141,7 +141,7 @@ export class BackOfficeService {
       { type: 'REFUND_DECLINED', actor: `admin:${admin.id}`, data: { note } },
       { refundStatusIn: ['REQUESTED', 'AWAITING_TRANSFER'] },
     );
-    if (!row) throw badState('환불 요청이 없는 결제입니다.');
+    if (!row) throw badState('payments.noRefundRequest');
     await enqueueNotice(this.d, this.db, 'REFUND_DECLINED', row.id, { note });
     return this.adminDetail(id);
   }

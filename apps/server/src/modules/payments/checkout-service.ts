@@ -16,7 +16,7 @@ import {
   type StartPaymentResult,
 } from '@moim/contract';
 import { randomInt } from 'node:crypto';
-import { AppError, badState, forbidden, notFound } from '../../http/app-error.ts';
+import { AppError, badState, notFound } from '../../http/app-error.ts';
 import { isAdmin, type AuthUser } from '../../http/auth-guard.ts';
 import { TEST_GATEWAY_PREFIX } from '../../providers/payments/test-gateway/routes.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -34,28 +34,29 @@ export class CheckoutService {
 
   private async loadOwnApplication(user: AuthUser, studyId: string, applicationId: string): Promise<PayableApplication> {
     const app = await this.d.studies.getApplicationForPayment(applicationId);
-    if (!app || app.studyId !== studyId) throw notFound('신청을 찾을 수 없습니다.');
-    if (app.applicantId !== user.id) throw forbidden('본인의 신청만 결제할 수 있습니다.');
+    // another person's application does not exist for this caller (404, as an unknown one)
+    if (!app || app.studyId !== studyId || app.applicantId !== user.id) throw notFound('payments.applicationNotFound');
     return app;
   }
 
   private assertPayable(app: PayableApplication): void {
     if (app.status !== 'ACCEPTED') {
-      throw badState(app.status === 'CONFIRMED' ? '이미 결제가 완료된 신청입니다.' : '승인된 신청만 결제할 수 있습니다.', {
+      throw badState(app.status === 'CONFIRMED' ? 'payments.alreadyPaidApplication' : 'payments.onlyAccepted', {
         applicationStatus: app.status,
       });
     }
     if (app.paymentDeadline && app.paymentDeadline.getTime() <= this.d.clock().getTime()) {
-      throw badState('결제 기한이 지났습니다.', { deadline: app.paymentDeadline.toISOString() });
+      throw badState('payments.deadlinePassed', { deadline: app.paymentDeadline.toISOString() });
     }
-    if (app.amount <= 0) throw new AppError('BIZ-3003', '결제가 필요 없는 스터디입니다.');
+    if (app.amount <= 0) throw new AppError('BIZ-3003', 'payments.nothingToPay');
   }
 
   /** GET /api/studies/{id}/applications/{appId}/payment: what the pay panel shows. */
   async applicationState(user: AuthUser, studyId: string, applicationId: string): Promise<ApplicationPaymentState> {
     const app = await this.d.studies.getApplicationForPayment(applicationId);
-    if (!app || app.studyId !== studyId) throw notFound('신청을 찾을 수 없습니다.');
-    if (app.applicantId !== user.id && !isAdmin(user)) throw forbidden('본인의 신청만 볼 수 있습니다.');
+    if (!app || app.studyId !== studyId || (app.applicantId !== user.id && !isAdmin(user))) {
+      throw notFound('payments.applicationNotFound');
+    }
     const rows = await repo.forApplication(this.db, applicationId);
     const views = rows.map((r) => paymentView(this.d, r, app.status));
     const current =
@@ -128,7 +129,7 @@ export class CheckoutService {
         if (!isUniqueViolation(err)) throw err;
         const winner = await repo.waitingDeposit(this.db, applicationId);
         if (winner) return this.bankInstructions(winner);
-        throw badState('이미 결제가 진행 중인 신청입니다.');
+        throw badState('payments.alreadyInProgress');
       }
     }
 
@@ -160,7 +161,7 @@ export class CheckoutService {
       if (!isUniqueViolation(err)) throw err;
       const winner = await this.openCardOrder(applicationId);
       if (winner) return this.cardCheckout(winner, user.id, returnOrigin);
-      throw badState('이미 결제가 진행 중인 신청입니다.');
+      throw badState('payments.alreadyInProgress');
     }
     return this.cardCheckout(row, user.id, returnOrigin);
   }
@@ -221,7 +222,7 @@ export class CheckoutService {
     const p = await repo.waitingDeposit(this.db, applicationId);
     if (app.status === 'PAYMENT_PENDING' && p) return paymentView(this.d, p, app.status);
     this.assertPayable(app);
-    if (!p) throw badState('먼저 계좌이체로 결제를 시작해 주세요.');
+    if (!p) throw badState('payments.startTransferFirst');
     const row = await this.db.transaction(async (tx) => {
       const moved = await repo.transition(
         tx,
@@ -230,7 +231,7 @@ export class CheckoutService {
         { depositNotifiedAt: this.d.clock(), depositorName: depositor ?? p.depositorName, returnNote: null },
         { type: 'DEPOSIT_NOTIFIED', actor: `user:${user.id}`, amount: p.amount, data: { depositorName: depositor ?? p.depositorName } },
       );
-      if (!moved) throw badState('입금 대기 중인 결제가 아닙니다.');
+      if (!moved) throw badState('payments.notAwaitingDeposit');
       await this.d.studies.markPaymentPending(applicationId, tx);
       return moved;
     });
@@ -239,7 +240,8 @@ export class CheckoutService {
 
   /** POST /api/payments/test-checkout: the fixed test item, through the same card flow. */
   async startTestCheckout(user: AuthUser, returnOrigin?: string): Promise<CardCheckout> {
-    if (this.d.provider.name !== 'test' && !isAdmin(user)) throw forbidden('테스트 결제는 관리자만 할 수 있습니다.');
+    // a role the caller lacks (403 AUTH-1005), as on the admin routes
+    if (this.d.provider.name !== 'test' && !isAdmin(user)) throw new AppError('AUTH-1005', 'payments.testAdminOnly');
     const person = await lookupPerson(this.d.ports, user.id);
     const row = await repo.insertPayment(
       this.db,

@@ -9,7 +9,7 @@
  * provider.
  */
 import type { ConfirmPaymentBody, PaymentView } from '@moim/contract';
-import { AppError, badState, forbidden, notFound } from '../../http/app-error.ts';
+import { AppError, badState, notFound, ruleViolation } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { ProviderError, type TossPayment } from '../../providers/payments/index.ts';
 import { TOSS_ERRORS } from '../../providers/payments/toss-protocol.ts';
@@ -41,12 +41,13 @@ export class ConfirmationService {
   /** POST /api/payments/confirm: idempotent; concurrent calls wait for the first and get its answer. */
   async confirm(user: AuthUser, body: ConfirmPaymentBody): Promise<PaymentView> {
     let p = await repo.byOrderId(this.db, body.orderId);
-    if (!p) throw notFound('결제 정보를 찾을 수 없습니다.');
-    if (p.userId !== user.id) throw forbidden('본인의 결제만 승인할 수 있습니다.');
-    if (p.method !== 'CARD') throw badState('카드 결제가 아닙니다.');
+    // another person's order does not exist for this caller (404, as an unknown one)
+    if (!p || p.userId !== user.id) throw notFound('payments.notFound');
+    // the method never changes: a rule (422), not a state
+    if (p.method !== 'CARD') throw ruleViolation('payments.notCard', { method: p.method });
     if (p.amount !== body.amount) {
-      throw new AppError('VAL-2004', '결제 금액이 주문 금액과 다릅니다.', {
-        fields: [{ path: 'body.amount', code: 'mismatch', message: 'amount differs from the order' }],
+      throw new AppError('VAL-2004', 'payments.amountMismatch', {
+        fields: [{ path: 'body.amount', code: 'mismatch', message: 'payments.amountMismatch' }],
       });
     }
     const waitUntil = Date.now() + CONCURRENT_WAIT_MS;
@@ -62,9 +63,9 @@ export class ConfirmationService {
         const claimed = await this.claim(p, body.paymentKey, user);
         if (claimed) return this.confirmWithProvider(claimed, body.paymentKey);
       } else if (p.status === 'IN_PROGRESS' && p.paymentKey !== body.paymentKey) {
-        throw badState('이미 다른 결제로 승인 중인 주문입니다.');
+        throw badState('payments.otherKeyInProgress');
       }
-      if (Date.now() > waitUntil) throw badState('결제 승인이 아직 진행 중입니다. 잠시 후 다시 확인해 주세요.');
+      if (Date.now() > waitUntil) throw badState('payments.stillConfirming');
       await sleep(100);
       p = (await repo.byOrderId(this.db, body.orderId))!;
     }
@@ -77,12 +78,12 @@ export class ConfirmationService {
       case 'PARTIAL_CANCELED':
       case 'CANCELED':
         if (p.paymentKey === paymentKey) return paymentView(this.d, p, await applicationStatusOf(this.d, p));
-        throw badState('이미 결제가 완료된 주문입니다.');
+        throw badState('payments.alreadyPaidOrder');
       case 'ABORTED':
         if (p.paymentKey === paymentKey && p.failureCode) throw providerFailure(p.failureCode, p.failureMessage ?? '');
-        throw badState('이미 종료된 결제입니다. 처음부터 다시 결제해 주세요.', { status: p.status });
+        throw badState('payments.orderEnded', { status: p.status });
       case 'EXPIRED':
-        throw badState('결제 기한이 지났습니다.', { status: p.status });
+        throw badState('payments.deadlinePassed', { status: p.status });
       default:
         return null;
     }
@@ -100,10 +101,10 @@ export class ConfirmationService {
         { status: 'EXPIRED' },
         { type: 'EXPIRED', actor: `user:${user.id}`, data: { reason: 'DEADLINE' } },
       );
-      throw badState('결제 기한이 지났습니다.', { deadline: app.paymentDeadline.toISOString() });
+      throw badState('payments.deadlinePassed', { deadline: app.paymentDeadline.toISOString() });
     }
     if (!app || app.status !== 'ACCEPTED') {
-      throw badState(app?.status === 'CONFIRMED' ? '이미 결제가 완료된 신청입니다.' : '결제할 수 없는 신청 상태입니다.', {
+      throw badState(app?.status === 'CONFIRMED' ? 'payments.alreadyPaidApplication' : 'payments.notPayableApplication', {
         applicationStatus: app?.status ?? null,
       });
     }
@@ -120,7 +121,7 @@ export class ConfirmationService {
         { claimableBy: { paymentKey, staleBefore: new Date(Date.now() - CLAIM_STALE_MS) } },
       );
     } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError('BIZ-3003', '이미 다른 주문에 사용된 결제 키입니다.');
+      if (isUniqueViolation(err)) throw new AppError('BIZ-3003', 'payments.paymentKeyUsed');
       throw err;
     }
   }
@@ -141,7 +142,7 @@ export class ConfirmationService {
           data: { error: err.code, message: err.message },
         });
         await this.scheduleReconcile(p);
-        throw new AppError('BIZ-3003', '결제 결과를 확인하지 못했습니다. 잠시 후 결제 내역을 다시 확인해 주세요.', {
+        throw new AppError('BIZ-3003', 'payments.confirmUnknown', {
           reason: 'CONFIRM_UNKNOWN',
           providerCode: err.code,
           pending: true,
@@ -159,7 +160,7 @@ export class ConfirmationService {
         'provider approved something else',
       );
       await this.autoCancel(p, approved.paymentKey, '승인 내역이 주문과 일치하지 않아 자동 취소');
-      throw badState('결제 승인 내역이 주문과 달라 결제를 취소했습니다.');
+      throw badState('payments.approvalMismatch');
     }
     return this.recordApproval(p, approved);
   }
@@ -237,7 +238,7 @@ export class ConfirmationService {
       // give the money back at once rather than keep it.
       if (err instanceof AppError || isUniqueViolation(err)) {
         await this.autoCancel(p, approved.paymentKey, '신청 상태가 바뀌어 자동 취소');
-        throw badState('신청 상태가 바뀌어 결제를 완료할 수 없습니다. 결제는 자동으로 취소되었습니다.', {
+        throw badState('payments.autoCancelled', {
           reason: 'AUTO_CANCELLED',
           cause: err instanceof AppError ? err.code : 'ALREADY_PAID',
         });

@@ -9,7 +9,10 @@ import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { ErrorText } from '../../i18n/error-texts.ts';
+import type { Locale } from '../../i18n/messages.ts';
 import type { PaymentProvider } from '../../providers/payments/index.ts';
+import { TOSS_ERRORS, type TossErrorCode } from '../../providers/payments/toss-protocol.ts';
 import type { NoticeKind } from './notices.ts';
 import type { PaymentsPorts, StudiesPort } from './ports.ts';
 import type { PaymentRow } from './schema.ts';
@@ -41,9 +44,33 @@ export function newOrderId(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${out}`;
 }
 
-/** The provider's refusal as moim's error: BIZ-3003 with the provider's Korean message. */
+/**
+ * The provider's refusal as moim's error: 422 BIZ-3003, `details.reason = PROVIDER_REFUSED` and
+ * `details.providerCode`. A Korean reader reads the provider's own words (Toss writes Korean); an
+ * English reader the English of that code (`TOSS_ERRORS`), else a sentence naming the code.
+ */
+export class ProviderRefusal extends AppError {
+  constructor(
+    readonly providerCode: string,
+    readonly providerMessage: string,
+  ) {
+    const text: ErrorText =
+      providerCode === 'NETWORK_ERROR' ? 'payments.providerUnreachable' : { key: 'payments.providerRefused', params: { providerCode } };
+    super('BIZ-3003', text, { reason: 'PROVIDER_REFUSED', providerCode });
+  }
+
+  override render(locale: Locale): string {
+    if (locale === 'ko') return this.providerMessage.trim() || super.render(locale);
+    return isTossCode(this.providerCode) ? TOSS_ERRORS[this.providerCode].en : super.render(locale);
+  }
+}
+
+function isTossCode(code: string): code is TossErrorCode {
+  return Object.hasOwn(TOSS_ERRORS, code);
+}
+
 export function providerFailure(code: string, message: string): AppError {
-  return new AppError('BIZ-3003', message, { reason: 'PROVIDER_REFUSED', providerCode: code });
+  return new ProviderRefusal(code, message);
 }
 
 export function maskAccount(number: string): string {

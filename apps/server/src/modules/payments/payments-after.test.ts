@@ -183,7 +183,7 @@ describe('refunds', () => {
     const acct = { refundAccount: { bank: '국민은행', number: '123-45-678901', holder: '김회원' } };
     expect(
       (await t.call({ method: 'PUT', url: `/api/payments/${p0.orderId}/refund-account`, headers: other.auth, payload: acct })).status,
-    ).toBe(403);
+    ).toBe(404);
     const set = await t.call({ method: 'PUT', url: `/api/payments/${p0.orderId}/refund-account`, headers: member.auth, payload: acct });
     expect(set.status).toBe(200);
     expect(set.body.data.refundAccount).toEqual(acct.refundAccount);

@@ -7,6 +7,7 @@
  * office; studies-integration.test.ts runs the main journeys and races.test.ts the races
  * (concurrent starts and confirms, expiry against confirm) on the real studies module.
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/support.ts';
@@ -64,11 +65,14 @@ describe('starting a payment', () => {
     expect(p).toMatchObject({ status: 'READY', amount: 45_000, method: 'CARD', applicationStatus: 'ACCEPTED' });
   });
 
-  it("refuses to pay someone else's application (AUTH-1004)", async () => {
+  it("answers someone else's application as one that does not exist (404 BIZ-3001)", async () => {
     const a = await fake.add(member);
     const r = await startCard(other, a);
-    expect(r.status).toBe(403);
-    expect(r.body.error.code).toBe('AUTH-1004');
+    expect(r.status).toBe(404);
+    expect(r.body.error.code).toBe('BIZ-3001');
+    const state = await t.call({ method: 'GET', url: `${payUrl(a)}`, headers: other.auth });
+    expect(state.status).toBe(404);
+    expect(state.body.error).toEqual((await startCard(other, { ...a, applicationId: randomUUID() })).body.error);
     const anon = await t.call({ method: 'POST', url: payUrl(a), payload: { method: 'CARD' } });
     expect(anon.status).toBe(401);
   });
@@ -135,15 +139,16 @@ describe('card', () => {
     expect((await confirm(member, s)).body.data.status).toBe('DONE');
   });
 
-  it("refuses to confirm someone else's order (AUTH-1004) and shows it only to its payer or an admin", async () => {
+  it("answers someone else's order as one that does not exist (404) and shows it only to its payer or an admin", async () => {
     const a = await fake.add(member);
     const s = await checkout(member, a);
     const r = await confirm(other, s);
-    expect(r.status).toBe(403);
-    expect(r.body.error.code).toBe('AUTH-1004');
+    expect(r.status).toBe(404);
+    expect(r.body.error.code).toBe('BIZ-3001');
     const peek = await t.call({ method: 'GET', url: `/api/payments/${s.orderId}`, headers: other.auth });
-    expect(peek.status).toBe(403);
-    expect(peek.body.error.code).toBe('AUTH-1004');
+    expect(peek.status).toBe(404);
+    expect(peek.body.error).toEqual((await t.call({ method: 'GET', url: '/api/payments/no-such-order', headers: other.auth })).body.error);
+    expect((await payment(s.orderId)).status).toBe('READY');
     expect((await t.call({ method: 'GET', url: `/api/payments/${s.orderId}`, headers: admin.auth })).status).toBe(200);
     expect((await t.call({ method: 'GET', url: `/api/payments/${s.orderId}` })).status).toBe(401);
     expect((await t.call({ method: 'GET', url: '/api/payments/no-such-order', headers: member.auth })).status).toBe(404);
@@ -276,7 +281,7 @@ describe('bank transfer', () => {
     const start = await t.call({ method: 'POST', url: payUrl(a), headers: member.auth, payload: { method: 'BANK_TRANSFER' } });
     const orderId = start.body.data.orderId;
     const notRefused = await t.call({ method: 'POST', url: `${payUrl(a)}/notify-deposit`, headers: other.auth, payload: {} });
-    expect(notRefused.status).toBe(403);
+    expect(notRefused.status).toBe(404);
     const n = await t.call({
       method: 'POST',
       url: `${payUrl(a)}/notify-deposit`,

@@ -5,7 +5,7 @@
  */
 import type { PaymentView, RefundAccount } from '@moim/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { AppError, badState, forbidden, notFound } from '../../http/app-error.ts';
+import { AppError, badState, invalidInput, notFound, ruleViolation } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { ProviderError } from '../../providers/payments/index.ts';
 import { JOB_REFUND, applicationStatusOf, enqueueNotice, maskAccount, paymentView, providerFailure, type PaymentDeps } from './deps.ts';
@@ -113,9 +113,10 @@ export class RefundService {
   /** PUT /api/payments/{orderId}/refund-account: the payer gives the account a bank-transfer refund goes to. */
   async setRefundAccount(user: AuthUser, orderId: string, account: RefundAccount): Promise<PaymentView> {
     const p = await repo.byOrderId(this.db, orderId);
-    if (!p) throw notFound('결제 정보를 찾을 수 없습니다.');
-    if (p.userId !== user.id) throw forbidden('본인의 결제만 바꿀 수 있습니다.');
-    if (p.method !== 'BANK_TRANSFER') throw badState('계좌이체 결제만 환불 계좌를 등록합니다.');
+    // another person's payment does not exist for this caller (404, as an unknown order)
+    if (!p || p.userId !== user.id) throw notFound('payments.notFound');
+    // the method never changes: a rule (422), not a state
+    if (p.method !== 'BANK_TRANSFER') throw ruleViolation('payments.refundAccountTransferOnly', { method: p.method });
     const row = await repo.transition(
       this.db,
       p.id,
@@ -124,7 +125,7 @@ export class RefundService {
       { type: 'REFUND_ACCOUNT_SET', actor: `user:${user.id}`, data: { bank: account.bank, number: maskAccount(account.number) } },
       { refundStatusIn: ['NONE', 'REQUESTED', 'AWAITING_TRANSFER'] },
     );
-    if (!row) throw badState('환불 계좌를 바꿀 수 없는 상태입니다.');
+    if (!row) throw badState('payments.refundAccountLocked');
     return paymentView(this.d, row, await applicationStatusOf(this.d, row));
   }
 
@@ -140,15 +141,17 @@ export class RefundService {
     actor: string,
     account: RefundAccount | undefined,
   ): Promise<PaymentRow> {
-    if (p.refundStatus === 'DONE' || p.refundedAmount > 0 || p.status === 'CANCELED') throw badState('이미 환불된 결제입니다.');
-    if (p.status !== 'DONE' && p.status !== 'PARTIAL_CANCELED') throw badState('완료된 결제만 환불할 수 있습니다.', { status: p.status });
+    if (p.refundStatus === 'DONE' || p.refundedAmount > 0 || p.status === 'CANCELED') throw badState('payments.alreadyRefunded');
+    if (p.status !== 'DONE' && p.status !== 'PARTIAL_CANCELED') throw badState('payments.refundOnlyDone', { status: p.status });
     const refundable = p.amount - p.refundedAmount;
-    if (amount < 1 || amount > refundable)
-      throw new AppError('VAL-2004', `환불 금액은 1원 이상 ${refundable.toLocaleString('ko-KR')}원 이하여야 합니다.`);
+    if (amount < 1 || amount > refundable) {
+      const text = { key: 'payments.refundAmountRange', params: { max: refundable.toLocaleString('ko-KR') } } as const;
+      throw new AppError('VAL-2004', text, { fields: [{ path: 'body.amount', code: 'out_of_range', message: text.key }], refundable });
+    }
     const to = amount === refundable ? 'CANCELED' : 'PARTIAL_CANCELED';
     const refundAccount = account ?? p.refundAccount ?? undefined;
     if (p.method === 'BANK_TRANSFER' && !refundAccount)
-      throw new AppError('VAL-2003', '환불받을 계좌가 없습니다. 회원에게 계좌를 받아 입력해 주세요.');
+      throw invalidInput('VAL-2003', { path: 'body.refundAccount', code: 'missing', message: 'payments.noRefundAccount' });
     const previousRefundStatus = p.refundStatus;
     // Claim the refund first so two admins (or an admin and the automatic refund) cannot both pay out.
     const claimed = await repo.transition(
@@ -159,7 +162,7 @@ export class RefundService {
       { type: 'REFUND_STARTED', actor, amount, data: { reason } },
       { refundStatusIn: [previousRefundStatus], nothingRefunded: true },
     );
-    if (!claimed) throw badState('이미 환불되었거나 환불이 진행 중인 결제입니다.');
+    if (!claimed) throw badState('payments.refundInProgress');
     let providerData: Record<string, unknown> = {};
     if (p.method === 'CARD') {
       try {
@@ -202,7 +205,7 @@ export class RefundService {
           },
         },
       );
-      if (!row) throw badState('환불 중 결제 상태가 바뀌었습니다.');
+      if (!row) throw badState('payments.refundRaced');
       if (row.applicationId) {
         // A savepoint: the money has gone back already, so the ledger records it even if the
         // application had moved on (it is then left as it is, and the failure logged).

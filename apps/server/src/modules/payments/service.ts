@@ -25,7 +25,7 @@ import type {
 import { TEST_CARDS } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { forbidden, notFound } from '../../http/app-error.ts';
+import { notFound } from '../../http/app-error.ts';
 import { isAdmin, type AuthUser } from '../../http/auth-guard.ts';
 import type { PaymentProvider, TestGateway } from '../../providers/payments/index.ts';
 import { BackOfficeService } from './back-office-service.ts';
@@ -88,8 +88,8 @@ export class PaymentsService {
   /** GET /api/payments/{orderId}: the payer or an admin. */
   async get(user: AuthUser, orderId: string): Promise<PaymentView> {
     const p = await repo.byOrderId(this.ctx.db, orderId);
-    if (!p) throw notFound('결제 정보를 찾을 수 없습니다.');
-    if (p.userId !== user.id && !isAdmin(user)) throw forbidden('본인의 결제만 볼 수 있습니다.');
+    // another person's payment does not exist for this caller (404, as an unknown order)
+    if (!p || (p.userId !== user.id && !isAdmin(user))) throw notFound('payments.notFound');
     return this.view(p, await applicationStatusOf(this.d, p));
   }
 

@@ -77,7 +77,7 @@ describe('with the studies module', () => {
     const stranger = await makeUser(t);
     expect(
       (await t.call({ method: 'POST', url: payUrl(s, pending), headers: stranger.auth, payload: { method: 'CARD' } })).body.error.code,
-    ).toBe('AUTH-1004');
+    ).toBe('BIZ-3001');
     const c = await cardCheckout(s, pending, m);
     expect((await confirm(m, { ...c, amount: c.amount - 1 })).body.error.code).toBe('VAL-2004');
     expect((await application(s, pending, m)).status).toBe('ACCEPTED');

@@ -45,8 +45,9 @@ describe('reviews', () => {
     await post(s.id, b, { rating: 4, tags: ['WARM'] });
     await post(s.id, c, { rating: 4 });
     const again = await post(s.id, a, { rating: 1 });
-    expect(again.status).toBe(422);
-    expect(again.body.error.code).toBe('BIZ-3003');
+    // already written: a state (409), as already applied is
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({ code: 'BIZ-3002', details: { reason: 'ALREADY_REVIEWED' } });
     const list = await t.call({ method: 'GET', url: `/api/studies/${s.id}/reviews?size=2` });
     expect(list.status).toBe(200);
     expect(list.body.data).toMatchObject({ totalElements: 3, size: 2, number: 0 });
@@ -72,7 +73,8 @@ describe('reviews', () => {
 
   it('refuses the leader, strangers, guests, unfinished studies and bad input', async () => {
     const { s, people } = await studyWithMembers(1);
-    expect((await post(s.id, leader, { rating: 5 })).status).toBe(403);
+    // the leader's own study: a rule (422); a stranger may see the study but not review it (403)
+    expect((await post(s.id, leader, { rating: 5 })).status).toBe(422);
     expect((await post(s.id, stranger, { rating: 5 })).status).toBe(403);
     expect((await post(s.id, undefined, { rating: 5 })).status).toBe(401);
     const [a] = people as [TestUser];

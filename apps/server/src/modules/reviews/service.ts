@@ -16,7 +16,7 @@ export interface ReviewsDeps {
   studies: Pick<StudiesService, 'callerAccess'>;
 }
 
-const studyNotFound = () => new AppError('BIZ-3001', '스터디를 찾을 수 없습니다.');
+const studyNotFound = () => new AppError('BIZ-3001', 'studies.notFound');
 
 function toReview(r: ReviewWithAuthor): Review {
   return {
@@ -40,15 +40,16 @@ export class ReviewService {
   async create(studyId: string, user: AuthUser, body: ReviewBody): Promise<Review> {
     const a = await this.deps.studies.callerAccess(studyId, user);
     if (!a || !a.visible) throw studyNotFound();
-    if (a.study.status !== 'COMPLETED') throw new AppError('BIZ-3002', '완료된 스터디에만 후기를 남길 수 있습니다.');
-    if (a.isOwner) throw new AppError('AUTH-1004', '스터디 리더는 자신의 스터디에 후기를 남길 수 없습니다.');
+    if (a.study.status !== 'COMPLETED') throw new AppError('BIZ-3002', 'reviews.onlyCompleted', { status: a.study.status });
+    // one's own study: a rule (422), as applying to it is
+    if (a.isOwner) throw new AppError('BIZ-3003', 'reviews.notOwnStudy');
     // Members who were active when the study ended (memberships stay active on completion).
-    if (!a.isActiveMember) throw new AppError('AUTH-1004', '이 스터디를 함께한 멤버만 후기를 남길 수 있습니다.');
+    if (!a.isActiveMember) throw new AppError('AUTH-1004', 'reviews.membersOnly');
     try {
       const row = await insertReview(this.ctx.db, { studyId, userId: user.id, rating: body.rating, text: body.text, tags: body.tags });
       return toReview((await findReviewView(this.ctx.db, row.id))!);
     } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError('BIZ-3003', '이미 후기를 남겼습니다.');
+      if (isUniqueViolation(err)) throw new AppError('BIZ-3002', 'reviews.alreadyWritten', { reason: 'ALREADY_REVIEWED' });
       throw err;
     }
   }

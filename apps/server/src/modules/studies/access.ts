@@ -7,6 +7,7 @@ import { type MemberRole, PRIVATE_STUDY_STATUSES, SLUG_VISIBLE_STUDY_STATUSES, t
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { type AuthUser, isAdmin } from '../../http/auth-guard.ts';
+import type { ErrorTextKey } from '../../i18n/error-texts.ts';
 import { findMembership } from './membership-repo.ts';
 import type { MembershipRow, StudyRow } from './schema.ts';
 
@@ -51,7 +52,7 @@ export function canSee(study: Pick<StudyRow, 'status' | 'deleted'>, a: StudyAcce
   return true;
 }
 
-export const studyNotFound = () => new AppError('BIZ-3001', '스터디를 찾을 수 없습니다.');
+export const studyNotFound = () => new AppError('BIZ-3001', 'studies.notFound');
 
 export function assertVisible(study: Pick<StudyRow, 'status' | 'deleted'> | undefined, a: StudyAccess): asserts study {
   if (!study || !canSee(study, a)) throw studyNotFound();
@@ -71,11 +72,11 @@ export function assertVisibleBySlug<T extends Pick<StudyRow, 'status' | 'deleted
 }
 
 /** The leader (OWNER) or an admin, else AUTH-1004. */
-export function assertLeaderOrAdmin(a: StudyAccess, message = '스터디 리더만 할 수 있습니다.'): void {
-  if (!a.isOwner && !a.isAdmin) throw new AppError('AUTH-1004', message);
+export function assertLeaderOrAdmin(a: StudyAccess, text: ErrorTextKey = 'studies.leaderOnly'): void {
+  if (!a.isOwner && !a.isAdmin) throw new AppError('AUTH-1004', text);
 }
 
 /** OWNER, an active MANAGER or an admin, else AUTH-1004. */
-export function assertManagerOrAdmin(a: StudyAccess, message = '스터디 운영진만 할 수 있습니다.'): void {
-  if (!a.isManager && !a.isAdmin) throw new AppError('AUTH-1004', message);
+export function assertManagerOrAdmin(a: StudyAccess, text: ErrorTextKey = 'studies.managersOnly'): void {
+  if (!a.isManager && !a.isAdmin) throw new AppError('AUTH-1004', text);
 }

@@ -17,10 +17,11 @@ import {
 } from '@moim/contract';
 import { or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, invalidInput } from '../../http/app-error.ts';
+import type { ErrorTextKey } from '../../i18n/error-texts.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { notice } from '../notifications/index.ts';
-import { accessOf, assertManagerOrAdmin, assertVisible, studyNotFound } from './access.ts';
+import { accessOf, assertManagerOrAdmin, assertVisible, type StudyAccess, studyNotFound } from './access.ts';
 import {
   findApplication,
   findApplicationView,
@@ -45,7 +46,17 @@ export const PAYMENT_DUE_JOB = 'studies.payment-due-reminder';
 export const EXPIRE_SWEEP = 'studies.expire-sweep';
 const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
 
-const appNotFound = () => new AppError('BIZ-3001', '신청서를 찾을 수 없습니다.');
+const appNotFound = () => new AppError('BIZ-3001', 'studies.applicationNotFound');
+
+/**
+ * Another person's application, for a caller who may not act on it: to the study's organisers
+ * (who see it) 403 with `text`, to anyone else 404, exactly as an application that does not exist.
+ */
+const alreadyApplied = () => new AppError('BIZ-3002', 'studies.alreadyApplied', { reason: 'ALREADY_APPLIED' });
+
+function notYours(a: StudyAccess, text: ErrorTextKey): AppError {
+  return a.isManager || a.isAdmin ? new AppError('AUTH-1004', text) : appNotFound();
+}
 
 /**
  * Publish `studies.application-closed` inside the transaction that closed the application
@@ -91,33 +102,37 @@ export class ApplicationService {
     if (!study) throw studyNotFound();
     const a = await accessOf(this.db, study, user);
     assertVisible(study, a);
-    if (a.isOwner || a.role === 'MANAGER') throw new AppError('BIZ-3003', '자신이 운영하는 스터디에는 신청할 수 없습니다.');
-    if (a.isActiveMember) throw new AppError('BIZ-3003', '이미 참여 중인 스터디입니다.');
-    if (a.membership?.inactiveReason === 'WARNINGS') {
-      throw new AppError('BIZ-3003', '경고 누적으로 활동이 중지된 스터디에는 다시 신청할 수 없습니다.');
-    }
+    if (a.isOwner || a.role === 'MANAGER') throw new AppError('BIZ-3003', 'studies.ownStudy');
+    if (a.isActiveMember) throw new AppError('BIZ-3002', 'studies.alreadyMember', { reason: 'ALREADY_MEMBER' });
+    if (a.membership?.inactiveReason === 'WARNINGS') throw new AppError('BIZ-3003', 'studies.warnedOut');
     const open = studyApplicability(applicabilityInput(study), now);
     if (!open.canApply) {
-      if (open.label === 'FULL') throw new AppError('BIZ-3003', '정원이 마감되었습니다.', { label: open.label });
-      throw new AppError('BIZ-3002', '지금은 이 스터디에 신청할 수 없습니다.', { label: open.label });
+      // a full study is a state: a seat freed lets the next one in
+      throw new AppError('BIZ-3002', open.label === 'FULL' ? 'studies.full' : 'studies.notOpen', { label: open.label });
     }
-    if (await openApplicationOf(this.db, study.id, user.id)) throw new AppError('BIZ-3003', '이미 신청한 스터디입니다.');
+    if (await openApplicationOf(this.db, study.id, user.id)) throw alreadyApplied();
 
     const byId = new Map(study.questions.map((q) => [q.id, q]));
     const answers: ApplicationAnswer[] = [];
     for (const ans of body.answers) {
       const q = byId.get(ans.questionId);
-      if (!q)
-        throw new AppError('VAL-2001', `알 수 없는 질문입니다: ${ans.questionId}`, {
-          fields: [{ path: 'body.answers', code: 'unknown_question', message: ans.questionId }],
+      if (!q) {
+        const text = { key: 'studies.unknownQuestion', params: { questionId: ans.questionId } } as const;
+        throw new AppError('VAL-2001', text, {
+          fields: [{ path: 'body.answers', code: 'unknown_question', message: text.key }],
+          questionId: ans.questionId,
         });
-      if (answers.some((x) => x.questionId === q.id)) throw new AppError('VAL-2001', '같은 질문에 두 번 답할 수 없습니다.');
+      }
+      if (answers.some((x) => x.questionId === q.id)) {
+        throw invalidInput('VAL-2001', { path: 'body.answers', code: 'duplicate', message: 'studies.answeredTwice' });
+      }
       answers.push({ questionId: q.id, question: q.text, answer: ans.answer });
     }
     for (const q of study.questions) {
       if (q.required && !answers.find((x) => x.questionId === q.id && x.answer.length > 0)) {
-        throw new AppError('VAL-2003', `필수 질문에 답해 주세요: ${q.text}`, {
-          fields: [{ path: 'body.answers', code: 'missing', message: q.text }],
+        const text = { key: 'studies.answerRequired', params: { question: q.text } } as const;
+        throw new AppError('VAL-2003', text, {
+          fields: [{ path: 'body.answers', code: 'missing', message: text.key }],
           questionId: q.id,
         });
       }
@@ -147,7 +162,7 @@ export class ApplicationService {
         return app;
       });
     } catch (err) {
-      if (isUniqueViolation(err, 'study_applications_open_idx')) throw new AppError('BIZ-3003', '이미 신청한 스터디입니다.');
+      if (isUniqueViolation(err, 'study_applications_open_idx')) throw alreadyApplied();
       throw err;
     }
     return this.view(row.id);
@@ -161,7 +176,7 @@ export class ApplicationService {
     const a = study ? await accessOf(this.db, study, user) : undefined;
     if (!study || !a) throw studyNotFound();
     assertVisible(study, a);
-    assertManagerOrAdmin(a, '스터디 운영진만 신청서를 볼 수 있습니다.');
+    assertManagerOrAdmin(a, 'studies.applicationsManagersOnly');
     const { rows, total } = await listByStudy(this.db, studyId, q);
     return toPage(rows.map(toApplication), total, q);
   }
@@ -172,9 +187,10 @@ export class ApplicationService {
     const study = await findStudy(this.db, studyId);
     if (!study) throw studyNotFound();
     if (app.userId !== user.id) {
+      // another person's application: its organisers see it, to anyone else it does not exist
       const a = await accessOf(this.db, study, user);
       assertVisible(study, a);
-      assertManagerOrAdmin(a, '본인이나 스터디 운영진만 신청서를 볼 수 있습니다.');
+      if (!a.isManager && !a.isAdmin) throw appNotFound();
     } else if (study.deleted) {
       throw studyNotFound();
     }
@@ -195,7 +211,7 @@ export class ApplicationService {
       const { app, study } = await this.lockForDecision(tx, studyId, appId, user);
       const free = study.costType === 'FREE' || study.cost === 0;
       if (!(await takeSeat(tx, studyId, free))) {
-        throw new AppError('BIZ-3003', '정원이 가득 차 더 받을 수 없습니다.', { ...studySeats(study) });
+        throw new AppError('BIZ-3002', 'studies.noSeatLeft', { reason: 'FULL', ...studySeats(study) });
       }
       const base = { decidedAt: now, decidedBy: user.id, reviewNote: reviewNote || null };
       const link = `/study/${study.slug}`;
@@ -256,10 +272,13 @@ export class ApplicationService {
     if (!study) throw studyNotFound();
     const a = await accessOf(tx, study, user);
     assertVisible(study, a);
-    assertManagerOrAdmin(a, '스터디 운영진만 신청을 처리할 수 있습니다.');
-    if (app.status !== 'PENDING') throw new AppError('BIZ-3002', '대기 중인 신청만 처리할 수 있습니다.', { status: app.status });
+    // the applicant sees their application but does not decide it; a stranger does not see it
+    if (!a.isManager && !a.isAdmin) {
+      throw app.userId === user.id ? new AppError('AUTH-1004', 'studies.decideManagersOnly') : appNotFound();
+    }
+    if (app.status !== 'PENDING') throw new AppError('BIZ-3002', 'studies.notPending', { status: app.status });
     if (needActiveStudy && !(['APPROVED', 'IN_PROGRESS'] as StudyStatus[]).includes(study.status)) {
-      throw new AppError('BIZ-3002', '모집 중이거나 진행 중인 스터디에서만 신청을 승인할 수 있습니다.', { studyStatus: study.status });
+      throw new AppError('BIZ-3002', 'studies.acceptOnlyActive', { studyStatus: study.status });
     }
     return { app, study };
   }
@@ -282,14 +301,18 @@ export class ApplicationService {
 
   /** The applicant withdraws a PENDING or ACCEPTED application (an ACCEPTED one frees its seat). */
   async cancel(studyId: string, appId: string, user: AuthUser, applicantId: string): Promise<Application> {
-    if (applicantId !== user.id) throw new AppError('AUTH-1004', '본인의 신청만 취소할 수 있습니다.');
     const now = this.d.clock();
     await this.db.transaction(async (tx) => {
       const app = await lockApplication(tx, appId);
       if (!app || app.studyId !== studyId) throw appNotFound();
-      if (app.userId !== user.id) throw new AppError('AUTH-1004', '본인의 신청만 취소할 수 있습니다.');
+      if (app.userId !== user.id) {
+        const study = await findStudy(tx, studyId);
+        if (!study) throw appNotFound();
+        throw notYours(await accessOf(tx, study, user), 'studies.cancelOwnOnly');
+      }
+      if (applicantId !== user.id) throw new AppError('AUTH-1004', 'studies.cancelOwnOnly');
       if (app.status !== 'PENDING' && app.status !== 'ACCEPTED') {
-        throw new AppError('BIZ-3002', '대기 중이거나 결제 전인 신청만 취소할 수 있습니다.', { status: app.status });
+        throw new AppError('BIZ-3002', 'studies.cancelNotOpen', { status: app.status });
       }
       await moveApplication(tx, app.id, [app.status], { status: 'CANCELLED', closedAt: now });
       if (app.status === 'ACCEPTED') await releaseSeat(tx, studyId, false);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
@@ -126,24 +127,25 @@ describe('applying', () => {
       expect((await apply(t, u, running.id)).status).toBe(201);
     });
 
-    it('a full study', async () => {
+    it('a full study (a state: 409)', async () => {
       const s = await approvedStudy(t, leader, admin, { capacity: 1 });
       await joinStudy(t, leader, await createUser(t), s.id);
       const r = await apply(t, await createUser(t), s.id);
-      expect(r.status).toBe(422);
-      expect(r.body.error).toMatchObject({ code: 'BIZ-3003', details: { label: 'FULL' } });
+      expect(r.status).toBe(409);
+      expect(r.body.error).toMatchObject({ code: 'BIZ-3002', details: { label: 'FULL' } });
     });
 
     it('an active member, an open application, the leader, a manager', async () => {
       const s = await approvedStudy(t, leader, admin);
       const member = await createUser(t);
       await joinStudy(t, leader, member, s.id);
-      expect((await apply(t, member, s.id)).body.error.code).toBe('BIZ-3003');
+      // already a member, already applied: states (409); one's own study: a rule (422)
+      expect((await apply(t, member, s.id)).body.error).toMatchObject({ code: 'BIZ-3002', details: { reason: 'ALREADY_MEMBER' } });
       const u = await createUser(t);
       await applyOk(t, u, s.id);
       const again = await apply(t, u, s.id);
-      expect(again.status).toBe(422);
-      expect(again.body.error.code).toBe('BIZ-3003');
+      expect(again.status).toBe(409);
+      expect(again.body.error).toMatchObject({ code: 'BIZ-3002', details: { reason: 'ALREADY_APPLIED' } });
       expect((await apply(t, leader, s.id)).body.error.code).toBe('BIZ-3003');
       await t.call({
         method: 'PUT',
@@ -201,12 +203,14 @@ describe('reading applications', () => {
     });
     expect(all.body.data.totalElements).toBe(2);
     for (const who of [member, stranger]) {
+      // the study is public (403 for its list); another person's application is private (404, as a missing one)
       const r = await t.call({ method: 'GET', url: `/api/studies/${s.id}/applications`, headers: who.headers });
       expect(r.status).toBe(403);
       expect(r.body.error.code).toBe('AUTH-1004');
-      expect(
-        (await t.call({ method: 'GET', url: `/api/studies/${s.id}/applications/${app.applicationId}`, headers: who.headers })).status,
-      ).toBe(403);
+      const one = await t.call({ method: 'GET', url: `/api/studies/${s.id}/applications/${app.applicationId}`, headers: who.headers });
+      const none = await t.call({ method: 'GET', url: `/api/studies/${s.id}/applications/${randomUUID()}`, headers: who.headers });
+      expect(one.status).toBe(404);
+      expect(one.body.error).toEqual({ ...none.body.error });
     }
     expect(
       (await t.call({ method: 'GET', url: `/api/studies/${s.id}/applications/${app.applicationId}`, headers: u.headers })).status,
@@ -273,14 +277,14 @@ describe('deciding', () => {
     expect(Date.parse(r.body.data.paymentDeadline) - Date.now()).toBeLessThan(24.1 * 3_600_000);
   });
 
-  it('never passes capacity: the accept after the last seat answers BIZ-3003', async () => {
+  it('never passes capacity: the accept after the last seat answers 409 BIZ-3002 (full)', async () => {
     const s = await approvedStudy(t, leader, admin, { capacity: 1, costType: 'PAID', cost: 1000 });
     const a = await applyOk(t, await createUser(t), s.id);
     const b = await applyOk(t, await createUser(t), s.id);
     expect((await accept(t, leader, s.id, a.applicationId)).status).toBe(200);
     const r = await accept(t, leader, s.id, b.applicationId);
-    expect(r.status).toBe(422);
-    expect(r.body.error.code).toBe('BIZ-3003');
+    expect(r.status).toBe(409);
+    expect(r.body.error).toMatchObject({ code: 'BIZ-3002', details: { reason: 'FULL', capacity: 1, remaining: 0 } });
     expect(
       (await t.call({ method: 'GET', url: `/api/studies/${s.id}/applications/${b.applicationId}`, headers: leader.headers })).body.data
         .status,
@@ -324,11 +328,16 @@ describe('deciding', () => {
     await joinStudy(t, leader, member, s.id);
     const u = await createUser(t);
     const app = await applyOk(t, u, s.id);
-    for (const who of [member, stranger, u]) {
-      const r = await accept(t, who, s.id, app.applicationId);
-      expect(r.status).toBe(403);
-      expect(r.body.error.code).toBe('AUTH-1004');
+    // to whom the application is private it does not exist (404); its applicant sees it but does not decide (403)
+    for (const who of [member, stranger]) {
+      for (const r of [await accept(t, who, s.id, app.applicationId), await accept(t, who, s.id, randomUUID())]) {
+        expect(r.status).toBe(404);
+        expect(r.body.error.code).toBe('BIZ-3001');
+      }
     }
+    const own = await accept(t, u, s.id, app.applicationId);
+    expect(own.status).toBe(403);
+    expect(own.body.error.code).toBe('AUTH-1004');
     expect((await accept(t, admin, s.id, app.applicationId)).status).toBe(200);
   });
 
@@ -392,6 +401,16 @@ describe('cancelling', () => {
       headers: leader.headers,
     });
     expect(spoofed.body.error.code).toBe('AUTH-1004');
+    // a stranger, or a member, is told nothing about someone else's application
+    for (const who of [stranger, await createUser(t)]) {
+      const r = await t.call({
+        method: 'DELETE',
+        url: `/api/studies/${s.id}/applications/${app.applicationId}?applicantId=${who.id}`,
+        headers: who.headers,
+      });
+      expect(r.status).toBe(404);
+      expect(r.body.error.code).toBe('BIZ-3001');
+    }
     const missing = await t.call({ method: 'DELETE', url: `/api/studies/${s.id}/applications/${app.applicationId}`, headers: u.headers });
     expect(missing.status).toBe(400);
   });

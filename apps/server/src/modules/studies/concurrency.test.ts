@@ -31,7 +31,7 @@ describe.skipIf(!onPostgres)('concurrency on PostgreSQL (skipped on PGlite: one 
       body: JSON.stringify(body),
     }).then(async (r) => ({ status: r.status, body: (await r.json()) as { success: boolean; error?: { code: string } } }));
 
-  it('50 simultaneous accepts for the last seat: exactly one wins, the rest answer BIZ-3003', async () => {
+  it('50 simultaneous accepts for the last seat: exactly one wins, the rest answer 409 BIZ-3002 (full)', async () => {
     for (const costType of ['FREE', 'PAID'] as const) {
       const s = await approvedStudy(t, leader, admin, { capacity: 3, ...(costType === 'PAID' ? { costType, cost: 10000 } : {}) });
       // two seats taken already
@@ -45,7 +45,7 @@ describe.skipIf(!onPostgres)('concurrency on PostgreSQL (skipped on PGlite: one 
       const won = results.filter((r) => r.status === 200);
       const lost = results.filter((r) => r.status !== 200);
       expect(won, costType).toHaveLength(1);
-      expect(lost.every((r) => r.status === 422 && r.body.error?.code === 'BIZ-3003')).toBe(true);
+      expect(lost.every((r) => r.status === 409 && r.body.error?.code === 'BIZ-3002')).toBe(true);
       const row = await t.ctx.db.execute<{ capacity: number; enrolled: number; seats_taken: number }>(
         sql`select capacity, enrolled, seats_taken from studies where id = ${s.id}`,
       );
@@ -67,7 +67,7 @@ describe.skipIf(!onPostgres)('concurrency on PostgreSQL (skipped on PGlite: one 
       Array.from({ length: 20 }, () => post(`/api/studies/${s.id}/applications`, u, { motivation: '동시에 신청합니다' })),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(results.filter((r) => r.status !== 201).every((r) => r.status === 422 && r.body.error?.code === 'BIZ-3003')).toBe(true);
+    expect(results.filter((r) => r.status !== 201).every((r) => r.status === 409 && r.body.error?.code === 'BIZ-3002')).toBe(true);
     const rows = await t.ctx.db.execute<{ n: number }>(
       sql`select count(*)::int as n from study_applications where study_id = ${s.id} and user_id = ${u.id}`,
     );

@@ -53,8 +53,8 @@ export class CoverService {
       if (!row) throw studyNotFound();
       const a = await accessOf(tx, row, user);
       assertVisible(row, a);
-      assertLeaderOrAdmin(a, '스터디 리더나 관리자만 커버 이미지를 바꿀 수 있습니다.');
-      const image = decodeImageUpload(body, 'coverImage');
+      assertLeaderOrAdmin(a, 'studies.coverLeaderOnly');
+      const image = decodeImageUpload(body, 'body');
       const version = await putCoverSource(tx, id, image.mimeType, image.bytes, etagOf(image.bytes));
       await this.d.ctx.jobs.enqueue(STUDY_COVER_JOB, { studyId: id, version }, { dedupeKey: `study-cover:${id}:${version}` }, tx);
     });
@@ -69,7 +69,7 @@ export class CoverService {
       if (!row) throw studyNotFound();
       const a = await accessOf(tx, row, user);
       assertVisible(row, a);
-      assertLeaderOrAdmin(a, '스터디 리더나 관리자만 커버 이미지를 바꿀 수 있습니다.');
+      assertLeaderOrAdmin(a, 'studies.coverLeaderOnly');
       await removeCover(tx, id);
     });
     this.d.caches.invalidate();
@@ -105,7 +105,7 @@ export class CoverService {
   async image(studyId: string, size: StudyCoverSize) {
     const served = await getServedCover(this.db, studyId, size);
     if (!served.study) throw studyNotFound();
-    if (!served.image) throw notFound('커버 이미지가 없습니다.');
+    if (!served.image) throw notFound('studies.noCover');
     return served.image;
   }
 }

@@ -99,7 +99,11 @@ describe('study cover image', () => {
     const mislabelled = await upload(leader, png, 'image/jpeg', s.id, 'cover.jpg');
     expect(mislabelled.status).toBe(400);
     expect(mislabelled.body.error.code).toBe('VAL-2002');
-    expect(mislabelled.body.error.details).toMatchObject({ field: 'coverImage.mimeType', declared: 'image/jpeg', detected: 'image/png' });
+    expect(mislabelled.body.error.details).toMatchObject({
+      fields: [{ path: 'body.mimeType', code: 'type_mismatch' }],
+      declared: 'image/jpeg',
+      detected: 'image/png',
+    });
 
     const text = await upload(leader, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml', s.id, 'x.svg');
     expect(text.status).toBe(400);

@@ -25,7 +25,7 @@ import { findStudy, releaseSeat } from './study-repo.ts';
 import { toMembership, toStudyMember } from './study-view.ts';
 import type { StudiesEvents } from './events.ts';
 
-const memberNotFound = () => new AppError('BIZ-3001', '스터디 멤버를 찾을 수 없습니다.');
+const memberNotFound = () => new AppError('BIZ-3001', 'studies.memberNotFound');
 
 export class MemberService {
   constructor(private readonly d: StudyDeps) {}
@@ -48,7 +48,7 @@ export class MemberService {
     q: { page: number; size: number; sort: string; active?: boolean | undefined },
   ): Promise<Page<StudyMember>> {
     const { a } = await this.visibleStudy(studyId, user);
-    if (!a.isActiveMember && !a.isOwner && !a.isAdmin) throw new AppError('AUTH-1004', '스터디 멤버만 멤버 목록을 볼 수 있습니다.');
+    if (!a.isActiveMember && !a.isOwner && !a.isAdmin) throw new AppError('AUTH-1004', 'studies.membersOnlyList');
     const { rows, total } = await listMembers(this.db, studyId, q);
     const rates = await this.d.calendar.attendanceRates(
       studyId,
@@ -82,12 +82,12 @@ export class MemberService {
       if (!study) throw studyNotFound();
       const a = await accessOf(tx, study, user);
       assertVisible(study, a);
-      if (!self) assertLeaderOrAdmin(a, '스터디 리더나 관리자만 멤버를 내보낼 수 있습니다.');
+      if (!self) assertLeaderOrAdmin(a, 'studies.removeLeaderOnly');
       const m = await lockMembership(tx, studyId, targetUserId);
       if (!m || !m.isActive) throw memberNotFound();
-      if (m.role === 'OWNER') throw new AppError('BIZ-3002', '스터디 리더는 스터디를 떠날 수 없습니다.');
+      if (m.role === 'OWNER') throw new AppError('BIZ-3003', 'studies.leaderCannotLeave');
       if (study.status !== 'APPROVED' && study.status !== 'IN_PROGRESS') {
-        throw new AppError('BIZ-3002', '모집 중이거나 진행 중인 스터디에서만 나갈 수 있습니다.');
+        throw new AppError('BIZ-3002', 'studies.leaveOnlyActive', { status: study.status });
       }
       const reason: InactiveReason = self ? 'LEFT' : 'REMOVED';
       await this.end(tx, study, m, reason, now);
@@ -133,12 +133,12 @@ export class MemberService {
       if (!study) throw studyNotFound();
       const a = await accessOf(tx, study, user);
       assertVisible(study, a);
-      assertLeaderOrAdmin(a, '스터디 리더나 관리자만 경고할 수 있습니다.');
+      assertLeaderOrAdmin(a, 'studies.warnLeaderOnly');
       const m = await lockMembership(tx, studyId, targetUserId);
       if (!m || !m.isActive) throw memberNotFound();
-      if (m.role === 'OWNER') throw new AppError('BIZ-3002', '스터디 리더에게는 경고할 수 없습니다.');
+      if (m.role === 'OWNER') throw new AppError('BIZ-3003', 'studies.warnLeader');
       if (study.status !== 'APPROVED' && study.status !== 'IN_PROGRESS')
-        throw new AppError('BIZ-3002', '진행 중인 스터디에서만 경고할 수 있습니다.');
+        throw new AppError('BIZ-3002', 'studies.warnOnlyActive', { status: study.status });
       const w = await addWarning(tx, { studyId, userId: targetUserId, reason, givenBy: user.id, at: now });
       const deactivated = w.warningCount >= STUDY_LIMITS.warningsToDeactivate;
       if (deactivated) await this.end(tx, study, m, 'WARNINGS', now);
@@ -173,7 +173,7 @@ export class MemberService {
   /** Promote a member to MANAGER or back (the leader or an admin). */
   async setRole(studyId: string, user: AuthUser, targetUserId: string, role: 'MANAGER' | 'MEMBER'): Promise<Membership> {
     const { study, a } = await this.visibleStudy(studyId, user);
-    assertLeaderOrAdmin(a, '스터디 리더나 관리자만 역할을 바꿀 수 있습니다.');
+    assertLeaderOrAdmin(a, 'studies.roleLeaderOnly');
     const m = await setMemberRole(this.db, studyId, targetUserId, role);
     if (!m) throw memberNotFound();
     return this.membershipView(study, m);

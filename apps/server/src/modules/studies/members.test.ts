@@ -103,7 +103,9 @@ describe('leaving and removal', () => {
       (await t.call({ method: 'POST', url: `/api/studies/${s.id}/members/leave?userId=${c.id}`, headers: admin.headers })).status,
     ).toBe(200);
     const owner = await t.call({ method: 'POST', url: `/api/studies/${s.id}/members/leave?userId=${leader.id}`, headers: leader.headers });
-    expect(owner.status).toBe(409);
+    // a rule, whatever the study's state: the leader never leaves (422)
+    expect(owner.status).toBe(422);
+    expect(owner.body.error.code).toBe('BIZ-3003');
     const notMember = await t.call({
       method: 'POST',
       url: `/api/studies/${s.id}/members/leave?userId=${stranger.id}`,
@@ -175,7 +177,7 @@ describe('warnings and roles', () => {
       headers: admin.headers,
       payload: { reason: '?' },
     });
-    expect(leaderWarned.status).toBe(409);
+    expect(leaderWarned.status).toBe(422);
     const noReason = await t.call({
       method: 'POST',
       url: `/api/studies/${s.id}/members/${b.id}/warnings`,

@@ -4,7 +4,7 @@
  * publish it.
  */
 import type { StudyPageContent, StudyPageSection } from '@moim/contract';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { accessOf, assertManagerOrAdmin, assertVisible, studyNotFound } from './access.ts';
 import type { StudyDeps } from './deps.ts';
@@ -63,22 +63,23 @@ export class PageService {
 
   async get(studyId: string, user: AuthUser | null, draft = false): Promise<StudyPageContent> {
     const a = await this.access(studyId, user);
-    if (draft) assertManagerOrAdmin(a, '스터디 운영진만 초안을 볼 수 있습니다.');
+    // a draft is its organisers' own: to anyone else it does not exist
+    if (draft && !a.isManager && !a.isAdmin) throw notFound('studies.draftNotFound');
     return content(studyId, await findPage(this.d.ctx.db, studyId), draft);
   }
 
   async saveDraft(studyId: string, user: AuthUser, sections: StudyPageSection[]): Promise<StudyPageContent> {
     const a = await this.access(studyId, user);
-    assertManagerOrAdmin(a, '스터디 운영진만 페이지를 편집할 수 있습니다.');
+    assertManagerOrAdmin(a, 'studies.pageManagersOnly');
     const row = await saveDraft(this.d.ctx.db, studyId, sanitizeSections(sections), user.id, this.d.clock());
     return content(studyId, row, true);
   }
 
   async publish(studyId: string, user: AuthUser): Promise<StudyPageContent> {
     const a = await this.access(studyId, user);
-    assertManagerOrAdmin(a, '스터디 운영진만 페이지를 게시할 수 있습니다.');
+    assertManagerOrAdmin(a, 'studies.publishManagersOnly');
     const row = await publishDraft(this.d.ctx.db, studyId, user.id, this.d.clock());
-    if (!row) throw new AppError('BIZ-3002', '게시할 초안이 없습니다.');
+    if (!row) throw new AppError('BIZ-3002', 'studies.noDraft');
     return content(studyId, row, false);
   }
 }

@@ -96,7 +96,10 @@ describe('composed study pages', () => {
       expect(
         (await t.call({ method: 'PUT', url: `/api/studies/${s.id}/page/draft`, headers: who.headers, payload: { sections } })).status,
       ).toBe(403);
-      expect((await t.call({ method: 'GET', url: `/api/studies/${s.id}/page?draft=true`, headers: who.headers })).status).toBe(403);
+      // a draft is its organisers' own: to anyone else it does not exist
+      const draft = await t.call({ method: 'GET', url: `/api/studies/${s.id}/page?draft=true`, headers: who.headers });
+      expect(draft.status).toBe(404);
+      expect(draft.body.error.code).toBe('BIZ-3001');
       expect((await t.call({ method: 'POST', url: `/api/studies/${s.id}/page/publish`, headers: who.headers })).status).toBe(403);
     }
     expect((await t.call({ method: 'PUT', url: `/api/studies/${s.id}/page/draft`, payload: { sections } })).status).toBe(401);

@@ -46,9 +46,9 @@ export class PaymentHooks {
 
   private async lock(tx: Tx, appId: string, from: readonly ApplicationStatus[]) {
     const app = await lockApplication(tx, appId);
-    if (!app) throw new AppError('BIZ-3001', '신청서를 찾을 수 없습니다.');
+    if (!app) throw new AppError('BIZ-3001', 'studies.applicationNotFound');
     if (!from.includes(app.status)) {
-      throw new AppError('BIZ-3002', `신청 상태(${app.status})에서는 할 수 없는 작업입니다.`, { status: app.status });
+      throw new AppError('BIZ-3002', { key: 'studies.applicationState', params: { status: app.status } }, { status: app.status });
     }
     return app;
   }
@@ -87,7 +87,7 @@ export class PaymentHooks {
     const now = this.d.clock();
     await this.run(tx, async (t) => {
       const app = await this.lock(t, appId, ['ACCEPTED']);
-      if (app.paymentDeadline && app.paymentDeadline < now) throw new AppError('BIZ-3002', '결제 기한이 지났습니다.');
+      if (app.paymentDeadline && app.paymentDeadline < now) throw new AppError('BIZ-3002', 'studies.paymentOverdue');
       await moveApplication(t, appId, ['ACCEPTED'], { status: 'PAYMENT_PENDING' });
     });
   }
@@ -138,7 +138,7 @@ export class PaymentHooks {
     const now = this.d.clock();
     const app = await this.lock(tx, appId, ['ACCEPTED', 'PAYMENT_PENDING']);
     if (!Number.isInteger(paidAmount) || paidAmount < app.amountDue) {
-      throw new AppError('BIZ-3003', '결제 금액이 참가비와 다릅니다.', { amountDue: app.amountDue, paidAmount });
+      throw new AppError('BIZ-3003', 'studies.amountMismatch', { amountDue: app.amountDue, paidAmount });
     }
     await moveApplication(tx, appId, [app.status], {
       status: 'CONFIRMED',

@@ -8,7 +8,7 @@ import { STUDY_TRANSITIONS, type Study, type StudyAction, type StudyStatusBody, 
 import type { Tx } from '../../db/client.ts';
 import { josa } from '../../i18n/josa.ts';
 import { notice, type NotifyInput } from '../notifications/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, invalidInput } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { accessOf, assertVisible, studyNotFound } from './access.ts';
 import { expireUnpaidHolds } from './application-repo.ts';
@@ -35,11 +35,12 @@ export class StatusService {
       if (!row) throw studyNotFound();
       const a = await accessOf(tx, row, user);
       assertVisible(row, a);
-      if (rule.who === 'ADMIN' && !a.isAdmin) throw new AppError('AUTH-1005', '관리자만 할 수 있습니다.');
+      if (rule.who === 'ADMIN' && !a.isAdmin) throw new AppError('AUTH-1005', 'studies.adminOnly');
       if (rule.who === 'LEADER_OR_ADMIN' && !a.isOwner && !a.isAdmin) {
-        throw new AppError('AUTH-1004', '스터디 리더나 관리자만 할 수 있습니다.');
+        throw new AppError('AUTH-1004', 'studies.statusLeaderOnly');
       }
-      if (rule.reasonRequired && !body.reason) throw new AppError('VAL-2003', '사유를 입력해 주세요.');
+      if (rule.reasonRequired && !body.reason)
+        throw invalidInput('VAL-2003', { path: 'body.reason', code: 'missing', message: 'studies.reasonNeeded' });
       await this.move(tx, row, body.action, user.id, body.reason ?? null);
     });
     this.d.caches.invalidate();
@@ -50,7 +51,8 @@ export class StatusService {
   async move(tx: Tx, row: StudyRow, action: StudyAction, actorId: string | null, reason: string | null): Promise<StudyRow> {
     const to = nextStudyStatus(row.status, action, row.statusBeforeTermination);
     if (!to) {
-      throw new AppError('BIZ-3002', `${row.status} 상태에서는 ${josa(action, '을/를')} 할 수 없습니다.`, { status: row.status, action });
+      const params = { status: row.status, action, actionObject: josa(action, '을/를') };
+      throw new AppError('BIZ-3002', { key: 'studies.transitionNotAllowed', params }, { status: row.status, action });
     }
     const patch: Partial<NewStudyRow> = { status: to };
     if (action === 'REJECT') patch.rejectReason = reason;

@@ -24,7 +24,7 @@ import {
   studySlugBase,
   toPage,
 } from '@moim/contract';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, invalidInput } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -244,9 +244,12 @@ function publicListParams(q: StudyListQuery, now: Date): PublicListParams {
   };
 }
 
+/** The cross-field rules a proposal or change breaks, as the validator reports fields (their messages form keys). */
 function throwIssues(issues: ReturnType<typeof studyScheduleIssues>): void {
   const first = issues[0];
-  if (first) throw new AppError(first.code, first.message, { fields: issues });
+  if (!first) return;
+  const fields = issues.map((i) => ({ path: `body.${i.path}`, code: i.message.slice('form.'.length), message: i.message }));
+  throw invalidInput(first.code, ...fields);
 }
 
 export function toQuestions(list: { text: string; required: boolean }[]) {
@@ -456,19 +459,23 @@ export class StudyService {
       if (!row) throw studyNotFound();
       const a = await accessOf(tx, row, user);
       assertVisible(row, a);
-      assertLeaderOrAdmin(a, '스터디 리더나 관리자만 수정할 수 있습니다.');
-      if (!EDITABLE_STATUSES.includes(row.status)) throw new AppError('BIZ-3002', '지금 상태에서는 스터디를 수정할 수 없습니다.');
+      assertLeaderOrAdmin(a, 'studies.editLeaderOnly');
+      if (!EDITABLE_STATUSES.includes(row.status)) throw new AppError('BIZ-3002', 'studies.notEditable', { status: row.status });
 
       const costType = body.costType ?? row.costType;
       const cost = body.cost ?? (body.costType === 'FREE' ? 0 : row.cost);
       if ((costType !== row.costType || cost !== row.cost) && row.seatsTaken > 0) {
-        throw new AppError('BIZ-3003', '이미 참가가 확정되었거나 결제를 기다리는 멤버가 있어 비용을 바꿀 수 없습니다.');
+        throw new AppError('BIZ-3002', 'studies.costLocked', { seatsTaken: row.seatsTaken });
       }
       if (body.capacity !== undefined && body.capacity < row.seatsTaken) {
-        throw new AppError('BIZ-3003', `정원은 현재 참가 인원(${row.seatsTaken}명)보다 적을 수 없습니다.`, {
-          seatsTaken: row.seatsTaken,
-          enrolled: row.enrolled,
-        });
+        throw new AppError(
+          'BIZ-3002',
+          { key: 'studies.capacityBelowSeats', params: { seatsTaken: row.seatsTaken } },
+          {
+            seatsTaken: row.seatsTaken,
+            enrolled: row.enrolled,
+          },
+        );
       }
       const merged = {
         startDate: body.startDate ?? row.startDate,
@@ -542,9 +549,9 @@ export class StudyService {
       if (!row) throw studyNotFound();
       const a = await accessOf(tx, row, user);
       assertVisible(row, a);
-      assertLeaderOrAdmin(a, '스터디 리더나 관리자만 삭제할 수 있습니다.');
+      assertLeaderOrAdmin(a, 'studies.deleteLeaderOnly');
       if (!(DELETABLE_STUDY_STATUSES as readonly StudyStatus[]).includes(row.status)) {
-        throw new AppError('BIZ-3002', '반려되었거나 중단된 스터디만 삭제할 수 있습니다.');
+        throw new AppError('BIZ-3002', 'studies.notDeletable', { status: row.status });
       }
       await updateStudy(tx, id, { deleted: true, deletedAt: now });
       await insertTransition(tx, { studyId: id, action: 'DELETE', fromStatus: row.status, toStatus: row.status, actorId: user.id });
@@ -558,7 +565,7 @@ export class StudyService {
     if (!row) throw studyNotFound();
     const a = await accessOf(this.db, row, user);
     assertVisible(row, a);
-    assertLeaderOrAdmin(a, '스터디 리더나 관리자만 볼 수 있습니다.');
+    assertLeaderOrAdmin(a, 'studies.historyLeaderOnly');
     return (await listTransitions(this.db, id)).map(toTransition);
   }
 }

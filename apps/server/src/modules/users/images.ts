@@ -11,7 +11,7 @@ export { etagOf } from '../../images/upload.ts';
 
 /** Decode and check an upload; VAL-2002 for a wrong or mislabelled type, VAL-2004 when too big. */
 export function decodeProfileImage(data: ProfileImageData): { bytes: Buffer; mimeType: ProfileImageMimeType } {
-  return decodeImageUpload(data, 'profileImageData');
+  return decodeImageUpload(data, 'body.profileImageData');
 }
 
 /** Square webp variants (EXIF orientation applied, metadata stripped, first frame of animations). */

@@ -23,13 +23,23 @@ import type { MailService } from '../../providers/mail/service.ts';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, badState, notFound, ruleViolation } from '../../http/app-error.ts';
+import { AppError, badState, invalidInput, notFound, ruleViolation } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { decodeProfileImage, etagOf, imageUrl, renderVariants } from './images.ts';
 import * as repo from './repo.ts';
 import type { UserRow } from './schema.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { duplicateError, publicProfileOf, thumbOf, toAccount, toAdminUser, toProfile, toSummary } from './user-view.ts';
+import {
+  duplicateError,
+  emailTaken,
+  publicProfileOf,
+  thumbOf,
+  toAccount,
+  toAdminUser,
+  toProfile,
+  toSummary,
+  usernameTaken,
+} from './user-view.ts';
 import type { AccountStatus, PublicProfile, UserAccount, UserSummary } from './user-view.ts';
 
 export { toUser } from './user-view.ts';
@@ -115,7 +125,7 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
 
   async function requireRow(id: string, db_: DbOrTx = db): Promise<UserRow> {
     const row = await repo.findById(db_, id);
-    if (!row) throw notFound('사용자를 찾을 수 없습니다.');
+    if (!row) throw notFound('users.notFound');
     return row;
   }
 
@@ -124,7 +134,7 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
     return activeSelf(await repo.findById(db, user.id));
   }
   function activeSelf<R extends Pick<UserRow, 'status'>>(row: R | undefined): R {
-    if (!row || row.status === 'DELETED') throw new AppError('AUTH-1003', '탈퇴했거나 존재하지 않는 계정입니다.');
+    if (!row || row.status === 'DELETED') throw new AppError('AUTH-1003', 'auth.accountGone');
     if (row.status === 'DEACTIVATED') throw new AppError('AUTH-1006');
     return row;
   }
@@ -134,8 +144,8 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
   async function createUser(input: CreateUserInput, tx: DbOrTx = db): Promise<UserSummary> {
     if (input.password !== undefined && input.checkPolicy !== false)
       credentials.assertPasswordPolicy(input.password, input.email, 'password');
-    if (input.username && (await repo.usernameTaken(tx, input.username))) throw new AppError('VAL-2008', undefined, { field: 'username' });
-    if (await repo.findByEmail(tx, input.email)) throw new AppError('VAL-2005', undefined, { field: 'email' });
+    if (input.username && (await repo.usernameTaken(tx, input.username))) throw usernameTaken();
+    if (await repo.findByEmail(tx, input.email)) throw emailTaken();
     const passwordHash = input.password !== undefined ? await credentials.passwords.hash(input.password) : null;
     try {
       const row = await repo.insertUser(tx, {
@@ -174,13 +184,13 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
   /** Password for accounts that have one; social-only accounts type their email instead. */
   async function confirmIdentity(row: UserRow, input: AccountConfirmRequest): Promise<void> {
     if (row.passwordHash) {
-      if (!input.password) throw new AppError('VAL-2003', '비밀번호를 입력해 주세요.', { field: 'password' });
+      if (!input.password) throw invalidInput('VAL-2003', { path: 'body.password', code: 'missing', message: 'users.passwordNeeded' });
       const { ok } = await credentials.passwords.verify(row.passwordHash, input.password);
-      if (!ok) throw new AppError('AUTH-1001', '비밀번호가 올바르지 않습니다.');
+      if (!ok) throw new AppError('AUTH-1001', 'users.wrongPassword');
       return;
     }
     if (!input.confirmation || input.confirmation.trim().toLowerCase() !== row.email.toLowerCase()) {
-      throw new AppError('VAL-2001', '확인을 위해 계정의 이메일 주소를 입력해 주세요.', { field: 'confirmation' });
+      throw invalidInput('VAL-2001', { path: 'body.confirmation', code: 'mismatch', message: 'users.confirmWithEmail' });
     }
   }
 
@@ -236,7 +246,7 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
       const row = await requireActiveSelf(user);
       const image = input.profileImageData ? decodeProfileImage(input.profileImageData) : undefined;
       if (input.username && input.username.toLowerCase() !== (row.username ?? '').toLowerCase()) {
-        if (await repo.usernameTaken(db, input.username, row.id)) throw new AppError('VAL-2008', undefined, { field: 'username' });
+        if (await repo.usernameTaken(db, input.username, row.id)) throw usernameTaken();
       }
       const patch: Partial<repo.NewUser> = {};
       if (input.name !== undefined) patch.name = input.name;
@@ -295,18 +305,18 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
     /** BIZ-3001 for an unknown or deleted account, and for one without a picture. */
     async image(userId: string, size: '512' | '128') {
       const served = await repo.getServedImage(db, userId, size);
-      if (!served.user) throw notFound('사용자를 찾을 수 없습니다.');
-      if (!served.image) throw notFound('이미지가 없습니다.');
+      if (!served.user) throw notFound('users.notFound');
+      if (!served.image) throw notFound('users.noPicture');
       return served.image;
     },
 
     async changePassword(user: AuthUser, currentPassword: string, newPassword: string) {
       const row = await requireActiveSelf(user);
       const { ok } = await credentials.passwords.verify(row.passwordHash, currentPassword);
-      if (!ok) throw new AppError('AUTH-1001', '현재 비밀번호가 올바르지 않습니다.');
+      if (!ok) throw new AppError('AUTH-1001', 'users.wrongCurrentPassword');
       credentials.assertPasswordPolicy(newPassword, row.email, 'newPassword');
       if (currentPassword === newPassword)
-        throw new AppError('VAL-2001', '현재 비밀번호와 다른 비밀번호를 사용해 주세요.', { field: 'newPassword' });
+        throw invalidInput('VAL-2001', { path: 'body.newPassword', code: 'same_as_current', message: 'users.samePassword' });
       await repo.updateUser(db, row.id, { passwordHash: await credentials.passwords.hash(newPassword) });
       const revoked = await credentials.revokeUserSessions(row.id, { exceptSessionId: user.family, reason: 'password_changed' });
       return { changed: true as const, otherSessionsRevoked: revoked };
@@ -322,7 +332,7 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
       const row = await requireActiveSelf(user);
       if (input?.password !== undefined || input?.confirmation !== undefined) await confirmIdentity(row, input);
       const changed = await repo.changeStatus(db, row.id, ['ACTIVE'], 'DEACTIVATED');
-      if (!changed) throw badState('이미 비활성화되었거나 탈퇴한 계정입니다.');
+      if (!changed) throw badState('users.alreadyDeactivated');
       await credentials.revokeUserSessions(row.id, { reason: 'deactivated' });
       ctx.log.info({ userId: row.id }, 'account deactivated by its owner');
       return { status: 'DEACTIVATED' as const };
@@ -360,7 +370,7 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
         await repo.deleteTeamMember(tx, row.id);
         return true;
       });
-      if (!done) throw badState('이미 탈퇴한 계정입니다.');
+      if (!done) throw badState('users.alreadyDeleted');
       await credentials.forgetUser(row.id);
       await mail.forgetRecipient(oldEmail);
       ctx.log.info({ userId: row.id }, 'account deleted and anonymised');
@@ -406,7 +416,7 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
 
     async setTeamMember(id: string, input: SetTeamMemberRequest): Promise<AdminUser> {
       const row = await requireRow(id);
-      if (row.status === 'DELETED') throw badState('탈퇴한 사용자는 팀원으로 지정할 수 없습니다.');
+      if (row.status === 'DELETED') throw badState('users.deletedNoTeam');
       const existing = await repo.findTeamMember(db, id);
       await repo.upsertTeamMember(db, {
         userId: id,
@@ -427,9 +437,9 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
 
     async adminSetRoles(admin: AuthUser, id: string, roles: string[]): Promise<AdminUser> {
       const row = await requireRow(id);
-      if (row.status === 'DELETED') throw badState('탈퇴한 사용자의 권한은 바꿀 수 없습니다.');
+      if (row.status === 'DELETED') throw badState('users.deletedNoRoles');
       const makeAdmin = roles.includes('ROLE_ADMIN');
-      if (!makeAdmin && id === admin.id) throw ruleViolation('자기 자신의 관리자 권한은 해제할 수 없습니다.');
+      if (!makeAdmin && id === admin.id) throw ruleViolation('users.ownAdminRole');
       await setAdmin(id, makeAdmin);
       ctx.log.info({ by: admin.id, userId: id, admin: makeAdmin }, 'roles changed');
       return service.adminGet(id);
@@ -437,11 +447,11 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
 
     async adminSetStatus(admin: AuthUser, id: string, to: 'ACTIVE' | 'DEACTIVATED'): Promise<AdminUser> {
       const row = await requireRow(id);
-      if (id === admin.id) throw ruleViolation('자기 자신의 계정 상태는 바꿀 수 없습니다.');
-      if (row.status === 'DELETED') throw badState('탈퇴한 계정은 바꿀 수 없습니다.');
+      if (id === admin.id) throw ruleViolation('users.ownStatus');
+      if (row.status === 'DELETED') throw badState('users.deletedNoStatus');
       const from: AccountStatus = to === 'ACTIVE' ? 'DEACTIVATED' : 'ACTIVE';
       const changed = await repo.changeStatus(db, id, [from], to);
-      if (!changed) throw badState(to === 'ACTIVE' ? '이미 활성 상태인 계정입니다.' : '이미 비활성화된 계정입니다.');
+      if (!changed) throw badState(to === 'ACTIVE' ? 'users.alreadyActive' : 'users.alreadyInactive');
       if (to === 'DEACTIVATED') await credentials.revokeUserSessions(id, { reason: 'deactivated_by_admin' });
       else await credentials.accountChanged(id);
       ctx.log.info({ by: admin.id, userId: id, status: to }, 'account status changed by an admin');

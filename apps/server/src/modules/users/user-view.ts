@@ -108,7 +108,11 @@ export function toAdminUser(row: UserRow, team: repo.TeamMemberRow | null): Admi
   };
 }
 
+export const usernameTaken = () =>
+  new AppError('VAL-2008', 'users.usernameTaken', { fields: [{ path: 'body.username', code: 'taken', message: 'users.usernameTaken' }] });
+export const emailTaken = () =>
+  new AppError('VAL-2005', 'users.emailTaken', { fields: [{ path: 'body.email', code: 'taken', message: 'users.emailTaken' }] });
+
 export function duplicateError(constraint: string): AppError {
-  if (constraint.includes('username')) return new AppError('VAL-2008', undefined, { field: 'username' });
-  return new AppError('VAL-2005', undefined, { field: 'email' });
+  return constraint.includes('username') ? usernameTaken() : emailTaken();
 }

@@ -7,6 +7,7 @@
  */
 import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formMessage } from './form-errors';
 
 export interface FieldProps {
   label: ReactNode;
@@ -19,8 +20,10 @@ export interface FieldProps {
   className?: string;
 }
 
-export function Field({ label, children, hint, error, required, optional, counter, className }: FieldProps) {
-  const { t } = useTranslation();
+export function Field({ label, children, hint, error: raw, required, optional, counter, className }: FieldProps) {
+  const { t, i18n } = useTranslation();
+  // a schema's own `form.*` key (the contract names its rules by key) in the UI language
+  const error = raw ? formMessage(raw, i18n.language) : undefined;
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const countId = counter ? `${id}-count` : undefined;
@@ -69,7 +72,7 @@ export function Field({ label, children, hint, error, required, optional, counte
 export function FieldGroup({
   legend,
   children,
-  error,
+  error: raw,
   hint,
 }: {
   legend: ReactNode;
@@ -78,6 +81,8 @@ export function FieldGroup({
   hint?: ReactNode;
 }) {
   const id = useId();
+  const { i18n } = useTranslation();
+  const error = raw ? formMessage(raw, i18n.language) : undefined;
   return (
     <fieldset
       className={`field fieldset${error ? ' field--error' : ''}`}

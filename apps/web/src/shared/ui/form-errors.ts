@@ -4,6 +4,7 @@
  * catalogue (with its limit after a colon); `fieldError(t, message)` renders it.
  *   useForm({ resolver: zodResolver(schema, { error: formErrorMap }) })
  */
+import { formKeyOf, formText, type MessageLocale } from '@moim/contract';
 import type { TFunction } from 'i18next';
 import type { FieldValues, ResolverError, ResolverResult } from 'react-hook-form';
 
@@ -42,6 +43,18 @@ export function fieldError(t: TFunction, message: string | undefined): string | 
   if (!message.startsWith('form.')) return message;
   const [key, limit] = message.split(':');
   return t(key!, { ns: 'translation', count: Number(limit), limit });
+}
+
+/**
+ * A message a schema set itself (`form.weekdaysRepeat`, `form.digitsAndDashes:…`) in one language,
+ * from the contract's form catalogue; any other text as it is.
+ */
+export function formMessage(message: string, language: string): string {
+  const key = formKeyOf(message);
+  if (!key) return message;
+  const limit = message.split(':')[1];
+  const locale: MessageLocale = language.startsWith('en') ? 'en' : 'ko';
+  return formText({ key, ...(limit ? { limit: Number(limit) } : {}) }, locale);
 }
 
 /** Whether a resolver answered with errors (narrows the result, so the success branch keeps its values' type). */

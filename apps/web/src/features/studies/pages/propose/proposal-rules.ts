@@ -88,7 +88,7 @@ export function crossFieldIssues(v: StudyProposalInput, now: Date): ProposalIssu
   );
 }
 
-/** i18n key of a cross-field issue (the contract's messages are Korean only). */
+/** The page's own i18n key of a cross-field issue (its wording fits the step's rule list). */
 export function crossIssueKey(issue: ProposalIssue): string {
   switch (issue.path) {
     case 'startDate':
@@ -98,7 +98,7 @@ export function crossIssueKey(issue: ProposalIssue): string {
     case 'recruitDeadline':
       return issue.code === 'VAL-2001'
         ? 'validation.date'
-        : issue.message.includes('지났')
+        : issue.message === 'form.deadlinePassed'
           ? 'rules.deadlinePassed'
           : 'rules.deadlineBeforeStart';
     case 'cost':
