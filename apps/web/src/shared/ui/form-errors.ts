@@ -4,43 +4,26 @@
  * catalogue (with its limit after a colon); `fieldError(t, message)` renders it.
  *   useForm({ resolver: zodResolver(schema, { error: formErrorMap }) })
  */
-import { formKeyOf, formText, type MessageLocale } from '@moim/contract';
+import { type FormIssueLike, formIssueKey, formKeyOf, formText, type MessageLocale } from '@moim/contract';
+import { uiLocale } from '../api/client';
 import type { TFunction } from 'i18next';
 import type { FieldValues, ResolverError, ResolverResult } from 'react-hook-form';
 
-interface IssueLike {
-  code?: string;
-  format?: string;
-  minimum?: number | bigint;
-  maximum?: number | bigint;
-  origin?: string;
-  input?: unknown;
-  message?: string;
-}
+/** A zod issue as `formErrorMap` gets it. */
+type IssueLike = FormIssueLike;
 
+/** The issue's key of the contract's form catalogue (`form.tooShort:8`), the same the server renders. */
 export function formErrorMap(issue: IssueLike): string {
-  switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined || issue.input === null || issue.input === '' ? 'form.required' : 'form.invalid';
-    case 'too_small':
-      if (issue.origin === 'string' && Number(issue.minimum) <= 1) return 'form.required';
-      return `form.tooShort:${String(issue.minimum)}`;
-    case 'too_big':
-      return `form.tooLong:${String(issue.maximum)}`;
-    case 'invalid_format':
-      if (issue.format === 'email') return 'form.email';
-      if (issue.format === 'url') return 'form.url';
-      return 'form.format';
-    case 'custom':
-      return issue.message?.startsWith('form.') ? issue.message : 'form.invalid';
-    default:
-      return 'form.invalid';
-  }
+  const { key, limit } = formIssueKey(issue);
+  return limit === undefined ? `form.${key}` : `form.${key}:${limit}`;
 }
 
+/** A field's message in the UI's language: a `form.*` key from the contract's catalogue, any other text as it is. */
 export function fieldError(t: TFunction, message: string | undefined): string | undefined {
   if (!message) return undefined;
   if (!message.startsWith('form.')) return message;
+  if (formKeyOf(message)) return formMessage(message, uiLocale());
+  // a page's own key (not in the contract's catalogue)
   const [key, limit] = message.split(':');
   return t(key!, { ns: 'translation', count: Number(limit), limit });
 }
