@@ -12,12 +12,12 @@ export class AppError extends Error {
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
-    readonly text?: ErrorText | LegacyText,
+    readonly text?: ErrorText,
     readonly details?: ErrorDetails,
     status?: number,
   ) {
     // the key, not a rendered text, is what logs and stack traces show
-    super(text === undefined ? code : isLegacy(text) ? text : errorTextKey(text));
+    super(text === undefined ? code : errorTextKey(text));
     this.name = 'AppError';
     this.status = status ?? errorStatus(code);
   }
@@ -33,7 +33,8 @@ export class AppError extends Error {
       const sentence = errorMessage(this.code, locale);
       return first ? `${sentence} (${first.path}: ${renderFieldText(first.message, locale)})` : sentence;
     }
-    if (isLegacy(this.text)) return locale === 'ko' ? this.text : errorMessage(this.code, locale);
+    // (a key the catalogue lacks cannot pass the type; should one arrive, the code's own sentence)
+    if (!isErrorTextKey(errorTextKey(this.text))) return errorMessage(this.code, locale);
     return renderErrorText(this.text, locale);
   }
 
@@ -44,7 +45,7 @@ export class AppError extends Error {
   renderDetails(locale: Locale): ErrorDetails | undefined {
     const fields = this.details?.fields;
     if (!fields) return this.details;
-    const own = this.text !== undefined && !isLegacy(this.text) ? this.text : undefined;
+    const own = this.text;
     const render = (message: string) =>
       own !== undefined && message === errorTextKey(own) ? renderErrorText(own, locale) : renderFieldText(message, locale);
     return { ...this.details, fields: fields.map((f) => ({ ...f, message: render(f.message) })) };
@@ -69,20 +70,14 @@ function isErrorTextKey(value: string): value is ErrorTextKey {
   return Object.hasOwn(ERROR_TEXTS, value);
 }
 
-/** A Korean sentence not yet in the catalogue (being moved to keys; English readers get the code's sentence). */
-type LegacyText = string;
-function isLegacy(text: ErrorText | LegacyText): text is LegacyText {
-  return typeof text === 'string' && !Object.hasOwn(ERROR_TEXTS, text);
-}
-
 /** A private thing that does not exist for this caller, or does not exist at all (404). */
-export const notFound = (text?: ErrorText | LegacyText) => new AppError('BIZ-3001', text);
+export const notFound = (text?: ErrorText) => new AppError('BIZ-3001', text);
 /** A thing the caller may see but not do this to (403). */
-export const forbidden = (text?: ErrorText | LegacyText) => new AppError('AUTH-1004', text);
+export const forbidden = (text?: ErrorText) => new AppError('AUTH-1004', text);
 /** The thing's current state does not allow this (409). */
-export const badState = (text?: ErrorText | LegacyText, details?: ErrorDetails) => new AppError('BIZ-3002', text, details);
+export const badState = (text?: ErrorText, details?: ErrorDetails) => new AppError('BIZ-3002', text, details);
 /** A business rule forbids this whatever the state (422). */
-export const ruleViolation = (text?: ErrorText | LegacyText, details?: ErrorDetails) => new AppError('BIZ-3003', text, details);
+export const ruleViolation = (text?: ErrorText, details?: ErrorDetails) => new AppError('BIZ-3003', text, details);
 /**
  * Input a service found wrong (400 VAL-*), reported as the validator reports it: the fields at
  * fault, each message a `form.*` key (rendered in the reader's language).

@@ -146,7 +146,7 @@ export class FakeStudies implements StudiesPaymentHooks {
   private async lock(t: DbOrTx, id: string, from: ApplicationStatus[]): Promise<FakeApplicationState> {
     const a = await this.read(t, id, true);
     if (!a) throw new AppError('BIZ-3001');
-    if (!from.includes(a.status)) throw new AppError('BIZ-3002', `신청 상태(${a.status})에서는 할 수 없는 작업입니다.`);
+    if (!from.includes(a.status)) throw new AppError('BIZ-3002', undefined, { status: a.status });
     return a;
   }
 
@@ -158,7 +158,7 @@ export class FakeStudies implements StudiesPaymentHooks {
   }
   async confirmPaidApplication(tx: Tx, id: string, paidAmount: number, checkoutId?: string): Promise<void> {
     const a = await this.lock(tx, id, ['ACCEPTED', 'PAYMENT_PENDING']);
-    if (paidAmount < a.amount) throw new AppError('BIZ-3003', '결제 금액이 참가비와 다릅니다.');
+    if (paidAmount < a.amount) throw new AppError('BIZ-3003', undefined, { reason: 'AMOUNT_MISMATCH' });
     await this.write(
       tx,
       id,
