@@ -120,7 +120,8 @@ describe('jobs navigator', () => {
     await expect.poll(async () => (await counts.textContent())?.replace(/\s+/g, '')).toBe('새로등록2갱신0변경없음0거부1');
     const items = page.getByTestId('run-items');
     const bad = items.locator('tr', { hasText: '거부' });
-    await bad.getByText(/^title:/).waitFor();
+    // the reason names the field at fault, in the page's language
+    await bad.getByText(/공고 항목을 확인해 주세요 — title: 필수 입력 항목입니다/).waitFor();
     expect(await bad.locator('td').first().textContent()).toBe('3'); // the spreadsheet's line number
     await items.getByRole('link', { name: `E2E 백엔드 개발자 ${stamp}` }).waitFor();
   });
