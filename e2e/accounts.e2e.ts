@@ -140,6 +140,10 @@ describe('accounts', () => {
     await provider.waitFor();
     expect(await provider.getAttribute('href')).toBe('/api/auth/oauth/local/start?returnTo=%2Fusers%2Fme');
     await provider.click();
+    // the provider's own page draws its Korean in the app's Pretendard, not a system font
+    await b.page.getByRole('heading', { name: 'moim 테스트 로그인' }).waitFor();
+    const faces = await b.page.evaluate(async () => (await document.fonts.load('16px "Pretendard Variable"', '로그인')).length);
+    expect(faces).toBeGreaterThan(0);
     await b.page.getByRole('button', { name: /Approve/ }).click();
     await b.page.waitForURL((u) => u.pathname === '/users/me', { timeout: 20_000 });
     expect(new URL(b.page.url()).origin).toBe(origin);

@@ -27,6 +27,8 @@ import { AppError } from '../../http/app-error.ts';
 import { bearerToken } from '../../http/auth-guard.ts';
 import { ok } from '../../http/envelope.ts';
 import { isAllowedOrigin, requestOrigin } from '../../http/origin.ts';
+import { loadSubsetFaces } from '../../http/page-font.ts';
+import { defaultWebDist } from '../../paths.ts';
 import { LOCAL_CLIENT_ID, localClientSecret, registerLocalProvider } from '../../providers/oauth/local-provider.ts';
 import { buildOAuthProviders, callbackUrl, localIssuer } from '../../providers/oauth/registry.ts';
 import type { FetchLike } from '../../providers/oauth/types.ts';
@@ -267,6 +269,7 @@ export function authRoutes(ctx: AppContext, auth: AuthService, users: UsersServi
     if (ctx.config.oauthLocalEnabled) {
       await scope.register(async (sub) =>
         registerLocalProvider(sub, ctx.db, {
+          pageFont: loadSubsetFaces(ctx.config.WEB_DIST_DIR ?? defaultWebDist),
           issuer: localIssuer(ctx.config),
           clientSecret: localClientSecret(ctx.config.jwtSecret),
           isRedirectUri: (uri) => {
