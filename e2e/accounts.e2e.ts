@@ -102,6 +102,35 @@ describe('accounts', () => {
     await b.page.getByRole('button', { name: '잊은 회원 님의 메뉴' }).waitFor();
   });
 
+  it('a page opened with an expired access token renews it first: one refresh, no 401', async () => {
+    const { page } = b;
+    await page.goto('/login?returnTo=%2Fusers%2Fme');
+    await page.getByLabel('이메일').fill(DEMO.member.email);
+    await page.getByLabel('비밀번호', { exact: true }).fill(DEMO.member.password);
+    await page.getByRole('button', { name: '로그인', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/users/me', { timeout: 20_000 });
+    await page.getByRole('button', { name: /님의 메뉴/ }).waitFor();
+    // the stored access token as it is once its lifetime is over (its exp in the past)
+    await page.evaluate(() => {
+      const [head, body, sig] = localStorage.getItem('authToken')!.split('.');
+      const claims = JSON.parse(atob(body!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp: number };
+      claims.exp = Math.floor(Date.now() / 1000) - 60;
+      const encoded = btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+      localStorage.setItem('authToken', `${head}.${encoded}.${sig}`);
+    });
+    const calls: { path: string; status: number }[] = [];
+    page.on('response', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname.startsWith('/api/')) calls.push({ path: u.pathname, status: r.status() });
+    });
+    await page.goto('/users/me');
+    await page.getByRole('button', { name: /님의 메뉴/ }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: '내 프로젝트' }).waitFor({ timeout: 20_000 });
+    expect(calls.filter((c) => c.path === '/api/auth/refresh').map((c) => c.status)).toEqual([200]);
+    expect(calls.filter((c) => c.status === 401)).toEqual([]);
+    expect(calls.length).toBeGreaterThan(2);
+  });
+
   it.each([
     ['127.0.0.1', baseURL],
     ['localhost', altBaseURL],
@@ -111,6 +140,10 @@ describe('accounts', () => {
     await provider.waitFor();
     expect(await provider.getAttribute('href')).toBe('/api/auth/oauth/local/start?returnTo=%2Fusers%2Fme');
     await provider.click();
+    // the provider's own page draws its Korean in the app's Pretendard, not a system font
+    await b.page.getByRole('heading', { name: 'moim 테스트 로그인' }).waitFor();
+    const faces = await b.page.evaluate(async () => (await document.fonts.load('16px "Pretendard Variable"', '로그인')).length);
+    expect(faces).toBeGreaterThan(0);
     await b.page.getByRole('button', { name: /Approve/ }).click();
     await b.page.waitForURL((u) => u.pathname === '/users/me', { timeout: 20_000 });
     expect(new URL(b.page.url()).origin).toBe(origin);

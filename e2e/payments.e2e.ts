@@ -7,7 +7,9 @@
  *     the back office (UI) → confirmed;
  *  3. a third pays with the declined card, sees the failure page, retries with the approving card;
  *  4. the test item bought by card at http://localhost:PORT (the others browse at 127.0.0.1 while
- *     PUBLIC_URL says localhost): the gateway returns to the address the buyer opened.
+ *     PUBLIC_URL says localhost): the gateway returns to the address the buyer opened;
+ *  5. the gateway's checkout page draws its Hangul in the app's Pretendard (no system font needed),
+ *     at 1280 and 390 px.
  * Driven through the API from the test: sign-up/login tokens, finding the paid demo study (else
  * leader@moim.dev proposes one and the admin approves it), the leader's accept; members 2 and 3
  * start signed in (the session put in localStorage as the web app stores it).
@@ -293,6 +295,45 @@ describe('payments', () => {
     await payOnGateway(page, TEST_CARDS[0].number);
     await page.waitForURL((u) => u.origin === altBaseURL && u.pathname === '/payment/success', { timeout: 20_000 });
     await page.getByRole('heading', { name: '결제 완료' }).waitFor({ timeout: 20_000 });
+    expect(refused).toEqual([]);
+  });
+
+  it("the gateway's checkout page draws its Korean text in the app's Pretendard, at 1280 and 390 px", async () => {
+    const m = await register('글꼴확인회원');
+    const page = b.page;
+    const refused: string[] = [];
+    page.on(
+      'console',
+      (msg) => msg.type() === 'error' && /Content Security Policy|Refused to/.test(msg.text()) && refused.push(msg.text()),
+    );
+    await signIn(page, m);
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/checkout/test');
+      await page.getByRole('button', { name: /결제하기/ }).click();
+      await page.waitForURL(/\/api\/payments\/test-gateway\/checkout/, { timeout: 15_000 });
+      const heading = page.getByRole('heading', { name: 'moim 테스트 결제' });
+      await heading.waitFor();
+      const font = await page.evaluate(async () => {
+        const faces = await document.fonts.load('16px "Pretendard Variable"', '결제');
+        return {
+          faces: faces.length,
+          check: document.fonts.check('16px "Pretendard Variable"', '결제'),
+          family: getComputedStyle(document.querySelector('h1')!).fontFamily,
+        };
+      });
+      expect(font.faces).toBeGreaterThan(0);
+      expect(font.check).toBe(true);
+      expect(font.family).toMatch(/^"?Pretendard Variable"?/);
+      // to look at: the Hangul drawn, not boxes (e2e/artifacts/, not kept in git)
+      await page.screenshot({
+        path: new URL(`../e2e/artifacts/checkout-font-${viewport.width}.png`, import.meta.url).pathname,
+        fullPage: true,
+      });
+    }
     expect(refused).toEqual([]);
   });
 });

@@ -3,7 +3,9 @@
  * 1. a member pastes a Korean post, watches the progress, sees the ratings and an inline
  *    suggestion, accepts it, re-analyses the revision and compares the two versions;
  * 2. a guest runs the one trial, is then asked to log in, logs in through the studio-branded
- *    login page and comes back to the studio, where the trial joins their documents.
+ *    login page and comes back to the studio, where the trial joins their documents;
+ * 3. at 390 px, from moim's home page: the studio header's menu leads to the documentor and back
+ *    to moim, for a guest and a member; every studio page has one <main>, at 390 and 1280 px.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -105,5 +107,55 @@ describe('studio journeys', () => {
       .waitFor();
     await page.getByText('체험으로 분석한 글을 내 문서로 옮겼어요.').waitFor();
     await page.getByTestId('studio-history').getByText('사이드 프로젝트 배포 회고').waitFor();
+  });
+
+  it('at 390 px the header menu leads to the documentor and back to moim; one <main> on every studio page', async () => {
+    const { page } = b;
+    const mains = () => page.evaluate(() => document.querySelectorAll('main').length);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: '글쓰기 스튜디오' }).click();
+    await page.waitForURL((u) => u.pathname === '/studio');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await mains()).toBe(1);
+    const nav = page.getByRole('navigation', { name: '스튜디오 메뉴' });
+    expect(await nav.isVisible()).toBe(false);
+    const menuButton = page.getByRole('button', { name: '메뉴', exact: true });
+    await menuButton.click();
+    const menu = page.getByRole('menu', { name: '메뉴' });
+    await menu.getByRole('menuitem', { name: '회원가입' }).waitFor();
+    await menu.getByRole('menuitem', { name: '도큐멘터' }).click();
+    await page.waitForURL((u) => u.pathname === '/studio/documentor');
+    await page.getByRole('button', { name: '체험 분석하기' }).waitFor();
+    expect(await menu.isVisible()).toBe(false);
+    expect(await mains()).toBe(1);
+    // the header fits: nothing sticks out of the 390 px
+    expect(await page.evaluate(() => document.querySelector('.studio-header')!.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await menuButton.click();
+    await menu.getByRole('menuitem', { name: '모임으로' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByRole('contentinfo').getByRole('link', { name: '글쓰기 스튜디오' }).waitFor();
+
+    // a member: the greeting and logout are in the menu; the documentor's member page has one <main> too
+    await page.goto('/login?returnTo=%2Fstudio%2Fdocumentor&brand=studio');
+    await loginThroughForm(page, 'member@moim.dev', 'moim-member-2026!');
+    await page.getByTestId('studio-quota').waitFor();
+    expect(await mains()).toBe(1);
+    await menuButton.click();
+    await menu.getByText(/님, 안녕하세요/).waitFor();
+    await menu.getByRole('menuitem', { name: '스튜디오' }).click();
+    await page.waitForURL((u) => u.pathname === '/studio');
+    expect(await mains()).toBe(1);
+    await menuButton.click();
+    await menu.getByRole('menuitem', { name: '로그아웃' }).click();
+    await page.getByText('로그아웃되었습니다.').waitFor();
+
+    // at 1280 px the navigation is in the header and the menu button is not
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await nav.getByRole('link', { name: '도큐멘터' }).click();
+    await page.waitForURL((u) => u.pathname === '/studio/documentor');
+    expect(await menuButton.isVisible()).toBe(false);
+    expect(await mains()).toBe(1);
   });
 });

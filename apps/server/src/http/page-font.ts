@@ -23,6 +23,7 @@
  * serverFontSpec) and copies the full font next to render.mjs.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -89,6 +90,60 @@ function decodeEntities(text: string): string {
     const c = parseInt(e.slice(hex ? 2 : 1), hex ? 16 : 10);
     return c >= 0 && c <= 0x10ffff ? String.fromCodePoint(c) : m;
   });
+}
+
+/** A page's text as it shows: its markup without tags, scripts and styles, plus its fields' placeholders and values. */
+export function markupText(markup: string): string {
+  const shown = [...markup.matchAll(/\s(?:placeholder|value)="([^"]*)"/g)].map((m) => m[1]);
+  return decodeEntities(`${markup.replace(/<(script|style|noscript)[\s\S]*?<\/\1>/g, '').replace(/<[^>]*>/g, '')}${shown.join('')}`);
+}
+
+/** The entry CSS's @font-face rules of the subsets that hold any of `codes`. */
+function facesFor(faces: PageFontSpec['faces'], codes: readonly number[]): string {
+  return faces
+    .filter((f) => !f.range || codes.some((c) => f.range!.some(([a, b]) => c >= a && c <= b)))
+    .map((f) => f.css)
+    .join('');
+}
+
+/**
+ * For the pages the server writes itself, outside the web build (the built-in payment gateway's
+ * checkout and receipt, the local sign-in provider's consent page): the @font-face rules of the app's Pretendard subsets (the same hashed
+ * /assets files the app loads, `font-src 'self'`) that a page's text uses, read from the build's
+ * server-rendered.json, and the app's font stack (`--font-sans`, Pretendard first); undefined
+ * without a build.
+ */
+export function loadSubsetFaces(distDir: string): PageFontFaces | undefined {
+  const file = join(distDir, '.ssr', 'server-rendered.json');
+  if (!existsSync(file)) return undefined;
+  try {
+    const spec = (JSON.parse(readFileSync(file, 'utf8')) as { font?: PageFontSpec | null }).font;
+    if (!spec?.faces.length || !spec.stack) return undefined;
+    return {
+      stack: spec.stack,
+      facesOf: (markup) => {
+        const codes = new Set<number>();
+        for (const ch of markupText(markup)) codes.add(ch.codePointAt(0)!);
+        return facesFor(spec.faces, [...codes]);
+      },
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The app's font for a page the server writes itself: its stack and the faces a page's text uses (loadSubsetFaces). */
+export interface PageFontFaces {
+  stack: string;
+  facesOf(markup: string): string;
+}
+
+/** Where such a page's <style> takes its font faces (withPageFont). */
+export const FONT_MARKER = '/*moim-page-font*/';
+
+/** The page with the faces of `font` its text uses and the app's font stack (`--font-sans`) at FONT_MARKER; without a build, nothing (the system fonts). */
+export function withPageFont(html: string, font: PageFontFaces | undefined): string {
+  return html.replace(FONT_MARKER, () => (font ? `${font.facesOf(html)}:root{--font-sans:${font.stack}}` : ''));
 }
 
 /** The worker's code (plain JavaScript, eval'd, so it runs the same from sources and the bundle). */
@@ -247,12 +302,8 @@ export function createPageFonts(
 
   return {
     codePoints(markup) {
-      const shown = [...markup.matchAll(/\s(?:placeholder|value)="([^"]*)"/g)].map((m) => m[1]);
-      const text = decodeEntities(
-        `${markup.replace(/<(script|style|noscript)[\s\S]*?<\/\1>/g, '').replace(/<[^>]*>/g, '')}${shown.join('')}`,
-      );
       const codes = new Set<number>();
-      for (const ch of text) {
+      for (const ch of markupText(markup)) {
         const c = ch.codePointAt(0)!;
         if (c >= 0x20 && inFont(c)) codes.add(c);
       }
@@ -278,10 +329,7 @@ export function createPageFonts(
     },
 
     subsetFaces(codes) {
-      return spec.faces
-        .filter((f) => !f.range || codes.some((c) => f.range!.some(([a, b]) => c >= a && c <= b)))
-        .map((f) => f.css)
-        .join('');
+      return facesFor(spec.faces, codes);
     },
 
     async serve(key, ranges) {

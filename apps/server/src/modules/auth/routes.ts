@@ -28,6 +28,8 @@ import { bearerToken } from '../../http/auth-guard.ts';
 import { ok } from '../../http/envelope.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { isAllowedOrigin, requestOrigin } from '../../http/origin.ts';
+import { loadSubsetFaces } from '../../http/page-font.ts';
+import { defaultWebDist } from '../../paths.ts';
 import { renderErrorText } from '../../i18n/error-texts.ts';
 import { LOCAL_CLIENT_ID, localClientSecret, registerLocalProvider } from '../../providers/oauth/local-provider.ts';
 import { buildOAuthProviders, callbackUrl, localIssuer } from '../../providers/oauth/registry.ts';
@@ -270,6 +272,7 @@ export function authRoutes(ctx: AppContext, auth: AuthService, users: UsersServi
     if (ctx.config.oauthLocalEnabled) {
       await scope.register(async (sub) =>
         registerLocalProvider(sub, ctx.db, {
+          pageFont: loadSubsetFaces(ctx.config.WEB_DIST_DIR ?? defaultWebDist),
           issuer: localIssuer(ctx.config),
           clientSecret: localClientSecret(ctx.config.jwtSecret),
           isRedirectUri: (uri) => {

@@ -34,6 +34,8 @@ import { ok } from '../../http/envelope.ts';
 import { isAllowedOrigin, returnOrigin } from '../../http/origin.ts';
 import type { LimitRule } from '../../http/rate-limit.ts';
 import { createPaymentProviders } from '../../providers/payments/index.ts';
+import { loadSubsetFaces } from '../../http/page-font.ts';
+import { defaultWebDist } from '../../paths.ts';
 import { testGatewayRoutes } from '../../providers/payments/test-gateway/routes.ts';
 import { deliverNotice, type NoticeKind } from './notices.ts';
 import * as repo from './repo.ts';
@@ -77,7 +79,8 @@ export function paymentsRoutes(ctx: AppContext, built: ReturnType<typeof createP
     if (provider.name === 'test') {
       const cors = ctx.config.CORS_ORIGINS.filter((o) => o !== '*');
       const allowed = (origin: string) => cors.includes(origin) || isAllowedOrigin(origin, ctx.config);
-      await scope.register(async (gw) => testGatewayRoutes(gw, { gateway, isAllowedOrigin: allowed }), {
+      const pageFont = loadSubsetFaces(ctx.config.WEB_DIST_DIR ?? defaultWebDist);
+      await scope.register(async (gw) => testGatewayRoutes(gw, { gateway, isAllowedOrigin: allowed, pageFont }), {
         prefix: '/payments/test-gateway',
       });
     }

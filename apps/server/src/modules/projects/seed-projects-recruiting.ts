@@ -10,7 +10,7 @@ export const RECRUITING_PROJECTS: DemoProject[] = [
     views: 42,
     project: {
       name: '모임 캘린더 — 스터디 일정 공유 앱',
-      tagline: '스터디원끼리 일정 투표부터 출석까지 한 화면에서',
+      tagline: '퇴근 후 사이드 프로젝트: 스터디원끼리 일정 투표부터 출석까지 한 화면에서',
       type: 'SIDE_PROJECT',
       description:
         '<h3>무엇을 만드나요</h3><p>스터디를 운영하면 일정 조율에 생각보다 많은 시간이 듭니다. 가능한 시간을 투표로 모으고, 확정된 일정을 캘린더 구독(iCal)으로 내보내는 작은 웹앱을 만듭니다.</p><ul><li>가능 시간 투표와 자동 확정</li><li>출석 체크와 지각 알림</li><li>구글·애플 캘린더 구독</li></ul><p>MVP는 8주 안에 배포하는 것이 목표입니다.</p>',

@@ -1,8 +1,10 @@
 import { PROJECT_STATUSES } from '@moim/contract';
 import { sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import type { SeededUsers } from '../users/index.ts';
+import { choseongOf } from './test-helpers.ts';
 
 let t: TestApp;
 let ids: SeededUsers;
@@ -41,5 +43,30 @@ describe('demo projects', () => {
     expect(r.body.data.owned.length).toBeGreaterThan(0);
     expect(r.body.data.member.length).toBeGreaterThan(0);
     expect(r.body.data.applications.map((a: { status: string }) => a.status)).toEqual(expect.arrayContaining(['PENDING', 'APPROVED']));
+  });
+
+  it("finds every listed demo project by its title's 초성, and finds projects for the search box's own example", async () => {
+    const search = async (q: string) =>
+      (await t.call({ method: 'GET', url: `/api/projects?size=50&q=${encodeURIComponent(q)}` })).body.data.content as { id: string }[];
+    const listed = (await t.call({ method: 'GET', url: '/api/projects?size=50' })).body.data.content as { id: string; name: string }[];
+    expect(listed.length).toBeGreaterThan(5);
+    for (const p of listed) {
+      const full = choseongOf(p.name);
+      if (!full) continue; // a title without Hangul
+      expect(
+        (await search(full)).map((r) => r.id),
+        `${p.name}: ${full}`,
+      ).toContain(p.id);
+      const firstTwo = choseongOf(p.name, 2);
+      expect(
+        (await search(firstTwo)).map((r) => r.id),
+        `${p.name}: ${firstTwo}`,
+      ).toContain(p.id);
+    }
+    // the example the list page's search hint shows (「초성으로도 찾아요: ㅅㅇㄷ」), as the page says it
+    const ko = JSON.parse(readFileSync(new URL('../../../../web/src/features/projects/i18n/ko.json', import.meta.url), 'utf8'));
+    const example = /[ㄱ-ㅎ]{2,}/.exec(ko.filters.searchHint as string)?.[0];
+    expect(example).toBeTruthy();
+    expect((await search(example!)).length, example).toBeGreaterThan(0);
   });
 });

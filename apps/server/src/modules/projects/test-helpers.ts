@@ -124,3 +124,24 @@ export async function inbox(t: TestApp, who: Person) {
   const r = await t.call({ method: 'GET', url: '/api/notifications?size=50', headers: who.headers });
   return r.body.data.content as { type: string; title: string; body: string; link: string | null }[];
 }
+
+const CHOSEONG = 'ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ';
+
+/**
+ * What a person types to find `title` by 초성 (worked out here, not with es-hangul): each Hangul
+ * word's initial consonants, the words that have Hangul in them, separated by single spaces
+ * ("게임잼 팀: 2D 퍼즐" → "ㄱㅇㅈ ㅌ ㅍㅈ"); `words` keeps only the first ones.
+ */
+export function choseongOf(title: string, words = Infinity): string {
+  return title
+    .split(/\s+/)
+    .map((w) =>
+      [...w]
+        .filter((c) => c >= '가' && c <= '힣')
+        .map((c) => CHOSEONG[Math.floor((c.codePointAt(0)! - 0xac00) / 588)])
+        .join(''),
+    )
+    .filter(Boolean)
+    .slice(0, words)
+    .join(' ');
+}

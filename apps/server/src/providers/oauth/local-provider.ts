@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK } from 'jose';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { FONT_MARKER, withPageFont, type PageFontFaces } from '../../http/page-font.ts';
 import { localOauthCodes, localOauthKeys } from './schema.ts';
 import { escapeHtml as esc } from '../../text/html.ts';
 
@@ -31,6 +32,8 @@ export interface LocalProviderOptions {
   clientSecret: string;
   /** the redirect_uris this provider accepts: moim's callback for `local` on an allowed origin */
   isRedirectUri: (uri: string) => boolean;
+  /** the app's Pretendard subsets for the consent page's text (http/page-font.ts loadSubsetFaces); absent without a web build */
+  pageFont?: PageFontFaces;
 }
 
 /** Test identities offered on the consent page. */
@@ -175,8 +178,11 @@ export function registerLocalProvider(app: FastifyInstance, db: Db, o: LocalProv
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(
-        `<!doctype html><html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-          `<title>moim 테스트 로그인</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`,
+        withPageFont(
+          `<!doctype html><html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+            `<title>moim 테스트 로그인</title><style>${FONT_MARKER}${STYLE}</style></head><body><main>${body}</main></body></html>`,
+          o.pageFont,
+        ),
       );
   }
 
@@ -368,7 +374,7 @@ ${hidden}
 }
 
 const STYLE = `
-:root{color-scheme:light dark;font-family:system-ui,-apple-system,"Apple SD Gothic Neo","Noto Sans KR",sans-serif}
+:root{color-scheme:light dark;font-family:var(--font-sans,system-ui,-apple-system,"Apple SD Gothic Neo","Noto Sans KR",sans-serif)}
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f4f5f7;color:#1b1d21}
 @media (prefers-color-scheme:dark){body{background:#15171a;color:#e8e9eb}main{background:#1f2226!important;border-color:#33373d!important}}
 main{max-width:30rem;width:calc(100% - 2rem);background:#fff;border:1px solid #e1e3e7;border-radius:12px;padding:1.5rem 1.75rem;margin:1rem}

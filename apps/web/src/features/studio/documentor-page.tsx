@@ -79,7 +79,7 @@ function MemberDocumentor() {
 
   return (
     <div className="documentor__body">
-      <main className="documentor__main" aria-label={t('documentor.main')}>
+      <section className="documentor__main" aria-label={t('documentor.main')}>
         <ErrorMessage error={submit.error} />
         <ErrorMessage error={revise.error} />
         {documentId && compare?.length === 2 ? (
@@ -108,7 +108,7 @@ function MemberDocumentor() {
             }
           />
         )}
-      </main>
+      </section>
       <aside className="documentor__aside">
         {quota.data && <QuotaBadge quota={quota.data} />}
         {(analysisId || compare) && (
@@ -202,7 +202,7 @@ function GuestDocumentor() {
   const used = start.error instanceof ApiError && (start.error.details as { reason?: string } | undefined)?.reason === 'TRIAL_USED';
   return (
     <div className="documentor__body documentor__body--guest">
-      <main className="documentor__main" aria-label={t('documentor.main')}>
+      <section className="documentor__main" aria-label={t('documentor.main')}>
         <ErrorMessage error={start.error} />
         {used ? (
           loginPrompt
@@ -215,7 +215,7 @@ function GuestDocumentor() {
             }
           />
         )}
-      </main>
+      </section>
       <aside className="documentor__aside">
         <div className="card">
           <h2>{t('trial.asideTitle')}</h2>

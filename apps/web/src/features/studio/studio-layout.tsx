@@ -1,7 +1,9 @@
 /**
  * The writing studio's frame with its own header (SPEC §2): signed in, a greeting and logout;
  * otherwise signup and login buttons that remember the studio address to return to and pass
- * the studio's branding (/login?returnTo=/studio/documentor&brand=studio).
+ * the studio's branding (/login?returnTo=/studio/documentor&brand=studio). Below 769 px the
+ * navigation, the greeting, logout and signup move into a menu (StudioMenu); login stays.
+ * This layout holds the page's one <main>; the pages inside it use sections.
  */
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +12,7 @@ import { useAuth } from '../../shared/auth/auth-provider';
 import { toast } from '../../shared/toast/toast';
 import { LogoMark } from '../../shared/ui/logo';
 import { PageLoading } from '../../shared/ui/states';
+import { StudioMenu } from './components/studio-menu';
 import { studioEntryParams } from './lib/entry';
 import './studio.css';
 
@@ -19,6 +22,11 @@ export default function StudioLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const params = studioEntryParams(`${location.pathname}${location.search}`);
+  const logout = async () => {
+    await auth.logout();
+    toast.info(t('loggedOut'));
+    navigate('/studio');
+  };
   return (
     <div className="studio">
       <a className="skip-link" href="#studio-main">
@@ -43,21 +51,13 @@ export default function StudioLayout() {
                 <span className="studio-greeting" data-user-content="">
                   {t('greeting', { name: auth.user.name })}
                 </span>
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-sm"
-                  onClick={async () => {
-                    await auth.logout();
-                    toast.info(t('loggedOut'));
-                    navigate('/studio');
-                  }}
-                >
+                <button type="button" className="btn btn-secondary btn-sm studio-header__wide" onClick={() => void logout()}>
                   {t('common.logout', { ns: 'translation' })}
                 </button>
               </>
             ) : (
               <>
-                <Link to={`/signup${params}`} className="btn btn-ghost btn-sm">
+                <Link to={`/signup${params}`} className="btn btn-ghost btn-sm studio-header__wide">
                   {t('common.signup', { ns: 'translation' })}
                 </Link>
                 <Link to={`/login${params}`} className="btn btn-primary btn-sm">
@@ -66,6 +66,7 @@ export default function StudioLayout() {
               </>
             )}
           </div>
+          <StudioMenu user={auth.user} entryParams={params} onLogout={() => void logout()} />
         </div>
       </header>
       <main id="studio-main" tabIndex={-1}>

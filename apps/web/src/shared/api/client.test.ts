@@ -11,6 +11,12 @@ const fail = (status: number, code: string, message = 'x') =>
     headers: { 'content-type': 'application/json' },
   });
 
+/** An unsigned JWT with `payload` (the client reads `exp` without verifying). */
+const jwt = (payload: object) =>
+  ['{"alg":"HS256","typ":"JWT"}', JSON.stringify(payload), 'sig']
+    .map((p, i) => (i < 2 ? btoa(p).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_') : p))
+    .join('.');
+
 describe('api client', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
   beforeEach(() => {
@@ -100,6 +106,52 @@ describe('api client', () => {
     expect(localStorage.getItem('refreshToken')).toBe('refresh-new');
   });
 
+  it('with an expired access token stored, refreshes first: one refresh, no 401 round trip', async () => {
+    localStorage.setItem('authToken', jwt({ sub: 'u', exp: Math.floor(Date.now() / 1000) - 60 }));
+    localStorage.setItem('refreshToken', 'refresh-old');
+    const fresh = jwt({ sub: 'u', exp: Math.floor(Date.now() / 1000) + 900 });
+    let refreshCalls = 0;
+    let unauthorized = 0;
+    fetchMock.mockImplementation(async (url: string, init: RequestInit) => {
+      const auth = (init.headers as Record<string, string>).authorization;
+      if (url === '/api/auth/refresh') {
+        refreshCalls++;
+        await new Promise((r) => setTimeout(r, 20));
+        return ok({ accessToken: fresh, refreshToken: 'refresh-new' });
+      }
+      if (auth !== `Bearer ${fresh}`) {
+        unauthorized++;
+        return fail(401, 'AUTH-1002');
+      }
+      return ok({ url });
+    });
+    // the start-up check of the session (an auth call) and the page's own calls
+    await Promise.all([api.get('/api/auth/validate'), api.get('/api/a'), api.post('/api/b', { x: 1 })]);
+    expect(refreshCalls).toBe(1);
+    expect(unauthorized).toBe(0);
+    expect(localStorage.getItem('authToken')).toBe(fresh);
+    // a token that is still valid goes as it is
+    await api.get('/api/c');
+    expect(refreshCalls).toBe(1);
+  });
+
+  it('does not refresh again for a new token its own clock calls expired (a clock running ahead)', async () => {
+    const past = () => jwt({ sub: 'u', exp: Math.floor(Date.now() / 1000) - 3600 });
+    localStorage.setItem('authToken', past());
+    localStorage.setItem('refreshToken', 'r');
+    let refreshCalls = 0;
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url === '/api/auth/refresh') {
+        refreshCalls++;
+        return ok({ accessToken: past(), refreshToken: 'r2' });
+      }
+      return ok({ url });
+    });
+    await api.get('/api/a');
+    await api.get('/api/b');
+    expect(refreshCalls).toBe(1);
+  });
+
   it('when the refresh fails: clears the session and broadcasts one unauthorized event', async () => {
     localStorage.setItem('authToken', 'old');
     localStorage.setItem('refreshToken', 'refresh-old');
@@ -123,6 +175,17 @@ describe('api client', () => {
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(localStorage.getItem('refreshToken')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('keeps the session when the refresh gets no answer (offline)', async () => {
+    localStorage.setItem('authToken', jwt({ sub: 'u', exp: Math.floor(Date.now() / 1000) - 60 }));
+    localStorage.setItem('refreshToken', 'r');
+    fetchMock.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(api.get('/api/a')).rejects.toMatchObject({ kind: 'network' });
+    expect(localStorage.getItem('refreshToken')).toBe('r');
+    expect(localStorage.getItem('authToken')).not.toBeNull();
   });
 
   it('never refreshes for auth or game calls', async () => {

@@ -8,6 +8,9 @@
  * (/api/games/*) triggers ONE refresh (POST /api/auth/refresh {refreshToken}); requests that
  * fail or start meanwhile wait for it and are retried once with the new token. If the refresh
  * fails, tokens and user are cleared and `auth:unauthorized` is dispatched on window once.
+ * An access token whose `exp` has passed (by this browser's clock) is renewed before those calls
+ * and the start-up validation are made, not after their 401s; a token revoked on the server
+ * still goes through the 401 → refresh → retry path.
  */
 import { REQUEST_TIMEOUT_MS, type Envelope, type ErrorBody } from '@moim/contract';
 import { clearSession, getAccessToken, getRefreshToken, storeTokens } from '../auth/token-store';
@@ -238,6 +241,40 @@ async function send<T>(method: string, path: string, opts: RequestOptions<T>, to
 }
 
 let refreshing: Promise<boolean> | null = null;
+/** The access token the last refresh brought (see `knownExpired`). */
+let renewedToken: string | null = null;
+
+/** A token is renewed this long before its `exp`, so that it does not expire on the way. */
+export const EXPIRY_SKEW_MS = 10_000;
+
+/** The `exp` (ms) of a JWT, read without verifying it (the server does); null when it has none or is not a JWT. */
+export function tokenExpiry(token: string): number | null {
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    const json = atob(
+      part
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '='),
+    );
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The stored access token has expired by this browser's clock: renew it before the call rather
+ * than after a 401. A token the last refresh brought is never judged so (a clock running ahead
+ * of the server's would otherwise renew before every call); the 401 path still covers it.
+ */
+function knownExpired(token: string | null): boolean {
+  if (!token || token === renewedToken || !getRefreshToken()) return false;
+  const exp = tokenExpiry(token);
+  return exp !== null && exp - EXPIRY_SKEW_MS <= Date.now();
+}
 
 /** Renews the session once however many callers ask at the same time. */
 export function refreshSession(): Promise<boolean> {
@@ -253,8 +290,11 @@ export function refreshSession(): Promise<boolean> {
       );
       if (!data?.accessToken) throw new Error('no access token');
       storeTokens(data.accessToken, data.refreshToken ?? refreshToken);
+      renewedToken = data.accessToken;
       return true;
-    } catch {
+    } catch (err) {
+      // No answer (offline, timeout): the session may well be fine; keep it, as the start-up check does.
+      if (err instanceof ApiError && err.kind !== 'http') return false;
       clearSession();
       if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(UNAUTHORIZED_EVENT));
       return false;
@@ -267,8 +307,13 @@ export function refreshSession(): Promise<boolean> {
 
 export async function request<T>(method: string, path: string, opts: RequestOptions<T> = {}): Promise<T> {
   const renew = opts.refresh ?? (opts.auth !== false && !isAuthCall(path) && !isGameCall(path));
-  // Requests that start while a refresh is running wait for it (the queue).
-  if (renew && refreshing) await refreshing;
+  // Requests that start while a refresh is running wait for it (the queue); an access token
+  // known to have expired is renewed first (one refresh for every call that starts meanwhile),
+  // for the start-up check of the session too, instead of being sent to earn a 401.
+  if (renew || path === shellPaths.auth.validate) {
+    if (opts.auth !== false && knownExpired(getAccessToken())) await refreshSession();
+    else if (refreshing) await refreshing;
+  }
   const sentToken = opts.auth === false ? null : getAccessToken();
   try {
     return await send<T>(method, path, opts, sentToken);

@@ -13,6 +13,7 @@ const PATHS = {
   arrow: 'M5 12h14M13 6l6 6-6 6',
   mail: 'M3 6h18v12H3zM3 7l9 6 9-6',
   shield: 'M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6l-8-3Z',
+  menu: 'M4 7h16M4 12h16M4 17h16',
   rocket: 'M5 15c-1.5 1.5-2 5-2 5s3.5-.5 5-2M14 4c3-1 6-1 6-1s0 3-1 6l-7 7-5-5 7-7ZM15 9h.01',
 } as const;
 

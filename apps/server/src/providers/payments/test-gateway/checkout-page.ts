@@ -1,9 +1,12 @@
 /**
  * The built-in gateway's hosted checkout page: server-rendered HTML with a plain form (no
  * scripts, so it runs under the server's strict Content-Security-Policy), Korean, accessible,
- * responsive. It lists the test cards and what each does.
+ * responsive. It lists the test cards and what each does. Its text is drawn in the app's
+ * Pretendard: `withPageFont` (http/page-font.ts) puts the @font-face rules of the subsets its text
+ * uses at FONT_MARKER (routes.ts).
  */
 import { TEST_CARDS } from '@moim/contract';
+import { FONT_MARKER } from '../../../http/page-font.ts';
 
 export interface CheckoutParams {
   clientKey: string;
@@ -21,7 +24,7 @@ const won = (n: number) => `${n.toLocaleString('ko-KR')}원`;
 const STYLE = `
 :root{color-scheme:light dark;--bg:#f6f7fb;--card:#fff;--text:#14161f;--muted:#555b6e;--border:#d5d8e3;--primary:#4f46e5;--primary-text:#fff;--danger:#b91c1c;--focus:#2563eb}
 @media (prefers-color-scheme:dark){:root{--bg:#0f1118;--card:#171a26;--text:#eef0f6;--muted:#a4abc0;--border:#2b3042;--primary:#8b84ff;--primary-text:#0f1118;--danger:#f87171;--focus:#93c5fd}}
-*{box-sizing:border-box}body{margin:0;font-family:'Pretendard','Apple SD Gothic Neo','Noto Sans KR','Malgun Gothic',system-ui,sans-serif;background:var(--bg);color:var(--text);line-height:1.6;word-break:keep-all}
+*{box-sizing:border-box}body{margin:0;font-family:var(--font-sans,'Apple SD Gothic Neo','Noto Sans KR','Malgun Gothic',system-ui,sans-serif);background:var(--bg);color:var(--text);line-height:1.6;word-break:keep-all}
 main{max-width:480px;margin:0 auto;padding:32px 16px}
 .card{background:var(--card);border:1px solid var(--border);border-radius:16px;padding:24px;margin-bottom:16px}
 h1{font-size:1.375rem;margin:0 0 4px}h2{font-size:1rem;margin:0 0 12px}
@@ -49,7 +52,7 @@ function layout(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${esc(title)}</title>
-<style>${STYLE}</style>
+<style>${FONT_MARKER}${STYLE}</style>
 </head>
 <body><main>${body}</main></body>
 </html>`;

@@ -13,6 +13,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../http/app-error.ts';
 import { TOSS_ERRORS, tossError } from '../toss-protocol.ts';
+import { withPageFont, type PageFontFaces } from '../../../http/page-font.ts';
 import { renderCheckoutPage, renderGatewayError, renderReceipt, type CheckoutParams } from './checkout-page.ts';
 import type { GatewayAnswer, TestGateway } from './engine.ts';
 
@@ -22,6 +23,8 @@ export interface GatewayRouteOptions {
   gateway: TestGateway;
   /** whether successUrl / failUrl may point at this origin (besides same-site relative paths) */
   isAllowedOrigin: (origin: string) => boolean;
+  /** the app's Pretendard subsets for the pages' text (http/page-font.ts loadSubsetFaces); absent without a web build */
+  pageFont?: PageFontFaces;
 }
 
 /** A return address the checkout may redirect to: a same-site path, or an allowed origin. */
@@ -75,7 +78,7 @@ function allowReturnTargets(reply: FastifyReply, p: CheckoutParams) {
   if (targets) reply.header('content-security-policy', csp.replace("form-action 'self'", `form-action 'self' ${targets}`));
 }
 
-function html(reply: FastifyReply, status: number, body: string) {
+function sendHtml(reply: FastifyReply, status: number, body: string) {
   return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 }
 
@@ -97,6 +100,7 @@ const header = (request: FastifyRequest, name: string) => {
 
 export async function testGatewayRoutes(app: FastifyInstance, o: GatewayRouteOptions): Promise<void> {
   const g = o.gateway;
+  const html = (reply: FastifyReply, status: number, body: string) => sendHtml(reply, status, withPageFont(body, o.pageFont));
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
