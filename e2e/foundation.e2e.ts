@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baseURL, useBrowser } from './support/browser.ts';
+import { followHeaderLink } from './support/header.ts';
 
 const b = useBrowser();
 
@@ -194,6 +195,41 @@ describe('foundation', () => {
       expect(moved.map((k) => `${path} ${k}: ${Math.round(fallback[k]!)} → ${Math.round(withFont[k]!)}`)).toEqual([]);
     }
     await b.page.unrouteAll();
+  });
+
+  it('a visit that begins on a prerendered page lays out the pages opened next as a direct visit does', async () => {
+    // The prerendered page loads the entry stylesheet after its first paint; the stylesheets of
+    // the pages opened later must still come after it, or its shared rules (`.input{width:100%}`)
+    // beat theirs (the navigator's search box was squeezed to nothing, and an IME wrote each
+    // syllable before the last).
+    const { page } = b;
+    const layout = () =>
+      page.evaluate(() => {
+        const box = document.querySelector('#jn-q')!.getBoundingClientRect();
+        const sort = document.querySelector('#jn-sort')!.getBoundingClientRect();
+        return { box: Math.round(box.width), sort: Math.round(sort.width) };
+      });
+    await page.goto('/ignition/navigator');
+    await page.getByLabel('공고 검색').waitFor();
+    const direct = await layout();
+    for (const start of ['/', '/lab', '/study']) {
+      await page.goto(start);
+      await page.locator('#root:not([data-prerendered])').waitFor({ state: 'attached', timeout: 20_000 });
+      await followHeaderLink(page, 'JOBS');
+      await page.getByLabel('공고 검색').waitFor();
+      expect(await layout(), start).toEqual(direct);
+      // the entry's stylesheet precedes every stylesheet a page added later
+      const order = await page.evaluate(() =>
+        [...document.querySelectorAll('link[rel="stylesheet"]:not([disabled])')].map((l) =>
+          l.parentElement === document.head ? 'head' : 'body',
+        ),
+      );
+      expect(
+        order.every((where) => where === 'head'),
+        `${start}: ${order.join(',')}`,
+      ).toBe(true);
+    }
+    expect(direct.box).toBeGreaterThan(direct.sort);
   });
 
   it('lists the API routes at /api/docs', async () => {

@@ -2,11 +2,16 @@
  * The jobs navigator through the real built site (issue 15): a member fills a skill profile,
  * searches "ㅂㅇㄷ", narrows to 신입 and remote, reads the matched and missing skills of a posting,
  * bookmarks it and finds it among their bookmarks; an admin imports a CSV with one bad row and
- * reads the run's report. Logins go through the login page.
+ * reads the run's report. Logins go through the login page. At 1280 and 390 px, a person who
+ * came through the header's JOBS link types into the search box as people do (hesitating right
+ * after a search with no results, a space then a pause, Korean through the IME): the box has its
+ * row, keeps every key in order, nothing is searched mid-syllable, and the address follows the box.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
+import { followHeaderLink } from './support/header.ts';
+import { clearField, consonants, DEBOUNCE_MS, FRONT, typeLikeAPerson, typeWithIme } from './support/typing.ts';
 
 const b = useBrowser();
 const password = (email: string) => `moim-${email.split('@')[0]}-2026!`;
@@ -125,4 +130,67 @@ describe('jobs navigator', () => {
     expect(await bad.locator('td').first().textContent()).toBe('3'); // the spreadsheet's line number
     await items.getByRole('link', { name: `E2E 백엔드 개발자 ${stamp}` }).waitFor();
   });
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`at ${viewport.width} px the search box keeps what is typed, as it is typed, and the address follows it`, async () => {
+      const { page } = b;
+      const q = () => new URL(page.url()).searchParams.get('q');
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      await followHeaderLink(page, 'JOBS');
+      await page.getByRole('heading', { level: 1, name: '잡 내비게이터' }).waitFor({ timeout: 20_000 });
+      const box = page.getByLabel('공고 검색');
+      // the box has its row (the visit began on a prerendered page: the entry's stylesheet must
+      // not override the navigator's; squeezed to nothing, a Korean IME wrote each syllable first)
+      expect((await box.boundingBox())!.width).toBeGreaterThan(viewport.width / 2);
+      await box.click();
+
+      // a search with no results …
+      await typeLikeAPerson(page, 'zzqx');
+      await page.waitForURL(() => q() === 'zzqx');
+      await page.getByText('조건에 맞는 공고가 없습니다.', { exact: false }).waitFor({ timeout: 20_000 });
+      // … then "kotlin" over it, hesitating after "ko" and "kotl" just as long as the box waits
+      await page.keyboard.press('ControlOrMeta+A');
+      await typeLikeAPerson(page, 'kotlin', [1, 3]);
+      expect(await box.inputValue()).toBe('kotlin');
+      await page.waitForURL(() => q() === 'kotlin');
+      expect(await box.inputValue()).toBe('kotlin');
+
+      // a word, a space, a pause while the page searches, and the next word
+      await clearField(page);
+      await page.waitForURL(() => q() === null);
+      await typeLikeAPerson(page, 'java ', [4], DEBOUNCE_MS * 2);
+      await page.waitForURL(() => q() === 'java');
+      await typeLikeAPerson(page, 'spring');
+      expect(await box.inputValue()).toBe('java spring');
+      await page.waitForURL(() => q() === 'java spring');
+
+      // Korean through the IME, composing slowly: nothing happens mid-syllable
+      await clearField(page);
+      await page.waitForURL(() => q() === null);
+      expect(await typeWithIme(page, FRONT, DEBOUNCE_MS + 200)).toEqual([]);
+      expect(await box.inputValue()).toBe('프론트');
+      await page.waitForURL(() => q() === '프론트');
+      expect(await box.inputValue()).toBe('프론트');
+      await page.getByTestId('job-results').locator('mark', { hasText: '프론트' }).first().waitFor({ timeout: 20_000 });
+
+      await clearField(page);
+      await page.waitForURL(() => q() === null);
+      expect(await typeWithIme(page, consonants('ㅍㄹㅌ'), DEBOUNCE_MS + 200)).toEqual([]);
+      expect(await box.inputValue()).toBe('ㅍㄹㅌ');
+      await page.waitForURL(() => q() === 'ㅍㄹㅌ');
+      expect(await box.inputValue()).toBe('ㅍㄹㅌ');
+
+      // back: the box shows the search the address has again (each search is a step in the history)
+      await page.goBack();
+      await page.waitForURL(() => q() === 'ㅍㄹ');
+      await expect.poll(() => box.inputValue()).toBe('ㅍㄹ');
+      await page.goForward();
+      await page.waitForURL(() => q() === 'ㅍㄹㅌ');
+      await expect.poll(() => box.inputValue()).toBe('ㅍㄹㅌ');
+    });
+  }
 });

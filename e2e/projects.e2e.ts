@@ -5,10 +5,15 @@
  * the inbox and the project under "my projects" on /users/me; the position shows as filled.
  * Links typed without a scheme ("github.com/…") arrive as addresses.
  * Every login goes through the login page.
+ * First, at 1280 and 390 px, a guest who came through the header's PROJECT link searches as they
+ * type: the search hint's own 초성 example finds projects, and the box keeps what is typed (after a
+ * search with no results, with a hesitation; Korean through the IME) while the address follows it.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, useBrowser } from './support/browser.ts';
+import { followHeaderLink } from './support/header.ts';
+import { consonants, DEBOUNCE_MS, FRONT, typeLikeAPerson, typeWithIme } from './support/typing.ts';
 
 const b = useBrowser();
 
@@ -30,6 +35,54 @@ async function login(page: Page, email: string, returnTo = '/') {
 }
 
 describe('projects journey', () => {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`at ${viewport.width} px the search finds projects as it is typed, the hint's 초성 example included`, async () => {
+      const { page } = b;
+      const q = () => new URL(page.url()).searchParams.get('q');
+      const cards = page.locator('.pj-card');
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      await followHeaderLink(page, 'PROJECT');
+      await page.getByRole('heading', { level: 1, name: '함께 만들 팀원을 찾는 프로젝트' }).waitFor({ timeout: 20_000 });
+      const box = page.getByLabel('프로젝트 검색');
+      expect((await box.boundingBox())!.width).toBeGreaterThan(viewport.width / 2);
+
+      // the example the page gives, typed through the IME, found without pressing 검색
+      const hint = (await page.locator('#project-search-hint').textContent()) ?? '';
+      const example = /[ㄱ-ㅎ]{2,}/.exec(hint)?.[0];
+      expect(example, hint).toBeTruthy();
+      await box.click();
+      expect(await typeWithIme(page, consonants(example!))).toEqual([]);
+      await page.waitForURL(() => q() === example);
+      expect(await box.inputValue()).toBe(example);
+      await page.locator('section[aria-busy="false"] .pj-card').first().waitFor({ timeout: 20_000 });
+      expect(await cards.count()).toBeGreaterThan(0);
+
+      // a search with no results, then "kotlin" over it, hesitating mid-word
+      await page.keyboard.press('ControlOrMeta+A');
+      await typeLikeAPerson(page, 'zzqx');
+      await page.waitForURL(() => q() === 'zzqx');
+      await page.getByText('조건에 맞는 프로젝트가 없어요.').waitFor({ timeout: 20_000 });
+      await page.keyboard.press('ControlOrMeta+A');
+      await typeLikeAPerson(page, 'kotlin', [1, 3]);
+      expect(await box.inputValue()).toBe('kotlin');
+      await page.waitForURL(() => q() === 'kotlin');
+      expect(await box.inputValue()).toBe('kotlin');
+      await cards.first().waitFor({ timeout: 20_000 });
+
+      // Korean composed slowly: nothing is searched mid-syllable
+      await page.keyboard.press('ControlOrMeta+A');
+      expect(await typeWithIme(page, FRONT, DEBOUNCE_MS + 200)).toEqual([]);
+      expect(await box.inputValue()).toBe('프론트');
+      await page.waitForURL(() => q() === '프론트');
+      expect(await box.inputValue()).toBe('프론트');
+      await cards.first().waitFor({ timeout: 20_000 });
+    });
+  }
+
   it('a member creates a project with two positions and publishes it', async () => {
     const { page } = b;
     await login(page, OWNER, '/project/new');

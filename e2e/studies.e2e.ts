@@ -3,11 +3,15 @@
  * five-step form; the admin approves it in the back office; another member applies; the leader
  * (the proposer) accepts; the new member finds it under "my studies" and on the calendar; the
  * leader starts and completes it; the member writes a review that shows on the study page.
- * Every login goes through the login page.
+ * Every login goes through the login page. And, at 1280 and 390 px, a guest who came through the
+ * header's STUDY link searches: the box keeps what is typed (the space before the next word,
+ * Korean through the IME) when the search it sent comes back into the address.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, useBrowser } from './support/browser.ts';
+import { followHeaderLink } from './support/header.ts';
+import { FRONT, typeLikeAPerson, typeWithIme } from './support/typing.ts';
 import { makePng } from './support/png.ts';
 
 const b = useBrowser();
@@ -266,4 +270,37 @@ describe('proposing a study with a cover image', () => {
       { timeout: 15_000 },
     );
   });
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`at ${viewport.width} px the search box keeps what is typed when its search comes back into the address`, async () => {
+      const { page } = b;
+      const q = () => new URL(page.url()).searchParams.get('q');
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      await followHeaderLink(page, 'STUDY');
+      await page.getByRole('heading', { level: 1, name: '함께 성장할 스터디를 찾아보세요' }).waitFor({ timeout: 20_000 });
+      const box = page.getByLabel('스터디 검색');
+      expect((await box.boundingBox())!.width).toBeGreaterThan(viewport.width / 3);
+      await box.click();
+      await typeLikeAPerson(page, 'react ');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(() => q() === 'react');
+      // the space typed before pressing Enter is still there for the next word
+      expect(await box.inputValue()).toBe('react ');
+      await typeLikeAPerson(page, 'native');
+      expect(await box.inputValue()).toBe('react native');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(() => q() === 'react native');
+
+      await page.keyboard.press('ControlOrMeta+A');
+      expect(await typeWithIme(page, FRONT)).toEqual([]);
+      expect(await box.inputValue()).toBe('프론트');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(() => q() === '프론트');
+      expect(await box.inputValue()).toBe('프론트');
+    });
+  }
 });

@@ -18,7 +18,8 @@
 // The first paint needs only the HTML: the critical CSS (beasties: the rules the page's markup
 // uses, and their dark-theme and signed-in variants) inline in one <style> at the top of <head>,
 // theme-init.js inline, and the page's own Pretendard file (cut to its text, preloaded:
-// pageFontFace); the full stylesheets (at the end of <body>, the entry's without its @font-face
+// pageFontFace); the full stylesheets (inert placeholders at the end of <body>, added to <head>
+// by the loader; the entry's without its @font-face
 // rules: FACELESS), the script that adds those faces through the FontFace API (FACES_SCRIPT), the
 // app's script and its module preloads start only after the first frame (deferLoading).
 // The server sends those files for the path (apps/server/src/http/web-static.ts); every other
@@ -421,12 +422,18 @@ const themeInit = readFileSync(join(dist, 'theme-init.js'), 'utf8').trim();
  * the dozen of them in one task was a 69 ms task (docs/performance.md, "Start-up long tasks").
  * In a hidden tab they all run at once. One invariant text, allowed by its hash (script-src).
  */
-const LOADER = `<script>(function(){var d=document,done=0,q=[];function go(){if(done)return;done=1;d.querySelectorAll('link[data-moim-sheet]').forEach(function(l){q.push(function(){var n=d.createElement('link');n.rel='stylesheet';n.crossOrigin='anonymous';n.href=l.getAttribute('data-moim-sheet');l.parentNode.insertBefore(n,l)})});d.querySelectorAll('link[data-moim-rel]').forEach(function(l){q.push(function(){l.rel=l.getAttribute('data-moim-rel')})});d.querySelectorAll('script[data-moim-src]').forEach(function(s){q.push(function(){var n=d.createElement('script');n.type='module';n.crossOrigin='anonymous';n.src=s.getAttribute('data-moim-src');d.head.appendChild(n)})});if(d.visibilityState==='hidden'){while(q.length)q.shift()();return}var c=new MessageChannel;c.port1.onmessage=function(){q.shift()();if(q.length)c.port2.postMessage(0)};c.port2.postMessage(0)}if(d.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)});d.addEventListener('visibilitychange',go);setTimeout(go,3000)})();</script>`;
+const LOADER = `<script>(function(){var d=document,done=0,q=[];function go(){if(done)return;done=1;d.querySelectorAll('link[data-moim-sheet]').forEach(function(l){q.push(function(){var n=d.createElement('link');n.rel='stylesheet';n.crossOrigin='anonymous';n.href=l.getAttribute('data-moim-sheet');d.head.appendChild(n)})});d.querySelectorAll('link[data-moim-rel]').forEach(function(l){q.push(function(){l.rel=l.getAttribute('data-moim-rel')})});d.querySelectorAll('script[data-moim-src]').forEach(function(s){q.push(function(){var n=d.createElement('script');n.type='module';n.crossOrigin='anonymous';n.src=s.getAttribute('data-moim-src');d.head.appendChild(n)})});if(d.visibilityState==='hidden'){while(q.length)q.shift()();return}var c=new MessageChannel;c.port1.onmessage=function(){q.shift()();if(q.length)c.port2.postMessage(0)};c.port2.postMessage(0)}if(d.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)});d.addEventListener('visibilitychange',go);setTimeout(go,3000)})();</script>`;
 
 /**
  * The first paint needs the HTML only: theme-init.js inline (no request before the paint), the
  * stylesheets and the app's scripts and module preloads not even fetched until after it (LOADER);
- * without JavaScript the stylesheets still apply (<noscript>).
+ * without JavaScript the stylesheets still apply (<noscript>). The loader puts the stylesheets at
+ * the end of <head>, in their order, before the app starts: the stylesheets of the pages opened
+ * later (Vite appends them to <head>) then come after the entry's, as in index.html, so a page's
+ * own rules win over the shared ones of the same specificity whichever page the visit began on
+ * (left at the end of <body>, the entry's `.input{width:100%}` beat the navigator's
+ * `.jn-search__sort{width:auto}` and squeezed the search box to nothing after a visit that began
+ * on a prerendered page).
  */
 function deferLoading(html) {
   if (!html.includes(THEME_INIT)) throw new Error('deferLoading: theme-init.js not found');

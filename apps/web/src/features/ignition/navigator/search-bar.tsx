@@ -1,9 +1,10 @@
-/** The search box (debounced: the URL and the results follow 300 ms after typing stops) and the sort. */
-import { useEffect, useRef, useState } from 'react';
+/**
+ * The search box (the URL and the results follow 300 ms after typing stops; the box keeps what is
+ * typed, IME composition included: shared/lib/use-search-param) and the sort.
+ */
 import { useTranslation } from 'react-i18next';
+import { useSearchParam } from '../../../shared/lib/use-search-param';
 import type { SortKey } from '../lib/filters';
-
-export const SEARCH_DEBOUNCE_MS = 300;
 
 export function SearchBar({
   q,
@@ -19,25 +20,7 @@ export function SearchBar({
   onSort: (s: SortKey | null) => void;
 }) {
   const { t } = useTranslation('ignition');
-  const [text, setText] = useState(q);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const latest = useRef(onQuery);
-  useEffect(() => {
-    latest.current = onQuery;
-  });
-  // the URL changed elsewhere (a chip, back/forward): show it
-  const [shown, setShown] = useState(q);
-  if (shown !== q) {
-    setShown(q);
-    setText(q);
-  }
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const change = (v: string) => {
-    setText(v);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => latest.current(v.trim()), SEARCH_DEBOUNCE_MS);
-  };
+  const search = useSearchParam(q, onQuery);
   const effective = sort ?? (q ? 'relevance' : 'postedAt');
   return (
     <form
@@ -45,8 +28,7 @@ export function SearchBar({
       role="search"
       onSubmit={(e) => {
         e.preventDefault();
-        clearTimeout(timer.current);
-        onQuery(text.trim());
+        search.submit();
       }}
     >
       <label htmlFor="jn-q" className="visually-hidden">
@@ -56,12 +38,11 @@ export function SearchBar({
         id="jn-q"
         className="input jn-search__input"
         type="search"
-        value={text}
         maxLength={100}
         placeholder={t('search.placeholder')}
         autoComplete="off"
         enterKeyHint="search"
-        onChange={(e) => change(e.target.value)}
+        {...search.inputProps}
       />
       <label htmlFor="jn-sort" className="visually-hidden">
         {t('sort.label')}

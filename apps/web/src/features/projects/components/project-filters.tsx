@@ -1,10 +1,12 @@
 /**
- * Search, chip filters (type, status, meeting), tech stack, open position and sort for the
- * project list; every change goes to the URL and back to page 0.
+ * Search (as you type, debounced; shared/lib/use-search-param), chip filters (type, status,
+ * meeting), tech stack, open position and sort for the project list; every change goes to the
+ * URL and back to page 0.
  */
 import { MEETING_TYPES, PROJECT_PUBLIC_STATUSES, PROJECT_SORTS, PROJECT_TYPES } from '@moim/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParam } from '../../../shared/lib/use-search-param';
 import { ChipGroup, toggle } from '../../../shared/ui/chip-group';
 import { EMPTY_FILTERS, hasActiveFilters, type ProjectListFilters } from '../lib/list-filters';
 import { TagInput } from './tag-input';
@@ -13,23 +15,22 @@ const PJ_CHIPS = { group: 'pj-chipgroup', row: 'pj-chipgroup__row', chip: 'pj-to
 
 export function ProjectFilters({ filters, onChange }: { filters: ProjectListFilters; onChange: (f: ProjectListFilters) => void }) {
   const { t } = useTranslation('projects');
-  const [text, setText] = useState(filters.q);
   const [position, setPosition] = useState(filters.position);
-  const [synced, setSynced] = useState({ q: filters.q, position: filters.position });
-  if (synced.q !== filters.q || synced.position !== filters.position) {
-    // the URL changed from outside (back button, reset): show its values
-    setSynced({ q: filters.q, position: filters.position });
-    setText(filters.q);
+  const [syncedPosition, setSyncedPosition] = useState(filters.position);
+  if (syncedPosition !== filters.position) {
+    // the URL changed from outside (back button, reset): show its value
+    setSyncedPosition(filters.position);
     setPosition(filters.position);
   }
   const [open, setOpen] = useState(false);
   const active =
     filters.type.length + filters.status.length + filters.meetingType.length + filters.stack.length + (filters.position ? 1 : 0);
   const set = (patch: Partial<ProjectListFilters>) => onChange({ ...filters, ...patch, page: 0 });
+  // search as you type: the URL follows the box (debounced), the box keeps what is typed
+  const search = useSearchParam(filters.q, (q) => set({ q }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const q = text.trim();
-    set({ q, position: position.trim() });
+    search.submit();
   };
   return (
     <section className="pj-filters card" aria-label={t('filters.title')}>
@@ -40,11 +41,12 @@ export function ProjectFilters({ filters, onChange }: { filters: ProjectListFilt
         <input
           id="project-search"
           type="search"
-          value={text}
           maxLength={100}
           placeholder={t('filters.searchPlaceholder')}
           aria-describedby="project-search-hint"
-          onChange={(e) => setText(e.target.value)}
+          autoComplete="off"
+          enterKeyHint="search"
+          {...search.inputProps}
         />
         <button type="submit" className="btn btn-primary">
           {t('filters.searchButton')}

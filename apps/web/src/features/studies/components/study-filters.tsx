@@ -1,6 +1,7 @@
 import { COST_TYPES, RECURRENCE_TYPES, STUDY_TYPES } from '@moim/contract';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParam } from '../../../shared/lib/use-search-param';
 import { ChipGroup, toggle } from '../../../shared/ui/chip-group';
 import { EMPTY_FILTERS, hasActiveFilters, type StudyListFilters } from '../lib/list-filters';
 import { SearchIcon } from './icons';
@@ -13,17 +14,12 @@ interface Props {
 /** Text search, chip filters and the "recruiting only" switch; every change resets to page 0. */
 export function StudyFilters({ filters, onChange }: Props) {
   const { t } = useTranslation('studies');
-  const [text, setText] = useState(filters.q);
-  const [syncedQ, setSyncedQ] = useState(filters.q);
-  if (syncedQ !== filters.q) {
-    // The URL changed from outside (back button, reset): show its text.
-    setSyncedQ(filters.q);
-    setText(filters.q);
-  }
   const set = (patch: Partial<StudyListFilters>) => onChange({ ...filters, ...patch, page: 0 });
+  // searched on submit; the box keeps what is typed and shows a URL it did not write (back, reset)
+  const search = useSearchParam(filters.q, (q) => set({ q }), { debounceMs: null });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    set({ q: text.trim() });
+    search.submit();
   };
   return (
     <section className="st-filters" aria-label={t('filters.title')}>
@@ -34,14 +30,7 @@ export function StudyFilters({ filters, onChange }: Props) {
         <span className="st-search__icon">
           <SearchIcon />
         </span>
-        <input
-          id="study-search"
-          type="search"
-          value={text}
-          maxLength={100}
-          placeholder={t('filters.searchPlaceholder')}
-          onChange={(e) => setText(e.target.value)}
-        />
+        <input id="study-search" type="search" maxLength={100} placeholder={t('filters.searchPlaceholder')} {...search.inputProps} />
         <button type="submit" className="btn btn-primary st-search__btn">
           {t('filters.searchButton')}
         </button>
