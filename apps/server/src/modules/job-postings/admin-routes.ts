@@ -47,7 +47,7 @@ export function registerJobPostingAdminRoutes(scope: FastifyInstance, ctx: AppCo
     },
     async (req, reply) => {
       reply.code(201);
-      return ok(await admin.createPosting(req.user!, req.body, requestLocale(req)));
+      return ok(await admin.createPosting(req.user!, req.body));
     },
   );
   app.put(
@@ -62,7 +62,7 @@ export function registerJobPostingAdminRoutes(scope: FastifyInstance, ctx: AppCo
         response: { 200: envelope(jobPostingDetail) },
       },
     },
-    async (req) => ok(await admin.editPosting(req.user!, req.params.id, req.body, requestLocale(req))),
+    async (req) => ok(await admin.editPosting(req.user!, req.params.id, req.body)),
   );
 
   app.get(
@@ -83,7 +83,7 @@ export function registerJobPostingAdminRoutes(scope: FastifyInstance, ctx: AppCo
     },
     async (req, reply) => {
       reply.code(201);
-      return ok(await admin.createSource(req.user!, req.body, requestLocale(req)));
+      return ok(await admin.createSource(req.user!, req.body));
     },
   );
   app.patch(
@@ -98,7 +98,7 @@ export function registerJobPostingAdminRoutes(scope: FastifyInstance, ctx: AppCo
         response: { 200: envelope(importSource) },
       },
     },
-    async (req) => ok(await admin.patchSource(req.user!, req.params.id, req.body, requestLocale(req))),
+    async (req) => ok(await admin.patchSource(req.user!, req.params.id, req.body)),
   );
   app.delete(
     `${base}/sources/:id`,

@@ -5,7 +5,6 @@
  */
 import {
   canMoveCorrection,
-  formText,
   toPage,
   type Correction,
   type CorrectionStatus,
@@ -49,15 +48,15 @@ function statusWords(from: CorrectionStatus, to: CorrectionStatus, locale: Local
 }
 
 /** Another posting has this source address: the state of the catalogue forbids it (409), the field says where. */
-const duplicateSource = (locale: Locale) =>
+const duplicateSource = () =>
   new AppError('BIZ-3002', 'jobs.sourceUrlTaken', {
     reason: 'SOURCE_URL_TAKEN',
-    fields: [{ path: 'body.sourceUrl', code: 'duplicate', message: formText({ key: 'sourceUrlTaken' }, locale) }],
+    fields: [{ path: 'body.sourceUrl', code: 'duplicate', message: 'form.sourceUrlTaken' }],
   });
 
-const companyNameRequired = (locale: Locale) =>
+const companyNameRequired = () =>
   new AppError('VAL-2003', 'jobs.companyNameForRss', {
-    fields: [{ path: 'body.companyName', code: 'missing', message: formText({ key: 'companyNameForRss' }, locale) }],
+    fields: [{ path: 'body.companyName', code: 'missing', message: 'form.companyNameForRss' }],
   });
 
 export function toSource(s: SourceWithLastRun): ImportSource {
@@ -91,7 +90,7 @@ export class AdminService {
 
   // --- postings ------------------------------------------------------------------------------
 
-  async createPosting(admin: AuthUser, data: PostingData, locale: Locale = 'ko'): Promise<JobPostingDetail> {
+  async createPosting(admin: AuthUser, data: PostingData): Promise<JobPostingDetail> {
     this.check(admin);
     await this.postings.catalogue.ready();
     let id: string;
@@ -103,13 +102,13 @@ export class AdminService {
         return insertPosting(tx, preparePosting(data, company, { required, preferred }, this.postings.catalogue));
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw duplicateSource(locale);
+      if (isUniqueViolation(err)) throw duplicateSource();
       throw err;
     }
     return this.postings.detail(id, null);
   }
 
-  async editPosting(admin: AuthUser, id: string, data: PostingData, locale: Locale = 'ko'): Promise<JobPostingDetail> {
+  async editPosting(admin: AuthUser, id: string, data: PostingData): Promise<JobPostingDetail> {
     this.check(admin);
     if (!(await findPostingRow(this.ctx.db, id))) throw notFound('jobs.postingNotFound');
     await this.postings.catalogue.ready();
@@ -121,7 +120,7 @@ export class AdminService {
         await replacePosting(tx, id, preparePosting(data, company, { required, preferred }, this.postings.catalogue));
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw duplicateSource(locale);
+      if (isUniqueViolation(err)) throw duplicateSource();
       throw err;
     }
     return this.postings.detail(id, null);
@@ -140,20 +139,20 @@ export class AdminService {
     return toSource(s);
   }
 
-  async createSource(admin: AuthUser, input: z.output<typeof importSourceInput>, locale: Locale = 'ko'): Promise<ImportSource> {
+  async createSource(admin: AuthUser, input: z.output<typeof importSourceInput>): Promise<ImportSource> {
     this.check(admin);
-    if (input.format === 'RSS' && !input.companyName) throw companyNameRequired(locale);
+    if (input.format === 'RSS' && !input.companyName) throw companyNameRequired();
     const row = await sources.insertSource(this.ctx.db, { ...input, companyName: input.companyName ?? null, createdBy: admin.id });
     return this.sourceView(row.id);
   }
 
-  async patchSource(admin: AuthUser, id: string, patch: z.output<typeof importSourcePatch>, locale: Locale = 'ko'): Promise<ImportSource> {
+  async patchSource(admin: AuthUser, id: string, patch: z.output<typeof importSourcePatch>): Promise<ImportSource> {
     this.check(admin);
     const current = await sources.findSource(this.ctx.db, id);
     if (!current) throw notFound('jobs.sourceNotFound');
     const format = patch.format ?? current.format;
     const companyName = patch.companyName !== undefined ? patch.companyName : current.companyName;
-    if (format === 'RSS' && !companyName) throw companyNameRequired(locale);
+    if (format === 'RSS' && !companyName) throw companyNameRequired();
     await sources.updateSource(this.ctx.db, id, { ...patch, companyName: companyName ?? null });
     return this.sourceView(id);
   }

@@ -7,7 +7,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   JOB_LIMITS,
   addDays,
-  formText,
   seoulDate,
   seoulInstant,
   toPage,
@@ -25,7 +24,6 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound, ruleViolation } from '../../http/app-error.ts';
-import type { Locale } from '../../i18n/messages.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import type { LimitRule } from '../../http/rate-limit.ts';
 import type { PostingService } from './posting-service.ts';
@@ -101,7 +99,7 @@ export class MemberService {
   }
 
   /** Save the profile; every skill must be in the catalogue (by id, name or alias). */
-  async saveProfile(user: AuthUser, input: z.output<typeof skillProfileInput>, locale: Locale = 'ko'): Promise<SkillProfile> {
+  async saveProfile(user: AuthUser, input: z.output<typeof skillProfileInput>): Promise<SkillProfile> {
     const skills: Array<{ skillId: string; level: number }> = [];
     const unknown: Array<{ index: number; skill: string }> = [];
     for (const [index, s] of input.skills.entries()) {
@@ -117,7 +115,7 @@ export class MemberService {
           fields: unknown.map((u) => ({
             path: `body.skills.${u.index}.skill`,
             code: 'unknown_skill',
-            message: formText({ key: 'unknownSkill' }, locale),
+            message: 'form.unknownSkill',
           })),
         },
       );
@@ -164,7 +162,7 @@ export class MemberService {
     return (await repo.listSavedSearches(this.ctx.db, user.id)).map(toSavedSearch);
   }
 
-  async createSavedSearch(user: AuthUser, input: z.output<typeof savedSearchInput>, locale: Locale = 'ko'): Promise<SavedSearch> {
+  async createSavedSearch(user: AuthUser, input: z.output<typeof savedSearchInput>): Promise<SavedSearch> {
     if ((await repo.countSavedSearches(this.ctx.db, user.id)) >= JOB_LIMITS.savedSearchesMax) {
       throw ruleViolation(
         { key: 'jobs.savedSearchLimit', params: { limit: JOB_LIMITS.savedSearchesMax } },
@@ -174,7 +172,7 @@ export class MemberService {
     const filters = canonicalFilters(input.filters);
     if (Object.keys(filters).length === 0)
       throw new AppError('VAL-2003', 'jobs.filtersRequired', {
-        fields: [{ path: 'body.filters', code: 'missing', message: formText({ key: 'required' }, locale) }],
+        fields: [{ path: 'body.filters', code: 'missing', message: 'form.required' }],
       });
     const row = await repo.insertSavedSearch(this.ctx.db, {
       userId: user.id,

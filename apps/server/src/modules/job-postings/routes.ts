@@ -31,7 +31,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
-import { requestLocale } from '../../http/locale.ts';
 import type { MemberService } from './member-service.ts';
 import type { PostingService } from './posting-service.ts';
 
@@ -154,7 +153,7 @@ export function registerJobPostingRoutes(scope: FastifyInstance, ctx: AppContext
       preHandler: requireAuth,
       schema: { tags: me, summary: 'Save my skill profile', body: skillProfileInput, response: { 200: envelope(skillProfile) } },
     },
-    async (req) => ok(await members.saveProfile(req.user!, req.body, requestLocale(req))),
+    async (req) => ok(await members.saveProfile(req.user!, req.body)),
   );
   app.get(
     '/job-postings/me/bookmarks',
@@ -192,7 +191,7 @@ export function registerJobPostingRoutes(scope: FastifyInstance, ctx: AppContext
     },
     async (req, reply) => {
       reply.code(201);
-      return ok(await members.createSavedSearch(req.user!, req.body, requestLocale(req)));
+      return ok(await members.createSavedSearch(req.user!, req.body));
     },
   );
   app.patch(
