@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { page } from './envelope.ts';
+import { linkField } from './links.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Constants and pure helpers (both sides)
@@ -113,11 +114,8 @@ export const loginPasswordField = z.string().min(1).max(PASSWORD_MAX_LENGTH);
 
 export const profileLink = z.object({
   label: plainText(30, 1),
-  url: z
-    .string()
-    .max(300)
-    .trim()
-    .pipe(z.url({ protocol: /^https?$/, message: 'form.url' })),
+  /** a web address as people type it ("github.com/x" → "https://github.com/x"; links.ts) */
+  url: linkField({ max: 300 }),
 });
 export type ProfileLink = z.infer<typeof profileLink>;
 

@@ -4,6 +4,7 @@
  * and the private iCal feed.
  */
 import { z } from 'zod';
+import { linkField } from './links.ts';
 import { isoDate, repeatedParam, timeOfDay } from './studies.ts';
 
 export const EVENT_TYPES = ['regular', 'special', 'recruitment'] as const;
@@ -20,11 +21,8 @@ export const eventTypeSchema = z.enum(EVENT_TYPES);
 export const eventLocationSchema = z.enum(EVENT_LOCATIONS);
 export const attendanceStatusSchema = z.enum(ATTENDANCE_STATUSES);
 
-const httpUrl = z
-  .string()
-  .trim()
-  .max(500)
-  .regex(/^https?:\/\/\S+$/, 'form.url');
+/** where an online event happens: a web address as people type it (links.ts) */
+const httpUrl = linkField({ max: 500 });
 
 export const calendarEvent = z.object({
   id: z.string(),

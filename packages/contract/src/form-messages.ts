@@ -21,7 +21,7 @@ export const FORM_TEXTS = {
   oneOf: { ko: '허용된 값 중 하나를 골라 주세요.', en: 'Choose one of the allowed values.' },
   unknownField: { ko: '알 수 없는 항목입니다.', en: 'This field is not expected here.' },
   email: { ko: '올바른 이메일 주소를 입력해 주세요.', en: 'Enter a valid email address.' },
-  url: { ko: 'http:// 또는 https:// 로 시작하는 주소를 입력해 주세요.', en: 'Enter an address starting with http:// or https://.' },
+  url: { ko: '웹 주소를 입력해 주세요. (예: github.com/moim)', en: 'Enter a web address, such as github.com/moim.' },
   uuid: { ko: '올바른 식별자가 아닙니다.', en: 'This is not a valid identifier.' },
   date: { ko: '날짜 형식(YYYY-MM-DD)이 올바르지 않습니다.', en: 'Enter a date as YYYY-MM-DD.' },
   dateTime: { ko: '날짜와 시각 형식이 올바르지 않습니다.', en: 'Enter a valid date and time.' },

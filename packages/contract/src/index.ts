@@ -1,5 +1,6 @@
 export * from './errors.ts';
 export * from './text-safety.ts';
+export * from './links.ts';
 export * from './form-messages.ts';
 export * from './envelope.ts';
 export * from './constants.ts';

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { page, pageQuery } from './envelope.ts';
+import { linkField } from './links.ts';
 import {
   CORRECTION_STATUSES,
   employmentTypeSchema,
@@ -79,11 +80,7 @@ export type ImportOutcome = (typeof IMPORT_OUTCOMES)[number];
 export const FEED_ENCODINGS = ['auto', 'utf-8', 'euc-kr'] as const;
 
 /** Where a feed is fetched from (any http(s) address here; the fetcher refuses private ones). */
-export const feedUrl = z
-  .string()
-  .trim()
-  .max(2000)
-  .pipe(z.url({ protocol: /^https?$/ }));
+export const feedUrl = linkField({ max: 2000 });
 
 export const importSourceInput = z.object({
   name: jobLine(80, 1),

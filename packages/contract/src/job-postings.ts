@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { page, pageQuery } from './envelope.ts';
+import { linkField } from './links.ts';
 import {
   EMPLOYMENT_TYPES,
   EXPERIENCE_LEVELS,
@@ -57,13 +58,8 @@ export function jobText(max: number) {
     .max(max)
     .refine((s) => isCleanText(s, true), { message: 'form.unsafeText' });
 }
-/** An http(s) address (what a posting links to). */
-export const httpUrl = z
-  .string()
-  .trim()
-  .max(2000)
-  .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain }))
-  .refine((s) => isCleanText(s), { message: 'form.unsafeText' });
+/** An http(s) address on a public host name (what a posting links to), as people type it (links.ts). */
+export const httpUrl = linkField({ max: 2000, domainOnly: true });
 
 export const JOB_LIMITS = {
   titleMax: 200,

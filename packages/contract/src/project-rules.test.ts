@@ -6,7 +6,6 @@ import {
   deadlinePassed,
   nextProjectStatus,
   deadlineCloseRunAfter,
-  normalizeProjectLink,
   projectAcceptsApplications,
   projectActionsFrom,
   projectSlugBase,
@@ -66,21 +65,6 @@ describe('project form rules', () => {
     ).toBe(false);
   });
 
-  it('makes a link typed without a scheme into the address meant, and leaves the rest to the URL rule', () => {
-    expect(normalizeProjectLink('github.com/x')).toBe('https://github.com/x');
-    expect(normalizeProjectLink('  www.moim.dev ')).toBe('https://www.moim.dev');
-    expect(normalizeProjectLink('//github.com/x')).toBe('https://github.com/x');
-    expect(normalizeProjectLink('moim.dev:8080/a?b#c')).toBe('https://moim.dev:8080/a?b#c');
-    expect(normalizeProjectLink('모임.한국/소개')).toBe('https://모임.한국/소개');
-    expect(normalizeProjectLink('http://github.com/x')).toBe('http://github.com/x');
-    expect(normalizeProjectLink('javascript:alert(1)')).toBe('javascript:alert(1)');
-    expect(normalizeProjectLink('localhost:3000')).toBe('localhost:3000');
-    expect(normalizeProjectLink('not a link')).toBe('not a link');
-    expect(normalizeProjectLink('me@example.com')).toBe('me@example.com');
-    expect(normalizeProjectLink('me@example.com', { mail: true })).toBe('mailto:me@example.com');
-    expect(normalizeProjectLink('mailto:me@example.com', { mail: true })).toBe('mailto:me@example.com');
-  });
-
   it('normalizes every link field of the form and the application', () => {
     const base = { name: '프로젝트', type: 'SIDE_PROJECT', meeting: { type: 'ONLINE' } };
     const positions = [{ name: 'BE', requiredCount: 1, requiredSkills: ['Go'] }];
@@ -103,6 +87,6 @@ describe('project form rules', () => {
       motivation: '열 글자가 넘는 동기입니다.',
       links: { github: 'github.com/me', portfolio: 'me.dev/work' },
     });
-    expect(apply.success && apply.data.links).toEqual({ github: 'https://github.com/me', portfolio: 'https://me.dev/work' });
+    expect(apply.success && apply.data.links).toEqual({ github: 'https://github.com/me', portfolio: 'https://me.dev/work', blog: null });
   });
 });

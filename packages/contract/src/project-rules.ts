@@ -160,27 +160,6 @@ export function projectSlugBase(name: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Links
-
-/** "github.com/x", "www.moim.dev", "모임.한국:8080/a": a host name with a dot, then a path or nothing. */
-const BARE_HOST = /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}{2,63}(?::\d{1,5})?(?:[/?#]|$)/iu;
-const BARE_EMAIL = /^[^\s@/:]+@[^\s@/:]+\.[^\s@/:]+$/;
-
-/**
- * A link as people type it, made into the address they meant: trimmed; a host without a scheme
- * ("github.com/x", "//github.com/x") gets https://; a bare e-mail address gets mailto: where mail
- * links are allowed (`mail`). Anything else is left as typed, for the URL rule to judge.
- */
-export function normalizeProjectLink(value: string, opts: { mail?: boolean } = {}): string {
-  const v = value.trim();
-  if (v.length === 0 || v.length > PROJECT_LIMITS.urlMax * 4) return v;
-  if (v.startsWith('//')) return BARE_HOST.test(v.slice(2)) ? `https:${v}` : v;
-  if (BARE_HOST.test(v)) return `https://${v}`;
-  if (opts.mail && BARE_EMAIL.test(v)) return `mailto:${v}`;
-  return v;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Text from users
 
 /**

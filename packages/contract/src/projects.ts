@@ -19,8 +19,8 @@ import {
   TECH_CATEGORIES,
   UNSAFE_LINE,
   UNSAFE_TEXT,
-  normalizeProjectLink,
 } from './project-rules.ts';
+import { optionalLinkField } from './links.ts';
 import { repeatedParam } from './studies.ts';
 
 export * from './project-rules.ts';
@@ -52,31 +52,10 @@ export function projectText(max: number, min = 0) {
     .regex(SAFE_TEXT, 'form.unsafeText');
 }
 
-/**
- * An optional link: '' and null both mean "none"; what people type is made into the address they
- * meant first (`normalizeProjectLink`: "github.com/x" → "https://github.com/x"). A new schema per
- * field: the OpenAPI conversion loses a schema used twice in one body (it documented the second
- * link as only "" or null).
- */
-function optionalLink(protocol: RegExp, mail = false) {
-  // (a .regex() would replace `format: uri` in the document: a check of its own keeps both)
-  const url = z
-    .url({ protocol, message: 'form.url' })
-    .max(L.urlMax)
-    .superRefine((s, ctx) => {
-      if (!SAFE_LINE.test(s)) ctx.addIssue({ code: 'invalid_format', format: 'regex', message: 'form.unsafeText', input: s });
-    });
-  return z
-    .preprocess(
-      // (typed as what the form sends; anything else reaches the union as it came and is refused there)
-      (v: string | null | undefined) => (typeof v === 'string' ? normalizeProjectLink(v, { mail }) : v),
-      z.union([z.literal(''), url]).nullish(),
-    )
-    .transform((v) => v || null);
-}
-const httpLink = () => optionalLink(/^https?$/);
-/** a web address or a mailto: link */
-const contactLink = () => optionalLink(/^(https?|mailto)$/, true);
+/** An optional web address (docs/api-wire.md "Links": "github.com/x" → "https://github.com/x"); '' or null: none. */
+const httpLink = () => optionalLinkField({ max: L.urlMax });
+/** a web address or a mailto: link (a bare e-mail address becomes one) */
+const contactLink = () => optionalLinkField({ max: L.urlMax, mail: true });
 
 const isoDate = z.iso.date();
 const optionalDate = z
@@ -314,12 +293,16 @@ export const projectApplyBody = z.object({
   positionId: z.uuid(),
   introduction: projectText(L.introductionMax, L.introductionMin),
   motivation: projectText(L.motivationMax, L.motivationMin),
+  /** the skills the applicant brings (the owner sees them next to the position's) */
+  skills: skillList(0).default([]),
+  /** what the owner opens to know the applicant: each a web address typed as people do */
   links: z
     .object({
       github: httpLink(),
       portfolio: httpLink(),
+      blog: httpLink(),
     })
-    .default({ github: null, portfolio: null }),
+    .default({ github: null, portfolio: null, blog: null }),
 });
 export type ProjectApplyBody = z.infer<typeof projectApplyBody>;
 export type ProjectApplyInput = z.input<typeof projectApplyBody>;
@@ -341,7 +324,8 @@ export const projectApplication = z.object({
   status: projectApplicationStatusSchema,
   introduction: z.string(),
   motivation: z.string(),
-  links: z.object({ github: z.string().nullable(), portfolio: z.string().nullable() }),
+  skills: z.array(z.string()),
+  links: z.object({ github: z.string().nullable(), portfolio: z.string().nullable(), blog: z.string().nullable() }),
   /** the owner's note on the decision (the applicant sees it; required on a rejection) */
   reviewNote: z.string().nullable(),
   decidedAt: z.string().nullable(),

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { page } from './envelope.ts';
+import { linkField } from './links.ts';
 import { emailField } from './accounts.ts';
 import { addDays, seoulDate, seoulInstant } from './study-rules.ts';
 
@@ -93,11 +94,8 @@ const line = (max: number) =>
     .trim()
     .max(max);
 
-export const studioUrl = z
-  .string()
-  .trim()
-  .max(STUDIO_LIMITS.urlMax)
-  .regex(/^https?:\/\/[^\s]+$/i, { message: 'form.url' });
+/** the address of a post, as people type it ("velog.io/@me/post" → https://…; links.ts) */
+export const studioUrl = linkField({ max: STUDIO_LIMITS.urlMax });
 
 const options = {
   title: line(STUDIO_LIMITS.titleMax).optional(),

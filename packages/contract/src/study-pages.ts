@@ -4,6 +4,7 @@
  * (allow-list) before it is stored; every other string is plain text the web renders as text.
  */
 import { z } from 'zod';
+import { linkField } from './links.ts';
 
 export const STUDY_PAGE_SECTION_TYPES = [
   'hero',
@@ -20,49 +21,59 @@ export type StudyPageSectionType = (typeof STUDY_PAGE_SECTION_TYPES)[number];
 export const STUDY_PAGE_MAX_SECTIONS = 30;
 
 const text = (max: number) => z.string().trim().max(max);
-const imageUrl = z
-  .string()
-  .trim()
-  .max(500)
-  .regex(/^(https?:\/\/\S+|\/[^\s]*)$/, 'http(s) URL or a path');
-const linkUrl = z
-  .string()
-  .trim()
-  .max(500)
-  .regex(/^(https?:\/\/|mailto:)\S+$/, 'http(s) or mailto URL');
+/**
+ * The address fields, as a request takes them and as a response gives them back. A request takes
+ * what people type (links.ts: "github.com/x" → "https://github.com/x"); a response serializes
+ * what was stored as it is (a response schema cannot run the request's normalizing step backwards).
+ */
+interface AddressFields {
+  /** a picture: a web address or a path on this site */
+  image: () => z.ZodType<string, string>;
+  /** a web address, or a mailto: link (a bare e-mail address becomes one) */
+  link: () => z.ZodType<string, string>;
+}
+const typed: AddressFields = {
+  image: () => linkField({ max: 500, sitePath: true }),
+  link: () => linkField({ max: 500, mail: true }),
+};
+const stored: AddressFields = { image: () => z.string(), link: () => z.string() };
 const sectionId = z
   .string()
   .min(1)
   .max(40)
   .regex(/^[A-Za-z0-9_-]+$/);
 
-export const heroSection = z.object({
-  id: sectionId,
-  type: z.literal('hero'),
-  title: text(120).min(1),
-  subtitle: text(300).optional(),
-  badge: text(40).optional(),
-  imageUrl: imageUrl.optional(),
-});
+const heroOf = (a: AddressFields) =>
+  z.object({
+    id: sectionId,
+    type: z.literal('hero'),
+    title: text(120).min(1),
+    subtitle: text(300).optional(),
+    badge: text(40).optional(),
+    imageUrl: a.image().optional(),
+  });
+export const heroSection = heroOf(typed);
 export const richTextSection = z.object({
   id: sectionId,
   type: z.literal('richText'),
   title: text(120).optional(),
   html: z.string().max(20_000),
 });
-export const leaderIntroSection = z.object({
-  id: sectionId,
-  type: z.literal('leaderIntro'),
-  title: text(120).optional(),
-  name: text(50).optional(),
-  headline: text(120).optional(),
-  bioHtml: z.string().max(5_000),
-  imageUrl: imageUrl.optional(),
-  links: z
-    .array(z.object({ label: text(40).min(1), url: linkUrl }))
-    .max(5)
-    .default([]),
-});
+const leaderIntroOf = (a: AddressFields) =>
+  z.object({
+    id: sectionId,
+    type: z.literal('leaderIntro'),
+    title: text(120).optional(),
+    name: text(50).optional(),
+    headline: text(120).optional(),
+    bioHtml: z.string().max(5_000),
+    imageUrl: a.image().optional(),
+    links: z
+      .array(z.object({ label: text(40).min(1), url: a.link() }))
+      .max(5)
+      .default([]),
+  });
+export const leaderIntroSection = leaderIntroOf(typed);
 export const howWeRollSection = z.object({
   id: sectionId,
   type: z.literal('howWeRoll'),
@@ -132,11 +143,24 @@ export const studyPageDraftBody = z.object({
 });
 export type StudyPageDraftBody = z.infer<typeof studyPageDraftBody>;
 
+/** The sections as stored, for responses (the same shapes, addresses as they were stored). */
+const storedSection = z.discriminatedUnion('type', [
+  heroOf(stored),
+  richTextSection,
+  leaderIntroOf(stored),
+  howWeRollSection,
+  journeySection,
+  faqSection,
+  membersSection,
+  reviewsSection,
+  callToActionSection,
+]);
+
 export const studyPageContent = z.object({
   studyId: z.string(),
   /** true when this is the unpublished draft (leader/admin with ?draft=true). */
   draft: z.boolean(),
-  sections: z.array(studyPageSection),
+  sections: z.array(storedSection),
   version: z.number().int(),
   publishedAt: z.string().nullable(),
   updatedAt: z.string().nullable(),

@@ -4,7 +4,8 @@
  * takes a seat of the position atomically and adds the applicant to the team, or rejects with a
  * note; the applicant may cancel while it is pending. Every decision reaches the applicant's
  * inbox (and mail); a new application reaches the owner's. Another person's application does
- * not exist for the caller (404); a full position, an open application and membership are state
+ * not exist for the caller (404), nor do a project's applications for anyone but its managers;
+ * a full position, an open application and membership are state
  * conflicts (409); applying to one's own project breaks a rule (422).
  */
 import {
@@ -20,7 +21,7 @@ import type { Tx } from '../../db/client.ts';
 import { badState, notFound, ruleViolation } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { type ProjectsContext, accessOrNotFound, assertManager, listChanged } from './access.ts';
+import { type ProjectAccess, type ProjectsContext, accessOrNotFound, listChanged } from './access.ts';
 import * as apps from './application-repo.ts';
 import * as notices from './notices.ts';
 import * as repo from './project-repo.ts';
@@ -28,6 +29,15 @@ import { toApplication } from './project-view.ts';
 import type { ProjectApplicationRow, ProjectRow } from './schema.ts';
 
 const applicationNotFound = () => notFound('projects.applicationNotFound');
+
+/**
+ * A project's applications (who applied, their introduction, skills and links) are its
+ * managers' alone — the owner and admins: to anyone else, the applicant included, the list and
+ * the decisions do not exist (404, exactly as a missing application; docs/api-wire.md).
+ */
+function assertApplicationsManager(a: ProjectAccess): void {
+  if (!a.canManage) throw applicationNotFound();
+}
 
 export class ApplicationService {
   constructor(private readonly p: ProjectsContext) {}
@@ -66,8 +76,10 @@ export class ApplicationService {
           userId: user.id,
           introduction: body.introduction,
           motivation: body.motivation,
+          skills: body.skills,
           githubUrl: body.links.github,
           portfolioUrl: body.links.portfolio,
+          blogUrl: body.links.blog,
           createdAt: now,
           updatedAt: now,
         });
@@ -89,7 +101,7 @@ export class ApplicationService {
 
   async list(projectId: string, user: AuthUser, q: ProjectApplicationListQuery): Promise<Page<ProjectApplication>> {
     const project = await repo.findProject(this.db, projectId);
-    assertManager(accessOrNotFound(project, user));
+    assertApplicationsManager(accessOrNotFound(project, user));
     const { rows, total } = await apps.listForProject(this.db, projectId, q);
     const [positions, profiles] = await Promise.all([
       repo.positionsById(
@@ -108,7 +120,7 @@ export class ApplicationService {
   /** The application of this project, for its manager; BIZ-3001 when it belongs elsewhere. */
   private async decidable(tx: Tx, projectId: string, appId: string, user: AuthUser) {
     const project = await repo.shareLockProject(tx, projectId);
-    assertManager(accessOrNotFound(project, user));
+    assertApplicationsManager(accessOrNotFound(project, user));
     const app = await apps.findApplication(tx, appId);
     if (!app || app.projectId !== projectId) throw applicationNotFound();
     if (app.status !== 'PENDING') throw badState('projects.alreadyDecided', { status: app.status });

@@ -31,7 +31,8 @@ describe('applying', () => {
       position: { id: p.positions[0]!.id, name: '백엔드 개발자' },
       applicant: { id: a.id, name: '지원자' },
       status: 'PENDING',
-      links: { github: 'https://github.example.com/me', portfolio: null },
+      links: { github: 'https://github.example.com/me', portfolio: null, blog: null },
+      skills: [],
       reviewNote: null,
     });
     expect(r.body.data).not.toHaveProperty('id');
@@ -97,6 +98,10 @@ describe('applying', () => {
       { motivation: '' },
       { introduction: '자기소개\u0000입니다 열 글자' },
       { links: { github: 'ftp://x' } },
+      { links: { blog: 'javascript:alert(1)' } },
+      { links: { portfolio: 'data:text/html,<b>x</b>' } },
+      { skills: Array.from({ length: 11 }, (_, i) => `skill-${i}`) },
+      { skills: ['Go', 'go'] },
       { positionId: 'nope' },
     ]) {
       expect((await apply(t, stranger, p, 0, bad)).status, JSON.stringify(bad)).toBe(400);
@@ -111,11 +116,12 @@ describe('deciding', () => {
     const b = await person(t);
     const appA = await applyOk(t, a, p, 0);
     const appB = await applyOk(t, b, p, 0);
+    // applications are the managers': to anyone else (the applicant too) a decision's target does not exist
     for (const who of [stranger, a]) {
       const r = await decide(t, who, p, appA.applicationId, 'accept');
-      expect(r.status).toBe(403);
-      expect(r.body.error.code).toBe('AUTH-1004');
-      expect((await decide(t, who, p, appA.applicationId, 'reject')).status).toBe(403);
+      expect(r.status).toBe(404);
+      expect(r.body.error).toMatchObject({ code: 'BIZ-3001', message: '지원서를 찾을 수 없습니다.' });
+      expect((await decide(t, who, p, appA.applicationId, 'reject')).status).toBe(404);
     }
     expect((await decide(t, undefined, p, appA.applicationId, 'accept')).status).toBe(401);
     expect((await decide(t, undefined, p, appA.applicationId, 'reject')).status).toBe(401);
@@ -227,7 +233,32 @@ describe('deciding', () => {
 });
 
 describe('the applications inbox and my projects', () => {
-  it('lists applications to the owner and admins only, filtered by status', async () => {
+  it('shows the owner and admins each applicant at a glance: name, picture, position, skills, introduction and links', async () => {
+    const p = await createProject(t, owner, { name: '한눈에 보는 지원자' });
+    const a = await person(t, { name: '한눈에' });
+    const r = await apply(t, a, p, 0, {
+      introduction: '백엔드 4년차, 결제 시스템을 만들었습니다.',
+      skills: ['Kotlin', 'PostgreSQL'],
+      // typed as people do: no scheme
+      links: { github: 'github.com/hannune', portfolio: 'www.hannune.dev', blog: 'velog.io/@hannune' },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    for (const who of [owner, admin]) {
+      const list = await t.call({ method: 'GET', url: `/api/projects/${p.id}/applications`, headers: who.headers });
+      expect(list.status).toBe(200);
+      expect(list.body.data.content).toEqual([
+        expect.objectContaining({
+          applicant: { id: a.id, name: '한눈에', username: null, profileImage: null },
+          position: { id: p.positions[0]!.id, name: '백엔드 개발자' },
+          introduction: '백엔드 4년차, 결제 시스템을 만들었습니다.',
+          skills: ['Kotlin', 'PostgreSQL'],
+          links: { github: 'https://github.com/hannune', portfolio: 'https://www.hannune.dev', blog: 'https://velog.io/@hannune' },
+        }),
+      ]);
+    }
+  });
+
+  it('lists applications to the owner and admins only (404 to anyone else), filtered by status', async () => {
     const p = await createProject(t, owner);
     const people = [await person(t), await person(t), await person(t)];
     const apps = [];
@@ -248,8 +279,13 @@ describe('the applications inbox and my projects', () => {
       apps[1]!.applicationId,
       apps[2]!.applicationId,
     ]);
-    expect((await t.call({ method: 'GET', url, headers: stranger.headers })).status).toBe(403);
-    expect((await t.call({ method: 'GET', url, headers: people[0]!.headers })).status).toBe(403);
+    // nobody but the owner and admins learns who applied: 404, the applicants themselves included
+    for (const who of [stranger, people[0]!]) {
+      const r = await t.call({ method: 'GET', url, headers: who.headers });
+      expect(r.status).toBe(404);
+      expect(r.body.error).toMatchObject({ code: 'BIZ-3001', message: '지원서를 찾을 수 없습니다.' });
+      expect(JSON.stringify(r.body)).not.toContain(people[1]!.name);
+    }
     expect((await t.call({ method: 'GET', url })).status).toBe(401);
     expect((await t.call({ method: 'GET', url: `${url}?status=NOPE`, headers: owner.headers })).status).toBe(400);
   });

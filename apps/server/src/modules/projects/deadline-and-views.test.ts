@@ -78,7 +78,8 @@ describe('the deadline job', () => {
           positionId: p.positions[0]!.id,
           introduction: '마감 다음 날의 지원서입니다.',
           motivation: '마감 다음 날의 지원서입니다.',
-          links: { github: null, portfolio: null },
+          skills: [],
+          links: { github: null, portfolio: null, blog: null },
         },
       ),
     ).rejects.toMatchObject({ code: 'BIZ-3002' });

@@ -77,6 +77,9 @@ export const projectApplications = pgTable('project_applications', {
   motivation: text('motivation').notNull(),
   githubUrl: text('github_url'),
   portfolioUrl: text('portfolio_url'),
+  blogUrl: text('blog_url'),
+  /** the skills the applicant brings, as typed (the owner sees them next to the position's) */
+  skills: text('skills').array().notNull().default([]),
   /** the owner's note on the decision (the wire's `reviewNote`, as study applications) */
   reviewNote: text('decision_note'),
   decidedAt: ts('decided_at'),

@@ -3,7 +3,7 @@
  * positions, members and applications (seed-projects-recruiting.ts, seed-projects-underway.ts).
  * Dates are relative to the day the demo is loaded.
  */
-import type { DemoProject } from './seed-demo-types.ts';
+import type { DemoProject, Who } from './seed-demo-types.ts';
 import { RECRUITING_PROJECTS } from './seed-projects-recruiting.ts';
 import { UNDERWAY_PROJECTS } from './seed-projects-underway.ts';
 
@@ -15,4 +15,17 @@ const motive = '사용자에게 바로 닿는 제품을 처음부터 끝까지 �
 export const DEMO_PROJECTS: DemoProject[] = [...RECRUITING_PROJECTS, ...UNDERWAY_PROJECTS];
 
 export const DEMO_INTRO = intro;
+/** A skill each demo applicant brings besides the position's. */
+export const DEMO_EXTRA_SKILL: Record<Who, string> = {
+  leader: 'Kubernetes',
+  member: 'Figma',
+  haneul: 'TypeScript',
+  doyun: 'Go',
+  minjun: 'Swift',
+  seoyun: 'Python',
+  jiho: 'Docker',
+  yerin: 'GraphQL',
+  seungwoo: 'Redis',
+  sua: 'Storybook',
+};
 export const DEMO_MOTIVATION = motive;

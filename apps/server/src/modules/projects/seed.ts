@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import type { Seeder } from '../../seed/index.ts';
 import type { ProjectsDeps } from './access.ts';
-import { DEMO_INTRO, DEMO_MOTIVATION, DEMO_PROJECTS, type DemoProject, OTHERS, type Who } from './seed-content.ts';
+import { DEMO_EXTRA_SKILL, DEMO_INTRO, DEMO_MOTIVATION, DEMO_PROJECTS, type DemoProject, OTHERS, type Who } from './seed-content.ts';
 import { recordViews } from './project-repo.ts';
 import { createProjectsService } from './service.ts';
 
@@ -85,7 +85,15 @@ async function seedOne(ctx: AppContext, deps: ProjectsDeps, demo: DemoProject, i
       positionId: position.id,
       introduction: DEMO_INTRO(nameOf(a.who)),
       motivation: DEMO_MOTIVATION,
-      links: { github: `https://github.example.com/${a.who}`, portfolio: null },
+      // what the owner sees at a glance: the position's first skills and one of their own, their links
+      skills: [...position.requiredSkills.slice(0, 2), DEMO_EXTRA_SKILL[a.who]].filter(
+        (skill, i, all) => all.findIndex((x) => x.toLowerCase() === skill.toLowerCase()) === i,
+      ),
+      links: {
+        github: `https://github.example.com/${a.who}`,
+        portfolio: a.position % 2 === 0 ? `https://${a.who}.example.com` : null,
+        blog: `https://blog.example.com/@${a.who}`,
+      },
     });
     step();
     if (a.outcome === 'APPROVED') await service.accept(project.id, app.applicationId, owner);

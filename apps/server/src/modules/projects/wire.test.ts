@@ -1,7 +1,7 @@
 /**
  * The projects section speaks the one dialect (docs/api-wire.md): "not yours" answered as the
  * rule says on every route (a draft: 404 as if missing; a published project: viewing is public,
- * changing it 403; another person's application: 404), state conflicts 409 and business rules
+ * changing it 403; its applications, and another person's application: 404), state conflicts 409 and business rules
  * 422, every refusal in the reader's language, links typed without a scheme made into addresses,
  * and the OpenAPI document with the names study applications use and the links' format.
  */
@@ -60,20 +60,13 @@ describe('not yours', () => {
   it('a published project: anyone views it, only its owner (or an admin) changes it — 403 AUTH-1004', async () => {
     const p = await createProject(t, owner);
     const a = await person(t);
-    const app = await applyOk(t, a, p, 0);
+    await applyOk(t, a, p, 0); // the applicant, too, may not change the project
     expect((await t.call({ method: 'GET', url: `/api/projects/${p.id}`, headers: stranger.headers })).status).toBe(200);
     expect((await t.call({ method: 'GET', url: `/api/projects/slug/${encodeURIComponent(p.slug)}` })).status).toBe(200);
     const changes = [
       { method: 'PUT', url: `/api/projects/${p.id}`, payload: form() },
       { method: 'DELETE', url: `/api/projects/${p.id}` },
       { method: 'POST', url: `/api/projects/${p.id}/status`, payload: { action: 'CLOSE_RECRUITMENT' } },
-      { method: 'GET', url: `/api/projects/${p.id}/applications` },
-      { method: 'POST', url: `/api/projects/${p.id}/applications/${app.applicationId}/accept` },
-      {
-        method: 'POST',
-        url: `/api/projects/${p.id}/applications/${app.applicationId}/reject`,
-        payload: { reviewNote: '이번에는 어려워요.' },
-      },
     ];
     for (const who of [stranger, a]) {
       for (const c of changes) {
@@ -82,6 +75,30 @@ describe('not yours', () => {
         expect(r.body.error).toMatchObject({ code: 'AUTH-1004', message: '프로젝트 소유자만 할 수 있습니다.' });
       }
     }
+  });
+
+  it('a published project’s applications are private: to anyone but its owner or an admin they do not exist (404)', async () => {
+    const p = await createProject(t, owner);
+    const a = await person(t);
+    const app = await applyOk(t, a, p, 0);
+    const calls = (appId: string) => [
+      { method: 'GET', url: `/api/projects/${p.id}/applications` },
+      { method: 'POST', url: `/api/projects/${p.id}/applications/${appId}/accept` },
+      { method: 'POST', url: `/api/projects/${p.id}/applications/${appId}/reject`, payload: { reviewNote: '이번에는 어려워요.' } },
+    ];
+    const missing = await Promise.all(calls(MISSING).map((c) => t.call({ ...c, headers: owner.headers } as never)));
+    // the stranger, and the applicant too: they know their own application, not who else applied or the decision
+    for (const who of [stranger, a]) {
+      for (const [i, c] of calls(app.applicationId).entries()) {
+        const r = await t.call({ ...c, headers: who.headers } as never);
+        expect(r.status, `${c.method} ${c.url}`).toBe(404);
+        expect(r.body.error).toMatchObject({ code: 'BIZ-3001', message: '지원서를 찾을 수 없습니다.' });
+        if (i > 0) expect(r.body.error).toEqual(missing[i]!.body.error);
+        expect(JSON.stringify(r.body)).not.toContain(a.name);
+      }
+    }
+    const list = await t.call({ method: 'GET', url: `/api/projects/${p.id}/applications`, headers: owner.headers });
+    expect(list.body.data.content.map((x: { applicant: { name: string } }) => x.applicant.name)).toEqual([a.name]);
   });
 
   it('another person’s application is not found (cancel), exactly as a missing one', async () => {
@@ -213,7 +230,7 @@ describe('languages', () => {
     expect(far!.body.error.message).not.toBe(past!.body.error.message);
     if (locale === 'en') {
       expect(links!.body.error.message).toBe(
-        'Wrong format. (body.project.links.repository: Enter an address starting with http:// or https://.)',
+        'Wrong format. (body.project.links.repository: Enter a web address, such as github.com/moim.)',
       );
       expect(past!.body.error.details.fields[0].message).toBe('The recruitment deadline must be today or later.');
       expect(answers[12]!.body.error.message).toBe('The “Backend” position is filled.');
@@ -231,9 +248,15 @@ describe('links', () => {
       demo: 'https://www.moim.dev',
       contact: 'mailto:owner@example.com',
     });
-    const r = await apply(t, stranger, p, 0, { links: { github: 'github.com/stranger', portfolio: 'stranger.dev/work' } });
+    const r = await apply(t, stranger, p, 0, {
+      links: { github: 'github.com/stranger', portfolio: 'stranger.dev/work', blog: '//blog.stranger.dev' },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
-    expect(r.body.data.links).toEqual({ github: 'https://github.com/stranger', portfolio: 'https://stranger.dev/work' });
+    expect(r.body.data.links).toEqual({
+      github: 'https://github.com/stranger',
+      portfolio: 'https://stranger.dev/work',
+      blog: 'https://blog.stranger.dev',
+    });
   });
 });
 
@@ -247,7 +270,7 @@ describe('the OpenAPI document', () => {
     const links = body('/api/projects', 'post').properties!.project!.properties!.links!.properties!;
     for (const name of ['repository', 'demo', 'contact']) expect(formats(links[name]), name).toContain('uri');
     const applyLinks = body('/api/projects/{id}/applications', 'post').properties!.links!.properties!;
-    for (const name of ['github', 'portfolio']) expect(formats(applyLinks[name]), name).toContain('uri');
+    for (const name of ['github', 'portfolio', 'blog']) expect(formats(applyLinks[name]), name).toContain('uri');
     expect(formats(body('/api/projects/{id}', 'put').properties!.links!.properties!.demo)).toContain('uri');
 
     const apps = '/api/projects/{id}/applications/{appId}';

@@ -63,7 +63,7 @@ describe('composed study pages', () => {
   it('the leader drafts (sanitized), publishes; everyone reads the published version', async () => {
     const s = await approvedStudy(t, leader, admin);
     const draft = await t.call({ method: 'PUT', url: `/api/studies/${s.id}/page/draft`, headers: leader.headers, payload: { sections } });
-    expect(draft.status).toBe(200);
+    expect(draft.status, JSON.stringify(draft.body)).toBe(200);
     const stored = draft.body.data.sections;
     expect(stored[1].html).toBe('<p>안녕하세요</p>x');
     expect(stored[2].bioHtml).toBe('<p>리더 </p>');

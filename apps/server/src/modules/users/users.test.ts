@@ -223,6 +223,32 @@ describe('GET/PUT /api/users/me', () => {
     expect(partial.body.data.links).toHaveLength(2);
   });
 
+  it('stores links typed without a scheme as the addresses meant (the contract’s one link rule)', async () => {
+    const u = await register(t);
+    const r = await putMe(u.accessToken, {
+      links: [
+        { label: 'GitHub', url: 'github.com/moim' },
+        { label: 'Blog', url: ' www.moim-blog.dev/posts ' },
+        { label: 'Site', url: '//moim.dev' },
+      ],
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data.links).toEqual([
+      { label: 'GitHub', url: 'https://github.com/moim' },
+      { label: 'Blog', url: 'https://www.moim-blog.dev/posts' },
+      { label: 'Site', url: 'https://moim.dev' },
+    ]);
+    expect((await me(u.accessToken)).body.data.links[0].url).toBe('https://github.com/moim');
+    for (const url of ['javascript:alert(1)', 'javascript://github.com/%0Aalert(1)', 'data:text/html,hi']) {
+      const bad = await putMe(u.accessToken, { links: [{ label: 'x', url }] });
+      expect(bad.status, url).toBe(400);
+      expect(bad.body.error.details.fields[0]).toMatchObject({
+        path: 'body.links.0.url',
+        message: '웹 주소를 입력해 주세요. (예: github.com/moim)',
+      });
+    }
+  });
+
   it('refuses a taken username, bad links and garbage; nothing changes', async () => {
     await register(t, { username: 'occupied' });
     const u = await register(t, { username: 'mine' });

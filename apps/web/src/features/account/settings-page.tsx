@@ -14,6 +14,7 @@ import {
   PROFILE_IMAGE_POLL_MAX_TRIES,
   PROFILE_LINKS_MAX,
   USERNAME_PATTERN,
+  profileLink,
 } from '@moim/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent } from 'react';
@@ -50,7 +51,8 @@ const profileForm = z.object({
     .trim()
     .refine((v) => v === '' || USERNAME.test(v), { message: 'form.username' }),
   bio: z.string().max(BIO_MAX_LENGTH),
-  links: z.array(z.object({ label: z.string().trim().max(30), url: z.url({ protocol: /^https?$/ }) })).max(MAX_LINKS),
+  // the address: the contract's link rule, as the server applies it ("github.com/x" → https://github.com/x)
+  links: z.array(z.object({ label: z.string().trim().max(30), url: profileLink.shape.url })).max(MAX_LINKS),
 });
 
 const passwordForm = z
@@ -86,7 +88,7 @@ function ProfileSectionForm({ user }: { user: SessionUser }) {
         name: v.name.trim(),
         username: v.username.trim() || null,
         bio: v.bio.trim() || null,
-        links: v.links.map((l) => ({ label: l.label.trim() || l.url, url: l.url.trim() })),
+        links: v.links.map((l) => ({ label: (l.label.trim() || new URL(l.url).hostname).slice(0, 30), url: l.url })),
       });
       sync(updated ?? { ...user, ...v });
       form.reset(v);
@@ -124,7 +126,7 @@ function ProfileSectionForm({ user }: { user: SessionUser }) {
                 <input {...form.register(`links.${i}.label`)} placeholder="GitHub" />
               </Field>
               <Field label={t('fields.linkUrl')} error={fieldError(t, errors.links?.[i]?.url?.message)}>
-                <input type="url" inputMode="url" {...form.register(`links.${i}.url`)} placeholder="https://" />
+                <input type="url" inputMode="url" {...form.register(`links.${i}.url`)} placeholder="github.com/…" />
               </Field>
               <button
                 type="button"

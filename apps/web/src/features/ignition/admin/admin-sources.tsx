@@ -119,7 +119,7 @@ export function AdminSources() {
           </select>
         </Field>
         <Field label={t('admin.sources.url')} hint={t('admin.sources.urlHint')} error={serverFieldError(m.create.error, 'url')}>
-          <input className="input" type="url" required value={form.url} onChange={(e) => setForm({ ...form, url: e.target.value })} />
+          <input className="input" inputMode="url" required value={form.url} onChange={(e) => setForm({ ...form, url: e.target.value })} />
         </Field>
         {form.format === 'RSS' && (
           <Field label={t('admin.sources.company')} error={serverFieldError(m.create.error, 'companyName')}>
