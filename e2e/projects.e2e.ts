@@ -1,7 +1,9 @@
 /**
  * The project journey through the real built site, in order: a member creates a project with two
  * positions and publishes it; another member finds it by a 초성 search and applies for a
- * position; the owner accepts it in the applications inbox; the applicant sees the decision in
+ * position (the apply dialog's buttons in view at 1280×800 and 390×844 as soon as it opens); the
+ * owner sees the applicant at a glance and accepts in the applications inbox, asked first
+ * (cancelling leaves it pending); the applicant sees the decision in
  * the inbox and the project under "my projects" on /users/me; the position shows as filled.
  * Links typed without a scheme ("github.com/…") arrive as addresses.
  * Every login goes through the login page.
@@ -9,7 +11,7 @@
  * type: the search hint's own 초성 example finds projects, and the box keeps what is typed (after a
  * search with no results, with a hesitation; Korean through the IME) while the address follows it.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, useBrowser } from './support/browser.ts';
 import { followHeaderLink } from './support/header.ts';
@@ -25,6 +27,29 @@ const password = (email: string) => `moim-${email.split('@')[0]}-2026!`;
 const NAME = `사이드 프로젝트 모임 지도 ${Date.now().toString(36)}`;
 const INTRO = '백엔드 4년차 개발자입니다. 평일 저녁에 꾸준히 시간을 낼 수 있어요.';
 let projectPath = '';
+
+/** The element is fully inside the viewport (nothing to scroll to reach it) and is what a click there hits. */
+async function expectWithinViewport(page: Page, target: Locator, what: string) {
+  const box = (await target.boundingBox())!;
+  const { width, height } = page.viewportSize()!;
+  expect(box, what).toBeTruthy();
+  expect(box.y, `${what} top at ${width}x${height}`).toBeGreaterThanOrEqual(0);
+  expect(box.x, `${what} left at ${width}x${height}`).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height, `${what} bottom at ${width}x${height}`).toBeLessThanOrEqual(height);
+  expect(box.x + box.width, `${what} right at ${width}x${height}`).toBeLessThanOrEqual(width);
+  const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.textContent ?? null, {
+    x: box.x + box.width / 2,
+    y: box.y + box.height / 2,
+  });
+  expect(hit, what).toBe(await target.textContent());
+}
+
+/** The id of the project whose page is open (from the API, by the slug in the address). */
+async function projectIdOf(page: Page): Promise<string> {
+  const slug = new URL(page.url()).pathname.split('/')[2]!;
+  const r = await fetch(`${baseURL}/api/projects/slug/${slug}`);
+  return ((await r.json()) as { data: { id: string } }).data.id;
+}
 
 async function login(page: Page, email: string, returnTo = '/') {
   await page.goto(`/login?returnTo=${encodeURIComponent(returnTo)}`);
@@ -145,12 +170,33 @@ describe('projects journey', () => {
     await card.getByRole('link', { name: NAME }).click();
     await page.getByRole('heading', { level: 1, name: NAME }).waitFor();
 
-    await page.getByRole('button', { name: '백엔드 개발자 지원하기' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('heading', { name: '프로젝트 지원' }).waitFor();
+    // the dialog's buttons are in view as soon as it opens, on a laptop and on a phone (the body scrolls)
+    const applyButton = page.getByRole('button', { name: '백엔드 개발자 지원하기' });
+    const dialog = page.getByRole('dialog', { name: '프로젝트 지원' });
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await applyButton.click();
+      await dialog.waitFor();
+      for (const name of ['지원서 보내기', '취소']) await expectWithinViewport(page, dialog.getByRole('button', { name }), name);
+      if (viewport.width === 390) {
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'hidden' });
+      }
+    }
     await dialog.getByLabel('짧은 자기소개').fill(INTRO);
     await dialog.getByLabel('지원 동기').fill('스터디 장소 찾기가 늘 불편했어요. 직접 만들어 보고 싶습니다.');
+    await dialog.getByLabel('보유 기술').fill('Kotlin');
+    await dialog.getByLabel('보유 기술').press('Enter');
+    await dialog.getByLabel('보유 기술').fill('Docker');
+    await dialog.getByLabel('보유 기술').press('Enter');
+    // links typed as people do: no scheme
     await dialog.getByLabel(/GitHub 주소/).fill('github.example.com/jihoon');
+    await dialog.getByLabel(/블로그 주소/).fill('blog.example.com/@jihoon');
+    // filled in, the buttons are still in view
+    await expectWithinViewport(page, dialog.getByRole('button', { name: '지원서 보내기' }), '지원서 보내기');
     await dialog.getByRole('button', { name: '지원서 보내기' }).click();
     await page.getByText('지원서를 보냈어요. 결과는 알림으로 알려 드려요.').waitFor();
     await page.getByText('백엔드 개발자 포지션 · 검토 중').waitFor();
@@ -167,8 +213,35 @@ describe('projects journey', () => {
     await page.waitForURL(/tab=applications/);
     const app = page.locator('.pj-app', { hasText: INTRO });
     await app.waitFor({ timeout: 20_000 });
-    expect(await app.getByRole('link', { name: 'GitHub' }).getAttribute('href')).toBe('https://github.example.com/jihoon');
-    await app.getByRole('button', { name: '승인' }).click();
+    // the applicant at a glance: the position, their skills (the required one marked), where their links lead
+    await app.getByText('백엔드 개발자', { exact: true }).waitFor();
+    const skills = app.getByRole('list', { name: '보유 기술' });
+    expect(await skills.getByRole('listitem').allTextContents()).toEqual(['Kotlin (포지션 필수 기술)', 'Docker']);
+    const links = app.getByRole('list', { name: /님의 링크$/ });
+    expect(await links.getByRole('link', { name: /GitHub/ }).getAttribute('href')).toBe('https://github.example.com/jihoon');
+    expect(await links.getByRole('link', { name: /GitHub/ }).textContent()).toBe('GitHubgithub.example.com/jihoon');
+    expect(await links.getByRole('link', { name: /블로그/ }).getAttribute('href')).toBe('https://blog.example.com/@jihoon');
+
+    // approving reaches the applicant: asked first; 취소 leaves it pending
+    const approve = app.getByRole('button', { name: '승인', exact: true });
+    await approve.click();
+    const ask = page.getByRole('alertdialog', { name: /님의 지원을 승인할까요\?$/ });
+    await ask.waitFor();
+    await ask.getByText(/님에게 승인 소식이 알림과 메일로 가요\./).waitFor();
+    expect(await ask.getByRole('button', { name: '취소' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await ask.getByRole('button', { name: '취소' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    await app.getByText('검토 중').waitFor();
+    const projectId = await projectIdOf(page);
+    const pending = await fetch(`${baseURL}/api/projects/${projectId}/applications?status=PENDING`, {
+      headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('authToken'))}` },
+    });
+    const open = (await pending.json()) as { data: { content: Array<{ introduction: string }> } };
+    expect(open.data.content.map((a) => a.introduction)).toContain(INTRO);
+
+    // confirmed: approved
+    await approve.click();
+    await ask.getByRole('button', { name: '승인하기' }).click();
     await page.getByText('승인했어요. 팀원으로 합류했어요.').waitFor();
   });
 

@@ -1,6 +1,9 @@
 /**
- * The owner's applications inbox: filter by status, read each application (introduction,
- * motivation, links), accept into a seat or reject with a note the applicant sees.
+ * The owner's applications inbox: filter by status; each applicant at a glance — picture, name,
+ * the position applied for, the skills they bring (those the position requires marked), their
+ * introduction and motivation, and where their GitHub, portfolio and blog lead — without opening
+ * anything. Accepting and rejecting reach the applicant (notification and mail), so each asks
+ * first with the shared confirmation, which names who is told; a rejection carries a note.
  */
 import {
   PROJECT_APPLICATION_STATUSES,
@@ -10,35 +13,38 @@ import {
   type ProjectApplicationStatus,
 } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/toast/toast';
 import { Avatar } from '../../../shared/ui/avatar';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { applicationsOptions, useDecide } from '../api/projects-api';
 import { formatDateTime } from '../../../shared/lib/format';
-import { Modal } from './modal';
 import { Pager } from '../../../shared/ui/pager';
 import { TabBar } from '../../../shared/ui/tab-bar';
-import { ErrorMessage, errorText } from '../../../shared/ui/error-message';
+import { ErrorMessage } from '../../../shared/ui/error-message';
+import { linkText } from '../lib/link-text';
 
 type Filter = ProjectApplicationStatus | 'ALL';
+type Asking = { app: ProjectApplication; verb: 'accept' | 'reject' };
 
 export function ApplicationsPanel({ project }: { project: Project }) {
-  const { t, i18n } = useTranslation('projects');
+  const { t } = useTranslation('projects');
+  const { t: tc } = useTranslation();
   const [filter, setFilter] = useState<Filter>('PENDING');
   const [page, setPage] = useState(0);
   const list = useQuery(applicationsOptions(project.id, filter, page));
   const decide = useDecide(project.id);
-  const [rejecting, setRejecting] = useState<ProjectApplication | null>(null);
+  const [asking, setAsking] = useState<Asking | null>(null);
   const full = new Set(project.positions.filter((p) => p.filledCount >= p.requiredCount).map((p) => p.id));
 
-  const accept = async (a: ProjectApplication) => {
-    const ok = await decide
-      .mutateAsync({ verb: 'accept', applicationId: a.applicationId })
-      .catch((e: unknown) => toast.error(errorText(e)));
-    if (ok) toast.success(t('applications.accepted'));
+  const close = () => {
+    setAsking(null);
+    decide.reset();
   };
+  const name = asking?.app.applicant.name ?? '';
+  const position = asking?.app.position.name ?? '';
 
   return (
     <section className="pj-apps" aria-labelledby="pj-apps-title">
@@ -70,145 +76,146 @@ export function ApplicationsPanel({ project }: { project: Project }) {
         <>
           <ul className="pj-apps__list">
             {list.data.content.map((a) => (
-              <li key={a.applicationId} className="pj-app card">
-                <header className="pj-app__head">
-                  <Avatar name={a.applicant.name} src={a.applicant.profileImage} size={40} />
-                  <div>
-                    <p className="pj-app__name">{a.applicant.name}</p>
-                    <p className="muted pj-app__meta">
-                      {a.position.name} · {t('applications.appliedAt', { date: formatDateTime(a.createdAt, i18n.language) })}
-                    </p>
-                  </div>
-                  <span className={`pj-badge pj-app-status pj-app-status--${a.status.toLowerCase()}`}>{t(`appStatus.${a.status}`)}</span>
-                </header>
-                <dl className="pj-app__body">
-                  <dt>{t('applications.introduction')}</dt>
-                  <dd>{a.introduction}</dd>
-                  <dt>{t('applications.motivation')}</dt>
-                  <dd>{a.motivation}</dd>
-                  {a.reviewNote && (
-                    <>
-                      <dt>{t('applications.note')}</dt>
-                      <dd>{a.reviewNote}</dd>
-                    </>
-                  )}
-                </dl>
-                {(a.links.github || a.links.portfolio) && (
-                  <p className="pj-app__links">
-                    {a.links.github && (
-                      <a href={a.links.github} target="_blank" rel="noopener noreferrer">
-                        {t('applications.github')}
-                      </a>
-                    )}
-                    {a.links.portfolio && (
-                      <a href={a.links.portfolio} target="_blank" rel="noopener noreferrer">
-                        {t('applications.portfolio')}
-                      </a>
-                    )}
-                  </p>
-                )}
-                {a.status === 'PENDING' && (
-                  <div className="pj-app__actions">
-                    <button
-                      type="button"
-                      className="btn btn-primary"
-                      disabled={decide.isPending || full.has(a.position.id)}
-                      onClick={() => void accept(a)}
-                    >
-                      {full.has(a.position.id) ? t('applications.positionFull') : t('applications.accept')}
-                    </button>
-                    <button type="button" className="btn btn-secondary" disabled={decide.isPending} onClick={() => setRejecting(a)}>
-                      {t('applications.reject')}
-                    </button>
-                  </div>
-                )}
-              </li>
+              <ApplicantCard
+                key={a.applicationId}
+                a={a}
+                required={project.positions.find((p) => p.id === a.position.id)?.requiredSkills ?? []}
+                positionFull={full.has(a.position.id)}
+                busy={decide.isPending}
+                onDecide={(verb) => setAsking({ app: a, verb })}
+              />
             ))}
           </ul>
           <Pager page={list.data.number} totalPages={list.data.totalPages} onPage={setPage} />
         </>
       )}
-      <RejectDialog application={rejecting} projectId={project.id} onClose={() => setRejecting(null)} />
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking?.verb === 'reject' ? t('applications.rejectTitle', { name }) : t('applications.acceptTitle', { name })}
+        body={asking?.verb === 'reject' ? t('applications.rejectBody', { name }) : t('applications.acceptBody', { name, position })}
+        notice={asking?.verb === 'reject' ? t('applications.rejectNotice', { name }) : t('applications.acceptNotice', { name })}
+        confirmLabel={asking?.verb === 'reject' ? t('applications.rejectConfirm') : t('applications.acceptConfirm')}
+        tone={asking?.verb === 'reject' ? 'danger' : 'primary'}
+        note={
+          asking?.verb === 'reject'
+            ? {
+                label: t('applications.rejectLabel'),
+                hint: t('applications.rejectHint'),
+                required: true,
+                minLength: L.noteMin,
+                maxLength: L.noteMax,
+                missingMessage: tc('form.tooShort', { limit: L.noteMin }),
+              }
+            : { label: t('applications.acceptNote'), maxLength: L.noteMax, missingMessage: '' }
+        }
+        pending={decide.isPending}
+        error={decide.error}
+        onClose={close}
+        onConfirm={(note) => {
+          if (!asking) return;
+          const verb = asking.verb;
+          const applicationId = asking.app.applicationId;
+          const done = {
+            onSuccess: () => {
+              toast.success(verb === 'reject' ? t('applications.rejected') : t('applications.accepted'));
+              close();
+            },
+          };
+          if (verb === 'reject') decide.mutate({ verb, applicationId, reviewNote: note }, done);
+          else decide.mutate(note ? { verb, applicationId, reviewNote: note } : { verb, applicationId }, done);
+        }}
+      />
     </section>
   );
 }
 
-function RejectDialog({
-  application,
-  projectId,
-  onClose,
+function ApplicantCard({
+  a,
+  required,
+  positionFull,
+  busy,
+  onDecide,
 }: {
-  application: ProjectApplication | null;
-  projectId: string;
-  onClose: () => void;
+  a: ProjectApplication;
+  required: string[];
+  positionFull: boolean;
+  busy: boolean;
+  onDecide: (verb: 'accept' | 'reject') => void;
 }) {
-  const { t } = useTranslation('projects');
-  const { t: tc } = useTranslation();
-  const id = useId();
-  const decide = useDecide(projectId);
-  const [note, setNote] = useState('');
-  const [tried, setTried] = useState(false);
-  const short = note.trim().length < L.noteMin;
-  const close = () => {
-    setNote('');
-    setTried(false);
-    decide.reset();
-    onClose();
-  };
+  const { t, i18n } = useTranslation('projects');
+  const needed = new Set(required.map((s) => s.toLowerCase()));
+  const links = (['github', 'portfolio', 'blog'] as const).filter((k) => a.links[k]);
   return (
-    <Modal open={application !== null} title={t('applications.rejectTitle')} onClose={close}>
-      <form
-        className="form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setTried(true);
-          if (short || !application) return;
-          decide.mutate(
-            { verb: 'reject', applicationId: application.applicationId, reviewNote: note.trim() },
-            {
-              onSuccess: () => {
-                toast.success(t('applications.rejected'));
-                close();
-              },
-            },
-          );
-        }}
-      >
-        <p className="muted">
-          {application?.applicant.name} · {application?.position.name}
-        </p>
-        <div className={`field${tried && short ? ' field--error' : ''}`}>
-          <label htmlFor={`${id}-note`} className="field__label">
-            {t('applications.rejectLabel')}
-          </label>
-          <textarea
-            id={`${id}-note`}
-            rows={4}
-            maxLength={L.noteMax}
-            value={note}
-            aria-describedby={`${id}-hint`}
-            aria-invalid={tried && short ? true : undefined}
-            onChange={(e) => setNote(e.target.value)}
-          />
-          <div id={`${id}-hint`} className="field__hint">
-            {t('applications.rejectHint')}
-          </div>
-          {tried && short && (
-            <p className="field__error" role="alert">
-              {tc('form.tooShort', { limit: L.noteMin })}
-            </p>
-          )}
+    <li className="pj-app card">
+      <header className="pj-app__head">
+        <Avatar name={a.applicant.name} src={a.applicant.profileImage} size={48} />
+        <div>
+          <p className="pj-app__name">
+            <span data-user-content="">{a.applicant.name}</span>
+            {a.applicant.username && (
+              <span className="muted pj-app__username" data-user-content="">
+                @{a.applicant.username}
+              </span>
+            )}
+          </p>
+          <p className="muted pj-app__meta">
+            <strong className="pj-app__position" data-user-content="">
+              {a.position.name}
+            </strong>{' '}
+            · {t('applications.appliedAt', { date: formatDateTime(a.createdAt, i18n.language) })}
+          </p>
         </div>
-        <ErrorMessage error={decide.error} />
-        <div className="pj-dialog__actions">
-          <button type="button" className="btn btn-secondary" onClick={close}>
-            {t('owner.cancel')}
+        <span className={`pj-badge pj-app-status pj-app-status--${a.status.toLowerCase()}`}>{t(`appStatus.${a.status}`)}</span>
+      </header>
+      {a.skills.length > 0 && (
+        <ul className="pj-app__skills" aria-label={t('applications.skills')}>
+          {a.skills.map((s) => (
+            <li key={s} className={`pj-chip${needed.has(s.toLowerCase()) ? ' pj-chip--strong' : ''}`} data-user-content="">
+              {s}
+              {needed.has(s.toLowerCase()) && <span className="visually-hidden"> ({t('applications.skillMatches')})</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="pj-app__intro" data-user-content="">
+        {a.introduction}
+      </p>
+      {links.length > 0 ? (
+        <ul className="pj-app__links" aria-label={t('applications.links', { name: a.applicant.name })}>
+          {links.map((k) => (
+            <li key={k}>
+              <a href={a.links[k]!} target="_blank" rel="noopener noreferrer nofollow" className="pj-app__link">
+                <span className="pj-app__link-kind">{t(`applications.${k}`)}</span>
+                <span className="pj-app__link-url" data-user-content="">
+                  {linkText(a.links[k]!)}
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted pj-app__nolinks">{t('applications.noLinks')}</p>
+      )}
+      <dl className="pj-app__body">
+        <dt>{t('applications.motivation')}</dt>
+        <dd data-user-content="">{a.motivation}</dd>
+        {a.reviewNote && (
+          <>
+            <dt>{t('applications.note')}</dt>
+            <dd data-user-content="">{a.reviewNote}</dd>
+          </>
+        )}
+      </dl>
+      {a.status === 'PENDING' && (
+        <div className="pj-app__actions">
+          <button type="button" className="btn btn-primary" disabled={busy || positionFull} onClick={() => onDecide('accept')}>
+            {positionFull ? t('applications.positionFull') : t('applications.accept')}
           </button>
-          <button type="submit" className="btn btn-danger" disabled={decide.isPending}>
-            {t('applications.rejectConfirm')}
+          <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => onDecide('reject')}>
+            {t('applications.reject')}
           </button>
         </div>
-      </form>
-    </Modal>
+      )}
+    </li>
   );
 }

@@ -1,6 +1,8 @@
 /**
  * The owner's (or an admin's) controls on the detail page: edit, the status moves the machine
- * allows from here (each confirmed, with what it does), and deletion.
+ * allows from here, and deletion — each confirmed with the shared confirmation, saying what it
+ * does and who is told (the team hears of every move but publishing; completing, cancelling and
+ * deleting close the pending applications and tell their applicants).
  */
 import { projectActionsFrom, type Project, type ProjectAction } from '@moim/contract';
 import { useState } from 'react';
@@ -9,7 +11,8 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../shared/toast/toast';
 import { useDeleteProject, useMoveProject } from '../api/projects-api';
 import { projectApplicationsPath, projectEditPath } from '../lib/paths';
-import { ConfirmDialog } from './modal';
+import { useAuth } from '../../../shared/auth/auth-provider';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 
 export function OwnerPanel({ project }: { project: Project }) {
   const { t } = useTranslation('projects');
@@ -19,6 +22,15 @@ export function OwnerPanel({ project }: { project: Project }) {
   const [asking, setAsking] = useState<ProjectAction | 'DELETE' | null>(null);
   const actions = projectActionsFrom(project.status);
   const pending = project.viewer?.pendingApplications ?? 0;
+  const me = useAuth().user?.id;
+  // the team hears of the move, the one who makes it aside
+  const team = project.members.filter((m) => m.user.id !== me).length;
+  const notice = (a: ProjectAction | 'DELETE') => {
+    if (a === 'PUBLISH') return t('owner.notice.nobody');
+    const told = team > 0 ? t('owner.notice.team', { count: team }) : t('owner.notice.noTeam');
+    const closes = (a === 'COMPLETE' || a === 'CANCEL' || a === 'DELETE') && pending > 0;
+    return closes ? `${told} ${t('owner.notice.applicants', { count: pending })}` : told;
+  };
 
   const close = () => {
     setAsking(null);
@@ -77,9 +89,10 @@ export function OwnerPanel({ project }: { project: Project }) {
         open={asking !== null}
         title={asking === 'DELETE' ? t('owner.deleteTitle') : asking ? t(`owner.action.${asking}`) : ''}
         body={asking === 'DELETE' ? t('owner.deleteBody') : asking ? t(`owner.actionHint.${asking}`) : ''}
+        notice={asking ? notice(asking) : undefined}
         confirmLabel={asking === 'DELETE' ? t('owner.delete') : asking ? t(`owner.action.${asking}`) : ''}
         cancelLabel={t('owner.cancel')}
-        danger={asking === 'DELETE' || asking === 'CANCEL'}
+        tone={asking === 'DELETE' || asking === 'CANCEL' ? 'danger' : 'primary'}
         pending={move.isPending || del.isPending}
         error={move.error ?? del.error}
         onConfirm={confirm}

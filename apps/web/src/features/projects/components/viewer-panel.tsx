@@ -1,9 +1,11 @@
 /**
  * What the page says to the caller beside the project: the owner card, and their own relation
  * (a guest's login button, a member's note, their application with its status, the owner's
- * note on a rejection and a cancel button while it is pending).
+ * note on a rejection and a cancel button while it is pending; cancelling tells the owner, so it
+ * asks first with the shared confirmation).
  */
 import type { Project } from '@moim/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
@@ -11,7 +13,7 @@ import { loginPathFor } from '../../../shared/auth/require-auth';
 import { toast } from '../../../shared/toast/toast';
 import { Avatar } from '../../../shared/ui/avatar';
 import { useDecide } from '../api/projects-api';
-import { errorText } from '../../../shared/ui/error-message';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 
 export function OwnerCard({ project }: { project: Project }) {
   const { t } = useTranslation('projects');
@@ -38,6 +40,7 @@ export function ViewerPanel({ project, signedIn }: { project: Project; signedIn:
   const location = useLocation();
   const auth = useAuth();
   const decide = useDecide(project.id);
+  const [asking, setAsking] = useState(false);
   const v = project.viewer;
   if (v?.canManage && v.isOwner) return null;
   let body;
@@ -63,19 +66,37 @@ export function ViewerPanel({ project, signedIn }: { project: Project; signedIn:
           </blockquote>
         )}
         {a.status === 'PENDING' && (
-          <button
-            type="button"
-            className="btn btn-secondary btn-block"
-            disabled={decide.isPending}
-            onClick={() =>
-              decide.mutate(
-                { verb: 'cancel', applicationId: a.applicationId, applicantId: auth.user?.id ?? '' },
-                { onSuccess: () => toast.success(t('detail.cancelled')), onError: (e) => toast.error(errorText(e)) },
-              )
-            }
-          >
-            {t('detail.cancel')}
-          </button>
+          <>
+            <button type="button" className="btn btn-secondary btn-block" disabled={decide.isPending} onClick={() => setAsking(true)}>
+              {t('detail.cancel')}
+            </button>
+            <ConfirmDialog
+              open={asking}
+              title={t('detail.cancelTitle', { position: a.positionName })}
+              body={t('detail.cancelBody')}
+              notice={t('detail.cancelNotice', { owner: project.owner.name })}
+              confirmLabel={t('detail.cancelConfirm')}
+              cancelLabel={t('detail.keep')}
+              tone="danger"
+              pending={decide.isPending}
+              error={decide.error}
+              onClose={() => {
+                setAsking(false);
+                decide.reset();
+              }}
+              onConfirm={() =>
+                decide.mutate(
+                  { verb: 'cancel', applicationId: a.applicationId, applicantId: auth.user?.id ?? '' },
+                  {
+                    onSuccess: () => {
+                      toast.success(t('detail.cancelled'));
+                      setAsking(false);
+                    },
+                  },
+                )
+              }
+            />
+          </>
         )}
       </>
     );
