@@ -1,6 +1,7 @@
 /**
  * The study journey through the real built site, in order: a member proposes a study through the
- * five-step form; the admin approves it in the back office; another member applies; the leader
+ * five-step form; the admin approves it in the back office (asked first: cancelling leaves it
+ * waiting); another member applies; the leader
  * (the proposer) accepts; the new member finds it under "my studies" and on the calendar; the
  * leader starts and completes it; the member writes a review that shows on the study page.
  * Every login goes through the login page. And, at 1280 and 390 px, a guest who came through the
@@ -33,6 +34,9 @@ async function login(page: Page, email: string, returnTo = '/') {
   await page.getByRole('button', { name: '로그인', exact: true }).click();
   await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
 }
+
+/** The signed-in page's access token (the SPEC's localStorage key). */
+const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('authToken'));
 
 /** The Seoul month (YYYY-MM) of a YYYY-MM-DD date. */
 const monthOf = (date: string) => date.slice(0, 7);
@@ -81,13 +85,37 @@ describe('studies journey', () => {
     expect(studyId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('the admin approves it in the back office', async () => {
+  it('the admin approves it in the back office, asked first: cancelling leaves it waiting, confirming approves it', async () => {
     const { page } = b;
+    const statusNow = async () => {
+      const r = await fetch(`${baseURL}/api/admin/studies/${studyId}`, { headers: { authorization: `Bearer ${await tokenOf(page)}` } });
+      return ((await r.json()) as { data: { status: string } }).data.status;
+    };
     await login(page, ADMIN, '/admin/studies');
     const item = page.locator('.st-queue__item', { hasText: TITLE });
     await item.waitFor({ timeout: 20_000 });
-    await item.getByRole('button', { name: '승인' }).click();
+    const approve = item.getByRole('button', { name: '승인', exact: true });
+
+    // the question names the study and who is told; the safe choice has the focus; Escape and 취소 send nothing
+    await approve.click();
+    const ask = page.getByRole('alertdialog', { name: `${TITLE} 스터디를 승인할까요?` });
+    await ask.waitFor();
+    await ask.getByText(/제안자 .+ 님에게 알림과 메일이 가요\./).waitFor();
+    expect(await ask.getByRole('button', { name: '취소' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await ask.waitFor({ state: 'hidden' });
+    expect(await approve.evaluate((el) => el === document.activeElement)).toBe(true);
+    await approve.click();
+    await ask.getByRole('button', { name: '취소' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(await statusNow()).toBe('PENDING');
+    await item.waitFor();
+
+    // confirmed: approved
+    await approve.click();
+    await ask.getByRole('button', { name: '승인', exact: true }).click();
     await page.getByText(`${TITLE} 스터디를 승인했어요.`).waitFor();
+    expect(await statusNow()).toBe('APPROVED');
     await item.waitFor({ state: 'detached' });
     // it is now in the public list
     const res = await fetch(`${baseURL}/api/studies/paged?q=${encodeURIComponent(TITLE)}`);
@@ -159,9 +187,10 @@ describe('studies journey', () => {
     const app = page.locator('.st-app', { hasText: '타입스크립트를 제대로 배우고 싶어서' });
     await app.waitFor();
     await app.getByRole('button', { name: '수락' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText(/님에게 수락 소식이 알림과 메일로 가요\./).waitFor();
     await dialog.getByLabel(/지원자에게 남길 메모/).fill('환영합니다!');
-    await dialog.getByRole('button', { name: '수락' }).click();
+    await dialog.getByRole('button', { name: '수락하기' }).click();
     await page.getByText('검토할 지원서가 없어요.').waitFor();
   });
 
@@ -190,10 +219,10 @@ describe('studies journey', () => {
     await login(page, LEADER, `/study/${studyId}/manage?tab=status`);
     await page.getByRole('heading', { name: /현재 상태: 모집 중/ }).waitFor();
     await page.getByRole('button', { name: '스터디 시작' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: '스터디 시작' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: '스터디 시작' }).click();
     await page.getByRole('heading', { name: /현재 상태: 진행 중/ }).waitFor();
     await page.getByRole('button', { name: '스터디 완료' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: '스터디 완료' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: '스터디 완료' }).click();
     await page.getByRole('heading', { name: /현재 상태: 완료/ }).waitFor();
     // the history lists both moves
     await page.locator('.st-history').getByText('모집 중 → 진행 중').waitFor();

@@ -1,22 +1,31 @@
-/** Corrections from members: filter by status, move each along OPEN → IN_REVIEW → RESOLVED | REJECTED with a note. */
+/**
+ * Corrections from members: filter by status, move each along OPEN → IN_REVIEW → RESOLVED |
+ * REJECTED with a note. Each move tells the member who sent it, so it asks first with the shared
+ * confirmation, naming them.
+ */
 import { CORRECTION_STATUSES, CORRECTION_TRANSITIONS, type Correction, type CorrectionStatus } from '@moim/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from '../../../shared/toast/toast';
 import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { formatDate } from '../lib/format';
 import { useLocale } from '../lib/use-locale';
 import { Pager } from '../../../shared/ui/pager';
 import { useAdminCorrections, useMoveCorrection } from './admin-api';
-import { ErrorMessage, errorText } from '../../../shared/ui/error-message';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import { ErrorMessage } from '../../../shared/ui/error-message';
 
 function Row({ c }: { c: Correction }) {
   const { t } = useTranslation('ignition');
   const locale = useLocale();
   const move = useMoveCorrection();
   const [note, setNote] = useState(c.adminNote ?? '');
+  const [asking, setAsking] = useState<CorrectionStatus | null>(null);
   const next = CORRECTION_TRANSITIONS[c.status];
+  const close = () => {
+    setAsking(null);
+    move.reset();
+  };
   return (
     <li className="jn-saved__item">
       <div>
@@ -49,15 +58,7 @@ function Row({ c }: { c: Correction }) {
           />
           <div className="row">
             {next.map((to: CorrectionStatus) => (
-              <button
-                key={to}
-                type="button"
-                className="btn btn-secondary btn-sm"
-                disabled={move.isPending}
-                onClick={() =>
-                  move.mutate({ id: c.id, status: to, adminNote: note.trim() || undefined }, { onError: (e) => toast.error(errorText(e)) })
-                }
-              >
+              <button key={to} type="button" className="btn btn-secondary btn-sm" disabled={move.isPending} onClick={() => setAsking(to)}>
                 {t(`admin.corrections.to.${to}`)}
               </button>
             ))}
@@ -66,6 +67,18 @@ function Row({ c }: { c: Correction }) {
       ) : (
         c.adminNote && <p className="jn-hint">{t('correction.note', { note: c.adminNote })}</p>
       )}
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking ? t(`admin.corrections.ask.${asking}`) : ''}
+        body={note.trim() ? t('correction.note', { note: note.trim() }) : undefined}
+        notice={c.reporter ? t('admin.corrections.ask.notice', { name: c.reporter.name }) : t('admin.corrections.ask.noReporter')}
+        confirmLabel={asking ? t(`admin.corrections.to.${asking}`) : ''}
+        tone={asking === 'REJECTED' ? 'danger' : 'primary'}
+        pending={move.isPending}
+        error={move.error}
+        onClose={close}
+        onConfirm={() => asking && move.mutate({ id: c.id, status: asking, adminNote: note.trim() || undefined }, { onSuccess: close })}
+      />
     </li>
   );
 }

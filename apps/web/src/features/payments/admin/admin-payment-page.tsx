@@ -1,11 +1,14 @@
 /**
  * /admin/payments/:id — one payment: its facts, the payer, the actions its state allows
  * (confirm or send back a deposit, refund, decline a refund) and its append-only event log.
+ * Every action reaches the payer (notification and mail), so each asks first with the shared
+ * confirmation, naming who is told.
  */
 import type { AdminPaymentDetail } from '@moim/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { Field } from '../../../shared/ui/field';
 import { LoadingState } from '../../../shared/ui/states';
 import { PaymentSummary } from '../components/payment-summary';
@@ -131,17 +134,31 @@ function actorLabel(t: (k: string) => string, actor: string): string {
   return actor;
 }
 
+/** Who the payer is, for a confirmation's words. */
+function usePayerName(d: AdminPaymentDetail): string {
+  const { t } = useTranslation('payments');
+  return d.user.name ?? d.user.email ?? t('admin.ask.someone');
+}
+
 function DepositActions({ d }: { d: AdminPaymentDetail }) {
   const { t, i18n } = useTranslation('payments');
   const confirm = useConfirmDeposit(d.id);
   const back = useReturnDeposit(d.id);
+  const payer = usePayerName(d);
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | undefined>();
+  const [asking, setAsking] = useState<'confirm' | 'return' | null>(null);
   const error = confirm.error ?? back.error;
+  const amount = formatKrw(d.amount, i18n.language);
+  const close = () => {
+    setAsking(null);
+    confirm.reset();
+    back.reset();
+  };
   return (
     <section className="pay-card" aria-labelledby="pay-deposit-title">
       <h2 id="pay-deposit-title">{t('admin.depositTitle')}</h2>
-      <p>{t('admin.depositLead', { amount: formatKrw(d.amount, i18n.language), name: d.depositorName ?? '—' })}</p>
+      <p>{t('admin.depositLead', { amount, name: d.depositorName ?? '—' })}</p>
       <p className="muted">
         {d.depositNotifiedAt
           ? t('admin.depositNotified', { at: formatDateTime(d.depositNotifiedAt, i18n.language) })
@@ -150,14 +167,9 @@ function DepositActions({ d }: { d: AdminPaymentDetail }) {
       <Field label={t('admin.noteOptional')} error={noteError}>
         <textarea rows={2} value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
       </Field>
-      <ErrorMessage error={error} />
+      <ErrorMessage error={asking ? null : error} />
       <div className="pay-actions">
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={confirm.isPending}
-          onClick={() => confirm.mutate(note.trim() ? { note: note.trim() } : {})}
-        >
+        <button type="button" className="btn btn-primary" disabled={confirm.isPending} onClick={() => setAsking('confirm')}>
           {t('admin.confirmDeposit')}
         </button>
         {d.depositNotifiedAt && (
@@ -168,13 +180,27 @@ function DepositActions({ d }: { d: AdminPaymentDetail }) {
             onClick={() => {
               if (!note.trim()) return setNoteError(t('admin.returnNoteRequired'));
               setNoteError(undefined);
-              back.mutate({ note: note.trim() });
+              setAsking('return');
             }}
           >
             {t('admin.returnDeposit')}
           </button>
         )}
       </div>
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking === 'return' ? t('admin.ask.returnTitle') : t('admin.ask.confirmDepositTitle', { amount })}
+        body={asking === 'return' ? t('admin.ask.returnBody') : t('admin.ask.confirmDepositBody', { name: payer })}
+        notice={asking === 'return' ? t('admin.ask.returnNotice', { name: payer }) : t('admin.ask.confirmDepositNotice', { name: payer })}
+        confirmLabel={asking === 'return' ? t('admin.returnDeposit') : t('admin.confirmDeposit')}
+        pending={confirm.isPending || back.isPending}
+        error={error}
+        onClose={close}
+        onConfirm={() => {
+          if (asking === 'return') back.mutate({ note: note.trim() }, { onSuccess: close });
+          else confirm.mutate(note.trim() ? { note: note.trim() } : {}, { onSuccess: close });
+        }}
+      />
     </section>
   );
 }
@@ -184,77 +210,115 @@ function RefundActions({ d }: { d: AdminPaymentDetail }) {
   const lng = i18n.language;
   const refund = useRefund(d.id);
   const decline = useDeclineRefund(d.id);
+  const payer = usePayerName(d);
   const [amount, setAmount] = useState(String(d.refundableAmount));
   const [reason, setReason] = useState('');
   const [bank, setBank] = useState('');
   const [number, setNumber] = useState('');
   const [holder, setHolder] = useState('');
+  const [asking, setAsking] = useState<'refund' | 'decline' | null>(null);
   const needsAccount = d.method === 'BANK_TRANSFER' && !d.refundAccount;
   const error = refund.error ?? decline.error;
+  const close = () => {
+    setAsking(null);
+    refund.reset();
+    decline.reset();
+  };
   return (
-    <form
-      className="pay-card"
-      aria-labelledby="pay-refund-admin-title"
-      onSubmit={(e) => {
-        e.preventDefault();
-        refund.mutate({
-          amount: Number(amount),
-          reason: reason.trim(),
-          ...(needsAccount ? { refundAccount: { bank: bank.trim(), number: number.trim(), holder: holder.trim() } } : {}),
-        });
-      }}
-    >
-      <h2 id="pay-refund-admin-title">{t('admin.refundTitle')}</h2>
-      {d.refundStatus !== 'NONE' && <p>{t('admin.refundRequested', { status: t(`refundStatus.${d.refundStatus}`) })}</p>}
-      <p className="muted">
-        {t('admin.refundable', { amount: formatKrw(d.refundableAmount, lng) })}
-        {d.studyStartDate ? ` · ${t('admin.studyStart', { date: d.studyStartDate })}` : ''}
-      </p>
-      <Field label={t('admin.refundAmount')}>
-        <input
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={d.refundableAmount}
-          required
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-        />
-      </Field>
-      <Field label={t('admin.refundReason')}>
-        <input required maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
-      </Field>
-      {needsAccount && (
-        <>
-          <p className="muted">{t('admin.refundAccountMissing')}</p>
-          <Field label={t('refund.bank')}>
-            <input required value={bank} onChange={(e) => setBank(e.target.value)} />
-          </Field>
-          <Field label={t('refund.number')}>
-            <input required inputMode="numeric" value={number} onChange={(e) => setNumber(e.target.value)} />
-          </Field>
-          <Field label={t('refund.holder')}>
-            <input required value={holder} onChange={(e) => setHolder(e.target.value)} />
-          </Field>
-        </>
-      )}
-      <ErrorMessage error={error} />
-      <div className="pay-actions">
-        <button type="submit" className="btn btn-danger" disabled={refund.isPending}>
-          {d.method === 'CARD' ? t('admin.refundCard') : t('admin.refundBank')}
-        </button>
-        {(d.refundStatus === 'REQUESTED' || d.refundStatus === 'AWAITING_TRANSFER') && (
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={decline.isPending || !reason.trim()}
-            title={t('admin.declineNote')}
-            onClick={() => decline.mutate({ note: reason.trim() })}
-          >
-            {t('admin.declineRefund')}
-          </button>
+    <>
+      <form
+        className="pay-card"
+        aria-labelledby="pay-refund-admin-title"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setAsking('refund');
+        }}
+      >
+        <h2 id="pay-refund-admin-title">{t('admin.refundTitle')}</h2>
+        {d.refundStatus !== 'NONE' && <p>{t('admin.refundRequested', { status: t(`refundStatus.${d.refundStatus}`) })}</p>}
+        <p className="muted">
+          {t('admin.refundable', { amount: formatKrw(d.refundableAmount, lng) })}
+          {d.studyStartDate ? ` · ${t('admin.studyStart', { date: d.studyStartDate })}` : ''}
+        </p>
+        <Field label={t('admin.refundAmount')}>
+          <input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={d.refundableAmount}
+            required
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+        </Field>
+        <Field label={t('admin.refundReason')}>
+          <input required maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
+        </Field>
+        {needsAccount && (
+          <>
+            <p className="muted">{t('admin.refundAccountMissing')}</p>
+            <Field label={t('refund.bank')}>
+              <input required value={bank} onChange={(e) => setBank(e.target.value)} />
+            </Field>
+            <Field label={t('refund.number')}>
+              <input required inputMode="numeric" value={number} onChange={(e) => setNumber(e.target.value)} />
+            </Field>
+            <Field label={t('refund.holder')}>
+              <input required value={holder} onChange={(e) => setHolder(e.target.value)} />
+            </Field>
+          </>
         )}
-      </div>
-    </form>
+        <ErrorMessage error={asking ? null : error} />
+        <div className="pay-actions">
+          <button type="submit" className="btn btn-danger" disabled={refund.isPending}>
+            {d.method === 'CARD' ? t('admin.refundCard') : t('admin.refundBank')}
+          </button>
+          {(d.refundStatus === 'REQUESTED' || d.refundStatus === 'AWAITING_TRANSFER') && (
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={decline.isPending || !reason.trim()}
+              title={t('admin.declineNote')}
+              onClick={() => setAsking('decline')}
+            >
+              {t('admin.declineRefund')}
+            </button>
+          )}
+        </div>
+      </form>
+      <ConfirmDialog
+        open={asking !== null}
+        title={
+          asking === 'decline' ? t('admin.ask.declineTitle') : t('admin.ask.refundTitle', { amount: formatKrw(Number(amount) || 0, lng) })
+        }
+        body={
+          asking === 'decline'
+            ? t('admin.ask.declineBody')
+            : d.method === 'CARD'
+              ? t('admin.ask.refundCardBody')
+              : t('admin.ask.refundBankBody')
+        }
+        notice={asking === 'decline' ? t('admin.ask.declineNotice', { name: payer }) : t('admin.ask.refundNotice', { name: payer })}
+        confirmLabel={asking === 'decline' ? t('admin.declineRefund') : d.method === 'CARD' ? t('admin.refundCard') : t('admin.refundBank')}
+        tone={asking === 'refund' ? 'danger' : 'primary'}
+        pending={refund.isPending || decline.isPending}
+        error={error}
+        onClose={close}
+        onConfirm={() => {
+          if (asking === 'decline') {
+            decline.mutate({ note: reason.trim() }, { onSuccess: close });
+            return;
+          }
+          refund.mutate(
+            {
+              amount: Number(amount),
+              reason: reason.trim(),
+              ...(needsAccount ? { refundAccount: { bank: bank.trim(), number: number.trim(), holder: holder.trim() } } : {}),
+            },
+            { onSuccess: close },
+          );
+        }}
+      />
+    </>
   );
 }

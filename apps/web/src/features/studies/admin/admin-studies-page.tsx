@@ -10,7 +10,7 @@ import { toast } from '../../../shared/toast/toast';
 import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { useStudyStatus } from '../api/manage-api';
 import { Pager } from '../../../shared/ui/pager';
-import { ReasonDialog } from '../components/reason-dialog';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { formatDate, formatDateTime } from '../../../shared/lib/format';
 import { studyPath } from '../lib/paths';
 import { useLocale } from '../lib/use-locale';
@@ -135,11 +135,19 @@ export default function AdminStudiesPage() {
   );
 }
 
+/**
+ * One proposal waiting for a decision. Approving and rejecting reach the proposer (notification
+ * and mail), so both ask first with the shared confirmation; a rejection carries its reason.
+ */
 function QueueItem({ study }: { study: AdminStudy }) {
   const { t } = useTranslation('studies');
   const locale = useLocale();
   const status = useStudyStatus(study.id);
-  const [rejecting, setRejecting] = useState(false);
+  const [asking, setAsking] = useState<'APPROVE' | 'REJECT' | null>(null);
+  const close = () => {
+    setAsking(null);
+    status.reset();
+  };
   return (
     <li className="st-queue__item card">
       <div className="st-queue__main">
@@ -159,48 +167,47 @@ function QueueItem({ study }: { study: AdminStudy }) {
           {formatDate(study.endDate, locale)} · {t('admin.capacity', { capacity: study.capacity })}
         </p>
         {study.tagline && <p data-user-content="">{study.tagline}</p>}
-        <ErrorMessage error={rejecting ? null : status.error} />
       </div>
       <div className="st-queue__actions">
-        <button type="button" className="btn btn-secondary st-danger-text" onClick={() => setRejecting(true)} disabled={status.isPending}>
+        <button type="button" className="btn btn-secondary st-danger-text" onClick={() => setAsking('REJECT')} disabled={status.isPending}>
           {t('manage.status.actions.REJECT')}
         </button>
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={status.isPending}
-          onClick={() =>
-            status.mutate({ action: 'APPROVE' }, { onSuccess: () => toast.success(t('admin.approved', { title: study.title })) })
-          }
-        >
+        <button type="button" className="btn btn-primary" disabled={status.isPending} onClick={() => setAsking('APPROVE')}>
           {t('manage.status.actions.APPROVE')}
         </button>
       </div>
-      <ReasonDialog
-        open={rejecting}
-        title={t('manage.status.confirm.REJECT')}
-        description={study.title}
-        label={t('admin.rejectReason')}
-        required
-        danger
-        confirmLabel={t('manage.status.actions.REJECT')}
-        pending={status.isPending}
-        error={status.isError ? <ErrorMessage error={status.error} /> : null}
-        onClose={() => {
-          setRejecting(false);
-          status.reset();
-        }}
-        onConfirm={(reason) =>
-          status.mutate(
-            { action: 'REJECT', reason },
-            {
-              onSuccess: () => {
-                setRejecting(false);
-                toast.success(t('admin.rejected', { title: study.title }));
-              },
-            },
-          )
+      <ConfirmDialog
+        open={asking !== null}
+        title={markUserValue(
+          asking === 'REJECT' ? t('admin.rejectTitle', { title: study.title }) : t('admin.approveTitle', { title: study.title }),
+          study.title,
+        )}
+        body={asking ? t(`manage.status.confirmDesc.${asking}`) : undefined}
+        notice={
+          asking ? markUserValue(t(`manage.status.notice.${asking}`, { leader: study.proposer.name }), study.proposer.name) : undefined
         }
+        note={
+          asking === 'REJECT'
+            ? { label: t('admin.rejectReason'), required: true, maxLength: 1000, missingMessage: t('validation.reasonRequired') }
+            : undefined
+        }
+        tone={asking === 'REJECT' ? 'danger' : 'primary'}
+        confirmLabel={asking ? t(`manage.status.actions.${asking}`) : ''}
+        pending={status.isPending}
+        error={status.error}
+        onClose={close}
+        onConfirm={(reason) => {
+          if (!asking) return;
+          const action = asking;
+          status.mutate(action === 'REJECT' ? { action, reason } : { action }, {
+            onSuccess: () => {
+              close();
+              toast.success(
+                action === 'REJECT' ? t('admin.rejected', { title: study.title }) : t('admin.approved', { title: study.title }),
+              );
+            },
+          });
+        }}
       />
     </li>
   );

@@ -5,7 +5,7 @@ import { EmptyState, LoadingState } from '../../../../shared/ui/states';
 import { useApplications, useDecideApplication } from '../../api/studies-api';
 import { Avatar } from '../../../../shared/ui/avatar';
 import { Pager } from '../../../../shared/ui/pager';
-import { ReasonDialog } from '../../components/reason-dialog';
+import { ConfirmDialog } from '../../../../shared/ui/confirm-dialog';
 import { formatDateTime } from '../../../../shared/lib/format';
 import { useLocale } from '../../lib/use-locale';
 import { TabBar } from '../../../../shared/ui/tab-bar';
@@ -95,20 +95,40 @@ export function ApplicationsPanel({ study, admin }: { study: Study; admin?: bool
         </ul>
       )}
       {list.data && <Pager page={list.data.number} totalPages={list.data.totalPages} onPage={setPage} />}
-      <ReasonDialog
+      <ConfirmDialog
         open={!!dialog}
         title={
           dialog?.decision === 'reject'
             ? t('manage.apps.rejectTitle', { name: dialog.app.applicant.name })
             : t('manage.apps.acceptTitle', { name: dialog?.app.applicant.name ?? '' })
         }
-        description={dialog?.decision === 'accept' && study.costType !== 'FREE' ? t('manage.apps.acceptPaid') : undefined}
-        label={dialog?.decision === 'reject' ? t('manage.apps.rejectReason') : t('manage.apps.acceptNote')}
-        required={dialog?.decision === 'reject'}
-        danger={dialog?.decision === 'reject'}
-        confirmLabel={dialog?.decision === 'reject' ? t('manage.apps.reject') : t('manage.apps.accept')}
+        body={
+          dialog?.decision === 'reject'
+            ? t('manage.apps.rejectBody')
+            : study.costType !== 'FREE'
+              ? t('manage.apps.acceptPaid')
+              : t('manage.apps.acceptBody', { name: dialog?.app.applicant.name ?? '' })
+        }
+        notice={
+          dialog?.decision === 'reject'
+            ? t('manage.apps.rejectNotice', { name: dialog.app.applicant.name })
+            : t('manage.apps.acceptNotice', { name: dialog?.app.applicant.name ?? '' })
+        }
+        note={
+          dialog?.decision === 'reject'
+            ? {
+                label: t('manage.apps.rejectReason'),
+                hint: t('manage.apps.rejectHint'),
+                required: true,
+                maxLength: 1000,
+                missingMessage: t('validation.reasonRequired'),
+              }
+            : { label: t('manage.apps.acceptNote'), maxLength: 1000, missingMessage: '' }
+        }
+        tone={dialog?.decision === 'reject' ? 'danger' : 'primary'}
+        confirmLabel={dialog?.decision === 'reject' ? t('manage.apps.rejectConfirm') : t('manage.apps.acceptConfirm')}
         pending={decide.isPending}
-        error={decide.isError ? <ErrorMessage error={decide.error} /> : null}
+        error={decide.error}
         onClose={() => {
           setDialog(null);
           decide.reset();

@@ -5,7 +5,7 @@ import { EmptyState, LoadingState } from '../../../../shared/ui/states';
 import { useMemberRole, useRemoveMember, useWarnMember } from '../../api/manage-api';
 import { useMembers } from '../../api/studies-api';
 import { Avatar } from '../../../../shared/ui/avatar';
-import { ReasonDialog } from '../../components/reason-dialog';
+import { ConfirmDialog } from '../../../../shared/ui/confirm-dialog';
 import { formatDate } from '../../../../shared/lib/format';
 import { useLocale } from '../../lib/use-locale';
 import { TableScroll } from '../../../../shared/ui/table-scroll';
@@ -100,25 +100,39 @@ export function MembersPanel({ study, isOwner }: { study: Study; isOwner: boolea
           </tbody>
         </table>
       </TableScroll>
-      <ReasonDialog
+      <ConfirmDialog
         open={!!dialog}
         title={
           dialog?.kind === 'remove'
             ? t('manage.members.removeTitle', { name: dialog.member.name })
             : t('manage.members.warnTitle', { name: dialog?.member.name ?? '' })
         }
-        description={
+        body={
           dialog?.kind === 'warn'
             ? t('manage.members.warnDesc', { count: dialog.member.warningCount + 1, max: STUDY_LIMITS.warningsToDeactivate })
             : t('manage.members.removeDesc')
         }
-        label={t('manage.members.reason')}
-        required={dialog?.kind === 'warn'}
-        maxLength={500}
-        danger={dialog?.kind === 'remove'}
+        notice={
+          dialog?.kind === 'remove'
+            ? t('manage.members.removeNotice', { name: dialog.member.name })
+            : t('manage.members.warnNotice', { name: dialog?.member.name ?? '' })
+        }
+        // a warning carries its reason to the member; a removal sends none (the API takes no reason)
+        note={
+          dialog?.kind === 'warn'
+            ? {
+                label: t('manage.members.reason'),
+                hint: t('manage.members.reasonHint'),
+                required: true,
+                maxLength: 500,
+                missingMessage: t('validation.reasonRequired'),
+              }
+            : undefined
+        }
+        tone={dialog?.kind === 'remove' ? 'danger' : 'primary'}
         confirmLabel={dialog?.kind === 'remove' ? t('manage.members.remove') : t('manage.members.warn')}
         pending={mutation.isPending}
-        error={mutation.isError ? <ErrorMessage error={mutation.error} /> : null}
+        error={mutation.error}
         onClose={() => {
           setDialog(null);
           warn.reset();

@@ -5,7 +5,7 @@ import { toast } from '../../../../shared/toast/toast';
 import { LoadingState } from '../../../../shared/ui/states';
 import { useStudyStatus, useTransitions } from '../../api/manage-api';
 import { usePatchStudy } from '../../api/studies-api';
-import { ReasonDialog } from '../../components/reason-dialog';
+import { ConfirmDialog } from '../../../../shared/ui/confirm-dialog';
 import { formatDateTime } from '../../../../shared/lib/format';
 import { useLocale } from '../../lib/use-locale';
 import { ErrorMessage } from '../../../../shared/ui/error-message';
@@ -110,16 +110,21 @@ export function StatusPanel({ study }: { study: Study }) {
         </h2>
         <TransitionHistory studyId={study.id} />
       </section>
-      <ReasonDialog
+      <ConfirmDialog
         open={action !== null}
         title={action ? t(`manage.status.confirm.${action}`) : ''}
-        description={action ? t(`manage.status.confirmDesc.${action}`) : undefined}
-        label={t('manage.status.reason')}
-        required={action ? STUDY_TRANSITIONS[action].reasonRequired : false}
-        danger={action === 'TERMINATE' || action === 'REJECT'}
+        body={action ? t(`manage.status.confirmDesc.${action}`) : undefined}
+        notice={action ? t(`manage.status.notice.${action}`, { leader: study.leader.name }) : undefined}
+        note={{
+          label: t('manage.status.reason'),
+          required: action ? STUDY_TRANSITIONS[action].reasonRequired : false,
+          maxLength: 1000,
+          missingMessage: t('validation.reasonRequired'),
+        }}
+        tone={action === 'TERMINATE' || action === 'REJECT' ? 'danger' : 'primary'}
         confirmLabel={action ? t(`manage.status.actions.${action}`) : ''}
         pending={status.isPending}
-        error={status.isError ? <ErrorMessage error={status.error} /> : null}
+        error={status.error}
         onClose={() => {
           setAction(null);
           status.reset();
