@@ -98,7 +98,7 @@ describe('studies journey', () => {
 
     // the question names the study and who is told; the safe choice has the focus; Escape and 취소 send nothing
     await approve.click();
-    const ask = page.getByRole('alertdialog', { name: `${TITLE} 스터디를 승인할까요?` });
+    const ask = page.getByRole('alertdialog', { name: new RegExp(`^${TITLE}[을를] 승인할까요\\?$`) });
     await ask.waitFor();
     await ask.getByText(/제안자 .+ 님에게 알림과 메일이 가요\./).waitFor();
     expect(await ask.getByRole('button', { name: '취소' }).evaluate((el) => el === document.activeElement)).toBe(true);

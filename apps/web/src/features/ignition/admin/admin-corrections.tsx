@@ -71,7 +71,11 @@ function Row({ c }: { c: Correction }) {
         open={asking !== null}
         title={asking ? t(`admin.corrections.ask.${asking}`) : ''}
         body={note.trim() ? t('correction.note', { note: note.trim() }) : undefined}
-        notice={c.reporter ? t('admin.corrections.ask.notice', { name: c.reporter.name }) : t('admin.corrections.ask.noReporter')}
+        notice={
+          !c.reporter
+            ? t('admin.corrections.ask.noReporter')
+            : t(note.trim() ? 'admin.corrections.ask.notice' : 'admin.corrections.ask.noticePlain', { name: c.reporter.name })
+        }
         confirmLabel={asking ? t(`admin.corrections.to.${asking}`) : ''}
         tone={asking === 'REJECTED' ? 'danger' : 'primary'}
         pending={move.isPending}
