@@ -4,13 +4,14 @@
  *   only what the page shows — own hints, own counts — and reasons like the HARD AI) and finds
  *   the verified score on the board;
  * - a custom bot with an endless loop is stopped after 2 s, loses its turn, and the game goes on;
- * - a guest plays a hot-seat game of two people on one device to the end.
+ * - a guest plays a hot-seat game of two people on one device to the end;
+ * - on a phone (390×844), after "게임 시작" the board and its timer are in view.
  */
 import { aiGuess, Rng, type Knowledge } from '@moim/games';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiJson, signIn, uniqueEmail, type Session } from './support/accounts.ts';
-import { useBrowser } from './support/browser.ts';
+import { baseURL, useBrowser } from './support/browser.ts';
 
 const b = useBrowser();
 
@@ -173,4 +174,36 @@ describe('deduction', () => {
     const history = await page.evaluate(() => JSON.parse(localStorage.getItem('game-history') ?? '[]') as { gameType: string }[]);
     expect(history.some((h) => h.gameType === 'DEDUCTION')).toBe(true);
   }, 120_000);
+  it('on a phone, the board and its timer are in view once the game starts', async () => {
+    const context = await b.browser.newContext({ baseURL, locale: 'ko-KR', viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      await page.goto('/lab/deduction-game');
+      await page.getByTestId('ded-new-game').click();
+      await page.getByTestId('ded-preset-BEGINNER').check();
+      // the start button is at the end of the setup form, far down the page
+      await page.getByTestId('ded-start').click();
+      await page.getByTestId('ded-grid').waitFor();
+      const timer = page.getByTestId('ded-timer');
+      await timer.waitFor({ timeout: 20_000 }); // my turn (the AI may open)
+      const where = (testId: string) =>
+        page.getByTestId(testId).evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const header = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--header-height')) || 64;
+          return { top: r.top, bottom: r.bottom, header, height: window.innerHeight };
+        });
+      await expect
+        .poll(async () => {
+          const t = await where('ded-timer');
+          return t.top >= t.header - 1 && t.bottom <= t.height;
+        })
+        .toBe(true);
+      const grid = await where('ded-grid');
+      expect(grid.top).toBeGreaterThanOrEqual(grid.header - 1);
+      expect(grid.top).toBeLessThan(grid.height / 2);
+      expect(await page.getByTestId('ded-key-0').isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });
