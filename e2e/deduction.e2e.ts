@@ -5,7 +5,9 @@
  *   the verified score on the board;
  * - a custom bot with an endless loop is stopped after 2 s, loses its turn, and the game goes on;
  * - a guest plays a hot-seat game of two people on one device to the end;
- * - on a phone (390×844), after "게임 시작" the board and its timer are in view.
+ * - on a phone (390×844), after "게임 시작" the board and its timer are in view;
+ * - the bot editor is a monospace code box with line numbers where Tab indents, and a bot's
+ *   error is said with its line in the reader's language.
  */
 import { aiGuess, Rng, type Knowledge } from '@moim/games';
 import type { Page } from 'playwright-core';
@@ -205,5 +207,30 @@ describe('deduction', () => {
     } finally {
       await context.close();
     }
+  }, 60_000);
+  it('the bot editor numbers the lines, indents with Tab, and says a bot’s error with its line', async () => {
+    const { page } = b;
+    await page.goto('/lab/deduction-game/bots');
+    const code = page.getByTestId('bot-code');
+    const font = await code.evaluate((el) => getComputedStyle(el).fontFamily);
+    expect(font).toMatch(/mono/i);
+    await code.fill(
+      'function move(state) {\n  const picks = [];\n  for (let i = 0; i < state.answerCount; i++) {\n    picks.push(foo[i]);\n  }\n  return picks;\n}',
+    );
+    expect(await page.locator('.ded-code-editor__gutter span').count()).toBe(7);
+    // Tab puts two spaces in (and keeps the focus in the box)
+    await code.press('End');
+    await code.press('Tab');
+    expect(await code.inputValue()).toMatch(/\}  $/);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('bot-code');
+    await page.getByTestId('bot-test').click();
+    const error = page.getByTestId('bot-error');
+    await expect.poll(() => error.textContent(), { timeout: 30_000 }).toContain("4번째 줄 · 참조 오류: 'foo'이(가) 정의되지 않았습니다");
+    expect(await page.locator('.ded-code-editor__gutter span.is-error').textContent()).toBe('4');
+    await error.getByRole('button', { name: '4번째 줄로 가기' }).click();
+    const caret = await code.evaluate(
+      (el) => (el as HTMLTextAreaElement).value.slice(0, (el as HTMLTextAreaElement).selectionStart).split('\n').length,
+    );
+    expect(caret).toBe(4);
   }, 60_000);
 });

@@ -218,12 +218,14 @@ describe('games', () => {
     await page.getByTestId('tetris-arr').fill('0');
     await page.getByTestId('tetris-sdf').selectOption('0');
     // a key already bound elsewhere: both rows say so and saving is blocked
-    await page.getByTestId('bind-hold').click();
+    await page.getByTestId('bind-pause').click();
     await page.keyboard.press('KeyZ');
     await expect.poll(() => dialog.getByRole('alert').count()).toBe(2);
     expect(await dialog.getByRole('alert').first().textContent()).toContain('Z 키가');
     expect(await page.getByTestId('tetris-settings-save').isDisabled()).toBe(true);
-    await page.getByTestId('binding-hold').getByRole('button', { name: '홀드에서 Z 빼기' }).click();
+    await page.getByTestId('binding-pause').getByRole('button', { name: '일시정지에서 Z 빼기' }).click();
+    // an action with three keys takes no fourth
+    expect(await page.getByTestId('bind-hold').isDisabled()).toBe(true);
     // move left and right with A and D (the arrows stay too)
     await page.getByTestId('bind-left').click();
     await page.keyboard.press('KeyA');
@@ -239,7 +241,7 @@ describe('games', () => {
     );
     expect(saved.body.data.settings).toMatchObject({ dasMs: 100, arrMs: 0, softDropFactor: 0 });
     expect(saved.body.data.settings.bindings.left).toEqual(['ArrowLeft', 'KeyA']);
-    expect(saved.body.data.settings.bindings.hold).toEqual(['KeyC', 'ShiftLeft', 'ShiftRight']);
+    expect(saved.body.data.settings.bindings.pause).toEqual(['KeyP', 'Escape']);
     expect(await page.getByTestId('tetris-help').textContent()).toContain('←/A');
 
     // after a reload they come from the account (nothing of a signed-in player is kept in the browser)

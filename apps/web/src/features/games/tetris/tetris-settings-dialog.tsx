@@ -83,7 +83,7 @@ export function TetrisSettingsDialog({ open, settings, where, playing, onSave, o
     }
     if (!isTetrisKeyCode(e.code)) return;
     const keys = draft.bindings[control];
-    if (!keys.includes(e.code)) setKeys(control, keys.length < L.keysPerControl ? [...keys, e.code] : [...keys.slice(0, -1), e.code]);
+    if (!keys.includes(e.code) && keys.length < L.keysPerControl) setKeys(control, [...keys, e.code]);
     setListening(null);
   };
 
@@ -216,6 +216,8 @@ export function TetrisSettingsDialog({ open, settings, where, playing, onSave, o
                       className={`btn btn-ghost tetris-settings__add${listening === control ? ' is-listening' : ''}`}
                       aria-describedby={`${id}-${control}`}
                       aria-pressed={listening === control}
+                      disabled={keys.length >= L.keysPerControl}
+                      title={keys.length >= L.keysPerControl ? t('settings.keysFull', { max: L.keysPerControl }) : undefined}
                       onClick={() => setListening(listening === control ? null : control)}
                       onKeyDown={listen(control)}
                       onBlur={() => listening === control && setListening(null)}
