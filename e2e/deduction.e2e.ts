@@ -4,13 +4,16 @@
  *   only what the page shows — own hints, own counts — and reasons like the HARD AI) and finds
  *   the verified score on the board;
  * - a custom bot with an endless loop is stopped after 2 s, loses its turn, and the game goes on;
- * - a guest plays a hot-seat game of two people on one device to the end.
+ * - a guest plays a hot-seat game of two people on one device to the end;
+ * - on a phone (390×844), after "게임 시작" the board and its timer are in view;
+ * - the bot editor is a monospace code box with line numbers where Tab indents, and a bot's
+ *   error is said with its line in the reader's language.
  */
 import { aiGuess, Rng, type Knowledge } from '@moim/games';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiJson, signIn, uniqueEmail, type Session } from './support/accounts.ts';
-import { useBrowser } from './support/browser.ts';
+import { baseURL, useBrowser } from './support/browser.ts';
 
 const b = useBrowser();
 
@@ -173,4 +176,61 @@ describe('deduction', () => {
     const history = await page.evaluate(() => JSON.parse(localStorage.getItem('game-history') ?? '[]') as { gameType: string }[]);
     expect(history.some((h) => h.gameType === 'DEDUCTION')).toBe(true);
   }, 120_000);
+  it('on a phone, the board and its timer are in view once the game starts', async () => {
+    const context = await b.browser.newContext({ baseURL, locale: 'ko-KR', viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      await page.goto('/lab/deduction-game');
+      await page.getByTestId('ded-new-game').click();
+      await page.getByTestId('ded-preset-BEGINNER').check();
+      // the start button is at the end of the setup form, far down the page
+      await page.getByTestId('ded-start').click();
+      await page.getByTestId('ded-grid').waitFor();
+      const timer = page.getByTestId('ded-timer');
+      await timer.waitFor({ timeout: 20_000 }); // my turn (the AI may open)
+      const where = (testId: string) =>
+        page.getByTestId(testId).evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const header = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--header-height')) || 64;
+          return { top: r.top, bottom: r.bottom, header, height: window.innerHeight };
+        });
+      await expect
+        .poll(async () => {
+          const t = await where('ded-timer');
+          return t.top >= t.header - 1 && t.bottom <= t.height;
+        })
+        .toBe(true);
+      const grid = await where('ded-grid');
+      expect(grid.top).toBeGreaterThanOrEqual(grid.header - 1);
+      expect(grid.top).toBeLessThan(grid.height / 2);
+      expect(await page.getByTestId('ded-key-0').isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+  it('the bot editor numbers the lines, indents with Tab, and says a bot’s error with its line', async () => {
+    const { page } = b;
+    await page.goto('/lab/deduction-game/bots');
+    const code = page.getByTestId('bot-code');
+    const font = await code.evaluate((el) => getComputedStyle(el).fontFamily);
+    expect(font).toMatch(/mono/i);
+    await code.fill(
+      'function move(state) {\n  const picks = [];\n  for (let i = 0; i < state.answerCount; i++) {\n    picks.push(foo[i]);\n  }\n  return picks;\n}',
+    );
+    expect(await page.locator('.ded-code-editor__gutter span').count()).toBe(7);
+    // Tab puts two spaces in (and keeps the focus in the box)
+    await code.press('End');
+    await code.press('Tab');
+    expect(await code.inputValue()).toMatch(/\}  $/);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('bot-code');
+    await page.getByTestId('bot-test').click();
+    const error = page.getByTestId('bot-error');
+    await expect.poll(() => error.textContent(), { timeout: 30_000 }).toContain("4번째 줄 · 참조 오류: 'foo'이(가) 정의되지 않았습니다");
+    expect(await page.locator('.ded-code-editor__gutter span.is-error').textContent()).toBe('4');
+    await error.getByRole('button', { name: '4번째 줄로 가기' }).click();
+    const caret = await code.evaluate(
+      (el) => (el as HTMLTextAreaElement).value.slice(0, (el as HTMLTextAreaElement).selectionStart).split('\n').length,
+    );
+    expect(caret).toBe(4);
+  }, 60_000);
 });

@@ -2,8 +2,9 @@
  * Lab journeys (issue 18) in Chromium: the demo leader brings a study's members into Team
  * Shuffle, keeps two of them apart, shares the link, and a fresh browser shows the same teams;
  * a snail race among 30 names picks 3 winners that the history shows (and the shown seed
- * replays to them); with reduced motion the result appears at once; /lab remembers its category
- * and an unknown subject shows the list.
+ * replays to them); with reduced motion the result appears at once; the arena's stage and start
+ * button are in view when it opens and the show plays in view (and full screen), at 1280×800 and
+ * 390×844; /lab remembers its category and an unknown subject shows the list.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +35,17 @@ async function biggestLedStudy(token: string): Promise<{ id: string; names: stri
   }
   return best;
 }
+
+/** Where an element sits in the window, and the fixed header's height. */
+async function placement(page: Page, testId: string) {
+  return page.getByTestId(testId).evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const header = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--header-height')) || 64;
+    return { top: Math.round(r.top), bottom: Math.round(r.bottom), header, height: window.innerHeight };
+  });
+}
+const wholeInView = (p: { top: number; bottom: number; header: number; height: number }) =>
+  p.top >= p.header - 1 && p.bottom <= p.height + 1;
 
 describe('lab', () => {
   it('a leader imports a study, keeps two apart, and the shared link shows the same teams elsewhere', async () => {
@@ -111,6 +123,52 @@ describe('lab', () => {
     expect(text).toContain(seed);
     expect(text).toContain('시드로 재현됨');
   });
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ])
+    it(`at ${viewport.width}×${viewport.height} the arena opens on its stage and start button, and the show plays in view and full screen`, async () => {
+      const context = await b.browser.newContext({ baseURL, locale: 'ko-KR', viewport });
+      try {
+        const page = await context.newPage();
+        await page.goto('/lab/spotlight-arena');
+        await page.getByTestId('arena-start').waitFor();
+        expect(wholeInView(await placement(page, 'arena-panel'))).toBe(true);
+        expect(wholeInView(await placement(page, 'arena-start'))).toBe(true);
+
+        await page.getByLabel(PASTE_LABEL).fill(Array.from({ length: 30 }, (_, i) => `발표자${i + 1}`).join('\n'));
+        await page.getByRole('button', { name: '명단 적용' }).click();
+        // on a narrow screen the editor is below the stage: its button leads back up
+        if (viewport.width <= 960) await page.getByTestId('arena-to-stage').click();
+        await expect.poll(async () => wholeInView(await placement(page, 'arena-start'))).toBe(true);
+        await page.getByTestId('arena-start').click();
+        await page.getByTestId('snail-canvas').waitFor();
+        // the stage comes up below the header and the whole track is in view, while the race runs
+        await expect.poll(async () => wholeInView(await placement(page, 'snail-canvas'))).toBe(true);
+        const stage = await placement(page, 'arena-panel');
+        expect(stage.top).toBeGreaterThanOrEqual(stage.header - 1);
+        await expect.poll(() => page.getByTestId('commentary').locator('li').count(), { timeout: 10_000 }).toBeGreaterThan(1);
+        expect(wholeInView(await placement(page, 'snail-canvas'))).toBe(true);
+        expect(await page.getByTestId('arena-result').count()).toBe(0);
+
+        // full screen (Fullscreen API) and back with Escape; the race goes on, not from the start
+        const said = await page.getByTestId('commentary').locator('li').count();
+        await page.getByTestId('arena-fullscreen').click();
+        await expect.poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute('data-testid') ?? null)).toBe('projector');
+        expect(await page.getByTestId('commentary').locator('li').count()).toBeGreaterThanOrEqual(said);
+        await page.keyboard.press('Escape');
+        await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+        await expect.poll(() => page.getByTestId('projector').count()).toBe(0);
+        // and by the keyboard: F
+        await page.keyboard.press('f');
+        await expect.poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute('data-testid') ?? null)).toBe('projector');
+        await page.getByTestId('projector-close').click();
+        await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+      } finally {
+        await context.close();
+      }
+    }, 60_000);
 
   it('with reduced motion the result appears at once', async () => {
     const context = await b.browser.newContext({ baseURL, locale: 'ko-KR', reducedMotion: 'reduce' });

@@ -79,6 +79,9 @@ export const FORM_TEXTS = {
   digitsAndDashes: { ko: '숫자와 하이픈(-)만 입력해 주세요.', en: 'Digits and dashes only.' },
   // games
   oneMove: { ko: '추측, 시간 초과, 건너뛰기 중 하나만 보내 주세요.', en: 'Send only one of a guess, a time-out and a skip.' },
+  keyCode: { ko: '게임에 쓸 수 없는 키입니다.', en: 'This key cannot be used in the game.' },
+  keyBoundTwice: { ko: '같은 키가 두 동작에 지정되어 있습니다.', en: 'The same key is bound to two actions.' },
+  softDropFactor: { ko: '소프트 드롭 속도는 0(즉시) 또는 2~40배입니다.', en: 'Soft drop speed is 0 (instant) or 2–40×.' },
   // lab
   namesRepeat: { ko: '이름이 겹칩니다.', en: 'Two names are the same.' },
   modeOnlyDartWheel: { ko: '다트 휠에만 모드가 있습니다.', en: 'Only the dart wheel has a mode.' },

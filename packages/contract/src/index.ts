@@ -14,6 +14,8 @@ export * from './reviews.ts';
 export * from './study-pages.ts';
 export * from './notifications.ts';
 export * from './games.ts';
+export * from './tetris-controls.ts';
+export * from './tetris-settings.ts';
 export * from './deduction.ts';
 export * from './payments.ts';
 export * from './site.ts';

@@ -9,6 +9,7 @@ export * from './rng.ts';
 export * from './tetris-pieces.ts';
 export * from './tetris-engine.ts';
 export * from './tetris-log.ts';
+export * from './tetris-keys.ts';
 export * from './tetris-verify.ts';
 export * from './tetris-bot.ts';
 export * from './deduction/index.ts';

@@ -14,7 +14,8 @@
  *      tick act on the newly spawned piece;
  *   3. `ticks` += 1 (also when an action of this tick ended the game, so its inputs stay
  *      inside the log); if the game is paused at this point, that is all;
- *   4. otherwise `activeTicks` += 1, gravity moves the piece (×20 while soft drop is held),
+ *   4. otherwise `activeTicks` += 1, gravity moves the piece (× the soft-drop factor, 20 by
+ *      default, while soft drop is held; factor 0 = 20 rows a tick),
  *      and the lock-delay timer runs: a piece resting on the stack for 30 ticks locks,
  *      or locks at once if it has used up its 15 move/rotate resets. A shift or rotation
  *      made while resting restarts the timer and uses one reset; reaching a new lowest
@@ -89,7 +90,7 @@ export const TETRIS_ACTIONS = [
   'L', // shift left one column
   'R', // shift right one column
   'SD', // soft-drop step: one row down now (+1 point)
-  'SDON', // soft-drop key pressed: gravity ×20 until SDOFF (+1 point per row fallen)
+  'SDON', // soft-drop key pressed: gravity × the soft-drop factor until SDOFF (+1 point per row fallen)
   'SDOFF', // soft-drop key released
   'HD', // hard drop: to the ghost position and lock (+2 points per row)
   'CW', // rotate clockwise
@@ -128,6 +129,18 @@ export interface TetrisClearEvent {
 export interface TetrisOptions {
   /** 1..15, default 1. The server decides it (like the seed); it is part of the log. */
   startLevel?: number;
+  /**
+   * Gravity × this while soft drop is held: 0 (instant, 20 rows a tick) or 2..40, default 20.
+   * The player chooses it (a setting); it is part of the log, so a replay falls the same way.
+   */
+  softDropFactor?: number;
+}
+
+export const MAX_SOFT_DROP_FACTOR = 40;
+
+/** Whether a soft-drop factor is one the engine plays: 0 (instant) or 2..40. */
+export function isSoftDropFactor(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && (value === 0 || (value >= 2 && value <= MAX_SOFT_DROP_FACTOR));
 }
 
 /**
@@ -137,6 +150,7 @@ export interface TetrisOptions {
 export interface TetrisState {
   seed: string;
   startLevel: number;
+  softDropFactor: number;
   /** BOARD_WIDTH × BOARD_HEIGHT cells, row-major, index y * 10 + x; 0 = empty, else PieceKind. */
   board: Uint8Array;
   /** null only once the game is over. */
@@ -250,9 +264,12 @@ export function createTetrisState(seed: string, options: TetrisOptions = {}): Te
   if (!Number.isInteger(startLevel) || startLevel < 1 || startLevel > MAX_START_LEVEL) {
     throw new RangeError(`startLevel must be an integer in 1..${MAX_START_LEVEL}`);
   }
+  const softDropFactor = options.softDropFactor ?? SOFT_DROP_FACTOR;
+  if (!isSoftDropFactor(softDropFactor)) throw new RangeError(`softDropFactor must be 0 or an integer in 2..${MAX_SOFT_DROP_FACTOR}`);
   const s: TetrisState = {
     seed,
     startLevel,
+    softDropFactor,
     board: new Uint8Array(BOARD_WIDTH * BOARD_HEIGHT),
     piece: null,
     hold: null,
@@ -291,6 +308,7 @@ export function cloneTetrisState(s: TetrisState): TetrisState {
   return {
     seed: s.seed,
     startLevel: s.startLevel,
+    softDropFactor: s.softDropFactor,
     board: s.board.slice(),
     piece: p ? { kind: p.kind, rotation: p.rotation, x: p.x, y: p.y } : null,
     hold: s.hold,
@@ -397,6 +415,18 @@ function shift(s: TetrisState, p: ActivePiece, dx: number): void {
   p.x += dx;
   s.lastRotate = false;
   afterManoeuvre(s, wasGrounded);
+}
+
+/**
+ * How many columns the active piece could shift in `dir` now (0 when paused, over or blocked):
+ * what an "ARR 0" client sends as that many single shifts, so the log holds each one.
+ */
+export function tetrisShiftRoom(s: TetrisState, dir: -1 | 1): number {
+  const p = s.piece;
+  if (!p || s.paused || s.gameOver) return 0;
+  let n = 0;
+  while (n < BOARD_WIDTH && pieceFits(s.board, p.kind, p.rotation, p.x + dir * (n + 1), p.y)) n++;
+  return n;
 }
 
 function rotate(s: TetrisState, p: ActivePiece, dir: 1 | 3): void {
@@ -628,7 +658,11 @@ export function finishTetrisTick(s: TetrisState): void {
   if (grounded(s, p)) {
     s.gravityAcc = 0;
   } else {
-    const g = s.softDrop ? Math.min(gravityForLevel(s.level) * SOFT_DROP_FACTOR, MAX_GRAVITY) : gravityForLevel(s.level);
+    const g = s.softDrop
+      ? s.softDropFactor === 0
+        ? MAX_GRAVITY
+        : Math.min(gravityForLevel(s.level) * s.softDropFactor, MAX_GRAVITY)
+      : gravityForLevel(s.level);
     s.gravityAcc += g;
     while (s.gravityAcc >= GRAVITY_UNITS_PER_ROW) {
       if (!pieceFits(s.board, p.kind, p.rotation, p.x, p.y + 1)) {

@@ -7,7 +7,8 @@
  *     "seed": "…",                  // the seed the server issued for this session
  *     "ticks": 36000,               // ticks played (1 tick = 1/60 s), paused ones included
  *     "inputs": [[0, "R"], [0, "R"], [45, "CW"], [45, "HD"], …],
- *     "startLevel": 1               // optional, default 1
+ *     "startLevel": 1,              // optional, default 1
+ *     "softDropFactor": 20          // optional, default 20 (the player's soft-drop speed; 0 = instant)
  *   }
  *
  * Each input is [tick, action]: the action was pressed in the tick with that index (the
@@ -19,8 +20,10 @@
  *   SDON/SDOFF soft-drop key down / up   HOLD       hold
  *   P          pause / resume
  *
- * Auto-repeat (DAS/ARR) happens in the client, which logs each resulting shift as its own
- * 'L'/'R'. A log that goes on after the game ended is refused.
+ * Auto-repeat (DAS/ARR, the player's settings) happens in the client, which logs each resulting
+ * shift as its own 'L'/'R' on the tick it was applied (an "instant" ARR logs as many as the piece
+ * moved), so the replay needs nothing of those settings. A log that goes on after the game
+ * ended is refused.
  */
 
 import {
@@ -29,8 +32,11 @@ import {
   cloneTetrisState,
   createTetrisState,
   finishTetrisTick,
+  isSoftDropFactor,
   isTetrisAction,
+  MAX_SOFT_DROP_FACTOR,
   MAX_START_LEVEL,
+  SOFT_DROP_FACTOR,
   type TetrisAction,
   type TetrisOptions,
   type TetrisState,
@@ -44,6 +50,7 @@ export interface TetrisLog {
   ticks: number;
   inputs: TetrisInput[];
   startLevel?: number;
+  softDropFactor?: number;
 }
 
 /** Two hours of play, pauses included. */
@@ -57,7 +64,7 @@ export const MAX_LOG_JSON_LENGTH = 4_000_000;
 
 export type TetrisLogParseResult = { ok: true; log: TetrisLog } | { ok: false; reason: string };
 
-const LOG_KEYS: ReadonlySet<string> = new Set(['v', 'seed', 'ticks', 'inputs', 'startLevel']);
+const LOG_KEYS: ReadonlySet<string> = new Set(['v', 'seed', 'ticks', 'inputs', 'startLevel', 'softDropFactor']);
 
 function isNonNegativeInt(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
@@ -95,6 +102,9 @@ export function parseTetrisLog(raw: unknown): TetrisLogParseResult {
     if (!isNonNegativeInt(o.startLevel) || o.startLevel < 1 || o.startLevel > MAX_START_LEVEL) {
       return { ok: false, reason: `startLevel must be an integer in 1..${MAX_START_LEVEL}` };
     }
+  }
+  if (o.softDropFactor !== undefined && !isSoftDropFactor(o.softDropFactor)) {
+    return { ok: false, reason: `softDropFactor must be 0 or an integer in 2..${MAX_SOFT_DROP_FACTOR}` };
   }
   const inputs = o.inputs;
   if (!Array.isArray(inputs)) return { ok: false, reason: 'inputs must be an array' };
@@ -138,8 +148,7 @@ export function decodeTetrisLog(text: string): TetrisLogParseResult {
  * One mutable state, no per-tick allocation.
  */
 export function replayTetris(log: TetrisLog): TetrisState {
-  const options: TetrisOptions = log.startLevel === undefined ? {} : { startLevel: log.startLevel };
-  const s = createTetrisState(log.seed, options);
+  const s = createTetrisState(log.seed, tetrisOptionsOfLog(log));
   const inputs = log.inputs;
   const n = inputs.length;
   let k = 0;
@@ -154,6 +163,14 @@ export function replayTetris(log: TetrisLog): TetrisState {
     finishTetrisTick(s);
   }
   return s;
+}
+
+/** The options a log was played with (what its optional header fields say). */
+export function tetrisOptionsOfLog(log: Pick<TetrisLog, 'startLevel' | 'softDropFactor'>): TetrisOptions {
+  const options: TetrisOptions = {};
+  if (log.startLevel !== undefined) options.startLevel = log.startLevel;
+  if (log.softDropFactor !== undefined) options.softDropFactor = log.softDropFactor;
+  return options;
 }
 
 /**
@@ -190,6 +207,7 @@ export class TetrisGame {
       inputs: this.inputs.map(([t, a]): TetrisInput => [t, a]),
     };
     if (this.state.startLevel !== 1) log.startLevel = this.state.startLevel;
+    if (this.state.softDropFactor !== SOFT_DROP_FACTOR) log.softDropFactor = this.state.softDropFactor;
     return log;
   }
 }

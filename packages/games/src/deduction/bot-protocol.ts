@@ -109,6 +109,35 @@ export function botErrorOf(message: string): { fault: BotFault } | { message: st
   return message.includes(NO_MOVE_FUNCTION) ? { fault: { code: 'NO_MOVE_FUNCTION' } } : { message };
 }
 
+/** The kinds of error a bot's code can throw, as QuickJS names them (anything else is `Error`). */
+export const BOT_ERROR_KINDS = ['SyntaxError', 'ReferenceError', 'TypeError', 'RangeError', 'InternalError', 'Error'] as const;
+export type BotErrorKind = (typeof BOT_ERROR_KINDS)[number];
+
+/** An error the bot's own code threw (or would not compile with): its kind, QuickJS's words, and its line in the bot's code. */
+export interface BotError {
+  kind: BotErrorKind;
+  message: string;
+  /** 1-based line in the bot's code, or null when the error names none there */
+  line: number | null;
+}
+
+/**
+ * QuickJS's dump of a thrown value (`{name, message, stack, lineNumber}`, or anything a bot
+ * threw) as a BotError. The bot's code runs after `preludeLines` lines of the sandbox's own
+ * (`BOT_PRELUDE_LINES` when loaded by `botLoadSource`), so a location in `bot.js` is moved back
+ * by that many; the first location inside the bot's `codeLines` is the one reported.
+ */
+export function botErrorFrom(dumped: unknown, codeLines: number, preludeLines = BOT_PRELUDE_LINES): BotError {
+  const o = typeof dumped === 'object' && dumped !== null ? (dumped as Record<string, unknown>) : { message: String(dumped) };
+  const name = typeof o.name === 'string' ? o.name : '';
+  const kind = (BOT_ERROR_KINDS as readonly string[]).includes(name) ? (name as BotErrorKind) : 'Error';
+  const message = String(o.message ?? '').slice(0, 300);
+  const places = [...String(o.stack ?? '').matchAll(/bot\.js:(\d+)/g)].map((m) => Number(m[1]));
+  if (typeof o.lineNumber === 'number') places.unshift(o.lineNumber);
+  const line = places.map((l) => l - preludeLines).find((l) => l >= 1 && l <= codeLines) ?? null;
+  return { kind, message, line };
+}
+
 /**
  * Evaluated once in a fresh sandbox before the bot's code: a seeded Math.random (mulberry32,
  * reseeded before each move) and nothing else.
@@ -125,6 +154,14 @@ export const BOT_PRELUDE = `"use strict";
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 })();`;
+
+/** Lines of the sandbox's own code before the bot's in `botLoadSource`. */
+export const BOT_PRELUDE_LINES = BOT_PRELUDE.split('\n').length;
+
+/** What a sandbox evaluates to load a bot: the prelude, then the bot's code from a line of its own. */
+export function botLoadSource(code: string): string {
+  return `${BOT_PRELUDE}\n${code}\n;undefined`;
+}
 
 /** The expression evaluated for one move (after `globalThis.__moimState` holds the state's JSON). */
 export function botMoveSource(seed: number): string {

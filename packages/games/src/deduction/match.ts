@@ -4,7 +4,15 @@
  * use it; so do the tests that pit the AIs against each other.
  */
 import { aiMove } from './ai.ts';
-import { botErrorOf, botRandomSeed, botStateFromView, checkBotAnswer, type BotFault, type BotState } from './bot-protocol.ts';
+import {
+  botErrorOf,
+  botRandomSeed,
+  botStateFromView,
+  checkBotAnswer,
+  type BotError,
+  type BotFault,
+  type BotState,
+} from './bot-protocol.ts';
 import { DeductionGame, type SkipReason } from './engine.ts';
 import type { DeductionSettings, SeatSpec } from './settings.ts';
 import { deductionView } from './view.ts';
@@ -13,7 +21,7 @@ import { deductionView } from './view.ts';
  * A bot's answer: a guess, or a lost turn with its reason; `fault` says what broke the protocol
  * (a code the pages render), `message` is the bot's own error text (its code threw it).
  */
-export type BotReply = { guess: unknown } | { skip: SkipReason; fault?: BotFault; message?: string };
+export type BotReply = { guess: unknown } | { skip: SkipReason; fault?: BotFault; message?: string; error?: BotError };
 export type BotMoveFn = (seat: number, state: BotState, randomSeed: number) => Promise<BotReply>;
 
 export interface MatchTurn {
@@ -25,6 +33,8 @@ export interface MatchTurn {
   fault?: BotFault;
   /** The bot's own error text, for a skip. */
   message?: string;
+  /** The bot's own error with its kind and line, when the sandbox could tell them. */
+  error?: BotError;
 }
 
 export async function playDeductionMatch(
@@ -51,8 +61,18 @@ export async function playDeductionMatch(
       }
       if ('skip' in reply) {
         game.apply({ type: 'skip', seat, reason: reply.skip });
-        const { fault, message } = reply;
-        await onTurn?.({ seat, kind: 'skip', reason: reply.skip, ...(fault ? { fault } : {}), ...(message ? { message } : {}) }, game);
+        const { fault, message, error } = reply;
+        await onTurn?.(
+          {
+            seat,
+            kind: 'skip',
+            reason: reply.skip,
+            ...(fault ? { fault } : {}),
+            ...(message ? { message } : {}),
+            ...(error ? { error } : {}),
+          },
+          game,
+        );
         continue;
       }
       const checked = checkBotAnswer(reply.guess, state);

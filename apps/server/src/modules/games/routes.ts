@@ -45,6 +45,8 @@ import { LeaderboardService } from './leaderboard-service.ts';
 import { MemoryRankIndex, RedisRankIndex } from './rank-index.ts';
 import { DatabaseRankIndex, FailoverRankIndex } from './rank-index-failover.ts';
 import { registerDeductionRoutes } from './deduction-routes.ts';
+import { registerPlayerSettingsRoutes } from './player-settings-routes.ts';
+import { PlayerSettingsService } from './player-settings-service.ts';
 import { gameTypeList, GamesService } from './service.ts';
 import { StatisticsService } from './statistics-service.ts';
 
@@ -76,6 +78,7 @@ export function createGamesServices(ctx: AppContext, users: Pick<UsersService, '
   failover?.setReloader((board) => boards.reload(board));
   const games = new GamesService(ctx, boards);
   const stats = new StatisticsService(ctx, boards);
+  const settings = new PlayerSettingsService(ctx);
 
   // Rebuild the boards from the database at start (in the background: a board that is asked
   // for before it is loaded waits for its load).
@@ -89,7 +92,7 @@ export function createGamesServices(ctx: AppContext, users: Pick<UsersService, '
       await boards.syncRecent();
     });
   }
-  return { games, stats, boards, failover };
+  return { games, stats, boards, failover, settings };
 }
 
 export function gamesRoutes(ctx: AppContext, services: ReturnType<typeof createGamesServices>) {
@@ -349,6 +352,7 @@ export function gamesRoutes(ctx: AppContext, services: ReturnType<typeof createG
     );
 
     registerDeductionRoutes(app, ctx, games);
+    registerPlayerSettingsRoutes(app, ctx, services.settings);
 
     /* Guest history --------------------------------------------------------------------- */
 

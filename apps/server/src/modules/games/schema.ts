@@ -95,3 +95,17 @@ export const deductionSessionLogs = pgTable('deduction_session_logs', {
   turnStartedAt: timestamp('turn_started_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A player's own controls for a game: TETRIS key repeat, soft drop and keys (migrations/0030_game_player_settings.sql). */
+export const gamePlayerSettings = pgTable(
+  'game_player_settings',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gameType: text('game_type', { enum: ['TETRIS'] }).notNull(),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gameType] })],
+);

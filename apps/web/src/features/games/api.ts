@@ -14,6 +14,8 @@ import {
   myGameStatistics,
   myStatistics,
   savedGameState,
+  tetrisSettingsAnswer,
+  type TetrisSettings,
   type GameTypeCodeValue,
   type GuestHistoryEntry,
   type LeaderboardPeriod,
@@ -47,6 +49,8 @@ export const gamesApi = {
   myGameStats: (gameType: GameTypeCodeValue, limit = 20) =>
     api.get(P.myGameStats(gameType), { query: { limit }, schema: DEV && myGameStatistics }),
   importGuestHistory: (entries: GuestHistoryEntry[]) => api.post(P.importGuestHistory, { entries }, { schema: DEV && guestImportResult }),
+  tetrisSettings: () => api.get(P.tetrisSettings, { schema: DEV && tetrisSettingsAnswer }),
+  saveTetrisSettings: (settings: TetrisSettings) => api.put(P.tetrisSettings, settings, { schema: DEV && tetrisSettingsAnswer }),
 };
 
 export const gamesKeys = {
@@ -58,6 +62,7 @@ export const gamesKeys = {
   stats: ['games', 'stats'] as const,
   myStats: ['games', 'stats', 'my'] as const,
   myGameStats: (gameType: GameTypeCodeValue) => ['games', 'stats', 'my', gameType] as const,
+  tetrisSettings: ['games', 'settings', 'TETRIS'] as const,
 };
 
 export function useGlobalLeaderboard(gameType: GameTypeCodeValue, period: LeaderboardPeriod, signedIn: boolean) {

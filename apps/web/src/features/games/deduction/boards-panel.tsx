@@ -1,4 +1,8 @@
-/** The deduction boards: top 10 and around me, all-time or this week, overall or per difficulty. */
+/**
+ * The deduction boards: top 10 and around me, all-time or this week, overall or per difficulty.
+ * "Around me" never repeats the top rows (../boards/around-me.ts); "no records yet" shows only
+ * when the board itself is empty.
+ */
 import type { DeductionPresetValue, Leaderboard, LeaderboardPeriod } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,12 +11,12 @@ import { Avatar } from '../../../shared/ui/avatar';
 import { TabBar } from '../../../shared/ui/tab-bar';
 import { aroundQuery, boardQuery } from './api';
 import { ErrorMessage } from '../../../shared/ui/error-message';
+import { aroundView } from '../boards/around-me';
 
 const DIFFICULTIES: (DeductionPresetValue | null)[] = [null, 'BEGINNER', 'INTERMEDIATE', 'ADVANCED'];
 
-function Rows({ board, meId }: { board: Leaderboard; meId: string | null }) {
+function Rows({ entries, meId }: { entries: Leaderboard['entries']; meId: string | null }) {
   const { t } = useTranslation('deduction');
-  if (board.entries.length === 0) return <p className="muted">{t('boards.empty')}</p>;
   return (
     <table className="board-table">
       <thead>
@@ -25,7 +29,7 @@ function Rows({ board, meId }: { board: Leaderboard; meId: string | null }) {
         </tr>
       </thead>
       <tbody>
-        {board.entries.map((e) => (
+        {entries.map((e) => (
           <tr key={e.userId} className={e.userId === meId ? 'is-me' : undefined} aria-current={e.userId === meId ? 'true' : undefined}>
             <td className="rank">{e.rank}</td>
             <td>
@@ -80,22 +84,34 @@ export function BoardsPanel({ meId }: { meId: string | null }) {
         <ErrorMessage title={t('boards.error')} error={top.error} onRetry={() => void top.refetch()} />
       ) : top.data ? (
         <>
-          {meId && (
-            <p className="board-myrank">
-              {top.data.userRank
-                ? t('boards.myRank', { rank: top.data.userRank.rank, total: top.data.userRank.totalPlayers })
-                : t('boards.unranked')}
+          {meId && top.data.userRank && (
+            <p className="board-myrank">{t('boards.myRank', { rank: top.data.userRank.rank, total: top.data.userRank.totalPlayers })}</p>
+          )}
+          {top.data.entries.length > 0 ? (
+            <Rows entries={top.data.entries} meId={meId} />
+          ) : (
+            <p className="muted" data-testid="ded-board-empty">
+              {t('boards.empty')}
             </p>
           )}
-          <Rows board={top.data} meId={meId} />
         </>
       ) : null}
-      {meId && around.data && around.data.entries.length > 0 && (
+      {meId && around.data && (
         <>
           <h3 className="board-subtitle">{t('boards.aroundMe')}</h3>
-          <Rows board={around.data} meId={meId} />
+          <AroundMe view={aroundView(top.data, around.data, meId)} meId={meId} />
         </>
       )}
     </section>
+  );
+}
+
+function AroundMe({ view, meId }: { view: ReturnType<typeof aroundView>; meId: string }) {
+  const { t } = useTranslation('deduction');
+  if (view.kind === 'rows') return <Rows entries={view.entries} meId={meId} />;
+  return (
+    <p className="muted" data-testid="ded-around-note">
+      {view.kind === 'inTop' ? t('boards.inTop', { rank: view.rank, count: 10 }) : t('boards.unranked')}
+    </p>
   );
 }

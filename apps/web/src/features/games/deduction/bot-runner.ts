@@ -4,7 +4,7 @@
  * after, or the bot ran out of time at all, the worker is terminated and a fresh one is made
  * for the next move. A bot that errs, overruns or answers nonsense loses its turn.
  */
-import { BOT_MOVE_MS, botErrorOf, type BotReply, type BotState } from '@moim/games';
+import { BOT_MOVE_MS, botErrorOf, type BotError, type BotReply, type BotState } from '@moim/games';
 
 const GRACE_MS = 400;
 
@@ -65,13 +65,17 @@ export class BotRunner {
 
   async move(code: string, state: BotState, seed: number): Promise<BotReply> {
     if (this.loaded !== code) {
-      const r = await this.call<{ ok: boolean; error?: string; timeout?: boolean }>({ type: 'load', code });
+      const r = await this.call<{ ok: boolean; error?: string; detail?: BotError; timeout?: boolean }>({ type: 'load', code });
       if ('late' in r || r.timeout) {
         this.kill();
         return { skip: 'BOT_TIMEOUT' };
       }
       // the bot's own error (its code does not load), or the protocol's fault when there is none
-      if (!r.ok) return r.error ? { skip: 'BOT_ERROR', ...botErrorOf(r.error) } : { skip: 'BOT_ERROR', fault: { code: 'NOT_LOADED' } };
+      if (!r.ok) {
+        if (!r.error) return { skip: 'BOT_ERROR', fault: { code: 'NOT_LOADED' } };
+        const own = botErrorOf(r.error);
+        return { skip: 'BOT_ERROR', ...own, ...('message' in own && r.detail ? { error: r.detail } : {}) };
+      }
       this.loaded = code;
     }
     const r = await this.call<{ reply: BotReply }>({ type: 'move', state, seed });

@@ -6,7 +6,7 @@
  */
 /// <reference lib="webworker" />
 import variant from '@jitl/quickjs-singlefile-browser-release-sync';
-import { BOT_MEMORY_BYTES, BOT_PRELUDE, BOT_STACK_BYTES, botErrorOf, botMoveSource } from '@moim/games';
+import { BOT_MEMORY_BYTES, BOT_STACK_BYTES, botErrorFrom, botErrorOf, botLoadSource, botMoveSource, type BotError } from '@moim/games';
 import {
   newQuickJSWASMModuleFromVariant,
   shouldInterruptAfterDeadline,
@@ -21,6 +21,8 @@ type Request =
 let quickjs: Promise<QuickJSWASMModule> | null = null;
 let runtime: QuickJSRuntime | null = null;
 let vm: QuickJSContext | null = null;
+/** lines of the loaded bot's code, to place its errors */
+let codeLines = 0;
 
 function reset() {
   vm?.dispose();
@@ -29,16 +31,19 @@ function reset() {
   runtime = null;
 }
 
-function run(source: string, moveMs: number): { ok: true; value: unknown } | { ok: false; error: string; timeout: boolean } {
+function run(
+  source: string,
+  moveMs: number,
+): { ok: true; value: unknown } | { ok: false; error: string; detail: BotError; timeout: boolean } {
   const deadline = Date.now() + moveMs;
   runtime!.setInterruptHandler(shouldInterruptAfterDeadline(deadline));
   const r = vm!.evalCode(source, 'bot.js');
   runtime!.removeInterruptHandler();
   if (r.error) {
-    const e = vm!.dump(r.error) as { message?: string } | string;
+    const e = vm!.dump(r.error) as unknown;
     r.error.dispose();
-    const message = String(typeof e === 'object' && e && 'message' in e ? e.message : e).slice(0, 300);
-    return { ok: false, error: message, timeout: Date.now() >= deadline || /interrupted/i.test(message) };
+    const detail = botErrorFrom(e, codeLines);
+    return { ok: false, error: detail.message, detail, timeout: Date.now() >= deadline || /interrupted/i.test(detail.message) };
   }
   const value = vm!.dump(r.value) as unknown;
   r.value.dispose();
@@ -55,9 +60,10 @@ self.onmessage = async (event: MessageEvent<Request>) => {
     runtime.setMemoryLimit(BOT_MEMORY_BYTES);
     runtime.setMaxStackSize(BOT_STACK_BYTES);
     vm = runtime.newContext();
-    const r = run(`${BOT_PRELUDE}\n${m.code}\n;undefined`, m.moveMs);
+    codeLines = m.code.split('\n').length;
+    const r = run(botLoadSource(m.code), m.moveMs);
     if (!r.ok) reset();
-    self.postMessage({ id: m.id, ok: r.ok, ...(r.ok ? {} : { error: r.error, timeout: r.timeout }) });
+    self.postMessage({ id: m.id, ok: r.ok, ...(r.ok ? {} : { error: r.error, detail: r.detail, timeout: r.timeout }) });
     return;
   }
   if (!vm) {
@@ -69,7 +75,11 @@ self.onmessage = async (event: MessageEvent<Request>) => {
   text.dispose();
   const r = run(botMoveSource(m.seed), m.moveMs);
   if (!r.ok) {
-    self.postMessage({ id: m.id, reply: r.timeout ? { skip: 'BOT_TIMEOUT' } : { skip: 'BOT_ERROR', ...botErrorOf(r.error) } });
+    const own = botErrorOf(r.error);
+    self.postMessage({
+      id: m.id,
+      reply: r.timeout ? { skip: 'BOT_TIMEOUT' } : { skip: 'BOT_ERROR', ...own, ...('message' in own ? { error: r.detail } : {}) },
+    });
     return;
   }
   const guess = ((): unknown => {

@@ -4,9 +4,9 @@
  * share link and ladder status. Guests can write and test; saving needs an account.
  */
 import type { DeductionBot } from '@moim/contract';
-import { AI_LEVELS, BOT_CODE_MAX_CHARS, ladderSettings, playDeductionMatch, type AiLevel } from '@moim/games';
+import { AI_LEVELS, BOT_CODE_MAX_CHARS, ladderSettings, playDeductionMatch, type AiLevel, type BotError } from '@moim/games';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
@@ -15,7 +15,8 @@ import { deductionApi, deductionKeys, botsQuery } from './api';
 import { BOT_EXAMPLES } from './bot-examples';
 import { BotRunner } from './bot-runner';
 import { ErrorMessage, errorText } from '../../../shared/ui/error-message';
-import { botSkipText } from './messages';
+import { botErrorText, testMatchLine } from './messages';
+import { CodeEditor, type CodeEditorHandle } from './code-editor';
 import './deduction.css';
 
 interface Draft {
@@ -28,7 +29,8 @@ interface Draft {
 const empty = (name: string): Draft => ({ id: null, name, description: '', code: BOT_EXAMPLES[0]!.code, shared: false });
 
 export default function BotsPage() {
-  const { t } = useTranslation('deduction');
+  const { t, i18n } = useTranslation('deduction');
+  const english = i18n.language.startsWith('en');
   const { isAuthenticated } = useAuth();
   const qc = useQueryClient();
   const navigate = useNavigate();
@@ -41,6 +43,9 @@ export default function BotsPage() {
   const [log, setLog] = useState<string[]>([]);
   const [testing, setTesting] = useState(false);
   const [level, setLevel] = useState<AiLevel>('EASY');
+  const [lastError, setLastError] = useState<BotError | null>(null);
+  const editor = useRef<CodeEditorHandle>(null);
+  const id = useId();
   const runner = useMemo(() => new BotRunner(), []);
   useEffect(() => () => runner.dispose(), [runner]);
   const logRef = useRef<HTMLOListElement>(null);
@@ -68,6 +73,7 @@ export default function BotsPage() {
 
   const test = async () => {
     setTesting(true);
+    setLastError(null);
     setLog([t('bots.testStart', { level: t(`ai.${level}`) })]);
     const seed = `test-${Date.now().toString(36)}`;
     const game = await playDeductionMatch(
@@ -79,26 +85,25 @@ export default function BotsPage() {
       ],
       (_seat, state, s) => runner.move(draft.code, state, s),
       async (turn, g) => {
-        const who = turn.seat === 0 ? draft.name : t(`ai.${level}`);
-        const line =
-          turn.kind === 'skip'
-            ? botSkipText(turn, who, t)
-            : t('bots.logGuess', {
-                name: who,
-                correct: turn.correct,
-                k: g.settings.answerCount,
-                round: g.seatStates[turn.seat]!.guesses.at(-1)?.round ?? 0,
-              });
+        const line = testMatchLine(turn, g, 0, { bot: draft.name, ai: t(`ai.${level}`) }, t);
+        if (turn.seat === 0 && turn.error) setLastError(turn.error);
         setLog((l) => [...l, line]);
         await new Promise((r) => setTimeout(r, 0)); // let the page paint between turns
       },
     );
     const standing = game.standing(0)!;
-    setLog((l) => [...l, t(`bots.result.${standing}`, { answers: game.deal.answers.map((i) => game.deal.keywords[i]!.ko).join(', ') })]);
+    setLog((l) => [
+      ...l,
+      t(`bots.result.${standing}`, {
+        answers: game.deal.answers.map((i) => (english ? game.deal.keywords[i]!.en : game.deal.keywords[i]!.ko)).join(', '),
+      }),
+    ]);
     setTesting(false);
   };
   useEffect(() => {
-    logRef.current?.lastElementChild?.scrollIntoView({ block: 'nearest' });
+    // the newest line in view inside the log, without moving the page
+    const el = logRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
   }, [log]);
 
   const shareUrl = current?.shareId ? `${window.location.origin}/lab/deduction-game/bots/shared/${current.shareId}` : null;
@@ -145,29 +150,31 @@ export default function BotsPage() {
               ))}
             </select>
           </label>
-          <label className="field">
-            <span>{t('bots.code', { max: BOT_CODE_MAX_CHARS.toLocaleString() })}</span>
-            <textarea
-              className="ded-code"
-              spellCheck={false}
+          <div className="field">
+            <span id={`${id}-code`}>{t('bots.code', { max: BOT_CODE_MAX_CHARS.toLocaleString() })}</span>
+            <CodeEditor
+              ref={editor}
               value={draft.code}
+              onChange={(code) => setDraft({ ...draft, code })}
               maxLength={BOT_CODE_MAX_CHARS}
-              rows={18}
-              onChange={(e) => setDraft({ ...draft, code: e.target.value })}
-              onKeyDown={(e) => {
-                if (e.key === 'Tab' && !e.shiftKey && !e.altKey) {
-                  // Two spaces, unless the user wants to leave the editor (Esc, then Tab).
-                  e.preventDefault();
-                  const el = e.currentTarget;
-                  const { selectionStart: a, selectionEnd: b } = el;
-                  setDraft({ ...draft, code: `${draft.code.slice(0, a)}  ${draft.code.slice(b)}` });
-                  requestAnimationFrame(() => el.setSelectionRange(a + 2, a + 2));
-                }
-                if (e.key === 'Escape') e.currentTarget.blur();
-              }}
-              data-testid="bot-code"
+              errorLine={lastError?.line ?? null}
+              labelledBy={`${id}-code`}
+              describedBy={`${id}-code-help`}
             />
-          </label>
+            <span id={`${id}-code-help`} className="muted ded-code-help">
+              {t('bots.editorHelp')}
+            </span>
+          </div>
+          {lastError && (
+            <div className="ded-code-error" role="alert" data-testid="bot-error">
+              <strong>{t('botError.title')}</strong> <span>{botErrorText(lastError, t)}</span>
+              {lastError.line !== null && (
+                <button type="button" className="btn btn-ghost" onClick={() => editor.current?.goToLine(lastError.line!)}>
+                  {t('botError.goToLine', { line: lastError.line })}
+                </button>
+              )}
+            </div>
+          )}
           <p className="muted">{t('bots.stateHelp')}</p>
           {isAuthenticated && (
             <label className="ded-check">

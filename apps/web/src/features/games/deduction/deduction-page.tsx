@@ -4,7 +4,7 @@
  * guests play locally (docs/deduction.md).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
@@ -12,6 +12,7 @@ import { readGuestHistory } from '../session/storage';
 import { useGameSession } from '../session/use-game-session';
 import { sessionErrorFallback } from '../session/game-session-manager';
 import { ErrorMessage } from '../../../shared/ui/error-message';
+import { scrollBelowHeader } from '../../../shared/lib/scroll-below-header';
 import { botsQuery, myStatsQuery } from './api';
 import { Board } from './board';
 import { BoardsPanel } from './boards-panel';
@@ -47,6 +48,13 @@ export default function DeductionPage() {
     if (sharedBot && g.phase === 'intro') g.setPhase('setup');
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sharedBot, g.phase]);
+
+  // A game that starts (or a hand-over, or the end) is in view: on a phone the setup form left
+  // the page scrolled far below where the board appears.
+  const mainRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (g.phase === 'hints' || g.phase === 'handover' || g.phase === 'playing' || g.phase === 'over') scrollBelowHeader(mainRef.current);
+  }, [g.phase]);
 
   const playerName = (user?.name || t('setup.you')).slice(0, 20);
   const guestBest = Math.max(
@@ -211,11 +219,15 @@ export default function DeductionPage() {
       )}
       {g.phase === 'intro' || g.phase === 'over' ? (
         <div className="ded-layout">
-          <div className="ded-main">{content}</div>
+          <div className="ded-main" ref={mainRef}>
+            {content}
+          </div>
           <BoardsPanel meId={isAuthenticated ? (user?.id ?? null) : null} />
         </div>
       ) : (
-        <div className="ded-main">{content}</div>
+        <div className="ded-main" ref={mainRef}>
+          {content}
+        </div>
       )}
     </div>
   );

@@ -22,16 +22,16 @@ import { deductionApi } from './api';
 import { BotRunner } from './bot-runner';
 import { LocalDriver, RemoteDriver, type DeductionDriver, type DriverState } from './driver';
 import type { Recorded } from './end-screen';
-import { seatLabel } from './history';
 import type { Note } from './keyword-grid';
-import { moveErrorText } from './messages';
+import { moveAnnouncement, moveErrorText } from './messages';
 
 export type Phase = 'loading' | 'intro' | 'setup' | 'starting' | 'hints' | 'handover' | 'playing' | 'submitting' | 'over';
 
 const AI_PAUSE_MS = 450;
 
 export function useDeductionGame(manager: GameSessionManager, ready: boolean, botCodes: Map<string, string>) {
-  const { t } = useTranslation('deduction');
+  const { t, i18n } = useTranslation('deduction');
+  const english = i18n.language.startsWith('en');
   const [phase, setPhase] = useState<Phase>('loading');
   const [ds, setDs] = useState<DriverState | null>(null);
   const [notes, setNotes] = useState<Record<number, Record<number, Note>>>({});
@@ -61,18 +61,7 @@ export function useDeductionGame(manager: GameSessionManager, ready: boolean, bo
     [manager],
   );
 
-  const describe = useCallback(
-    (s: DriverState): string => {
-      const l = s.last;
-      if (!l) return '';
-      const who = seatLabel(s.view, l.seat, t);
-      if (l.kind === 'reveal') return t('status.revealed', { word: l.keyword !== null ? s.view.keywords[l.keyword]!.ko : '' });
-      if (l.kind === 'skip') return t('status.skipped', { name: who, reason: t(`skip.${s.view.history.at(-1)?.reason ?? 'BOT_ERROR'}`) });
-      if (l.correct === null) return t('status.guessedHidden', { name: who });
-      return t(l.timeout ? 'status.timedOut' : 'status.guessed', { name: who, correct: l.correct, k: s.view.settings.answerCount });
-    },
-    [t],
-  );
+  const describe = useCallback((s: DriverState): string => moveAnnouncement(s.view, s.last, t, english), [t, english]);
 
   /** Ends the session with the final result (queued by the manager when offline). */
   const submit = useCallback(

@@ -1,6 +1,7 @@
 /**
  * The boards next to the game: the global top 10 and the players around me (±5, SPEC §9),
- * all-time or this week, with my rank of the total.
+ * all-time or this week, with my rank of the total. "Around me" never repeats the top rows
+ * (boards/around-me.ts); "no records yet" shows only when the board itself is empty.
  */
 import type { GameTypeCodeValue, Leaderboard, LeaderboardPeriod } from '@moim/contract';
 import { useState } from 'react';
@@ -10,10 +11,10 @@ import { TabBar } from '../../../shared/ui/tab-bar';
 import { useAroundMe, useGlobalLeaderboard } from '../api';
 import { formatCount } from '../../../shared/lib/format-count';
 import { ErrorMessage } from '../../../shared/ui/error-message';
+import { aroundView } from '../boards/around-me';
 
-function BoardTable({ board, meId, caption }: { board: Leaderboard; meId: string | null; caption: string }) {
+function BoardTable({ entries, meId, caption }: { entries: Leaderboard['entries']; meId: string | null; caption: string }) {
   const { t } = useTranslation('games');
-  if (board.entries.length === 0) return <p className="muted board-empty">{t('boards.empty')}</p>;
   return (
     <table className="board-table">
       <caption className="visually-hidden">{caption}</caption>
@@ -27,7 +28,7 @@ function BoardTable({ board, meId, caption }: { board: Leaderboard; meId: string
         </tr>
       </thead>
       <tbody>
-        {board.entries.map((e) => {
+        {entries.map((e) => {
           const me = e.userId === meId;
           return (
             <tr key={e.userId} className={me ? 'is-me' : undefined} aria-current={me ? 'true' : undefined}>
@@ -67,9 +68,9 @@ export function LeaderboardPanel({ gameType, meId }: { gameType: GameTypeCodeVal
           ))}
         </TabBar>
       </div>
-      {signedIn && (
+      {signedIn && myRank && (
         <p className="board-myrank" data-testid="my-rank">
-          {myRank ? t('boards.myRank', { rank: formatCount(myRank.rank), total: formatCount(myRank.totalPlayers) }) : t('boards.unranked')}
+          {t('boards.myRank', { rank: formatCount(myRank.rank), total: formatCount(myRank.totalPlayers) })}
         </p>
       )}
       <h3 className="board-subtitle">{t('boards.top', { count: 10 })}</h3>
@@ -77,8 +78,12 @@ export function LeaderboardPanel({ gameType, meId }: { gameType: GameTypeCodeVal
         <p className="muted">{t('loading')}</p>
       ) : global.isError ? (
         <ErrorMessage title={t('boards.error')} error={global.error} onRetry={() => void global.refetch()} />
+      ) : global.data && global.data.entries.length > 0 ? (
+        <BoardTable entries={global.data.entries} meId={meId} caption={t('boards.top', { count: 10 })} />
       ) : global.data ? (
-        <BoardTable board={global.data} meId={meId} caption={t('boards.top', { count: 10 })} />
+        <p className="muted board-empty" data-testid="board-empty">
+          {t('boards.empty')}
+        </p>
       ) : null}
       {signedIn && (
         <>
@@ -87,13 +92,28 @@ export function LeaderboardPanel({ gameType, meId }: { gameType: GameTypeCodeVal
             <p className="muted">{t('loading')}</p>
           ) : around.isError ? (
             <ErrorMessage title={t('boards.error')} error={around.error} onRetry={() => void around.refetch()} />
-          ) : around.data && around.data.entries.length > 0 ? (
-            <BoardTable board={around.data} meId={meId} caption={t('boards.aroundMe')} />
-          ) : (
-            <p className="muted board-empty">{t('boards.aroundMeEmpty')}</p>
-          )}
+          ) : around.data ? (
+            <AroundMe view={aroundView(global.data, around.data, meId)} meId={meId} />
+          ) : null}
         </>
       )}
     </section>
   );
+}
+
+function AroundMe({ view, meId }: { view: ReturnType<typeof aroundView>; meId: string }) {
+  const { t } = useTranslation('games');
+  if (view.kind === 'unranked')
+    return (
+      <p className="muted board-empty" data-testid="around-me-note">
+        {t('boards.aroundMeEmpty')}
+      </p>
+    );
+  if (view.kind === 'inTop')
+    return (
+      <p className="muted board-empty" data-testid="around-me-note">
+        {t('boards.inTop', { rank: formatCount(view.rank), count: 10 })}
+      </p>
+    );
+  return <BoardTable entries={view.entries} meId={meId} caption={t('boards.aroundMe')} />;
 }

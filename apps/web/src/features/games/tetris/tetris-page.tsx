@@ -3,7 +3,8 @@
  * 30 s (resume offered next time), submit at game over, then the verified result, personal-best
  * badge and the refreshed boards and statistics.
  */
-import { summarizeTetris, TetrisGame, type TetrisAction, type TetrisLog } from '@moim/games';
+import { msToTicks, summarizeTetris, TetrisGame, TetrisKeys, tetrisOptionsOfLog, type TetrisAction, type TetrisLog } from '@moim/games';
+import { TETRIS_CONTROLS } from '@moim/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,9 @@ import { readLocalState } from '../session/storage';
 import { LeaderboardPanel } from './leaderboard-panel';
 import { GuestBanner, StatsPanel } from './stats-panel';
 import { TetrisGameView, type Hud } from './tetris-game-view';
-import { TetrisInput } from './tetris-input';
+import { keyLabel, keyMapOf } from './tetris-input';
+import { TetrisSettingsDialog } from './tetris-settings-dialog';
+import { useTetrisSettings } from './use-tetris-settings';
 import { ErrorMessage, errorText } from '../../../shared/ui/error-message';
 import { sessionErrorFallback } from '../session/game-session-manager';
 import './tetris.css';
@@ -60,7 +63,7 @@ function parseCheckpoint(sessionId: string, text: string | null | undefined): Ch
 
 /** Rebuilds a live game from a checkpoint's log (the same inputs on the same ticks). */
 function restore(log: TetrisLog): TetrisGame {
-  const game = new TetrisGame(log.seed, log.startLevel ? { startLevel: log.startLevel } : {});
+  const game = new TetrisGame(log.seed, tetrisOptionsOfLog(log));
   let k = 0;
   for (let tick = 0; tick < log.ticks && !game.state.gameOver; tick++) {
     const actions: TetrisAction[] = [];
@@ -87,7 +90,13 @@ export default function TetrisPage() {
   const { manager, loaded, hasUnsavedProgress, isSyncing, pending, syncError } = useGameSession();
   const queryClient = useQueryClient();
   const location = useLocation();
-  const input = useMemo(() => new TetrisInput(), []);
+  const controls = useTetrisSettings(isAuthenticated);
+  const { settings } = controls;
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const input = useMemo(() => new TetrisKeys(), []);
+  const keyMap = useMemo(() => keyMapOf(settings.bindings), [settings.bindings]);
+  // New DAS/ARR apply at once (held keys keep their charge); the soft-drop speed from the next game.
+  useEffect(() => input.setRepeat({ dasTicks: msToTicks(settings.dasMs), arrTicks: msToTicks(settings.arrMs) }), [input, settings]);
   const [phase, setPhaseState] = useState<Phase>('loading');
   const [game, setGameState] = useState<TetrisGame | null>(null);
   const [checkpoint, setCheckpoint] = useState<Checkpoint | null>(null);
@@ -159,12 +168,17 @@ export default function TetrisPage() {
     setPhase('starting');
     try {
       const s = await manager.start('TETRIS', { client: 'web' });
-      begin(new TetrisGame(s.seed, s.startLevel !== 1 ? { startLevel: s.startLevel } : {}));
+      begin(
+        new TetrisGame(s.seed, {
+          ...(s.startLevel !== 1 ? { startLevel: s.startLevel } : {}),
+          softDropFactor: settings.softDropFactor,
+        }),
+      );
     } catch (err) {
       toast.error(errorText(err, { fallback: sessionErrorFallback(err) }));
       setPhase('ready');
     }
-  }, [manager, begin, setPhase]);
+  }, [manager, begin, setPhase, settings.softDropFactor]);
 
   const resume = useCallback(async () => {
     const cp = checkpoint;
@@ -265,6 +279,16 @@ export default function TetrisPage() {
     },
     [save, t],
   );
+
+  /** The controls dialog; a running game pauses first. */
+  const openSettings = () => {
+    const g = gameRef.current;
+    if (phaseRef.current === 'playing' && g && !g.state.paused && !g.state.gameOver) {
+      input.down('pause');
+      input.up('pause');
+    }
+    setSettingsOpen(true);
+  };
 
   const overlay = (() => {
     switch (phase) {
@@ -391,12 +415,37 @@ export default function TetrisPage() {
 
       <div className="tetris-layout">
         <section className="tetris-game" aria-labelledby="tetris-game-title">
-          <h2 id="tetris-game-title" className="visually-hidden">
-            {t('tetris.gameArea')}
-          </h2>
           <TetrisGameView
             game={game}
             input={input}
+            keys={keyMap}
+            toolbar={
+              <>
+                <h2 id="tetris-game-title" className="tetris-view__title">
+                  {t('tetris.title')}
+                </h2>
+                <div className="tetris-actions">
+                  {phase === 'playing' && (
+                    <>
+                      <button
+                        type="button"
+                        className="btn btn-secondary"
+                        onClick={() => input.down('pause') && input.up('pause')}
+                        data-testid="tetris-pause"
+                      >
+                        {t('tetris.pauseButton')}
+                      </button>
+                      <button type="button" className="btn btn-secondary" onClick={() => void submit()} data-testid="tetris-end">
+                        {t('tetris.endButton')}
+                      </button>
+                    </>
+                  )}
+                  <button type="button" className="btn btn-ghost" onClick={openSettings} data-testid="tetris-settings-open">
+                    {t('settings.open')}
+                  </button>
+                </div>
+              </>
+            }
             running={phase === 'playing'}
             onGameOver={() => void submit()}
             onPauseChange={onPauseChange}
@@ -404,21 +453,19 @@ export default function TetrisPage() {
             overlay={phase === 'playing' ? null : overlay}
             focusKey={round}
           />
-          <div className="tetris-actions">
-            {phase === 'playing' && (
-              <>
-                <button type="button" className="btn btn-secondary" onClick={() => input.down('pause') && input.up('pause')}>
-                  {t('tetris.pauseButton')}
-                </button>
-                <button type="button" className="btn btn-secondary" onClick={() => void submit()} data-testid="tetris-end">
-                  {t('tetris.endButton')}
-                </button>
-              </>
+          <p id="tetris-help" className="tetris-help muted" data-testid="tetris-help">
+            {TETRIS_CONTROLS.map((c) => `${settings.bindings[c].map((k) => keyLabel(k, t)).join('/')} ${t(`tetris.controls.${c}`)}`).join(
+              ' · ',
             )}
-          </div>
-          <p id="tetris-help" className="tetris-help muted">
-            {t('tetris.help')}
           </p>
+          <TetrisSettingsDialog
+            open={settingsOpen}
+            settings={settings}
+            where={controls.where}
+            playing={phase === 'playing'}
+            onSave={controls.save}
+            onClose={() => setSettingsOpen(false)}
+          />
           <p className="visually-hidden" aria-live="polite" data-testid="tetris-announcer">
             {announcement}
           </p>

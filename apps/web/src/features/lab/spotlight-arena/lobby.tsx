@@ -1,15 +1,16 @@
 /**
  * The arena lobby: participants (list, file, a study, a number range; up to 100), weights,
  * winner count, "exclude past winners", "allow the same winner twice", the game and its mode,
- * the show options, each participant's stated chance, and the start button.
+ * the show options and each participant's stated chance. The start button is on the stage.
  */
 import { ARENA_DART_MODES, ARENA_GAME_CODES, LAB_LIMITS } from '@moim/contract';
 import { type DartMode, statedChances, type ArenaGame } from '@moim/games';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ParticipantSource } from '../participants/participant-source';
-import { poolOf, problemOf, type LobbySetup } from './draw-run';
+import { poolOf, type LobbySetup } from './draw-run';
 import { recordingSupported } from './recorder';
+import { goTo } from './stage-panel';
 
 export interface ShowOptions {
   reduced: boolean;
@@ -24,17 +25,17 @@ interface LobbyProps {
   options: ShowOptions;
   onOptions: (o: ShowOptions) => void;
   pastWinners: ReadonlySet<string>;
-  onStart: () => void;
+  /** id of the stage, for the "go to the stage" button of narrow screens (the stage is above) */
+  stageId: string;
 }
 
 const pct = (p: number) => `${(p * 100).toFixed(p < 0.1 ? 1 : 0)}%`;
 
-export function Lobby({ setup, onSetup, options, onOptions, pastWinners, onStart }: LobbyProps) {
+export function Lobby({ setup, onSetup, options, onOptions, pastWinners, stageId }: LobbyProps) {
   const { t } = useTranslation('lab');
   const id = useId();
   const set = (patch: Partial<LobbySetup>) => onSetup({ ...setup, ...patch });
   const { entries, excluded } = poolOf(setup, pastWinners);
-  const problem = problemOf(setup, pastWinners);
   const chances = useMemo(() => {
     const pool = poolOf(setup, pastWinners).entries;
     return pool.length ? statedChances(pool, setup.count, setup.allowRepeat) : null;
@@ -55,6 +56,9 @@ export function Lobby({ setup, onSetup, options, onOptions, pastWinners, onStart
             <p className="muted field-help" data-testid="people-count">
               {t('participants.count', { count: setup.people.length })}
             </p>
+            <button type="button" className="btn btn-primary arena-to-stage" onClick={() => goTo(stageId)} data-testid="arena-to-stage">
+              {t('arena.stage.toStage')}
+            </button>
             <ul className={setup.useWeights ? 'arena-weights' : 'lab-chips ts-people'} aria-label={t('participants.listLabel')}>
               {setup.people.map((p) => (
                 <li key={p.name} className={setup.useWeights ? undefined : 'lab-chip'}>
@@ -157,10 +161,6 @@ export function Lobby({ setup, onSetup, options, onOptions, pastWinners, onStart
             <input type="checkbox" checked={options.reduced} onChange={(e) => onOptions({ ...options, reduced: e.target.checked })} />
             {t('arena.reducedMotion')}
           </label>
-          <label className="lab-check">
-            <input type="checkbox" checked={options.sound} onChange={(e) => onOptions({ ...options, sound: e.target.checked })} />
-            {t('arena.sound')}
-          </label>
           {canRecord && (
             <label className="lab-check">
               <input type="checkbox" checked={options.record} onChange={(e) => onOptions({ ...options, record: e.target.checked })} />
@@ -207,15 +207,6 @@ export function Lobby({ setup, onSetup, options, onOptions, pastWinners, onStart
           </table>
         </section>
       )}
-
-      {problem && setup.people.length > 0 && (
-        <p className="lab-notice" role="alert">
-          {t(`arena.problems.${problem}`)}
-        </p>
-      )}
-      <button type="button" className="btn btn-primary arena-start" disabled={!!problem} onClick={onStart} data-testid="arena-start">
-        {t('arena.start', { game: t(`arena.games.${setup.game}.title`) })}
-      </button>
     </div>
   );
 }

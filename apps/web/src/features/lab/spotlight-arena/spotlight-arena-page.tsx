@@ -1,19 +1,23 @@
 /**
  * /lab/spotlight-arena: the lobby, the show (snail race, dart wheel, slot cascade) that ends in
  * a draw made before it started, the result with its seed, the history with statistics and a
- * fairness check, projector mode (P), skip (S), reduced motion and sound off by default.
+ * fairness check. The stage comes first (the entries editor beside it on wide screens, below it
+ * on narrow ones; the history below both): full screen (F or P), skip (S), reduced motion and
+ * sound off by default.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { readJson, writeJson } from '../../../shared/storage';
 import { toast } from '../../../shared/toast/toast';
 import { Projector } from '../projector';
 import { newSeed } from '../seed';
-import { makeRun, poolOf, runOfRecord, runToBody, type DrawRun, type LobbySetup } from './draw-run';
+import { makeRun, poolOf, problemOf, runOfRecord, runToBody, type DrawRun, type LobbySetup } from './draw-run';
 import { HistoryPanel } from './history-panel';
 import { Lobby, type ShowOptions } from './lobby';
 import { Stage } from './stage';
+import { IdleStage, StagePanel } from './stage-panel';
+import { scrollBelowHeader } from '../../../shared/lib/scroll-below-header';
 import { useArenaHistory, type HistoryRecord } from './use-arena-history';
 import { prefersReducedMotion } from './use-show-clock';
 import { errorText } from '../../../shared/ui/error-message';
@@ -48,18 +52,27 @@ export default function SpotlightArenaPage() {
   const [options, setOptions] = useState<ShowOptions>(() => ({ reduced: prefersReducedMotion(), sound: false, record: false, seed: '' }));
   const [run, setRun] = useState<{ run: DrawRun; replay: boolean; key: number } | null>(null);
   const [over, setOver] = useState(false);
-  const [projector, setProjector] = useState(false);
+  const [fullscreen, setFullscreen] = useState(false);
   const [video, setVideo] = useState<string | null>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const editorId = `${id}-editor`;
+  const stageId = `${id}-stage`;
 
   useEffect(() => writeJson(SETUP_KEY, setup), [setup]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
-      if ((e.key === 'p' || e.key === 'P') && run) setProjector((p) => !p);
+      if (e.key === 'f' || e.key === 'F' || e.key === 'p' || e.key === 'P') setFullscreen((on) => !on);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [run]);
+  }, []);
+  // A show that starts is in view: the stage's top goes just below the header.
+  const runKey = run?.key;
+  useEffect(() => {
+    if (runKey !== undefined && !fullscreen) scrollBelowHeader(stageRef.current, 'aligned', options.reduced);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [runKey]);
 
   const start = () => {
     const seed = options.seed || newSeed(4);
@@ -71,7 +84,6 @@ export default function SpotlightArenaPage() {
     setVideo(null);
     setOver(false);
     setRun({ run: runOfRecord(r), replay: true, key: Date.now() });
-    window.scrollTo({ top: 0 });
   };
   const finished = () => {
     setOver(true);
@@ -79,7 +91,11 @@ export default function SpotlightArenaPage() {
       history.add({ ...runToBody(run.run), playedAt: run.run.playedAt }).catch((err: Error) => toast.error(errorText(err)));
   };
 
-  const show = run && (
+  const pool = poolOf(setup, history.pastWinners).entries;
+  const title = run
+    ? `${t(`arena.games.${run.run.game}.title`)}${run.run.mode ? ` · ${t(`arena.modes.${run.run.mode}.title`)}` : ''}`
+    : t('arena.stage.title');
+  const content = run ? (
     <div className="stack">
       <Stage
         key={run.key}
@@ -91,8 +107,8 @@ export default function SpotlightArenaPage() {
         onRecorded={setVideo}
       />
       {over && (
-        <section className="card stack arena-result" aria-labelledby={`${id}-won`} data-testid="arena-result">
-          <h2 id={`${id}-won`}>{t('arena.winners', { count: run.run.winners.length })}</h2>
+        <section className="arena-result stack" aria-labelledby={`${id}-won`} data-testid="arena-result">
+          <h3 id={`${id}-won`}>{t('arena.winners', { count: run.run.winners.length })}</h3>
           <ol className="arena-winners" data-testid="arena-winners">
             {run.run.winners.map((w, i) => (
               <li key={`${w}-${i}`}>
@@ -107,13 +123,13 @@ export default function SpotlightArenaPage() {
             <p className="muted field-help">{t('arena.excludedList', { names: run.run.excluded.join(', ') })}</p>
           )}
           <div className="row">
-            <button type="button" className="btn btn-primary" onClick={start}>
+            <button type="button" className="btn btn-primary" onClick={start} disabled={!!problemOf(setup, history.pastWinners)}>
               {t('arena.again')}
             </button>
             <button type="button" className="btn btn-secondary" onClick={() => setRun({ ...run, replay: true, key: Date.now() })}>
               {t('arena.watchAgain')}
             </button>
-            <button type="button" className="btn btn-ghost" onClick={() => setRun(null)}>
+            <button type="button" className="btn btn-ghost" onClick={() => setRun(null)} data-testid="arena-back">
               {t('arena.backToLobby')}
             </button>
             {video && (
@@ -125,6 +141,19 @@ export default function SpotlightArenaPage() {
         </section>
       )}
     </div>
+  ) : (
+    <IdleStage setup={setup} pool={pool} problem={problemOf(setup, history.pastWinners)} onStart={start} editorId={editorId} />
+  );
+  const panel = (
+    <StagePanel
+      title={title}
+      fullscreen={fullscreen}
+      onFullscreen={() => setFullscreen(true)}
+      sound={options.sound}
+      onSound={(sound) => setOptions({ ...options, sound })}
+    >
+      {content}
+    </StagePanel>
   );
 
   return (
@@ -133,46 +162,26 @@ export default function SpotlightArenaPage() {
         <Link to="/lab">{t('title')}</Link>
       </p>
       <h1>{t('cards.spotlight-arena.title')}</h1>
-      <p className="muted">{t('arena.lead')}</p>
-      <div className={`lab-tool__grid arena-layout${run ? ' is-running' : ''}`}>
-        <div className="stack">
-          {run ? (
-            <>
-              <div className="row">
-                <button
-                  type="button"
-                  className="btn btn-ghost"
-                  onClick={() => setProjector(true)}
-                  aria-keyshortcuts="P"
-                  data-testid="arena-projector"
-                >
-                  {t('projector.open')}
-                </button>
-                <label className="lab-check">
-                  <input type="checkbox" checked={options.sound} onChange={(e) => setOptions({ ...options, sound: e.target.checked })} />
-                  {t('arena.sound')}
-                </label>
-              </div>
-              {projector ? (
-                <Projector title={t('cards.spotlight-arena.title')} onClose={() => setProjector(false)}>
-                  {show}
-                </Projector>
-              ) : (
-                show
-              )}
-            </>
-          ) : (
-            <Lobby
-              setup={setup}
-              onSetup={setSetup}
-              options={options}
-              onOptions={setOptions}
-              pastWinners={history.pastWinners}
-              onStart={start}
-            />
-          )}
+      <p className="muted arena-lead">{t('arena.lead')}</p>
+      <div className={`arena-layout${run ? ' is-running' : ''}`}>
+        <div className="arena-layout__stage" ref={stageRef} id={stageId} tabIndex={-1}>
+          <Projector title={t('cards.spotlight-arena.title')} onClose={() => setFullscreen(false)} open={fullscreen} fullscreen>
+            {panel}
+          </Projector>
         </div>
-        <HistoryPanel history={history} pool={poolOf(setup, history.pastWinners).entries} onReplay={replay} />
+        <div className="arena-layout__editor" id={editorId} tabIndex={-1}>
+          <Lobby
+            setup={setup}
+            onSetup={setSetup}
+            options={options}
+            onOptions={setOptions}
+            pastWinners={history.pastWinners}
+            stageId={stageId}
+          />
+        </div>
+        <div className="arena-layout__history">
+          <HistoryPanel history={history} pool={pool} onReplay={replay} />
+        </div>
       </div>
     </div>
   );

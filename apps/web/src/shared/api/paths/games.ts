@@ -19,6 +19,7 @@ export const gamesPaths = {
   myStats: '/api/games/statistics/my',
   myGameStats: (gameType: string) => `/api/games/statistics/my/${seg(gameType)}`,
   importGuestHistory: '/api/games/guest-history/import',
+  tetrisSettings: '/api/games/tetris/settings',
 } as const;
 
 export const deductionPaths = {
