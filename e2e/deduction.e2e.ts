@@ -221,7 +221,7 @@ describe('deduction', () => {
     // Tab puts two spaces in (and keeps the focus in the box)
     await code.press('End');
     await code.press('Tab');
-    expect(await code.inputValue()).toMatch(/\}  $/);
+    expect(await code.inputValue()).toMatch(/\} {2}$/);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('bot-code');
     await page.getByTestId('bot-test').click();
     const error = page.getByTestId('bot-error');

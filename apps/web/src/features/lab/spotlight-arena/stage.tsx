@@ -69,7 +69,11 @@ export function Stage({ run, reduced, sound, record, onFinished, onRecorded }: S
     <div className="arena-stage" data-testid="arena-stage">
       <div className="arena-stage__bar">
         <p className="arena-stage__title">
-          {run.heats.length > 1 ? t('arena.heat', { n: heat + 1, total: run.heats.length }) : t('arena.stage.live')}
+          {over
+            ? t('arena.stage.done')
+            : run.heats.length > 1
+              ? t('arena.heat', { n: heat + 1, total: run.heats.length })
+              : t('arena.stage.live')}
         </p>
         {!over && (
           <button type="button" className="btn btn-secondary" onClick={skipNow} data-testid="arena-skip" aria-keyshortcuts="S">
