@@ -246,6 +246,10 @@ describe('payments', () => {
       .click();
     await ap.getByRole('heading', { name: '입금 확인' }).waitFor();
     await ap.getByRole('button', { name: '입금 확인 → 참여 확정' }).click();
+    // it reaches the payer: asked first, naming them
+    const ask = ap.getByRole('alertdialog', { name: /입금을 확인하고 참여를 확정할까요\?$/ });
+    await ask.getByText(/님에게 참여 확정 소식이 알림과 메일로 가요\./).waitFor();
+    await ask.getByRole('button', { name: '입금 확인 → 참여 확정' }).click();
     await ap.getByText('결제 완료').first().waitFor();
     await ap.getByText('DEPOSIT_CONFIRMED').waitFor();
     await adminCtx.close();
