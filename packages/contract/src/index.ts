@@ -22,6 +22,7 @@ export * from './site.ts';
 export * from './lab.ts';
 export * from './studio.ts';
 export * from './job-match.ts';
+export * from './job-synonyms.ts';
 export * from './job-postings.ts';
 export * from './job-postings-admin.ts';
 export * from './projects.ts';

@@ -60,7 +60,7 @@ describe('match score (hand-computed)', () => {
     expect(m.experience).toEqual({ fit: 'INSIDE', factor: 1, years: 2, min: 1, max: 3 });
   });
 
-  it('decays by 0.8 per year outside the range, in both directions', () => {
+  it('decays by 0.8 per year short of the range; more years than asked cost nothing', () => {
     // 3 of 3 required → 1.0; SENIOR from 7 years, member has 5 → 2 years short → 0.8² = 0.64 → 64
     const below = matchPosting(
       posting({ requiredSkills: ['java', 'k8s', 'js'], experienceLevel: 'SENIOR', experienceMin: 7, experienceMax: null }),
@@ -69,15 +69,15 @@ describe('match score (hand-computed)', () => {
     );
     expect(below.score).toBe(64);
     expect(below.experience).toMatchObject({ fit: 'BELOW', factor: 0.8 ** 2 });
-    // ENTRY 0–1, member has 4 years → 3 above → 0.512; required 1/2 → 0.5 × 0.512 = 0.256 → 26
+    // ENTRY 0–1, member has 4 years → 3 above, not penalised; required 1/2 → 0.5 → 50
     const above = matchPosting(
       posting({ requiredSkills: ['java', 'aws'], experienceLevel: 'ENTRY', experienceMin: 0, experienceMax: 1 }),
       { skills: ['java'], yearsOfExperience: 4 },
       aliases,
     );
-    expect(above.exact).toBeCloseTo(0.256, 10);
-    expect(above.score).toBe(26);
-    expect(above.experience.fit).toBe('ABOVE');
+    expect(above.exact).toBeCloseTo(0.5, 10);
+    expect(above.score).toBe(50);
+    expect(above.experience).toMatchObject({ fit: 'ABOVE', factor: 1 });
   });
 
   it('ANY experience is always 1; only one kind of skill takes the whole weight; no skills → no score', () => {
@@ -131,7 +131,8 @@ describe('match score (hand-computed)', () => {
   it('experience factor edges', () => {
     expect(experienceFactor('MID', { min: 3, max: 7 }, 3).factor).toBe(1);
     expect(experienceFactor('MID', { min: 3, max: 7 }, 7).factor).toBe(1);
-    expect(experienceFactor('MID', { min: 3, max: 7 }, 8).factor).toBeCloseTo(0.8, 12);
+    expect(experienceFactor('MID', { min: 3, max: 7 }, 8)).toEqual({ factor: 1, fit: 'ABOVE', distance: 1 });
+    expect(experienceFactor('ENTRY', { min: 0, max: 1 }, 20)).toEqual({ factor: 1, fit: 'ABOVE', distance: 19 });
     expect(experienceFactor('MID', { min: 3, max: 7 }, 0).factor).toBeCloseTo(0.512, 12);
   });
 });

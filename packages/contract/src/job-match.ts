@@ -4,7 +4,7 @@
  * factor, deadline (D-day, closing soon) and the region of a free-text location.
  *
  * Match score (issue 15): score = (0.7 × required matched + 0.3 × preferred matched) × experience
- * factor, where "matched" is the share of the posting's skills found in the profile (after
+ * factor (0.8 per year short of the posting's minimum; none for years beyond its maximum), where "matched" is the share of the posting's skills found in the profile (after
  * aliases). A posting that lists only one kind of skill gives that kind the whole weight; a
  * posting that lists no skill has no score (nothing to match, never an invented figure).
  */
@@ -125,7 +125,12 @@ export const EXPERIENCE_DECAY_PER_YEAR = 0.8;
 
 export type ExperienceFit = 'INSIDE' | 'BELOW' | 'ABOVE' | 'ANY';
 
-/** 1 inside the range (and for ANY); 0.8 per year outside it. */
+/**
+ * 1 inside the range (and for ANY); 0.8 per year short of the minimum. Years beyond the maximum
+ * do not lower the score (a decision, docs/jobs-navigator.md "The match"): more experience is no
+ * missing skill, and a posting's upper bound mostly says which level and pay it has in mind. The
+ * fit is still ABOVE, so the page can say so.
+ */
 export function experienceFactor(
   level: ExperienceLevel,
   range: { min: number; max: number | null },
@@ -136,10 +141,7 @@ export function experienceFactor(
     const d = range.min - years;
     return { factor: EXPERIENCE_DECAY_PER_YEAR ** d, fit: 'BELOW', distance: d };
   }
-  if (range.max !== null && years > range.max) {
-    const d = years - range.max;
-    return { factor: EXPERIENCE_DECAY_PER_YEAR ** d, fit: 'ABOVE', distance: d };
-  }
+  if (range.max !== null && years > range.max) return { factor: 1, fit: 'ABOVE', distance: years - range.max };
   return { factor: 1, fit: 'INSIDE', distance: 0 };
 }
 

@@ -191,9 +191,9 @@ export const jobSearchFilters = z.object({
 export type JobSearchFilters = z.infer<typeof jobSearchFilters>;
 
 /**
- * GET /api/job-postings. `sort`: relevance (the default with `q`), postedAt (newest, the default
- * otherwise), validThrough (deadline, soonest first, open-ended last), match (signed-in members
- * with a skill profile; best first).
+ * GET /api/job-postings. `sort`: relevance, postedAt (newest), validThrough (deadline, soonest
+ * first, open-ended last), match (signed-in members with a skill profile; best first). Without
+ * one, the order is `defaultJobSort`'s.
  */
 export const jobPostingQuery = jobSearchFilters.extend({
   page: pageQuery.shape.page,
@@ -205,6 +205,14 @@ export const jobPostingQuery = jobSearchFilters.extend({
     .optional(),
 });
 export type JobPostingQuery = z.infer<typeof jobPostingQuery>;
+
+/**
+ * The order of a search that asks none: by match for a member with a skill profile (so postings
+ * that fit them lead, not 0 % ones), else by relevance while searching words, else newest first.
+ */
+export function defaultJobSort(o: { hasQuery: boolean; hasProfile: boolean }): (typeof JOB_SORTS)[number] {
+  return o.hasProfile ? 'match' : o.hasQuery ? 'relevance' : 'postedAt';
+}
 
 export const facetCount = z.object({ value: z.string(), label: z.string(), count: z.number().int() });
 export type FacetCount = z.infer<typeof facetCount>;

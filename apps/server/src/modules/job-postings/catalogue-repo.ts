@@ -2,8 +2,20 @@
  * The skills catalogue (ids, names, categories, aliases) held in memory for naming skills in
  * responses and resolving "JS" → javascript, and the company directory (one company per
  * normalised name). Unknown skills met by an importer join the catalogue as OTHER.
+ * The names of a skill in both languages come from the contract's synonym table
+ * (job-synonyms.ts), merged over the catalogue's own aliases when it loads: the search columns,
+ * the `skill` filter, the profile and the importers all resolve through that one table.
  */
-import { canonicalSkill, skillKey, type JobSkill, type SkillAliases, type SkillRef } from '@moim/contract';
+import {
+  canonicalSkill,
+  JOB_SKILL_SYNONYMS,
+  skillKey,
+  skillSearchNames,
+  skillSynonymAliases,
+  type JobSkill,
+  type SkillAliases,
+  type SkillRef,
+} from '@moim/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { jobCompanies, jobSkillAliases, jobSkills, type JobCompanyRow } from './schema.ts';
@@ -22,11 +34,15 @@ export class SkillCatalogue {
       const skills = new Map<string, JobSkill>();
       const aliases = new Map<string, string>();
       for (const r of rows) {
-        skills.set(r.id, { id: r.id, name: r.name, category: r.category, aliases: r.aliases });
+        const names = [...r.aliases, ...(JOB_SKILL_SYNONYMS[r.id] ?? []).filter((n) => n !== r.name)];
+        const display = names.filter((n, i) => names.findIndex((m) => skillKey(m) === skillKey(n)) === i);
+        skills.set(r.id, { id: r.id, name: r.name, category: r.category, aliases: display });
         aliases.set(r.id, r.id);
         aliases.set(skillKey(r.name), r.id);
       }
       for (const a of aliasRows) aliases.set(a.alias, a.skillId);
+      // the synonym table wins over the stored aliases (only for skills the catalogue has)
+      for (const [alias, id] of skillSynonymAliases()) if (skills.has(id)) aliases.set(alias, id);
       this.skills = skills;
       this.aliases = aliases;
     })().catch((err) => {
@@ -70,9 +86,10 @@ export class SkillCatalogue {
     return id ?? null;
   }
 
-  /** Hangul aliases of a skill (searchable: "자바" finds Java postings). */
-  koreanAliases(id: string): string[] {
-    return (this.skills.get(id)?.aliases ?? []).filter((a) => /[\uac00-\ud7a3]/.test(a));
+  /** Every name of a skill in both languages (its search text: "자바", "java" and "ㅈㅂ" find Java postings). */
+  searchNames(id: string): string[] {
+    const s = this.skills.get(id);
+    return skillSearchNames(id, s ? [s.name, ...s.aliases] : []);
   }
 
   /**

@@ -22,7 +22,7 @@ const data = {
   P2: posting({ title: '매치 2', experienceLevel: 'SENIOR', requiredSkills: ['Java', 'k8s', 'JS'] }),
   // no skills listed → no score
   P3: posting({ title: '매치 3', experienceLevel: 'ANY' }),
-  // 0.7 × 1/1 + 0.3 × 0/2 = 0.7, 2 years vs ENTRY 0–1 → × 0.8 = 0.56 → 56
+  // 0.7 × 1/1 + 0.3 × 0/2 = 0.7, 2 years vs ENTRY 0–1: above the range, not penalised → 70
   P4: posting({ title: '매치 4', experienceLevel: 'ENTRY', requiredSkills: ['React'], preferredSkills: ['TypeScript', 'Jest'] }),
   // preferred only, 1/1 → 1.0, ANY → 100
   P5: posting({ title: '매치 5', experienceLevel: 'ANY', preferredSkills: ['Java'] }),
@@ -107,7 +107,7 @@ describe('match score and explanation (hand-computed)', () => {
     expect(byKey('P2')).toMatchObject({ score: 22, experience: { fit: 'BELOW', min: 7, max: null } });
     expect(byKey('P2')!.exact).toBeCloseTo((2 / 3) * 0.8 ** 5, 10);
     expect(byKey('P3')).toMatchObject({ score: null, exact: null });
-    expect(byKey('P4')).toMatchObject({ score: 56, experience: { fit: 'ABOVE', factor: 0.8 } });
+    expect(byKey('P4')).toMatchObject({ score: 70, experience: { fit: 'ABOVE', factor: 1, years: 2, max: 1 } });
     expect(byKey('P5')).toMatchObject({ score: 100, preferred: { matched: ['java'], missing: [] } });
     const detail = await t.call({ method: 'GET', url: `/api/job-postings/${ids.P1}`, headers: member.headers });
     expect(detail.body.data.match.score).toBe(50);
@@ -116,6 +116,14 @@ describe('match score and explanation (hand-computed)', () => {
   it('sorts by match, best first, postings without skills last', async () => {
     const r = await search(t, 'sort=match&size=20', member);
     expect(r.content.map((p) => Object.keys(ids).find((k) => ids[k] === p.id))).toEqual(['P5', 'P4', 'P1', 'P2', 'P3']);
+  });
+
+  it('orders by match by default for a member with a profile (0 % postings never lead), with or without words', async () => {
+    const key = (p: Record<string, any>) => Object.keys(ids).find((k) => ids[k] === p.id);
+    expect((await search(t, 'size=20', member)).content.map(key)).toEqual(['P5', 'P4', 'P1', 'P2', 'P3']);
+    expect((await search(t, `q=${encodeURIComponent('매치')}&size=20`, member)).content.map(key)).toEqual(['P5', 'P4', 'P1', 'P2', 'P3']);
+    // an order asked for is kept
+    expect((await search(t, 'size=20&sort=postedAt', member)).content.map(key)).toEqual((await search(t, 'size=20')).content.map(key));
   });
 
   it('never shows a score to guests or to members without a profile', async () => {

@@ -8,11 +8,17 @@ import {
   EMPLOYMENT_LABELS_KO,
   EXPERIENCE_DEFAULT_RANGES,
   EXPERIENCE_LABELS_KO,
+  JOB_SYNONYMS_VERSION,
   REGION_LABELS_KO,
+  roleSearchNames,
   WORK_MODE_LABELS_KO,
   endOfSeoulDay,
   regionOfLocation,
+  type EmploymentType,
+  type ExperienceLevel,
   type JobPostingData,
+  type JobRegion,
+  type WorkMode,
 } from '@moim/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -52,19 +58,20 @@ export function preparePosting(
   const expired = validThrough !== null && validThrough.getTime() < now.getTime();
   const active = data.active && !expired;
   const closedReason = active ? null : !data.active ? ('CLOSED' as const) : ('EXPIRED' as const);
-  const skillNames = [...skills.required, ...preferred].flatMap((id) => [catalogue.ref(id).name, ...catalogue.koreanAliases(id)]);
-  const search = searchColumnsOf(
-    data.title,
-    company.name,
-    company.nameEn,
-    data.location,
-    region ? REGION_LABELS_KO[region] : null,
-    EXPERIENCE_LABELS_KO[data.experienceLevel],
-    EMPLOYMENT_LABELS_KO[data.employmentType],
-    WORK_MODE_LABELS_KO[data.workMode],
-    skillNames,
+  const search = postingSearchColumns(
+    {
+      title: data.title,
+      companyName: company.name,
+      companyNameEn: company.nameEn,
+      location: data.location,
+      region,
+      experienceLevel: data.experienceLevel,
+      employmentType: data.employmentType,
+      workMode: data.workMode,
+      skills: [...skills.required, ...preferred],
+    },
+    catalogue,
   );
-  const titleColumns = searchColumnsOf(data.title);
   const values: NewJobPostingRow = {
     companyId: company.id,
     title: data.title,
@@ -99,11 +106,46 @@ export function preparePosting(
     closedReason,
     contentHash: '',
     ...search,
-    titleJamo: titleColumns.searchJamo,
-    titleChoseong: titleColumns.searchChoseong,
   };
   values.contentHash = contentHash(values, data.postedAt ? postedAt : null);
   return { values, explicitPostedAt: !!data.postedAt };
+}
+
+/** What a posting's search columns are made of. */
+export interface SearchSource {
+  title: string;
+  companyName: string;
+  companyNameEn: string | null;
+  location: string | null;
+  region: JobRegion | null;
+  experienceLevel: ExperienceLevel;
+  employmentType: EmploymentType;
+  workMode: WorkMode;
+  skills: readonly string[];
+}
+
+/**
+ * The search columns of a posting: its title, company names, location, the Korean labels of its
+ * level, type, mode and region, every name of its skills and of the roles its title names, in
+ * both languages (contract job-synonyms.ts); the title columns (ranking) hold the title and its
+ * roles' names. `searchVersion` records the synonym table they were made with.
+ */
+export function postingSearchColumns(v: SearchSource, catalogue: Pick<SkillCatalogue, 'searchNames'>) {
+  const roles = roleSearchNames(v.title);
+  const all = searchColumnsOf(
+    v.title,
+    roles,
+    v.companyName,
+    v.companyNameEn,
+    v.location,
+    v.region ? REGION_LABELS_KO[v.region] : null,
+    EXPERIENCE_LABELS_KO[v.experienceLevel],
+    EMPLOYMENT_LABELS_KO[v.employmentType],
+    WORK_MODE_LABELS_KO[v.workMode],
+    v.skills.flatMap((id) => catalogue.searchNames(id)),
+  );
+  const title = searchColumnsOf(v.title, roles);
+  return { ...all, titleJamo: title.searchJamo, titleChoseong: title.searchChoseong, searchVersion: JOB_SYNONYMS_VERSION };
 }
 
 function contentHash(v: NewJobPostingRow, postedAt: Date | null): string {
@@ -193,6 +235,7 @@ export async function upsertPosting(tx: DbOrTx, p: PreparedPosting): Promise<{ i
         searchChoseong: excluded('search_choseong'),
         titleJamo: excluded('title_jamo'),
         titleChoseong: excluded('title_choseong'),
+        searchVersion: excluded('search_version'),
         updatedAt: sql`now()`,
       },
       setWhere: sql`${jobPostings.contentHash} is distinct from excluded.content_hash`,

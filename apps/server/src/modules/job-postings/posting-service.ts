@@ -5,6 +5,7 @@
  */
 import {
   canonicalSkill,
+  defaultJobSort,
   matchPosting,
   toPage,
   type JobCompany,
@@ -72,7 +73,8 @@ export class PostingService {
   async search(q: JobPostingQuery, user: AuthUser | null | undefined): Promise<JobPostingPage> {
     const viewer = await this.viewer(user);
     const filters = await this.filtersOf(q);
-    const [key, dirRaw] = (q.sort ?? (filters.q ? 'relevance' : 'postedAt')).split(',') as [SortKey, string | undefined];
+    const asked = q.sort ?? defaultJobSort({ hasQuery: !!filters.q, hasProfile: !!viewer.profile });
+    const [key, dirRaw] = asked.split(',') as [SortKey, string | undefined];
     // relevance and match read best-first; dates newest-first, deadlines soonest-first, unless asked otherwise
     const dir = (dirRaw ?? (key === 'validThrough' ? 'asc' : 'desc')) as 'asc' | 'desc';
     const sort: SortKey = key === 'match' && !viewer.profile ? 'postedAt' : key === 'relevance' && !filters.q ? 'postedAt' : key;

@@ -24,6 +24,7 @@ const {
   searchChoseong: _c,
   titleJamo: _tj,
   titleChoseong: _tc,
+  searchVersion: _sv,
   ...postingColumns
 } = getTableColumns(jobPostings);
 
@@ -38,7 +39,16 @@ export async function postingsByIds(db: DbOrTx, ids: readonly string[]): Promise
   const byId = new Map(
     rows.map((r) => [
       r.posting.id,
-      { ...r.posting, searchText: '', searchJamo: '', searchChoseong: '', titleJamo: '', titleChoseong: '', company: r.company },
+      {
+        ...r.posting,
+        searchText: '',
+        searchJamo: '',
+        searchChoseong: '',
+        titleJamo: '',
+        titleChoseong: '',
+        searchVersion: 0,
+        company: r.company,
+      },
     ]),
   );
   return ids.flatMap((id) => byId.get(id) ?? []);

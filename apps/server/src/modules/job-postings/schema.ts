@@ -75,6 +75,8 @@ export const jobPostings = pgTable('job_postings', {
   searchChoseong: text('search_choseong').notNull(),
   titleJamo: text('title_jamo').notNull().default(''),
   titleChoseong: text('title_choseong').notNull().default(''),
+  /** the version of the synonym table the search columns were written with (migration 0030) */
+  searchVersion: integer('search_version').notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

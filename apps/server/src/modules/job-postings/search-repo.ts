@@ -133,8 +133,7 @@ export function matchExpression(m: MatchProfileSql): SQL {
   const factor = sql`(case
     when ${p.experienceLevel} = 'ANY' then 1.0::float8
     when ${years} < ${p.experienceMin} then power(${decay}::float8, ${p.experienceMin} - ${years})
-    when ${p.experienceMax} is not null and ${years} > ${p.experienceMax} then power(${decay}::float8, ${years} - ${p.experienceMax})
-    else 1.0::float8 end)`;
+    else 1.0::float8 end)`; // years beyond the maximum do not lower it (contract experienceFactor)
   return sql`(${skill} * ${factor})`;
 }
 

@@ -11,6 +11,7 @@ import { generateDemoPostings } from './demo-data.ts';
 import type { ImportService } from './import-service.ts';
 import type { MemberService } from './member-service.ts';
 import type { PostingService } from './posting-service.ts';
+import { refreshSearchColumns } from './search-refresh.ts';
 
 export const DEMO_POSTING_COUNT = 320;
 
@@ -26,6 +27,11 @@ const asUser = (id: string): AuthUser => ({ id, roles: ['ROLE_USER'], systemRole
 export function jobPostingsSeeder(imports: ImportService, members: MemberService, postings: PostingService): Seeder {
   return {
     name: 'job-postings',
+    // postings whose search columns were written with another synonym table (migration 0030)
+    async always(ctx) {
+      const n = await refreshSearchColumns(ctx.db, postings.catalogue);
+      if (n > 0) ctx.log.info({ postings: n }, 'job postings: search columns rewritten with the current synonyms');
+    },
     async demo(_ctx, shared) {
       const users = shared.users as SeededUsers | undefined;
       const items = generateDemoPostings({ count: DEMO_POSTING_COUNT, today: seoulDate(new Date()) });

@@ -179,6 +179,7 @@ function MatchSection({ posting: p, profileMissing }: { posting: JobPostingDetai
         {t('match.heading')} <MatchBadge match={p.match} />
       </h3>
       {p.match.score === null ? <p className="muted">{t('match.noSkills')}</p> : <p className="muted">{formula(p.match, t)}</p>}
+      {p.match.score !== null && p.match.experience.fit === 'ABOVE' && <p className="jn-hint">{t('match.aboveNote')}</p>}
       <p className="jn-match-box__row">
         <strong>{t('match.matched')}</strong>
         <SkillChips ids={[...p.match.required.matched, ...p.match.preferred.matched]} skills={skills} have />
@@ -198,6 +199,13 @@ function formula(m: JobMatch, t: ReturnType<typeof useTranslation>['t']): string
   const parts: string[] = [];
   if (req) parts.push(t('match.formulaRequired', { n: m.required.matched.length, total: req, weight: pref ? 0.7 : 1 }));
   if (pref) parts.push(t('match.formulaPreferred', { n: m.preferred.matched.length, total: pref, weight: req ? 0.3 : 1 }));
-  const exp = t(`match.fit.${m.experience.fit}`, { years: m.experience.years, factor: m.experience.factor.toFixed(2) });
+  const e = m.experience;
+  const exp = t(`match.fit.${e.fit}`, {
+    years: e.years,
+    min: e.min,
+    max: e.max ?? '',
+    short: e.min - e.years,
+    factor: e.factor.toFixed(2),
+  });
   return t('match.formula', { skills: parts.join(' + '), experience: exp, score: m.score });
 }

@@ -2,6 +2,7 @@
  * The search box (the URL and the results follow 300 ms after typing stops; the box keeps what is
  * typed, IME composition included: shared/lib/use-search-param) and the sort.
  */
+import { defaultJobSort } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
 import { useSearchParam } from '../../../shared/lib/use-search-param';
 import type { SortKey } from '../lib/filters';
@@ -21,7 +22,8 @@ export function SearchBar({
 }) {
   const { t } = useTranslation('ignition');
   const search = useSearchParam(q, onQuery);
-  const effective = sort ?? (q ? 'relevance' : 'postedAt');
+  // the server's own default when none is asked (by match for a member with a skill profile)
+  const effective = sort ?? defaultJobSort({ hasQuery: !!q, hasProfile: canSortByMatch });
   return (
     <form
       className="jn-search"
