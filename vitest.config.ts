@@ -5,8 +5,12 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'games', root: 'packages/games', include: ['src/**/*.test.ts'] } },
+      // Property tests run hundreds of cases; on a busy 2-core machine some take over Vitest's
+      // default 5 s, so the limit here is a hang guard, not a speed claim (benches measure speed).
+      {
+        test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], testTimeout: 30_000 },
+      },
+      { test: { name: 'games', root: 'packages/games', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
       {
         extends: 'apps/web/vite.config.ts',
         test: {
