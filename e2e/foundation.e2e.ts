@@ -116,7 +116,15 @@ describe('foundation', () => {
       );
       await b.page.setViewportSize({ width: 320, height: 900 });
       await b.page.goto('/');
-      await b.page.evaluate(() => document.fonts.ready);
+      // every face of the page font in (fonts.ready settles with the faces the first layout asked
+      // for; on a busy machine a bold or a second subset came in during the measurements below)
+      await b.page.evaluate(async (font) => {
+        await document.fonts.ready;
+        if (font)
+          await Promise.all(
+            [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'Pretendard Page').map((f) => f.load().catch(() => f)),
+          );
+      }, font);
       const loaded = await b.page.evaluate(() =>
         [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Pretendard Page' && f.status === 'loaded'),
       );
@@ -162,7 +170,15 @@ describe('foundation', () => {
       );
       await b.page.setViewportSize({ width: 320, height: 900 });
       await b.page.goto(path);
-      await b.page.evaluate(() => document.fonts.ready);
+      // every face of the page font in (fonts.ready settles with the faces the first layout asked
+      // for; on a busy machine a bold or a second subset came in during the measurements below)
+      await b.page.evaluate(async (font) => {
+        await document.fonts.ready;
+        if (font)
+          await Promise.all(
+            [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'Pretendard Page').map((f) => f.load().catch(() => f)),
+          );
+      }, font);
       const loaded = await b.page.evaluate(() =>
         [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Pretendard Page' && f.status === 'loaded'),
       );

@@ -16,7 +16,7 @@ import { registerDatabaseBudget } from './http/db-budget.ts';
 import { handleFrameworkError, registerErrorHandling, registerNotFound, sendError } from './http/error-handler.ts';
 import { registerSafeTextRule } from './http/safe-text.ts';
 import { registerRouteSecurity } from './http/route-access.ts';
-import { registerRouteErrors } from './http/route-errors.ts';
+import { registerRouteErrors, shareErrorResponses } from './http/route-errors.ts';
 import { markOptionalBodies, registerJsonParser, validatorCompiler } from './http/validation.ts';
 import { registerWebStatic } from './http/web-static.ts';
 import { inlineHashes } from './http/web-render.ts';
@@ -175,7 +175,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     },
     transform: jsonSchemaTransform,
     transformObject: (documentObject) =>
-      markOptionalBodies('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject),
+      shareErrorResponses(
+        markOptionalBodies('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject),
+      ),
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',

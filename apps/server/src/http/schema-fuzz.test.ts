@@ -234,7 +234,11 @@ beforeAll(async () => {
     for (const [method, op] of Object.entries<Schema>(item)) {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
       const responses: Record<string, Schema | undefined> = {};
-      for (const [status, r] of Object.entries<Schema>(op.responses ?? {})) responses[status] = r?.content?.['application/json']?.schema;
+      for (const [status, r] of Object.entries<Schema>(op.responses ?? {})) {
+        // an error answer is named once in components.responses and referred to (route-errors.ts)
+        const answer = typeof r?.$ref === 'string' ? doc.components.responses[r.$ref.split('/').pop()!] : r;
+        responses[status] = answer?.content?.['application/json']?.schema;
+      }
       ops.push({
         key: `${method.toUpperCase()} ${path}`,
         method: method.toUpperCase(),
