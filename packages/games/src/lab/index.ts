@@ -1,5 +1,4 @@
 /** The lab's pure tools: Team Shuffle and Spotlight Arena (draw, shows, statistics). */
-export * from './sha256.ts';
 export * from './chacha20.ts';
 export * from './chi-square.ts';
 export * from './fair-draw.ts';
