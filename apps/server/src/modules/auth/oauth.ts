@@ -29,6 +29,8 @@ export interface CallbackQuery {
   state?: string | undefined;
   error?: string | undefined;
   error_description?: string | undefined;
+  /** RFC 9207: the issuer that answered (checked against the provider's by the OIDC client) */
+  iss?: string | undefined;
 }
 
 export interface Redirect {
@@ -198,6 +200,8 @@ export function createOAuthService(
           codeVerifier: saved.codeVerifier,
           redirectUri: callbackUrl(config, providerId, meta.origin),
           nonce: saved.nonce,
+          state: q.state,
+          ...(q.iss !== undefined ? { iss: q.iss } : {}),
         });
       } catch (err) {
         ctx.log.warn({ err: err instanceof OAuthError ? err.message : err, provider: providerId }, 'social login: code exchange failed');

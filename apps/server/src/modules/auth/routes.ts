@@ -48,11 +48,13 @@ function inProcessFetch(app: FastifyInstance, origin: string): FetchLike {
     if (u.origin !== origin) return fetch(url, init);
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((v, k) => (headers[k] = v));
+    // the OIDC client sends its forms as URLSearchParams
+    const body = init.body instanceof URLSearchParams ? init.body.toString() : init.body;
     const res = await app.inject({
       method: (init.method ?? 'GET') as 'GET',
       url: u.pathname + u.search,
       headers,
-      ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+      ...(typeof body === 'string' ? { payload: body } : {}),
     });
     const h = new Headers();
     for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(', ') : String(v));

@@ -1,10 +1,10 @@
 /**
- * Kakao Login (OAuth 2.0 with PKCE): authorize at kauth.kakao.com, exchange the code at
- * kauth.kakao.com/oauth/token, read the user at kapi.kakao.com/v2/user/me and map
- * kakao_account.email / is_email_verified / profile.nickname.
+ * Kakao Login (OAuth 2.0 with PKCE) on openid-client: authorize at kauth.kakao.com, exchange the
+ * code at kauth.kakao.com/oauth/token (state and PKCE checked by the library), read the user at
+ * kapi.kakao.com/v2/user/me and map kakao_account.email / is_email_verified / profile.nickname.
  */
+import * as client from 'openid-client';
 import {
-  formBody,
   isTrue,
   OAuthError,
   readJson,
@@ -53,49 +53,58 @@ export class KakaoProvider implements OAuthProvider {
   readonly id = 'kakao';
   readonly displayName = '카카오';
   readonly kind = 'oauth2' as const;
-  private readonly fetch: FetchLike;
+  private readonly config: client.Configuration;
 
   constructor(private readonly o: KakaoOptions) {
-    this.fetch = o.fetch ?? ((url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(10_000) }));
+    const own = o.fetch ?? ((url, init) => fetch(url, { ...init, signal: init?.signal ?? AbortSignal.timeout(10_000) }));
+    const authorize = o.authorizeUrl ?? KAKAO_ENDPOINTS.authorize;
+    // Kakao Login is OAuth 2.0 (no discovery for this flow): its endpoints are known; it takes
+    // the client secret in the form (client_secret_post), or none when the app has no secret.
+    this.config = new client.Configuration(
+      { issuer: new URL(authorize).origin, authorization_endpoint: authorize, token_endpoint: o.tokenUrl ?? KAKAO_ENDPOINTS.token },
+      o.clientId,
+      { client_id: o.clientId },
+      o.clientSecret ? client.ClientSecretPost(o.clientSecret) : client.None(),
+    );
+    this.config[client.customFetch] = (url: string, init: client.CustomFetchOptions) => own(url, init as RequestInit);
+    if (new URL(authorize).protocol === 'http:') client.allowInsecureRequests(this.config); // a local stand-in
   }
 
-  async authorizationUrl(p: AuthorizationParams): Promise<string> {
-    const u = new URL(this.o.authorizeUrl ?? KAKAO_ENDPOINTS.authorize);
-    u.search = formBody({
-      response_type: 'code',
-      client_id: this.o.clientId,
-      redirect_uri: p.redirectUri,
-      state: p.state,
-      scope: 'account_email profile_nickname',
-      code_challenge: p.codeChallenge,
-      code_challenge_method: 'S256',
-    });
-    return u.toString();
+  authorizationUrl(p: AuthorizationParams): Promise<string> {
+    return Promise.resolve(
+      client
+        .buildAuthorizationUrl(this.config, {
+          redirect_uri: p.redirectUri,
+          state: p.state,
+          scope: 'account_email profile_nickname',
+          code_challenge: p.codeChallenge,
+          code_challenge_method: 'S256',
+        })
+        .toString(),
+    );
   }
 
   async exchangeCode(p: CodeExchange): Promise<ExternalIdentity> {
-    const tokens = await readJson(
-      await this.fetch(this.o.tokenUrl ?? KAKAO_ENDPOINTS.token, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8', accept: 'application/json' },
-        body: formBody({
-          grant_type: 'authorization_code',
-          client_id: this.o.clientId,
-          client_secret: this.o.clientSecret,
-          redirect_uri: p.redirectUri,
-          code: p.code,
-          code_verifier: p.codeVerifier,
-        }),
-      }),
-      'Kakao token',
-    );
-    if (typeof tokens.access_token !== 'string') throw new OAuthError('Kakao token: no access_token');
-    const me = await readJson(
-      await this.fetch(this.o.userInfoUrl ?? KAKAO_ENDPOINTS.userInfo, {
-        headers: { authorization: `Bearer ${tokens.access_token}`, accept: 'application/json' },
-      }),
-      'Kakao user',
-    );
-    return mapKakaoUser(me);
+    const back = new URL(p.redirectUri);
+    back.searchParams.set('code', p.code);
+    if (p.state !== undefined) back.searchParams.set('state', p.state);
+    let accessToken: string;
+    try {
+      const tokens = await client.authorizationCodeGrant(this.config, back, {
+        pkceCodeVerifier: p.codeVerifier,
+        expectedState: p.state ?? client.skipStateCheck,
+      });
+      accessToken = tokens.access_token;
+    } catch (err) {
+      const e = err as Error & { error?: string };
+      throw new OAuthError(`Kakao token: ${e.error ?? e.message}`, e.error ?? 'provider_error');
+    }
+    let me: Response;
+    try {
+      me = await client.fetchProtectedResource(this.config, accessToken, new URL(this.o.userInfoUrl ?? KAKAO_ENDPOINTS.userInfo), 'GET');
+    } catch (err) {
+      throw new OAuthError(`Kakao user: ${(err as Error).message}`);
+    }
+    return mapKakaoUser(await readJson(me, 'Kakao user'));
   }
 }

@@ -1,15 +1,13 @@
 /**
- * A generic OpenID Connect relying party: discovery (/.well-known/openid-configuration), the
- * authorization-code flow with PKCE S256, state and nonce, the id_token verified with jose
- * against the provider's JWKS (issuer, audience, expiry, nonce), and userinfo when the id_token
- * carries no email. The built-in local provider goes through this same code.
+ * A generic OpenID Connect relying party on openid-client (the kept library: discovery, the
+ * authorization-code flow with PKCE S256, state, nonce and RFC 9207 `iss` checks, the id_token
+ * validated against the provider's JWKS: issuer, audience, expiry, signature), and userinfo
+ * when the id_token carries no email. The built-in local provider goes through this same code.
  */
-import { createRemoteJWKSet, customFetch, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import * as client from 'openid-client';
 import {
-  formBody,
   isTrue,
   OAuthError,
-  readJson,
   type AuthorizationParams,
   type CodeExchange,
   type ExternalIdentity,
@@ -27,110 +25,87 @@ export interface OidcOptions {
   fetch?: FetchLike;
 }
 
-interface Discovery {
-  issuer: string;
-  authorization_endpoint: string;
-  token_endpoint: string;
-  jwks_uri: string;
-  userinfo_endpoint?: string;
-  token_endpoint_auth_methods_supported?: string[];
-  id_token_signing_alg_values_supported?: string[];
-}
-
 export class OidcProvider implements OAuthProvider {
   readonly kind = 'oidc' as const;
   readonly id: string;
   readonly displayName: string;
   private readonly fetch: FetchLike;
-  private discovery: Promise<Discovery> | undefined;
-  private jwks: JWTVerifyGetKey | undefined;
+  private config: Promise<client.Configuration> | undefined;
 
   constructor(private readonly o: OidcOptions) {
     this.id = o.id;
     this.displayName = o.displayName;
-    this.fetch = o.fetch ?? ((url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(10_000) }));
+    this.fetch = o.fetch ?? ((url, init) => fetch(url, { ...init, signal: init?.signal ?? AbortSignal.timeout(10_000) }));
   }
 
-  private discover(): Promise<Discovery> {
-    this.discovery ??= (async () => {
-      const url = `${this.o.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
-      const doc = (await readJson(
-        await this.fetch(url, { headers: { accept: 'application/json' } }),
-        'OIDC discovery',
-      )) as unknown as Discovery;
-      if (doc.issuer !== this.o.issuer && doc.issuer !== this.o.issuer.replace(/\/$/, '')) {
-        throw new OAuthError(`OIDC discovery: issuer ${doc.issuer} does not match ${this.o.issuer}`);
-      }
-      for (const k of ['authorization_endpoint', 'token_endpoint', 'jwks_uri'] as const) {
-        if (typeof doc[k] !== 'string') throw new OAuthError(`OIDC discovery: ${k} missing`);
-      }
-      this.jwks = createRemoteJWKSet(new URL(doc.jwks_uri), {
-        [customFetch]: (url: string, init: RequestInit) => this.fetch(url, init),
-      } as Parameters<typeof createRemoteJWKSet>[1]);
-      return doc;
-    })().catch((err) => {
-      this.discovery = undefined; // try again next time
-      throw err instanceof OAuthError ? err : new OAuthError(`OIDC discovery failed: ${(err as Error).message}`);
+  /** Discovery once (again after a failure); the client authenticates as the provider allows. */
+  private configuration(): Promise<client.Configuration> {
+    this.config ??= (async () => {
+      const issuer = new URL(this.o.issuer);
+      const insecure = issuer.protocol === 'http:'; // the local provider on a development address
+      const metadata: Partial<client.ClientMetadata> = { client_id: this.o.clientId, [client.clockTolerance]: 30 };
+      const config = await client.discovery(issuer, this.o.clientId, metadata, undefined, {
+        [client.customFetch]: (url: string, init: client.CustomFetchOptions) => this.fetch(url, init as RequestInit),
+        ...(insecure ? { execute: [client.allowInsecureRequests] } : {}),
+      });
+      const methods = config.serverMetadata().token_endpoint_auth_methods_supported ?? ['client_secret_basic'];
+      const auth = !this.o.clientSecret
+        ? client.None()
+        : methods.includes('client_secret_basic')
+          ? client.ClientSecretBasic(this.o.clientSecret)
+          : client.ClientSecretPost(this.o.clientSecret);
+      const ready = new client.Configuration(config.serverMetadata(), this.o.clientId, metadata, auth);
+      ready[client.customFetch] = (url: string, init: client.CustomFetchOptions) => this.fetch(url, init as RequestInit);
+      if (insecure) client.allowInsecureRequests(ready);
+      return ready;
+    })().catch((err: unknown) => {
+      this.config = undefined; // try again next time
+      throw new OAuthError(`OIDC discovery failed: ${(err as Error).message}`);
     });
-    return this.discovery;
+    return this.config;
   }
 
   async authorizationUrl(p: AuthorizationParams): Promise<string> {
-    const d = await this.discover();
-    const u = new URL(d.authorization_endpoint);
-    u.search = formBody({
-      response_type: 'code',
-      client_id: this.o.clientId,
-      redirect_uri: p.redirectUri,
-      scope: this.o.scopes ?? 'openid email profile',
-      state: p.state,
-      nonce: p.nonce,
-      code_challenge: p.codeChallenge,
-      code_challenge_method: 'S256',
-    });
-    return u.toString();
+    const config = await this.configuration();
+    return client
+      .buildAuthorizationUrl(config, {
+        redirect_uri: p.redirectUri,
+        scope: this.o.scopes ?? 'openid email profile',
+        state: p.state,
+        nonce: p.nonce,
+        code_challenge: p.codeChallenge,
+        code_challenge_method: 'S256',
+      })
+      .toString();
   }
 
   async exchangeCode(p: CodeExchange): Promise<ExternalIdentity> {
-    const d = await this.discover();
-    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
-    const fields: Record<string, string | undefined> = {
-      grant_type: 'authorization_code',
-      code: p.code,
-      redirect_uri: p.redirectUri,
-      code_verifier: p.codeVerifier,
-    };
-    const methods = d.token_endpoint_auth_methods_supported ?? ['client_secret_basic'];
-    if (this.o.clientSecret && methods.includes('client_secret_basic')) {
-      const enc = (s: string) => encodeURIComponent(s).replace(/%20/g, '+');
-      headers.authorization = `Basic ${Buffer.from(`${enc(this.o.clientId)}:${enc(this.o.clientSecret)}`).toString('base64')}`;
-    } else {
-      fields.client_id = this.o.clientId;
-      if (this.o.clientSecret) fields.client_secret = this.o.clientSecret;
-    }
-    const tokens = await readJson(await this.fetch(d.token_endpoint, { method: 'POST', headers, body: formBody(fields) }), 'OIDC token');
-    if (typeof tokens.id_token !== 'string') throw new OAuthError('OIDC token: no id_token');
-
-    let claims: Record<string, unknown>;
+    const config = await this.configuration();
+    const back = new URL(p.redirectUri);
+    back.searchParams.set('code', p.code);
+    if (p.state !== undefined) back.searchParams.set('state', p.state);
+    if (p.iss !== undefined) back.searchParams.set('iss', p.iss);
+    let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
     try {
-      const verified = await jwtVerify(tokens.id_token, this.jwks!, {
-        issuer: d.issuer,
-        audience: this.o.clientId,
-        clockTolerance: 30,
+      tokens = await client.authorizationCodeGrant(config, back, {
+        pkceCodeVerifier: p.codeVerifier,
+        expectedNonce: p.nonce,
+        expectedState: p.state ?? client.skipStateCheck,
+        idTokenExpected: true,
       });
-      claims = verified.payload as Record<string, unknown>;
     } catch (err) {
-      throw new OAuthError(`OIDC id_token rejected: ${(err as Error).message}`, 'invalid_id_token');
+      throw new OAuthError(`OIDC code exchange refused: ${(err as Error).message}`, 'invalid_id_token');
     }
-    if (claims.nonce !== p.nonce) throw new OAuthError('OIDC id_token: nonce does not match', 'invalid_id_token');
+    let claims: Record<string, unknown> = { ...tokens.claims() };
     if (typeof claims.sub !== 'string' || !claims.sub) throw new OAuthError('OIDC id_token: no sub', 'invalid_id_token');
 
-    if (typeof claims.email !== 'string' && d.userinfo_endpoint && typeof tokens.access_token === 'string') {
-      const info = await readJson(
-        await this.fetch(d.userinfo_endpoint, { headers: { authorization: `Bearer ${tokens.access_token}`, accept: 'application/json' } }),
-        'OIDC userinfo',
-      );
-      if (info.sub !== claims.sub) throw new OAuthError('OIDC userinfo: sub does not match the id_token');
+    if (typeof claims.email !== 'string' && config.serverMetadata().userinfo_endpoint) {
+      let info: Record<string, unknown>;
+      try {
+        info = { ...(await client.fetchUserInfo(config, tokens.access_token, claims.sub)) };
+      } catch (err) {
+        throw new OAuthError(`OIDC userinfo: ${(err as Error).message}`);
+      }
       claims = { ...info, ...claims, email: info.email, email_verified: info.email_verified, name: claims.name ?? info.name };
     }
     return {

@@ -20,6 +20,9 @@ export interface CodeExchange {
   codeVerifier: string;
   redirectUri: string;
   nonce: string;
+  /** the callback's `state` (already matched to this browser) and RFC 9207 `iss`, checked again by the OIDC client */
+  state?: string;
+  iss?: string;
 }
 
 export interface OAuthProvider {
@@ -59,12 +62,6 @@ export async function readJson(res: Response, what: string): Promise<Record<stri
   }
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw new OAuthError(`${what}: not a JSON object`);
   return body as Record<string, unknown>;
-}
-
-export function formBody(fields: Record<string, string | undefined>): string {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined) p.set(k, v);
-  return p.toString();
 }
 
 export function isTrue(v: unknown): boolean {
