@@ -110,6 +110,19 @@ function pageHtml(page) {
     .replace(ROOT, () => `${ROOT_OPEN}<!--markup-->${page.html}<!--/markup--></div>`);
 }
 
+/**
+ * The cascade layers' order (src/shared/ui/layers.css, the one place it is written): the first CSS
+ * of every page's inline <style>, so the layers rank the same whichever stylesheet comes next
+ * (the critical rules, a page's own font, the deferred stylesheets, a later page's chunk).
+ */
+const LAYER_ORDER = (() => {
+  const statement = readFileSync(join(srcDir, 'shared/ui/layers.css'), 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .trim();
+  if (!/^@layer [\w-]+(\s*,\s*[\w-]+)*;$/.test(statement)) throw new Error('layers.css: expected one @layer order statement');
+  return statement.replace(/\s*,\s*/g, ',');
+})();
+
 /** Rules every page keeps even when its guest markup does not use them: the saved theme and the signed-in state (theme-init.js). */
 const ALWAYS_CRITICAL = [/data-theme/, /data-session/];
 
@@ -143,7 +156,7 @@ async function inlineCritical(html, extra = [], { pageFont = false, fontMarkers 
   // A server-rendered page's faces depend on its data: the server writes them per page, its own
   // font or the subsets its text uses, at SSR_FONT_CSS and SSR_FONT_PRELOAD (serverFontSpec).
   const faces = fontMarkers ? SSR_FONT_CSS : own ? own.css : usedFontFaces(html);
-  styles[0] = styles[0].replace('<style>', () => `<style>${faces}`);
+  styles[0] = styles[0].replace('<style>', () => `<style>${LAYER_ORDER}${faces}`);
   const anchor = out.match(/<link rel="icon"[^>]*>/);
   if (!anchor) throw new Error('inlineCritical: no <link rel="icon"> to anchor the <style>');
   if (fontMarkers) styles[0] = `${styles[0]}${SSR_FONT_PRELOAD}`;

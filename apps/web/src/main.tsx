@@ -1,3 +1,6 @@
+// First: the entry stylesheet opens with the cascade layers' order (shared/ui/layers.css), which
+// must come before any other CSS of the page (docs/web-shell.md "Styles: layers and ownership").
+import './shared/ui/base.css';
 import { startTransition, StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -7,7 +10,6 @@ import { seedQueryData } from './app/query-data';
 import { AppRoutes, preloadRoute } from './app/router';
 import { i18next, initI18n } from './shared/i18n';
 import { applyTheme, readTheme } from './shared/theme/theme';
-import './shared/ui/base.css';
 
 applyTheme(readTheme());
 // The start-up chunk's evaluation (react-dom, the router, the route tables) is one task that

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { LoadingState } from '../../shared/ui/states';
 import type { AdminNavEntry } from './admin-nav';
+import '../../shared/ui/table.css';
 import './admin.css';
 
 function NavLabel({ item }: { item: AdminNavEntry }) {

@@ -14,15 +14,30 @@ export interface BoardTheme {
   text: string;
 }
 
+/**
+ * The board's colours from the tokens at `el`. A token may be `light-dark(…, …)` (tokens.css), which
+ * only a CSS property resolves, not a canvas: each is read back as the computed `color` of a hidden
+ * probe inside `el`'s parent, so the theme in effect there decides.
+ */
 export function readTheme(el: Element): BoardTheme {
-  const css = getComputedStyle(el);
-  const v = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
-  return {
-    background: v('--color-bg-subtle', '#f6f7fb'),
-    grid: v('--color-border', '#e3e5ee'),
-    border: v('--color-border', '#e3e5ee'),
-    text: v('--color-text-muted', '#555b6e'),
+  const host = el.parentElement ?? document.body;
+  const probe = document.createElement('span');
+  probe.hidden = true;
+  host.appendChild(probe);
+  const v = (name: string, fallback: string) => {
+    probe.style.color = `var(${name}, ${fallback})`;
+    return getComputedStyle(probe).color || fallback;
   };
+  try {
+    return {
+      background: v('--color-bg-subtle', '#f6f7fb'),
+      grid: v('--color-border', '#e3e5ee'),
+      border: v('--color-border', '#e3e5ee'),
+      text: v('--color-text-muted', '#555b6e'),
+    };
+  } finally {
+    probe.remove();
+  }
 }
 
 function block(ctx: CanvasRenderingContext2D, x: number, y: number, size: number, color: string) {

@@ -53,7 +53,7 @@ export default function SkillProfileSection() {
     if (window.location.hash === '#job-skill-profile') document.getElementById('job-skill-profile')?.scrollIntoView();
   }, []);
   return (
-    <section className="card settings-section jn-profile" id="job-skill-profile" aria-labelledby="job-profile-title">
+    <section className="card jn-profile" id="job-skill-profile" aria-labelledby="job-profile-title">
       <h2 id="job-profile-title">{t('profile.title')}</h2>
       <p className="muted">
         {t('profile.lead')} <Link to="/ignition/navigator">{t('profile.toNavigator')}</Link>
