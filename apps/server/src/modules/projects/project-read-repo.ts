@@ -28,6 +28,7 @@ import { escapeLike, koreanSearchSql, koreanSearchValues, parseKoreanQuery } fro
 import { type PublicProfile, publicProfileOf, userPublic } from '../users/index.ts';
 import type { CardPosition, ListFilter, ProjectCardRow } from './project-repo.ts';
 import { projects } from './schema.ts';
+import { literalCount, sqlCount } from '../../db/sql-count.ts';
 
 const ph = (name: string) => sql.placeholder(name);
 
@@ -133,8 +134,8 @@ function pageStatement(db: Db, s: ListShape, limit: number, named = true): RawSt
     .where(listWhere(s))
     .orderBy(...order)
     // (Drizzle would send a number as a parameter; an SQL literal stays in the text)
-    .limit(sql.raw(String(limit)) as unknown as number)
-    .offset(ph('offset') as unknown as number)
+    .limit(literalCount(limit))
+    .offset(sqlCount(ph('offset')))
     .as('page');
   const q = db
     .select({

@@ -29,6 +29,7 @@ import { firstArrayRow, hidden, type RawStatement, sharedPlaceholders, Statement
 import { userPublic } from '../users/index.ts';
 import { studies, studyApplications, studyCards, studyMemberships, studyPublicCounts, type MembershipRow } from './schema.ts';
 import { studyColumns, type StudyWithLeader } from './study-repo.ts';
+import { literalCount, sqlCount } from '../../db/sql-count.ts';
 
 const ph = (name: string) => sql.placeholder(name);
 
@@ -165,15 +166,15 @@ function pageIds(db: Db, sort: string, f: FilterShape, limit: number, walks: Typ
         .from(studies)
         .where(sql`${rest} and ${studies.type} = ${hidden(`t${t}`, 'text')} and ${studies.costType} = ${hidden(`c${c}`, 'text')}`)
         .orderBy(d(studies.createdAt), d(studies.id))
-        .limit(end as unknown as number);
+        .limit(sqlCount(end));
     const all = walks.types.flatMap((_, t) => walks.costTypes.map((_, c) => walk(t, c)));
     const merged = sql`(${sql.join(all, sql` union all `)}) as "walks"`;
     const ids = db
       .select({ id: sql<string>`"page_id"`.as('page_id'), key: sql`"page_key"`.as('page_key') })
       .from(merged)
       .orderBy(d(sql`"page_key"`), d(sql`"page_id"`))
-      .limit(sql.raw(String(limit)) as unknown as number)
-      .offset(hidden('offset', 'bigint') as unknown as number)
+      .limit(literalCount(limit))
+      .offset(sqlCount(hidden('offset', 'bigint')))
       .as('page');
     return { ids, d, name };
   }
@@ -183,8 +184,8 @@ function pageIds(db: Db, sort: string, f: FilterShape, limit: number, walks: Typ
     .where(studyFilters(f))
     .orderBy(d(col), d(studies.id))
     // (Drizzle would send a number as a parameter; an SQL literal stays in the text)
-    .limit(sql.raw(String(limit)) as unknown as number)
-    .offset(hidden('offset', 'bigint') as unknown as number)
+    .limit(literalCount(limit))
+    .offset(sqlCount(hidden('offset', 'bigint')))
     .as('page');
   return { ids, d, name };
 }
