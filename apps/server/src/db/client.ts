@@ -38,6 +38,11 @@ export interface Database {
   exec(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** Run multi-statement SQL (no parameters). */
   execScript(text: string): Promise<void>;
+  /**
+   * The embedded database only: its data folder as a gzipped tar, consistent while the server
+   * runs (taken between transactions, after a checkpoint: db/pglite-worker.ts). `npm run backup`.
+   */
+  dumpDataDir?: () => Promise<Uint8Array<ArrayBuffer>>;
   /** Run `fn` on one dedicated connection (session-level locks, scripts with BEGIN/COMMIT). */
   session<T>(fn: (s: Pick<Database, 'exec' | 'execScript'>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -106,10 +111,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (dataDir && !opts.loadDataDir) mkdirSync(dataDir, { recursive: true });
   const worker = await startPgliteWorker(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : { dataDir });
   const pool = new pg.Pool({ max: 1, stream: worker.stream as never, idleTimeoutMillis: 0, connectionTimeoutMillis: 0 });
-  return poolDatabase(pool, 'pglite', async () => {
+  const database = poolDatabase(pool, 'pglite', async () => {
     await pool.end();
     await worker.close();
   });
+  return { ...database, dumpDataDir: () => worker.dump() };
 }
 
 /**
