@@ -45,7 +45,7 @@ const testFiles = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'e2e/artifacts/**', 'data/**', 'scripts/dev/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'e2e/artifacts/**', 'data/**', 'backups/**', 'scripts/dev/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

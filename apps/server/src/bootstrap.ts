@@ -36,6 +36,8 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
     opts.database ??
     (await openDatabase({
       url: config.DATABASE_URL,
+      poolMode: config.DATABASE_POOL_MODE,
+      directUrl: config.DATABASE_DIRECT_URL,
       dataDir: join(config.dataDir, 'pglite'),
       poolMax: config.DB_POOL_MAX,
       connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,

@@ -55,6 +55,14 @@ describe('config', () => {
   it('requires a JWT secret in production with an external database', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@y/z' })).toThrow(/JWT_SECRET/);
   });
+
+  it('behind a transaction pooler, requires the direct URL that migrations take', () => {
+    const pooled = { NODE_ENV: 'test', DATABASE_URL: 'postgres://x@pooler:6432/z', DATABASE_POOL_MODE: 'transaction' };
+    expect(() => loadConfig(pooled)).toThrow(/DATABASE_DIRECT_URL/);
+    const c = loadConfig({ ...pooled, DATABASE_DIRECT_URL: 'postgres://x@db:5432/z' });
+    expect(c.DATABASE_POOL_MODE).toBe('transaction');
+    expect(loadConfig({ NODE_ENV: 'test' }).DATABASE_POOL_MODE).toBe('session');
+  });
 });
 
 describe('studio AI provider', () => {

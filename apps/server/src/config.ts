@@ -35,6 +35,15 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  // Behind a transaction-pooling PgBouncer (docs/operations.md "Behind PgBouncer"): statements run
+  // unnamed and no startup parameters are sent; migrations and their advisory lock go over
+  // DATABASE_DIRECT_URL (the PostgreSQL server itself), since a session-level lock does not hold
+  // across a transaction pooler.
+  DATABASE_POOL_MODE: z.enum(['session', 'transaction']).default('session'),
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
@@ -166,6 +175,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const badOrigin = e.ALLOWED_ORIGINS.find((o) => !/^https?:\/\/[^/?#\s]+$/.test(o));
   if (badOrigin) throw new ConfigError([`ALLOWED_ORIGINS: "${badOrigin}" is not an origin (scheme://host[:port], no path)`]);
+  if (e.DATABASE_POOL_MODE === 'transaction' && (!e.DATABASE_URL || !e.DATABASE_DIRECT_URL)) {
+    throw new ConfigError([
+      'DATABASE_DIRECT_URL: required with DATABASE_POOL_MODE=transaction (DATABASE_URL through the pooler, DATABASE_DIRECT_URL to PostgreSQL itself for migrations)',
+    ]);
+  }
   const dataDir = resolve(e.DATA_DIR);
   const isProduction = e.NODE_ENV === 'production';
   let jwtSecret = e.JWT_SECRET;

@@ -6,6 +6,7 @@
 import { buildApp } from './app.ts';
 import { closeContext, createContext } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { serveBackupSignal } from './db/backup-signal.ts';
 import { runStartupSeeds } from './seed/index.ts';
 
 async function main() {
@@ -39,6 +40,9 @@ async function main() {
     `moim is ready on ${config.publicUrl}`,
   );
 
+  // the embedded database: `npm run backup` asks this process for a consistent copy
+  const stopBackupSignal = serveBackupSignal(config.dataDir, ctx.database, ctx.log);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -52,6 +56,7 @@ async function main() {
     try {
       await app.close(); // stops accepting and waits for in-flight requests
       await closeContext(ctx);
+      stopBackupSignal();
       process.exit(0);
     } catch (err) {
       ctx.log.error({ err }, 'error during shutdown');

@@ -59,7 +59,14 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
       }
     }
     await admin.end();
-    const database = await openDatabase({ url: dbUrl(url, name), poolMax: 10 });
+    // TEST_PGBOUNCER_URL: the suite through a transaction-pooling PgBouncer in front of the same
+    // server (docs/operations.md "Behind PgBouncer"); its own database is reached by the same name
+    const bouncer = process.env.TEST_PGBOUNCER_URL;
+    const database = await openDatabase(
+      bouncer
+        ? { url: dbUrl(bouncer, name), poolMode: 'transaction', directUrl: dbUrl(url, name), poolMax: 10 }
+        : { url: dbUrl(url, name), poolMax: 10 },
+    );
     return {
       database,
       drop: async () => {

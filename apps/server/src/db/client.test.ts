@@ -2,6 +2,7 @@
 // cancelled (PostgreSQL) and answered as 503 SYS-5002; a session (migrations) runs without it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support.ts';
+import { sql } from 'drizzle-orm';
 import { openDatabase, waitForDatabase, type Database } from './client.ts';
 
 describe('waitForDatabase', () => {
@@ -68,4 +69,28 @@ describe.skipIf(!process.env.DATABASE_URL)('statement time-out (PostgreSQL)', ()
     // …and the connection it used is back to the short time-out.
     await expect(short.exec('select pg_sleep(1)')).rejects.toMatchObject({ code: '57014' });
   });
+});
+
+describe('a backup of the embedded database while it serves (npm run backup)', () => {
+  it('waits for a transaction in progress and holds all of it, and opens as a database', async () => {
+    const live = await openDatabase({ dataDir: ':memory:' });
+    let copy: Database | undefined;
+    try {
+      await live.exec('create table t (n int)');
+      let dump: Promise<Uint8Array<ArrayBuffer>> | undefined;
+      await live.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into t values (1)`);
+        dump = live.dumpDataDir!(); // asked mid-transaction: taken after it ends
+        await tx.execute(sql`insert into t values (2)`);
+      });
+      await live.exec('insert into t values (3)'); // may run before or after the copy
+      const bytes = await dump!;
+      copy = await openDatabase({ loadDataDir: new Blob([bytes]) });
+      const ns = (await copy.exec('select n from t order by n')).rows.map((r) => r.n);
+      expect(ns.slice(0, 2)).toEqual([1, 2]);
+    } finally {
+      await copy?.close();
+      await live.close();
+    }
+  }, 120_000); // two embedded databases opened: slow on a busy machine
 });

@@ -38,6 +38,11 @@ export interface Database {
   exec(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** Run multi-statement SQL (no parameters). */
   execScript(text: string): Promise<void>;
+  /**
+   * The embedded database only: its data folder as a gzipped tar, consistent while the server
+   * runs (taken between transactions, after a checkpoint: db/pglite-worker.ts). `npm run backup`.
+   */
+  dumpDataDir?: () => Promise<Uint8Array<ArrayBuffer>>;
   /** Run `fn` on one dedicated connection (session-level locks, scripts with BEGIN/COMMIT). */
   session<T>(fn: (s: Pick<Database, 'exec' | 'execScript'>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -56,6 +61,16 @@ export interface DatabaseOptions {
    * waiting for an answer a second later (a server or network that hangs mid-query).
    */
   statementTimeoutMs?: number;
+  /**
+   * PostgreSQL behind a transaction-pooling PgBouncer ('transaction'): every statement runs
+   * unnamed (a named prepared statement would live on one server connection, and the next
+   * transaction may get another), no startup parameters are sent (PgBouncer refuses unknown ones:
+   * no `statement_timeout`, set it on the role instead), and `session()` (migrations, their
+   * advisory lock) goes over `directUrl`. Default 'session': a plain PostgreSQL connection.
+   */
+  poolMode?: 'session' | 'transaction';
+  /** PostgreSQL itself, bypassing the pooler: required with poolMode 'transaction'. */
+  directUrl?: string | undefined;
   /** PostgreSQL: the circuit breaker (db/breaker.ts; defaults: 5 unanswered calls, open 1 s) */
   breaker?: { failures?: number; openMs?: number; onChange?: (state: BreakerState, previous: BreakerState) => void };
 }
@@ -70,11 +85,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const statementTimeout = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
     const connectTimeout = opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    const pooled = opts.poolMode === 'transaction';
+    if (pooled && !opts.directUrl) throw new Error('poolMode "transaction" needs directUrl (migrations bypass the pooler)');
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: opts.poolMax ?? 10,
       connectionTimeoutMillis: connectTimeout,
-      statement_timeout: statementTimeout,
+      // a startup parameter: PgBouncer refuses the connection with it
+      ...(pooled ? { Client: UnnamedStatementsClient } : { statement_timeout: statementTimeout }),
       query_timeout: statementTimeout + 1_000,
       keepAlive: true,
       idleTimeoutMillis: 30_000,
@@ -82,7 +100,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // Every connection and statement through the breaker and the request's time budget.
     const breaker = new CircuitBreaker(opts.breaker);
     guardPool(pool, { breaker, probeMs: connectTimeout, queryTimeoutMs: statementTimeout + 1_000 });
-    return { ...poolDatabase(pool, 'postgres', () => pool.end()), breaker };
+    const direct = pooled ? { url: opts.directUrl!, connectTimeout } : undefined;
+    return { ...poolDatabase(pool, 'postgres', () => pool.end(), direct), breaker };
   }
   // The embedded database: PGlite in a worker thread, reached through node-postgres like a
   // server (db/pglite-worker.ts). One session, so one connection: a transaction holds it and
@@ -92,16 +111,49 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (dataDir && !opts.loadDataDir) mkdirSync(dataDir, { recursive: true });
   const worker = await startPgliteWorker(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : { dataDir });
   const pool = new pg.Pool({ max: 1, stream: worker.stream as never, idleTimeoutMillis: 0, connectionTimeoutMillis: 0 });
-  return poolDatabase(pool, 'pglite', async () => {
+  const database = poolDatabase(pool, 'pglite', async () => {
     await pool.end();
     await worker.close();
   });
+  return { ...database, dumpDataDir: () => worker.dump() };
+}
+
+/**
+ * A node-postgres client that runs every statement unnamed, for a transaction-pooling PgBouncer
+ * (1.18 has no prepared statements in transaction mode): the repos' named statements
+ * (raw-statements.ts, Drizzle's `.prepare(name)`) are parsed and planned on every call instead.
+ */
+class UnnamedStatementsClient extends pg.Client {}
+{
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  (UnnamedStatementsClient.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (
+    this: pg.Client,
+    config: unknown,
+    ...rest: unknown[]
+  ) {
+    if (
+      config &&
+      typeof config === 'object' &&
+      (config as { name?: string }).name &&
+      typeof (config as { submit?: unknown }).submit !== 'function'
+    ) {
+      const { name: _name, ...unnamed } = config as { name?: string };
+      return query.call(this, unnamed, ...rest);
+    }
+    return query.call(this, config, ...rest);
+  };
 }
 
 /** A Database over a node-postgres pool (a PostgreSQL server, or the embedded database's worker). */
-function poolDatabase(rawPool: pg.Pool, driver: Database['driver'], close: () => Promise<void>): Database {
-  // reads run as named (prepared) statements: parsed and planned once per connection
-  const pool = preparePgReads(rawPool);
+function poolDatabase(
+  rawPool: pg.Pool,
+  driver: Database['driver'],
+  close: () => Promise<void>,
+  direct?: { url: string; connectTimeout: number },
+): Database {
+  // reads run as named (prepared) statements: parsed and planned once per connection (not
+  // through a transaction pooler, where the next statement may land on another connection)
+  const pool = direct ? rawPool : preparePgReads(rawPool);
   pool.on('error', () => {
     /* idle client errors are surfaced on the next query */
   });
@@ -117,6 +169,7 @@ function poolDatabase(rawPool: pg.Pool, driver: Database['driver'], close: () =>
       await pool.query(text);
     },
     session: async (fn) => {
+      if (direct) return directSession(direct, fn);
       const c = await pool.connect();
       let broken: Error | undefined;
       const q = async (text: string, params?: unknown[]) => {
@@ -143,6 +196,30 @@ function poolDatabase(rawPool: pg.Pool, driver: Database['driver'], close: () =>
     },
     close,
   };
+}
+
+/**
+ * `session()` past a transaction pooler: one connection of its own to PostgreSQL itself, so a
+ * session-level advisory lock (migrations) and `SET`s hold for the whole session.
+ */
+async function directSession<T>(
+  direct: { url: string; connectTimeout: number },
+  fn: (s: Pick<Database, 'exec' | 'execScript'>) => Promise<T>,
+): Promise<T> {
+  const c = new pg.Client({ connectionString: direct.url, connectionTimeoutMillis: direct.connectTimeout, keepAlive: true });
+  c.on('error', () => undefined);
+  await c.connect();
+  try {
+    await c.query('set statement_timeout = 0');
+    return await fn({
+      exec: async (text, params) => ({ rows: (await c.query(text, params as unknown[])).rows }),
+      execScript: async (text) => {
+        await c.query(text);
+      },
+    });
+  } finally {
+    await c.end().catch(() => undefined);
+  }
 }
 
 export async function pingDatabase(database: Database): Promise<number> {

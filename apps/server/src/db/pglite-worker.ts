@@ -75,6 +75,21 @@ function greeting(params) {
   const params = Object.fromEntries(settings.rows.map((r) => [r.name, r.setting]));
   let chain = Promise.resolve();
   let current = null;
+  // A backup (db/client.ts dumpDataDir): taken between batches while no transaction is open, after
+  // a checkpoint, so the copied folder is a committed state that needs no recovery.
+  let idle = true;
+  const dumps = [];
+  const dumpNow = async () => {
+    const waiting = dumps.splice(0);
+    try {
+      await db.exec('checkpoint');
+      const blob = await db.dumpDataDir('gzip');
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      for (const id of waiting) parentPort.postMessage({ dumped: id, bytes });
+    } catch (err) {
+      for (const id of waiting) parentPort.postMessage({ dumped: id, error: String((err && err.stack) || err) });
+    }
+  };
   const run = async (bytes) => {
     const out = [];
     await db.execProtocolRawStream(bytes, { onRawData: (c) => void out.push(c.slice()) });
@@ -123,18 +138,35 @@ function greeting(params) {
         }
         if (batch.length) {
           const out = await run(batch);
+          // the session's transaction state: the last ReadyForQuery's status byte (I: idle)
+          const n = out.length;
+          idle = n >= 6 && out[n - 6] === 90 && out[n - 1] === 73;
           if (current === port && out.length) port.postMessage(out, [out.buffer]);
         }
+        if (idle && dumps.length) await dumpNow();
         if (end) port.close();
       }).catch((err) => {
         port.postMessage({ error: String(err && err.stack || err) });
         port.close();
       });
     });
-    port.on('close', () => { if (current === port) current = null; });
+    port.on('close', () => {
+      if (current !== port) return;
+      current = null;
+      chain = chain.then(async () => {
+        // the connection is gone: its transaction is rolled back before anything else runs
+        await db.exec('rollback').catch(() => undefined);
+        idle = true;
+        if (dumps.length) await dumpNow();
+      });
+    });
   }
   parentPort.on('message', (m) => {
     if (m.port) serve(m.port);
+    else if (m.dump !== undefined) {
+      dumps.push(m.dump);
+      chain = chain.then(async () => { if (idle && dumps.length) await dumpNow(); });
+    }
     else if (m.close) chain = chain.then(() => db.close()).then(() => parentPort.postMessage({ closed: true }), (err) => parentPort.postMessage({ closed: true, error: String(err) }));
   });
   parentPort.postMessage({ ready: true });
@@ -230,6 +262,12 @@ class PortStream extends Duplex {
 export interface PgliteWorker {
   /** A new stream to the worker, for node-postgres' `stream` option. */
   stream: () => Duplex;
+  /**
+   * The data folder as a gzipped tar (PGlite's `dumpDataDir`), taken while no transaction is
+   * open (a transaction in progress finishes first) and after a checkpoint: a consistent copy
+   * while the server keeps serving. `PGlite.create({ loadDataDir })` opens it.
+   */
+  dump(): Promise<Uint8Array<ArrayBuffer>>;
   /** Closes PGlite (its files flushed) and ends the thread. */
   close(): Promise<void>;
 }
@@ -287,7 +325,23 @@ export async function startPgliteWorker(opts: PgliteWorkerOptions): Promise<Pgli
   let gone: Error | undefined;
   worker.on('error', (err: Error) => (gone ??= err));
   worker.on('exit', (code) => (gone ??= new Error(`embedded database thread exited (${code})`)));
+  let dumpIds = 0;
   return {
+    dump: () =>
+      new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
+        if (gone) return reject(gone);
+        const id = ++dumpIds;
+        worker.ref();
+        const onMessage = (m: { dumped?: number; bytes?: Uint8Array<ArrayBuffer>; error?: string }) => {
+          if (m.dumped !== id) return;
+          worker.off('message', onMessage);
+          worker.unref();
+          if (m.bytes) resolve(m.bytes);
+          else reject(new Error(`embedded database dump failed: ${m.error}`));
+        };
+        worker.on('message', onMessage);
+        worker.postMessage({ dump: id });
+      }),
     stream: () =>
       new PortStream(() => {
         const { port1, port2 } = new MessageChannel();

@@ -7,53 +7,67 @@
 import { playTetrisBot } from '@moim/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  PGBOUNCER_BIN,
   freshDatabase,
   postgresAvailable,
   register,
   request,
   roundRobin,
   sleep,
+  startPgbouncer,
   startRedis,
   startServer,
   tempDir,
   type Balancer,
+  type PgBouncerProcess,
   type RedisProcess,
   type ServerProcess,
 } from './harness.ts';
 
 const pgUp = await postgresAvailable();
-if (!pgUp) console.warn('[faults] PostgreSQL is not reachable: the two-instance test is skipped');
+if (!pgUp) console.warn('[faults] PostgreSQL is not reachable: the two-instance tests are skipped');
+if (pgUp && !PGBOUNCER_BIN) console.warn('[faults] pgbouncer is not installed: the run through PgBouncer is skipped');
 
-let db: Awaited<ReturnType<typeof freshDatabase>>;
-let redis: RedisProcess;
-let a: ServerProcess;
-let b: ServerProcess;
-let lb: Balancer;
-const dirs = [tempDir('moim-faults-a-'), tempDir('moim-faults-b-')];
+/**
+ * `direct`: both instances on PostgreSQL itself. `pgbouncer`: both through one PgBouncer in
+ * transaction mode (DATABASE_POOL_MODE=transaction), migrations over DATABASE_DIRECT_URL.
+ */
+function twoInstances(mode: 'direct' | 'pgbouncer') {
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let redis: RedisProcess;
+  let bouncer: PgBouncerProcess | undefined;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let lb: Balancer;
+  const dirs = [tempDir('moim-faults-a-'), tempDir('moim-faults-b-')];
 
-const via = (method: string, path: string, body?: unknown, token?: string) => request(lb.url, method, path, body, token);
+  const via = (method: string, path: string, body?: unknown, token?: string) => request(lb.url, method, path, body, token);
 
-beforeAll(async () => {
-  if (!pgUp) return;
-  db = await freshDatabase('pair');
-  redis = await startRedis();
-  const common = { DATABASE_URL: db.url, REDIS_URL: redis.url, RATE_LIMITS_ENABLED: 'true', JOBS_ENABLED: 'true' };
-  // The first instance migrates; the second starts while it may still be doing so (the
-  // migration lock makes it wait) — both at once, as a rolling deploy would.
-  [a, b] = await Promise.all([startServer({ ...common, DATA_DIR: dirs[0]!.path }), startServer({ ...common, DATA_DIR: dirs[1]!.path })]);
-  await Promise.all([a.ready(), b.ready()]);
-  lb = await roundRobin([a.url, b.url]);
-});
+  beforeAll(async () => {
+    db = await freshDatabase(mode === 'direct' ? 'pair' : 'bouncer');
+    redis = await startRedis();
+    let database: Record<string, string> = { DATABASE_URL: db.url };
+    if (mode === 'pgbouncer') {
+      bouncer = await startPgbouncer();
+      database = { DATABASE_URL: bouncer.url(db.name), DATABASE_DIRECT_URL: db.url, DATABASE_POOL_MODE: 'transaction' };
+    }
+    const common = { ...database, REDIS_URL: redis.url, RATE_LIMITS_ENABLED: 'true', JOBS_ENABLED: 'true' };
+    // The first instance migrates; the second starts while it may still be doing so (the
+    // migration lock makes it wait) — both at once, as a rolling deploy would.
+    [a, b] = await Promise.all([startServer({ ...common, DATA_DIR: dirs[0]!.path }), startServer({ ...common, DATA_DIR: dirs[1]!.path })]);
+    await Promise.all([a.ready(), b.ready()]);
+    lb = await roundRobin([a.url, b.url]);
+  });
 
-afterAll(async () => {
-  await lb?.close();
-  await Promise.all([a?.kill(), b?.kill()]);
-  await redis?.stop();
-  await db?.drop();
-  for (const d of dirs) d.remove();
-});
+  afterAll(async () => {
+    await lb?.close();
+    await Promise.all([a?.kill(), b?.kill()]);
+    await bouncer?.stop();
+    await redis?.stop();
+    await db?.drop();
+    for (const d of dirs) d.remove();
+  });
 
-describe.skipIf(!pgUp)('two instances behind an alternating proxy', () => {
   it('a journey logs in on one instance and continues on the other', async () => {
     const u = await register(lb.url, 'journey'); // instance A
     const me = await via('GET', '/api/users/me', undefined, u.token); // B
@@ -70,7 +84,7 @@ describe.skipIf(!pgUp)('two instances behind an alternating proxy', () => {
     const reuse = await via('POST', '/api/auth/refresh', { refreshToken: login.body.data.refreshToken }); // B
     expect(reuse.status).toBe(200);
     expect(reuse.body.data.refreshToken).toBe(refreshed.body.data.refreshToken);
-    console.log(`[faults] two instances: journey served by ${lb.counts.join(' + ')} requests`);
+    console.log(`[faults] two instances (${mode}): journey served by ${lb.counts.join(' + ')} requests`);
   });
 
   it('a logout on one instance stops the session on the other at once', async () => {
@@ -88,7 +102,7 @@ describe.skipIf(!pgUp)('two instances behind an alternating proxy', () => {
     for (let i = 0; i < 6; i++) {
       statuses.push((await via('POST', '/api/auth/login', { email: u.email, password: 'not-the-password-1' })).status);
     }
-    console.log(`[faults] two instances: six wrong passwords alternating between instances → ${statuses.join(', ')}`);
+    console.log(`[faults] two instances (${mode}): six wrong passwords alternating between instances → ${statuses.join(', ')}`);
     // After a failure the (account, address) pair waits before its next try (the login back-off,
     // docs/accounts.md): the other instance knows it at once, through Redis.
     expect(statuses[0]).toBe(401);
@@ -154,4 +168,18 @@ describe.skipIf(!pgUp)('two instances behind an alternating proxy', () => {
       `[faults] two instances: board of ${onA.length} identical on both (scores ${onA.map((e: { score: number }) => e.score).join(', ')})`,
     );
   });
-});
+
+  if (mode === 'pgbouncer') {
+    it('the traffic went through PgBouncer', async () => {
+      const s = await bouncer!.stats(db.name);
+      console.log(`[faults] two instances (pgbouncer): ${s.xacts} transactions, ${s.queries} statements pooled`);
+      expect(s.xacts).toBeGreaterThan(50);
+    });
+  }
+}
+
+for (const mode of ['direct', 'pgbouncer'] as const) {
+  describe.skipIf(!pgUp || (mode === 'pgbouncer' && !PGBOUNCER_BIN))(`two instances behind an alternating proxy (${mode})`, () =>
+    twoInstances(mode),
+  );
+}
