@@ -254,7 +254,10 @@ export type StudioQuota = z.infer<typeof studioQuota>;
 
 export const studioSubmitResult = z.object({
   analysis: studioAnalysis,
-  /** true when the same URL was analysed in the last 24 h and that analysis is returned */
+  /**
+   * true when an earlier analysis is returned and no quota was used: the same URL within 24 h,
+   * or a re-analysis whose text and settings equal the latest version's
+   */
   reused: z.boolean(),
   quota: studioQuota,
 });

@@ -124,15 +124,17 @@ export function registerStudioRoutes(scope: FastifyInstance, ctx: AppContext, st
       preHandler: auth,
       schema: {
         tags,
-        summary: 'Re-analyse a revised version (uses one daily analysis)',
+        summary:
+          'Re-analyse a revised version (uses one daily analysis; an unchanged text and settings return the latest version with 200 and use none)',
         params: studioIdParams,
         body: studioRevision,
-        response: { 201: envelope(studioSubmitResult) },
+        response: { 200: envelope(studioSubmitResult), 201: envelope(studioSubmitResult) },
       },
     },
     async (req, reply) => {
-      reply.code(201);
-      return ok(await studio.revise(req.user!, req.params.id, req.body));
+      const r = await studio.revise(req.user!, req.params.id, req.body);
+      reply.code(r.reused ? 200 : 201);
+      return ok(r);
     },
   );
 

@@ -142,8 +142,28 @@ export class StudioService {
       if (!doc || doc.ownerId !== user.id) throw documentNotFound();
       const previous = await repo.latestVersion(tx, doc.id);
       if (!previous) throw documentNotFound();
-      const { day, used } = await this.consume(tx, user.id, now);
       const title = titleOf(body.title ?? (previous.title || undefined), body.text, null);
+      const settings = {
+        purpose: body.purpose ?? previous.purpose,
+        audience: body.audience ?? previous.audience,
+        tone: body.tone ?? previous.tone,
+        locale: body.locale ?? previous.locale,
+      };
+      // Nothing changed since the latest version (text, title and settings): that version is
+      // the answer, and no analysis of the day is spent on an identical copy. A failed version
+      // is analysed again (its quota was given back).
+      if (
+        previous.status !== 'FAILED' &&
+        previous.body === body.text &&
+        previous.title === title &&
+        previous.purpose === settings.purpose &&
+        previous.audience === settings.audience &&
+        previous.tone === settings.tone &&
+        previous.locale === settings.locale
+      ) {
+        return { analysis: previous, used: await repo.quotaUsed(tx, user.id, seoulDate(now)), reused: true };
+      }
+      const { day, used } = await this.consume(tx, user.id, now);
       const analysis = await repo.insertAnalysis(tx, {
         documentId: doc.id,
         version: previous.version + 1,
@@ -153,17 +173,14 @@ export class StudioService {
         urlKey: null,
         title,
         body: body.text,
-        purpose: body.purpose ?? previous.purpose,
-        audience: body.audience ?? previous.audience,
-        tone: body.tone ?? previous.tone,
-        locale: body.locale ?? previous.locale,
+        ...settings,
         quotaDay: day,
       });
       await repo.touchDocument(tx, doc.id, { title });
       await this.enqueue(tx, analysis.id);
-      return { analysis, used };
+      return { analysis, used, reused: false };
     });
-    return { analysis: toAnalysis(out.analysis), reused: false, quota: this.quotaView(out.used, now) };
+    return { analysis: toAnalysis(out.analysis), reused: out.reused, quota: this.quotaView(out.used, now) };
   }
 
   private async enqueue(tx: Tx, analysisId: string): Promise<void> {

@@ -91,7 +91,12 @@ function MemberDocumentor() {
             onReanalyse={(documentId, text) =>
               revise.mutate(
                 { documentId, body: { text } },
-                { onSuccess: (r) => go({ analysis: r.analysis.id, document: r.analysis.documentId }) },
+                {
+                  onSuccess: (r) => {
+                    if (r.reused) toast.info(t('analysis.unchanged'));
+                    go({ analysis: r.analysis.id, document: r.analysis.documentId });
+                  },
+                },
               )
             }
             onCompare={(documentId, from, to) => go({ document: documentId, compare: `${from},${to}` })}
