@@ -8,6 +8,8 @@ import {
   studioDocument,
   studioDocumentList,
   studioDocumentSummary,
+  studioDraft,
+  studioDraftInput,
   studioIdParams,
   studioQuota,
   studioRevision,
@@ -135,6 +137,52 @@ export function registerStudioRoutes(scope: FastifyInstance, ctx: AppContext, st
       const r = await studio.revise(req.user!, req.params.id, req.body);
       reply.code(r.reused ? 200 : 201);
       return ok(r);
+    },
+  );
+
+  app.get(
+    '/studio/documents/:id/draft',
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary: 'My unsaved work on a document (working text, decisions, settings), or null',
+        params: studioIdParams,
+        response: { 200: envelope(studioDraft.nullable()) },
+      },
+    },
+    async (req) => ok(await studio.draft(req.user!, req.params.id)),
+  );
+
+  app.put(
+    '/studio/documents/:id/draft',
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary: 'Save my unsaved work on a document (replaced whole; the next saved version ends it)',
+        params: studioIdParams,
+        body: studioDraftInput,
+        response: { 200: envelope(studioDraft) },
+      },
+    },
+    async (req) => ok(await studio.saveDraft(req.user!, req.params.id, req.body)),
+  );
+
+  app.delete(
+    '/studio/documents/:id/draft',
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary: 'Discard my unsaved work on a document',
+        params: studioIdParams,
+        response: { 200: envelope(deletedResult) },
+      },
+    },
+    async (req) => {
+      await studio.discardDraft(req.user!, req.params.id);
+      return ok({ deleted: true as const });
     },
   );
 

@@ -10,6 +10,8 @@ import {
   type StudioComparison,
   type StudioDocument,
   type StudioDocumentList,
+  type StudioDraft,
+  type StudioDraftSave,
   type StudioQuota,
   type StudioRevision,
   type StudioSubmission,
@@ -27,7 +29,7 @@ import type { AuthUser } from '../../http/auth-guard.ts';
 import { ANALYZE_JOB, ANALYZE_MAX_ATTEMPTS } from './runner.ts';
 import * as repo from './repo.ts';
 import type { StudioAnalysisRow, StudioDocumentRow } from './schema.ts';
-import { toAnalysis, toDocument, toDocumentSummary } from './views.ts';
+import { toAnalysis, toDocument, toDocumentSummary, toDraft } from './views.ts';
 
 const documentNotFound = () => notFound('studio.documentNotFound');
 const analysisNotFound = () => notFound('studio.analysisNotFound');
@@ -177,6 +179,8 @@ export class StudioService {
         quotaDay: day,
       });
       await repo.touchDocument(tx, doc.id, { title });
+      // The saved version ends the draft it was made from.
+      await repo.deleteDraft(tx, doc.id);
       await this.enqueue(tx, analysis.id);
       return { analysis, used, reused: false };
     });
@@ -226,6 +230,34 @@ export class StudioService {
   async deleteDocument(user: AuthUser, id: string): Promise<void> {
     const d = await this.ownDocument(user, id);
     await repo.deleteDocument(this.db, d.id);
+  }
+
+  // ---- drafts (the owner's unsaved work; strangers get 404 like a missing document)
+
+  async draft(user: AuthUser, documentId: string): Promise<StudioDraft | null> {
+    const d = await this.ownDocument(user, documentId);
+    const row = await repo.findDraft(this.db, d.id);
+    return row ? toDraft(row) : null;
+  }
+
+  async saveDraft(user: AuthUser, documentId: string, body: StudioDraftSave): Promise<StudioDraft> {
+    const d = await this.ownDocument(user, documentId);
+    const base = await repo.findAnalysis(this.db, body.analysisId);
+    if (!base || base.documentId !== d.id) throw analysisNotFound();
+    const row = await repo.upsertDraft(this.db, {
+      documentId: d.id,
+      ownerId: user.id,
+      analysisId: base.id,
+      text: body.text,
+      decisions: body.decisions,
+      settings: body.settings,
+    });
+    return toDraft(row);
+  }
+
+  async discardDraft(user: AuthUser, documentId: string): Promise<void> {
+    const d = await this.ownDocument(user, documentId);
+    await repo.deleteDraft(this.db, d.id);
   }
 
   async compare(user: AuthUser, documentId: string, fromId: string, toId: string): Promise<StudioComparison> {

@@ -7,6 +7,7 @@ import { isTerminalStudioStatus, type StudioAnalysis } from '@moim/contract';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Decision, type Decisions, revisedText } from '../lib/review-state';
+import type { DraftWork } from '../lib/use-draft-saver';
 import { MarkdownEditor } from './markdown-editor';
 import { ProgressSteps } from './progress-steps';
 import { ResultSummary } from './result-summary';
@@ -21,22 +22,49 @@ interface Props {
   onComparePrevious?: () => void;
   /** shown under the result (e.g. the guest's login prompt) */
   footer?: ReactNode;
+  /** work restored from a draft (decisions, hand-edited text) and when it was saved */
+  restored?: (DraftWork & { savedAt: string }) | null;
+  /** every change of the work, to keep it as a draft */
+  onWorkChange?: (work: DraftWork) => void;
+  /** start over from the analysed text */
+  onDiscardDraft?: () => void;
 }
 
-export function AnalysisPanel({ analysis, onReanalyse, reanalysing, onComparePrevious, footer }: Props) {
-  const { t } = useTranslation('studio');
-  const [decisions, setDecisions] = useState<Decisions>({});
-  const [editing, setEditing] = useState<string | null>(null);
+export function AnalysisPanel({
+  analysis,
+  onReanalyse,
+  reanalysing,
+  onComparePrevious,
+  footer,
+  restored,
+  onWorkChange,
+  onDiscardDraft,
+}: Props) {
+  const { t, i18n } = useTranslation('studio');
+  const [decisions, setDecisions] = useState<Decisions>(() => restored?.decisions ?? {});
+  const [editing, setEditing] = useState<string | null>(() => restored?.text ?? null);
+  const [showRestored, setShowRestored] = useState(!!restored);
+  const discard = () => {
+    setDecisions({});
+    setEditing(null);
+    setShowRestored(false);
+    onDiscardDraft?.();
+  };
   const result = analysis.result;
   const text = analysis.text ?? '';
   const revised = useMemo(() => (result ? revisedText(text, result.suggestions, decisions) : text), [result, text, decisions]);
-  const decide = (id: string, d: Decision | null) =>
-    setDecisions((prev) => {
-      const next = { ...prev };
-      if (d) next[id] = d;
-      else delete next[id];
-      return next;
-    });
+  // Every change of the work is reported, so it is kept as a draft.
+  const decide = (id: string, d: Decision | null) => {
+    const next: Record<string, Decision> = { ...decisions };
+    if (d) next[id] = d;
+    else delete next[id];
+    setDecisions(next);
+    onWorkChange?.({ decisions: next, text: editing });
+  };
+  const edit = (text: string | null) => {
+    setEditing(text);
+    onWorkChange?.({ decisions, text });
+  };
   const accepted = Object.values(decisions).filter((d) => d.kind === 'accepted').length;
 
   return (
@@ -60,6 +88,22 @@ export function AnalysisPanel({ analysis, onReanalyse, reanalysing, onComparePre
         )}
       </header>
       {!isTerminalStudioStatus(analysis.status) || analysis.status === 'FAILED' ? <ProgressSteps analysis={analysis} /> : null}
+      {result && showRestored && restored && (
+        <div className="st-alert st-alert--info analysis__restored" role="status" data-testid="studio-draft-restored">
+          <span>
+            {t('draft.restored', {
+              time: new Intl.DateTimeFormat(i18n.language === 'en' ? 'en' : 'ko', {
+                dateStyle: 'medium',
+                timeStyle: 'short',
+                timeZone: 'Asia/Seoul',
+              }).format(new Date(restored.savedAt)),
+            })}
+          </span>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={discard}>
+            {t('draft.discard')}
+          </button>
+        </div>
+      )}
       {result && (
         <>
           <ResultSummary result={result} />
@@ -69,7 +113,7 @@ export function AnalysisPanel({ analysis, onReanalyse, reanalysing, onComparePre
               <h2>{t('analysis.nextTitle')}</h2>
               <p className="muted">{t('analysis.nextLead', { count: accepted })}</p>
               {editing !== null ? (
-                <MarkdownEditor label={t('analysis.editLabel')} value={editing} onChange={(e) => setEditing(e.target.value)} rows={14} />
+                <MarkdownEditor label={t('analysis.editLabel')} value={editing} onChange={(e) => edit(e.target.value)} rows={14} />
               ) : null}
               <div className="analysis__next-actions">
                 <button
@@ -82,7 +126,7 @@ export function AnalysisPanel({ analysis, onReanalyse, reanalysing, onComparePre
                   {reanalysing ? t('form.submitting') : t('analysis.reanalyse')}
                 </button>
                 {editing === null && (
-                  <button type="button" className="btn btn-ghost" onClick={() => setEditing(revised)}>
+                  <button type="button" className="btn btn-ghost" onClick={() => edit(revised)}>
                     {t('analysis.editMore')}
                   </button>
                 )}
