@@ -9,7 +9,18 @@ import { linkField } from './links.ts';
 import { emailField } from './accounts.ts';
 import { addDays, seoulDate, seoulInstant } from './study-rules.ts';
 
-export const STUDIO_PURPOSES = ['INFORMATION', 'MARKETING', 'ESSAY', 'PRODUCT_REVIEW', 'TUTORIAL', 'RESUME', 'README', 'OTHER'] as const;
+export const STUDIO_PURPOSES = [
+  'INFORMATION',
+  'MARKETING',
+  'ESSAY',
+  'PRODUCT_REVIEW',
+  'TUTORIAL',
+  'RESUME',
+  'README',
+  'RETROSPECTIVE',
+  'PROPOSAL',
+  'OTHER',
+] as const;
 export type StudioPurpose = (typeof STUDIO_PURPOSES)[number];
 
 /** The reviewer tones of the original product; WARM_MENTOR is the default. */

@@ -10,3 +10,9 @@ create table studio_drafts (
   settings jsonb not null default '{}'::jsonb,
   updated_at timestamptz not null default now()
 );
+
+-- Two more kinds of text the analyzer detects and a writer can pick: a retrospective (회고) and a
+-- proposal (제안서).
+alter table studio_analyses drop constraint studio_analyses_purpose_check;
+alter table studio_analyses add constraint studio_analyses_purpose_check check (purpose in (
+  'INFORMATION', 'MARKETING', 'ESSAY', 'PRODUCT_REVIEW', 'TUTORIAL', 'RESUME', 'README', 'RETROSPECTIVE', 'PROPOSAL', 'OTHER'));

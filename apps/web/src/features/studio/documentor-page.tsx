@@ -4,7 +4,7 @@
  * e-mail and is then asked to log in, coming back here afterwards.
  * URL state: ?analysis=<id> · ?document=<id>[&compare=<from>,<to>].
  */
-import type { StudioAnalysis, StudioVersionSummary } from '@moim/contract';
+import type { StudioAnalysis, StudioPurpose, StudioVersionSummary } from '@moim/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -93,9 +93,9 @@ function MemberDocumentor() {
           <MemberAnalysis
             id={analysisId}
             reanalysing={revise.isPending}
-            onReanalyse={(documentId, text) =>
+            onReanalyse={(documentId, text, purpose) =>
               revise.mutate(
-                { documentId, body: { text } },
+                { documentId, body: { text, purpose } },
                 {
                   onSuccess: (r) => {
                     // the new version ended the draft on the server; this browser's copy goes too
@@ -146,7 +146,7 @@ function MemberAnalysis({
   onCompare,
 }: {
   id: string;
-  onReanalyse: (documentId: string, text: string) => void;
+  onReanalyse: (documentId: string, text: string, purpose: StudioPurpose) => void;
   reanalysing: boolean;
   onCompare: (documentId: string, from: string, to: string) => void;
 }) {
@@ -185,7 +185,7 @@ function MemberAnalysis({
       analysis={q.data}
       restored={restored}
       reanalysing={reanalysing}
-      onReanalyse={(text) => onReanalyse(q.data.documentId, text)}
+      onReanalyse={(text, purpose) => onReanalyse(q.data.documentId, text, purpose)}
       {...(previous ? { onComparePrevious: () => onCompare(q.data.documentId, previous.id, q.data.id) } : {})}
     />
   );
@@ -202,7 +202,7 @@ function MemberWork({
   analysis: StudioAnalysis;
   restored: ComponentProps<typeof AnalysisPanel>['restored'];
   reanalysing: boolean;
-  onReanalyse: (text: string) => void;
+  onReanalyse: (text: string, purpose: StudioPurpose) => void;
   onComparePrevious?: () => void;
 }) {
   const { t } = useTranslation('studio');
@@ -215,9 +215,9 @@ function MemberWork({
         analysis={analysis}
         restored={restored}
         reanalysing={reanalysing}
-        onReanalyse={(text) => {
+        onReanalyse={(text, purpose) => {
           saver.cancel();
-          onReanalyse(text);
+          onReanalyse(text, purpose);
         }}
         onWorkChange={saver.change}
         onDiscardDraft={() => {
