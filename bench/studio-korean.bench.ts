@@ -1,6 +1,6 @@
 /**
  * Recall and precision of the studio's local analyzer on a labelled Korean set kept in the
- * repository (bench/data/studio-korean-labelled.tsv: sentences with the findings they must get,
+ * repository (bench/studio-korean-labelled.tsv: sentences with the findings they must get,
  * and correct sentences that must get none), per kind of finding (rule id), with the analysis
  * time per sentence.
  *
@@ -25,7 +25,7 @@ interface Labelled {
   expect: Array<{ rule: string; words: string }>;
 }
 
-const file = new URL('./data/studio-korean-labelled.tsv', import.meta.url);
+const file = new URL('./studio-korean-labelled.tsv', import.meta.url);
 const set: Labelled[] = readFileSync(file, 'utf8')
   .split('\n')
   .map((raw, i) => ({ raw, line: i + 1 }))
