@@ -4,17 +4,20 @@
  *    suggestion, accepts it, re-analyses the revision and compares the two versions;
  * 2. a guest runs the one trial, is then asked to log in, logs in through the studio-branded
  *    login page and comes back to the studio, where the trial joins their documents;
- * 3. at 390 px, from moim's home page: the studio header's menu leads to the documentor and back
+ * 3. a member accepts a suggestion, reloads and finds the work restored; leaving with a change
+ *    the server has not saved yet asks first (stay / leave);
+ * 4. at 390 px, from moim's home page: the studio header's menu leads to the documentor and back
  *    to moim, for a guest and a member; every studio page has one <main>, at 390 and 1280 px.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { recordTexts, seenTexts, uniqueEmail } from './support/accounts.ts';
+import { DEMO, recordTexts, seenTexts, uniqueEmail } from './support/accounts.ts';
 import { useBrowser } from './support/browser.ts';
 
 const b = useBrowser();
 
-const POST = `# 사이드 프로젝트 배포 회고
+/** A post with a title no other run or journey uses, so lists can be searched by it. */
+const postTitled = (title: string) => `# ${title}
 
 처음으로 혼자 만든 서비스를 배포했다. 생각보다 오래 걸렸지만 끝까지 할수 있다는 것을 배웠다.
 
@@ -22,6 +25,8 @@ const POST = `# 사이드 프로젝트 배포 회고
 
 환경 변수를 정리하는 데 시간이 많이 들었다. 다음에는 배포 전에 확인할 목록을 먼저 만들 생각이다.
 `;
+const uniqueTitle = (what: string) => `${what} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+const POST = postTitled('사이드 프로젝트 배포 회고');
 
 async function loginThroughForm(page: Page, email: string, password: string) {
   await page.getByLabel('이메일').fill(email);
@@ -30,8 +35,8 @@ async function loginThroughForm(page: Page, email: string, password: string) {
   await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
 }
 
-async function pasteAndAnalyse(page: Page, submitName: string) {
-  await page.getByLabel('본문 (마크다운)').fill(POST);
+async function pasteAndAnalyse(page: Page, submitName: string, text = POST) {
+  await page.getByLabel('본문 (마크다운)').fill(text);
   await page.getByRole('radio', { name: /냉철한 비평가/ }).check({ force: true });
   await page.getByRole('button', { name: submitName }).click();
 }
@@ -82,9 +87,12 @@ describe('studio journeys', () => {
 
   it('a guest uses the trial, is asked to log in, and comes back to the studio after login', async () => {
     const { page } = b;
+    await recordTexts(page);
     await page.goto('/studio/documentor');
     await page.getByRole('link', { name: '로그인' }).first().waitFor();
-    await pasteAndAnalyse(page, '체험 분석하기');
+    // a title of this run only: the member's history may hold earlier trials of the same post
+    const title = uniqueTitle('체험 배포 회고');
+    await pasteAndAnalyse(page, '체험 분석하기', postTitled(title));
     // consent and address are required
     await page.getByText('이메일 주소를 확인해 주세요.').waitFor();
     await page.getByLabel('결과를 받을 이메일').fill(uniqueEmail('guest'));
@@ -105,8 +113,49 @@ describe('studio journeys', () => {
       .getByTestId('studio-account')
       .getByText(/님, 안녕하세요/)
       .waitFor();
-    await page.getByText('체험으로 분석한 글을 내 문서로 옮겼어요.').waitFor();
-    await page.getByTestId('studio-history').getByText('사이드 프로젝트 배포 회고').waitFor();
+    // The claim runs after login and then refreshes the history: wait for the claimed document
+    // itself (not for the first answer of the list, which may come before the claim).
+    await page.getByTestId('studio-history').getByText(title).waitFor({ timeout: 20_000 });
+    expect(await seenTexts(page)).toContain('체험으로 분석한 글을 내 문서로 옮겼어요.');
+  });
+
+  it('a member’s accepted suggestion survives a reload, and leaving unsaved work asks first', async () => {
+    const { page } = b;
+    await recordTexts(page);
+    await page.goto('/login?returnTo=%2Fstudio%2Fdocumentor&brand=studio');
+    await loginThroughForm(page, DEMO.member.email, DEMO.member.password);
+    await pasteAndAnalyse(page, '분석하기', postTitled(uniqueTitle('초안 복원 회고')));
+    await page.getByTestId('studio-result').waitFor({ timeout: 30_000 });
+
+    // accept "할수 → 할 수"; the draft reaches the server
+    const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/draft') && r.status() === 200);
+    await page.getByRole('button', { name: '띄어쓰기: 할수' }).click();
+    await page.getByTestId('studio-suggestion-card').getByRole('button', { name: '수락', exact: true }).click();
+    await page.getByTestId('studio-review-text').locator('ins', { hasText: '할 수' }).waitFor();
+    await saved;
+
+    // a reload brings the work back, and says so
+    await page.reload();
+    await page.getByTestId('studio-draft-restored').waitFor({ timeout: 30_000 });
+    await page.getByTestId('studio-review-text').locator('ins', { hasText: '할 수' }).waitFor();
+    expect(await page.getByRole('button', { name: '띄어쓰기: 할수' }).count()).toBe(0);
+
+    // a change the server has not got yet: a link asks first, "keep working" stays
+    await page.route('**/api/studio/documents/*/draft', () => undefined); // held: never answered
+    await page.getByRole('button', { name: '직접 더 고치기' }).click();
+    await page.getByLabel('다시 분석할 글').fill(`${postTitled('고친 글')}\n덧붙인 문장이다.`);
+    const home = page.getByRole('link', { name: '스튜디오', exact: true }).first();
+    await home.click();
+    const dialog = page.getByRole('alertdialog', { name: '저장하지 않은 작업이 있어요' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: '계속 작업하기' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/studio/documentor');
+    // …and "leave" leaves
+    await home.click();
+    await dialog.getByRole('button', { name: '나가기' }).click();
+    await page.waitForURL((u) => u.pathname === '/studio');
+    await page.unroute('**/api/studio/documents/*/draft');
   });
 
   it('at 390 px the header menu leads to the documentor and back to moim; one <main> on every studio page', async () => {

@@ -9,7 +9,18 @@ import { linkField } from './links.ts';
 import { emailField } from './accounts.ts';
 import { addDays, seoulDate, seoulInstant } from './study-rules.ts';
 
-export const STUDIO_PURPOSES = ['INFORMATION', 'MARKETING', 'ESSAY', 'PRODUCT_REVIEW', 'TUTORIAL', 'RESUME', 'README', 'OTHER'] as const;
+export const STUDIO_PURPOSES = [
+  'INFORMATION',
+  'MARKETING',
+  'ESSAY',
+  'PRODUCT_REVIEW',
+  'TUTORIAL',
+  'RESUME',
+  'README',
+  'RETROSPECTIVE',
+  'PROPOSAL',
+  'OTHER',
+] as const;
 export type StudioPurpose = (typeof STUDIO_PURPOSES)[number];
 
 /** The reviewer tones of the original product; WARM_MENTOR is the default. */
@@ -254,7 +265,10 @@ export type StudioQuota = z.infer<typeof studioQuota>;
 
 export const studioSubmitResult = z.object({
   analysis: studioAnalysis,
-  /** true when the same URL was analysed in the last 24 h and that analysis is returned */
+  /**
+   * true when an earlier analysis is returned and no quota was used: the same URL within 24 h,
+   * or a re-analysis whose text and settings equal the latest version's
+   */
   reused: z.boolean(),
   quota: studioQuota,
 });
@@ -293,6 +307,49 @@ export type StudioDocumentList = z.infer<typeof studioDocumentList>;
 
 export const studioDocument = studioDocumentSummary.extend({ versions: z.array(studioVersionSummary) });
 export type StudioDocument = z.infer<typeof studioDocument>;
+
+// ---------------------------------------------------------------------------------------------
+// Drafts: the writer's unsaved work on a document (working text, decisions, next settings)
+
+/** A decision on one suggestion of the draft's version: accepted with the chosen replacement, or ignored. */
+export const studioDraftDecision = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('accepted'), replacement: line(300) }),
+  z.object({ kind: z.literal('ignored') }),
+]);
+export const studioDraftDecisions = z
+  .record(z.string().max(80), studioDraftDecision)
+  .refine((r) => Object.keys(r).length <= STUDIO_LIMITS.suggestionsMax, { message: 'form.invalid' });
+export type StudioDraftDecisions = z.infer<typeof studioDraftDecisions>;
+
+export const studioDraftSettings = z.object({
+  title: options.title,
+  purpose: z.enum(STUDIO_PURPOSES).optional(),
+  audience: line(STUDIO_LIMITS.audienceMax).optional(),
+  tone: z.enum(STUDIO_TONES).optional(),
+});
+export type StudioDraftSettings = z.infer<typeof studioDraftSettings>;
+
+/** What the page saves while the writer works (PUT /studio/documents/:id/draft). */
+export const studioDraftInput = z.object({
+  /** the version whose suggestions the decisions refer to */
+  analysisId: z.uuid(),
+  /** the text as edited by hand, or null while the writer only decides on suggestions */
+  text: z.string().max(STUDIO_LIMITS.textMax).regex(SAFE_TEXT, { message: 'form.unsafeText' }).nullable().default(null),
+  decisions: studioDraftDecisions.default({}),
+  settings: studioDraftSettings.default({}),
+});
+export type StudioDraftInput = z.input<typeof studioDraftInput>;
+export type StudioDraftSave = z.infer<typeof studioDraftInput>;
+
+export const studioDraft = z.object({
+  documentId: z.string(),
+  analysisId: z.string(),
+  text: z.string().nullable(),
+  decisions: studioDraftDecisions,
+  settings: studioDraftSettings,
+  updatedAt: z.string(),
+});
+export type StudioDraft = z.infer<typeof studioDraft>;
 
 export const studioIdParams = z.object({ id: z.uuid() });
 export const studioCompareQuery = z.object({ from: z.uuid(), to: z.uuid() });

@@ -1,4 +1,4 @@
-/** SQL for the studio: documents, analyses (versions), the daily quota and guest trials. */
+/** SQL for the studio: documents, analyses (versions), drafts, the daily quota and guest trials. */
 import type { StudioStatus } from '@moim/contract';
 import { and, count, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -6,7 +6,9 @@ import {
   type StudioAnalysisRow,
   type StudioDocumentRow,
   studioAnalyses,
+  type StudioDraftRow,
   studioDocuments,
+  studioDrafts,
   studioQuotaUsage,
   studioTrials,
 } from './schema.ts';
@@ -185,4 +187,31 @@ export async function findTrialByAnalysis(db: DbOrTx, analysisId: string) {
 export async function transferDocument(db: DbOrTx, documentId: string, ownerId: string): Promise<void> {
   await db.update(studioDocuments).set({ ownerId, guestEmail: null, updatedAt: new Date() }).where(eq(studioDocuments.id, documentId));
   await db.update(studioAnalyses).set({ ownerId }).where(eq(studioAnalyses.documentId, documentId));
+}
+
+// ---- drafts
+
+export async function findDraft(db: DbOrTx, documentId: string): Promise<StudioDraftRow | undefined> {
+  const [row] = await db.select().from(studioDrafts).where(eq(studioDrafts.documentId, documentId));
+  return row;
+}
+
+export async function upsertDraft(
+  db: DbOrTx,
+  d: Pick<StudioDraftRow, 'documentId' | 'ownerId' | 'analysisId' | 'text' | 'decisions' | 'settings'>,
+): Promise<StudioDraftRow> {
+  const now = new Date();
+  const [row] = await db
+    .insert(studioDrafts)
+    .values({ ...d, updatedAt: now })
+    .onConflictDoUpdate({
+      target: studioDrafts.documentId,
+      set: { analysisId: d.analysisId, text: d.text, decisions: d.decisions, settings: d.settings, updatedAt: now },
+    })
+    .returning();
+  return row!;
+}
+
+export async function deleteDraft(db: DbOrTx, documentId: string): Promise<void> {
+  await db.delete(studioDrafts).where(eq(studioDrafts.documentId, documentId));
 }

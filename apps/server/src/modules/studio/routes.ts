@@ -8,6 +8,8 @@ import {
   studioDocument,
   studioDocumentList,
   studioDocumentSummary,
+  studioDraft,
+  studioDraftInput,
   studioIdParams,
   studioQuota,
   studioRevision,
@@ -124,15 +126,63 @@ export function registerStudioRoutes(scope: FastifyInstance, ctx: AppContext, st
       preHandler: auth,
       schema: {
         tags,
-        summary: 'Re-analyse a revised version (uses one daily analysis)',
+        summary:
+          'Re-analyse a revised version (uses one daily analysis; an unchanged text and settings return the latest version with 200 and use none)',
         params: studioIdParams,
         body: studioRevision,
-        response: { 201: envelope(studioSubmitResult) },
+        response: { 200: envelope(studioSubmitResult), 201: envelope(studioSubmitResult) },
       },
     },
     async (req, reply) => {
-      reply.code(201);
-      return ok(await studio.revise(req.user!, req.params.id, req.body));
+      const r = await studio.revise(req.user!, req.params.id, req.body);
+      reply.code(r.reused ? 200 : 201);
+      return ok(r);
+    },
+  );
+
+  app.get(
+    '/studio/documents/:id/draft',
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary: 'My unsaved work on a document (working text, decisions, settings), or null',
+        params: studioIdParams,
+        response: { 200: envelope(studioDraft.nullable()) },
+      },
+    },
+    async (req) => ok(await studio.draft(req.user!, req.params.id)),
+  );
+
+  app.put(
+    '/studio/documents/:id/draft',
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary: 'Save my unsaved work on a document (replaced whole; the next saved version ends it)',
+        params: studioIdParams,
+        body: studioDraftInput,
+        response: { 200: envelope(studioDraft) },
+      },
+    },
+    async (req) => ok(await studio.saveDraft(req.user!, req.params.id, req.body)),
+  );
+
+  app.delete(
+    '/studio/documents/:id/draft',
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary: 'Discard my unsaved work on a document',
+        params: studioIdParams,
+        response: { 200: envelope(deletedResult) },
+      },
+    },
+    async (req) => {
+      await studio.discardDraft(req.user!, req.params.id);
+      return ok({ deleted: true as const });
     },
   );
 

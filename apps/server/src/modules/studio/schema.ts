@@ -1,5 +1,13 @@
-/** The studio module's tables (migrations/0013_studio.sql). */
-import type { StudioFailureReason, StudioPurpose, StudioResult, StudioStatus, StudioTone } from '@moim/contract';
+/** The studio module's tables (migrations/0013_studio.sql, 0033_studio_drafts.sql). */
+import type {
+  StudioDraftDecisions,
+  StudioDraftSettings,
+  StudioFailureReason,
+  StudioPurpose,
+  StudioResult,
+  StudioStatus,
+  StudioTone,
+} from '@moim/contract';
 import { date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/schema.ts';
 
@@ -61,3 +69,21 @@ export const studioTrials = pgTable('studio_trials', {
   consentAt: timestamp('consent_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A writer's unsaved work on a document: one per document, ended by the next saved version. */
+export const studioDrafts = pgTable('studio_drafts', {
+  documentId: uuid('document_id')
+    .primaryKey()
+    .references(() => studioDocuments.id, { onDelete: 'cascade' }),
+  ownerId: uuid('owner_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  analysisId: uuid('analysis_id')
+    .notNull()
+    .references(() => studioAnalyses.id, { onDelete: 'cascade' }),
+  text: text('text'),
+  decisions: jsonb('decisions').$type<StudioDraftDecisions>().notNull().default({}),
+  settings: jsonb('settings').$type<StudioDraftSettings>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type StudioDraftRow = typeof studioDrafts.$inferSelect;

@@ -10,6 +10,8 @@ import {
   type StudioComparison,
   type StudioDocument,
   type StudioDocumentList,
+  type StudioDraft,
+  type StudioDraftSave,
   type StudioQuota,
   type StudioRevision,
   type StudioSubmission,
@@ -27,7 +29,7 @@ import type { AuthUser } from '../../http/auth-guard.ts';
 import { ANALYZE_JOB, ANALYZE_MAX_ATTEMPTS } from './runner.ts';
 import * as repo from './repo.ts';
 import type { StudioAnalysisRow, StudioDocumentRow } from './schema.ts';
-import { toAnalysis, toDocument, toDocumentSummary } from './views.ts';
+import { toAnalysis, toDocument, toDocumentSummary, toDraft } from './views.ts';
 
 const documentNotFound = () => notFound('studio.documentNotFound');
 const analysisNotFound = () => notFound('studio.analysisNotFound');
@@ -142,8 +144,28 @@ export class StudioService {
       if (!doc || doc.ownerId !== user.id) throw documentNotFound();
       const previous = await repo.latestVersion(tx, doc.id);
       if (!previous) throw documentNotFound();
-      const { day, used } = await this.consume(tx, user.id, now);
       const title = titleOf(body.title ?? (previous.title || undefined), body.text, null);
+      const settings = {
+        purpose: body.purpose ?? previous.purpose,
+        audience: body.audience ?? previous.audience,
+        tone: body.tone ?? previous.tone,
+        locale: body.locale ?? previous.locale,
+      };
+      // Nothing changed since the latest version (text, title and settings): that version is
+      // the answer, and no analysis of the day is spent on an identical copy. A failed version
+      // is analysed again (its quota was given back).
+      if (
+        previous.status !== 'FAILED' &&
+        previous.body === body.text &&
+        previous.title === title &&
+        previous.purpose === settings.purpose &&
+        previous.audience === settings.audience &&
+        previous.tone === settings.tone &&
+        previous.locale === settings.locale
+      ) {
+        return { analysis: previous, used: await repo.quotaUsed(tx, user.id, seoulDate(now)), reused: true };
+      }
+      const { day, used } = await this.consume(tx, user.id, now);
       const analysis = await repo.insertAnalysis(tx, {
         documentId: doc.id,
         version: previous.version + 1,
@@ -153,17 +175,16 @@ export class StudioService {
         urlKey: null,
         title,
         body: body.text,
-        purpose: body.purpose ?? previous.purpose,
-        audience: body.audience ?? previous.audience,
-        tone: body.tone ?? previous.tone,
-        locale: body.locale ?? previous.locale,
+        ...settings,
         quotaDay: day,
       });
       await repo.touchDocument(tx, doc.id, { title });
+      // The saved version ends the draft it was made from.
+      await repo.deleteDraft(tx, doc.id);
       await this.enqueue(tx, analysis.id);
-      return { analysis, used };
+      return { analysis, used, reused: false };
     });
-    return { analysis: toAnalysis(out.analysis), reused: false, quota: this.quotaView(out.used, now) };
+    return { analysis: toAnalysis(out.analysis), reused: out.reused, quota: this.quotaView(out.used, now) };
   }
 
   private async enqueue(tx: Tx, analysisId: string): Promise<void> {
@@ -209,6 +230,34 @@ export class StudioService {
   async deleteDocument(user: AuthUser, id: string): Promise<void> {
     const d = await this.ownDocument(user, id);
     await repo.deleteDocument(this.db, d.id);
+  }
+
+  // ---- drafts (the owner's unsaved work; strangers get 404 like a missing document)
+
+  async draft(user: AuthUser, documentId: string): Promise<StudioDraft | null> {
+    const d = await this.ownDocument(user, documentId);
+    const row = await repo.findDraft(this.db, d.id);
+    return row ? toDraft(row) : null;
+  }
+
+  async saveDraft(user: AuthUser, documentId: string, body: StudioDraftSave): Promise<StudioDraft> {
+    const d = await this.ownDocument(user, documentId);
+    const base = await repo.findAnalysis(this.db, body.analysisId);
+    if (!base || base.documentId !== d.id) throw analysisNotFound();
+    const row = await repo.upsertDraft(this.db, {
+      documentId: d.id,
+      ownerId: user.id,
+      analysisId: base.id,
+      text: body.text,
+      decisions: body.decisions,
+      settings: body.settings,
+    });
+    return toDraft(row);
+  }
+
+  async discardDraft(user: AuthUser, documentId: string): Promise<void> {
+    const d = await this.ownDocument(user, documentId);
+    await repo.deleteDraft(this.db, d.id);
   }
 
   async compare(user: AuthUser, documentId: string, fromId: string, toId: string): Promise<StudioComparison> {

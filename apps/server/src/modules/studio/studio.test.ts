@@ -275,6 +275,32 @@ describe('history, re-analysis and comparison', () => {
     expect((await getAnalysis(t, me, first.analysis.id)).status).toBe(404);
   });
 
+  it('re-analysing an unchanged text and settings returns the latest version and uses no quota', async () => {
+    await clearOfSeoulMidnight();
+    const me = await createUser(t);
+    const first = await submitText(t, me);
+    await t.ctx.jobs.drain();
+    const quota = async () => (await t.call({ method: 'GET', url: '/api/studio/quota', headers: me.headers })).body.data.used;
+    const url = `/api/studio/documents/${first.analysis.documentId}/analyses`;
+    expect(await quota()).toBe(1);
+
+    const same = await t.call({ method: 'POST', url, headers: me.headers, payload: { text: `\n${KOREAN_POST}  ` } });
+    expect(same.status).toBe(200);
+    expect(same.body.data).toMatchObject({ reused: true, analysis: { id: first.analysis.id, version: 1, status: 'COMPLETED' } });
+    expect(same.body.data.quota.used).toBe(1);
+    const explicit = await t.call({ method: 'POST', url, headers: me.headers, payload: { text: KOREAN_POST, tone: 'WARM_MENTOR' } });
+    expect(explicit.status).toBe(200);
+    expect(await quota()).toBe(1);
+    const doc = await t.call({ method: 'GET', url: `/api/studio/documents/${first.analysis.documentId}`, headers: me.headers });
+    expect(doc.body.data.versionCount).toBe(1);
+
+    // A changed setting is a new version and uses one analysis.
+    const toned = await t.call({ method: 'POST', url, headers: me.headers, payload: { text: KOREAN_POST, tone: 'BLUNT_CRITIC' } });
+    expect(toned.status).toBe(201);
+    expect(toned.body.data).toMatchObject({ reused: false, analysis: { version: 2 } });
+    expect(await quota()).toBe(2);
+  });
+
   it('refuses to compare an unfinished version or a version with itself', async () => {
     const me = await createUser(t);
     const first = await submitText(t, me);

@@ -1,7 +1,7 @@
 /** Rows → contract shapes. */
-import type { StudioAnalysis, StudioDocument, StudioDocumentSummary, StudioVersionSummary } from '@moim/contract';
+import type { StudioAnalysis, StudioDocument, StudioDocumentSummary, StudioDraft, StudioVersionSummary } from '@moim/contract';
 import type { versionSummaries } from './repo.ts';
-import type { StudioAnalysisRow, StudioDocumentRow } from './schema.ts';
+import type { StudioAnalysisRow, StudioDocumentRow, StudioDraftRow } from './schema.ts';
 
 export function toAnalysis(r: StudioAnalysisRow): StudioAnalysis {
   return {
@@ -55,4 +55,15 @@ export function toDocumentSummary(d: StudioDocumentRow, versions: SummaryRow[]):
 export function toDocument(d: StudioDocumentRow, versions: SummaryRow[]): StudioDocument {
   const mine = versions.filter((v) => v.documentId === d.id).sort((a, b) => a.version - b.version);
   return { ...toDocumentSummary(d, versions), versions: mine.map(toVersionSummary) };
+}
+
+export function toDraft(r: StudioDraftRow): StudioDraft {
+  return {
+    documentId: r.documentId,
+    analysisId: r.analysisId,
+    text: r.text,
+    decisions: r.decisions,
+    settings: r.settings,
+    updatedAt: r.updatedAt.toISOString(),
+  };
 }

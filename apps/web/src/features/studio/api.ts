@@ -10,11 +10,13 @@ import {
   studioDocument,
   studioDocumentList,
   studioDocumentSummary,
+  studioDraft,
   studioQuota,
   studioSubmitResult,
   studioTrialResult,
   type StudioAnalysis,
   type StudioDocumentSummary,
+  type StudioDraftInput,
   type StudioRevision,
   type StudioSubmissionInput,
 } from '@moim/contract';
@@ -29,6 +31,7 @@ export const studioKeys = {
   documents: (page: number, size: number) => ['studio', 'documents', page, size] as const,
   document: (id: string) => ['studio', 'document', id] as const,
   analysis: (id: string) => ['studio', 'analysis', id] as const,
+  draft: (documentId: string) => ['studio', 'draft', documentId] as const,
   compare: (documentId: string, from: string, to: string) => ['studio', 'compare', documentId, from, to] as const,
   trial: (id: string) => ['studio', 'trial', id] as const,
 };
@@ -83,6 +86,20 @@ export const trialQuery = (id: string, token: string) =>
     refetchInterval: (q) => pollWhileRunning(q.state.data, q.state.dataUpdateCount),
   });
 
+/** The member's unsaved work on a document (null when there is none). */
+export const draftQuery = (documentId: string) =>
+  queryOptions({
+    queryKey: studioKeys.draft(documentId),
+    queryFn: ({ signal }) => api.get(studioPaths.draft(documentId), { signal, schema: import.meta.env.DEV && studioDraft.nullable() }),
+    staleTime: 0,
+  });
+
+export const saveDraft = (documentId: string, body: StudioDraftInput) =>
+  api.put(studioPaths.draft(documentId), body, { schema: import.meta.env.DEV && studioDraft });
+
+export const discardDraft = (documentId: string) =>
+  api.delete(studioPaths.draft(documentId), { schema: import.meta.env.DEV && deletedResult });
+
 export function useSubmitAnalysis() {
   const qc = useQueryClient();
   return useMutation({
@@ -106,6 +123,7 @@ export function useReviseDocument() {
       qc.setQueryData(studioKeys.quota(), r.quota);
       void qc.invalidateQueries({ queryKey: ['studio', 'documents'] });
       void qc.invalidateQueries({ queryKey: studioKeys.document(r.analysis.documentId) });
+      void qc.invalidateQueries({ queryKey: studioKeys.draft(r.analysis.documentId) });
     },
   });
 }

@@ -4,9 +4,9 @@
  * e-mail and is then asked to log in, coming back here afterwards.
  * URL state: ?analysis=<id> · ?document=<id>[&compare=<from>,<to>].
  */
-import type { StudioVersionSummary } from '@moim/contract';
+import type { StudioAnalysis, StudioPurpose, StudioVersionSummary } from '@moim/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/client';
@@ -16,7 +16,9 @@ import { LoadingState, PageLoading } from '../../shared/ui/states';
 import {
   analysisQuery,
   claimTrial,
+  discardDraft,
   documentQuery,
+  draftQuery,
   forgetTrial,
   quotaQuery,
   readTrial,
@@ -32,7 +34,10 @@ import { ComposeForm, toSubmission } from './components/compose-form';
 import { HistoryPanel } from './components/history-panel';
 import { QuotaBadge } from './components/quota-badge';
 import { studioEntryParams } from './lib/entry';
+import { forgetLocalDraft, readLocalDraft, useDraftSaver } from './lib/use-draft-saver';
+import { useLeaveGuard } from './lib/use-leave-guard';
 import { ErrorMessage } from '../../shared/ui/error-message';
+import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 
 export default function DocumentorPage() {
   const { t } = useTranslation('studio');
@@ -88,10 +93,17 @@ function MemberDocumentor() {
           <MemberAnalysis
             id={analysisId}
             reanalysing={revise.isPending}
-            onReanalyse={(documentId, text) =>
+            onReanalyse={(documentId, text, purpose) =>
               revise.mutate(
-                { documentId, body: { text } },
-                { onSuccess: (r) => go({ analysis: r.analysis.id, document: r.analysis.documentId }) },
+                { documentId, body: { text, purpose } },
+                {
+                  onSuccess: (r) => {
+                    // the new version ended the draft on the server; this browser's copy goes too
+                    if (!r.reused && analysisId) forgetLocalDraft(analysisId);
+                    if (r.reused) toast.info(t('analysis.unchanged'));
+                    go({ analysis: r.analysis.id, document: r.analysis.documentId });
+                  },
+                },
               )
             }
             onCompare={(documentId, from, to) => go({ document: documentId, compare: `${from},${to}` })}
@@ -134,7 +146,7 @@ function MemberAnalysis({
   onCompare,
 }: {
   id: string;
-  onReanalyse: (documentId: string, text: string) => void;
+  onReanalyse: (documentId: string, text: string, purpose: StudioPurpose) => void;
   reanalysing: boolean;
   onCompare: (documentId: string, from: string, to: string) => void;
 }) {
@@ -142,6 +154,7 @@ function MemberAnalysis({
   const q = useQuery(analysisQuery(id));
   const a = q.data;
   const doc = useQuery({ ...documentQuery(a?.documentId ?? ''), enabled: !!a && a.version > 1 && a.status === 'COMPLETED' });
+  const draft = useQuery({ ...draftQuery(a?.documentId ?? ''), enabled: a?.status === 'COMPLETED' });
   // When it completes, lists and the quota may have changed.
   useEffect(() => {
     if (a?.status === 'COMPLETED' || a?.status === 'FAILED') {
@@ -152,17 +165,83 @@ function MemberAnalysis({
   }, [a?.status, a, qc]);
   if (q.isPending) return <LoadingState />;
   if (q.isError) return <ErrorMessage variant="state" error={q.error} onRetry={() => void q.refetch()} />;
+  if (q.data.status === 'COMPLETED' && draft.isPending) return <LoadingState />;
   const previous: StudioVersionSummary | undefined = doc.data?.versions
     .filter((v) => v.version < q.data.version && v.status === 'COMPLETED')
     .at(-1);
+  // The server's draft when it belongs to this version, else this browser's copy (a save that
+  // had not reached the server yet).
+  const server = draft.data?.analysisId === q.data.id ? draft.data : null;
+  const local = readLocalDraft(q.data.id);
+  const restored =
+    local && (!server || local.savedAt > server.updatedAt)
+      ? local
+      : server && (server.text !== null || Object.keys(server.decisions).length > 0)
+        ? { decisions: server.decisions, text: server.text, savedAt: server.updatedAt }
+        : null;
   return (
-    <AnalysisPanel
+    <MemberWork
       key={q.data.id}
       analysis={q.data}
+      restored={restored}
       reanalysing={reanalysing}
-      onReanalyse={(text) => onReanalyse(q.data.documentId, text)}
+      onReanalyse={(text, purpose) => onReanalyse(q.data.documentId, text, purpose)}
       {...(previous ? { onComparePrevious: () => onCompare(q.data.documentId, previous.id, q.data.id) } : {})}
     />
+  );
+}
+
+/** One version with the writer's work kept as a draft, and a question before leaving it unsaved. */
+function MemberWork({
+  analysis,
+  restored,
+  reanalysing,
+  onReanalyse,
+  onComparePrevious,
+}: {
+  analysis: StudioAnalysis;
+  restored: ComponentProps<typeof AnalysisPanel>['restored'];
+  reanalysing: boolean;
+  onReanalyse: (text: string, purpose: StudioPurpose) => void;
+  onComparePrevious?: () => void;
+}) {
+  const { t } = useTranslation('studio');
+  const qc = useQueryClient();
+  const saver = useDraftSaver(analysis.id, analysis.documentId);
+  const guard = useLeaveGuard(saver.unsaved);
+  return (
+    <>
+      <AnalysisPanel
+        analysis={analysis}
+        restored={restored}
+        reanalysing={reanalysing}
+        onReanalyse={(text, purpose) => {
+          saver.cancel();
+          onReanalyse(text, purpose);
+        }}
+        onWorkChange={saver.change}
+        onDiscardDraft={() => {
+          forgetLocalDraft(analysis.id);
+          void discardDraft(analysis.documentId).then(() => qc.invalidateQueries({ queryKey: studioKeys.draft(analysis.documentId) }));
+        }}
+        {...(onComparePrevious ? { onComparePrevious } : {})}
+      />
+      {saver.failed && (
+        <p className="st-alert st-alert--warning" role="status">
+          {t('draft.saveFailed')}
+        </p>
+      )}
+      <ConfirmDialog
+        open={guard.asking}
+        title={t('draft.leaveTitle')}
+        body={t('draft.leaveBody')}
+        confirmLabel={t('draft.leave')}
+        cancelLabel={t('draft.stay')}
+        tone="danger"
+        onConfirm={guard.leave}
+        onClose={guard.stay}
+      />
+    </>
   );
 }
 
@@ -237,5 +316,19 @@ function GuestTrial({ id, token, footer }: { id: string; token: string; footer: 
       </div>
     );
   }
-  return <AnalysisPanel analysis={q.data} footer={q.data.status === 'COMPLETED' || q.data.status === 'FAILED' ? footer : null} />;
+  return <GuestWork analysis={q.data} footer={q.data.status === 'COMPLETED' || q.data.status === 'FAILED' ? footer : null} />;
+}
+
+/** A guest's decisions are kept in this browser only. */
+function GuestWork({ analysis, footer }: { analysis: StudioAnalysis; footer: ReactNode }) {
+  const saver = useDraftSaver(analysis.id, null);
+  return (
+    <AnalysisPanel
+      analysis={analysis}
+      footer={footer}
+      restored={readLocalDraft(analysis.id)}
+      onWorkChange={saver.change}
+      onDiscardDraft={() => forgetLocalDraft(analysis.id)}
+    />
+  );
 }

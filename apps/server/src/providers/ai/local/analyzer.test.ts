@@ -112,3 +112,39 @@ describe('Korean sentence splitting', () => {
     ]);
   });
 });
+
+describe('long Korean sentences', () => {
+  const long =
+    '처음 팀에 합류했을 때 우리는 배포 과정을 문서로 정리하는 일부터 시작했고, 그 덕분에 새로 온 사람도 첫 주 안에 혼자서 서비스를 배포할 수 있게 되어서 모두가 크게 만족했다.';
+
+  it('offers a rewrite at a connective near the middle, in the sentence’s own speech level', () => {
+    const r = run(long);
+    const split = r.suggestions.find((s) => s.rule.id === 'LONG_SENTENCE_SPLIT');
+    expect(split).toMatchObject({ original: '시작했고,', replacements: ['시작했다.'] });
+    expect(r.suggestions.some((s) => s.rule.id === 'LONG_SENTENCE')).toBe(false);
+    const formal = run(long.replace('만족했다.', '만족했습니다.'));
+    expect(formal.suggestions.find((s) => s.rule.id === 'LONG_SENTENCE_SPLIT')?.replacements).toEqual(['시작했습니다.']);
+    const polite = run(long.replace('시작했고,', '시작했지만').replace('만족했다.', '만족했어요.'));
+    expect(polite.suggestions.find((s) => s.rule.id === 'LONG_SENTENCE_SPLIT')?.replacements).toEqual(['시작했어요. 하지만']);
+  });
+
+  it('keeps the plain hint when no connective can be rewritten safely', () => {
+    const r = run(long.replace('시작했고,', '시작하고'));
+    expect(r.suggestions.some((s) => s.rule.id === 'LONG_SENTENCE_SPLIT')).toBe(false);
+    expect(r.suggestions.find((s) => s.rule.id === 'LONG_SENTENCE')?.replacements).toEqual([]);
+  });
+});
+
+describe('kind of text', () => {
+  it('tells a retrospective, a proposal and an essay apart', () => {
+    const retro =
+      '# 3분기 회고\n\n이번 분기를 돌아보면 잘한 점은 배포 자동화였다. 아쉬운 점은 문서가 늦었다는 것이다.\n\n다음에는 문서를 먼저 쓰기로 했다. 배운 점도 많았다.';
+    const proposal =
+      '# 사내 검색 개선 제안\n\n## 추진 배경\n\n지금은 검색 한 번에 3초가 걸린다.\n\n## 개선 방안\n\n인덱스를 새로 설계할 것을 제안한다. 기대 효과는 응답 시간 80% 단축이고, 필요한 예산은 크지 않다.';
+    const essay =
+      '# 바다\n\n어린 시절 여름마다 바다에 갔다. 그 바다를 생각하면 마음이 편해진다.\n\n나는 지금도 그 기억을 꺼내 본다. 비싼 선물보다 그 여름이 더 소중했다는 생각이 들었다.';
+    expect(run(retro).detectedCategory).toBe('RETROSPECTIVE');
+    expect(run(proposal).detectedCategory).toBe('PROPOSAL');
+    expect(run(essay).detectedCategory).toBe('ESSAY');
+  });
+});

@@ -4,6 +4,7 @@
  */
 import { type Finding, L } from './finding.ts';
 import { KOREAN_FILLERS } from './korean.ts';
+import { splitPoint } from './long-sentence.ts';
 import { type Span, eojeols } from './segment.ts';
 
 export const LIMITS = {
@@ -170,6 +171,25 @@ export function longSentenceFindings(block: number, sentenceSpans: Span[], langu
   for (const s of sentenceSpans) {
     const n = eojeols(s.text).length;
     if (n <= limit) continue;
+    const split = language === 'ko' ? splitPoint(s) : null;
+    if (split) {
+      // The suggestion sits on the split point and rewrites it; the sentence itself stays.
+      out.push({
+        block,
+        from: split.start,
+        to: split.end,
+        ruleId: 'LONG_SENTENCE_SPLIT',
+        category: 'READABILITY',
+        severity: 'HINT',
+        message: L(
+          `긴 문장입니다 (어절 ${n}개). '${split.word}'에서 두 문장으로 나누면 읽기 쉬워집니다.`,
+          `A long sentence (${n} words). Ending it at '${split.word}' makes two sentences that read more easily.`,
+        ),
+        short: L('긴 문장 나누기', 'Split a long sentence'),
+        replacements: [split.replacement],
+      });
+      continue;
+    }
     out.push({
       block,
       from: s.start,

@@ -22,3 +22,21 @@ export interface Finding {
 }
 
 export const L = (ko: string, en: string): Localized => ({ ko, en });
+
+/**
+ * One rule of the Korean rule table: `pattern` must be global; the whole match is the span that
+ * `replace` rewrites; `when` can veto a match by looking at the text around it. `examples` must
+ * be caught (`wrong` → `right`) and `clean` sentences left alone (the tests run them all).
+ */
+export interface KoreanRule {
+  id: string;
+  category: Extract<SuggestionCategory, 'SPACING' | 'SPELLING' | 'GRAMMAR' | 'STYLE'>;
+  severity: 'ERROR' | 'WARNING' | 'HINT';
+  pattern: RegExp;
+  when?: (m: RegExpExecArray, text: string) => boolean;
+  replace: (m: RegExpExecArray) => string;
+  message: Localized;
+  short: Localized;
+  examples: ReadonlyArray<{ wrong: string; right: string }>;
+  clean: readonly string[];
+}

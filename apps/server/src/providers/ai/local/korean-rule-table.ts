@@ -9,22 +9,11 @@
  * match by looking at the text around it. Boundaries use "no Hangul before/after", since \b does
  * not work for Hangul.
  */
-import type { SuggestionCategory } from '@moim/contract';
-import { type Localized, L } from './finding.ts';
+import { type KoreanRule, L } from './finding.ts';
+import { KOREAN_HOUSE_RULES } from './korean-house-rules.ts';
 import { JONG, jongseongIndex } from './segment.ts';
 
-export interface KoreanRule {
-  id: string;
-  category: Extract<SuggestionCategory, 'SPACING' | 'SPELLING' | 'GRAMMAR' | 'STYLE'>;
-  severity: 'ERROR' | 'WARNING' | 'HINT';
-  pattern: RegExp;
-  when?: (m: RegExpExecArray, text: string) => boolean;
-  replace: (m: RegExpExecArray) => string;
-  message: Localized;
-  short: Localized;
-  examples: ReadonlyArray<{ wrong: string; right: string }>;
-  clean: readonly string[];
-}
+export type { KoreanRule };
 
 const hasRieul = (ch: string | undefined) => jongseongIndex(ch) === JONG.RIEUL;
 const hasNieunOrRieul = (ch: string | undefined) => jongseongIndex(ch) === JONG.NIEUN || jongseongIndex(ch) === JONG.RIEUL;
@@ -391,4 +380,6 @@ export const KOREAN_RULES: readonly KoreanRule[] = [
     examples: [{ wrong: '되어진', right: '된' }],
     clean: ['정리된 문서'],
   },
+  // 한글 맞춤법 제47항, compounds, bound nouns, double passives, 로서/로써 (korean-house-rules.ts)
+  ...KOREAN_HOUSE_RULES,
 ];

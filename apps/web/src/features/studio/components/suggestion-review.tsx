@@ -14,9 +14,11 @@ interface Props {
   suggestions: readonly StudioSuggestion[];
   decisions: Decisions;
   onDecide: (id: string, decision: Decision | null) => void;
+  /** accept several at once ("apply all of this kind") */
+  onDecideMany?: (decisions: Record<string, Decision>) => void;
 }
 
-export function SuggestionReview({ text, suggestions, decisions, onDecide }: Props) {
+export function SuggestionReview({ text, suggestions, decisions, onDecide, onDecideMany }: Props) {
   const { t } = useTranslation('studio');
   const usable = useMemo(() => usableSuggestions(text, suggestions), [text, suggestions]);
   const pieces = useMemo(() => piecesOf(text, usable, decisions), [text, usable, decisions]);
@@ -57,6 +59,19 @@ export function SuggestionReview({ text, suggestions, decisions, onDecide }: Pro
     else if (selected && !decisions[selected.id] && key === 'i') decide(selected, 'ignored');
     else return;
     e.preventDefault();
+  };
+
+  // The waiting suggestions of the selected one's kind (its rule) that have a replacement.
+  const sameKind = selected ? usable.filter((s) => s.rule.id === selected.rule.id && !decisions[s.id] && s.replacements.length > 0) : [];
+  const acceptKind = () => {
+    if (!onDecideMany || sameKind.length === 0) return;
+    onDecideMany(
+      Object.fromEntries(sameKind.map((s) => [s.id, { kind: 'accepted', replacement: s.replacements[choice[s.id] ?? 0] ?? '' }])),
+    );
+    focusMark(
+      nextPending(usable, { ...decisions, ...Object.fromEntries(sameKind.map((s) => [s.id, { kind: 'ignored' as const }])) }, selected!.id)
+        ?.id ?? selected!.id,
+    );
   };
 
   const replacementLabel = (r: string) => (r === '' ? t('review.remove') : r);
@@ -107,7 +122,8 @@ export function SuggestionReview({ text, suggestions, decisions, onDecide }: Pro
               </p>
               <p className="review__message">{selected.message}</p>
               <p className="review__original">
-                <del>{selected.original}</del>
+                {/* struck through only when something replaces it; a hint without a rewrite quotes it */}
+                {selected.replacements.length > 0 ? <del>{selected.original}</del> : <q>{selected.original}</q>}
               </p>
               {selected.replacements.length === 1 && (
                 <p className="review__replacement">
@@ -148,6 +164,11 @@ export function SuggestionReview({ text, suggestions, decisions, onDecide }: Pro
                   <button type="button" className="btn btn-secondary btn-sm" onClick={() => decide(selected, 'ignored')}>
                     {selected.replacements.length > 0 ? t('review.ignore') : t('review.dismiss')}
                   </button>
+                  {onDecideMany && sameKind.length > 1 && (
+                    <button type="button" className="btn btn-ghost btn-sm" onClick={acceptKind} data-testid="studio-accept-kind">
+                      {t('review.acceptKind', { count: sameKind.length, kind: selected.shortMessage })}
+                    </button>
+                  )}
                 </div>
               )}
             </>

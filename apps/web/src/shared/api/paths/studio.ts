@@ -10,6 +10,7 @@ export const studioPaths = {
   document: studioDoc,
   documentAnalyses: (id: string) => `${studioDoc(id)}/analyses`,
   compare: (id: string) => `${studioDoc(id)}/compare`,
+  draft: (id: string) => `${studioDoc(id)}/draft`,
   trials: '/api/studio/trials',
   trial: (id: string) => `/api/studio/trials/${seg(id)}`,
   claimTrial: (id: string) => `/api/studio/trials/${seg(id)}/claim`,
