@@ -168,6 +168,18 @@ describe('jobs navigator', () => {
       expect(await box.inputValue()).toBe('java spring');
       await page.waitForURL(() => q() === 'java spring');
 
+      // an English word at a normal speed finds the Korean postings (the search synonyms: backend → 백엔드)
+      await clearField(page);
+      await page.waitForURL(() => q() === null);
+      await typeLikeAPerson(page, 'backend');
+      expect(await box.inputValue()).toBe('backend');
+      await page.waitForURL(() => q() === 'backend');
+      await page
+        .getByTestId('job-results')
+        .getByRole('link', { name: /백엔드/ })
+        .first()
+        .waitFor({ timeout: 20_000 });
+
       // Korean through the IME, composing slowly: nothing happens mid-syllable
       await clearField(page);
       await page.waitForURL(() => q() === null);

@@ -59,6 +59,16 @@ describe('studies journey', () => {
     // 2. schedule — defaults (weekly, two weeks from today) are valid
     await page.getByRole('heading', { name: /일정과 주기/ }).waitFor();
     await page.getByText(/예상 모임 \d+회/).waitFor();
+    // the period names its sessions; an end off the meeting day (Wednesdays) is offered the snap back to the last one
+    const span = page.getByTestId('propose-session-span');
+    await span.getByText(/^첫 모임 \d+월 \d+일\(수\) · 마지막 모임 \d+월 \d+일\(수\) · 총 8회$/).waitFor();
+    const end = page.getByLabel(/종료일/);
+    const lastSession = await end.inputValue();
+    const friday = new Date(Date.parse(`${lastSession}T00:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
+    await end.fill(friday);
+    await page.getByRole('button', { name: '모임일에 맞추기' }).click();
+    expect(await end.inputValue()).toBe(lastSession);
+    await span.getByText(/총 8회$/).waitFor();
     await page.getByRole('button', { name: '다음' }).click();
 
     // 3. capacity & cost
@@ -78,6 +88,11 @@ describe('studies journey', () => {
     await page.getByRole('button', { name: '제안 보내기' }).click();
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor({ timeout: 20_000 });
     await page.getByText('관리자 승인을 기다리는 스터디입니다').waitFor();
+    await page
+      .getByTestId('session-span')
+      .first()
+      .getByText(/^첫 모임 .+\(수\) · 마지막 모임 .+\(수\) · 총 8회$/)
+      .waitFor();
     studyPath = new URL(page.url()).pathname;
     expect(studyPath).toMatch(/^\/study\/\d+-/);
     const manage = await page.getByRole('link', { name: '스터디 관리' }).first().getAttribute('href');

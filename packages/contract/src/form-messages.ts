@@ -55,6 +55,10 @@ export const FORM_TEXTS = {
   addressNeeded: { ko: '오프라인 스터디는 장소를 입력해 주세요.', en: 'Enter a place for an offline study.' },
   startFromToday: { ko: '시작일은 오늘 이후여야 합니다.', en: 'The start date must be today or later.' },
   endAfterStart: { ko: '종료일은 시작일과 같거나 이후여야 합니다.', en: 'The end date must be on or after the start date.' },
+  noSessionInPeriod: {
+    ko: '이 기간에는 모임일이 없습니다. 모임 요일에 맞게 기간을 정해 주세요.',
+    en: 'No session falls in this period. Set the period to include a meeting day.',
+  },
   deadlineFormat: { ko: '모집 마감일 형식이 올바르지 않습니다.', en: 'The application deadline is not a valid date.' },
   deadlineBeforeStart: {
     ko: '모집 마감일은 시작일과 같거나 이전이어야 합니다.',

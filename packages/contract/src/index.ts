@@ -8,6 +8,7 @@ export * from './health.ts';
 export * from './accounts.ts';
 export * from './study-rules.ts';
 export * from './study-schedule.ts';
+export * from './study-period.ts';
 export * from './studies.ts';
 export * from './calendar.ts';
 export * from './reviews.ts';

@@ -1,4 +1,4 @@
-import { STUDY_STATUSES } from '@moim/contract';
+import { STUDY_STATUSES, type Study, generateSessionDates, periodIsSnapped } from '@moim/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 
@@ -83,6 +83,24 @@ describe('demo studies', () => {
     });
     expect(waiting.status).toBe(200);
     expect(waiting.body.data.content.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('shows every demo study from its first session to its last', async () => {
+    const adminRow = await t.ctx.database.exec(`select id from users where email = 'admin@moim.dev'`);
+    const all = await t.call({
+      method: 'GET',
+      url: '/api/admin/studies?size=100',
+      headers: await headers(String(adminRow.rows[0]!.id), true),
+    });
+    const studies = all.body.data.content as Study[];
+    expect(studies.length).toBeGreaterThanOrEqual(10);
+    for (const s of studies) {
+      const plan = { recurrenceType: s.recurrenceType, weekdays: s.scheduleDetails.weekdays, startDate: s.startDate, endDate: s.endDate };
+      const sessions = generateSessionDates(plan);
+      expect(sessions[0], `${s.slug} starts on a session`).toBe(s.startDate);
+      expect(sessions[sessions.length - 1], `${s.slug} ends on a session`).toBe(s.endDate);
+      expect(periodIsSnapped(plan), s.slug).toBe(true);
+    }
   });
 
   it('writes the search columns of every demo study (found by 초성 and a word being typed)', async () => {

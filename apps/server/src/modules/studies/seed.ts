@@ -257,7 +257,7 @@ async function seed(ctx: AppContext, base: StudyServices, shared: Record<string,
     capacity: 10,
     recruitDeadline: b.day(9),
     startDate: b.day(10),
-    endDate: b.day(45),
+    endDate: b.day(51), // six weeks: six Thursdays whatever today is (the service snaps the ends to them)
     recurrenceType: 'WEEKLY',
     costType: 'PAID',
     cost: 45000,

@@ -13,7 +13,7 @@ import { studies, studyCards } from './schema.ts';
 import { type TestUser, approvedStudy, createUser, createUsers, joinStudy, propose } from './test-helpers.ts';
 import { count, eq } from 'drizzle-orm';
 import { type PublicListParams, publicPage, publicPageBytes, studyBySlugFor, studyCardBySlug } from './study-read-repo.ts';
-import { studyCardJsonOf, studyPageBytesOf, studyPageJsonOf } from './study-service.ts';
+import { studyCardJsonOf, studyPageBytesOf, studyPageJsonOf } from './study-json.ts';
 import { toStudy } from './study-view.ts';
 import { studyApplicability } from '@moim/contract';
 

@@ -3,7 +3,7 @@
  * straight into the users table with signed access tokens (no accounts module needed), a valid
  * proposal with dates relative to today, and shortcuts through the HTTP API.
  */
-import { type Application, type Study, type StudyProposalInput, addDays, seoulDate } from '@moim/contract';
+import { type Application, type Study, type StudyProposalInput, addDays, seoulDate, weekdayOf } from '@moim/contract';
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/support.ts';
@@ -35,10 +35,15 @@ export async function createUsers(t: TestApp, n: number): Promise<TestUser[]> {
   return out;
 }
 
-/** A valid proposal: weekly Mon/Wed evenings, starting in two weeks, recruiting for ten days. */
+/**
+ * A valid proposal: weekly Mon/Wed evenings for eight weeks, from the first Monday at least two
+ * weeks away (a period that starts and ends on a session, as the server stores it), recruiting
+ * for ten days.
+ */
 export function proposal(overrides: Partial<StudyProposalInput> = {}): StudyProposalInput {
   const today = seoulDate(new Date());
-  const start = addDays(today, 14);
+  let start = addDays(today, 14);
+  while (weekdayOf(start) !== 'MON') start = addDays(start, 1);
   return {
     title: `데브로그 ${randomBytes(3).toString('hex')}`,
     generation: 3,
@@ -50,7 +55,7 @@ export function proposal(overrides: Partial<StudyProposalInput> = {}): StudyProp
     capacity: 10,
     recruitDeadline: addDays(today, 10),
     startDate: start,
-    endDate: addDays(start, 55),
+    endDate: addDays(start, 51), // a Wednesday
     recurrenceType: 'WEEKLY',
     costType: 'FREE',
     ...overrides,

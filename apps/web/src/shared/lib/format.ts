@@ -54,6 +54,15 @@ export function formatShortDate(value: string | Date | null | undefined, locale 
   return d ? fmt(locale, 'short', { month: 'short', day: 'numeric' }).format(d) : '';
 }
 
+/** 12월 10일(목) / Thu, Dec 10: a session's day (the study pages' first and last session). */
+export function formatSessionDate(value: string | Date | null | undefined, locale = 'ko'): string {
+  if (!value) return '';
+  const d = toDate(value);
+  const ko = d && !locale.startsWith('en') ? seoulDay(d) : null;
+  if (ko) return `${ko.month}월 ${ko.day}일(${'일월화수목금토'[ko.weekday]})`;
+  return d ? fmt(locale, 'session', { weekday: 'short', month: 'short', day: 'numeric' }).format(d) : '';
+}
+
 /**
  * 2026년 12월 1일 19:30 / Dec 1, 2026, 7:30 PM. Korean in 24 h, like formatTimeRange: also the
  * same text in every runtime (ICU's Korean day period differs: "오후" in browsers, "PM" in

@@ -21,6 +21,7 @@ import { TabBar } from '../../../shared/ui/tab-bar';
 import { TableScroll } from '../../../shared/ui/table-scroll';
 import { markUserValue } from '../../../shared/ui/user-value';
 import { ScheduleLine } from '../components/schedule-line';
+import { SessionSpan } from '../components/session-span';
 
 function parse(params: URLSearchParams): AdminFilter & { view: 'queue' | 'all' } {
   const view = params.get('view') === 'all' ? 'all' : 'queue';
@@ -163,8 +164,8 @@ function QueueItem({ study }: { study: AdminStudy }) {
           )}
         </p>
         <p className="st-queue__meta">
-          {t(`type.${study.type}`)} · <ScheduleLine study={study} /> · {formatDate(study.startDate, locale)} –{' '}
-          {formatDate(study.endDate, locale)} · {t('admin.capacity', { capacity: study.capacity })}
+          {t(`type.${study.type}`)} · <ScheduleLine study={study} /> · <SessionSpan study={study} /> ·{' '}
+          {t('admin.capacity', { capacity: study.capacity })}
         </p>
         {study.tagline && <p data-user-content="">{study.tagline}</p>}
       </div>

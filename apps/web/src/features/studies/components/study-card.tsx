@@ -9,6 +9,7 @@ import { StudyCover } from '../../../shared/ui/study-cover';
 import { CalendarIcon, ClockIcon, PinIcon, UsersIcon } from './icons';
 import { StatusBadge } from './status-badge';
 import { ScheduleLine } from './schedule-line';
+import { SessionSpan } from './session-span';
 
 export function CostLabel({ study }: { study: Pick<Study, 'costType' | 'cost'> }) {
   const { t } = useTranslation('studies');
@@ -55,7 +56,7 @@ export function StudyCard({ study, priority = false }: { study: Study; priority?
         <li>
           <CalendarIcon />
           <span>
-            {formatShortDate(study.startDate, locale)} – {formatShortDate(study.endDate, locale)}
+            <SessionSpan study={study} />
           </span>
         </li>
         <li>

@@ -1,11 +1,12 @@
 import { studySeats, type Study } from '@moim/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime, formatKrw } from '../../../shared/lib/format';
+import { formatDateTime, formatKrw } from '../../../shared/lib/format';
 import { useLocale } from '../lib/use-locale';
 import { ApplyCta } from './apply-cta';
 import { CopyLinkButton } from './copy-link';
 import { DurationNote, ScheduleLine } from './schedule-line';
+import { SessionSpan } from './session-span';
 
 /** The study's key facts with the call to action (the detail page's side panel). */
 export function StudyFacts({ study, isAuthenticated }: { study: Study; isAuthenticated: boolean }) {
@@ -18,7 +19,7 @@ export function StudyFacts({ study, isAuthenticated }: { study: Study; isAuthent
     [
       t('facts.period'),
       <>
-        {formatDate(study.startDate, locale)} – {formatDate(study.endDate, locale)}
+        <SessionSpan study={study} />
         <DurationNote study={study} />
       </>,
     ],

@@ -12,6 +12,7 @@ import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { useMyReview } from '../api/study-content-api';
 import { useCancelApplication, useMyStudies } from '../api/studies-api';
 import { StatusBadge } from '../components/status-badge';
+import { SessionSpan } from '../components/session-span';
 import { formatDate, formatDateTime, formatKrw } from '../../../shared/lib/format';
 import { managePath, reviewPath, studyPath } from '../lib/paths';
 import { useLocale } from '../lib/use-locale';
@@ -201,6 +202,9 @@ function MyItem({ group, item, userId }: { group: MyStudyGroup; item: MyStudyIte
           <Link to={studyPath(study)} className="st-my__link" data-user-content="">
             {study.title}
           </Link>
+          <p className="st-my__sessions muted">
+            <SessionSpan study={study} />
+          </p>
           {detail && <p className="st-my__detail">{detail}</p>}
           {cancel.isError && <ErrorMessage error={cancel.error} />}
         </div>

@@ -1,11 +1,12 @@
 import { studySeats } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
-import { formatKrw, formatShortDate } from '../../../../shared/lib/format';
+import { formatKrw } from '../../../../shared/lib/format';
 import { useLocale } from '../../lib/use-locale';
 import { ApplyCta } from '../apply-cta';
 import { StatusBadge } from '../status-badge';
 import type { SectionContext, SectionOf } from './types';
 import { ScheduleLine } from '../schedule-line';
+import { SessionSpan } from '../session-span';
 import { StudyCover } from '../../../../shared/ui/study-cover';
 import { Link } from 'react-router';
 import type { Study } from '@moim/contract';
@@ -58,7 +59,7 @@ export function HeroSection({ section, ctx, primary }: { section: SectionOf<'her
             <div>
               <dt>{t('facts.period')}</dt>
               <dd>
-                {formatShortDate(study.startDate, locale)} – {formatShortDate(study.endDate, locale)}
+                <SessionSpan study={study} />
               </dd>
             </div>
             <div>

@@ -15,6 +15,8 @@ import {
   addDays,
   generateSessionDates,
   seoulDate,
+  snapPeriodToSessions,
+  weekdayOf,
   studyProposalBody,
   type StudyProposal,
   type StudyProposalInput,
@@ -32,6 +34,7 @@ import { type ChosenCover, ProposeCover } from './propose-cover';
 import { Field, FieldGroup } from '../../../../shared/ui/field';
 import { formatDate, formatKrw, formatTimeRange } from '../../../../shared/lib/format';
 import { studyPath } from '../../lib/paths';
+import { sessionSpanText } from '../../components/session-span';
 import { useLocale } from '../../lib/use-locale';
 import { issueMessage } from '../../lib/zod-messages';
 import { crossFieldIssues, crossIssueKey, issuePaths, ruleBroken, STEP_FIELDS, STEPS, stepRules, type Step } from './proposal-rules';
@@ -43,7 +46,9 @@ const DRAFT_KEY = 'moim.study-proposal-draft';
 
 function defaults(now: Date): StudyProposalInput {
   const today = seoulDate(now);
-  const start = addDays(today, 14);
+  // the first Wednesday two weeks away, to the eighth: a period from the first session to the last
+  let start = addDays(today, 14);
+  while (weekdayOf(start) !== 'WED') start = addDays(start, 1);
   return {
     title: '',
     generation: 1,
@@ -55,7 +60,7 @@ function defaults(now: Date): StudyProposalInput {
     capacity: 8,
     recruitDeadline: addDays(start, -1),
     startDate: start,
-    endDate: addDays(start, 55),
+    endDate: addDays(start, 49),
     recurrenceType: 'WEEKLY',
     costType: 'FREE',
     cost: 0,
@@ -185,6 +190,24 @@ export default function ProposePage() {
         : [],
     [values.startDate, values.endDate, values.recurrenceType, values.scheduleDetails?.weekdays],
   );
+  const plan =
+    values.startDate && values.endDate && values.recurrenceType && values.endDate >= values.startDate
+      ? {
+          recurrenceType: values.recurrenceType,
+          weekdays: values.scheduleDetails?.weekdays ?? [],
+          startDate: values.startDate,
+          endDate: values.endDate,
+        }
+      : null;
+  const snapped = plan ? snapPeriodToSessions(plan) : null;
+  const offSession = snapped !== null && plan !== null && (snapped.startDate !== plan.startDate || snapped.endDate !== plan.endDate);
+  const snapToSessions = () => {
+    if (!snapped) return;
+    const opts = { shouldValidate: true, shouldDirty: true, shouldTouch: true } as const;
+    setValue('startDate', snapped.startDate, opts);
+    setValue('endDate', snapped.endDate, opts);
+    toast.success(t('sessions.snapped'));
+  };
   const paid = values.costType !== 'FREE';
   const numberOpts = { valueAsNumber: true } as const;
 
@@ -336,6 +359,20 @@ export default function ProposePage() {
               )}
               <div className="st-preview span-2" aria-live="polite">
                 <p className="st-preview__title">{t('propose.sessionPreview', { count: sessions.length })}</p>
+                {plan && (
+                  <p className="st-preview__span" data-testid="propose-session-span">
+                    {sessionSpanText({ ...plan, scheduleDetails: { weekdays: plan.weekdays } }, t, locale)}
+                  </p>
+                )}
+                {plan && !snapped && <p className="st-preview__warn">{t('sessions.noneHint')}</p>}
+                {offSession && (
+                  <div className="st-preview__snap">
+                    <p className="muted">{t('sessions.snapHint')}</p>
+                    <button type="button" className="btn btn-secondary btn-sm" onClick={snapToSessions}>
+                      {t('sessions.snap')}
+                    </button>
+                  </div>
+                )}
                 {sessions.length > 0 && (
                   <p className="muted">
                     {sessions
@@ -473,7 +510,12 @@ export default function ProposePage() {
                           : ''
                       }`,
                     ],
-                    ['period', `${formatDate(values.startDate, locale)} – ${formatDate(values.endDate, locale)}`],
+                    [
+                      'period',
+                      plan
+                        ? sessionSpanText({ ...plan, scheduleDetails: { weekdays: plan.weekdays } }, t, locale)
+                        : `${formatDate(values.startDate, locale)} – ${formatDate(values.endDate, locale)}`,
+                    ],
                     ['recruitDeadline', formatDate(values.recruitDeadline, locale)],
                     [
                       'location',
