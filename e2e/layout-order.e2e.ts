@@ -93,11 +93,12 @@ async function settledBoxes(page: Page): Promise<Boxes> {
   return JSON.parse(last || JSON.stringify(await boxes(page))) as Boxes;
 }
 
-/** Goes to `path` inside the app: the header's link, else a link on the page, else the router's history (a popstate). */
+/** Goes to `path` inside the app: the site header's link, else a link on the page, else the router's history (a popstate). */
 async function goInApp(page: Page, path: string) {
   const before = page.url();
   const header = HEADER_LINKS[path];
-  if (header) {
+  // the studio's pages have their own header, without the site's links
+  if (header && (await page.getByTestId('site-header').count()) > 0) {
     await followHeaderLink(page, header);
   } else {
     const link = page.locator(`a[href="${path}"]:visible`).first();
