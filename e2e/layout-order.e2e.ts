@@ -52,7 +52,11 @@ function boxes(page: Page): Promise<Boxes> {
       if (r.width === 0 && r.height === 0) continue;
       const y = r.top + window.scrollY;
       if (y > limit) continue;
-      out[keyOf(el)] = [Math.round(r.left), Math.round(y), Math.round(r.width), Math.round(r.height)];
+      // a block reaching past the two screens is compared up to their end: the home page's lower
+      // sections skip layout until they come near (content-visibility: auto), so the whole
+      // page's height depends on how far it was scrolled, not on its styles
+      const height = Math.min(r.bottom + window.scrollY, limit) - y;
+      out[keyOf(el)] = [Math.round(r.left), Math.round(y), Math.round(r.width), Math.round(height)];
       if (++n >= 80) break;
     }
     return out;
