@@ -52,7 +52,11 @@ function boxes(page: Page): Promise<Boxes> {
       if (r.width === 0 && r.height === 0) continue;
       const y = r.top + window.scrollY;
       if (y > limit) continue;
-      out[keyOf(el)] = [Math.round(r.left), Math.round(y), Math.round(r.width), Math.round(r.height)];
+      // a block reaching past the two screens is compared up to their end: the home page's lower
+      // sections skip layout until they come near (content-visibility: auto), so the whole
+      // page's height depends on how far it was scrolled, not on its styles
+      const height = Math.min(r.bottom + window.scrollY, limit) - y;
+      out[keyOf(el)] = [Math.round(r.left), Math.round(y), Math.round(r.width), Math.round(height)];
       if (++n >= 80) break;
     }
     return out;
@@ -93,11 +97,12 @@ async function settledBoxes(page: Page): Promise<Boxes> {
   return JSON.parse(last || JSON.stringify(await boxes(page))) as Boxes;
 }
 
-/** Goes to `path` inside the app: the header's link, else a link on the page, else the router's history (a popstate). */
+/** Goes to `path` inside the app: the site header's link, else a link on the page, else the router's history (a popstate). */
 async function goInApp(page: Page, path: string) {
   const before = page.url();
   const header = HEADER_LINKS[path];
-  if (header) {
+  // the studio's pages have their own header, without the site's links
+  if (header && (await page.getByTestId('site-header').count()) > 0) {
     await followHeaderLink(page, header);
   } else {
     const link = page.locator(`a[href="${path}"]:visible`).first();
