@@ -14,6 +14,7 @@ import type { RateLimiter } from './http/rate-limit.ts';
 import type { SessionCache } from './http/session-cache.ts';
 import type { SafeFetcher } from './providers/fetch/index.ts';
 import type { RedisProvider } from './providers/redis/index.ts';
+import type { Metrics } from './telemetry/metrics.ts';
 
 export interface AppContext {
   config: Config;
@@ -35,4 +36,6 @@ export interface AppContext {
   /** THE fetcher for user-given URLs (SSRF-safe: providers/fetch) */
   fetcher: SafeFetcher;
   log: FastifyBaseLogger;
+  /** Prometheus metrics, when METRICS_PORT or METRICS_TOKEN is set (telemetry/metrics.ts) */
+  metrics?: Metrics;
 }

@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { closeContext, createContext } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { runStartupSeeds } from './seed/index.ts';
+import { serveMetrics } from './telemetry/metrics-http.ts';
 
 async function main() {
   const t0 = performance.now();
@@ -28,6 +29,11 @@ async function main() {
   );
   if (config.JOBS_ENABLED) ctx.jobs.start();
   await app.listen({ host: config.HOST, port: config.PORT });
+  // Prometheus scrapes its own listener (loopback unless METRICS_HOST says otherwise)
+  const metricsServer =
+    ctx.metrics && config.METRICS_PORT !== undefined
+      ? await serveMetrics(ctx.metrics, config.METRICS_HOST, config.METRICS_PORT)
+      : undefined;
   ctx.log.info(
     {
       port: config.PORT,
@@ -51,6 +57,7 @@ async function main() {
     force.unref();
     try {
       await app.close(); // stops accepting and waits for in-flight requests
+      metricsServer?.close();
       await closeContext(ctx);
       process.exit(0);
     } catch (err) {

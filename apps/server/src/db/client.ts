@@ -16,6 +16,7 @@ import { mkdirSync } from 'node:fs';
 import { type BreakerState, CircuitBreaker } from './breaker.ts';
 import { guardPool } from './guard.ts';
 import { preparePgReads } from './prepared.ts';
+import { DbProbe, instrumentPool } from './probe.ts';
 import { startPgliteWorker } from './pglite-worker.ts';
 import * as schema from './schema.ts';
 
@@ -34,6 +35,10 @@ export interface Database {
    * absent for the embedded database, which has no network to fail.
    */
   breaker?: CircuitBreaker;
+  /** checkouts and statements as they happen, for observers (metrics, traces: db/probe.ts) */
+  probe: DbProbe;
+  /** the connection pool's state now: connections open, idle, and callers waiting for one */
+  poolState(): { max: number; total: number; idle: number; waiting: number };
   /** Raw SQL with positional parameters, for migrations and health checks. */
   exec(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** Run multi-statement SQL (no parameters). */
@@ -81,8 +86,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     });
     // Every connection and statement through the breaker and the request's time budget.
     const breaker = new CircuitBreaker(opts.breaker);
-    guardPool(pool, { breaker, probeMs: connectTimeout, queryTimeoutMs: statementTimeout + 1_000 });
-    return { ...poolDatabase(pool, 'postgres', () => pool.end()), breaker };
+    const probe = new DbProbe();
+    guardPool(pool, { breaker, probe, probeMs: connectTimeout, queryTimeoutMs: statementTimeout + 1_000 });
+    return { ...poolDatabase(pool, 'postgres', probe, () => pool.end()), breaker };
   }
   // The embedded database: PGlite in a worker thread, reached through node-postgres like a
   // server (db/pglite-worker.ts). One session, so one connection: a transaction holds it and
@@ -92,14 +98,16 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (dataDir && !opts.loadDataDir) mkdirSync(dataDir, { recursive: true });
   const worker = await startPgliteWorker(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : { dataDir });
   const pool = new pg.Pool({ max: 1, stream: worker.stream as never, idleTimeoutMillis: 0, connectionTimeoutMillis: 0 });
-  return poolDatabase(pool, 'pglite', async () => {
+  const probe = new DbProbe();
+  instrumentPool(pool, probe);
+  return poolDatabase(pool, 'pglite', probe, async () => {
     await pool.end();
     await worker.close();
   });
 }
 
 /** A Database over a node-postgres pool (a PostgreSQL server, or the embedded database's worker). */
-function poolDatabase(rawPool: pg.Pool, driver: Database['driver'], close: () => Promise<void>): Database {
+function poolDatabase(rawPool: pg.Pool, driver: Database['driver'], probe: DbProbe, close: () => Promise<void>): Database {
   // reads run as named (prepared) statements: parsed and planned once per connection
   const pool = preparePgReads(rawPool);
   pool.on('error', () => {
@@ -109,6 +117,8 @@ function poolDatabase(rawPool: pg.Pool, driver: Database['driver'], close: () =>
   return {
     db,
     driver,
+    probe,
+    poolState: () => ({ max: rawPool.options.max, total: rawPool.totalCount, idle: rawPool.idleCount, waiting: rawPool.waitingCount }),
     exec: async (text, params) => {
       const r = await pool.query(text, params as unknown[]);
       return { rows: r.rows };
