@@ -25,6 +25,7 @@ import { composeModules, type ModuleApis, type ModuleOverrides } from './modules
 import type { ServerModule } from './modules/types.ts';
 import { paymentCsp } from './providers/payments/csp.ts';
 import { registerMetrics } from './telemetry/metrics-http.ts';
+import { registerDrainHeader } from './lifecycle.ts';
 
 export type App = FastifyInstance;
 
@@ -86,6 +87,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   // Prometheus: per-request metrics, and /metrics behind METRICS_TOKEN (docs/operations.md)
   if (ctx.metrics) registerMetrics(app, ctx.metrics, config.METRICS_TOKEN);
+  registerDrainHeader(app, ctx.lifecycle);
   registerErrorHandling(app);
   registerSafeTextRule(app);
   registerRouteSecurity(app);

@@ -9,6 +9,7 @@ import { FailoverRateLimitStore, MemoryRateLimitStore, RateLimiter, RedisRateLim
 import { FailoverSessionStore, MemorySessionStore, RedisSessionStore, SessionCache } from './http/session-cache.ts';
 import { EventBus } from './events/event-bus.ts';
 import { JobQueue } from './jobs/queue.ts';
+import { createLifecycle } from './lifecycle.ts';
 import { type AddressPolicy, type Resolver, createSafeFetcher } from './providers/fetch/index.ts';
 import { RedisProvider } from './providers/redis/index.ts';
 import { Metrics } from './telemetry/metrics.ts';
@@ -96,6 +97,7 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
       ...(opts.fetchResolver ? { resolver: opts.fetchResolver } : {}),
     }),
     log,
+    lifecycle: createLifecycle(),
   };
 }
 

@@ -1,11 +1,12 @@
 /**
  * The server process: read config (fail fast), open the database and run migrations, load
- * start-up data, listen, and shut down gracefully on SIGTERM/SIGINT (stop accepting, finish
- * in-flight requests, stop jobs, close the database).
+ * start-up data, listen, and shut down gracefully on SIGTERM/SIGINT (lifecycle.ts: drain, stop
+ * accepting, finish in-flight requests and jobs, close the database).
  */
 import { buildApp } from './app.ts';
 import { closeContext, createContext } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { shutDown } from './lifecycle.ts';
 import { runStartupSeeds } from './seed/index.ts';
 import { serveMetrics } from './telemetry/metrics-http.ts';
 
@@ -46,27 +47,31 @@ async function main() {
   );
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    ctx.log.info({ signal }, 'shutting down');
+    ctx.log.info({ signal, drainMs: config.SHUTDOWN_DRAIN_MS, timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutting down');
     const force = setTimeout(() => {
-      ctx.log.error('graceful shutdown timed out; exiting');
+      ctx.log.error({ inFlightJobs: ctx.jobs.running }, 'graceful shutdown timed out; exiting');
       process.exit(1);
-    }, 20_000);
+    }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
-    try {
-      await app.close(); // stops accepting and waits for in-flight requests
-      metricsServer?.close();
-      await closeContext(ctx);
-      process.exit(0);
-    } catch (err) {
-      ctx.log.error({ err }, 'error during shutdown');
-      process.exit(1);
-    }
+    shutDown({
+      app,
+      ctx,
+      drainMs: config.SHUTDOWN_DRAIN_MS,
+      closeAlso: [() => metricsServer && new Promise((r) => metricsServer.close(r))],
+      closeContext,
+    }).then(
+      () => process.exit(0),
+      (err: unknown) => {
+        ctx.log.error({ err }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
 main().catch((err) => {

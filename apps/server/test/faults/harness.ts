@@ -55,6 +55,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
       PORT: String(p),
       JWT_SECRET,
       OAUTH_LOCAL_ENABLED: 'false',
+      SHUTDOWN_DRAIN_MS: '0', // no load balancer to wait for, unless a scenario sets one
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
