@@ -24,6 +24,8 @@ import { defaultWebDist } from './paths.ts';
 import { composeModules, type ModuleApis, type ModuleOverrides } from './modules/index.ts';
 import type { ServerModule } from './modules/types.ts';
 import { paymentCsp } from './providers/payments/csp.ts';
+import { registerMetrics } from './telemetry/metrics-http.ts';
+import { registerDrainHeader } from './lifecycle.ts';
 
 export type App = FastifyInstance;
 
@@ -83,6 +85,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   if (ctx.database.breaker && config.DB_REQUEST_BUDGET_MS > 0) registerDatabaseBudget(app, config.DB_REQUEST_BUDGET_MS);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Prometheus: per-request metrics, and /metrics behind METRICS_TOKEN (docs/operations.md)
+  if (ctx.metrics) registerMetrics(app, ctx.metrics, config.METRICS_TOKEN);
+  registerDrainHeader(app, ctx.lifecycle);
   registerErrorHandling(app);
   registerSafeTextRule(app);
   registerRouteSecurity(app);

@@ -9,8 +9,10 @@ import { FailoverRateLimitStore, MemoryRateLimitStore, RateLimiter, RedisRateLim
 import { FailoverSessionStore, MemorySessionStore, RedisSessionStore, SessionCache } from './http/session-cache.ts';
 import { EventBus } from './events/event-bus.ts';
 import { JobQueue } from './jobs/queue.ts';
+import { createLifecycle } from './lifecycle.ts';
 import { type AddressPolicy, type Resolver, createSafeFetcher } from './providers/fetch/index.ts';
 import { RedisProvider } from './providers/redis/index.ts';
+import { Metrics } from './telemetry/metrics.ts';
 import { join } from 'node:path';
 
 export interface ContextOptions {
@@ -79,7 +81,9 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
   );
   // the queue does not poll while the database's circuit is open (it waits for the trial instead)
   const jobs = new JobQueue(database.db, log, undefined, () => database.breaker?.retryAfterMs() ?? 0);
+  const metricsOn = config.METRICS_PORT !== undefined || config.METRICS_TOKEN !== undefined;
   return {
+    ...(metricsOn ? { metrics: new Metrics({ database, jobs, sessions, redis }) } : {}),
     config,
     database,
     db: database.db,
@@ -95,10 +99,12 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
       ...(opts.fetchResolver ? { resolver: opts.fetchResolver } : {}),
     }),
     log,
+    lifecycle: createLifecycle(),
   };
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {
+  ctx.metrics?.close();
   await ctx.jobs.stop();
   await ctx.redis.close();
   await ctx.database.close();

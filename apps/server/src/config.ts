@@ -132,12 +132,25 @@ const envSchema = z.object({
   AI_MODEL: z.string().min(1).max(200).default('gpt-4o-mini'),
   AI_API_KEY: z.string().min(1).max(500).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  // observability (docs/operations.md "Metrics"): Prometheus metrics on their own port (bound to
+  // METRICS_HOST, loopback by default) and/or at /metrics on the main port behind a bearer token.
+  // Neither set: no metrics are collected at all.
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(500).optional(),
+  // graceful shutdown (docs/operations.md "Shutdown and rolling restarts"): after SIGTERM readiness
+  // answers 503 for SHUTDOWN_DRAIN_MS (default 5 s in production, 0 otherwise) while the load
+  // balancer notices, then in-flight work finishes; the process exits by SHUTDOWN_TIMEOUT_MS at most.
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'SHUTDOWN_DRAIN_MS'> {
   jwtSecret: string;
+  /** SHUTDOWN_DRAIN_MS with its default applied */
+  SHUTDOWN_DRAIN_MS: number;
   dataDir: string;
   publicUrl: string;
   isProduction: boolean;
@@ -193,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   return {
     ...rest,
     jwtSecret,
+    SHUTDOWN_DRAIN_MS: e.SHUTDOWN_DRAIN_MS ?? (isProduction ? 5_000 : 0),
     dataDir,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     isProduction,

@@ -9,11 +9,13 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { EventBus } from './events/event-bus.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { Lifecycle } from './lifecycle.ts';
 import type { AccessTokens, Guards } from './http/auth-guard.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import type { SessionCache } from './http/session-cache.ts';
 import type { SafeFetcher } from './providers/fetch/index.ts';
 import type { RedisProvider } from './providers/redis/index.ts';
+import type { Metrics } from './telemetry/metrics.ts';
 
 export interface AppContext {
   config: Config;
@@ -35,4 +37,8 @@ export interface AppContext {
   /** THE fetcher for user-given URLs (SSRF-safe: providers/fetch) */
   fetcher: SafeFetcher;
   log: FastifyBaseLogger;
+  /** the process's stage: draining once a shutdown began (lifecycle.ts) */
+  lifecycle: Lifecycle;
+  /** Prometheus metrics, when METRICS_PORT or METRICS_TOKEN is set (telemetry/metrics.ts) */
+  metrics?: Metrics;
 }

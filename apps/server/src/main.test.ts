@@ -27,6 +27,7 @@ function start(env: Record<string, string>) {
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
       HOST: '127.0.0.1',
+      SHUTDOWN_DRAIN_MS: '0', // no load balancer to wait for
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,13 +1,15 @@
 /**
  * The server process: read config (fail fast), open the database and run migrations, load
- * start-up data, listen, and shut down gracefully on SIGTERM/SIGINT (stop accepting, finish
- * in-flight requests, stop jobs, close the database).
+ * start-up data, listen, and shut down gracefully on SIGTERM/SIGINT (lifecycle.ts: drain, stop
+ * accepting, finish in-flight requests and jobs, close the database).
  */
 import { buildApp } from './app.ts';
 import { closeContext, createContext } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { serveBackupSignal } from './db/backup-signal.ts';
+import { shutDown } from './lifecycle.ts';
 import { runStartupSeeds } from './seed/index.ts';
+import { serveMetrics } from './telemetry/metrics-http.ts';
 
 async function main() {
   const t0 = performance.now();
@@ -29,6 +31,11 @@ async function main() {
   );
   if (config.JOBS_ENABLED) ctx.jobs.start();
   await app.listen({ host: config.HOST, port: config.PORT });
+  // Prometheus scrapes its own listener (loopback unless METRICS_HOST says otherwise)
+  const metricsServer =
+    ctx.metrics && config.METRICS_PORT !== undefined
+      ? await serveMetrics(ctx.metrics, config.METRICS_HOST, config.METRICS_PORT)
+      : undefined;
   ctx.log.info(
     {
       port: config.PORT,
@@ -44,27 +51,31 @@ async function main() {
   const stopBackupSignal = serveBackupSignal(config.dataDir, ctx.database, ctx.log);
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    ctx.log.info({ signal }, 'shutting down');
+    ctx.log.info({ signal, drainMs: config.SHUTDOWN_DRAIN_MS, timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutting down');
     const force = setTimeout(() => {
-      ctx.log.error('graceful shutdown timed out; exiting');
+      ctx.log.error({ inFlightJobs: ctx.jobs.running }, 'graceful shutdown timed out; exiting');
       process.exit(1);
-    }, 20_000);
+    }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
-    try {
-      await app.close(); // stops accepting and waits for in-flight requests
-      await closeContext(ctx);
-      stopBackupSignal();
-      process.exit(0);
-    } catch (err) {
-      ctx.log.error({ err }, 'error during shutdown');
-      process.exit(1);
-    }
+    shutDown({
+      app,
+      ctx,
+      drainMs: config.SHUTDOWN_DRAIN_MS,
+      closeAlso: [() => metricsServer && new Promise((r) => metricsServer.close(r)), stopBackupSignal],
+      closeContext,
+    }).then(
+      () => process.exit(0),
+      (err: unknown) => {
+        ctx.log.error({ err }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
 main().catch((err) => {

@@ -12,5 +12,7 @@ export const healthReady = z.object({
   database: z.object({ reachable: z.boolean(), driver: z.enum(['pglite', 'postgres']), latencyMs: z.number() }),
   migrations: z.object({ applied: z.number().int(), expected: z.number().int(), upToDate: z.boolean() }),
   redis: z.object({ configured: z.boolean(), reachable: z.boolean(), downSince: z.string().nullable() }),
+  /** why an instance whose dependencies are fine is unavailable: it is shutting down (SIGTERM) */
+  reason: z.enum(['draining']).optional(),
 });
 export type HealthReady = z.infer<typeof healthReady>;

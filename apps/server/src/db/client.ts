@@ -16,6 +16,7 @@ import { mkdirSync } from 'node:fs';
 import { type BreakerState, CircuitBreaker } from './breaker.ts';
 import { guardPool } from './guard.ts';
 import { preparePgReads } from './prepared.ts';
+import { DbProbe, instrumentPool } from './probe.ts';
 import { startPgliteWorker } from './pglite-worker.ts';
 import * as schema from './schema.ts';
 
@@ -34,6 +35,10 @@ export interface Database {
    * absent for the embedded database, which has no network to fail.
    */
   breaker?: CircuitBreaker;
+  /** checkouts and statements as they happen, for observers (metrics, traces: db/probe.ts) */
+  probe: DbProbe;
+  /** the connection pool's state now: connections open, idle, and callers waiting for one */
+  poolState(): { max: number; total: number; idle: number; waiting: number };
   /** Raw SQL with positional parameters, for migrations and health checks. */
   exec(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** Run multi-statement SQL (no parameters). */
@@ -99,9 +104,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     });
     // Every connection and statement through the breaker and the request's time budget.
     const breaker = new CircuitBreaker(opts.breaker);
-    guardPool(pool, { breaker, probeMs: connectTimeout, queryTimeoutMs: statementTimeout + 1_000 });
+    const probe = new DbProbe();
+    guardPool(pool, { breaker, probe, probeMs: connectTimeout, queryTimeoutMs: statementTimeout + 1_000 });
     const direct = pooled ? { url: opts.directUrl!, connectTimeout } : undefined;
-    return { ...poolDatabase(pool, 'postgres', () => pool.end(), direct), breaker };
+    return { ...poolDatabase(pool, 'postgres', probe, () => pool.end(), direct), breaker };
   }
   // The embedded database: PGlite in a worker thread, reached through node-postgres like a
   // server (db/pglite-worker.ts). One session, so one connection: a transaction holds it and
@@ -111,7 +117,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (dataDir && !opts.loadDataDir) mkdirSync(dataDir, { recursive: true });
   const worker = await startPgliteWorker(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : { dataDir });
   const pool = new pg.Pool({ max: 1, stream: worker.stream as never, idleTimeoutMillis: 0, connectionTimeoutMillis: 0 });
-  const database = poolDatabase(pool, 'pglite', async () => {
+  const probe = new DbProbe();
+  instrumentPool(pool, probe);
+  const database = poolDatabase(pool, 'pglite', probe, async () => {
     await pool.end();
     await worker.close();
   });
@@ -148,6 +156,7 @@ class UnnamedStatementsClient extends pg.Client {}
 function poolDatabase(
   rawPool: pg.Pool,
   driver: Database['driver'],
+  probe: DbProbe,
   close: () => Promise<void>,
   direct?: { url: string; connectTimeout: number },
 ): Database {
@@ -161,6 +170,8 @@ function poolDatabase(
   return {
     db,
     driver,
+    probe,
+    poolState: () => ({ max: rawPool.options.max, total: rawPool.totalCount, idle: rawPool.idleCount, waiting: rawPool.waitingCount }),
     exec: async (text, params) => {
       const r = await pool.query(text, params as unknown[]);
       return { rows: r.rows };

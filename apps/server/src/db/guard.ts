@@ -17,6 +17,7 @@ import type pg from 'pg';
 import type { CircuitBreaker } from './breaker.ts';
 import { currentDbBudget } from './budget.ts';
 import { DatabaseUnavailableError, isDatabaseUnreachable } from './errors.ts';
+import { type DbProbe, statementOutcome } from './probe.ts';
 
 export interface GuardOptions {
   breaker: CircuitBreaker;
@@ -24,6 +25,8 @@ export interface GuardOptions {
   probeMs: number;
   /** the pool's own `query_timeout` (a statement that sets none waits at most this) */
   queryTimeoutMs: number;
+  /** told each checkout's wait and each statement's time and outcome (metrics, traces) */
+  probe?: DbProbe;
 }
 
 type QueryConfig = pg.QueryConfig & { query_timeout?: number };
@@ -56,7 +59,7 @@ const originals = new WeakMap<pg.PoolClient, pg.PoolClient['query']>();
 
 /** Wraps `pool.connect` and `pool.query` in place (Drizzle checks `instanceof Pool`, so the object stays). */
 export function guardPool(pool: pg.Pool, opts: GuardOptions): pg.Pool {
-  const { breaker } = opts;
+  const { breaker, probe } = opts;
   const rawConnect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
 
   const refused = () => {
@@ -105,15 +108,20 @@ export function guardPool(pool: pg.Pool, opts: GuardOptions): pg.Pool {
     const usual = config.query_timeout ?? opts.queryTimeoutMs;
     const cfg = left < usual ? { ...config, query_timeout: Math.max(1, Math.ceil(left)) } : config;
     const end = budget?.begin();
+    const t0 = probe?.active ? performance.now() : 0;
+    const report = (outcome: 'ok' | 'timeout' | 'error', error?: unknown) =>
+      probe?.statement({ text: config.text, startedAt: performance.timeOrigin + t0, durationMs: performance.now() - t0, outcome, error });
     const run: Promise<pg.QueryResult> = Reflect.apply(originals.get(client)!, client, [cfg, values]);
     return run.then(
       (result) => {
         end?.();
+        if (t0) report('ok');
         breaker.succeeded();
         return result;
       },
       (err: unknown) => {
         end?.();
+        if (t0) report(statementOutcome(err), err);
         if (isDatabaseUnreachable(err)) {
           discard(checkout, err);
           breaker.failed('pass');
@@ -162,10 +170,14 @@ export function guardPool(pool: pg.Pool, opts: GuardOptions): pg.Pool {
 
   async function connect(): Promise<pg.PoolClient> {
     const admission = breaker.admit();
-    if (admission === 'refuse') throw refused();
+    if (admission === 'refuse') {
+      probe?.checkout(0, 'refused');
+      throw refused();
+    }
     const budget = currentDbBudget();
     const limit = Math.min(budget?.left() ?? Infinity, admission === 'trial' ? opts.probeMs : Infinity);
     if (limit <= 0) {
+      probe?.checkout(0, 'refused');
       if (admission === 'trial') breaker.abandoned();
       throw noTimeLeft();
     }
@@ -175,8 +187,10 @@ export function guardPool(pool: pg.Pool, opts: GuardOptions): pg.Pool {
     try {
       client = prepare(await connectWithin(limit));
       if (admission === 'trial') await statement(client, { text: 'select 1' }, undefined, limit - (performance.now() - started));
+      probe?.checkout(performance.now() - started, 'ok');
       return client;
     } catch (err) {
+      probe?.checkout(performance.now() - started, 'refused');
       if (client) client.release(err instanceof Error ? err : true);
       if (isDatabaseUnreachable(err)) breaker.failed(admission);
       else if (admission === 'trial') breaker.abandoned();

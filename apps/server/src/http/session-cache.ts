@@ -126,6 +126,8 @@ export class FailoverSessionStore implements SessionStateStore {
 }
 
 export class SessionCache {
+  /** lookups answered from the cache, and those that read the database, since start (metrics) */
+  readonly stats = { hits: 0, misses: 0 };
   private loader: SessionLoader | null = null;
   constructor(
     readonly store: SessionStateStore,
@@ -151,7 +153,11 @@ export class SessionCache {
       // the shared cache is down: ask the database (correct, only slower)
       this.onStoreError(err);
     }
-    if (hit) return hit;
+    if (hit) {
+      this.stats.hits++;
+      return hit;
+    }
+    this.stats.misses++;
     if (!this.loader) throw new Error('session cache used before the auth module registered its loader');
     const { state, ttlMs } = await this.loader(key);
     const ttl = Math.min(this.ttlMs, ttlMs ?? this.ttlMs);

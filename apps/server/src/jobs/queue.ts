@@ -28,6 +28,24 @@ const DEFAULT_LANE = 'default';
 
 const refusedByBreaker = (err: unknown) => databaseRetryAfter(err) !== undefined;
 
+/** How a claimed job ended: done, failed and to be retried, or failed for good (dead). */
+export type JobOutcome = 'done' | 'retry' | 'dead';
+
+export interface JobRun {
+  lane: string;
+  kind: string;
+  outcome: JobOutcome;
+  durationMs: number;
+  /** how late it started: claimed at minus due at (ms) */
+  lagMs: number;
+}
+
+/** Told about each job run; `run` wraps the handler (a tracer opens its span around it). */
+export interface JobObserver {
+  finished?(run: JobRun): void;
+  run?<T>(job: { lane: string; kind: string; id: string; attempt: number }, fn: () => Promise<T>): Promise<T>;
+}
+
 interface Loop {
   timer?: NodeJS.Timeout;
   running?: Promise<void>;
@@ -45,6 +63,9 @@ export class JobQueue {
   private recurring: { kind: string; everyMs: number; lastRun: number; fn: () => Promise<void> }[] = [];
   private loops = new Map<string, Loop>([[DEFAULT_LANE, {}]]);
   private stopped = true;
+  private readonly observers = new Set<JobObserver>();
+  /** jobs running now (a graceful shutdown waits for them) */
+  private inFlight = 0;
 
   constructor(
     private readonly db: Db,
@@ -62,6 +83,27 @@ export class JobQueue {
       this.loops.set(lane, {});
       if (!this.stopped) this.schedule(lane, 50);
     }
+  }
+
+  /** Attach an observer (metrics, traces); returns its detach. */
+  observe(observer: JobObserver): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
+  }
+
+  /** The lane a kind runs in (`default` unless registered in its own). */
+  laneFor(kind: string): string {
+    return this.laneOf.get(kind) ?? DEFAULT_LANE;
+  }
+
+  /** Every lane with a poll loop. */
+  lanes(): string[] {
+    return [...this.loops.keys()];
+  }
+
+  /** Jobs being run right now by this process. */
+  get running(): number {
+    return this.inFlight;
   }
 
   /** Run `fn` roughly every `everyMs` (a sweep such as "expire unpaid applications"). */
@@ -190,6 +232,7 @@ export class JobQueue {
       payload: Record<string, unknown>;
       attempts: number;
       max_attempts: number;
+      lag_ms: number;
     }>(sql`
       update jobs set attempts = attempts + 1, locked_until = now() + interval '5 minutes'
       where id = (
@@ -200,16 +243,27 @@ export class JobQueue {
         limit 1
         for update skip locked
       )
-      returning id, kind, payload, attempts, max_attempts`);
+      returning id, kind, payload, attempts, max_attempts, (extract(epoch from (now() - run_at)) * 1000)::float8 as lag_ms`);
     const job = claimed.rows[0];
     if (!job) return false;
     const handler = this.handlers.get(job.kind);
+    const jobLane = this.laneFor(job.kind);
+    const t0 = performance.now();
+    let outcome: JobOutcome = 'done';
+    this.inFlight++;
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(job.payload, { jobId: job.id, attempt: job.attempts });
+      const run = () => handler(job.payload, { jobId: job.id, attempt: job.attempts });
+      let wrapped = run;
+      for (const o of this.observers) {
+        const inner = wrapped;
+        if (o.run) wrapped = () => o.run!({ lane: jobLane, kind: job.kind, id: job.id, attempt: job.attempts }, inner);
+      }
+      await wrapped();
       await this.db.execute(sql`update jobs set status = 'done', finished_at = now(), locked_until = null where id = ${job.id}`);
     } catch (err) {
       const failed = job.attempts >= job.max_attempts;
+      outcome = failed ? 'dead' : 'retry';
       this.log.warn({ err, jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job failed');
       // Retry with exponential back-off, or give up after max attempts.
       await this.db.execute(sql`
@@ -220,6 +274,16 @@ export class JobQueue {
           run_at = now() + (${Math.min(2 ** job.attempts, 3600)} * interval '1 second'),
           finished_at = ${failed ? sql`now()` : sql`null`}
         where id = ${job.id}`);
+    } finally {
+      this.inFlight--;
+      const report: JobRun = {
+        lane: jobLane,
+        kind: job.kind,
+        outcome,
+        durationMs: performance.now() - t0,
+        lagMs: Math.max(0, Number(job.lag_ms) || 0),
+      };
+      for (const o of this.observers) o.finished?.(report);
     }
     return true;
   }

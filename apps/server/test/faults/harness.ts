@@ -55,6 +55,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
       PORT: String(p),
       JWT_SECRET,
       OAUTH_LOCAL_ENABLED: 'false',
+      SHUTDOWN_DRAIN_MS: '0', // no load balancer to wait for, unless a scenario sets one
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -523,6 +524,82 @@ export async function startPgbouncer(): Promise<PgBouncerProcess> {
         await exited;
       }
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/* A load balancer that probes readiness ------------------------------------------------------ */
+
+/**
+ * What a real balancer does in a rolling restart: probes each target's readiness every `probeMs`
+ * and sends requests only to ready ones (round robin); a request whose connection failed before
+ * any answer (refused, reset) is retried on another ready target, as nginx's
+ * `proxy_next_upstream error` does. Only for requests without a body (the load is reads).
+ */
+export async function readinessBalancer(targets: string[], probeMs = 100): Promise<Balancer & { retried: number }> {
+  const ready = targets.map(() => true);
+  const counts = targets.map(() => 0);
+  const agent = new http.Agent({ keepAlive: true });
+  let next = 0;
+  let stopped = false;
+  const probes = targets.map(async (t, i) => {
+    while (!stopped) {
+      const r = await request(t, 'GET', '/api/health/ready', undefined, undefined, 1_000).catch(() => null);
+      ready[i] = r?.status === 200;
+      await sleep(probeMs);
+    }
+  });
+  const pick = (exclude: number) => {
+    for (let k = 0; k < targets.length; k++) {
+      const i = next++ % targets.length;
+      if (ready[i] && i !== exclude) return i;
+    }
+    return -1;
+  };
+  const state = { retried: 0 };
+  const server = http.createServer((req, res) => {
+    const attempt = (tries: number, last: number) => {
+      const i = pick(last);
+      if (i < 0) return void res.writeHead(502).end();
+      counts[i]!++;
+      const target = new URL(targets[i]!);
+      const up = http.request(
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, connection: 'keep-alive' },
+        },
+        (r) => {
+          res.writeHead(r.statusCode ?? 502, { ...r.headers, connection: 'keep-alive', 'x-served-by': String(i) });
+          r.pipe(res);
+        },
+      );
+      up.on('error', () => {
+        if (res.headersSent) return void res.destroy();
+        if (tries > 0) {
+          state.retried++;
+          attempt(tries - 1, i);
+        } else res.writeHead(502).end();
+      });
+      up.end();
+    };
+    attempt(3, -1);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    counts,
+    get retried() {
+      return state.retried;
+    },
+    close: async () => {
+      stopped = true;
+      await Promise.all(probes);
+      agent.destroy();
+      await new Promise<void>((r) => server.close(() => r()));
     },
   };
 }

@@ -24,7 +24,8 @@ function within<T>(p: Promise<T>, ms: number): Promise<T> {
  * Readiness answers within READINESS_TIMEOUT_MS whatever the database does (a load balancer's
  * probe must not hang): 503 when the database is unreachable, slow or not migrated; 200 with
  * `status: 'degraded'` when only Redis is away (every instance shares it, so taking instances out
- * of rotation would not help: they serve from their fallbacks instead).
+ * of rotation would not help: they serve from their fallbacks instead); 503 with `reason: 'draining'`
+ * once the instance is shutting down.
  */
 export async function readiness(ctx: AppContext): Promise<HealthReady> {
   const budget = ctx.config.READINESS_TIMEOUT_MS;
@@ -49,8 +50,11 @@ export async function readiness(ctx: AppContext): Promise<HealthReady> {
     migrations = db.migrations;
   }
   const degraded: HealthReady['degraded'] = ctx.redis.configured && !redisReachable ? ['redis'] : [];
-  const available = reachable && migrations.upToDate;
+  // shutting down (SIGTERM): out of rotation whatever the dependencies say (lifecycle.ts)
+  const draining = ctx.lifecycle.draining;
+  const available = reachable && migrations.upToDate && !draining;
   return {
+    ...(draining ? { reason: 'draining' as const } : {}),
     status: !available ? 'unavailable' : degraded.length > 0 ? 'degraded' : 'ok',
     degraded,
     database: { reachable, driver: ctx.database.driver, latencyMs },

@@ -42,6 +42,8 @@ type Listener = (up: boolean) => void;
 
 export class RedisProvider {
   readonly client: Redis | null;
+  /** calls answered by their fallback since start (the link down or cooling off, or the command failed) */
+  fallbacks = 0;
   private openUntil = 0;
   private wasUp = false;
   private downSince: number | null = null;
@@ -99,10 +101,10 @@ export class RedisProvider {
 
   /** `op` on the shared client when the link is up; `fallback()` when it is not or `op` fails. */
   async call<T>(op: (client: Redis) => Promise<T>, fallback: () => T | Promise<T>): Promise<T> {
-    if (!this.client || !this.isUp()) return fallback();
+    if (!this.client || !this.isUp()) return this.fallBack(fallback);
     // After a failure, one trial call at a time probes the link; the others keep falling back.
     const trial = !this.wasUp;
-    if (trial && this.trialInFlight) return fallback();
+    if (trial && this.trialInFlight) return this.fallBack(fallback);
     if (trial) this.trialInFlight = true;
     try {
       const out = await op(this.client);
@@ -111,10 +113,15 @@ export class RedisProvider {
     } catch (err) {
       if (isRedisReplyError(err)) throw err; // a bug in the command, not an outage
       this.trip(err);
-      return fallback();
+      return this.fallBack(fallback);
     } finally {
       if (trial) this.trialInFlight = false;
     }
+  }
+
+  private fallBack<T>(fallback: () => T | Promise<T>): T | Promise<T> {
+    if (this.client) this.fallbacks++; // without REDIS_URL the fallback is the design, not a fallback
+    return fallback();
   }
 
   /** Like `call`, but reports failure as `undefined` (for best-effort writes). */
