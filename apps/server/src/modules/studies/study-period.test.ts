@@ -6,7 +6,7 @@
 import { addDays, seoulDate, weekdayOf } from '@moim/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
-import { type TestUser, approvedStudy, createUser, propose, proposal } from './test-helpers.ts';
+import { type TestUser, approvedStudy, createUser, propose, proposal, setStatus } from './test-helpers.ts';
 
 let t: TestApp;
 let leader: TestUser;
@@ -97,6 +97,19 @@ describe('a change of the period or the weekdays', () => {
     expect(none.body.error.details.fields[0]).toMatchObject({ path: 'body.startDate', code: 'noSessionInPeriod' });
     const after = await t.call({ method: 'GET', url: `/api/studies/${s.id}`, headers: leader.headers });
     expect(after.body.data).toMatchObject({ startDate: addDays(wed, 6), endDate: addDays(wed, 34) });
+  });
+
+  it('a study that has begun keeps the day it began when its weekdays change; only its end follows', async () => {
+    const s = await approvedStudy(t, leader, admin, { ...thursdays, startDate: addDays(wed, 1), endDate: addDays(wed, 29) });
+    expect((await setStatus(t, leader, s.id, 'START')).status).toBe(200);
+    const r = await t.call({
+      method: 'PATCH',
+      url: `/api/studies/${s.id}`,
+      headers: leader.headers,
+      payload: { scheduleDetails: { weekdays: ['TUE'], startTime: '19:30', endTime: '21:30' } },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data).toMatchObject({ status: 'IN_PROGRESS', startDate: addDays(wed, 1), endDate: addDays(wed, 27) });
   });
 
   it('a stranger cannot change the period (a pending study answers as if it did not exist)', async () => {

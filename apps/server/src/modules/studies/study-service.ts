@@ -365,9 +365,12 @@ export class StudyService {
         body.endDate !== undefined;
       if (scheduleChanged) {
         const period = sessionPeriod(merged);
-        if (period.startDate !== row.startDate || body.startDate !== undefined) body.startDate = period.startDate;
+        // a study that has begun keeps the day it began (its past sessions happened) unless the
+        // leader moves it: only its end follows the new schedule
+        const keepStart = (row.status === 'IN_PROGRESS' || row.status === 'COMPLETED') && body.startDate === undefined;
+        if (!keepStart && (period.startDate !== row.startDate || body.startDate !== undefined)) body.startDate = period.startDate;
         if (period.endDate !== row.endDate || body.endDate !== undefined) body.endDate = period.endDate;
-        merged.startDate = period.startDate;
+        merged.startDate = keepStart ? row.startDate : period.startDate;
         merged.endDate = period.endDate;
       }
       const searchable = body.title !== undefined || body.tagline !== undefined;
