@@ -198,7 +198,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.decorate('modules', modules.list);
   app.decorate('apis', modules.apis);
 
-  const spaFallback = opts.serveWeb ? await registerWebStatic(app, webDist, config.jwtSecret) : undefined;
+  const spaFallback = opts.serveWeb ? await registerWebStatic(app, webDist, config.jwtSecret, config.publicUrl) : undefined;
   registerNotFound(app, spaFallback);
   return app;
 }

@@ -28,3 +28,4 @@ export * from './job-postings.ts';
 export * from './job-postings-admin.ts';
 export * from './projects.ts';
 export * from './admin-overview.ts';
+export * from './structured-data.ts';

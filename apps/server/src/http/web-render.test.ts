@@ -12,6 +12,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support.ts';
 import { approvedStudy, createUser, setStatus, type TestUser } from '../modules/studies/test-helpers.ts';
+import { importPostings, posting } from '../modules/job-postings/test-helpers.ts';
 import { type OwnRule, usedCss } from './web-render.ts';
 
 const SHELL = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
@@ -172,5 +173,51 @@ describe('server-rendered study pages', () => {
     expect(csp).toMatch(new RegExp(`script-src 'self' 'wasm-unsafe-eval' ${SCRIPT_HASH.replace(/[+/]/g, '\\$&')};`));
     expect(csp).not.toContain('nope');
     expect(csp).not.toContain(" 'unsafe-eval'");
+  });
+
+  /** The page's structured data as the server wrote it in <head>. */
+  const headJsonLd = (html: string) => {
+    const head = html.slice(0, html.indexOf('</head>'));
+    const m = /<script type="application\/ld\+json" id="page-json-ld">([^<]*)<\/script>/.exec(head);
+    return m ? (JSON.parse(m[1]!) as Record<string, any>) : undefined;
+  };
+
+  it('writes a study page’s Course (a weekly study) into the HTML it serves, with the public origin and Google’s required properties', async () => {
+    const s = await approvedStudy(t, leader, admin, { title: '구조화 데이터 스터디' });
+    const ld = headJsonLd((await page(`/study/${s.slug}`)).body);
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org/',
+      '@type': 'Course',
+      name: '구조화 데이터 스터디',
+      description: s.tagline,
+      url: `${t.ctx.config.publicUrl.replace(/\/$/, '')}/study/${encodeURIComponent(s.slug)}`,
+      provider: { name: 'moim' },
+      offers: [{ category: expect.any(String) }],
+      hasCourseInstance: [{ courseMode: expect.any(String), courseSchedule: { repeatFrequency: expect.stringMatching(/^P/) } }],
+    });
+    // a page with nothing to render (the shell) carries none
+    expect(headJsonLd((await page('/study/no-such-study')).body)).toBeUndefined();
+  });
+
+  it('writes a job posting’s JobPosting into the shell of its own page, escaped so its text cannot close the element', async () => {
+    const title = '백엔드 </script><script>alert(1)</script> 개발자';
+    const run = await importPostings(t, admin, [posting({ title, workMode: 'REMOTE', employmentType: 'CONTRACT' })]);
+    expect(run.created).toBe(1);
+    const found = await t.call({ method: 'GET', url: `/api/job-postings?q=${encodeURIComponent('백엔드')}` });
+    const id = (found.body.data.content as Array<{ id: string; title: string }>).find((p) => p.title === title)!.id;
+    const res = await page(`/ignition/navigator/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<script>alert(1)');
+    expect(headJsonLd(res.body)).toMatchObject({
+      '@type': 'JobPosting',
+      title,
+      employmentType: 'CONTRACTOR',
+      jobLocationType: 'TELECOMMUTE',
+      hiringOrganization: { name: '테스트컴퍼니' },
+      datePosted: expect.any(String),
+      description: expect.any(String),
+    });
+    // an unknown posting: the plain shell
+    expect((await page('/ignition/navigator/00000000-0000-4000-8000-000000000000')).body).toBe(SHELL);
   });
 });

@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { createPageFonts, type PageFonts, type PageFontSpec } from './page-font.ts';
+import { withHeadElements } from './structured-data.ts';
 
 type QueryEntry = [key: readonly unknown[], data: unknown];
 type GetJson = (url: string) => Promise<{ status: number; data?: unknown }>;
@@ -119,6 +120,8 @@ export function createPageRenderer(
   app: FastifyInstance,
   distDir: string,
   secret: string,
+  /** elements for the page's <head> made from its data (structured data: http/structured-data.ts) */
+  headFor?: (pattern: string, entries: QueryEntry[]) => string,
 ): { render: PageRenderer; fonts: PageFonts | undefined } | undefined {
   const dir = join(distDir, '.ssr');
   const file = join(dir, 'server-rendered.json');
@@ -138,6 +141,7 @@ export function createPageRenderer(
   /** The template filled: markup, data, the CSS its markup uses, and its faces (its own font, or the subsets its text uses). */
   const assemble = (template: Template, r: RenderBundle, markup: string, entries: QueryEntry[], codes: number[]) => {
     let html = template.html.replace(spec.markup, () => markup).replace(spec.data, () => r.queryDataScript(entries));
+    if (headFor) html = withHeadElements(html, headFor(template.pattern, entries));
     if (template.css) html = html.replace(template.css.marker, () => usedCss(markup, template.css!.rules));
     let font: string | null = null;
     if (fonts && fontSpec) {

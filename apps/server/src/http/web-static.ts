@@ -13,6 +13,7 @@ import { join, relative, sep } from 'node:path';
 import type { NotFoundFallback } from './error-handler.ts';
 import { notFound } from './app-error.ts';
 import { PAGE_FONT_PATH } from './page-font.ts';
+import { createStructuredData, withHeadElements } from './structured-data.ts';
 import { createPageRenderer, type HtmlPage } from './web-render.ts';
 
 /** dist/prerender/<path>/index.html (+ .br/.gz from the build) by page path ('/', '/study' …). */
@@ -37,7 +38,12 @@ function loadPrerendered(distDir: string): Map<string, HtmlPage> {
 }
 
 /** Registers the static files and returns the SPA fallback for the not-found handler. */
-export async function registerWebStatic(app: FastifyInstance, distDir: string, secret: string): Promise<NotFoundFallback> {
+export async function registerWebStatic(
+  app: FastifyInstance,
+  distDir: string,
+  secret: string,
+  publicUrl = 'http://localhost:3000',
+): Promise<NotFoundFallback> {
   const hasWeb = existsSync(join(distDir, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -68,7 +74,8 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string, s
   };
 
   const prerendered = hasWeb ? loadPrerendered(distDir) : new Map<string, HtmlPage>();
-  const renderer = hasWeb ? createPageRenderer(app, distDir, secret) : undefined;
+  const structured = createStructuredData(app, publicUrl);
+  const renderer = hasWeb ? createPageRenderer(app, distDir, secret, structured.forRendered) : undefined;
   const render = renderer?.render;
   const fonts = renderer?.fonts;
   if (fonts) {
@@ -103,7 +110,9 @@ export async function registerWebStatic(app: FastifyInstance, distDir: string, s
         else void reply.send(rendered.html);
         return true;
       }
-      void reply.send(readShell('index.html')!);
+      // a page the app draws itself: the shell, with the page's structured data when it has any
+      const head = await structured.forShell(path.replace(/\/+$/, '')).catch(() => '');
+      void reply.send(withHeadElements(readShell('index.html')!, head));
       return true;
     }
     return false;

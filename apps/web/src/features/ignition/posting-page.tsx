@@ -1,4 +1,5 @@
 /** /ignition/navigator/:jobId — a posting's own shareable page (the same detail as the modal, with JSON-LD). */
+import { PAGE_JSON_LD_ID } from '@moim/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -18,6 +19,9 @@ export default function PostingPage() {
   const auth = useAuth();
   const detail = useJobDetail(valid ? jobId : null, auth.isAuthenticated);
   const profile = useSkillProfile(auth.isAuthenticated);
+  // the server wrote this posting's JobPosting into <head> for crawlers; the detail below writes
+  // its own, kept current with the data, so the page never carries two
+  useEffect(() => document.getElementById(PAGE_JSON_LD_ID)?.remove(), []);
   useEffect(() => {
     if (detail.data) document.title = `${detail.data.title} · ${detail.data.company.name} | moim`;
   }, [detail.data]);

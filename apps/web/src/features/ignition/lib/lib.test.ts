@@ -1,8 +1,6 @@
-import type { JobPostingDetail } from '@moim/contract';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FILTERS, filtersToParams, parseFilters, toApiQuery } from './filters';
 import { highlightRanges } from './highlight';
-import { jobPostingJsonLd, jsonLdText } from './json-ld';
 
 const mark = (text: string, q: string) => highlightRanges(text, q).map(([a, b]) => text.slice(a, b));
 
@@ -40,63 +38,5 @@ describe('URL filters', () => {
     expect(parseFilters(back)).toEqual(f);
     expect(toApiQuery(f, 20)).toMatchObject({ q: '자바', activeOnly: false, sort: 'match', page: 2, size: 20, salaryMin: 40_000_000 });
     expect(toApiQuery(EMPTY_FILTERS, 20)).toMatchObject({ q: undefined, activeOnly: undefined, sort: undefined });
-  });
-});
-
-const detail: JobPostingDetail = {
-  id: '11111111-1111-4111-8111-111111111111',
-  title: '백엔드 개발자 </script>',
-  company: { id: 'c', name: '한빛페이', nameEn: 'Hanbit Pay', careersUrl: 'https://hanbitpay.example.com/careers', logoUrl: null },
-  employmentType: 'FULL_TIME',
-  experienceLevel: 'JUNIOR',
-  experienceMin: 1,
-  experienceMax: 3,
-  location: '서울 강남구',
-  region: 'SEOUL',
-  workMode: 'ONSITE',
-  salaryMin: 50_000_000,
-  salaryMax: null,
-  requiredSkills: [{ id: 'java', name: 'Java', category: 'LANGUAGE' }],
-  preferredSkills: [],
-  postedAt: '2026-11-01T00:00:00.000Z',
-  validThrough: '2026-11-10T14:59:59.999Z',
-  active: false,
-  closedReason: 'EXPIRED',
-  match: null,
-  bookmarked: false,
-  description: '소개',
-  requirements: '요건',
-  preferred: '',
-  sourceUrl: 'https://careers.example.com/1',
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: '2026-11-01T00:00:00.000Z',
-};
-
-describe('JobPosting JSON-LD', () => {
-  it('describes the posting for schema.org, keeps a past validThrough, and cannot close its script tag', () => {
-    const ld = jobPostingJsonLd(detail, 'https://moim.dev/ignition/navigator/1');
-    expect(ld).toMatchObject({
-      '@context': 'https://schema.org/',
-      '@type': 'JobPosting',
-      title: '백엔드 개발자 </script>',
-      datePosted: '2026-11-01T00:00:00.000Z',
-      validThrough: '2026-11-10T14:59:59.999Z',
-      employmentType: 'FULL_TIME',
-      hiringOrganization: {
-        '@type': 'Organization',
-        name: '한빛페이',
-        alternateName: 'Hanbit Pay',
-        sameAs: 'https://hanbitpay.example.com/careers',
-      },
-      jobLocation: { '@type': 'Place', address: { addressRegion: 'Seoul', addressCountry: 'KR', streetAddress: '서울 강남구' } },
-      baseSalary: { currency: 'KRW', value: { unitText: 'YEAR', minValue: 50_000_000 } },
-      skills: 'Java',
-    });
-    expect(ld.jobLocationType).toBeUndefined();
-    const remote = jobPostingJsonLd({ ...detail, workMode: 'REMOTE', region: null, validThrough: null }, 'u');
-    expect(remote).toMatchObject({ jobLocationType: 'TELECOMMUTE', applicantLocationRequirements: { name: 'KR' } });
-    expect(remote.validThrough).toBeUndefined();
-    expect(jsonLdText(ld)).not.toContain('</script>');
-    expect(JSON.parse(jsonLdText(ld)).title).toBe('백엔드 개발자 </script>');
   });
 });

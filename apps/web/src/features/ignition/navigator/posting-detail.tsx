@@ -4,13 +4,13 @@
  * source link, sharing, corrections, and schema.org JobPosting JSON-LD.
  */
 import type { JobMatch, JobPostingDetail, SkillRef } from '@moim/contract';
+import { jobPostingLd, jsonLdText } from '@moim/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
 import { toast } from '../../../shared/toast/toast';
 import { deadlineLabel, formatDate, formatExperience, formatSalary } from '../lib/format';
-import { jobPostingJsonLd, jsonLdText } from '../lib/json-ld';
 import { useLocale, useNow } from '../lib/use-locale';
 import { DeadlineBadge, MatchBadge } from './badges';
 import { BookmarkButton } from './bookmark-button';
@@ -46,7 +46,7 @@ export function PostingDetail({
 
   return (
     <article className="jn-detail">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jobPostingJsonLd(p, url)) }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jobPostingLd(p, url)) }} />
       <header className="jn-detail__head">
         <p className="jn-card__company">
           {p.company.name}
