@@ -23,7 +23,10 @@ let admin: TestUser;
 let leader: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // what is under test is who gets each seat, not the request's database budget (1.5 s by
+  // default, tested in db/guard.test.ts and the fault suite): 20 transactions at once queue
+  // for 10 connections and each other's row locks, past 1.5 s on a busy 2-core machine
+  t = await createTestApp({ env: { DB_REQUEST_BUDGET_MS: '20000' } });
   admin = await makeUser(t, { admin: true, name: '관리자' });
   leader = await makeUser(t, { name: '리더' });
 });
