@@ -225,7 +225,7 @@ describe('deduction', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('bot-code');
     await page.getByTestId('bot-test').click();
     const error = page.getByTestId('bot-error');
-    await expect.poll(() => error.textContent(), { timeout: 30_000 }).toContain("4번째 줄 · 참조 오류: 'foo'이(가) 정의되지 않았습니다");
+    await expect.poll(() => error.textContent(), { timeout: 30_000 }).toContain("4번째 줄 · 참조 오류: 정의되지 않은 이름 'foo'");
     expect(await page.locator('.ded-code-editor__gutter span.is-error').textContent()).toBe('4');
     await error.getByRole('button', { name: '4번째 줄로 가기' }).click();
     const caret = await code.evaluate(

@@ -167,7 +167,7 @@ describe('a bot’s own error in the editor and the test log', () => {
         expectLanguage(text, lng);
         if (e.line !== null) expect(text).toContain(String(e.line));
       }
-    expect(botErrorText(cases[0], ts.ko)).toBe("3번째 줄 · 참조 오류: 'foo'이(가) 정의되지 않았습니다");
+    expect(botErrorText(cases[0], ts.ko)).toBe("3번째 줄 · 참조 오류: 정의되지 않은 이름 'foo'");
     expect(botErrorText(cases[0], ts.en)).toBe("Line 3 · reference error: 'foo' is not defined");
     // the bot's own words stay its own
     expect(botErrorText({ kind: 'Error', message: 'my bot gave up', line: 7 }, ts.en)).toBe('Line 7 · error: my bot gave up');
