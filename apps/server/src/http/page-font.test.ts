@@ -120,7 +120,8 @@ describe('a server-rendered page’s own font', () => {
     const first = await page(t, `/study/${s.slug}`);
     expect(first).toContain(`<h1 class="title">${title}</h1>`);
     // the subsets of its text (Latin and Hangul), not the others, and no page font yet
-    expect(first).toContain(`<style>${FACES.latin}${FACES.hangul}h1{color:red}</style></head>`);
+    expect(first).toContain(`<style>${FACES.latin}${FACES.hangul}h1{color:red}</style>`);
+    expect(first).toMatch(/<\/style><script type="application\/ld\+json" id="page-json-ld">[^<]*<\/script><\/head>/);
     expect(first).not.toContain(FACES.cjk);
     expect(first).toContain(FIRST_SUBSET);
     expect(first).not.toContain('moim-ssr-font');
