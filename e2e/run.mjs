@@ -2,8 +2,15 @@
 // End-to-end journeys: builds the platform, starts it on a free port with a throw-away data
 // folder and drives Debian's Chromium through playwright-core (e2e/vitest.config.ts).
 // Without Chromium the journeys are reported as skipped, except under CI=true where that fails.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+//
+// On a machine with two or more cores the journeys run in two shards at once (E2E_SHARDS, default
+// 2 there and 1 elsewhere): each shard is its own Vitest process with its own server and data
+// folder (its global setup), so the journeys of one never see the other's data. A journey mostly
+// waits on its browser, so the second shard uses the core the first leaves idle. The shards'
+// lines are prefixed; their JSON reports (`--outputFile.json=F`) are merged into F.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 
 const root = new URL('..', import.meta.url).pathname;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -22,6 +29,62 @@ if (process.env.E2E_SKIP_BUILD !== 'true') {
   const b = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only'], { cwd: root, stdio: 'inherit' });
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
-const args = ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)];
-const r = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: chromium } });
-process.exit(r.status ?? 1);
+
+const given = process.argv.slice(2);
+/** journeys named on the command line run in one process: a shard of one file would only wait */
+const namesFiles = given.some((a) => !a.startsWith('-'));
+const shards = namesFiles ? 1 : Math.max(1, Number(process.env.E2E_SHARDS ?? (availableParallelism() >= 2 ? 2 : 1)) || 1);
+const env = { ...process.env, CHROMIUM_PATH: chromium };
+const vitest = (extra) => ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...extra];
+
+if (shards === 1) {
+  const r = spawnSync('npx', vitest(given), { cwd: root, stdio: 'inherit', env });
+  process.exit(r.status ?? 1);
+}
+
+const REPORT = '--outputFile.json=';
+const report = given.find((a) => a.startsWith(REPORT))?.slice(REPORT.length);
+const runShard = (i) =>
+  new Promise((resolve) => {
+    const args = given.map((a) => (report && a === REPORT + report ? `${REPORT}${report}.${i}` : a));
+    const child = spawn('npx', vitest([...args, `--shard=${i}/${shards}`]), {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const prefix = (stream, out) => {
+      let rest = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) out.write(`[e2e ${i}/${shards}] ${line}\n`);
+      });
+      stream.on('end', () => rest && out.write(`[e2e ${i}/${shards}] ${rest}\n`));
+    };
+    prefix(child.stdout, process.stdout);
+    prefix(child.stderr, process.stderr);
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+
+const codes = await Promise.all(Array.from({ length: shards }, (_, k) => runShard(k + 1)));
+if (report) {
+  // one report as if one process had run every journey (scripts/failed-tests.mjs reads testResults)
+  const parts = Array.from({ length: shards }, (_, k) => `${report}.${k + 1}`).filter((f) => existsSync(f));
+  const merged = parts
+    .map((f) => JSON.parse(readFileSync(f, 'utf8')))
+    .reduce(
+      (a, b) => {
+        for (const [k, v] of Object.entries(b)) if (typeof v === 'number' && k.startsWith('num')) a[k] = (a[k] ?? 0) + v;
+        a.success = a.success && b.success;
+        a.testResults.push(...(b.testResults ?? []));
+        return a;
+      },
+      { success: true, testResults: [] },
+    );
+  if (parts.length === shards) writeFileSync(report, JSON.stringify(merged));
+  for (const f of parts) rmSync(f, { force: true });
+}
+const failed = codes.find((c) => c !== 0);
+console.log(`\ne2e: ${shards} shards, exit codes ${codes.join(', ')}`);
+process.exit(failed ?? 0);
