@@ -9,7 +9,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './context.ts';
 import { registerDatabaseBudget } from './http/db-budget.ts';
@@ -17,6 +17,7 @@ import { handleFrameworkError, registerErrorHandling, registerNotFound, sendErro
 import { registerSafeTextRule } from './http/safe-text.ts';
 import { registerRouteSecurity } from './http/route-access.ts';
 import { registerRouteErrors, shareErrorResponses } from './http/route-errors.ts';
+import { nameSharedSchemas } from './http/openapi-names.ts';
 import { markOptionalBodies, registerJsonParser, validatorCompiler } from './http/validation.ts';
 import { registerWebStatic } from './http/web-static.ts';
 import { inlineHashes } from './http/web-render.ts';
@@ -162,6 +163,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
+  nameSharedSchemas();
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -179,10 +181,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       },
     },
     transform: jsonSchemaTransform,
-    transformObject: (documentObject) =>
-      shareErrorResponses(
-        markOptionalBodies('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject),
-      ),
+    // the contract's shared shapes (a Study, an application…; `.meta({ id })`) are written once in
+    // components.schemas and referred to, as the error answers are in components.responses
+    transformObject: (documentObject) => shareErrorResponses(markOptionalBodies(jsonSchemaTransformObject(documentObject))),
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
