@@ -4,12 +4,12 @@
  * cannot be removed (the server refuses it too, AUTH-1034).
  */
 import { PASSKEY_NAME_MAX_LENGTH, type Passkey } from '@moim/contract';
-import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../shared/i18n';
 import { formatDateTime } from '../../shared/lib/format';
+import { passkeyAvailability } from '../../shared/lib/passkeys-available';
 import { toast } from '../../shared/toast/toast';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { ErrorMessage } from '../../shared/ui/error-message';
@@ -151,7 +151,7 @@ export function PasskeysSection() {
   const { t } = useTranslation('account');
   const queryClient = useQueryClient();
   const list = usePasskeys();
-  const [supported] = useState(() => typeof window !== 'undefined' && browserSupportsWebAuthn());
+  const [availability] = useState(passkeyAvailability);
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [cancelled, setCancelled] = useState(false);
@@ -195,14 +195,16 @@ export function PasskeysSection() {
       )}
       <ErrorMessage error={error} />
       {cancelled && <FormMessage tone="info">{t('settings.passkeys.cancelled')}</FormMessage>}
-      {supported ? (
+      {availability === 'yes' ? (
         <div className="row">
           <button type="button" className="btn btn-primary" onClick={() => void add()} disabled={adding} aria-busy={adding}>
             {adding ? t('settings.passkeys.adding') : t('settings.passkeys.add')}
           </button>
         </div>
       ) : (
-        <FormMessage tone="info">{t('settings.passkeys.unsupported')}</FormMessage>
+        <FormMessage tone="info">
+          {t(availability === 'ip-address' ? 'settings.passkeys.ipAddress' : 'settings.passkeys.unsupported')}
+        </FormMessage>
       )}
     </section>
   );

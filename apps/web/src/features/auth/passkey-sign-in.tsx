@@ -8,7 +8,6 @@
 import { loginResponse, passkeyOptions, type LoginResponse } from '@moim/contract';
 import {
   WebAuthnAbortService,
-  browserSupportsWebAuthn,
   browserSupportsWebAuthnAutofill,
   startAuthentication,
   type PublicKeyCredentialRequestOptionsJSON,
@@ -19,23 +18,36 @@ import { api } from '../../shared/api/client';
 import { authPaths } from '../../shared/api/paths/users';
 import { useAuth } from '../../shared/auth/auth-provider';
 import type { SessionUser } from '../../shared/auth/types';
+import { passkeyAvailability } from '../../shared/lib/passkeys-available';
 import { ErrorMessage } from '../../shared/ui/error-message';
 import { FormMessage } from '../../shared/ui/field';
 
 const DEV = import.meta.env.DEV;
 
+/** The browser's part failed or was dismissed (not the server's verdict). */
+class BrowserCeremonyError extends Error {
+  constructor(readonly original: unknown) {
+    super('passkey ceremony');
+  }
+}
+
 async function passkeySignIn(autofill: boolean): Promise<LoginResponse> {
   const { options } = await api.post(authPaths.passkeyLoginOptions, {}, { schema: DEV && passkeyOptions });
-  const response = await startAuthentication({
-    optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
-    useBrowserAutofill: autofill,
-  });
+  let response;
+  try {
+    response = await startAuthentication({
+      optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+      useBrowserAutofill: autofill,
+    });
+  } catch (err) {
+    throw new BrowserCeremonyError(err);
+  }
   return api.post(authPaths.passkeyLoginVerify, { response }, { schema: DEV && loginResponse });
 }
 
 /** The person closed the browser's dialog, or a newer ceremony replaced this one: not a failure. */
 function isCancelled(err: unknown): boolean {
-  const e = err as { name?: string; code?: string } | null;
+  const e = (err instanceof BrowserCeremonyError ? err.original : err) as { name?: string; code?: string } | null;
   return e?.name === 'NotAllowedError' || e?.name === 'AbortError' || e?.code === 'ERROR_CEREMONY_ABORTED';
 }
 
@@ -46,7 +58,7 @@ function isCancelled(err: unknown): boolean {
 export function PasskeySignIn({ onSignedIn }: { onSignedIn: (user: SessionUser) => void }) {
   const { t } = useTranslation('auth');
   const auth = useAuth();
-  const [supported] = useState(() => typeof window !== 'undefined' && browserSupportsWebAuthn());
+  const [supported] = useState(() => passkeyAvailability() === 'yes');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [cancelled, setCancelled] = useState(false);
@@ -70,7 +82,8 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (user: SessionUser) 
         if (!live) return;
         done.current(await accept.current(r.accessToken, r.refreshToken));
       } catch (err) {
-        if (live && !isCancelled(err)) setError(err);
+        // the autofill was never asked for: only the server's verdict on a chosen passkey is shown
+        if (live && !(err instanceof BrowserCeremonyError)) setError(err);
       }
     })();
     return () => {
@@ -91,7 +104,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (user: SessionUser) 
       done.current(await auth.acceptTokens(r.accessToken, r.refreshToken));
     } catch (err) {
       if (isCancelled(err)) setCancelled(true);
-      else setError(err);
+      else setError(err instanceof BrowserCeremonyError ? new Error(t('passkey.failed')) : err);
       setAutofillRound((n) => n + 1);
     } finally {
       setBusy(false);
