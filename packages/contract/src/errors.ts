@@ -21,6 +21,28 @@ export const ERROR_CATALOGUE = {
     ko: '이메일이 인증된 소셜 계정으로만 로그인할 수 있습니다.',
     en: 'Social login needs an account with a verified email.',
   },
+  // passkeys (WebAuthn, docs/accounts.md "Passkeys")
+  'AUTH-1030': {
+    status: 400,
+    ko: '패스키 요청이 만료되었거나 이미 사용되었습니다. 다시 시도해 주세요.',
+    en: 'The passkey request has expired or was already used. Please try again.',
+  },
+  'AUTH-1031': { status: 401, ko: '패스키를 확인하지 못했습니다.', en: 'The passkey could not be verified.' },
+  'AUTH-1032': {
+    status: 401,
+    ko: '등록되지 않았거나 삭제된 패스키입니다.',
+    en: 'This passkey is not registered or was removed.',
+  },
+  'AUTH-1033': {
+    status: 401,
+    ko: '패스키의 서명 횟수가 맞지 않습니다. 복제된 인증 장치일 수 있어 로그인을 막았습니다.',
+    en: 'The passkey’s signature counter went backwards; it may be a cloned authenticator, so the sign-in was refused.',
+  },
+  'AUTH-1034': {
+    status: 409,
+    ko: '마지막 로그인 수단은 삭제할 수 없습니다. 다른 로그인 수단을 먼저 추가해 주세요.',
+    en: 'You cannot remove your last way to sign in. Add another one first.',
+  },
   'VAL-2001': { status: 400, ko: '입력값을 확인해 주세요.', en: 'Validation failed.' },
   'VAL-2002': { status: 400, ko: '형식이 올바르지 않습니다.', en: 'Wrong format.' },
   'VAL-2003': { status: 400, ko: '필수 항목이 누락되었습니다.', en: 'A required field is missing.' },

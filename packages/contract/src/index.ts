@@ -6,6 +6,7 @@ export * from './envelope.ts';
 export * from './constants.ts';
 export * from './health.ts';
 export * from './accounts.ts';
+export * from './passkeys.ts';
 export * from './study-rules.ts';
 export * from './study-schedule.ts';
 export * from './study-period.ts';

@@ -2,6 +2,7 @@
 export * from '../jobs/schema.ts';
 export * from '../modules/users/schema.ts';
 export * from '../modules/auth/schema.ts';
+export * from '../modules/auth/passkeys/schema.ts';
 export * from '../providers/mail/schema.ts';
 export * from '../modules/studies/schema.ts';
 export * from '../modules/calendar/schema.ts';

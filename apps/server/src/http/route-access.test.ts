@@ -68,6 +68,11 @@ describe('OpenAPI security is generated from the route guards (item 8)', () => {
       ['GET', '/api/notifications'],
       ['POST', '/api/studies'],
       ['POST', '/api/studies/{id}/applications/{appId}/accept'],
+      ['GET', '/api/auth/passkeys'],
+      ['POST', '/api/auth/passkeys/register/options'],
+      ['POST', '/api/auth/passkeys/register/verify'],
+      ['PATCH', '/api/auth/passkeys/{id}'],
+      ['DELETE', '/api/auth/passkeys/{id}'],
     ] as const) {
       const op = find(m, p);
       expect(op, `${m} ${p}`).toBeDefined();
@@ -80,6 +85,9 @@ describe('OpenAPI security is generated from the route guards (item 8)', () => {
     const optional = find('GET', '/api/studies/{id}');
     expect(optional?.security).toEqual([{}, { bearerAuth: [] }]);
     expect(find('GET', '/api/studies')?.security).toBeUndefined();
+    // passkey sign-in is for guests (the passkey is the credential)
+    expect(find('POST', '/api/auth/passkeys/login/options')?.access).toBe('guest');
+    expect(find('POST', '/api/auth/passkeys/login/verify')?.access).toBe('guest');
     expect(ops.length).toBeGreaterThan(100);
   });
 

@@ -87,4 +87,7 @@ export const AUTH_ERRORS = {
     ko: '이 주소({{opened}})에서는 소셜 로그인을 마칠 수 없습니다. {{publicOrigin}} 으로 열어 주세요.',
     en: 'Social sign-in cannot be completed at this address ({{opened}}). Please open {{publicOrigin}} instead.',
   },
+  // passkeys (modules/auth/passkeys)
+  'auth.passkeyLimit': { ko: '패스키는 계정당 {{max}}개까지 등록할 수 있습니다.', en: 'An account can have at most {{max}} passkeys.' },
+  'auth.passkeyAlreadyRegistered': { ko: '이미 등록된 패스키입니다.', en: 'This passkey is already registered.' },
 } as const satisfies ErrorTexts;

@@ -12,17 +12,32 @@ import type { ServerModule } from '../types.ts';
 import type { UsersService } from '../users/index.ts';
 import { authRoutes } from './routes.ts';
 import { createAuthService, type AuthService, type AuthSessions } from './service.ts';
+import { passkeyRoutes } from './passkeys/routes.ts';
+import { createPasskeyService } from './passkeys/service.ts';
 
 export { createAuthSessions, type AuthService, type AuthSessions, type SessionMeta } from './service.ts';
+export { isMultiFactorMethod } from './passkeys/service.ts';
 
 export function createAuthModule(
   ctx: AppContext,
   deps: { sessions: AuthSessions; users: UsersService; mail: MailService },
 ): ServerModule<AuthService> {
   const auth = createAuthService(ctx, deps);
+  // passkeys: sign-in issues the same session as password login (auth.issueSession)
+  const passkeys = createPasskeyService(ctx, { users: deps.users, issueSession: auth.issueSession });
   ctx.jobs.every('auth.sweep', 60 * 60_000, async () => {
     await auth.sweep();
+    await passkeys.sweep();
     if (ctx.config.oauthLocalEnabled) await sweepLocalProvider(ctx.db);
   });
-  return { name: 'auth', api: auth, routes: authRoutes(ctx, auth, deps.users) };
+  const routes = authRoutes(ctx, auth, deps.users);
+  const passkeyRoutesOf = passkeyRoutes(ctx, passkeys);
+  return {
+    name: 'auth',
+    api: auth,
+    routes: async (app) => {
+      await routes(app);
+      await passkeyRoutesOf(app);
+    },
+  };
 }

@@ -25,6 +25,7 @@ import { LoginThrottle } from './login-throttle.ts';
 import { SuccessorBox } from './refresh-successor.ts';
 import { PASSWORD_PROBLEM_TEXTS, PasswordHasher, passwordProblem } from './passwords.ts';
 import * as repo from './repo.ts';
+import * as passkeyRepo from './passkeys/repo.ts';
 import { escapeHtml } from '../../text/html.ts';
 
 export interface SessionMeta {
@@ -138,6 +139,7 @@ export function createAuthSessions(ctx: AppContext): AuthSessions {
     },
     linkedProvidersSql: repo.providersOfSql,
     async forgetUser(userId) {
+      await passkeyRepo.forgetUser(db, userId);
       await ended(await repo.forgetUser(db, userId), userId);
     },
   };

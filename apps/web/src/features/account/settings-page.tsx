@@ -34,6 +34,7 @@ import { useContractForm } from '../../shared/ui/use-contract-form';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
 import { readAsBase64 } from '../../shared/lib/read-as-base64';
 import { accountApi, meKey, useMe, type MeProfile } from './api';
+import { PasskeysSection } from './passkeys-section';
 import './account.css';
 
 // The jobs navigator's skill profile: a section of its own feature, in its own chunk.
@@ -444,6 +445,7 @@ export default function SettingsPage() {
         <JobSkillProfileSection />
       </Suspense>
       <PasswordSection />
+      <PasskeysSection />
       <DangerZone user={me.data} />
     </div>
   );

@@ -8,6 +8,7 @@ import { Field } from '../../shared/ui/field';
 import { fieldError } from '../../shared/ui/form-errors';
 import { useContractForm } from '../../shared/ui/use-contract-form';
 import { AuthFrame } from './auth-frame';
+import { PasskeySignIn } from './passkey-sign-in';
 import { PasswordInput } from './password-input';
 import { loginForm } from './schemas';
 import { SocialButtons } from './social-buttons';
@@ -43,7 +44,8 @@ export default function LoginPage() {
       <form className="form" onSubmit={onSubmit} noValidate>
         <ErrorMessage error={serverError} />
         <Field label={t('fields.email')} error={fieldError(t, errors.email?.message)}>
-          <input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
+          {/* "webauthn": the browser offers this site's passkeys among the suggestions (passkey-sign-in.tsx) */}
+          <input type="email" autoComplete="username webauthn" inputMode="email" {...form.register('email')} />
         </Field>
         <Field label={t('fields.password')} error={fieldError(t, errors.password?.message)}>
           <PasswordInput autoComplete="current-password" {...form.register('password')} />
@@ -55,6 +57,12 @@ export default function LoginPage() {
           {isSubmitting ? t('login.submitting') : t('login.submit')}
         </button>
       </form>
+      <PasskeySignIn
+        onSignedIn={(user) => {
+          toast.success(t('login.welcome', { name: user.name }));
+          navigate(returnTo, { replace: true });
+        }}
+      />
       <SocialButtons returnTo={returnTo} />
       <p className="auth-switch">
         {t('login.noAccount')} <Link to={`/signup${carry}`}>{t('login.toSignup')}</Link>

@@ -10,6 +10,13 @@ export const authPaths = {
   oauthStart: (provider: string) => `/api/auth/oauth/${seg(provider)}/start`,
   resetRequest: '/api/auth/password-reset/request',
   resetConfirm: '/api/auth/password-reset/confirm',
+  // passkeys (features/auth/passkey-sign-in.ts, features/account/passkeys-section.tsx)
+  passkeys: '/api/auth/passkeys',
+  passkey: (id: string) => `/api/auth/passkeys/${seg(id)}`,
+  passkeyRegisterOptions: '/api/auth/passkeys/register/options',
+  passkeyRegisterVerify: '/api/auth/passkeys/register/verify',
+  passkeyLoginOptions: '/api/auth/passkeys/login/options',
+  passkeyLoginVerify: '/api/auth/passkeys/login/verify',
 } as const;
 
 export const usersPaths = {
