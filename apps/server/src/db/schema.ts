@@ -16,3 +16,4 @@ export * from '../modules/lab/schema.ts';
 export * from '../modules/studio/schema.ts';
 export * from '../modules/job-postings/schema.ts';
 export * from '../modules/projects/schema.ts';
+export * from '../modules/security-log/schema.ts';

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.ts';
 import type { MailService } from '../../providers/mail/service.ts';
 import { sweepLocalProvider } from '../../providers/oauth/local-provider.ts';
 import type { ServerModule } from '../types.ts';
+import type { SecurityLog } from '../security-log/index.ts';
 import type { UsersService } from '../users/index.ts';
 import { authRoutes } from './routes.ts';
 import { createAuthService, type AuthService, type AuthSessions } from './service.ts';
@@ -17,12 +18,12 @@ export { createAuthSessions, type AuthService, type AuthSessions, type SessionMe
 
 export function createAuthModule(
   ctx: AppContext,
-  deps: { sessions: AuthSessions; users: UsersService; mail: MailService },
+  deps: { sessions: AuthSessions; users: UsersService; mail: MailService; securityLog: Pick<SecurityLog, 'record' | 'mask'> },
 ): ServerModule<AuthService> {
   const auth = createAuthService(ctx, deps);
   ctx.jobs.every('auth.sweep', 60 * 60_000, async () => {
     await auth.sweep();
     if (ctx.config.oauthLocalEnabled) await sweepLocalProvider(ctx.db);
   });
-  return { name: 'auth', api: auth, routes: authRoutes(ctx, auth, deps.users) };
+  return { name: 'auth', api: auth, routes: authRoutes(ctx, auth, deps.users, deps.securityLog) };
 }
