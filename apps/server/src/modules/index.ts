@@ -82,7 +82,7 @@ export function composeModules(ctx: AppContext, overrides: ModuleOverrides = {})
   const deductionBots = createDeductionBotsModule(ctx, { users: users.api });
   const lab = createLabModule(ctx);
   const studio = createStudioModule(ctx, { mail, users: users.api });
-  const jobPostings = createJobPostingsModule(ctx, { users: users.api, mail, notifications: notifications.api });
+  const jobPostings = createJobPostingsModule(ctx, { users: users.api, mail, notifications: notifications.api, securityLog });
   const projects = createProjectsModule(ctx, { users: users.api, notifications: notifications.api });
   const adminOverview = createAdminOverviewModule(ctx, { studies: studies.api, payments: payments.api });
 

@@ -231,6 +231,31 @@ describe('admins', () => {
   });
 });
 
+describe('admin.config.changed in the jobs back office', () => {
+  it('records a feed source added, changed and deleted, naming the fields, not their values', async () => {
+    const base = '/api/admin/job-postings/sources';
+    const created = await t.call({
+      method: 'POST',
+      url: base,
+      headers: admin.auth,
+      payload: { name: '피드', format: 'JSON', url: 'https://feeds.example.com/jobs.json?key=secret-token' },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as string;
+    const added = (await entries('admin.config.changed')).filter((e) => e.target_id === id);
+    expect(added.at(-1)).toMatchObject({ actor_id: admin.id, target_kind: 'job_import_source', details: { change: 'added' } });
+    expect(JSON.stringify(added)).not.toContain('secret-token');
+    await t.call({ method: 'PATCH', url: `${base}/${id}`, headers: admin.auth, payload: { enabled: true } });
+    await t.call({ method: 'DELETE', url: `${base}/${id}`, headers: admin.auth });
+    const all = (await entries('admin.config.changed')).filter((e) => e.target_id === id).map((e) => e.details);
+    expect(all).toEqual([
+      expect.objectContaining({ change: 'added' }),
+      expect.objectContaining({ setting: 'job_import_source', change: 'updated', fields: expect.arrayContaining(['enabled']) }),
+      { setting: 'job_import_source', change: 'deleted', fields: [] },
+    ]);
+  });
+});
+
 describe('append-only, with one narrow way out', () => {
   it('the database refuses to change or delete an entry', async () => {
     const e = (await entries('auth.login.password')).at(-1)!;
