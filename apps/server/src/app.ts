@@ -13,6 +13,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, typ
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from './context.ts';
 import { registerDatabaseBudget } from './http/db-budget.ts';
+import { registerRequestScope } from './http/request-scope.ts';
 import { handleFrameworkError, registerErrorHandling, registerNotFound, sendError } from './http/error-handler.ts';
 import { registerSafeTextRule } from './http/safe-text.ts';
 import { registerRouteSecurity } from './http/route-access.ts';
@@ -84,6 +85,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // PostgreSQL: each request's statements share one time budget (first hook: before any that reads
   // the database). DB_REQUEST_BUDGET_MS=0 leaves it off (docs/operations.md: its cost on Node 20).
   if (ctx.database.breaker && config.DB_REQUEST_BUDGET_MS > 0) registerDatabaseBudget(app, config.DB_REQUEST_BUDGET_MS);
+  // where each request came from, for the security log's entries (http/request-scope.ts)
+  registerRequestScope(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Prometheus: per-request metrics, and /metrics behind METRICS_TOKEN (docs/operations.md)

@@ -84,6 +84,8 @@ const envSchema = z.object({
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(REFRESH_TOKEN_REUSE_GRACE_SECONDS),
   // login throttling per (account, address): the first progressive delay, doubling per failure; 0 turns the delay off
   LOGIN_BACKOFF_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  // security log retention (docs/security-log.md): two years by default, never under the one year PIPA asks
+  SECURITY_LOG_RETENTION_DAYS: z.coerce.number().int().min(365).max(3650).default(730),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SMTP_URL: z

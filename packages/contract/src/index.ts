@@ -30,3 +30,4 @@ export * from './job-postings-admin.ts';
 export * from './projects.ts';
 export * from './admin-overview.ts';
 export * from './structured-data.ts';
+export * from './security-log.ts';

@@ -17,3 +17,4 @@ export * from '../modules/lab/schema.ts';
 export * from '../modules/studio/schema.ts';
 export * from '../modules/job-postings/schema.ts';
 export * from '../modules/projects/schema.ts';
+export * from '../modules/security-log/schema.ts';

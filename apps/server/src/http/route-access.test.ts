@@ -79,6 +79,15 @@ describe('OpenAPI security is generated from the route guards (item 8)', () => {
       expect(op!.security, `${m} ${p}`).toEqual([{ bearerAuth: [] }]);
       expect(op!.access).toBe('member');
     }
+    // the security log: the back office's search is admin-only, a member's sessions are their own
+    for (const [m, p] of [
+      ['GET', '/api/users/me/sign-ins'],
+      ['GET', '/api/users/me/sessions'],
+      ['DELETE', '/api/users/me/sessions/{id}'],
+      ['POST', '/api/users/me/sessions/end-others'],
+    ] as const)
+      expect(find(m, p)?.access, `${m} ${p}`).toBe('member');
+    expect(find('GET', '/api/admin/security-log')?.access).toBe('admin');
     const admin = find('GET', '/api/admin/studies');
     expect(admin?.security).toEqual([{ bearerAuth: [] }]);
     expect(admin?.access).toBe('admin');

@@ -342,6 +342,15 @@ async function check(
 describe('schema fuzz over the OpenAPI document', () => {
   it('covers every operation', () => {
     expect(ops.length).toBeGreaterThan(100);
+    const keys = ops.map((o) => o.key);
+    for (const key of [
+      'GET /api/admin/security-log',
+      'GET /api/users/me/sign-ins',
+      'GET /api/users/me/sessions',
+      'DELETE /api/users/me/sessions/{id}',
+      'POST /api/users/me/sessions/end-others',
+    ])
+      expect(keys, key).toContain(key);
   });
 
   it(`no 5xx, errors in the envelope, successes match their schema (${RUNS} draws per operation and role, seed ${SEED})`, async () => {

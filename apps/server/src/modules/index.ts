@@ -10,6 +10,7 @@ import { createMailService, type MailService } from '../providers/mail/service.t
 import type { ServerModule } from './types.ts';
 import { createHealthModule } from './health/index.ts';
 import { createSiteModule } from './site/index.ts';
+import { createSecurityLog, createSecurityLogModule, type SecurityLogService } from './security-log/index.ts';
 import { createAuthModule, createAuthSessions, type AuthService } from './auth/index.ts';
 import { createUsersModule, type UsersModuleService } from './users/index.ts';
 import { createNotificationsModule, type NotificationsService } from './notifications/index.ts';
@@ -34,6 +35,7 @@ export interface ModuleOverrides {
 /** The typed interfaces of the modules (the test harness reaches the services through these). */
 export interface ModuleApis {
   mail: MailService;
+  securityLog: SecurityLogService;
   auth: AuthService;
   users: UsersModuleService;
   notifications: NotificationsService;
@@ -55,10 +57,13 @@ export function composeModules(ctx: AppContext, overrides: ModuleOverrides = {})
 
   const health = createHealthModule(ctx);
   const site = createSiteModule(ctx);
-  // auth's lower layer (passwords, session store) → users → auth's upper layer (login, refresh …)
+  // the security log (every module below may record into it) → auth's lower layer (passwords,
+  // session store) → the log's members' sessions → users → auth's upper layer (login, refresh …)
+  const securityLog = createSecurityLog(ctx);
   const sessions = createAuthSessions(ctx);
-  const users = createUsersModule(ctx, { credentials: sessions, mail });
-  const auth = createAuthModule(ctx, { sessions, users: users.api, mail });
+  const securityLogModule = createSecurityLogModule(ctx, { log: securityLog, sessions });
+  const users = createUsersModule(ctx, { credentials: sessions, mail, securityLog });
+  const auth = createAuthModule(ctx, { sessions, users: users.api, mail, securityLog });
   const notifications = createNotificationsModule(ctx, { users: users.api, mail: mail });
   // studies' lower layer (study facts) → calendar → the studies services
   const directory = createStudyDirectory(ctx);
@@ -71,12 +76,13 @@ export function composeModules(ctx: AppContext, overrides: ModuleOverrides = {})
     users: users.api,
     mail,
     notifications: notifications.api,
+    securityLog,
   });
   const reviews = createReviewsModule(ctx, { studies: studies.api });
   const deductionBots = createDeductionBotsModule(ctx, { users: users.api });
   const lab = createLabModule(ctx);
   const studio = createStudioModule(ctx, { mail, users: users.api });
-  const jobPostings = createJobPostingsModule(ctx, { users: users.api, mail, notifications: notifications.api });
+  const jobPostings = createJobPostingsModule(ctx, { users: users.api, mail, notifications: notifications.api, securityLog });
   const projects = createProjectsModule(ctx, { users: users.api, notifications: notifications.api });
   const adminOverview = createAdminOverviewModule(ctx, { studies: studies.api, payments: payments.api });
 
@@ -84,6 +90,7 @@ export function composeModules(ctx: AppContext, overrides: ModuleOverrides = {})
     list: [
       health,
       site,
+      securityLogModule,
       users,
       auth,
       notifications,
@@ -101,6 +108,7 @@ export function composeModules(ctx: AppContext, overrides: ModuleOverrides = {})
     ],
     apis: {
       mail,
+      securityLog,
       auth: auth.api,
       users: users.api,
       notifications: notifications.api,

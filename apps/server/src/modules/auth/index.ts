@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.ts';
 import type { MailService } from '../../providers/mail/service.ts';
 import { sweepLocalProvider } from '../../providers/oauth/local-provider.ts';
 import type { ServerModule } from '../types.ts';
+import type { SecurityLog } from '../security-log/index.ts';
 import type { UsersService } from '../users/index.ts';
 import { authRoutes } from './routes.ts';
 import { createAuthService, type AuthService, type AuthSessions } from './service.ts';
@@ -20,7 +21,7 @@ export { isMultiFactorMethod } from './passkeys/service.ts';
 
 export function createAuthModule(
   ctx: AppContext,
-  deps: { sessions: AuthSessions; users: UsersService; mail: MailService },
+  deps: { sessions: AuthSessions; users: UsersService; mail: MailService; securityLog: Pick<SecurityLog, 'record' | 'mask'> },
 ): ServerModule<AuthService> {
   const auth = createAuthService(ctx, deps);
   // passkeys: sign-in issues the same session as password login (auth.issueSession)
@@ -30,7 +31,7 @@ export function createAuthModule(
     await passkeys.sweep();
     if (ctx.config.oauthLocalEnabled) await sweepLocalProvider(ctx.db);
   });
-  const routes = authRoutes(ctx, auth, deps.users);
+  const routes = authRoutes(ctx, auth, deps.users, deps.securityLog);
   const passkeyRoutesOf = passkeyRoutes(ctx, passkeys);
   return {
     name: 'auth',

@@ -11,6 +11,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { NAME_MAX_LENGTH, errorMessage, safeReturnTo, type ErrorCode, type OAuthProviderInfo } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
+import type { SecurityLog } from '../security-log/index.ts';
 import type { UsersService } from '../users/index.ts';
 import type { AuthService } from './service.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -74,10 +75,18 @@ function fragmentOf(code: ErrorCode, message: string): string {
   return `/auth/callback#${new URLSearchParams({ error: code, message }).toString()}`;
 }
 
+/** How a social sign-in ended, gathered along the callback for its log entry. */
+interface SocialOutcome {
+  userId?: string;
+  subjectId?: string;
+  reason?: string;
+  email?: string;
+}
+
 export function createOAuthService(
   ctx: AppContext,
   providers: Map<string, OAuthProvider>,
-  deps: { users: UsersService; issueSession: AuthService['issueSession'] },
+  deps: { users: UsersService; issueSession: AuthService['issueSession']; securityLog: Pick<SecurityLog, 'record' | 'mask'> },
 ) {
   const { users } = deps;
   const { db, config } = ctx;
@@ -160,15 +169,44 @@ export function createOAuthService(
       return { location, cookies: [cookie(cookieName(stateHash), binding, OAUTH_STATE_TTL_MS / 1000)] };
     },
 
+    /** The provider's redirect back; every ending, signed in or refused, is a security-log entry. */
     async callback(
       providerId: string,
       q: CallbackQuery,
       cookieHeader: string | undefined,
       meta: { ip?: string; userAgent?: string; origin?: string; locale?: Locale },
     ): Promise<Redirect> {
+      const seen: SocialOutcome = {};
+      const redirect = await this.callbackSteps(providerId, q, cookieHeader, meta, seen);
+      const provider = providerId.slice(0, 30);
+      await deps.securityLog.record(
+        seen.userId
+          ? { action: 'auth.login.social', actor: seen.userId, target: { kind: 'user', id: seen.userId }, details: { provider } }
+          : {
+              action: 'auth.login.social',
+              actor: null,
+              subjectId: seen.subjectId ?? null,
+              outcome: 'failure',
+              reason: seen.reason ?? 'unknown',
+              details: { provider, ...(seen.email ? { email: deps.securityLog.mask.email(seen.email) } : {}) },
+            },
+      );
+      return redirect;
+    },
+
+    async callbackSteps(
+      providerId: string,
+      q: CallbackQuery,
+      cookieHeader: string | undefined,
+      meta: { ip?: string; userAgent?: string; origin?: string; locale?: Locale },
+      seen: SocialOutcome,
+    ): Promise<Redirect> {
       const cookies: string[] = [];
       const locale = meta.locale ?? DEFAULT_LOCALE;
-      const fail = (code: ErrorCode, text?: ErrorText): Redirect => ({ location: errorFragment(code, locale, text), cookies });
+      const fail = (code: ErrorCode, text?: ErrorText): Redirect => {
+        seen.reason = code;
+        return { location: errorFragment(code, locale, text), cookies };
+      };
       const provider = providers.get(providerId);
       if (!provider) return fail('BIZ-3001', 'auth.oauthUnknownProvider');
       if (!q.state) return fail('AUTH-1003', 'auth.oauthNoState');
@@ -207,6 +245,7 @@ export function createOAuthService(
         ctx.log.warn({ err: err instanceof OAuthError ? err.message : err, provider: providerId }, 'social login: code exchange failed');
         return fail('AUTH-1008', 'auth.oauthNoProfile');
       }
+      if (identity.email) seen.email = identity.email;
       try {
         const { user } = await signIn(providerId, identity);
         const tokens = await deps.issueSession(user, {
@@ -214,6 +253,7 @@ export function createOAuthService(
           ip: meta.ip,
           userAgent: meta.userAgent,
         });
+        seen.userId = user.id;
         const fragment = new URLSearchParams({
           accessToken: tokens.accessToken,
           refreshToken: tokens.refreshToken,
@@ -223,7 +263,10 @@ export function createOAuthService(
         });
         return { location: `/auth/callback#${fragment.toString()}`, cookies };
       } catch (err) {
-        if (err instanceof AppError) return { location: fragmentOf(err.code, err.render(locale)), cookies };
+        if (err instanceof AppError) {
+          seen.reason = err.code;
+          return { location: fragmentOf(err.code, err.render(locale)), cookies };
+        }
         throw err;
       }
     },

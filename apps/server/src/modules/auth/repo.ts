@@ -1,5 +1,5 @@
 /** SQL for sessions (refresh-token families), refresh tokens, reset tokens and social logins. */
-import { and, eq, getTableName, gt, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableName, gt, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { authSessions, oauthAccounts, oauthStates, passwordResetTokens, refreshTokens } from './schema.ts';
@@ -79,6 +79,27 @@ export async function revokeSession(db: DbOrTx, id: string, reason: string): Pro
     .update(authSessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(authSessions.id, id), isNull(authSessions.revokedAt)))
+    .returning({ id: authSessions.id });
+  return r.length > 0;
+}
+
+/** The user's sessions that are neither revoked nor expired, most recently used first. */
+export async function listLiveSessions(db: DbOrTx, userId: string): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(authSessions)
+    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, new Date())))
+    .orderBy(desc(authSessions.lastUsedAt));
+}
+
+/** End one live session, only if it is this user's; true when this call ended it. */
+export async function revokeOwnSession(db: DbOrTx, userId: string, id: string, reason: string): Promise<boolean> {
+  const r = await db
+    .update(authSessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(
+      and(eq(authSessions.id, id), eq(authSessions.userId, userId), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, new Date())),
+    )
     .returning({ id: authSessions.id });
   return r.length > 0;
 }

@@ -17,6 +17,7 @@ import { PASSWORD_RESET_TTL_MINUTES, loginIdentifier, type LoginResponse, type U
 import type { AppContext } from '../../context.ts';
 import type { MailService } from '../../providers/mail/service.ts';
 import type { UserCredentials, UsersService } from '../users/index.ts';
+import type { LiveSession, SecurityLog } from '../security-log/index.ts';
 import { AppError, badState } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { type Locale, t } from '../../i18n/messages.ts';
@@ -47,6 +48,10 @@ export interface AuthSessions extends UserCredentials {
   revokeOne(sessionId: string, reason: string): Promise<boolean>;
   /** The sessions just ended in the database: mark them in the shared cache. */
   ended(sessionIds: string[], userId: string, deactivated?: boolean): Promise<number>;
+  /** The user's live sessions, most recently used first (the member's sessions page). */
+  listLiveSessions(userId: string): Promise<LiveSession[]>;
+  /** End one live session of this user at once; false when it is not theirs or not live. */
+  revokeOwnSession(userId: string, sessionId: string, reason: string): Promise<boolean>;
   /** Sign an access token for an open session and answer the login response. */
   respond(user: User, session: { id: string; expiresAt: Date }, refreshToken: string): Promise<LoginResponse>;
 }
@@ -111,6 +116,12 @@ export function createAuthSessions(ctx: AppContext): AuthSessions {
     ended,
     revokeOne,
     respond,
+    listLiveSessions: (userId) => repo.listLiveSessions(db, userId),
+    async revokeOwnSession(userId, sessionId, reason) {
+      const done = await repo.revokeOwnSession(db, userId, sessionId, reason);
+      if (done) await ended([sessionId], userId);
+      return done;
+    },
     async openSession(user: User, meta: SessionMeta): Promise<LoginResponse> {
       const refreshToken = randomToken();
       const session = await db.transaction(async (tx) => {
@@ -149,12 +160,13 @@ export interface AuthDeps {
   sessions: AuthSessions;
   users: UsersService;
   mail: MailService;
+  securityLog: Pick<SecurityLog, 'record' | 'mask'>;
 }
 
 /** The upper layer: login, refresh, logout, validate, password reset, the session loader. */
 export function createAuthService(ctx: AppContext, deps: AuthDeps) {
   const { db, config } = ctx;
-  const { sessions, users, mail } = deps;
+  const { sessions, users, mail, securityLog } = deps;
   const { passwords, assertPasswordPolicy, ended, revokeOne, respond } = sessions;
   const graceMs = config.REFRESH_REUSE_GRACE_SECONDS * 1000;
   const successors = new SuccessorBox(config.jwtSecret);
@@ -228,19 +240,41 @@ export function createAuthService(ctx: AppContext, deps: AuthDeps) {
       const usable = acct && acct.status !== 'DELETED' ? acct : null;
       // keyed by the account, so its email and its username share one budget
       const pairAccount = usable ? `a:${usable.id}` : `${id.kind}:${id.value}`;
-      await throttle.attempt(pairAccount, meta.ip);
+      // a failure names the account it was aimed at (its owner sees it) and what was typed, masked
+      const failed = (reason: string) =>
+        securityLog.record({
+          action: 'auth.login.password',
+          actor: null,
+          subjectId: usable?.id ?? null,
+          target: usable ? { kind: 'user', id: usable.id } : null,
+          outcome: 'failure',
+          reason,
+          details: { identifier: securityLog.mask.email(id.value) },
+        });
+      try {
+        await throttle.attempt(pairAccount, meta.ip);
+      } catch (err) {
+        await failed('throttled');
+        throw err;
+      }
       const { ok, needsRehash } = await passwords.verify(usable?.passwordHash, password);
       if (!ok || !usable) {
         await throttle.failed(pairAccount, meta.ip);
+        await failed(usable ? 'bad_password' : 'unknown_account');
         throw new AppError('AUTH-1001');
       }
       await throttle.succeeded(pairAccount, meta.ip);
-      if (usable.status === 'DEACTIVATED') throw new AppError('AUTH-1006', 'auth.accountDeactivated');
+      if (usable.status === 'DEACTIVATED') {
+        await failed('deactivated');
+        throw new AppError('AUTH-1006', 'auth.accountDeactivated');
+      }
       if (needsRehash) {
         await users.setPasswordHash(usable.id, await passwords.hash(password));
         ctx.log.info({ userId: usable.id }, 'password re-hashed with the current parameters');
       }
-      return issueSession(usable, { ...meta, method: 'password' });
+      const answer = await issueSession(usable, { ...meta, method: 'password' });
+      await securityLog.record({ action: 'auth.login.password', actor: usable.id, target: { kind: 'user', id: usable.id } });
+      return answer;
     },
 
     async refresh(refreshToken: string): Promise<LoginResponse> {
@@ -269,6 +303,15 @@ export function createAuthService(ctx: AppContext, deps: AuthDeps) {
       if (outcome.kind === 'reused') {
         // A refresh token came back after it was exchanged: someone else may hold it. End the login.
         await revokeOne(row.sessionId, 'refresh_token_reuse');
+        await securityLog.record({
+          action: 'auth.refresh_token.reused',
+          actor: null,
+          subjectId: row.userId,
+          target: { kind: 'session', id: row.sessionId },
+          outcome: 'failure',
+          reason: 'refresh_token_reuse',
+          details: { sessionRevoked: true },
+        });
         ctx.log.warn({ userId: row.userId, session: row.sessionId }, 'refresh token reused: session revoked');
         throw new AppError('AUTH-1003', 'auth.refreshTokenReused');
       }
@@ -283,11 +326,20 @@ export function createAuthService(ctx: AppContext, deps: AuthDeps) {
     /** Ends the caller's session (from the access token) and/or the refresh token's session. */
     async logout(user: AuthUser | null, refreshToken: string | undefined): Promise<number> {
       let n = 0;
-      if (user?.family && UUID.test(user.family) && (await revokeOne(user.family, 'logout'))) n++;
+      const ended: Array<{ userId: string; sessionId: string }> = [];
+      if (user?.family && UUID.test(user.family) && (await revokeOne(user.family, 'logout'))) {
+        n++;
+        ended.push({ userId: user.id, sessionId: user.family });
+      }
       if (refreshToken) {
         const row = await repo.findRefreshToken(db, sha256(refreshToken));
-        if (row && (!user || user.id === row.userId) && (await revokeOne(row.sessionId, 'logout'))) n++;
+        if (row && (!user || user.id === row.userId) && (await revokeOne(row.sessionId, 'logout'))) {
+          n++;
+          ended.push({ userId: row.userId, sessionId: row.sessionId });
+        }
       }
+      for (const e of ended)
+        await securityLog.record({ action: 'auth.logout', actor: e.userId, target: { kind: 'session', id: e.sessionId } });
       return n;
     },
 
@@ -305,7 +357,17 @@ export function createAuthService(ctx: AppContext, deps: AuthDeps) {
       const acct = await users.findAccountByEmail(email);
       const token = randomToken();
       const tokenHash = sha256(token);
-      if (!acct || acct.status !== 'ACTIVE') return;
+      if (!acct || acct.status !== 'ACTIVE') {
+        await securityLog.record({
+          action: 'account.password.reset_requested',
+          actor: null,
+          subjectId: acct?.id ?? null,
+          outcome: 'failure',
+          reason: acct ? 'inactive_account' : 'unknown_account',
+          details: { email: securityLog.mask.email(email) },
+        });
+        return;
+      }
       const link = `${config.publicUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
       await db.transaction(async (tx) => {
         await repo.insertResetToken(tx, {
@@ -314,6 +376,10 @@ export function createAuthService(ctx: AppContext, deps: AuthDeps) {
           expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
         });
         await mail.enqueue(passwordResetMail(acct.email, acct.name, link, acct.locale), { tx });
+        await securityLog.record(
+          { action: 'account.password.reset_requested', actor: null, subjectId: acct.id, target: { kind: 'user', id: acct.id } },
+          tx,
+        );
       });
       ctx.log.info({ userId: acct.id }, 'password reset requested');
     },
@@ -332,7 +398,13 @@ export function createAuthService(ctx: AppContext, deps: AuthDeps) {
       const userId = await repo.consumeResetToken(db, tokenHash);
       if (!userId) throw badState('auth.resetLinkSpent');
       await users.setPasswordHash(userId, hash);
-      await ended(await repo.revokeUserSessions(db, userId, 'password_reset'), userId);
+      const revoked = await ended(await repo.revokeUserSessions(db, userId, 'password_reset'), userId);
+      await securityLog.record({
+        action: 'account.password.reset',
+        actor: userId,
+        target: { kind: 'user', id: userId },
+        details: { sessionsRevoked: revoked },
+      });
       ctx.log.info({ userId }, 'password reset completed; every session revoked');
     },
 

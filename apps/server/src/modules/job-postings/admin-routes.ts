@@ -32,8 +32,24 @@ import { ok } from '../../http/envelope.ts';
 import { requestLocale } from '../../http/locale.ts';
 import type { AdminService } from './admin-service.ts';
 import type { ImportService } from './import-service.ts';
+import type { SecurityLog } from '../security-log/index.ts';
 
-export function registerJobPostingAdminRoutes(scope: FastifyInstance, ctx: AppContext, admin: AdminService, imports: ImportService): void {
+export function registerJobPostingAdminRoutes(
+  scope: FastifyInstance,
+  ctx: AppContext,
+  admin: AdminService,
+  imports: ImportService,
+  securityLog: Pick<SecurityLog, 'record'>,
+): void {
+  /** A feed source added, changed or deleted: the names of what changed, not the values. */
+  const configChanged = (adminId: string, id: string, change: string, fields: string[] = []) =>
+    securityLog.record({
+      action: 'admin.config.changed',
+      actor: adminId,
+      subjectId: null,
+      target: { kind: 'job_import_source', id },
+      details: { setting: 'job_import_source', change, fields },
+    });
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const guard = ctx.guards.requireRole('ROLE_ADMIN');
   const tags = ['admin: job-postings'];
@@ -83,7 +99,9 @@ export function registerJobPostingAdminRoutes(scope: FastifyInstance, ctx: AppCo
     },
     async (req, reply) => {
       reply.code(201);
-      return ok(await admin.createSource(req.user!, req.body));
+      const source = await admin.createSource(req.user!, req.body);
+      await configChanged(req.user!.id, source.id, 'added', Object.keys(req.body));
+      return ok(source);
     },
   );
   app.patch(
@@ -98,7 +116,11 @@ export function registerJobPostingAdminRoutes(scope: FastifyInstance, ctx: AppCo
         response: { 200: envelope(importSource) },
       },
     },
-    async (req) => ok(await admin.patchSource(req.user!, req.params.id, req.body)),
+    async (req) => {
+      const source = await admin.patchSource(req.user!, req.params.id, req.body);
+      await configChanged(req.user!.id, req.params.id, 'updated', Object.keys(req.body));
+      return ok(source);
+    },
   );
   app.delete(
     `${base}/sources/:id`,
@@ -113,6 +135,7 @@ export function registerJobPostingAdminRoutes(scope: FastifyInstance, ctx: AppCo
     },
     async (req) => {
       await admin.deleteSource(req.user!, req.params.id);
+      await configChanged(req.user!.id, req.params.id, 'deleted');
       return ok({ id: req.params.id, deleted: true as const });
     },
   );

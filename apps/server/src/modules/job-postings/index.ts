@@ -13,6 +13,7 @@ import type { ServerModule } from '../types.ts';
 import type { UsersService } from '../users/index.ts';
 import { AdminService } from './admin-service.ts';
 import { registerJobPostingAdminRoutes } from './admin-routes.ts';
+import type { SecurityLog } from '../security-log/index.ts';
 import { AlertService } from './alerts.ts';
 import { SkillCatalogue } from './catalogue-repo.ts';
 import { ImportService, type UserNames } from './import-service.ts';
@@ -29,6 +30,8 @@ export interface JobPostingsDeps {
   users: Pick<UsersService, 'getUser' | 'getUsers'>;
   mail: Pick<MailService, 'enqueue'>;
   notifications: Pick<NotificationsService, 'notify'>;
+  /** changes to the feed sources (the back office's configuration) are security-log entries */
+  securityLog: Pick<SecurityLog, 'record'>;
 }
 
 /** What other modules may use: read-only search and the expiry sweep (for operations). */
@@ -74,7 +77,7 @@ export function createJobPostingsModule(ctx: AppContext, deps: JobPostingsDeps):
     api: { postings, expire, alerts, imports },
     routes: async (app) => {
       registerJobPostingRoutes(app, ctx, postings, members);
-      registerJobPostingAdminRoutes(app, ctx, admin, imports);
+      registerJobPostingAdminRoutes(app, ctx, admin, imports, deps.securityLog);
     },
     seeder: jobPostingsSeeder(imports, members, postings),
   };

@@ -6,6 +6,7 @@
  * (payments-test-kit.ts). Payments reads the studies module's own `ApplicationForPayment`, so a
  * rename there is a compile error here, never a silent `amount: 0`.
  */
+import type { SecurityLog } from '../security-log/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailService } from '../../providers/mail/service.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../i18n/messages.ts';
@@ -21,6 +22,8 @@ export interface PaymentsDeps {
   users: Pick<UsersService, 'getUsers'>;
   mail: Pick<MailService, 'send'>;
   notifications: Pick<NotificationsService, 'notify'>;
+  /** the back office's reads of payments are security-log entries */
+  securityLog: Pick<SecurityLog, 'record'>;
 }
 
 /** The injected modules as payments uses them, with the log for their soft failures. */

@@ -62,12 +62,12 @@ export function createPayments(ctx: AppContext, deps: PaymentsDeps) {
   ctx.jobs.every('payments.sweep', 60_000, async () => {
     await service.sweep();
   });
-  return { service, provider, gateway };
+  return { service, provider, gateway, securityLog: deps.securityLog };
 }
 
 export function paymentsRoutes(ctx: AppContext, built: ReturnType<typeof createPayments>) {
   return async (scope: FastifyInstance) => {
-    const { service, provider, gateway } = built;
+    const { service, provider, gateway, securityLog } = built;
     const app = scope.withTypeProvider<ZodTypeProvider>();
     const { requireAuth, requireRole } = ctx.guards;
     const admin = requireRole('ROLE_ADMIN');
@@ -227,7 +227,17 @@ export function paymentsRoutes(ctx: AppContext, built: ReturnType<typeof createP
           response: { 200: envelope(adminPaymentPage) },
         },
       },
-      async (req) => ok(await service.adminList(req.query)),
+      async (req) => {
+        const page = await service.adminList(req.query);
+        await securityLog.record({
+          action: 'admin.read.payments',
+          actor: req.user!.id,
+          subjectId: null,
+          target: { kind: 'payments', id: 'list' },
+          details: { shown: page.content.length },
+        });
+        return ok(page);
+      },
     );
 
     app.get(
@@ -242,7 +252,16 @@ export function paymentsRoutes(ctx: AppContext, built: ReturnType<typeof createP
           response: { 200: envelope(adminPaymentDetail) },
         },
       },
-      async (req) => ok(await service.adminDetail(req.params.id)),
+      async (req) => {
+        const detail = await service.adminDetail(req.params.id);
+        await securityLog.record({
+          action: 'admin.read.payment',
+          actor: req.user!.id,
+          subjectId: null,
+          target: { kind: 'payment', id: req.params.id },
+        });
+        return ok(detail);
+      },
     );
 
     app.get(
@@ -257,7 +276,17 @@ export function paymentsRoutes(ctx: AppContext, built: ReturnType<typeof createP
           response: { 200: envelope(z.array(paymentEvent)) },
         },
       },
-      async (req) => ok((await service.adminDetail(req.params.id)).events),
+      async (req) => {
+        const detail = await service.adminDetail(req.params.id);
+        await securityLog.record({
+          action: 'admin.read.payment',
+          actor: req.user!.id,
+          subjectId: null,
+          target: { kind: 'payment', id: req.params.id },
+          details: { part: 'events' },
+        });
+        return ok(detail.events);
+      },
     );
 
     app.post(

@@ -218,7 +218,17 @@ export function usersRoutes(ctx: AppContext, users: UsersModuleService, deps: Us
         },
         preHandler: admin,
       },
-      async (request) => ok(await users.adminList(request.query)),
+      async (request) => {
+        const page = await users.adminList(request.query);
+        await deps.securityLog.record({
+          action: 'admin.read.users',
+          actor: request.user!.id,
+          subjectId: null,
+          target: { kind: 'users', id: 'list' },
+          details: { query: request.query.q ? deps.securityLog.mask.email(request.query.q) : null, shown: page.content.length },
+        });
+        return ok(page);
+      },
     );
 
     app.get(
@@ -233,7 +243,12 @@ export function usersRoutes(ctx: AppContext, users: UsersModuleService, deps: Us
         },
         preHandler: admin,
       },
-      async (request) => ok(await users.adminGet(request.params.id)),
+      async (request) => {
+        const found = await users.adminGet(request.params.id);
+        const id = request.params.id;
+        await deps.securityLog.record({ action: 'admin.read.user', actor: request.user!.id, subjectId: id, target: { kind: 'user', id } });
+        return ok(found);
+      },
     );
 
     app.put(
@@ -249,7 +264,7 @@ export function usersRoutes(ctx: AppContext, users: UsersModuleService, deps: Us
         },
         preHandler: admin,
       },
-      async (request) => ok(await users.setTeamMember(request.params.id, request.body)),
+      async (request) => ok(await users.setTeamMember(request.params.id, request.body, request.user!)),
     );
 
     app.delete(
@@ -264,7 +279,7 @@ export function usersRoutes(ctx: AppContext, users: UsersModuleService, deps: Us
         },
         preHandler: admin,
       },
-      async (request) => ok(await users.removeTeamMember(request.params.id)),
+      async (request) => ok(await users.removeTeamMember(request.user!, request.params.id)),
     );
 
     app.put(
@@ -325,7 +340,18 @@ export function usersRoutes(ctx: AppContext, users: UsersModuleService, deps: Us
         },
         preHandler: admin,
       },
-      async (request) => ok(await deps.mail.outbox(request.query)),
+      async (request) => {
+        const page = await deps.mail.outbox(request.query);
+        const to = request.query.to;
+        await deps.securityLog.record({
+          action: 'admin.read.mail_outbox',
+          actor: request.user!.id,
+          subjectId: null,
+          target: { kind: 'mail_outbox', id: to ? deps.securityLog.mask.email(to) : 'all' },
+          details: { shown: page.content.length },
+        });
+        return ok(page);
+      },
     );
   };
 }

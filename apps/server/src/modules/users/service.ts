@@ -20,6 +20,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Locale } from '../../i18n/messages.ts';
 import type { MailService } from '../../providers/mail/service.ts';
+import type { SecurityLog } from '../security-log/index.ts';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
@@ -113,6 +114,8 @@ export interface UserCredentials {
 export interface UsersDeps {
   credentials: UserCredentials;
   mail: MailService;
+  /** account changes and the back office's acts and reads are security-log entries */
+  securityLog: Pick<SecurityLog, 'record' | 'mask'>;
 }
 
 export const PROFILE_IMAGE_JOB = 'users.profile-image';
@@ -121,7 +124,7 @@ export const PROFILE_IMAGE_JOB = 'users.profile-image';
 
 export function createUsersService(ctx: AppContext, deps: UsersDeps) {
   const { db } = ctx;
-  const { credentials, mail } = deps;
+  const { credentials, mail, securityLog } = deps;
 
   async function requireRow(id: string, db_: DbOrTx = db): Promise<UserRow> {
     const row = await repo.findById(db_, id);
@@ -313,12 +316,27 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
     async changePassword(user: AuthUser, currentPassword: string, newPassword: string) {
       const row = await requireActiveSelf(user);
       const { ok } = await credentials.passwords.verify(row.passwordHash, currentPassword);
-      if (!ok) throw new AppError('AUTH-1001', 'users.wrongCurrentPassword');
+      if (!ok) {
+        await securityLog.record({
+          action: 'account.password.changed',
+          actor: row.id,
+          target: { kind: 'user', id: row.id },
+          outcome: 'failure',
+          reason: 'bad_password',
+        });
+        throw new AppError('AUTH-1001', 'users.wrongCurrentPassword');
+      }
       credentials.assertPasswordPolicy(newPassword, row.email, 'newPassword');
       if (currentPassword === newPassword)
         throw invalidInput('VAL-2001', { path: 'body.newPassword', code: 'same_as_current', message: 'users.samePassword' });
       await repo.updateUser(db, row.id, { passwordHash: await credentials.passwords.hash(newPassword) });
       const revoked = await credentials.revokeUserSessions(row.id, { exceptSessionId: user.family, reason: 'password_changed' });
+      await securityLog.record({
+        action: 'account.password.changed',
+        actor: row.id,
+        target: { kind: 'user', id: row.id },
+        details: { otherSessionsRevoked: revoked },
+      });
       return { changed: true as const, otherSessionsRevoked: revoked };
     },
 
@@ -334,6 +352,7 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
       const changed = await repo.changeStatus(db, row.id, ['ACTIVE'], 'DEACTIVATED');
       if (!changed) throw badState('users.alreadyDeactivated');
       await credentials.revokeUserSessions(row.id, { reason: 'deactivated' });
+      await securityLog.record({ action: 'account.deactivated', actor: row.id, target: { kind: 'user', id: row.id } });
       ctx.log.info({ userId: row.id }, 'account deactivated by its owner');
       return { status: 'DEACTIVATED' as const };
     },
@@ -368,6 +387,7 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
         });
         await repo.deleteImages(tx, row.id);
         await repo.deleteTeamMember(tx, row.id);
+        await securityLog.record({ action: 'account.deleted', actor: row.id, target: { kind: 'user', id: row.id } }, tx);
         return true;
       });
       if (!done) throw badState('users.alreadyDeleted');
@@ -414,7 +434,7 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
       return toAdminUser(row, (await repo.findTeamMember(db, id)) ?? null);
     },
 
-    async setTeamMember(id: string, input: SetTeamMemberRequest): Promise<AdminUser> {
+    async setTeamMember(id: string, input: SetTeamMemberRequest, by: AuthUser | 'system' = 'system'): Promise<AdminUser> {
       const row = await requireRow(id);
       if (row.status === 'DELETED') throw badState('users.deletedNoTeam');
       const existing = await repo.findTeamMember(db, id);
@@ -426,12 +446,26 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
         memberSince: input.memberSince ?? existing?.memberSince ?? new Date().toISOString().slice(0, 10),
         visible: input.visible,
       });
+      await securityLog.record({
+        action: 'admin.config.changed',
+        actor: by === 'system' ? 'system' : by.id,
+        subjectId: id,
+        target: { kind: 'team_member', id },
+        details: { setting: 'team_member', change: existing ? 'updated' : 'added', visible: input.visible },
+      });
       return service.adminGet(id);
     },
 
-    async removeTeamMember(id: string): Promise<AdminUser> {
+    async removeTeamMember(admin: AuthUser, id: string): Promise<AdminUser> {
       await requireRow(id);
       await repo.deleteTeamMember(db, id);
+      await securityLog.record({
+        action: 'admin.config.changed',
+        actor: admin.id,
+        subjectId: id,
+        target: { kind: 'team_member', id },
+        details: { setting: 'team_member', change: 'removed' },
+      });
       return service.adminGet(id);
     },
 
@@ -440,7 +474,15 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
       if (row.status === 'DELETED') throw badState('users.deletedNoRoles');
       const makeAdmin = roles.includes('ROLE_ADMIN');
       if (!makeAdmin && id === admin.id) throw ruleViolation('users.ownAdminRole');
-      await setAdmin(id, makeAdmin);
+      const before = row.roles;
+      const after = await setAdmin(id, makeAdmin);
+      await securityLog.record({
+        action: 'admin.user.roles_changed',
+        actor: admin.id,
+        subjectId: id,
+        target: { kind: 'user', id },
+        details: { from: before, to: after.roles },
+      });
       ctx.log.info({ by: admin.id, userId: id, admin: makeAdmin }, 'roles changed');
       return service.adminGet(id);
     },
@@ -454,6 +496,12 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
       if (!changed) throw badState(to === 'ACTIVE' ? 'users.alreadyActive' : 'users.alreadyInactive');
       if (to === 'DEACTIVATED') await credentials.revokeUserSessions(id, { reason: 'deactivated_by_admin' });
       else await credentials.accountChanged(id);
+      await securityLog.record({
+        action: to === 'DEACTIVATED' ? 'admin.user.deactivated' : 'admin.user.reactivated',
+        actor: admin.id,
+        subjectId: id,
+        target: { kind: 'user', id },
+      });
       ctx.log.info({ by: admin.id, userId: id, status: to }, 'account status changed by an admin');
       return service.adminGet(id);
     },

@@ -1,7 +1,7 @@
 /**
  * /users/me/edit: profile fields, profile picture (base64 upload, then GET /api/users/me every
  * 2 s, up to 30 times, while the picture is PENDING — SPEC §5, §9), password change,
- * deactivation and deletion (typed confirmation).
+ * sign-ins and sessions (features/security-log), deactivation and deletion (typed confirmation).
  */
 import {
   BIO_MAX_LENGTH,
@@ -39,6 +39,8 @@ import './account.css';
 
 // The jobs navigator's skill profile: a section of its own feature, in its own chunk.
 const JobSkillProfileSection = lazy(() => import('../ignition').then((m) => ({ default: m.SkillProfileSection })));
+// Sign-ins and sessions: a section of the security log's feature, in its own chunk.
+const SecuritySection = lazy(() => import('../security-log').then((m) => ({ default: m.SecuritySection })));
 
 const USERNAME = USERNAME_PATTERN;
 const MAX_LINKS = PROFILE_LINKS_MAX;
@@ -446,6 +448,9 @@ export default function SettingsPage() {
       </Suspense>
       <PasswordSection />
       <PasskeysSection />
+      <Suspense fallback={<LoadingState />}>
+        <SecuritySection />
+      </Suspense>
       <DangerZone user={me.data} />
     </div>
   );

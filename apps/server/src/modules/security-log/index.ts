@@ -1,0 +1,36 @@
+/**
+ * The security log's public interface (docs/security-log.md), in two layers like auth:
+ * - `createSecurityLog` (lowest, no other module): the `SecurityLog` port every module that
+ *   records security-relevant acts receives through its deps (auth, users, payments …).
+ * - `createSecurityLogModule` (above auth's session store): the back office's search, members'
+ *   sign-in history and sessions, and the retention job.
+ */
+import type { AppContext } from '../../context.ts';
+import type { ServerModule } from '../types.ts';
+import type { MemberSessions } from './ports.ts';
+import { securityLogRoutes } from './routes.ts';
+import { createMemberSessionsService } from './sessions-service.ts';
+import { createSecurityLogService, type SecurityLogService } from './service.ts';
+
+export type { SecurityEvent, SecurityLog, SecurityLogService } from './service.ts';
+export type { LiveSession, MemberSessions } from './ports.ts';
+export { maskEmail } from './masking.ts';
+
+export const RETENTION_JOB = 'security-log.retention';
+
+/** The lower layer: the log itself (what other modules receive as their `SecurityLog` port). */
+export function createSecurityLog(ctx: AppContext): SecurityLogService {
+  return createSecurityLogService(ctx);
+}
+
+export function createSecurityLogModule(
+  ctx: AppContext,
+  deps: { log: SecurityLogService; sessions: MemberSessions },
+): ServerModule<SecurityLogService> {
+  const sessions = createMemberSessionsService({ sessions: deps.sessions, log: deps.log });
+  // retention: twice a day is plenty for a cut-off measured in years
+  ctx.jobs.every(RETENTION_JOB, 12 * 60 * 60_000, async () => {
+    await deps.log.purge();
+  });
+  return { name: 'security-log', api: deps.log, routes: securityLogRoutes(ctx, deps.log, sessions) };
+}
