@@ -29,3 +29,4 @@ export * from './job-postings-admin.ts';
 export * from './projects.ts';
 export * from './admin-overview.ts';
 export * from './structured-data.ts';
+export * from './second-factor.ts';

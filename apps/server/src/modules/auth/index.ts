@@ -12,6 +12,7 @@ import type { ServerModule } from '../types.ts';
 import type { UsersService } from '../users/index.ts';
 import { authRoutes } from './routes.ts';
 import { createAuthService, type AuthService, type AuthSessions } from './service.ts';
+import { secondFactorSeeder } from './second-factor-seed.ts';
 
 export { createAuthSessions, type AuthService, type AuthSessions, type SessionMeta } from './service.ts';
 
@@ -24,5 +25,5 @@ export function createAuthModule(
     await auth.sweep();
     if (ctx.config.oauthLocalEnabled) await sweepLocalProvider(ctx.db);
   });
-  return { name: 'auth', api: auth, routes: authRoutes(ctx, auth, deps.users) };
+  return { name: 'auth', api: auth, routes: authRoutes(ctx, auth, deps.users), seeder: secondFactorSeeder(deps.users) };
 }

@@ -22,6 +22,8 @@ import type { AuthUser } from '../../http/auth-guard.ts';
 import { type Locale, t } from '../../i18n/messages.ts';
 import type { SessionKey, SessionState } from '../../http/session-cache.ts';
 import { LoginThrottle } from './login-throttle.ts';
+import { createSecondFactorService, requireRecentProof } from './second-factor.ts';
+import { hasConfirmedFactor } from './second-factor-repo.ts';
 import { SuccessorBox } from './refresh-successor.ts';
 import { PASSWORD_PROBLEM_TEXTS, PasswordHasher, passwordProblem } from './passwords.ts';
 import * as repo from './repo.ts';
@@ -46,6 +48,8 @@ export interface AuthSessions extends UserCredentials {
   revokeOne(sessionId: string, reason: string): Promise<boolean>;
   /** The sessions just ended in the database: mark them in the shared cache. */
   ended(sessionIds: string[], userId: string, deactivated?: boolean): Promise<number>;
+  /** AUTH-1023 unless this session proved who it is within the step-up window (second-factor.ts). */
+  requireRecentProof(user: AuthUser): Promise<void>;
   /** Sign an access token for an open session and answer the login response. */
   respond(user: User, session: { id: string; expiresAt: Date }, refreshToken: string): Promise<LoginResponse>;
 }
@@ -110,6 +114,7 @@ export function createAuthSessions(ctx: AppContext): AuthSessions {
     ended,
     revokeOne,
     respond,
+    requireRecentProof: (user) => requireRecentProof(db, user),
     async openSession(user: User, meta: SessionMeta): Promise<LoginResponse> {
       const refreshToken = randomToken();
       const session = await db.transaction(async (tx) => {
@@ -176,7 +181,11 @@ export function createAuthService(ctx: AppContext, deps: AuthDeps) {
     const acct = await users.findAccount(key.userId);
     if (!acct || acct.status === 'DELETED') return { state: { live: false, reason: 'unknown' } };
     if (acct.status === 'DEACTIVATED') return { state: { live: false, reason: 'deactivated' } };
-    return { state: { live: true, userId: acct.id, roles: acct.roles, systemRole: acct.systemRole }, ...(ttlMs ? { ttlMs } : {}) };
+    const secondFactor = await hasConfirmedFactor(db, acct.id);
+    return {
+      state: { live: true, userId: acct.id, roles: acct.roles, systemRole: acct.systemRole, secondFactor },
+      ...(ttlMs ? { ttlMs } : {}),
+    };
   }
   ctx.sessions.useLoader(loadSessionState);
 
@@ -200,7 +209,10 @@ export function createAuthService(ctx: AppContext, deps: AuthDeps) {
     return next && !next.usedAt ? successor : null;
   }
 
+  const secondFactor = createSecondFactorService(ctx, { sessions, users, passwords, throttle, issueSession });
+
   const service = {
+    secondFactor,
     passwords,
     assertPasswordPolicy,
     issueSession,
@@ -238,6 +250,8 @@ export function createAuthService(ctx: AppContext, deps: AuthDeps) {
         await users.setPasswordHash(usable.id, await passwords.hash(password));
         ctx.log.info({ userId: usable.id }, 'password re-hashed with the current parameters');
       }
+      // second factor on: a challenge instead of tokens (AUTH-1020, second-factor.ts)
+      if (await secondFactor.isEnabled(usable.id)) throw await secondFactor.challenge(usable.id, meta);
       return issueSession(usable, { ...meta, method: 'password' });
     },
 
@@ -334,7 +348,10 @@ export function createAuthService(ctx: AppContext, deps: AuthDeps) {
       ctx.log.info({ userId }, 'password reset completed; every session revoked');
     },
 
-    sweep: () => repo.sweepExpired(db),
+    sweep: async () => {
+      await repo.sweepExpired(db);
+      await secondFactor.sweep();
+    },
   };
   return service;
 }

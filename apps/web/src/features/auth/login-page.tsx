@@ -10,6 +10,8 @@ import { useContractForm } from '../../shared/ui/use-contract-form';
 import { AuthFrame } from './auth-frame';
 import { PasswordInput } from './password-input';
 import { loginForm } from './schemas';
+import { secondFactorChallenge } from './api';
+import { SecondFactorStep } from './second-factor-step';
 import { SocialButtons } from './social-buttons';
 import { useCarryParams, useReturnTo } from './use-return-to';
 
@@ -20,12 +22,14 @@ export default function LoginPage() {
   const returnTo = useReturnTo();
   const carry = useCarryParams();
   const [serverError, setServerError] = useState<unknown>(null);
+  // the second step of a login whose account has a second factor (AUTH-1020)
+  const [challenge, setChallenge] = useState<string | null>(null);
   const form = useContractForm(loginForm, {
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
 
-  if (auth.isAuthenticated && !isSubmitting) return <Navigate to={returnTo} replace />;
+  if (auth.isAuthenticated && !isSubmitting && !challenge) return <Navigate to={returnTo} replace />;
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setServerError(null);
@@ -34,9 +38,27 @@ export default function LoginPage() {
       toast.success(t('login.welcome', { name: user.name }));
       navigate(returnTo, { replace: true });
     } catch (err) {
-      setServerError(err);
+      const token = secondFactorChallenge(err);
+      if (token) setChallenge(token);
+      else setServerError(err);
     }
   });
+
+  if (challenge) {
+    return (
+      <AuthFrame title={t('login.title')} lead={t('login.lead')}>
+        <SecondFactorStep
+          challengeToken={challenge}
+          onRestart={() => setChallenge(null)}
+          onDone={async (result) => {
+            const user = await auth.acceptTokens(result.accessToken, result.refreshToken);
+            toast.success(t('login.welcome', { name: user.name }));
+            navigate(returnTo, { replace: true });
+          }}
+        />
+      </AuthFrame>
+    );
+  }
 
   return (
     <AuthFrame title={t('login.title')} lead={t('login.lead')}>

@@ -10,6 +10,13 @@ export const authPaths = {
   oauthStart: (provider: string) => `/api/auth/oauth/${seg(provider)}/start`,
   resetRequest: '/api/auth/password-reset/request',
   resetConfirm: '/api/auth/password-reset/confirm',
+  // second factor and step-up (features/account/second-factor-api.ts)
+  secondFactor: '/api/auth/second-factor',
+  totpSetup: '/api/auth/second-factor/totp/setup',
+  totpConfirm: '/api/auth/second-factor/totp/confirm',
+  recoveryCodes: '/api/auth/second-factor/recovery-codes',
+  secondFactorLogin: '/api/auth/second-factor/login',
+  stepUp: '/api/auth/step-up',
 } as const;
 
 export const usersPaths = {
