@@ -10,6 +10,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
+import { completeSecondFactorInUi } from './support/accounts.ts';
 import { followHeaderLink } from './support/header.ts';
 import { clearField, consonants, DEBOUNCE_MS, FRONT, typeLikeAPerson, typeWithIme } from './support/typing.ts';
 
@@ -21,6 +22,7 @@ async function login(page: Page, email: string, returnTo = '/') {
   await page.getByLabel('이메일').fill(email);
   await page.getByLabel('비밀번호', { exact: true }).fill(password(email));
   await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await completeSecondFactorInUi(page, email);
   await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
 }
 

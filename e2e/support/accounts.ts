@@ -1,6 +1,42 @@
 /** Helpers for journeys that need accounts: API login, a signed-in context, demo users. */
+import { generate } from 'otplib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { baseURL } from './browser.ts';
+
+/**
+ * The demo admin's TOTP secret (published in the README, seeded by the auth module's
+ * second-factor seeder): every admin signs in with a second factor (docs/accounts.md).
+ */
+export const DEMO_ADMIN_TOTP_SECRET = 'MOIMDEMOADMINSECRETTOTPKEY234567';
+const TOTP_SECRETS: Record<string, string> = { 'admin@moim.dev': DEMO_ADMIN_TOTP_SECRET };
+
+/**
+ * A TOTP code the server has not accepted yet: a code is accepted once per 30 s step, and the
+ * server takes the next step's code too, so journeys signing the same admin in several times
+ * move one step ahead each time, and wait for the clock only when two steps ahead were used.
+ */
+const usedSteps = new Map<string, number>();
+export async function nextTotpCode(secret: string): Promise<string> {
+  for (;;) {
+    const now = Math.floor(Date.now() / 30_000);
+    const step = Math.max(now, (usedSteps.get(secret) ?? -1) + 1);
+    if (step <= now + 1) {
+      usedSteps.set(secret, step);
+      return generate({ secret, epoch: step * 30 });
+    }
+    // both usable steps are spent: wait for the clock to reach the next one
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/** The second step of a UI login, when the account has a second factor the journeys know. */
+export async function completeSecondFactorInUi(page: Page, email: string): Promise<void> {
+  const secret = TOTP_SECRETS[email];
+  if (!secret) return;
+  await page.getByRole('heading', { name: '2단계 인증' }).waitFor({ timeout: 20_000 });
+  await page.getByLabel('인증 코드').fill(await nextTotpCode(secret));
+  await page.getByRole('button', { name: '확인', exact: true }).click();
+}
 
 export const DEMO = {
   member: { email: 'member@moim.dev', password: 'moim-member-2026!' },
@@ -21,8 +57,24 @@ export async function apiLogin(email: string, password: string): Promise<Session
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
-  const body = (await r.json()) as { success: boolean; data: Session };
+  const body = (await r.json()) as { success: boolean; data: Session; error?: { code: string; details?: { challengeToken?: string } } };
+  const secret = TOTP_SECRETS[email];
+  if (!body.success && body.error?.code === 'AUTH-1020' && secret) {
+    return apiSecondFactor(body.error.details!.challengeToken!, await nextTotpCode(secret));
+  }
   if (!body.success) throw new Error(`login failed for ${email}: ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+/** The login's second step through the API. */
+export async function apiSecondFactor(challengeToken: string, code: string): Promise<Session> {
+  const r = await fetch(`${baseURL}/api/auth/second-factor/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ challengeToken, code }),
+  });
+  const body = (await r.json()) as { success: boolean; data: Session };
+  if (!body.success) throw new Error(`second-factor login failed: ${JSON.stringify(body)}`);
   return body.data;
 }
 

@@ -43,6 +43,23 @@ export const ERROR_CATALOGUE = {
     ko: '마지막 로그인 수단은 삭제할 수 없습니다. 다른 로그인 수단을 먼저 추가해 주세요.',
     en: 'You cannot remove your last way to sign in. Add another one first.',
   },
+  // second factor and step-up (docs/accounts.md "Second factor"); a family of their own (AUTH-102x)
+  'AUTH-1020': {
+    status: 401,
+    ko: '2단계 인증이 필요합니다. 인증 앱의 코드나 복구 코드를 입력해 주세요.',
+    en: 'Two-step verification required. Enter the code from your authenticator app or a recovery code.',
+  },
+  'AUTH-1021': { status: 401, ko: '인증 코드가 올바르지 않습니다.', en: 'The verification code is not valid.' },
+  'AUTH-1022': {
+    status: 403,
+    ko: '관리자 계정은 2단계 인증을 설정해야 관리 기능을 쓸 수 있습니다.',
+    en: 'Admin accounts must set up two-step verification before using the back office.',
+  },
+  'AUTH-1023': {
+    status: 403,
+    ko: '보안을 위해 본인 확인이 한 번 더 필요합니다.',
+    en: 'For your security, please confirm it is you.',
+  },
   'VAL-2001': { status: 400, ko: '입력값을 확인해 주세요.', en: 'Validation failed.' },
   'VAL-2002': { status: 400, ko: '형식이 올바르지 않습니다.', en: 'Wrong format.' },
   'VAL-2003': { status: 400, ko: '필수 항목이 누락되었습니다.', en: 'A required field is missing.' },

@@ -31,3 +31,4 @@ export * from './projects.ts';
 export * from './admin-overview.ts';
 export * from './structured-data.ts';
 export * from './security-log.ts';
+export * from './second-factor.ts';

@@ -17,6 +17,8 @@ export interface AuthUser {
   systemRole: string;
   /** refresh-token family this access token was issued with (for logout of the current session) */
   family?: string | undefined;
+  /** the account has a confirmed second factor (admin routes need one) */
+  secondFactor?: boolean | undefined;
 }
 
 declare module 'fastify' {
@@ -116,7 +118,17 @@ export async function currentUser(sessions: SessionCache, claims: AuthUser): Pro
   const state = await sessions.state({ sessionId: claims.family, userId: claims.id });
   if (!state.live) throw state.reason === 'deactivated' ? new AppError('AUTH-1006') : new AppError('AUTH-1003', 'auth.sessionRevoked');
   if (state.userId !== claims.id) throw new AppError('AUTH-1003');
-  return { id: claims.id, roles: state.roles, systemRole: state.systemRole, family: claims.family };
+  return { id: claims.id, roles: state.roles, systemRole: state.systemRole, family: claims.family, secondFactor: state.secondFactor };
+}
+
+/** AUTH-1022, naming the web app's setup page (the web turns it into a link). */
+export const ADMIN_SECOND_FACTOR_SETUP_PATH = '/users/me/security';
+function adminNeedsSecondFactor() {
+  return new AppError(
+    'AUTH-1022',
+    { key: 'auth.adminSecondFactorRequired', params: { setupPath: ADMIN_SECOND_FACTOR_SETUP_PATH } },
+    { reason: 'SECOND_FACTOR_SETUP_REQUIRED', setupPath: ADMIN_SECOND_FACTOR_SETUP_PATH },
+  );
 }
 
 /** Builds the preHandlers bound to one token verifier and session cache. */
@@ -151,6 +163,8 @@ export function makeGuards(tokens: AccessTokens, sessions: SessionCache) {
           const u = request.user!;
           const has = roles.some((r) => u.roles.includes(r) || u.systemRole === r) || (roles.includes('ROLE_ADMIN') && isAdmin(u));
           if (!has) throw new AppError('AUTH-1005');
+          // every admin account has a second factor before it may use the back office (docs/accounts.md)
+          if (roles.includes('ROLE_ADMIN') && !u.secondFactor) throw adminNeedsSecondFactor();
         },
         { level: 'role', roles },
       ),

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support.ts';
 import { createUser, type TestUser } from '../modules/studies/test-helpers.ts';
+import { users } from '../modules/users/schema.ts';
 
 interface Operation {
   method: string;
@@ -135,6 +136,22 @@ describe('OpenAPI security is generated from the route guards (item 8)', () => {
       if (!op.path.startsWith('/api/admin/')) wrong.push(`${op.method} ${op.path} is admin-only outside /api/admin`);
       const r = await call(op, member.headers);
       if (r.status !== 403 || r.body?.error?.code !== 'AUTH-1005') wrong.push(`${op.method} ${op.path} member → ${r.status}`);
+    }
+    // an admin account without a second factor is refused on every admin operation (docs/accounts.md)
+    const [bare] = await t.ctx.db
+      .insert(users)
+      .values({
+        email: `no-2fa-${randomUUID()}@test.moim.dev`,
+        name: '관리자',
+        roles: ['ROLE_USER', 'ROLE_ADMIN'],
+        systemRole: 'ROLE_ADMIN',
+      })
+      .returning({ id: users.id });
+    const bareToken = await t.ctx.tokens.sign({ id: bare!.id, roles: ['ROLE_USER', 'ROLE_ADMIN'], systemRole: 'ROLE_ADMIN' });
+    for (const op of admins) {
+      const r = await call(op, { authorization: `Bearer ${bareToken}` });
+      if (r.status !== 403 || r.body?.error?.code !== 'AUTH-1022')
+        wrong.push(`${op.method} ${op.path} admin without a second factor → ${r.status}`);
     }
     // and every /api/admin operation is admin-only
     for (const op of ops.filter((o) => o.path.startsWith('/api/admin/')))

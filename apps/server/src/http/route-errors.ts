@@ -27,8 +27,10 @@ export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 /** What each status means here, and its codes (the catalogue's families). */
 export const STATUS_CODES: Record<ErrorStatus, string> = {
   400: 'Malformed input: VAL-2001, VAL-2002, VAL-2003, VAL-2004 (AUTH-1008, BIZ-3005 where named).',
-  401: 'No or bad credential: AUTH-1001, AUTH-1002, AUTH-1003, AUTH-1007.',
-  403: 'Refused: AUTH-1004 (a public thing that is not yours), AUTH-1005 (a role), AUTH-1006 (a deactivated account), AUTH-1009.',
+  401: 'No or bad credential: AUTH-1001, AUTH-1002, AUTH-1003, AUTH-1007 (AUTH-1020 second factor required, AUTH-1021 wrong code).',
+  403:
+    'Refused: AUTH-1004 (a public thing that is not yours), AUTH-1005 (a role), AUTH-1006 (a deactivated account), AUTH-1009, ' +
+    'AUTH-1022 (an admin without a second factor), AUTH-1023 (step-up: prove who you are again).',
   404: 'Not found, or private and not yours: BIZ-3001.',
   409: 'State conflict: BIZ-3002 (VAL-2005, VAL-2008 for a taken e-mail or username).',
   413: 'Body over 1 MiB: VAL-2006.',

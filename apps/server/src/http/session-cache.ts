@@ -18,7 +18,15 @@ export type AccountStatus = 'ACTIVE' | 'DEACTIVATED' | 'DELETED';
 
 /** What the server currently knows about the caller of one token. */
 export type SessionState =
-  { live: true; userId: string; roles: string[]; systemRole: string } | { live: false; reason: 'revoked' | 'deactivated' | 'unknown' };
+  | {
+      live: true;
+      userId: string;
+      roles: string[];
+      systemRole: string;
+      /** a confirmed second factor (admin routes need one: auth-guard.ts) */
+      secondFactor?: boolean;
+    }
+  | { live: false; reason: 'revoked' | 'deactivated' | 'unknown' };
 
 /** Whose state: a session (every token the server issues), or a bare account (tokens signed without one, tests only). */
 export interface SessionKey {
@@ -169,6 +177,11 @@ export class SessionCache {
   async revoke(sessionIds: readonly string[], reason: 'revoked' | 'deactivated' = 'revoked'): Promise<void> {
     const state: SessionState = { live: false, reason };
     await Promise.all(sessionIds.map((id) => this.store.put(`s:${id}`, state, this.ttlMs).catch(this.onStoreError)));
+  }
+
+  /** These live sessions' account changed (a second factor on or off): read them again. */
+  async forget(sessionIds: readonly string[]): Promise<void> {
+    await Promise.all(sessionIds.map((id) => this.store.delete(`s:${id}`).catch(this.onStoreError)));
   }
 
   /** The account's roles or status changed: forget what was cached for tokens without a session. */

@@ -6,6 +6,7 @@
  */
 import { COMMON_ERRORS } from './errors/common.ts';
 import { AUTH_ERRORS } from './errors/auth.ts';
+import { SECOND_FACTOR_ERRORS } from './errors/second-factor.ts';
 import { USERS_ERRORS } from './errors/users.ts';
 import { STUDIES_ERRORS } from './errors/studies.ts';
 import { PAYMENTS_ERRORS } from './errors/payments.ts';
@@ -26,6 +27,7 @@ import type { Locale, MessageParams } from './messages.ts';
 export const ERROR_TEXTS = {
   ...COMMON_ERRORS,
   ...AUTH_ERRORS,
+  ...SECOND_FACTOR_ERRORS,
   ...USERS_ERRORS,
   ...STUDIES_ERRORS,
   ...PAYMENTS_ERRORS,

@@ -40,6 +40,7 @@ const AuthCallbackPage = lazyPage(() => import('../features/auth/auth-callback-p
 const OAuthTestPage = lazyPage(() => import('../features/auth/oauth-test-page'), 'auth');
 const ProfilePage = lazyPage(() => import('../features/account/profile-page'), 'account');
 const SettingsPage = lazyPage(() => import('../features/account/settings-page'), 'account');
+const SecurityPage = lazyPage(() => import('../features/account/security-page'), 'account');
 const TermsPage = lazyPage(() => import('../features/legal/terms-page'), 'legal');
 const PrivacyPage = lazyPage(() => import('../features/legal/privacy-page'), 'legal');
 const StudyLeaderGuidePage = lazyPage(() => import('../features/static-pages/study-leader-guide-page'), 'static-pages');
@@ -91,6 +92,14 @@ const shellRoutes: RouteObject[] = [
     element: (
       <RequireAuth>
         <SettingsPage />
+      </RequireAuth>
+    ),
+  },
+  {
+    path: '/users/me/security',
+    element: (
+      <RequireAuth>
+        <SecurityPage />
       </RequireAuth>
     ),
   },

@@ -15,6 +15,7 @@ import { authRoutes } from './routes.ts';
 import { createAuthService, type AuthService, type AuthSessions } from './service.ts';
 import { passkeyRoutes } from './passkeys/routes.ts';
 import { createPasskeyService } from './passkeys/service.ts';
+import { secondFactorSeeder } from './second-factor-seed.ts';
 
 export { createAuthSessions, type AuthService, type AuthSessions, type SessionMeta } from './service.ts';
 export { isMultiFactorMethod } from './passkeys/service.ts';
@@ -40,5 +41,6 @@ export function createAuthModule(
       await routes(app);
       await passkeyRoutesOf(app);
     },
+    seeder: secondFactorSeeder(deps.users),
   };
 }

@@ -39,6 +39,7 @@ import type { UsersService } from '../users/index.ts';
 import { createOAuthService, errorFragment, type Redirect } from './oauth.ts';
 import { ACCOUNT_LIMITS } from '../users/index.ts';
 import type { AuthService } from './service.ts';
+import { secondFactorRoutes } from './second-factor-routes.ts';
 
 const bearer = [{ bearerAuth: [] }];
 
@@ -218,6 +219,9 @@ export function authRoutes(ctx: AppContext, auth: AuthService, users: UsersServi
         return ok({ reset: true as const });
       },
     );
+
+    // --- second factor and step-up (second-factor-routes.ts) ------------------------------------
+    await secondFactorRoutes(ctx, auth.secondFactor)(scope);
 
     // --- social login ------------------------------------------------------------------------
 

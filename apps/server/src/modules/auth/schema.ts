@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/schema.ts';
 
 export const authSessions = pgTable('auth_sessions', {
@@ -65,4 +65,46 @@ export const oauthStates = pgTable('oauth_states', {
   browserBindingHash: text('browser_binding_hash').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+// --- second factor and step-up (migration 0034_second_factor.sql; second-factor.ts) ----------
+
+export const secondFactors = pgTable('second_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** AES-256-GCM (second-factor-box.ts) */
+  secretEnc: text('secret_enc').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastTimeStep: bigint('last_time_step', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const recoveryCodes = pgTable('recovery_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+export const secondFactorChallenges = pgTable('second_factor_challenges', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  failures: integer('failures').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+export const sessionProofs = pgTable('session_proofs', {
+  sessionId: uuid('session_id')
+    .primaryKey()
+    .references(() => authSessions.id, { onDelete: 'cascade' }),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull(),
 });

@@ -23,6 +23,8 @@ import type { AuthUser } from '../../http/auth-guard.ts';
 import { type Locale, t } from '../../i18n/messages.ts';
 import type { SessionKey, SessionState } from '../../http/session-cache.ts';
 import { LoginThrottle } from './login-throttle.ts';
+import { createSecondFactorService, requireRecentProof } from './second-factor.ts';
+import { hasConfirmedFactor } from './second-factor-repo.ts';
 import { SuccessorBox } from './refresh-successor.ts';
 import { PASSWORD_PROBLEM_TEXTS, PasswordHasher, passwordProblem } from './passwords.ts';
 import * as repo from './repo.ts';
@@ -52,6 +54,8 @@ export interface AuthSessions extends UserCredentials {
   listLiveSessions(userId: string): Promise<LiveSession[]>;
   /** End one live session of this user at once; false when it is not theirs or not live. */
   revokeOwnSession(userId: string, sessionId: string, reason: string): Promise<boolean>;
+  /** AUTH-1023 unless this session proved who it is within the step-up window (second-factor.ts). */
+  requireRecentProof(user: AuthUser): Promise<void>;
   /** Sign an access token for an open session and answer the login response. */
   respond(user: User, session: { id: string; expiresAt: Date }, refreshToken: string): Promise<LoginResponse>;
 }
@@ -122,6 +126,7 @@ export function createAuthSessions(ctx: AppContext): AuthSessions {
       if (done) await ended([sessionId], userId);
       return done;
     },
+    requireRecentProof: (user) => requireRecentProof(db, user),
     async openSession(user: User, meta: SessionMeta): Promise<LoginResponse> {
       const refreshToken = randomToken();
       const session = await db.transaction(async (tx) => {
@@ -190,7 +195,11 @@ export function createAuthService(ctx: AppContext, deps: AuthDeps) {
     const acct = await users.findAccount(key.userId);
     if (!acct || acct.status === 'DELETED') return { state: { live: false, reason: 'unknown' } };
     if (acct.status === 'DEACTIVATED') return { state: { live: false, reason: 'deactivated' } };
-    return { state: { live: true, userId: acct.id, roles: acct.roles, systemRole: acct.systemRole }, ...(ttlMs ? { ttlMs } : {}) };
+    const secondFactor = await hasConfirmedFactor(db, acct.id);
+    return {
+      state: { live: true, userId: acct.id, roles: acct.roles, systemRole: acct.systemRole, secondFactor },
+      ...(ttlMs ? { ttlMs } : {}),
+    };
   }
   ctx.sessions.useLoader(loadSessionState);
 
@@ -214,7 +223,10 @@ export function createAuthService(ctx: AppContext, deps: AuthDeps) {
     return next && !next.usedAt ? successor : null;
   }
 
+  const secondFactor = createSecondFactorService(ctx, { sessions, users, passwords, throttle, issueSession });
+
   const service = {
+    secondFactor,
     passwords,
     assertPasswordPolicy,
     issueSession,
@@ -272,6 +284,8 @@ export function createAuthService(ctx: AppContext, deps: AuthDeps) {
         await users.setPasswordHash(usable.id, await passwords.hash(password));
         ctx.log.info({ userId: usable.id }, 'password re-hashed with the current parameters');
       }
+      // second factor on: a challenge instead of tokens (AUTH-1020, second-factor.ts)
+      if (await secondFactor.isEnabled(usable.id)) throw await secondFactor.challenge(usable.id, meta);
       const answer = await issueSession(usable, { ...meta, method: 'password' });
       await securityLog.record({ action: 'auth.login.password', actor: usable.id, target: { kind: 'user', id: usable.id } });
       return answer;
@@ -408,7 +422,10 @@ export function createAuthService(ctx: AppContext, deps: AuthDeps) {
       ctx.log.info({ userId }, 'password reset completed; every session revoked');
     },
 
-    sweep: () => repo.sweepExpired(db),
+    sweep: async () => {
+      await repo.sweepExpired(db);
+      await secondFactor.sweep();
+    },
   };
   return service;
 }

@@ -7,6 +7,7 @@ import { TEST_CARDS, addDays, seoulDate, type Application, type ApplicationStatu
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../../test/support.ts';
+import { signInWithSecondFactor } from '../auth/second-factor-test-kit.ts';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -38,11 +39,10 @@ export async function makeUser(t: TestApp, opts: { name?: string; admin?: boolea
     admin: opts.admin ?? false,
     checkPolicy: false,
   });
-  const token = await t.ctx.tokens.sign({
-    id: u.id,
-    roles: opts.admin ? ['ROLE_USER', 'ROLE_ADMIN'] : ['ROLE_USER'],
-    systemRole: opts.admin ? 'ROLE_ADMIN' : 'ROLE_USER',
-  });
+  // an admin has a second factor and signs in through it (docs/accounts.md "Second factor")
+  const token = opts.admin
+    ? (await signInWithSecondFactor(t, u.id)).accessToken
+    : await t.ctx.tokens.sign({ id: u.id, roles: ['ROLE_USER'], systemRole: 'ROLE_USER' });
   return { id: u.id, email, name, token, auth: { authorization: `Bearer ${token}` } };
 }
 

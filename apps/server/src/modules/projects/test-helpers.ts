@@ -7,6 +7,7 @@ import { type Project, type ProjectApplication, type ProjectBodyInput, addDays, 
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/support.ts';
+import { signInWithSecondFactor } from '../auth/second-factor-test-kit.ts';
 
 export interface Person {
   id: string;
@@ -20,7 +21,10 @@ export async function person(t: TestApp, opts: { name?: string; admin?: boolean 
   const u = await t.api.users.createUser({ email: `${tag}@example.com`, name, emailVerified: true });
   if (opts.admin) await t.api.users.setAdmin(u.id, true);
   const roles = opts.admin ? ['ROLE_USER', 'ROLE_ADMIN'] : ['ROLE_USER'];
-  const token = await t.ctx.tokens.sign({ id: u.id, roles, systemRole: opts.admin ? 'ROLE_ADMIN' : 'ROLE_USER' });
+  // an admin has a second factor and signs in through it (docs/accounts.md "Second factor")
+  const token = opts.admin
+    ? (await signInWithSecondFactor(t, u.id)).accessToken
+    : await t.ctx.tokens.sign({ id: u.id, roles, systemRole: 'ROLE_USER' });
   return { id: u.id, name, headers: { authorization: `Bearer ${token}` } };
 }
 

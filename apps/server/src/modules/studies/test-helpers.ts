@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/support.ts';
 import { users } from '../users/schema.ts';
+import { signInWithSecondFactor } from '../auth/second-factor-test-kit.ts';
 
 export interface TestUser {
   id: string;
@@ -25,7 +26,10 @@ export async function createUser(t: TestApp, opts: { name?: string; admin?: bool
     .insert(users)
     .values({ email: `${tag}@test.moim.dev`, name, roles, systemRole })
     .returning({ id: users.id });
-  const token = await t.ctx.tokens.sign({ id: row!.id, roles, systemRole });
+  // an admin has a second factor and signs in through it (docs/accounts.md "Second factor")
+  const token = opts.admin
+    ? (await signInWithSecondFactor(t, row!.id)).accessToken
+    : await t.ctx.tokens.sign({ id: row!.id, roles, systemRole });
   return { id: row!.id, name, token, headers: { authorization: `Bearer ${token}` } };
 }
 

@@ -54,6 +54,12 @@ export function usersRoutes(ctx: AppContext, users: UsersModuleService, deps: Us
     const ip = (r: FastifyRequest) => `ip:${r.ip}`;
     const admin = ctx.guards.requireRole('ROLE_ADMIN');
     const passwordCheck = limit.hook(ACCOUNT_LIMITS.passwordCheckPerUser, (r) => `u:${r.user!.id}`);
+    // step-up (docs/accounts.md "Second factor"): a proof of identity within the last 5 minutes, else AUTH-1023
+    const stepUp = async (request: FastifyRequest) => deps.credentials.requireRecentProof(request.user!);
+    // deleting with the password in the body is itself the proof (the service checks it); without one, step-up
+    const stepUpUnlessPassword = async (request: FastifyRequest) => {
+      if ((request.body as { password?: string } | undefined)?.password === undefined) await stepUp(request);
+    };
 
     app.post(
       '/users/register',
@@ -172,7 +178,7 @@ export function usersRoutes(ctx: AppContext, users: UsersModuleService, deps: Us
           body: accountConfirmRequest,
           response: { 200: envelope(accountDeleted) },
         },
-        preHandler: [ctx.guards.requireAuth, passwordCheck],
+        preHandler: [ctx.guards.requireAuth, passwordCheck, stepUpUnlessPassword],
       },
       async (request) => ok(await users.deleteSelf(request.user!, request.body ?? {})),
     );
@@ -293,7 +299,7 @@ export function usersRoutes(ctx: AppContext, users: UsersModuleService, deps: Us
           body: setRolesRequest,
           response: { 200: envelope(adminUser) },
         },
-        preHandler: admin,
+        preHandler: [admin, stepUp],
       },
       async (request) => ok(await users.adminSetRoles(request.user!, request.params.id, request.body.roles)),
     );

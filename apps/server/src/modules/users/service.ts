@@ -92,6 +92,8 @@ export interface UserCredentials {
   };
   /** VAL-2001 (or VAL-2004 for the length) naming `field` when the password breaks the policy. */
   assertPasswordPolicy(password: string, email?: string, field?: string): void;
+  /** AUTH-1023 unless the caller's session proved who it is in the last 5 minutes (step-up). */
+  requireRecentProof(user: AuthUser): Promise<void>;
   /** Open a session for `user` and answer the login response (tokens + user); no login is recorded. */
   openSession(user: User, meta: { method: string; ip?: string | undefined; userAgent?: string | undefined }): Promise<LoginResponse>;
   /**

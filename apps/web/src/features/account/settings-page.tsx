@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { useAuth } from '../../shared/auth/auth-provider';
+import { StepUpCancelled, useStepUp } from '../../shared/auth/step-up-dialog';
 import type { SessionUser } from '../../shared/auth/types';
 import { toast } from '../../shared/toast/toast';
 import { Avatar } from '../../shared/ui/avatar';
@@ -334,6 +335,7 @@ function DangerZone({ user }: { user: MeProfile }) {
   const usesPassword = user.hasPassword !== false;
   const secretOk = usesPassword ? password.length > 0 : password.trim().toLowerCase() === user.email.toLowerCase();
   const canSubmit = secretOk && (mode !== 'delete' || typed.trim() === phrase);
+  const stepUp = useStepUp();
 
   const submit = async () => {
     setBusy(true);
@@ -341,18 +343,20 @@ function DangerZone({ user }: { user: MeProfile }) {
     try {
       const confirm = usesPassword ? { password } : { confirmation: password.trim() };
       if (mode === 'deactivate') await accountApi.deactivate(confirm);
-      else await accountApi.remove(confirm);
+      // deleting without a password (a social-only account) needs a fresh proof: the step-up dialog
+      else await stepUp.run(() => accountApi.remove(confirm));
       await auth.logout();
       toast.info(mode === 'deactivate' ? t('settings.danger.deactivated') : t('settings.danger.deleted'));
       navigate('/', { replace: true });
     } catch (err) {
-      setError(err);
+      if (!(err instanceof StepUpCancelled)) setError(err);
       setBusy(false);
     }
   };
 
   return (
     <section className="card settings-section settings-danger" aria-labelledby="s-danger">
+      {stepUp.dialog}
       <h2 id="s-danger">{t('settings.danger.title')}</h2>
       {mode === 'none' ? (
         <div className="danger-actions">
@@ -437,9 +441,14 @@ export default function SettingsPage() {
           <p className="page-header__eyebrow">{t('settings.eyebrow')}</p>
           <h1>{t('settings.title')}</h1>
         </div>
-        <Link to="/users/me" className="btn btn-ghost">
-          {t('settings.toProfile')}
-        </Link>
+        <div className="row">
+          <Link to="/users/me/security" className="btn btn-secondary">
+            {t('settings.securityLink')}
+          </Link>
+          <Link to="/users/me" className="btn btn-ghost">
+            {t('settings.toProfile')}
+          </Link>
+        </div>
       </div>
       <ImageSection user={me.data} />
       <ProfileSectionForm user={me.data} />

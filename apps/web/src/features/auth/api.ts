@@ -1,7 +1,7 @@
 /** Account-entry calls (SPEC §7 Auth/Users) and their query hooks. */
 import { checkEmailResponse, loginResponse, oauthProviderList, passwordResetDone, passwordResetRequested } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api, buildQuery } from '../../shared/api/client';
+import { ApiError, api, buildQuery } from '../../shared/api/client';
 import { authPaths, usersPaths } from '../../shared/api/paths/users';
 import { currentLocale } from '../../shared/i18n';
 
@@ -54,7 +54,17 @@ export const accountEntryApi = {
   requestReset: (email: string) => api.post(authPaths.resetRequest, { email }, { schema: DEV && passwordResetRequested }),
   confirmReset: (token: string, newPassword: string) =>
     api.post(authPaths.resetConfirm, { token, newPassword }, { schema: DEV && passwordResetDone }),
+  /** the login's second step: the challenge a password login answered (AUTH-1020) and a code */
+  secondFactorLogin: (challengeToken: string, code: string) =>
+    api.post(authPaths.secondFactorLogin, { challengeToken, code }, { auth: false, schema: DEV && loginResponse }),
 };
+
+/** A password login of an account with a second factor answers AUTH-1020 with a challenge token. */
+export function secondFactorChallenge(err: unknown): string | null {
+  if (!(err instanceof ApiError) || err.code !== 'AUTH-1020') return null;
+  const token = (err.details as { challengeToken?: unknown } | undefined)?.challengeToken;
+  return typeof token === 'string' ? token : null;
+}
 
 /** Where the social-login test page keeps the last callback result (this tab only). */
 export const OAUTH_RESULT_KEY = 'oauth-test-result';

@@ -11,6 +11,8 @@ import { AuthFrame } from './auth-frame';
 import { PasskeySignIn } from './passkey-sign-in';
 import { PasswordInput } from './password-input';
 import { loginForm } from './schemas';
+import { secondFactorChallenge } from './api';
+import { SecondFactorStep } from './second-factor-step';
 import { SocialButtons } from './social-buttons';
 import { useCarryParams, useReturnTo } from './use-return-to';
 
@@ -21,12 +23,14 @@ export default function LoginPage() {
   const returnTo = useReturnTo();
   const carry = useCarryParams();
   const [serverError, setServerError] = useState<unknown>(null);
+  // the second step of a login whose account has a second factor (AUTH-1020)
+  const [challenge, setChallenge] = useState<string | null>(null);
   const form = useContractForm(loginForm, {
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
 
-  if (auth.isAuthenticated && !isSubmitting) return <Navigate to={returnTo} replace />;
+  if (auth.isAuthenticated && !isSubmitting && !challenge) return <Navigate to={returnTo} replace />;
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setServerError(null);
@@ -35,9 +39,27 @@ export default function LoginPage() {
       toast.success(t('login.welcome', { name: user.name }));
       navigate(returnTo, { replace: true });
     } catch (err) {
-      setServerError(err);
+      const token = secondFactorChallenge(err);
+      if (token) setChallenge(token);
+      else setServerError(err);
     }
   });
+
+  if (challenge) {
+    return (
+      <AuthFrame title={t('login.title')} lead={t('login.lead')}>
+        <SecondFactorStep
+          challengeToken={challenge}
+          onRestart={() => setChallenge(null)}
+          onDone={async (result) => {
+            const user = await auth.acceptTokens(result.accessToken, result.refreshToken);
+            toast.success(t('login.welcome', { name: user.name }));
+            navigate(returnTo, { replace: true });
+          }}
+        />
+      </AuthFrame>
+    );
+  }
 
   return (
     <AuthFrame title={t('login.title')} lead={t('login.lead')}>

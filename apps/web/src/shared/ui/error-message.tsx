@@ -12,6 +12,7 @@
  * `ApiError.code` / `details` itself and still shows the text through here.
  */
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ApiError, transportMessage, uiLocale } from '../api/client';
 import type { MessageLocale } from '../api/error-messages';
 
@@ -45,6 +46,13 @@ export function ErrorMessage({ error, title, onRetry, variant = 'inline', fallba
   const { t, i18n } = useTranslation();
   if (error === null || error === undefined || error === false) return null;
   const text = errorText(error, { locale: i18n.language === 'en' ? 'en' : 'ko', fallback });
+  // an admin without a second factor (AUTH-1022): the server names the setup page
+  const setup = secondFactorSetupPath(error);
+  const setupLink = setup && (
+    <Link className="btn btn-primary error-message__retry" to={setup}>
+      {t('stepUp.setupLink')}
+    </Link>
+  );
   const retry = onRetry && (
     <button type="button" className="btn btn-secondary error-message__retry" onClick={onRetry}>
       {t('common.retry')}
@@ -55,6 +63,7 @@ export function ErrorMessage({ error, title, onRetry, variant = 'inline', fallba
       <div className={['state', className].filter(Boolean).join(' ')} role="alert">
         {title && <strong>{title}</strong>}
         {title ? <p>{text}</p> : <strong>{text}</strong>}
+        {setupLink}
         {retry}
       </div>
     );
@@ -63,7 +72,15 @@ export function ErrorMessage({ error, title, onRetry, variant = 'inline', fallba
     <div className={['form-message form-message--error error-message', className].filter(Boolean).join(' ')} role="alert">
       {title && <strong className="error-message__title">{title}</strong>}
       <span className="error-message__text">{text}</span>
+      {setupLink}
       {retry}
     </div>
   );
+}
+
+/** The setup page an AUTH-1022 answer names (a same-site path), else null. */
+function secondFactorSetupPath(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.code !== 'AUTH-1022') return null;
+  const path = (error.details as { setupPath?: unknown } | undefined)?.setupPath;
+  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') ? path : '/users/me/security';
 }

@@ -17,6 +17,13 @@ export const authPaths = {
   passkeyRegisterVerify: '/api/auth/passkeys/register/verify',
   passkeyLoginOptions: '/api/auth/passkeys/login/options',
   passkeyLoginVerify: '/api/auth/passkeys/login/verify',
+  // second factor and step-up (features/account/second-factor-api.ts)
+  secondFactor: '/api/auth/second-factor',
+  totpSetup: '/api/auth/second-factor/totp/setup',
+  totpConfirm: '/api/auth/second-factor/totp/confirm',
+  recoveryCodes: '/api/auth/second-factor/recovery-codes',
+  secondFactorLogin: '/api/auth/second-factor/login',
+  stepUp: '/api/auth/step-up',
 } as const;
 
 export const usersPaths = {

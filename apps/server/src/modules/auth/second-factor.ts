@@ -1,0 +1,248 @@
+/**
+ * A second factor: TOTP (RFC 6238, otplib) with ten one-time recovery codes, the login's second
+ * step, and step-up (a fresh proof of identity before sensitive acts). docs/accounts.md
+ * "Second factor".
+ *
+ * - Enrolment: `startTotp` keeps a pending, encrypted secret; `confirmTotp` with a valid code
+ *   enables it, hands out the recovery codes once (only keyed hashes are kept) and ends every
+ *   other session (they were opened without the factor).
+ * - Login: a correct password of an account with a factor answers AUTH-1020 with a challenge
+ *   (random token, sha256 kept, 5 minutes, single use, 5 wrong codes at most) instead of tokens;
+ *   `completeLogin` with a TOTP code or a recovery code opens the session. Guesses go through the
+ *   login throttle (per account and address) like passwords.
+ * - A TOTP code is accepted once: the newest accepted time step is kept and only a newer one
+ *   passes (compare-and-swap), so a code cannot be replayed within its step or the tolerance.
+ * - Step-up: a session's last proof (its login, or `stepUp` with the password or a code) must be
+ *   at most STEP_UP_WINDOW_SECONDS old for sensitive acts (`requireRecentProof`), else AUTH-1023.
+ */
+import {
+  RECOVERY_CODE_COUNT,
+  SECOND_FACTOR_CHALLENGE_SECONDS,
+  STEP_UP_WINDOW_SECONDS,
+  TOTP_CODE,
+  normalizeSecondFactorCode,
+  type LoginResponse,
+  type RecoveryCodes,
+  type SecondFactorStatus,
+  type StepUpRequest,
+  type TotpSetup,
+  type User,
+} from '@moim/contract';
+import { generateSecret, generateURI, verify } from 'otplib';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError, badState } from '../../http/app-error.ts';
+import { isAdmin, type AuthUser } from '../../http/auth-guard.ts';
+import type { UsersService } from '../users/index.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import type { PasswordHasher } from './passwords.ts';
+import { SecondFactorBox, newRecoveryCode } from './second-factor-box.ts';
+import * as repo from './second-factor-repo.ts';
+import type { AuthSessions, SessionMeta } from './service.ts';
+import { createHash, randomBytes } from 'node:crypto';
+
+export const TOTP_ISSUER = 'moim';
+/** wrong codes one login challenge accepts before it is dead */
+const CHALLENGE_FAILURES = 5;
+/** one step either side (clock drift between phone and server), as RFC 6238 §6 suggests */
+const TOTP_TOLERANCE_SECONDS = 30;
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/**
+ * AUTH-1023 unless the session proved who it is within the step-up window. Tokens without a
+ * session (never issued by the server) cannot prove anything.
+ */
+export async function requireRecentProof(db: DbOrTx, user: AuthUser): Promise<void> {
+  const at = user.family ? await repo.lastProofAt(db, user.family, user.id) : null;
+  if (!at || Date.now() - at.getTime() > STEP_UP_WINDOW_SECONDS * 1000) {
+    throw new AppError('AUTH-1023', 'auth.stepUpRequired', { reason: 'STEP_UP_REQUIRED', windowSeconds: STEP_UP_WINDOW_SECONDS });
+  }
+}
+
+export interface SecondFactorDeps {
+  sessions: AuthSessions;
+  users: UsersService;
+  passwords: PasswordHasher;
+  throttle: LoginThrottle;
+  issueSession(user: User, meta: SessionMeta): Promise<LoginResponse>;
+}
+
+export function createSecondFactorService(ctx: AppContext, deps: SecondFactorDeps) {
+  const { db } = ctx;
+  const box = new SecondFactorBox(ctx.config.jwtSecret);
+  const throttleKey = (userId: string) => `2fa:a:${userId}`;
+
+  /** The account's sessions re-read their state (the admin gate reads whether a factor is on). */
+  async function factorChanged(userId: string): Promise<void> {
+    await ctx.sessions.forget(await repo.openSessionIds(db, userId));
+    await ctx.sessions.accountChanged(userId);
+  }
+
+  async function totpStep(userId: string, code: string, sealed: string): Promise<number | null> {
+    const secret = box.openSecret(sealed, userId);
+    if (!secret) {
+      ctx.log.error({ userId }, 'second factor secret does not open (JWT_SECRET changed?)');
+      return null;
+    }
+    const result = await verify({ secret, token: code, epochTolerance: TOTP_TOLERANCE_SECONDS });
+    // the functional API types HOTP and TOTP results together; a TOTP verification has the step
+    return result.valid && 'timeStep' in result && typeof result.timeStep === 'number' ? result.timeStep : null;
+  }
+
+  /** A TOTP code (once per time step, newer steps only) or an unused recovery code. */
+  async function checkCode(userId: string, raw: string): Promise<{ ok: boolean; kind: 'totp' | 'recovery' }> {
+    const code = normalizeSecondFactorCode(raw);
+    if (TOTP_CODE.test(code)) {
+      const factor = await repo.findFactor(db, userId);
+      if (!factor?.confirmedAt) return { ok: false, kind: 'totp' };
+      const step = await totpStep(userId, code, factor.secretEnc);
+      return { ok: step !== null && (await repo.advanceTimeStep(db, userId, step)), kind: 'totp' };
+    }
+    if (!(await repo.hasConfirmedFactor(db, userId))) return { ok: false, kind: 'recovery' };
+    return { ok: await repo.useRecoveryCode(db, userId, box.hashRecoveryCode(code, userId)), kind: 'recovery' };
+  }
+
+  async function newRecoveryCodes(userId: string, tx: DbOrTx): Promise<string[]> {
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await repo.replaceRecoveryCodes(
+      tx,
+      userId,
+      codes.map((c) => box.hashRecoveryCode(c, userId)),
+    );
+    return codes;
+  }
+
+  async function proved(user: AuthUser): Promise<string> {
+    const at = new Date();
+    if (user.family) await repo.recordProof(db, user.family, at);
+    return new Date(at.getTime() + STEP_UP_WINDOW_SECONDS * 1000).toISOString();
+  }
+
+  return {
+    isEnabled: (userId: string) => repo.hasConfirmedFactor(db, userId),
+    requireRecentProof: (user: AuthUser) => requireRecentProof(db, user),
+
+    async status(user: AuthUser): Promise<SecondFactorStatus> {
+      const factor = await repo.findFactor(db, user.id);
+      const enabled = Boolean(factor?.confirmedAt);
+      const at = user.family ? await repo.lastProofAt(db, user.family, user.id) : null;
+      const until = at ? at.getTime() + STEP_UP_WINDOW_SECONDS * 1000 : 0;
+      return {
+        enabled,
+        enabledAt: factor?.confirmedAt?.toISOString() ?? null,
+        recoveryCodesLeft: enabled ? await repo.recoveryCodesLeft(db, user.id) : 0,
+        required: isAdmin(user),
+        verifiedUntil: until > Date.now() ? new Date(until).toISOString() : null,
+      };
+    },
+
+    /** A new secret, pending until confirmed with a code from it. */
+    async startTotp(user: AuthUser): Promise<TotpSetup> {
+      await requireRecentProof(db, user);
+      const acct = await deps.users.findAccount(user.id);
+      if (!acct) throw new AppError('AUTH-1003', 'auth.accountGone');
+      const secret = generateSecret();
+      if (!(await repo.putPendingFactor(db, user.id, box.sealSecret(secret, user.id)))) throw badState('auth.secondFactorAlreadyOn');
+      return { secret, otpauthUri: generateURI({ issuer: TOTP_ISSUER, label: acct.email, secret }) };
+    },
+
+    async confirmTotp(user: AuthUser, code: string): Promise<RecoveryCodes> {
+      const factor = await repo.findFactor(db, user.id);
+      if (!factor) throw badState('auth.secondFactorNotStarted');
+      if (factor.confirmedAt) throw badState('auth.secondFactorAlreadyOn');
+      const step = TOTP_CODE.test(normalizeSecondFactorCode(code))
+        ? await totpStep(user.id, normalizeSecondFactorCode(code), factor.secretEnc)
+        : null;
+      if (step === null) throw new AppError('AUTH-1021');
+      const recoveryCodes = await db.transaction(async (tx) => {
+        if (!(await repo.confirmFactor(tx, user.id, step))) throw badState('auth.secondFactorAlreadyOn');
+        return newRecoveryCodes(user.id, tx);
+      });
+      // sessions opened before the factor never passed it
+      await deps.sessions.revokeUserSessions(user.id, { exceptSessionId: user.family, reason: 'second_factor_enabled' });
+      await proved(user);
+      await factorChanged(user.id);
+      ctx.log.info({ userId: user.id }, 'second factor enabled');
+      return { recoveryCodes };
+    },
+
+    async regenerateRecoveryCodes(user: AuthUser): Promise<RecoveryCodes> {
+      await requireRecentProof(db, user);
+      if (!(await repo.hasConfirmedFactor(db, user.id))) throw badState('auth.secondFactorOff');
+      const recoveryCodes = await db.transaction((tx) => newRecoveryCodes(user.id, tx));
+      ctx.log.info({ userId: user.id }, 'recovery codes regenerated');
+      return { recoveryCodes };
+    },
+
+    async disable(user: AuthUser): Promise<void> {
+      await requireRecentProof(db, user);
+      if (!(await repo.findFactor(db, user.id))) throw badState('auth.secondFactorOff');
+      await db.transaction((tx) => repo.deleteFactor(tx, user.id));
+      await factorChanged(user.id);
+      ctx.log.info({ userId: user.id, admin: isAdmin(user) }, 'second factor removed');
+    },
+
+    /** After a correct password: the challenge the login answers instead of tokens (AUTH-1020). */
+    async challenge(userId: string, meta: Omit<SessionMeta, 'method'>): Promise<AppError> {
+      const token = randomBytes(32).toString('base64url');
+      await repo.insertChallenge(db, {
+        tokenHash: sha256(token),
+        userId,
+        ip: meta.ip ?? null,
+        userAgent: meta.userAgent?.slice(0, 300) ?? null,
+        expiresAt: new Date(Date.now() + SECOND_FACTOR_CHALLENGE_SECONDS * 1000),
+      });
+      return new AppError('AUTH-1020', undefined, {
+        reason: 'SECOND_FACTOR_REQUIRED',
+        challengeToken: token,
+        methods: 'totp,recovery',
+        expiresInSeconds: SECOND_FACTOR_CHALLENGE_SECONDS,
+      });
+    },
+
+    /** The login's second step: the challenge and a TOTP or recovery code → the session. */
+    async completeLogin(challengeToken: string, code: string, meta: Omit<SessionMeta, 'method'> & { ip: string }): Promise<LoginResponse> {
+      const hash = sha256(challengeToken);
+      const ch = await repo.findChallenge(db, hash);
+      if (!ch || ch.usedAt || ch.failures >= CHALLENGE_FAILURES) throw new AppError('AUTH-1003', 'auth.secondFactorChallengeInvalid');
+      if (ch.expiresAt.getTime() <= Date.now()) throw new AppError('AUTH-1002', 'auth.secondFactorChallengeExpired');
+      await deps.throttle.attempt(throttleKey(ch.userId), meta.ip);
+      const { ok, kind } = await checkCode(ch.userId, code);
+      if (!ok) {
+        await repo.challengeFailed(db, hash);
+        await deps.throttle.failed(throttleKey(ch.userId), meta.ip);
+        throw new AppError('AUTH-1021');
+      }
+      if (!(await repo.consumeChallenge(db, hash))) throw new AppError('AUTH-1003', 'auth.secondFactorChallengeInvalid');
+      await deps.throttle.succeeded(throttleKey(ch.userId), meta.ip);
+      const acct = await deps.users.findAccount(ch.userId);
+      if (!acct || acct.status === 'DELETED') throw new AppError('AUTH-1003', 'auth.accountGone');
+      if (acct.status === 'DEACTIVATED') throw new AppError('AUTH-1006', 'auth.accountDeactivated');
+      if (kind === 'recovery') ctx.log.info({ userId: acct.id }, 'signed in with a recovery code');
+      return deps.issueSession(acct, { ...meta, method: kind === 'totp' ? 'password+totp' : 'password+recovery' });
+    },
+
+    /** A fresh proof of identity for this session: the password or a second-factor code. */
+    async stepUp(user: AuthUser, body: StepUpRequest, ip: string): Promise<{ verifiedUntil: string }> {
+      const acct = await deps.users.findAccount(user.id);
+      if (!acct || acct.status !== 'ACTIVE') throw new AppError('AUTH-1003', 'auth.accountGone');
+      const key = `step-up:a:${user.id}`;
+      await deps.throttle.attempt(key, ip);
+      let ok = false;
+      if (body.code !== undefined) ok = (await checkCode(user.id, body.code)).ok;
+      else if (body.password !== undefined)
+        ok = acct.passwordHash ? (await deps.passwords.verify(acct.passwordHash, body.password)).ok : false;
+      if (!ok) {
+        await deps.throttle.failed(key, ip);
+        throw body.code !== undefined ? new AppError('AUTH-1021') : new AppError('AUTH-1001', 'auth.stepUpWrongPassword');
+      }
+      await deps.throttle.succeeded(key, ip);
+      return { verifiedUntil: await proved(user) };
+    },
+
+    sweep: () => repo.sweepChallenges(db),
+  };
+}
+
+export type SecondFactorService = ReturnType<typeof createSecondFactorService>;
