@@ -68,6 +68,12 @@ export const FORM_TEXTS = {
   freeHasNoCost: { ko: '무료 스터디에는 비용을 둘 수 없습니다.', en: 'A free study has no cost.' },
   paidNeedsCost: { ko: '유료 스터디는 비용(원)을 입력해야 합니다.', en: 'A paid study needs its cost in won.' },
   endTimeAfterStart: { ko: '종료 시각은 시작 시각 이후여야 합니다.', en: 'The end time must be after the start time.' },
+  lateAfterWithinWindow: {
+    ko: '지각 기준은 출석 체크가 닫히기 전이어야 합니다.',
+    en: 'The late rule must fall inside the check-in window.',
+  },
+  checkInCode: { ko: '숫자 6자리를 입력해 주세요.', en: 'Enter the six digits.' },
+  checkInCodeOrLink: { ko: '출석 코드 또는 출석 링크 중 하나로 체크인해 주세요.', en: 'Check in with either the code or the link.' },
   sectionIdsRepeat: { ko: '같은 섹션 id가 두 번 들어 있습니다.', en: 'A section id appears twice.' },
   // reviews
   reviewTags: { ko: '분류마다 태그는 2개까지, 겹치지 않게 골라 주세요.', en: 'At most 2 tags per category, no repeats.' },

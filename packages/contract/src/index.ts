@@ -12,6 +12,7 @@ export * from './study-schedule.ts';
 export * from './study-period.ts';
 export * from './studies.ts';
 export * from './calendar.ts';
+export * from './check-in.ts';
 export * from './reviews.ts';
 export * from './study-pages.ts';
 export * from './notifications.ts';

@@ -30,6 +30,8 @@ import { createAdminOverviewModule } from './admin-overview/index.ts';
 export interface ModuleOverrides {
   /** what payments receives as the studies module's payment hooks */
   paymentsStudies?: StudiesPaymentHooks;
+  /** the calendar module's clock (check-in windows and codes, attendance "today") */
+  calendarClock?: () => Date;
 }
 
 /** The typed interfaces of the modules (the test harness reaches the services through these). */
@@ -67,7 +69,10 @@ export function composeModules(ctx: AppContext, overrides: ModuleOverrides = {})
   const notifications = createNotificationsModule(ctx, { users: users.api, mail: mail });
   // studies' lower layer (study facts) → calendar → the studies services
   const directory = createStudyDirectory(ctx);
-  const calendar = createCalendarModule(ctx, { studies: directory });
+  const calendar = createCalendarModule(ctx, {
+    studies: directory,
+    ...(overrides.calendarClock ? { clock: overrides.calendarClock } : {}),
+  });
   const studies = createStudiesModule(ctx, { directory, calendar: calendar.api, notifications: notifications.api });
   const games = createGamesModule(ctx, { users: users.api });
   const payments = createPaymentsModule(ctx, {

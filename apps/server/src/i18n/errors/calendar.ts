@@ -42,4 +42,44 @@ export const CALENDAR_ERRORS = {
     ko: '스터디 멤버의 출석만 기록할 수 있습니다.',
     en: 'Attendance can be recorded only for the study’s members.',
   },
+  'calendar.checkInCodeExpired': {
+    ko: '시간이 지난 출석 코드입니다. 화면의 새 코드를 입력해 주세요.',
+    en: 'This check-in code has expired. Enter the new code on the screen.',
+  },
+  'calendar.checkInCodeInvalid': {
+    ko: '이 모임의 출석 코드가 아닙니다. 화면의 코드를 다시 확인해 주세요.',
+    en: 'This is not the check-in code of this session. Check the code on the screen.',
+  },
+  'calendar.checkInNotOpen': {
+    ko: '아직 출석 체크 시간이 아닙니다. 모임 시작 {{minutes}}분 전부터 체크인할 수 있습니다.',
+    en: 'Check-in has not opened yet. It opens {{minutes}} minutes before the session.',
+  },
+  'calendar.checkInClosed': {
+    ko: '출석 체크 시간이 끝났습니다. 스터디장에게 문의해 주세요.',
+    en: 'Check-in for this session has closed. Ask the leader.',
+  },
+  'calendar.checkInNoOpenSession': {
+    ko: '지금 출석 체크 중인 모임이 없습니다.',
+    en: 'No session of this study is open for check-in now.',
+  },
+  'calendar.checkInMembersOnly': {
+    ko: '이 스터디의 멤버만 출석 체크할 수 있습니다.',
+    en: 'Only members of this study can check in.',
+  },
+  'calendar.checkInLeader': { ko: '스터디장은 출석 체크 대상이 아닙니다.', en: 'The leader does not check in to their own study.' },
+  'calendar.checkInAlready': { ko: '이미 이 모임에 출석했습니다.', en: 'You have already checked in to this session.' },
+  'calendar.checkInCancelled': { ko: '취소된 모임입니다.', en: 'This session has been cancelled.' },
+  'calendar.checkInStudyEnded': { ko: '끝난 스터디의 모임에는 출석 체크할 수 없습니다.', en: 'Check-in is closed: the study has ended.' },
+  'calendar.checkInLinkOnline': {
+    ko: '출석 링크는 온라인 모임에서만 쓸 수 있습니다.',
+    en: 'A check-in link is only for online sessions.',
+  },
+  'calendar.checkInRulesMembersOnly': {
+    ko: '스터디 멤버와 운영진만 출석 규칙을 볼 수 있습니다.',
+    en: 'Only the study’s members and organisers can see its check-in rules.',
+  },
+  'calendar.attendanceMembersOnly': {
+    ko: '스터디 멤버만 자신의 출석 기록을 볼 수 있습니다.',
+    en: 'Only members of this study have an attendance record here.',
+  },
 } as const satisfies ErrorTexts;

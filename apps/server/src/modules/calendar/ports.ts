@@ -41,6 +41,6 @@ export interface CalendarStudyAccess {
 export interface CalendarStudies {
   getStudyRefs(studyIds: string[]): Promise<CalendarStudyRef[]>;
   callerAccess(studyId: string, user: AuthUser | null, db?: DbOrTx): Promise<CalendarStudyAccess | null>;
-  activeMembers(studyId: string, db?: DbOrTx): Promise<{ userId: string; role: MemberRole; joinedAt: Date }[]>;
+  activeMembers(studyId: string, db?: DbOrTx): Promise<{ userId: string; role: MemberRole; joinedAt: Date; warningCount: number }[]>;
   activeStudyIdsOf(userId: string): Promise<string[]>;
 }

@@ -1,6 +1,6 @@
 /** Tables of the calendar module (see migrations/0003_studies.sql for the constraints). */
 import type { AttendanceStatus, EventType } from '@moim/contract';
-import { date, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -47,6 +47,9 @@ export const eventAttendance = pgTable(
     status: text('status').$type<AttendanceStatus>().notNull(),
     recordedBy: uuid('recorded_by').notNull(),
     recordedAt: ts('recorded_at').notNull().defaultNow(),
+    /** set when the member checked in themselves (migration 0037) */
+    checkedInAt: ts('checked_in_at'),
+    checkInMethod: text('check_in_method').$type<'CODE' | 'LINK'>(),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
 );
@@ -57,3 +60,31 @@ export const calendarFeedTokens = pgTable('calendar_feed_tokens', {
   createdAt: ts('created_at').notNull().defaultNow(),
   rotatedAt: ts('rotated_at'),
 });
+
+/** A study's check-in window and late rule (migration 0037; no row: the defaults). */
+export const checkInRules = pgTable('check_in_rules', {
+  studyId: uuid('study_id').primaryKey(),
+  opensBeforeMinutes: integer('opens_before_minutes').notNull().default(15),
+  closesAfterMinutes: integer('closes_after_minutes').notNull().default(30),
+  lateAfterMinutes: integer('late_after_minutes').notNull().default(10),
+  updatedBy: uuid('updated_by'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Every change a leader made to an attendance record: who, when, from what to what. */
+export const attendanceCorrections = pgTable(
+  'attendance_corrections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => studyEvents.id, { onDelete: 'cascade' }),
+    studyId: uuid('study_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    fromStatus: text('from_status').$type<AttendanceStatus>(),
+    toStatus: text('to_status').$type<AttendanceStatus>().notNull(),
+    actorId: uuid('actor_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('attendance_corrections_study_idx').on(t.studyId, t.createdAt.desc())],
+);

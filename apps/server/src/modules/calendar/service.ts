@@ -6,8 +6,9 @@
  * lower layer (`StudyDirectory`, injected); studies calls calendar downward.
  */
 import {
-  ATTENDED_STATUSES,
   type AttendanceBody,
+  type AttendanceStatus,
+  attendanceSummary,
   CALENDAR_MAX_RANGE_DAYS,
   type CalendarEvent,
   type CalendarQuery,
@@ -44,6 +45,8 @@ import {
   upsertAttendance,
   upsertRecruitmentEvent,
 } from './repo.ts';
+import { insertCorrections, recordsForUpdate } from './check-in-repo.ts';
+import { CheckInService } from './check-in-service.ts';
 import type { NewStudyEventRow, StudyEventRow } from './schema.ts';
 
 /** The schedule facts of a study the generator needs (a studies row or StudyRef fits). */
@@ -99,12 +102,17 @@ export function toCalendarEvent(
 }
 
 export class CalendarService {
+  /** members' check-ins, the leader's code and room, the attendance report (check-in-service.ts) */
+  readonly checkIns: CheckInService;
+
   constructor(
     private readonly ctx: AppContext,
     /** the studies module's lower layer (ports.ts): built before calendar */
     private readonly studies: CalendarStudies,
     private readonly clock: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.checkIns = new CheckInService(ctx, studies, clock);
+  }
 
   private get db() {
     return this.ctx.db;
@@ -358,7 +366,11 @@ export class CalendarService {
     return { eventId, records: rows.map((r) => ({ ...r, recordedAt: r.recordedAt.toISOString() })) };
   }
 
-  /** The leader records attendance of a session that has happened (today or before). */
+  /**
+   * The leader records or corrects attendance of a session that has happened or is happening
+   * (today or before). Every change of a member's status is logged (attendance_corrections: who,
+   * when, from what to what); a record that stays the same is not.
+   */
   async recordAttendance(studyId: string, eventId: string, user: AuthUser, body: AttendanceBody): Promise<void> {
     const { e } = await this.managedEvent(studyId, eventId, user);
     if (e.eventType === 'recruitment') throw new AppError('BIZ-3003', 'calendar.noAttendance', { eventType: e.eventType });
@@ -369,7 +381,33 @@ export class CalendarService {
       if (!m || m.role === 'OWNER') throw new AppError('BIZ-3003', 'calendar.membersAttendance', { userId: r.userId });
     }
     const unique = [...new Map(body.records.map((r) => [r.userId, r])).values()];
-    await upsertAttendance(this.db, eventId, unique, user.id, this.clock());
+    const at = this.clock();
+    await this.db.transaction(async (tx) => {
+      const before = new Map(
+        (
+          await recordsForUpdate(
+            tx,
+            eventId,
+            unique.map((r) => r.userId),
+          )
+        ).map((r) => [r.userId, r.status]),
+      );
+      await upsertAttendance(tx, eventId, unique, user.id, at);
+      await insertCorrections(
+        tx,
+        unique
+          .filter((r) => before.get(r.userId) !== r.status)
+          .map((r) => ({
+            eventId,
+            studyId,
+            userId: r.userId,
+            fromStatus: before.get(r.userId) ?? null,
+            toStatus: r.status,
+            actorId: user.id,
+            createdAt: at,
+          })),
+      );
+    });
   }
 
   /**
@@ -423,15 +461,10 @@ export class CalendarService {
   }
 }
 
-function rate(events: { id: string; date: string }[], byKey: Map<string, string>, userId: string, joined: string): number | null {
-  let eligible = 0;
-  let attended = 0;
-  for (const e of events) {
-    if (e.date < joined) continue;
-    const s = byKey.get(`${e.id}:${userId}`);
-    if (s === 'EXCUSED') continue;
-    eligible++;
-    if (s && (ATTENDED_STATUSES as readonly string[]).includes(s)) attended++;
-  }
-  return eligible === 0 ? null : Math.round((attended / eligible) * 1000) / 10;
+/** The rate by the contract's one definition (`attendanceSummary`). */
+function rate(events: { id: string; date: string }[], byKey: Map<string, AttendanceStatus>, userId: string, joined: string): number | null {
+  return attendanceSummary(
+    events.map((e) => ({ date: e.date, status: byKey.get(`${e.id}:${userId}`) ?? null })),
+    joined,
+  ).rate;
 }

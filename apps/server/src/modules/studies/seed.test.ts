@@ -19,7 +19,8 @@ beforeAll(async () => {
   // the seeders of the modules above studies (payments, reviews …) build on what it left in `shared`
   const above = t.app.modules.slice(t.app.modules.findIndex((m) => m.name === 'studies') + 1);
   for (const m of above) await m.seeder?.demo?.(t.ctx, shared);
-});
+  // the whole demo through the services, on a shared and busy machine: the seed's own budget is the first test's
+}, 300_000);
 afterAll(() => t.close());
 
 describe('demo studies', () => {
@@ -144,5 +145,22 @@ describe('demo studies', () => {
       .filter((m: { role: string }) => m.role !== 'OWNER')
       .map((m: { attendanceRate: number | null }) => m.attendanceRate);
     expect(rates.every((r: number | null) => r !== null)).toBe(true);
+  });
+
+  it('1-tecoteco ran its sessions with check-ins: members checked in by the code, the leader recorded the rest', async () => {
+    const tecoId = (await t.call({ method: 'GET', url: '/api/studies/slug/1-tecoteco' })).body.data.id as string;
+    const leaderId = String((await t.ctx.database.exec(`select id from users where email = 'leader@moim.dev'`)).rows[0]!.id);
+    const methods = await t.ctx.database.exec(
+      `select a.check_in_method as method, a.status, count(*)::int as n from event_attendance a
+         join study_events e on e.id = a.event_id where e.study_id = '${tecoId}' group by 1, 2 order by 1, 2`,
+    );
+    const rows = methods.rows as { method: string | null; status: string; n: number }[];
+    expect(rows.filter((r) => r.method === 'CODE').map((r) => r.status)).toEqual(['LATE', 'PRESENT']);
+    expect(rows.filter((r) => r.method === null).every((r) => r.status === 'ABSENT' || r.status === 'EXCUSED')).toBe(true);
+    const report = await t.call({ method: 'GET', url: `/api/studies/${tecoId}/attendance`, headers: await headers(leaderId) });
+    expect(report.status).toBe(200);
+    expect(report.body.data.sessions.filter((s: { taken: boolean }) => s.taken).length).toBeGreaterThan(0);
+    const log = await t.call({ method: 'GET', url: `/api/studies/${tecoId}/attendance/corrections`, headers: await headers(leaderId) });
+    expect(log.body.data.length).toBeGreaterThan(0);
   });
 });

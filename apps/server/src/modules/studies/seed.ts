@@ -14,6 +14,7 @@ import {
   type StudyProposalInput,
   addDays,
   seoulDate,
+  seoulInstant,
   studyPageSection,
   studyProposalBody,
 } from '@moim/contract';
@@ -123,6 +124,41 @@ class DemoBuilder {
     await this.base.pages.publish(studyId, asUser(leaderId));
   }
 
+  /**
+   * Attendance made as it happens now: for each past session the leader opens check-in, members
+   * who came check in with the code on the leader's screen (PRESENT five minutes before the
+   * start, LATE a quarter of an hour after it), and the leader records the absent and excused
+   * ones afterwards (those records are in the corrections log).
+   */
+  async checkInAttendance(studyId: string, leaderId: string, members: string[], patterns: AttendanceStatus[][]): Promise<void> {
+    const calendar = this.base.deps.calendar;
+    const events = (await calendar.listForStudy(studyId, { to: this.day(-1) }, null)).filter((e) => e.eventType === 'regular');
+    const leader = asUser(leaderId);
+    for (const [k, e] of events.entries()) {
+      const start = seoulInstant(e.date, e.startTime).getTime();
+      const rest: { userId: string; status: AttendanceStatus }[] = [];
+      // one reading of the leader's screen per arrival time: the code the members who came then typed
+      const codes = new Map<AttendanceStatus, { desk: ReturnType<typeof calendar.checkIns.withClock>; code: string }>();
+      for (const [m, userId] of members.entries()) {
+        const pattern = patterns[m % patterns.length]!;
+        const status = pattern[k % pattern.length]!;
+        if (status !== 'PRESENT' && status !== 'LATE') {
+          rest.push({ userId, status });
+          continue;
+        }
+        let screen = codes.get(status);
+        if (!screen) {
+          const at = new Date(start + (status === 'PRESENT' ? -5 : 15) * 60_000);
+          const desk = calendar.checkIns.withClock(() => at);
+          screen = { desk, code: (await desk.code(studyId, e.id, leader)).code };
+          codes.set(status, screen);
+        }
+        await screen.desk.checkIn(studyId, asUser(userId), { eventId: e.id, code: screen.code });
+      }
+      if (rest.length) await calendar.recordAttendance(studyId, e.id, leader, { records: rest });
+    }
+  }
+
   /** Attendance for the study's sessions up to yesterday, from a fixed pattern per member. */
   async attendance(studyId: string, leaderId: string, members: string[], patterns: AttendanceStatus[][]): Promise<void> {
     const events = (await this.base.deps.calendar.listForStudy(studyId, { to: this.day(-1) }, null)).filter(
@@ -180,7 +216,7 @@ async function seed(ctx: AppContext, base: StudyServices, shared: Record<string,
   for (const [i, id] of tecoMembers.entries()) await b.join(27 - i, teco, u.leader, id, i);
   await b.move(21, teco, 'START', u.leader);
   await base.members.setRole(teco, asUser(u.leader), o[0]!, 'MANAGER');
-  await b.attendance(teco, u.leader, tecoMembers, [[P], [P, P, L], [P, A, P], [P, P, E, P], [L, P], [A, P, A, P]]);
+  await b.checkInAttendance(teco, u.leader, tecoMembers, [[P], [P, P, L], [P, A, P], [P, P, E, P], [L, P], [A, P, A, P]]);
   await base.members.warn(teco, asUser(u.leader), o[5]!, '사전 연락 없이 두 번 결석했어요. 다음 모임에서 봬요!');
   await base.studies.patch(teco, asUser(u.leader), { isRecruiting: true });
   await b.page(teco, u.leader, TECOTECO_PAGE);

@@ -60,8 +60,8 @@ export interface StudyDirectory {
   getStudyRef(studyId: string, db?: DbOrTx): Promise<StudyRef | null>;
   getStudyRefs(studyIds: string[]): Promise<StudyRef[]>;
   callerAccess(studyId: string, user: AuthUser | null, db?: DbOrTx): Promise<StudyCallerAccess | null>;
-  /** Active memberships of a study (user id, role, joined). */
-  activeMembers(studyId: string, db?: DbOrTx): Promise<{ userId: string; role: MemberRole; joinedAt: Date }[]>;
+  /** Active memberships of a study (user id, role, joined, warnings received). */
+  activeMembers(studyId: string, db?: DbOrTx): Promise<{ userId: string; role: MemberRole; joinedAt: Date; warningCount: number }[]>;
   /** The user's membership of a study, active or not. */
   membership(
     studyId: string,
@@ -167,7 +167,12 @@ export function createStudyDirectory(ctx: AppContext): StudyDirectory {
       };
     },
     async activeMembers(studyId, d = db) {
-      return (await activeMembers(d, studyId)).map((m) => ({ userId: m.userId, role: m.role, joinedAt: m.joinedAt }));
+      return (await activeMembers(d, studyId)).map((m) => ({
+        userId: m.userId,
+        role: m.role,
+        joinedAt: m.joinedAt,
+        warningCount: m.warningCount,
+      }));
     },
     async membership(studyId, userId) {
       const m = await findMembership(db, studyId, userId);

@@ -16,6 +16,7 @@ const ProposePage = lazyPage(() => import('./pages/propose/propose-page'), 'stud
 const ApplyPage = lazyPage(() => import('./pages/apply-page'), 'studies');
 const ManagePage = lazyPage(() => import('./pages/manage/manage-page'), 'studies');
 const ReviewWritePage = lazyPage(() => import('./pages/review-write-page'), 'studies');
+const CheckInPage = lazyPage(() => import('./pages/check-in-page'), 'studies');
 
 const guarded = (el: ReactNode) => <RequireAuth>{el}</RequireAuth>;
 
@@ -27,6 +28,7 @@ export const routes: RouteObject[] = [
   { path: '/study/:studyId/apply', element: guarded(<ApplyPage />) },
   { path: '/study/:studyId/manage', element: guarded(<ManagePage />) },
   { path: '/study/:studyId/review/write', element: guarded(<ReviewWritePage />) },
+  { path: '/study/:studyId/check-in', element: guarded(<CheckInPage />) },
   { path: '/study/:studyIdentifier', element: <StudyDetailPage /> },
 ];
 

@@ -70,9 +70,14 @@ export function ApplyCta({
       );
     case 'member':
       return (
-        <span className={`${cls} btn-secondary st-cta-static`} role="status">
-          {t('cta.member')}
-        </span>
+        <>
+          <span className={`${cls} btn-secondary st-cta-static`} role="status">
+            {t('cta.member')}
+          </span>
+          <Link className={`${cls} btn-primary`} to={`/study/${encodeURIComponent(study.slug || study.id)}/check-in`}>
+            {t('checkIn.open')}
+          </Link>
+        </>
       );
     case 'pay':
       return (

@@ -13,6 +13,8 @@ import { Tabs } from '../../components/tabs';
 import { studyPath } from '../../lib/paths';
 import { ApplicationsPanel } from './applications-panel';
 import { AttendancePanel } from './attendance-panel';
+import { AttendanceReport } from './attendance-report';
+import { CheckInPanel } from './check-in-panel';
 import { CoverEditor } from './cover-editor';
 import { EventsPanel } from './events-panel';
 import { MembersPanel } from './members-panel';
@@ -23,7 +25,7 @@ import { BackLink } from '../../../../shared/ui/back-link';
 
 const PageComposer = lazy(() => import('./page-composer'));
 
-const TABS = ['applications', 'members', 'attendance', 'events', 'status', 'page'] as const;
+const TABS = ['applications', 'members', 'checkIn', 'attendance', 'events', 'status', 'page'] as const;
 type Tab = (typeof TABS)[number];
 
 export default function ManagePage() {
@@ -77,7 +79,13 @@ export default function ManagePage() {
         >
           {tab === 'applications' && <ApplicationsPanel study={s} />}
           {tab === 'members' && <MembersPanel study={s} isOwner={isOwner} />}
-          {tab === 'attendance' && <AttendancePanel study={s} />}
+          {tab === 'checkIn' && <CheckInPanel study={s} />}
+          {tab === 'attendance' && (
+            <div className="stack">
+              <AttendancePanel study={s} />
+              <AttendanceReport study={s} />
+            </div>
+          )}
           {tab === 'events' && <EventsPanel study={s} />}
           {tab === 'status' && <StatusPanel study={s} />}
           {tab === 'page' && (
