@@ -78,10 +78,15 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     connectionTimeout: config.REQUEST_TIMEOUT_MS + 5_000,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     frameworkErrors: handleFrameworkError,
+    // with traces on, "incoming request" is written once the request's span is open (its trace id)
+    ...(ctx.tracing ? { logController: ctx.tracing.logController } : {}),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null);
+  // Traces (OTEL_EXPORTER_OTLP_ENDPOINT): @fastify/otel's request span opens in the first onRequest
+  // hook, so every later hook's and the handler's statements are its children (docs/operations.md)
+  if (ctx.tracing) await ctx.tracing.register(app);
   // PostgreSQL: each request's statements share one time budget (first hook: before any that reads
   // the database). DB_REQUEST_BUDGET_MS=0 leaves it off (docs/operations.md: its cost on Node 20).
   if (ctx.database.breaker && config.DB_REQUEST_BUDGET_MS > 0) registerDatabaseBudget(app, config.DB_REQUEST_BUDGET_MS);

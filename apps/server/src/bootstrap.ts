@@ -13,11 +13,14 @@ import { createLifecycle } from './lifecycle.ts';
 import { type AddressPolicy, type Resolver, createSafeFetcher } from './providers/fetch/index.ts';
 import { RedisProvider } from './providers/redis/index.ts';
 import { Metrics } from './telemetry/metrics.ts';
+import type { Tracing } from './telemetry/tracing.ts';
 import { join } from 'node:path';
 
 export interface ContextOptions {
   database?: Database;
   logger?: pino.Logger;
+  /** where the logger built from the config writes (tests read the lines; default stdout) */
+  logDestination?: pino.DestinationStream;
   rateLimits?: boolean;
   redisKeyPrefix?: string;
   /** tests only: let the URL fetcher reach a local server (production always uses the public-internet policy) */
@@ -26,14 +29,21 @@ export interface ContextOptions {
 }
 
 export async function createContext(config: Config, opts: ContextOptions = {}): Promise<AppContext> {
-  const log =
-    opts.logger ??
-    pino({
-      level: config.LOG_LEVEL,
-      base: { service: 'moim' },
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refreshToken'], censor: '[redacted]' },
-      timestamp: pino.stdTimeFunctions.isoTime,
-    });
+  // traces only with a collector configured: the SDK is loaded here and nowhere else (no cost without)
+  const tracing: Tracing | undefined = config.OTEL_EXPORTER_OTLP_ENDPOINT
+    ? await import('./telemetry/tracing.ts').then((t) =>
+        t.startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT!, serviceName: config.OTEL_SERVICE_NAME }),
+      )
+    : undefined;
+  const logOptions: pino.LoggerOptions = {
+    level: config.LOG_LEVEL,
+    base: { service: 'moim' },
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refreshToken'], censor: '[redacted]' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    // the trace id (and the request id) of the span a line is written in
+    ...(tracing ? { mixin: tracing.logMixin } : {}),
+  };
+  const log = opts.logger ?? (opts.logDestination ? pino(logOptions, opts.logDestination) : pino(logOptions));
   const database =
     opts.database ??
     (await openDatabase({
@@ -59,6 +69,7 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
       log.warn({ attempt, retryInMs: delayMs, err: (err as Error).message }, 'database unreachable; retrying'),
     ).catch(async (err) => {
       await database.close().catch(() => undefined);
+      await tracing?.close();
       throw err;
     });
   }
@@ -82,8 +93,10 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
   // the queue does not poll while the database's circuit is open (it waits for the trial instead)
   const jobs = new JobQueue(database.db, log, undefined, () => database.breaker?.retryAfterMs() ?? 0);
   const metricsOn = config.METRICS_PORT !== undefined || config.METRICS_TOKEN !== undefined;
+  tracing?.observe({ database, jobs });
   return {
     ...(metricsOn ? { metrics: new Metrics({ database, jobs, sessions, redis }) } : {}),
+    ...(tracing ? { tracing } : {}),
     config,
     database,
     db: database.db,
@@ -108,4 +121,6 @@ export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.jobs.stop();
   await ctx.redis.close();
   await ctx.database.close();
+  // the last spans (shutdown's own statements included) go out before the process ends
+  await ctx.tracing?.close();
 }

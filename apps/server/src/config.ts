@@ -140,6 +140,13 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(500).optional(),
+  // traces (docs/operations.md "Traces"): OTLP/HTTP to this collector (`/v1/traces` is appended);
+  // unset, tracing is off and its code is never loaded. Sampling: the standard OTEL_TRACES_SAMPLER.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\//, 'must start with http:// or https://')
+    .optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).max(200).default('moim'),
   // graceful shutdown (docs/operations.md "Shutdown and rolling restarts"): after SIGTERM readiness
   // answers 503 for SHUTDOWN_DRAIN_MS (default 5 s in production, 0 otherwise) while the load
   // balancer notices, then in-flight work finishes; the process exits by SHUTDOWN_TIMEOUT_MS at most.

@@ -16,6 +16,7 @@ import type { SessionCache } from './http/session-cache.ts';
 import type { SafeFetcher } from './providers/fetch/index.ts';
 import type { RedisProvider } from './providers/redis/index.ts';
 import type { Metrics } from './telemetry/metrics.ts';
+import type { Tracing } from './telemetry/tracing.ts';
 
 export interface AppContext {
   config: Config;
@@ -41,4 +42,6 @@ export interface AppContext {
   lifecycle: Lifecycle;
   /** Prometheus metrics, when METRICS_PORT or METRICS_TOKEN is set (telemetry/metrics.ts) */
   metrics?: Metrics;
+  /** OpenTelemetry traces, when OTEL_EXPORTER_OTLP_ENDPOINT is set (telemetry/tracing.ts) */
+  tracing?: Tracing;
 }

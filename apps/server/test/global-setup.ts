@@ -4,6 +4,11 @@
  * - PGlite (default): migrate an in-memory PGlite and dump its data directory to a file.
  * - PostgreSQL (DATABASE_URL set): migrate a template database; each file creates its own
  *   database from it and drops it afterwards.
+ * - Through PgBouncer (DATABASE_URL and TEST_PGBOUNCER=1): as above, and a transaction-mode
+ *   PgBouncer of the run's own (test/pgbouncer.ts) in front of the same server; each file's app
+ *   reaches its database through it with DATABASE_POOL_MODE=transaction, while databases are
+ *   created and migrated over DATABASE_URL directly (test/support.ts). TEST_PGBOUNCER_URL names a
+ *   pooler that is already running instead.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,11 +17,14 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { startPgbouncer } from './pgbouncer.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     pgTemplate: string;
+    /** a transaction-mode PgBouncer in front of DATABASE_URL's server ('' when the suite runs without) */
+    pgBouncerUrl: string;
   }
 }
 
@@ -40,7 +48,11 @@ export default async function setup(project: TestProject) {
     await admin.end();
     project.provide('pgTemplate', name);
     project.provide('pgliteTemplate', '');
+    const bouncer = !process.env.TEST_PGBOUNCER_URL && process.env.TEST_PGBOUNCER === '1' ? await startPgbouncer(url) : undefined;
+    project.provide('pgBouncerUrl', process.env.TEST_PGBOUNCER_URL ?? bouncer?.url('postgres') ?? '');
+    if (bouncer) console.log(`[server tests] through PgBouncer (transaction mode) on port ${bouncer.port}`);
     return async () => {
+      await bouncer?.stop();
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       await c.query(`alter database ${name} is_template false`);
@@ -58,5 +70,6 @@ export default async function setup(project: TestProject) {
   writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
   project.provide('pgliteTemplate', file);
   project.provide('pgTemplate', '');
+  project.provide('pgBouncerUrl', '');
   return () => rmSync(dir, { recursive: true, force: true });
 }

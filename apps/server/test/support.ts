@@ -59,9 +59,10 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
       }
     }
     await admin.end();
-    // TEST_PGBOUNCER_URL: the suite through a transaction-pooling PgBouncer in front of the same
-    // server (docs/operations.md "Behind PgBouncer"); its own database is reached by the same name
-    const bouncer = process.env.TEST_PGBOUNCER_URL;
+    // TEST_PGBOUNCER=1 or TEST_PGBOUNCER_URL (test/global-setup.ts): the suite through a
+    // transaction-pooling PgBouncer in front of the same server (docs/operations.md "Behind
+    // PgBouncer"); its own database is reached by the same name, migrations went direct
+    const bouncer = inject('pgBouncerUrl');
     const database = await openDatabase(
       bouncer
         ? { url: dbUrl(bouncer, name), poolMode: 'transaction', directUrl: dbUrl(url, name), poolMax: 10 }
@@ -98,6 +99,8 @@ export interface TestAppOptions {
   database?: Database;
   /** test doubles in place of a module's interface (they implement the real type) */
   overrides?: ModuleOverrides;
+  /** the app's own logger (as the server builds it from LOG_LEVEL and the rest) writes here */
+  logDestination?: pino.DestinationStream;
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -120,7 +123,9 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   );
   const ctx = await createContext(config, {
     database,
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    ...(opts.logDestination
+      ? { logDestination: opts.logDestination }
+      : { logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) }),
     rateLimits: opts.rateLimits ?? false,
     redisKeyPrefix,
     ...(opts.fetchPolicy ? { fetchPolicy: opts.fetchPolicy } : {}),
