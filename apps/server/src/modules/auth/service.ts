@@ -13,7 +13,7 @@
  * answers the same successor (two tabs racing), after it revokes the whole family.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { PASSWORD_RESET_TTL_MINUTES, loginIdentifier, type LoginResponse, type User } from '@moim/contract';
+import { PASSKEY_SESSION_METHOD, PASSWORD_RESET_TTL_MINUTES, loginIdentifier, type LoginResponse, type User } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
 import type { MailService } from '../../providers/mail/service.ts';
 import type { UserCredentials, UsersService } from '../users/index.ts';
@@ -181,6 +181,8 @@ export function createAuthService(ctx: AppContext, deps: AuthDeps) {
   /** The loader behind `ctx.sessions`: the session's state and the account's current roles. */
   async function loadSessionState(key: SessionKey): Promise<{ state: SessionState; ttlMs?: number }> {
     let ttlMs: number | undefined;
+    /** a session opened with a passkey (user verification required) is multi-factor by itself */
+    let multiFactorSession = false;
     if (key.sessionId !== undefined) {
       if (!UUID.test(key.sessionId)) return { state: { live: false, reason: 'unknown' } };
       const s = await repo.findSession(db, key.sessionId);
@@ -190,12 +192,13 @@ export function createAuthService(ctx: AppContext, deps: AuthDeps) {
         const owner = await users.findAccount(key.userId);
         return { state: { live: false, reason: owner?.status === 'DEACTIVATED' ? 'deactivated' : 'revoked' } };
       }
+      multiFactorSession = s.method === PASSKEY_SESSION_METHOD;
     }
     if (!UUID.test(key.userId)) return { state: { live: false, reason: 'unknown' } };
     const acct = await users.findAccount(key.userId);
     if (!acct || acct.status === 'DELETED') return { state: { live: false, reason: 'unknown' } };
     if (acct.status === 'DEACTIVATED') return { state: { live: false, reason: 'deactivated' } };
-    const secondFactor = await hasConfirmedFactor(db, acct.id);
+    const secondFactor = multiFactorSession || (await hasConfirmedFactor(db, acct.id));
     return {
       state: { live: true, userId: acct.id, roles: acct.roles, systemRole: acct.systemRole, secondFactor },
       ...(ttlMs ? { ttlMs } : {}),

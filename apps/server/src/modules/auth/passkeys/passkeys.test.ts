@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support.ts';
-import { bearer, register, type TestUser } from '../../users/test-helpers.ts';
+import { bearer, login, register, type TestUser } from '../../users/test-helpers.ts';
 import { authSessions } from '../schema.ts';
 import { SoftAuthenticator } from './passkeys-test-kit.ts';
 import { passkeyChallenges } from './schema.ts';
@@ -169,6 +169,21 @@ describe('signing in with a passkey', () => {
     expect(passkeySessions[0]!.method).toBe('passkey');
     expect(sessions.filter((s) => !isMultiFactorMethod(s.method)).length).toBeGreaterThan(0); // the sign-up's
     expect((await list(u)).body.data.items[0].lastUsedAt).toEqual(expect.any(String));
+  });
+
+  it('opens the back office to an admin who signed in with it, without an authenticator app; a password sign-in does not', async () => {
+    const a = await register(t);
+    const key = new SoftAuthenticator(ORIGIN);
+    expect((await addPasskey(a, key)).r.status).toBe(201);
+    await t.api.users.setAdmin(a.id, true);
+    const byPassword = (await login(t, a.email, a.password)).body.data;
+    const gated = await t.call({ method: 'GET', url: '/api/admin/users', headers: bearer(byPassword.accessToken) });
+    expect(gated.status).toBe(403);
+    expect(gated.body.error.code).toBe('AUTH-1022');
+    const byPasskey = await loginVerify(key.assert(await loginOptions()));
+    expect(byPasskey.status, JSON.stringify(byPasskey.body)).toBe(200);
+    const open = await t.call({ method: 'GET', url: '/api/admin/users', headers: bearer(byPasskey.body.data.accessToken) });
+    expect(open.status, JSON.stringify(open.body)).toBe(200);
   });
 
   it('refuses a replayed assertion and a challenge used twice', async () => {
