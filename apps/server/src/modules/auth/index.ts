@@ -26,7 +26,7 @@ export function createAuthModule(
 ): ServerModule<AuthService> {
   const auth = createAuthService(ctx, deps);
   // passkeys: sign-in issues the same session as password login (auth.issueSession)
-  const passkeys = createPasskeyService(ctx, { users: deps.users, issueSession: auth.issueSession });
+  const passkeys = createPasskeyService(ctx, { users: deps.users, issueSession: auth.issueSession, securityLog: deps.securityLog });
   ctx.jobs.every('auth.sweep', 60 * 60_000, async () => {
     await auth.sweep();
     await passkeys.sweep();

@@ -118,6 +118,23 @@ describe('login with a second factor', () => {
     expect(replay.body.error.code).toBe('AUTH-1021');
   });
 
+  it('the member’s sign-in history shows the second step, a wrong code as a failure', async () => {
+    const u = await enrolled();
+    const token = await challenge(u);
+    expect((await second(token, '000000')).status).toBe(401);
+    const ok = await second(token, await nextTotpCode(u.secret));
+    expect(ok.status).toBe(200);
+    const history = await call('GET', '/api/users/me/sign-ins', ok.body.data.accessToken);
+    expect(history.status).toBe(200);
+    const steps = (history.body.data.content as { method: string; outcome: string; reason: string | null }[]).filter(
+      (e) => e.method === 'second_factor',
+    );
+    expect(steps).toEqual([
+      expect.objectContaining({ outcome: 'success' }),
+      expect.objectContaining({ outcome: 'failure', reason: 'bad_totp_code' }),
+    ]);
+  });
+
   it('accepts a recovery code once; the second use is refused', async () => {
     const u = await enrolled();
     const code = u.codes[3]!;

@@ -40,6 +40,7 @@ import { SecondFactorBox, newRecoveryCode } from './second-factor-box.ts';
 import * as repo from './second-factor-repo.ts';
 import type { AuthSessions, SessionMeta } from './service.ts';
 import { createHash, randomBytes } from 'node:crypto';
+import type { SecurityLog } from '../security-log/index.ts';
 
 export const TOTP_ISSUER = 'moim';
 /** wrong codes one login challenge accepts before it is dead */
@@ -66,6 +67,7 @@ export interface SecondFactorDeps {
   passwords: PasswordHasher;
   throttle: LoginThrottle;
   issueSession(user: User, meta: SessionMeta): Promise<LoginResponse>;
+  securityLog: Pick<SecurityLog, 'record'>;
 }
 
 export function createSecondFactorService(ctx: AppContext, deps: SecondFactorDeps) {
@@ -163,6 +165,7 @@ export function createSecondFactorService(ctx: AppContext, deps: SecondFactorDep
       await deps.sessions.revokeUserSessions(user.id, { exceptSessionId: user.family, reason: 'second_factor_enabled' });
       await proved(user);
       await factorChanged(user.id);
+      await deps.securityLog.record({ action: 'account.mfa.totp_enabled', actor: user.id, target: { kind: 'user', id: user.id } });
       ctx.log.info({ userId: user.id }, 'second factor enabled');
       return { recoveryCodes };
     },
@@ -171,6 +174,11 @@ export function createSecondFactorService(ctx: AppContext, deps: SecondFactorDep
       await requireRecentProof(db, user);
       if (!(await repo.hasConfirmedFactor(db, user.id))) throw badState('auth.secondFactorOff');
       const recoveryCodes = await db.transaction((tx) => newRecoveryCodes(user.id, tx));
+      await deps.securityLog.record({
+        action: 'account.mfa.recovery_codes_generated',
+        actor: user.id,
+        target: { kind: 'user', id: user.id },
+      });
       ctx.log.info({ userId: user.id }, 'recovery codes regenerated');
       return { recoveryCodes };
     },
@@ -180,6 +188,7 @@ export function createSecondFactorService(ctx: AppContext, deps: SecondFactorDep
       if (!(await repo.findFactor(db, user.id))) throw badState('auth.secondFactorOff');
       await db.transaction((tx) => repo.deleteFactor(tx, user.id));
       await factorChanged(user.id);
+      await deps.securityLog.record({ action: 'account.mfa.totp_disabled', actor: user.id, target: { kind: 'user', id: user.id } });
       ctx.log.info({ userId: user.id, admin: isAdmin(user) }, 'second factor removed');
     },
 
@@ -212,6 +221,14 @@ export function createSecondFactorService(ctx: AppContext, deps: SecondFactorDep
       if (!ok) {
         await repo.challengeFailed(db, hash);
         await deps.throttle.failed(throttleKey(ch.userId), meta.ip);
+        await deps.securityLog.record({
+          action: 'auth.login.second_factor',
+          actor: null,
+          subjectId: ch.userId,
+          target: { kind: 'user', id: ch.userId },
+          outcome: 'failure',
+          reason: `bad_${kind}_code`,
+        });
         throw new AppError('AUTH-1021');
       }
       if (!(await repo.consumeChallenge(db, hash))) throw new AppError('AUTH-1003', 'auth.secondFactorChallengeInvalid');
@@ -219,8 +236,18 @@ export function createSecondFactorService(ctx: AppContext, deps: SecondFactorDep
       const acct = await deps.users.findAccount(ch.userId);
       if (!acct || acct.status === 'DELETED') throw new AppError('AUTH-1003', 'auth.accountGone');
       if (acct.status === 'DEACTIVATED') throw new AppError('AUTH-1006', 'auth.accountDeactivated');
-      if (kind === 'recovery') ctx.log.info({ userId: acct.id }, 'signed in with a recovery code');
-      return deps.issueSession(acct, { ...meta, method: kind === 'totp' ? 'password+totp' : 'password+recovery' });
+      if (kind === 'recovery') {
+        ctx.log.info({ userId: acct.id }, 'signed in with a recovery code');
+        await deps.securityLog.record({ action: 'account.mfa.recovery_code_used', actor: acct.id, target: { kind: 'user', id: acct.id } });
+      }
+      const answer = await deps.issueSession(acct, { ...meta, method: kind === 'totp' ? 'password+totp' : 'password+recovery' });
+      await deps.securityLog.record({
+        action: 'auth.login.second_factor',
+        actor: acct.id,
+        target: { kind: 'user', id: acct.id },
+        details: { method: kind },
+      });
+      return answer;
     },
 
     /** A fresh proof of identity for this session: the password or a second-factor code. */
@@ -238,6 +265,12 @@ export function createSecondFactorService(ctx: AppContext, deps: SecondFactorDep
         throw body.code !== undefined ? new AppError('AUTH-1021') : new AppError('AUTH-1001', 'auth.stepUpWrongPassword');
       }
       await deps.throttle.succeeded(key, ip);
+      await deps.securityLog.record({
+        action: 'account.step_up',
+        actor: user.id,
+        target: { kind: 'user', id: user.id },
+        details: { method: body.code !== undefined ? 'code' : 'password' },
+      });
       return { verifiedUntil: await proved(user) };
     },
 

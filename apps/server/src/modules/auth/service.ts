@@ -226,7 +226,7 @@ export function createAuthService(ctx: AppContext, deps: AuthDeps) {
     return next && !next.usedAt ? successor : null;
   }
 
-  const secondFactor = createSecondFactorService(ctx, { sessions, users, passwords, throttle, issueSession });
+  const secondFactor = createSecondFactorService(ctx, { sessions, users, passwords, throttle, issueSession, securityLog });
 
   const service = {
     secondFactor,

@@ -186,6 +186,14 @@ describe('signing in with a passkey', () => {
     expect(open.status, JSON.stringify(open.body)).toBe(200);
   });
 
+  it('the member’s sign-in history shows passkey sign-ins', async () => {
+    const r = await loginVerify(device.assert(await loginOptions()));
+    expect(r.status).toBe(200);
+    const history = await t.call({ method: 'GET', url: '/api/users/me/sign-ins', headers: bearer(r.body.data.accessToken) });
+    expect(history.status).toBe(200);
+    expect(history.body.data.content[0]).toMatchObject({ method: 'passkey', outcome: 'success' });
+  });
+
   it('refuses a replayed assertion and a challenge used twice', async () => {
     const options = await loginOptions();
     const first = device.assert(options);

@@ -39,6 +39,7 @@ import type { UsersService } from '../../users/index.ts';
 import type { SessionMeta } from '../service.ts';
 import { deviceName } from './device-name.ts';
 import * as repo from './repo.ts';
+import type { SecurityLog } from '../../security-log/index.ts';
 
 /** True for a session whose sign-in was itself multi-factor (a passkey with user verification). */
 export function isMultiFactorMethod(method: string | null | undefined): boolean {
@@ -49,6 +50,7 @@ export interface PasskeyDeps {
   users: UsersService;
   /** the session-issuing function password login uses */
   issueSession(user: User, meta: SessionMeta): Promise<LoginResponse>;
+  securityLog: Pick<SecurityLog, 'record'>;
 }
 
 /** Where a ceremony happens: the page's origin (allowed, see http/origin.ts). */
@@ -177,6 +179,7 @@ export function createPasskeyService(ctx: AppContext, deps: PasskeyDeps) {
       });
       if (!created) throw new AppError('BIZ-3002', 'auth.passkeyAlreadyRegistered');
       ctx.log.info({ userId, passkey: created.id }, 'passkey registered');
+      await deps.securityLog.record({ action: 'account.passkey.registered', actor: userId, target: { kind: 'passkey', id: created.id } });
       return toPasskey(created);
     },
 
@@ -226,7 +229,16 @@ export function createPasskeyService(ctx: AppContext, deps: PasskeyDeps) {
         if (!result.verified || !result.authenticationInfo.userVerified) throw new Error('not verified');
         newCounter = result.authenticationInfo.newCounter;
       } catch (err) {
-        if (counterRegressed(response.response.authenticatorData, key.counter)) {
+        const regressed = counterRegressed(response.response.authenticatorData, key.counter);
+        await deps.securityLog.record({
+          action: 'auth.login.passkey',
+          actor: null,
+          subjectId: key.userId,
+          target: { kind: 'passkey', id: key.id },
+          outcome: 'failure',
+          reason: regressed ? 'counter_regressed' : 'not_verified',
+        });
+        if (regressed) {
           ctx.log.warn({ userId: key.userId, passkey: key.id }, 'passkey counter regressed: possible cloned authenticator');
           throw new AppError('AUTH-1033');
         }
@@ -237,12 +249,15 @@ export function createPasskeyService(ctx: AppContext, deps: PasskeyDeps) {
       if (!acct || acct.status === 'DELETED') throw new AppError('AUTH-1032');
       if (acct.status === 'DEACTIVATED') throw new AppError('AUTH-1006', 'auth.accountDeactivated');
       if (!(await repo.recordUse(db, key.id, key.counter, newCounter))) throw new AppError('AUTH-1033');
-      return deps.issueSession(acct, { method: PASSKEY_SESSION_METHOD, ip: at.ip, userAgent: at.userAgent });
+      const answer = await deps.issueSession(acct, { method: PASSKEY_SESSION_METHOD, ip: at.ip, userAgent: at.userAgent });
+      await deps.securityLog.record({ action: 'auth.login.passkey', actor: acct.id, target: { kind: 'passkey', id: key.id } });
+      return answer;
     },
 
     async rename(userId: string, id: string, name: string): Promise<Passkey> {
       const row = await repo.rename(db, userId, id, name);
       if (!row) throw new AppError('BIZ-3001');
+      await deps.securityLog.record({ action: 'account.passkey.renamed', actor: userId, target: { kind: 'passkey', id } });
       return toPasskey(row);
     },
 
@@ -256,6 +271,7 @@ export function createPasskeyService(ctx: AppContext, deps: PasskeyDeps) {
         await repo.remove(tx, userId, id);
       });
       ctx.log.info({ userId, passkey: id }, 'passkey removed');
+      await deps.securityLog.record({ action: 'account.passkey.removed', actor: userId, target: { kind: 'passkey', id } });
     },
 
     forgetUser: (userId: string) => repo.forgetUser(db, userId),
