@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
-import { bearer, login, register, uniqueEmail } from '../users/test-helpers.ts';
+import { bearer, login, makeAdmin, register, uniqueEmail } from '../users/test-helpers.ts';
 import { authSessions } from './schema.ts';
 
 let t: TestApp;
@@ -320,13 +320,12 @@ describe('validate and token checks', () => {
     const a2 = await login(t, a.email, a.password);
     await t.api.users.findAccount(a.id);
     // deactivate through the admin route's service path: the user's own access token is still a valid JWT
-    const admin = await register(t);
-    await t.api.users.setAdmin(admin.id, true);
-    const adminLogin = await login(t, admin.email, admin.password);
+    // (an admin signs in with a second factor: makeAdmin enrols one)
+    const admin = await makeAdmin(t, await register(t));
     const d = await t.call({
       method: 'POST',
       url: `/api/admin/users/${a.id}/deactivate`,
-      headers: bearer(adminLogin.body.data.accessToken),
+      headers: bearer(admin.accessToken),
     });
     expect(d.status).toBe(200);
     expect((await validate(a2.body.data.accessToken)).body.error.code).toBe('AUTH-1006');

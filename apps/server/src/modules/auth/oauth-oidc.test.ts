@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
-import { register } from '../users/test-helpers.ts';
+import { makeAdmin, register } from '../users/test-helpers.ts';
 import { formAction, freePort, TestBrowser, type Page } from './test-browser.ts';
 
 const ACCOUNTS: Record<string, { email: string; email_verified: boolean; name: string }> = {
@@ -194,14 +194,13 @@ describe('social login through a real OpenID provider', () => {
     const f = fragment((await b.request(await toCallback(b, 'alice'))).location!);
     const id = (await t.call({ method: 'GET', url: '/api/auth/validate', headers: { authorization: `Bearer ${f.accessToken}` } })).body.data
       .id;
-    const admin = await register(t);
-    await t.api.users.setAdmin(admin.id, true);
-    const login = await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: admin.email, password: admin.password } });
-    await t.call({
+    const admin = await makeAdmin(t, await register(t)); // an admin signs in with a second factor
+    const deactivated = await t.call({
       method: 'POST',
       url: `/api/admin/users/${id}/deactivate`,
-      headers: { authorization: `Bearer ${login.body.data.accessToken}` },
+      headers: { authorization: `Bearer ${admin.accessToken}` },
     });
+    expect(deactivated.status).toBe(200);
     const b2 = new TestBrowser();
     const refused = fragment((await b2.request(await toCallback(b2, 'alice'))).location!);
     expect(refused.error).toBe('AUTH-1006');
