@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { approvedStudy, apply } from '../studies/test-helpers.ts';
 import { bearer, login, makeAdmin, register, type TestUser } from '../users/test-helpers.ts';
+import { secondFactorLogin } from './second-factor-test-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,10 +48,11 @@ describe('admin rights follow the account, not the token', () => {
     expect(check.body.data.roles).not.toContain('ROLE_ADMIN');
     expect((await outbox(a)).status).toBe(200);
 
-    // signed in again, B is an ordinary member
-    const again = await login(t, b.email, b.password);
-    expect(again.body.data.roles).not.toContain('ROLE_ADMIN');
-    const b2 = { auth: bearer(again.body.data.accessToken) };
+    // signed in again (with the second factor B still has), B is an ordinary member
+    const again = await secondFactorLogin(t, b.email, b.password, b.totpSecret!);
+    const me = await t.call({ method: 'GET', url: '/api/users/me', headers: bearer(again.accessToken) });
+    expect(me.body.data.roles).not.toContain('ROLE_ADMIN');
+    const b2 = { auth: bearer(again.accessToken) };
     expect((await outbox(b2)).body.error.code).toBe('AUTH-1005');
     expect((await setRoles(b2, b.id, ['ROLE_USER', 'ROLE_ADMIN'])).status).toBe(403);
   });
@@ -76,7 +78,11 @@ describe('admin rights follow the account, not the token', () => {
     expect((await setRoles(a, m.id, ['ROLE_USER', 'ROLE_ADMIN'])).status).toBe(200);
     expectRevoked(await t.call({ method: 'GET', url: '/api/users/me', headers: m.auth }));
     const fresh = await login(t, m.email, m.password);
-    expect((await outbox({ auth: bearer(fresh.body.data.accessToken) })).status).toBe(200);
+    expect(fresh.body.data.roles).toContain('ROLE_ADMIN');
+    // an admin now, asked for a second factor before the back office (not a member's AUTH-1005)
+    const gated = await outbox({ auth: bearer(fresh.body.data.accessToken) });
+    expect(gated.status).toBe(403);
+    expect(gated.body.error.code).toBe('AUTH-1022');
   });
 
   it('an admin deactivated by another admin loses access at once', async () => {

@@ -1,11 +1,17 @@
 import { STUDY_STATUSES, type Study, generateSessionDates, periodIsSnapped } from '@moim/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
+import { enrolTotp } from '../auth/second-factor-test-kit.ts';
 
 let t: TestApp;
 let ms = 0;
 let shared: Record<string, unknown>;
-const headers = async (id: string, admin = false) => ({
+/** an admin's token is honoured only with a second factor on the account (docs/accounts.md) */
+const headers = async (id: string, admin = false) => {
+  if (admin) await enrolTotp(t, id);
+  return bearerOf(id, admin);
+};
+const bearerOf = async (id: string, admin: boolean) => ({
   authorization: `Bearer ${await t.ctx.tokens.sign({ id, roles: admin ? ['ROLE_USER', 'ROLE_ADMIN'] : ['ROLE_USER'], systemRole: admin ? 'ROLE_ADMIN' : 'ROLE_USER' })}`,
 });
 

@@ -11,6 +11,8 @@ export interface TestUser {
   accessToken: string;
   refreshToken: string;
   auth: { authorization: string };
+  /** the TOTP secret of an account the helpers gave a second factor (makeAdmin) */
+  totpSecret?: string;
 }
 
 let n = 0;
@@ -53,7 +55,13 @@ export async function makeAdmin(t: TestApp, u: TestUser): Promise<TestUser> {
   // an admin has a second factor and signs in through it (docs/accounts.md "Second factor")
   const secret = await enrolTotp(t, u.id);
   const r = await secondFactorLogin(t, u.email, u.password, secret);
-  return { ...u, accessToken: r.accessToken, refreshToken: r.refreshToken, auth: { authorization: `Bearer ${r.accessToken}` } };
+  return {
+    ...u,
+    accessToken: r.accessToken,
+    refreshToken: r.refreshToken,
+    auth: { authorization: `Bearer ${r.accessToken}` },
+    totpSecret: secret,
+  };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
