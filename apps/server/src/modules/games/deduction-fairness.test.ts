@@ -202,7 +202,11 @@ async function expectFair(settings: DeductionSettings, seats: SeatSpec[], name: 
   expect(aiMoves).toBeGreaterThan(0);
 }
 
-describe('one person against a built-in AI', () => {
+// each test plays whole games through HTTP (hundreds of calls): the limit is a hang guard for a busy
+// machine behind a pooler, not a speed claim
+const WHOLE_GAMES = { timeout: 120_000 };
+
+describe('one person against a built-in AI', WHOLE_GAMES, () => {
   for (const [preset, settings] of Object.entries(SETTINGS)) {
     describe(preset, () => {
       for (const level of LEVELS) {
@@ -219,7 +223,7 @@ describe('one person against a built-in AI', () => {
   }
 });
 
-describe('several seats on one device', () => {
+describe('several seats on one device', WHOLE_GAMES, () => {
   it('hot-seat people against a HARD AI', async () => {
     const seats: SeatSpec[] = [
       { kind: 'HUMAN', name: '가' },
