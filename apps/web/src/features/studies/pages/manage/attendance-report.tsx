@@ -131,17 +131,37 @@ function CorrectionsLog({ studyId }: { studyId: string }) {
           {log.data.map((c) => (
             <li key={c.id}>
               <time dateTime={c.createdAt}>{formatDateTime(c.createdAt, locale)}</time>{' '}
-              {t('checkIn.log.entry', {
-                actor: c.actor.name,
-                member: c.userName,
-                date: formatDate(c.eventDate, locale),
-                from: c.fromStatus ? t(`attendance.${c.fromStatus}`) : t('checkIn.notYet'),
-                to: t(`attendance.${c.toStatus}`),
-              })}
+              {withNames(
+                t('checkIn.log.entry', {
+                  actor: ACTOR_MARK,
+                  member: MEMBER_MARK,
+                  date: formatDate(c.eventDate, locale),
+                  from: c.fromStatus ? t(`attendance.${c.fromStatus}`) : t('checkIn.notYet'),
+                  to: t(`attendance.${c.toStatus}`),
+                }),
+                c.actor.name,
+                c.userName,
+              )}
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+const ACTOR_MARK = '\uE000';
+const MEMBER_MARK = '\uE001';
+
+/** The sentence with the two people's names as user-written content (their own language, `data-user-content`). */
+function withNames(sentence: string, actor: string, member: string) {
+  return sentence.split(/([\uE000\uE001])/).map((part, i) =>
+    part === ACTOR_MARK || part === MEMBER_MARK ? (
+      <bdi key={i} data-user-content>
+        {part === ACTOR_MARK ? actor : member}
+      </bdi>
+    ) : (
+      part
+    ),
   );
 }
