@@ -200,6 +200,8 @@ interface RunResult {
   seconds: number;
   journeys: number;
   failed: number;
+  /** journeys stopped by an answer of a shape this script did not expect (not a failed request) */
+  unexpected: number;
   stats: Map<Step, StepStats>;
   /** each instance's CPU over the run, in cores (1 = one core busy all the time) */
   cpu: number[];
@@ -220,6 +222,8 @@ async function run(instances: number): Promise<RunResult> {
       RATE_LIMITS_ENABLED: 'false',
       JOBS_ENABLED: 'true',
       SEED_DEMO: 'true',
+      // the demo leader's and admin's tokens are kept for the whole run
+      ACCESS_TOKEN_TTL_SECONDS: String(Math.min(86_400, Math.max(900, SECONDS + 600))),
     };
     // the first instance migrates and seeds the demo content; the others start on the seeded database
     for (const d of dirs) {
@@ -239,6 +243,7 @@ async function run(instances: number): Promise<RunResult> {
     const slots = { paid: 0, free: 0 };
     let journeys = 0;
     let failed = 0;
+    let unexpected = 0;
     let running = true;
     const runTag = Date.now().toString(36);
 
@@ -249,7 +254,7 @@ async function run(instances: number): Promise<RunResult> {
       const applied = new Set<string>();
       for (let j = 0; running; j++) {
         try {
-          const page = await call('browse', 'GET', `/api/studies/paged?page=${j % 3}`);
+          const page = await call('browse', 'GET', `/api/studies/paged${j % 2 ? '?recruiting=true' : ''}`);
           const content = (page.body.data.content ?? []) as { slug: string }[];
           const pick = content[Math.floor(Math.random() * content.length)];
           if (pick) await call('open study', 'GET', `/api/studies/slug/${encodeURIComponent(pick.slug)}`);
@@ -301,7 +306,7 @@ async function run(instances: number): Promise<RunResult> {
             });
           }
           const s = await call('tetris: start', 'POST', '/api/games/sessions/start', { token, json: { gameTypeCode: 'TETRIS' } });
-          const game = playTetrisBot(s.body.data.seed, { maxActiveTicks: TETRIS_TICKS });
+          const game = playTetrisBot(s.body.data.seed, { maxActiveTicks: TETRIS_TICKS, startLevel: s.body.data.startLevel });
           await call('tetris: end', 'POST', '/api/games/sessions/end', {
             token,
             json: { sessionId: s.body.data.sessionId, result: { ...game.summary, gameData: game.log } },
@@ -309,9 +314,10 @@ async function run(instances: number): Promise<RunResult> {
           await call('job search', 'GET', `/api/job-postings?q=${encodeURIComponent(JOB_QUERIES[j % JOB_QUERIES.length]!)}`);
           journeys++;
         } catch (err) {
-          if (!(err instanceof StepError)) throw err;
+          // a StepError is counted in its step; anything else is an answer this script did not expect
+          if (!(err instanceof StepError)) unexpected++;
           failed++;
-          if (failed <= 5 || failed % 100 === 0) console.log(`  (journey ${failed} stopped by an error at ${err.message})`);
+          if (failed <= 5 || failed % 100 === 0) console.log(`  (journey ${failed} stopped by an error at ${(err as Error).message})`);
         }
       }
     }
@@ -332,6 +338,7 @@ async function run(instances: number): Promise<RunResult> {
       seconds,
       journeys,
       failed,
+      unexpected,
       stats,
       cpu,
       benchCpu: (b.user + b.system) / 1e6 / seconds,
@@ -352,7 +359,7 @@ function print(r: RunResult) {
   const label = `${r.instances} instance${r.instances > 1 ? 's' : ''}`;
   console.log(`\n--- ${label} behind the proxy, PostgreSQL + Redis, ${USERS} virtual users, ${r.seconds.toFixed(0)} s, rate limits off`);
   console.log(
-    `journeys: ${r.journeys} completed (${(r.journeys / r.seconds).toFixed(2)}/s), ${r.failed} stopped by an error; requests per instance ${r.requestsPerInstance.join(' / ')}`,
+    `journeys: ${r.journeys} completed (${(r.journeys / r.seconds).toFixed(2)}/s), ${r.failed} stopped by an error (${r.unexpected} of them by an unexpected answer); requests per instance ${r.requestsPerInstance.join(' / ')}`,
   );
   console.log(
     `CPU: ${r.cpu.map((c, i) => `instance ${i + 1} ${(c * 100).toFixed(0)} %`).join(', ')} of one core; this process (users, bot, proxy) ${(r.benchCpu * 100).toFixed(0)} %`,
