@@ -7,37 +7,27 @@
  *   are random, 50 bits each, so a keyed hash is enough: no password-style stretching needed).
  * Rotating JWT_SECRET therefore disables every enrolled factor (docs/accounts.md "Second factor").
  */
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, randomInt } from 'node:crypto';
+import { createHmac, hkdfSync, randomInt } from 'node:crypto';
+import { SealedBox } from './sealed-box.ts';
 
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'; // no 0/o, 1/l/i
 
 export class SecondFactorBox {
-  private readonly secretKey: Buffer;
+  private readonly secrets: SealedBox;
   private readonly codeKey: Buffer;
   constructor(secret: string) {
-    this.secretKey = Buffer.from(hkdfSync('sha256', secret, 'moim', 'totp-secret v1', 32));
+    this.secrets = new SealedBox(secret, 'totp-secret v1');
     this.codeKey = Buffer.from(hkdfSync('sha256', secret, 'moim', 'recovery-code v1', 32));
   }
 
+  /** the account id is the associated data: a ciphertext opens only on its own account's row */
   sealSecret(totpSecret: string, userId: string): string {
-    const iv = randomBytes(12);
-    const c = createCipheriv('aes-256-gcm', this.secretKey, iv);
-    c.setAAD(Buffer.from(userId));
-    const body = Buffer.concat([c.update(totpSecret, 'utf8'), c.final()]);
-    return Buffer.concat([iv, c.getAuthTag(), body]).toString('base64url');
+    return this.secrets.seal(totpSecret, userId);
   }
 
   /** The secret, or null when the box does not open (other key, other account, tampered). */
   openSecret(sealed: string, userId: string): string | null {
-    try {
-      const raw = Buffer.from(sealed, 'base64url');
-      const d = createDecipheriv('aes-256-gcm', this.secretKey, raw.subarray(0, 12));
-      d.setAAD(Buffer.from(userId));
-      d.setAuthTag(raw.subarray(12, 28));
-      return Buffer.concat([d.update(raw.subarray(28)), d.final()]).toString('utf8');
-    } catch {
-      return null;
-    }
+    return this.secrets.open(sealed, userId);
   }
 
   /** Compared case-insensitively, with or without the dash. */
