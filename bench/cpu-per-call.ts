@@ -13,6 +13,7 @@ import pg from 'pg';
 import { mainCpu, minMedian, profileCalls } from './cpu-profile.ts';
 import { startBenchApp, benchDatabase } from './support.ts';
 import { seedStudies } from './study-data.ts';
+import { studiesKnobs } from '../apps/server/src/modules/studies/studies-test-kit.ts';
 
 const size = Number(process.env.CPU_SIZE ?? 10000);
 const calls = Number(process.env.CPU_CALLS ?? 300);
@@ -31,7 +32,7 @@ try {
   });
   const token = (JSON.parse(reg.body) as { data: { accessToken: string } }).data.accessToken;
   const auth = { authorization: `Bearer ${token}` };
-  s.app.apis.studies.setReadCacheTtl(0);
+  studiesKnobs(s.app.ctx).setReadCacheTtl(0);
   const eps = [
     { label: 'bare', url: '/bench/bare' },
     { label: 'paged', url: '/api/studies/paged' },

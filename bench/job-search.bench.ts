@@ -8,17 +8,10 @@
 // the load average, because the shared machines are noisy. The plans of the statements the
 // navigator ran are printed with EXPLAIN ANALYZE. BENCH_POSTINGS / BENCH_RUNS / BENCH_ILIKE_RUNS
 // change the size.
-import { jobPostingInput, seoulDate } from '@moim/contract';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { MIGRATIONS_DIR } from '../apps/server/src/db/migrate.ts';
-import { SkillCatalogue, resolveCompany } from '../apps/server/src/modules/job-postings/catalogue-repo.ts';
-import { generateDemoPostings } from '../apps/server/src/modules/job-postings/demo-data.ts';
-import { preparePosting } from '../apps/server/src/modules/job-postings/posting-repo.ts';
-import { jobPostings, type JobCompanyRow, type NewJobPostingRow } from '../apps/server/src/modules/job-postings/schema.ts';
+import { jobPostings } from '../apps/server/src/modules/job-postings/schema.ts';
 import {
   FENCE_ROWS,
   FILTER_ESTIMATE_TTL_MS,
@@ -29,6 +22,7 @@ import {
   searchIds,
   type SearchFilters,
 } from '../apps/server/src/modules/job-postings/search-repo.ts';
+import { seedPostings } from './job-data.ts';
 import { benchDatabase, reportTarget, startBenchApp } from './support.ts';
 
 const N = Number(process.env.BENCH_POSTINGS ?? 100_000);
@@ -56,41 +50,10 @@ console.log(
 
 async function run(s: Awaited<ReturnType<typeof startBenchApp>>, driver: string): Promise<boolean> {
   const db = s.ctx.db;
-  const t0 = performance.now();
-  const catalogue = new SkillCatalogue(db);
-  await catalogue.ready();
-  const items = generateDemoPostings({ count: N, seed: 424242, today: seoulDate(new Date()), urlBase: 'https://bench.example.com' }).map(
-    (i) => jobPostingInput.parse(i),
-  );
-  const companies = new Map<string, JobCompanyRow>();
-  for (const i of items) if (!companies.has(i.company.name)) companies.set(i.company.name, await resolveCompany(db, i.company));
-  const ids = new Map<string, string>();
-  for (const n of new Set(items.flatMap((i) => [...i.requiredSkills, ...i.preferredSkills])))
-    ids.set(n, (await catalogue.resolve(db, [n]))[0]!);
+  const seeded = await seedPostings(s, N);
   const now = new Date();
-  const rows: NewJobPostingRow[] = items.map(
-    (i) =>
-      preparePosting(
-        i,
-        companies.get(i.company.name)!,
-        { required: i.requiredSkills.map((n) => ids.get(n)!), preferred: i.preferredSkills.map((n) => ids.get(n)!) },
-        catalogue,
-        { now },
-      ).values,
-  );
-  // Bulk load: drop the table's indexes, insert, build them again from the migration's own DDL.
-  const ddl = readFileSync(join(MIGRATIONS_DIR, '0010_jobs.sql'), 'utf8').match(/create index job_postings_[^;]+;/g)!;
-  for (const stmt of ddl) await s.ctx.database.exec(`drop index if exists ${/create index (\w+)/.exec(stmt)![1]}`);
-  for (let k = 0; k < rows.length; k += 1000) await db.insert(jobPostings).values(rows.slice(k, k + 1000));
-  // building the indexes takes longer than the app's statement timeout on a loaded machine
-  await s.ctx.database.session(async (conn) => {
-    await conn.exec('set statement_timeout = 0');
-    for (const stmt of ddl) await conn.exec(stmt);
-    await conn.exec('vacuum analyze job_postings');
-    await conn.exec('reset statement_timeout');
-  });
   console.log(
-    `\n=== ${driver}: inserted ${N.toLocaleString('en')} generated postings (indexes built after the load) in ${Math.round(performance.now() - t0)} ms; load average ${load()}`,
+    `\n=== ${driver}: inserted ${N.toLocaleString('en')} generated postings (indexes built after the load) in ${seeded.ms} ms; load average ${load()}`,
   );
 
   const none: SearchFilters = { company: [], skill: [], experience: [], employmentType: [], region: [], workMode: [], activeOnly: true };

@@ -23,12 +23,14 @@
 // throttled, which is not what is measured.
 //
 //   LOAD_USERS=200  LOAD_SECONDS=60  LOAD_MODE=one|two|both (both)  LOAD_RAMP_SECONDS=10 (users start spread over it)
+//   LOAD_THINK_MS=1000 (a person's pause between two steps: uniform over 0.5–1.5× this; 0 = none, a
+//   closed loop that finds the throughput ceiling instead of serving people at a pace)
 //   LOAD_TETRIS_TICKS=600 (10 s of play per game; ≤ 900: the server allows 15 s of clock slack)
 //   FAULTS_DATABASE_URL (default postgres://root@127.0.0.1:5432/test: only a throw-away database is created there)
 // Needs `node scripts/start.mjs --build-only` first, PostgreSQL and redis-server; skipped without them.
 import { addDays, seoulDate, TEST_CARDS } from '@moim/contract';
 import { playTetrisBot } from '@moim/games';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { generate } from 'otplib';
 import {
@@ -46,6 +48,7 @@ import {
 const USERS = Number(process.env.LOAD_USERS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const RAMP_SECONDS = Number(process.env.LOAD_RAMP_SECONDS ?? 10);
+const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 1000);
 const TETRIS_TICKS = Math.min(900, Number(process.env.LOAD_TETRIS_TICKS ?? 600));
 const MODES = (process.env.LOAD_MODE ?? 'both') === 'both' ? [1, 2] : process.env.LOAD_MODE === 'two' ? [2] : [1];
 /** places taken per bench study before the next one is opened (capacity 100) */
@@ -100,6 +103,7 @@ function makeClient(base: string, stats: Map<Step, StepStats>) {
     path: string,
     opts: { json?: unknown; form?: string; token?: string; headers?: Record<string, string>; expect?: number[] } = {},
   ): Promise<Reply> {
+    if (THINK_MS > 0 && step !== 'new study (setup)') await think();
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.json !== undefined) headers['content-type'] = 'application/json';
     if (opts.form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -139,6 +143,11 @@ function makeClient(base: string, stats: Map<Step, StepStats>) {
 }
 
 type Call = ReturnType<typeof makeClient>;
+
+/** A person's pause before the next step (reading the page, typing). */
+function think(): Promise<void> {
+  return new Promise((r) => setTimeout(r, THINK_MS * (0.5 + Math.random())));
+}
 
 async function signInDemo(call: Call): Promise<{ leader: string; admin: string }> {
   const leader = await call('sign in', 'POST', '/api/auth/login', { json: { email: DEMO_LEADER.email, password: DEMO_LEADER.password } });
@@ -197,6 +206,41 @@ function cpuTicks(pid: number): number {
   return Number(rest[11]) + Number(rest[12]); // utime, stime (fields 14 and 15)
 }
 
+/** CPU ticks of every PostgreSQL process on this machine (backends come and go: counted by the ones alive at each read). */
+function postgresTicks(): Map<number, number> {
+  const ticks = new Map<number, number>();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      ticks.set(Number(d), cpuTicks(Number(d)));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return ticks;
+}
+
+function postgresCpu(before: Map<number, number>, after: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, t] of after) sum += t - (before.get(pid) ?? 0);
+  return sum / CLK_TCK;
+}
+
+/** The distinct error lines (level ≥ 50) in a server's recent output, with how often each came. */
+function serverErrors(output: string): string[] {
+  const seen = new Map<string, number>();
+  for (const line of output.split('\n')) {
+    if (!/"level":(50|60)/.test(line)) continue;
+    const msg = /"msg":"((?:[^"\\]|\\.)*)"/.exec(line)?.[1] ?? '?';
+    const err = /"message":"((?:[^"\\]|\\.)*)"/.exec(line)?.[1] ?? '';
+    const key = `${msg}${err ? `: ${err.slice(0, 160)}` : ''}`;
+    seen.set(key, (seen.get(key) ?? 0) + 1);
+  }
+  return [...seen].map(([k, n]) => `${k} ×${n}`);
+}
+
 interface RunResult {
   instances: number;
   seconds: number;
@@ -208,7 +252,11 @@ interface RunResult {
   /** each instance's CPU over the run, in cores (1 = one core busy all the time) */
   cpu: number[];
   benchCpu: number;
+  /** every PostgreSQL process's CPU over the run, in cores */
+  postgresCpu: number;
   requestsPerInstance: number[];
+  /** error lines the instances logged (from the last 20 KB of each one's output) */
+  serverErrors: string[];
 }
 
 async function run(instances: number): Promise<RunResult> {
@@ -325,6 +373,7 @@ async function run(instances: number): Promise<RunResult> {
     }
 
     const cpu0 = servers.map((s) => cpuTicks(s.child.pid!));
+    const pg0 = postgresTicks();
     const bench0 = process.cpuUsage();
     const counts0 = [...lb.counts];
     const t0 = performance.now();
@@ -334,6 +383,7 @@ async function run(instances: number): Promise<RunResult> {
     await Promise.all(users);
     const seconds = (performance.now() - t0) / 1000;
     const cpu = servers.map((s, i) => (cpuTicks(s.child.pid!) - cpu0[i]!) / CLK_TCK / seconds);
+    const pg = postgresCpu(pg0, postgresTicks()) / seconds;
     const b = process.cpuUsage(bench0);
     return {
       instances,
@@ -344,7 +394,9 @@ async function run(instances: number): Promise<RunResult> {
       stats,
       cpu,
       benchCpu: (b.user + b.system) / 1e6 / seconds,
+      postgresCpu: pg,
       requestsPerInstance: lb.counts.map((c, i) => c - counts0[i]!),
+      serverErrors: servers.flatMap((s) => serverErrors(s.output())),
     };
   } finally {
     await lb?.close();
@@ -364,8 +416,9 @@ function print(r: RunResult) {
     `journeys: ${r.journeys} completed (${(r.journeys / r.seconds).toFixed(2)}/s), ${r.failed} stopped by an error (${r.unexpected} of them by an unexpected answer); requests per instance ${r.requestsPerInstance.join(' / ')}`,
   );
   console.log(
-    `CPU: ${r.cpu.map((c, i) => `instance ${i + 1} ${(c * 100).toFixed(0)} %`).join(', ')} of one core; this process (users, bot, proxy) ${(r.benchCpu * 100).toFixed(0)} %`,
+    `CPU: ${r.cpu.map((c, i) => `instance ${i + 1} ${(c * 100).toFixed(0)} %`).join(', ')} of one core; PostgreSQL ${(r.postgresCpu * 100).toFixed(0)} %; this process (users, bot, proxy) ${(r.benchCpu * 100).toFixed(0)} %`,
   );
+  for (const e of r.serverErrors.slice(0, 8)) console.log(`  logged: ${e}`);
   console.log(`${'step'.padEnd(20)} ${'count'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)}  errors`);
   for (const step of [...STEPS, 'new study (setup)' as const]) {
     const s = r.stats.get(step);
@@ -383,7 +436,7 @@ if (!existsSync(MAIN)) {
   console.log('journey load: skipped, PostgreSQL is not reachable (FAULTS_DATABASE_URL)');
 } else {
   console.log(
-    `journey load: ${USERS} virtual users for ${SECONDS} s per run (started over ${RAMP_SECONDS} s), Tetris games of ${TETRIS_TICKS} ticks; ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}`,
+    `journey load: ${USERS} virtual users for ${SECONDS} s per run (started over ${RAMP_SECONDS} s, ${THINK_MS ? `pausing ~${THINK_MS} ms between steps` : 'no pause between steps'}), Tetris games of ${TETRIS_TICKS} ticks; ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}`,
   );
   const results: RunResult[] = [];
   for (const n of MODES) {
@@ -407,6 +460,7 @@ if (!existsSync(MAIN)) {
         one.cpu.map((c) => `${(c * 100).toFixed(0)} %`).join(' / '),
         two.cpu.map((c) => `${(c * 100).toFixed(0)} %`).join(' / '),
       ],
+      ['CPU of PostgreSQL', `${(one.postgresCpu * 100).toFixed(0)} %`, `${(two.postgresCpu * 100).toFixed(0)} %`],
       ['CPU of this process', `${(one.benchCpu * 100).toFixed(0)} %`, `${(two.benchCpu * 100).toFixed(0)} %`],
       ...STEPS.map((s): [string, string, string] => [`p95 ${s}`, p95(one, s), p95(two, s)]),
     ];

@@ -8,6 +8,7 @@
 import { mainCpu, minMedian, profileCalls } from './cpu-profile.ts';
 import { startBenchApp, benchDatabase } from './support.ts';
 import { seedProjects } from './project-data.ts';
+import { projectsKnobs } from '../apps/server/src/modules/projects/projects-test-kit.ts';
 
 const size = Number(process.env.CPU_SIZE ?? 10000);
 const calls = Number(process.env.CPU_CALLS ?? 200);
@@ -19,13 +20,10 @@ const pgdb = driver === 'postgres' ? await benchDatabase(process.env.DATABASE_UR
 const s = pgdb ? await startBenchApp({}, undefined, pgdb.url) : await startBenchApp({ DATABASE_URL: '' });
 try {
   await seedProjects(s, size);
-  const projectsApi = s.app.modules.find((m) => m.name === 'projects')!.api as {
-    setListTotalsTtl(ms: number): void;
-    setReadCacheTtl?(ms: number): void;
-  };
-  projectsApi.setListTotalsTtl(Number(process.env.CPU_TOTALS_TTL ?? 0));
-  // the read cache off (session 14's; absent before it)
-  projectsApi.setReadCacheTtl?.(0);
+  const knobs = projectsKnobs(s.app.ctx);
+  knobs.setListTotalsTtl(Number(process.env.CPU_TOTALS_TTL ?? 0));
+  // the read cache off: every call does the list's work
+  knobs.setReadCacheTtl(0);
   const q = encodeURIComponent;
   const eps = [
     { label: 'bare', url: '/bench/bare' },

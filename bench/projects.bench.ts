@@ -5,6 +5,7 @@
 // the EXPLAIN of the two-syllable search to show it walks the jamo trigram index.
 import { randomBytes } from 'node:crypto';
 import { listedCardsForExplain } from '../apps/server/src/modules/projects/project-read-repo.ts';
+import { projectsKnobs } from '../apps/server/src/modules/projects/projects-test-kit.ts';
 import { seedProjects } from './project-data.ts';
 import { type LoadResult, load, printTable, startBenchApp } from './support.ts';
 
@@ -14,10 +15,7 @@ const TARGET_RATIO = 0.5;
 const s = await startBenchApp(process.env.DATABASE_URL ? { JWT_SECRET: randomBytes(32).toString('hex') } : {});
 try {
   await seedProjects(s, N);
-  const projectsApi = s.app.modules.find((m) => m.name === 'projects')!.api as {
-    setListTotalsTtl(ms: number): void;
-    setReadCacheTtl(ms: number): void;
-  };
+  const projectsApi = projectsKnobs(s.app.ctx);
   // every request reaches the database (the 2 s read cache is measured last)
   projectsApi.setReadCacheTtl(0);
 

@@ -17,6 +17,7 @@
 // ("리액ㅌ"), its 초성 ("ㄹㅇㅌ") and a word in a fifth of them ("알고리즘"), with the plan of the
 // first two printed at each size (EXPLAIN ANALYZE: which index the search walks).
 import { listPublicForExplain } from '../apps/server/src/modules/studies/study-repo.ts';
+import { studiesKnobs } from '../apps/server/src/modules/studies/studies-test-kit.ts';
 import { benchDatabase, load, printTable, reportTarget, startBenchApp, type LoadResult } from './support.ts';
 import { seedStudies } from './study-data.ts';
 
@@ -104,8 +105,8 @@ async function startSized(driver: string, size: number): Promise<SizedApp> {
     // with the cache (what guests get while it is warm): information, not a target
     const bare0 = await load('GET /bench/bare (baseline)', `${s.url}/bench/bare`, { duration: seconds });
     printTable([bare0, await load('GET /api/studies/paged (cached)', `${s.url}/api/studies/paged`, { duration: seconds })], bare0);
-    const studies = s.app.apis.studies;
-    return { size, url: s.url, slug: data.slug, auth, setCache: (ttl) => studies.setReadCacheTtl(ttl), close };
+    const knobs = studiesKnobs(s.app.ctx);
+    return { size, url: s.url, slug: data.slug, auth, setCache: (ttl) => knobs.setReadCacheTtl(ttl), close };
   } catch (err) {
     await close();
     throw err;

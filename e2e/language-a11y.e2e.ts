@@ -38,6 +38,8 @@ const ADMIN_ROUTES = [
   '/admin/outbox',
   '/admin/studies',
   '/admin/payments',
+  '/admin/deposit-refunds',
+  '/admin/deposit-refunds?status=ALL',
   '/admin/jobs',
   '/admin/jobs?tab=postings',
   '/admin/jobs/postings/new',

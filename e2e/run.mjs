@@ -51,6 +51,7 @@ const SECONDS = {
   studies: 80,
   shell: 75,
   payments: 60,
+  rooms: 55,
   projects: 50,
   games: 50,
   jobs: 50,

@@ -1,5 +1,5 @@
 /**
- * Second factor (docs/accounts.md "Second factor"): a member turns TOTP on in settings (the code
+ * Second factor (docs/accounts-factors.md "Second factor"): a member turns TOTP on in settings (the code
  * computed here from the secret the page shows, as an authenticator app would), keeps the
  * recovery codes, logs out, and logs in again with the password and then a code.
  */

@@ -10,6 +10,11 @@
 //    the users module publishes (`userPublic` from users/index.ts); `users/schema.ts` may be
 //    imported only by a module's own schema.ts, where `users` may only be a foreign key's target
 //    (`references(() => users.id …)`); no SQL text names `users` (`from users`, `join users`).
+//  - the module shape (docs/architecture.md "One module shape"): a module's `index.ts` is its only
+//    wiring. Outside it, no job or sweep is registered (`jobs.register`, `jobs.every`), no live
+//    topic defined (`defineTopic`), no domain event subscribed (`.subscribe('…'`), no service
+//    built (`new …Service(`, a call of `create…Service(`); the module's `…Deps` interfaces are
+//    declared in its `deps.ts`; `Clock` is the platform's (`clock.ts`), declared nowhere else.
 // Tests and test helpers are held to the first rule only.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -93,6 +98,35 @@ function usersTableReads(text, file, own, rel) {
   return out;
 }
 
+/** The module-shape rules (see the header) for one file of a module other than its index.ts. */
+const SHAPE = [
+  [/\.jobs\.(register|every)\(/, "a job registered outside index.ts (register it in the module's index.ts)"],
+  [/\bdefineTopic\(/, 'a live topic defined outside index.ts'],
+  [/\.subscribe\(\s*'[\w-]+\.[\w.-]+'/, 'a domain event subscribed outside index.ts'],
+  [/\bnew [A-Z]\w*Service\(|(?<!function )\bcreate[A-Z]\w*Service\(/, 'a service built outside index.ts'],
+  [/^\s*(export )?(type Clock\s*=|interface Clock\b)/, '`Clock` declared in a module (import it from clock.ts)'],
+];
+function moduleShape(text, base, rel) {
+  const out = [];
+  if (base === 'index.ts') {
+    // the factory's dependencies are the type deps.ts declares
+    const factory = text.match(/export function create\w+Module\(\s*ctx: AppContext,\s*deps: ([^)]*?)\s*,?\s*\)/);
+    if (factory) {
+      const name = factory[1].trim();
+      if (!/^\w+$/.test(name)) return [`${rel}: the module's dependencies are declared inline (declare them in its deps.ts)`];
+      const fromDeps = new RegExp(`import\\s+(type\\s+)?\\{[^}]*\\b${name}\\b[^}]*\\}\\s+from\\s+'\\./deps\\.ts'`);
+      if (!fromDeps.test(text)) out.push(`${rel}: the module's dependencies (\`${name}\`) are not a type from its deps.ts`);
+    }
+    return out;
+  }
+  text.split('\n').forEach((line, i) => {
+    const code = line.replace(/\/\/.*$/, '');
+    if (/^\s*(\*|\/\*)/.test(code)) return;
+    for (const [re, what, allowed] of SHAPE) if (re.test(code) && !allowed?.(base)) out.push(`${rel}:${i + 1}: ${what}`);
+  });
+  return out;
+}
+
 const problems = [];
 /** module → the modules its non-test files import (types included) */
 const graph = new Map();
@@ -107,6 +141,7 @@ for (const file of walk(server)) {
   const own = relative(modulesDir, file).split('/')[0];
   if (own.endsWith('.ts')) continue; // modules/index.ts, modules/types.ts: the composition root
   problems.push(...usersTableReads(text, file, own, rel));
+  problems.push(...moduleShape(text, file.split('/').pop(), rel));
   const edges = graph.get(own) ?? new Set();
   graph.set(own, edges);
   const depth = relative(modulesDir, file).split('/').length - 1;

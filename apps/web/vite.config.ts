@@ -91,6 +91,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000' },
+    // ws: the live channel (/api/live) goes through the same proxy
+    proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
   },
 }));

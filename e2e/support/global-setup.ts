@@ -5,7 +5,7 @@
  * cross-origin the way a separately hosted client does (cors.e2e.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +22,9 @@ declare module 'vitest' {
     crossOrigin: string;
   }
 }
+
+/** how many of the server's last output lines an unexpected exit reports */
+const RECENT_LINES = 60;
 
 export default async function setup(project: TestProject) {
   const root = new URL('../..', import.meta.url).pathname;
@@ -55,10 +58,36 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       REDIS_URL: '',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The server's output goes on to ours, and its last lines are kept: should it exit while the
+  // journeys run, what it printed last is reported at the end of the run (E2E_SERVER_EXIT_FILE,
+  // which `npm test` prints after the list of failures), not only somewhere in a long log.
+  const recent: string[] = [];
+  for (const [stream, out] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ] as const) {
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => {
+      out.write(chunk);
+      recent.push(...chunk.split('\n').filter((l) => l.length > 0));
+      if (recent.length > RECENT_LINES) recent.splice(0, recent.length - RECENT_LINES);
+    });
+  }
   let exited = false;
-  child.on('exit', () => (exited = true));
+  let stopping = false;
+  child.on('exit', (code, signal) => {
+    exited = true;
+    if (stopping) return;
+    const report = [
+      `e2e: the server on ${baseURL} (pid ${child.pid}) exited while the journeys ran: code ${code}, signal ${signal} at ${new Date().toISOString()}; its last lines:`,
+      ...recent.map((l) => `  ${l}`),
+      '',
+    ].join('\n');
+    process.stderr.write(report);
+    if (process.env.E2E_SERVER_EXIT_FILE) appendFileSync(process.env.E2E_SERVER_EXIT_FILE, report);
+  });
   // First start seeds the demo content (argon2 hashes, verified games): slow on a busy machine.
   const readyMs = Number(process.env.E2E_READY_TIMEOUT_MS ?? 180_000);
   const deadline = Date.now() + readyMs;
@@ -79,6 +108,7 @@ export default async function setup(project: TestProject) {
   project.provide('crossOrigin', crossOrigin);
   return async () => {
     await new Promise((r) => client.close(r));
+    stopping = true;
     child.kill('SIGTERM');
     await new Promise((r) => (exited ? r(null) : child.once('exit', r)));
     rmSync(dataDir, { recursive: true, force: true });

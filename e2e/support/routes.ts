@@ -1,7 +1,8 @@
 /**
  * The SPEC §2 routes, filled with demo values, in one place for every suite that walks them
  * (shell.e2e.ts: each answers and guards; language-a11y.e2e.ts: English scan and axe) and for
- * the web benches (bench/web-budget.bench.ts and bench/lighthouse.bench.ts: MEASURED_PAGES).
+ * the web benches (bench/web-budget.bench.ts: every public route; bench/lighthouse.bench.ts:
+ * MEASURED_PAGES).
  * Add a route here when SPEC §2 gains one. No imports: benches load this file as it is.
  */
 
@@ -49,10 +50,7 @@ export const PUBLIC_ROUTES = [
 
 export type PublicRoute = (typeof PUBLIC_ROUTES)[number];
 
-/**
- * The public pages whose first paint the benches measure (LCP, JS budget, Lighthouse): the ones
- * that paint before their JavaScript (prerendered or server-rendered with their data).
- */
+/** The public pages Lighthouse measures (bench/lighthouse.bench.ts). */
 export const MEASURED_PAGES = ['/', '/study', '/study/1-tecoteco', '/lab', '/lab/tetris'] as const satisfies readonly PublicRoute[];
 
 /** Login-required routes: a guest lands on /login?returnTo=…. */

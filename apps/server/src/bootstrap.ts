@@ -9,6 +9,7 @@ import { FailoverRateLimitStore, MemoryRateLimitStore, RateLimiter, RedisRateLim
 import { FailoverSessionStore, MemorySessionStore, RedisSessionStore, SessionCache } from './http/session-cache.ts';
 import { EventBus } from './events/event-bus.ts';
 import { JobQueue } from './jobs/queue.ts';
+import { LiveHub } from './live/hub.ts';
 import { createLifecycle } from './lifecycle.ts';
 import { type AddressPolicy, type Resolver, createSafeFetcher } from './providers/fetch/index.ts';
 import { RedisProvider } from './providers/redis/index.ts';
@@ -94,8 +95,9 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
   const jobs = new JobQueue(database.db, log, undefined, () => database.breaker?.retryAfterMs() ?? 0);
   const metricsOn = config.METRICS_PORT !== undefined || config.METRICS_TOKEN !== undefined;
   tracing?.observe({ database, jobs });
+  const live = new LiveHub({ tokens, sessions, redis, jobs, log });
   return {
-    ...(metricsOn ? { metrics: new Metrics({ database, jobs, sessions, redis }) } : {}),
+    ...(metricsOn ? { metrics: new Metrics({ database, jobs, sessions, redis, live }) } : {}),
     ...(tracing ? { tracing } : {}),
     config,
     database,
@@ -103,6 +105,7 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
     redis,
     jobs,
     events: new EventBus(jobs),
+    live,
     tokens,
     sessions,
     guards: makeGuards(tokens, sessions),
@@ -119,6 +122,8 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
 export async function closeContext(ctx: AppContext): Promise<void> {
   ctx.metrics?.close();
   await ctx.jobs.stop();
+  // the live channel's sockets and its Redis subscriber (app.close did this already when it ran)
+  await ctx.live.close();
   await ctx.redis.close();
   await ctx.database.close();
   // the last spans (shutdown's own statements included) go out before the process ends

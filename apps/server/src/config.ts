@@ -78,6 +78,22 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool(true),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // web push (docs/reminders.md): the VAPID key pair (base64url, as `web-push generate-vapid-keys`
+  // prints it); unset, a pair is generated into DATA_DIR/vapid-keys.json on first start. Several
+  // instances must share one pair (set both, as with JWT_SECRET).
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{86,88}$/, 'a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{42,44}$/, 'a base64url P-256 private key')
+    .optional(),
+  // the contact push services see in the VAPID token (mailto: or https:); default: MAIL_FROM's address
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'mailto:… or https://…')
+    .optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   // a used refresh token presented again within this many seconds answers the same successor (two tabs racing)
@@ -134,13 +150,13 @@ const envSchema = z.object({
   AI_MODEL: z.string().min(1).max(200).default('gpt-4o-mini'),
   AI_API_KEY: z.string().min(1).max(500).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
-  // observability (docs/operations.md "Metrics"): Prometheus metrics on their own port (bound to
+  // observability (docs/observability.md "Metrics"): Prometheus metrics on their own port (bound to
   // METRICS_HOST, loopback by default) and/or at /metrics on the main port behind a bearer token.
   // Neither set: no metrics are collected at all.
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(500).optional(),
-  // traces (docs/operations.md "Traces"): OTLP/HTTP to this collector (`/v1/traces` is appended);
+  // traces (docs/observability.md "Traces"): OTLP/HTTP to this collector (`/v1/traces` is appended);
   // unset, tracing is off and its code is never loaded. Sampling: the standard OTEL_TRACES_SAMPLER.
   OTEL_EXPORTER_OTLP_ENDPOINT: z
     .string()
@@ -152,12 +168,18 @@ const envSchema = z.object({
   // balancer notices, then in-flight work finishes; the process exits by SHUTDOWN_TIMEOUT_MS at most.
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
+  // the jobs navigator's public read caches (docs/jobs-navigator.md "Server cost"): a guest's search
+  // page is reused this long unless a posting changes (default 2 s; 0 when NODE_ENV=test, whose
+  // tests write rows straight into the database); 0 turns them off, facet and hub counts included
+  JOB_POSTINGS_READ_CACHE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'SHUTDOWN_DRAIN_MS'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'SHUTDOWN_DRAIN_MS' | 'JOB_POSTINGS_READ_CACHE_MS'> {
   jwtSecret: string;
+  /** JOB_POSTINGS_READ_CACHE_MS with its default applied */
+  JOB_POSTINGS_READ_CACHE_MS: number;
   /** SHUTDOWN_DRAIN_MS with its default applied */
   SHUTDOWN_DRAIN_MS: number;
   dataDir: string;
@@ -195,6 +217,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (e.AI_PROVIDER === 'openai' && !e.AI_API_KEY) {
     throw new ConfigError(['AI_API_KEY: required when AI_PROVIDER=openai']);
   }
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
+    throw new ConfigError(['VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither']);
+  }
   const badOrigin = e.ALLOWED_ORIGINS.find((o) => !/^https?:\/\/[^/?#\s]+$/.test(o));
   if (badOrigin) throw new ConfigError([`ALLOWED_ORIGINS: "${badOrigin}" is not an origin (scheme://host[:port], no path)`]);
   if (e.DATABASE_POOL_MODE === 'transaction' && (!e.DATABASE_URL || !e.DATABASE_DIRECT_URL)) {
@@ -216,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...rest,
     jwtSecret,
     SHUTDOWN_DRAIN_MS: e.SHUTDOWN_DRAIN_MS ?? (isProduction ? 5_000 : 0),
+    JOB_POSTINGS_READ_CACHE_MS: e.JOB_POSTINGS_READ_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 2_000),
     dataDir,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     isProduction,

@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { EventBus } from './events/event-bus.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { LiveHub } from './live/hub.ts';
 import type { Lifecycle } from './lifecycle.ts';
 import type { AccessTokens, Guards } from './http/auth-guard.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
@@ -30,6 +31,8 @@ export interface AppContext {
   jobs: JobQueue;
   /** domain events through the transactional outbox (events/event-bus.ts) */
   events: EventBus;
+  /** the live channel: topics modules define and publish to, sockets (live/hub.ts, docs/live.md) */
+  live: LiveHub;
   tokens: AccessTokens;
   /** live session state and current roles behind each token (Redis-shared when configured) */
   sessions: SessionCache;

@@ -24,6 +24,15 @@ async function main() {
     throw err;
   }
   const ctx = await createContext(config);
+  // A promise nobody awaited that failed is a bug, but one request's or timer's: it is logged with
+  // its stack (level error, so it alerts: docs/operations.md) and the instance goes on serving
+  // everyone else. An exception thrown out of a callback leaves state unknown: logged, then the
+  // process exits for its supervisor to restart it (Node's own behaviour, with the log line).
+  process.on('unhandledRejection', (reason) => ctx.log.error({ err: reason }, 'unhandled promise rejection'));
+  process.on('uncaughtException', (err) => {
+    ctx.log.fatal({ err }, 'uncaught exception: exiting');
+    process.exit(1);
+  });
   const app = await buildApp(ctx, { serveWeb: true });
   const seeded = await runStartupSeeds(
     ctx,

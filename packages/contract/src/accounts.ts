@@ -29,6 +29,8 @@ export type ProfileImageMimeType = (typeof PROFILE_IMAGE_MIME_TYPES)[number];
 export const PROFILE_IMAGE_SIZES = [512, 128] as const;
 /** The name a deleted account is shown with. */
 export const DELETED_USER_NAME = '탈퇴한 사용자';
+/** What stands in for text a deleted account wrote where a value is required (docs/privacy.md "Erasure"). */
+export const ERASED_TEXT = '(삭제됨)';
 
 export const ROLE_USER = 'ROLE_USER';
 export const ROLE_ADMIN = 'ROLE_ADMIN';
@@ -353,6 +355,28 @@ export type AccountConfirmRequest = z.infer<typeof accountConfirmRequest>;
 export const accountDeactivated = z.object({ status: z.literal('DEACTIVATED') });
 export const accountDeleted = z.object({ status: z.literal('DELETED') });
 
+/**
+ * E-mail change (docs/accounts.md "E-mail change"): asked for behind step-up with the password
+ * (accounts without one: the step-up alone); takes effect when the link mailed to the new
+ * address is opened (`POST /api/users/me/email/confirm`).
+ */
+export const emailChangeRequest = z.object({
+  newEmail: emailField,
+  password: loginPasswordField.optional(),
+});
+export type EmailChangeRequest = z.infer<typeof emailChangeRequest>;
+export const emailChangeRequested = z.object({ requested: z.literal(true), expiresAt: z.string() });
+export const emailChangeConfirm = z.object({
+  token: z
+    .string()
+    .min(16)
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, 'form.format'),
+});
+export const emailChangeConfirmed = z.object({ changed: z.literal(true), email: z.string() });
+/** Minutes the link mailed to the new address stays valid. */
+export const EMAIL_CHANGE_TTL_MINUTES = 60;
+
 export const checkEmailRequest = z.object({ email: emailField });
 export const checkEmailResponse = z.object({ available: z.boolean() });
 
@@ -435,6 +459,8 @@ export const mailOutboxItem = z.object({
   html: z.string().nullable(),
   transport: z.string(),
   createdAt: z.string(),
+  /** files sent with the mail (a session's .ics invitation) */
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() })).optional(),
 });
 export type MailOutboxItem = z.infer<typeof mailOutboxItem>;
 export const mailOutboxPage = page(mailOutboxItem);

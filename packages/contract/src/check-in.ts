@@ -1,5 +1,5 @@
 /**
- * Check-in and the attendance record (docs/studies.md "Check-in and attendance"): the window and
+ * Check-in and the attendance record (docs/attendance.md "Check-in and attendance"): the window and
  * late rule a leader sets per study, the shapes of the check-in routes, and THE definition of a
  * member's attendance rate, streak and absences, which the server (membership `attendanceRate`,
  * the leader's report, the CSV) and the web use alike.

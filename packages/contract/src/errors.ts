@@ -21,7 +21,7 @@ export const ERROR_CATALOGUE = {
     ko: '이메일이 인증된 소셜 계정으로만 로그인할 수 있습니다.',
     en: 'Social login needs an account with a verified email.',
   },
-  // passkeys (WebAuthn, docs/accounts.md "Passkeys")
+  // passkeys (WebAuthn, docs/accounts-factors.md "Passkeys")
   'AUTH-1030': {
     status: 400,
     ko: '패스키 요청이 만료되었거나 이미 사용되었습니다. 다시 시도해 주세요.',
@@ -43,7 +43,7 @@ export const ERROR_CATALOGUE = {
     ko: '마지막 로그인 수단은 삭제할 수 없습니다. 다른 로그인 수단을 먼저 추가해 주세요.',
     en: 'You cannot remove your last way to sign in. Add another one first.',
   },
-  // second factor and step-up (docs/accounts.md "Second factor"); a family of their own (AUTH-102x)
+  // second factor and step-up (docs/accounts-factors.md "Second factor"); a family of their own (AUTH-102x)
   'AUTH-1020': {
     status: 401,
     ko: '2단계 인증이 필요합니다. 인증 앱의 코드나 복구 코드를 입력해 주세요.',
@@ -59,6 +59,27 @@ export const ERROR_CATALOGUE = {
     status: 403,
     ko: '보안을 위해 본인 확인이 한 번 더 필요합니다.',
     en: 'For your security, please confirm it is you.',
+  },
+  'AUTH-1024': {
+    status: 422,
+    ko: '자신의 2단계 인증은 초기화할 수 없습니다. 복구 코드로 로그인해 주세요.',
+    en: 'You cannot reset your own two-step verification. Sign in with a recovery code.',
+  },
+  'AUTH-1025': {
+    status: 400,
+    ko: '이메일 변경 링크가 유효하지 않거나 만료되었습니다. 설정에서 다시 요청해 주세요.',
+    en: 'This e-mail change link is not valid or has expired. Ask again in settings.',
+  },
+  // members' data export (docs/privacy.md "Export"); a family of their own (AUTH-104x)
+  'AUTH-1040': {
+    status: 409,
+    ko: '내보내기 파일을 아직 준비하고 있습니다. 준비되면 알림과 메일로 알려 드립니다.',
+    en: 'Your export is still being prepared. We will let you know by notice and e-mail when it is ready.',
+  },
+  'AUTH-1041': {
+    status: 409,
+    ko: '내보내기 파일의 보관 기간(7일)이 지났습니다. 새로 요청해 주세요.',
+    en: 'This export was kept for 7 days and has been removed. Please ask for a new one.',
   },
   'VAL-2001': { status: 400, ko: '입력값을 확인해 주세요.', en: 'Validation failed.' },
   'VAL-2002': { status: 400, ko: '형식이 올바르지 않습니다.', en: 'Wrong format.' },

@@ -72,6 +72,10 @@ export const FORM_TEXTS = {
     ko: '지각 기준은 출석 체크가 닫히기 전이어야 합니다.',
     en: 'The late rule must fall inside the check-in window.',
   },
+  depositAmountRange: {
+    ko: '보증금은 0원(없음) 또는 1,000원에서 1,000,000원 사이로 입력해 주세요.',
+    en: 'The deposit is 0 (none) or between 1,000 and 1,000,000 won.',
+  },
   checkInCode: { ko: '숫자 6자리를 입력해 주세요.', en: 'Enter the six digits.' },
   checkInCodeOrLink: { ko: '출석 코드 또는 출석 링크 중 하나로 체크인해 주세요.', en: 'Check in with either the code or the link.' },
   sectionIdsRepeat: { ko: '같은 섹션 id가 두 번 들어 있습니다.', en: 'A section id appears twice.' },

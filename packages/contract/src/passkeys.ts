@@ -1,5 +1,5 @@
 /**
- * Passkeys (WebAuthn discoverable credentials, docs/accounts.md "Passkeys"): the requests and
+ * Passkeys (WebAuthn discoverable credentials, docs/accounts-factors.md "Passkeys"): the requests and
  * answers of /api/auth/passkeys/*. The ceremony payloads are the WebAuthn JSON forms
  * (`PublicKeyCredentialCreationOptionsJSON`, `RegistrationResponseJSON` …) that
  * @simplewebauthn/browser produces and consumes; the server checks their content, the schemas

@@ -45,6 +45,8 @@ export const secondFactorStatus = z.object({
   required: z.boolean(),
   /** until when the last proof of identity lets sensitive acts through (ISO), null when it is stale */
   verifiedUntil: z.string().nullable(),
+  /** an admin reset this member's lost factor and they have not enrolled again: the web asks them to */
+  enrolAgain: z.boolean(),
 });
 export type SecondFactorStatus = z.infer<typeof secondFactorStatus>;
 
@@ -67,3 +69,23 @@ export const stepUpRequest = z
   .refine((b) => b.password !== undefined || b.code !== undefined, { message: 'form.required', path: ['password'] });
 export type StepUpRequest = z.infer<typeof stepUpRequest>;
 export const stepUpDone = z.object({ verifiedUntil: z.string() });
+
+/** A member's factor as the back office sees it (GET /api/admin/users/{id}/second-factor). */
+export const adminSecondFactorStatus = z.object({
+  enabled: z.boolean(),
+  enabledAt: z.string().nullable(),
+  recoveryCodesLeft: z.number().int(),
+  /** reset by an admin and not enrolled again */
+  enrolAgain: z.boolean(),
+});
+export type AdminSecondFactorStatus = z.infer<typeof adminSecondFactorStatus>;
+
+/** What an admin's reset of a member's lost factor did (POST /api/admin/users/{id}/second-factor/reset). */
+export const adminSecondFactorReset = z.object({
+  reset: z.literal(true),
+  /** the member's sessions ended */
+  sessionsEnded: z.number().int(),
+  /** the other admins told (notice and mail) besides the member */
+  adminsNotified: z.number().int(),
+});
+export type AdminSecondFactorReset = z.infer<typeof adminSecondFactorReset>;

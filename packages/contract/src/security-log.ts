@@ -21,6 +21,7 @@ export const SECURITY_ACTIONS = [
   'account.password.changed',
   'account.password.reset_requested',
   'account.password.reset',
+  'account.email.change_requested',
   'account.email.changed',
   'account.deactivated',
   'account.deleted',

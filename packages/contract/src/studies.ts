@@ -356,6 +356,33 @@ export const rejectBody = z.object({ reviewNote: z.string().trim().min(1).max(L.
 export const cancelApplicationQuery = z.object({ applicantId: z.uuid() });
 
 // ---------------------------------------------------------------------------------------------
+// The waitlist (docs/waitlist.md): WAITLISTED applications of a full study, first come first served
+
+/** One place in the line, as the study's organisers see it. */
+export const waitlistEntry = z.object({
+  applicationId: z.string(),
+  /** 1 is next */
+  position: z.number().int().min(1),
+  waitlistedAt: z.string(),
+  motivation: z.string(),
+  applicant: userRef,
+});
+export type WaitlistEntry = z.infer<typeof waitlistEntry>;
+
+/** GET /api/studies/{id}/waitlist (organisers, admins). */
+export const studyWaitlist = z.object({ studyId: z.string(), length: z.number().int(), entries: z.array(waitlistEntry) });
+export type StudyWaitlist = z.infer<typeof studyWaitlist>;
+
+/** GET /api/studies/{id}/waitlist/me: the line's length and the caller's place in it (null: not in it). */
+export const myWaitlistPlace = z.object({
+  studyId: z.string(),
+  length: z.number().int(),
+  applicationId: z.string().nullable(),
+  position: z.number().int().min(1).nullable(),
+});
+export type MyWaitlistPlace = z.infer<typeof myWaitlistPlace>;
+
+// ---------------------------------------------------------------------------------------------
 // Memberships and members
 
 /** SPEC §3 Membership, as the member sees it (GET /api/studies/my/memberships). */

@@ -38,10 +38,16 @@ export const APPLICATION_STATUSES = [
   'CONFIRMED',
   'EXPIRED',
   'REFUNDED',
+  'WAITLISTED',
 ] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 /** One of these per user and study at a time (a partial unique index in the database). */
-export const OPEN_APPLICATION_STATUSES = ['PENDING', 'ACCEPTED', 'PAYMENT_PENDING'] as const satisfies readonly ApplicationStatus[];
+export const OPEN_APPLICATION_STATUSES = [
+  'PENDING',
+  'ACCEPTED',
+  'PAYMENT_PENDING',
+  'WAITLISTED',
+] as const satisfies readonly ApplicationStatus[];
 /** Accepted but unpaid applications hold a seat until paid, cancelled or expired. */
 export const SEAT_HOLDING_APPLICATION_STATUSES = ['ACCEPTED', 'PAYMENT_PENDING'] as const satisfies readonly ApplicationStatus[];
 export const CLOSED_APPLICATION_STATUSES = ['REJECTED', 'CANCELLED', 'EXPIRED', 'REFUNDED'] as const satisfies readonly ApplicationStatus[];
@@ -204,6 +210,14 @@ export function studyApplicability(study: ApplicabilityInput, now: Date = new Da
     default:
       return no('UNKNOWN');
   }
+}
+
+/**
+ * The waitlist is open when the study is full and would take an application if a seat were free
+ * (docs/waitlist.md): a freed seat then goes to the first in line, not to a new applicant.
+ */
+export function waitlistOpen(study: ApplicabilityInput, now: Date = new Date()): boolean {
+  return isFull(study) && studyApplicability({ ...study, enrolled: 0, seatsTaken: 0 }, now).canApply;
 }
 
 export function applicabilityLabelText(label: ApplicabilityLabel, locale: 'ko' | 'en' = 'ko'): string {

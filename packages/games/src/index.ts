@@ -15,3 +15,4 @@ export * from './tetris-bot.ts';
 export * from './deduction/index.ts';
 export * from './lab/index.ts';
 export * from './plausibility.ts';
+export * from './glicko2.ts';

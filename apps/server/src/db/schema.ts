@@ -18,3 +18,4 @@ export * from '../modules/studio/schema.ts';
 export * from '../modules/job-postings/schema.ts';
 export * from '../modules/projects/schema.ts';
 export * from '../modules/security-log/schema.ts';
+export * from '../modules/privacy/schema.ts';

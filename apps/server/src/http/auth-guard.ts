@@ -104,9 +104,22 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
-export function isAdmin(user: AuthUser | null | undefined): boolean {
+/** The account has the admin role (whatever its session passed): for what the role is, not what it may do. */
+export function hasAdminRole(user: AuthUser | null | undefined): boolean {
   if (!user) return false;
   return user.systemRole === 'ROLE_ADMIN' || user.roles.includes('ROLE_ADMIN') || user.roles.includes('ADMIN');
+}
+
+/**
+ * May this caller use admin powers? The admin role AND a second factor passed in this session
+ * (`secondFactor`, from the session check). A caller from a request always carries it; an admin
+ * whose session has not passed a factor acts as a member on every route that asks this (services'
+ * admin overrides: private studies, others' payments and applications …), as admin routes refuse
+ * it with AUTH-1022 (docs/decisions/2026-11-29-second-factor.md). Users built by the server
+ * itself (seeders, jobs) carry no `secondFactor` and are trusted as they are.
+ */
+export function isAdmin(user: AuthUser | null | undefined): boolean {
+  return hasAdminRole(user) && user!.secondFactor !== false;
 }
 
 /**
@@ -161,9 +174,9 @@ export function makeGuards(tokens: AccessTokens, sessions: SessionCache) {
         async (request: FastifyRequest, _reply: FastifyReply) => {
           await resolve(request, true);
           const u = request.user!;
-          const has = roles.some((r) => u.roles.includes(r) || u.systemRole === r) || (roles.includes('ROLE_ADMIN') && isAdmin(u));
+          const has = roles.some((r) => u.roles.includes(r) || u.systemRole === r) || (roles.includes('ROLE_ADMIN') && hasAdminRole(u));
           if (!has) throw new AppError('AUTH-1005');
-          // every admin account has a second factor before it may use the back office (docs/accounts.md)
+          // every admin has a second factor and passed it in this session before using the back office (docs/accounts.md)
           if (roles.includes('ROLE_ADMIN') && !u.secondFactor) throw adminNeedsSecondFactor();
         },
         { level: 'role', roles },

@@ -86,9 +86,43 @@ describe('OpenAPI security is generated from the route guards (item 8)', () => {
       ['GET', '/api/users/me/sessions'],
       ['DELETE', '/api/users/me/sessions/{id}'],
       ['POST', '/api/users/me/sessions/end-others'],
+      // the member's own data exports (docs/privacy.md)
+      ['POST', '/api/users/me/data-exports'],
+      ['GET', '/api/users/me/data-exports'],
+      ['GET', '/api/users/me/data-exports/{id}/download'],
     ] as const)
       expect(find(m, p)?.access, `${m} ${p}`).toBe('member');
     expect(find('GET', '/api/admin/security-log')?.access).toBe('admin');
+    // the second factor, step-up, e-mail change and check-in: a signed-in member's own
+    for (const [m, p] of [
+      ['GET', '/api/auth/second-factor'],
+      ['POST', '/api/auth/second-factor/totp/setup'],
+      ['POST', '/api/auth/second-factor/totp/confirm'],
+      ['POST', '/api/auth/second-factor/recovery-codes'],
+      ['DELETE', '/api/auth/second-factor'],
+      ['POST', '/api/auth/step-up'],
+      ['PUT', '/api/users/me/password'],
+      ['POST', '/api/users/me/email'],
+      ['GET', '/api/studies/{id}/check-in/rules'],
+      ['PUT', '/api/studies/{id}/check-in/rules'],
+      ['GET', '/api/studies/{id}/events/{eventId}/check-in/code'],
+      ['GET', '/api/studies/{id}/events/{eventId}/check-in/link'],
+      ['GET', '/api/studies/{id}/events/{eventId}/check-in/room'],
+      ['POST', '/api/studies/{id}/check-in'],
+      ['GET', '/api/studies/{id}/attendance'],
+      ['GET', '/api/studies/{id}/attendance/corrections'],
+      ['GET', '/api/studies/{id}/attendance/me'],
+      ['GET', '/api/studies/{id}/attendance/export'],
+    ] as const) {
+      expect(find(m, p)?.access, `${m} ${p}`).toBe('member');
+      expect(find(m, p)?.security, `${m} ${p}`).toEqual([{ bearerAuth: [] }]);
+    }
+    // a login's second step and the e-mail change link carry their own credential (a challenge, a token)
+    expect(find('POST', '/api/auth/second-factor/login')?.access).toBe('guest');
+    expect(find('POST', '/api/users/me/email/confirm')?.access).toBe('guest');
+    // an admin's view and reset of a member's factor
+    expect(find('GET', '/api/admin/users/{id}/second-factor')?.access).toBe('admin');
+    expect(find('POST', '/api/admin/users/{id}/second-factor/reset')?.access).toBe('admin');
     const admin = find('GET', '/api/admin/studies');
     expect(admin?.security).toEqual([{ bearerAuth: [] }]);
     expect(admin?.access).toBe('admin');

@@ -32,7 +32,7 @@ export const STATUS_CODES: Record<ErrorStatus, string> = {
     'Refused: AUTH-1004 (a public thing that is not yours), AUTH-1005 (a role), AUTH-1006 (a deactivated account), AUTH-1009, ' +
     'AUTH-1022 (an admin without a second factor), AUTH-1023 (step-up: prove who you are again).',
   404: 'Not found, or private and not yours: BIZ-3001.',
-  409: 'State conflict: BIZ-3002 (VAL-2005, VAL-2008 for a taken e-mail or username).',
+  409: 'State conflict: BIZ-3002 (VAL-2005, VAL-2008 for a taken e-mail or username; AUTH-1040, AUTH-1041 for a data export not ready or expired).',
   413: 'Body over 1 MiB: VAL-2006.',
   415: 'Unsupported content type: VAL-2007.',
   422: 'Business rule: BIZ-3003.',

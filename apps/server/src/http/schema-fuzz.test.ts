@@ -351,6 +351,40 @@ describe('schema fuzz over the OpenAPI document', () => {
       'GET /api/users/me/sessions',
       'DELETE /api/users/me/sessions/{id}',
       'POST /api/users/me/sessions/end-others',
+      // passkeys
+      'GET /api/auth/passkeys',
+      'POST /api/auth/passkeys/register/options',
+      'POST /api/auth/passkeys/register/verify',
+      'POST /api/auth/passkeys/login/options',
+      'POST /api/auth/passkeys/login/verify',
+      'PATCH /api/auth/passkeys/{id}',
+      'DELETE /api/auth/passkeys/{id}',
+      // second factor and step-up, and an admin's recovery of a lost one
+      'POST /api/auth/second-factor/login',
+      'GET /api/auth/second-factor',
+      'POST /api/auth/second-factor/totp/setup',
+      'POST /api/auth/second-factor/totp/confirm',
+      'POST /api/auth/second-factor/recovery-codes',
+      'POST /api/auth/step-up',
+      'GET /api/admin/users/{id}/second-factor',
+      'POST /api/admin/users/{id}/second-factor/reset',
+      // e-mail change
+      'POST /api/users/me/email',
+      'POST /api/users/me/email/confirm',
+      // check-in and attendance
+      'GET /api/studies/{id}/check-in/rules',
+      'PUT /api/studies/{id}/check-in/rules',
+      'GET /api/studies/{id}/events/{eventId}/check-in/code',
+      'GET /api/studies/{id}/events/{eventId}/check-in/link',
+      'GET /api/studies/{id}/events/{eventId}/check-in/room',
+      'POST /api/studies/{id}/check-in',
+      'GET /api/studies/{id}/attendance',
+      'GET /api/studies/{id}/attendance/corrections',
+      'GET /api/studies/{id}/attendance/me',
+      'GET /api/studies/{id}/attendance/export',
+      'POST /api/users/me/data-exports',
+      'GET /api/users/me/data-exports',
+      'GET /api/users/me/data-exports/{id}/download',
     ])
       expect(keys, key).toContain(key);
   });

@@ -133,10 +133,17 @@ export class FailoverSessionStore implements SessionStateStore {
   }
 }
 
+/** Sessions that ended, or an account whose state changed (the live channel re-checks its sockets). */
+export interface SessionsEnded {
+  sessionIds?: string[];
+  userId?: string;
+}
+
 export class SessionCache {
   /** lookups answered from the cache, and those that read the database, since start (metrics) */
   readonly stats = { hits: 0, misses: 0 };
   private loader: SessionLoader | null = null;
+  private readonly endedListeners = new Set<(end: SessionsEnded) => void>();
   constructor(
     readonly store: SessionStateStore,
     private readonly ttlMs = SESSION_CACHE_TTL_MS,
@@ -173,10 +180,20 @@ export class SessionCache {
     return state;
   }
 
+  /**
+   * Told after every revocation and account change made through this cache (once the marker is
+   * written): holders of long-lived connections check their callers again (live/hub.ts).
+   */
+  onEnded(listener: (end: SessionsEnded) => void): () => void {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
+  }
+
   /** These sessions end now, for every instance. */
   async revoke(sessionIds: readonly string[], reason: 'revoked' | 'deactivated' = 'revoked'): Promise<void> {
     const state: SessionState = { live: false, reason };
     await Promise.all(sessionIds.map((id) => this.store.put(`s:${id}`, state, this.ttlMs).catch(this.onStoreError)));
+    if (sessionIds.length > 0) this.ended({ sessionIds: [...sessionIds] });
   }
 
   /** These live sessions' account changed (a second factor on or off): read them again. */
@@ -187,5 +204,10 @@ export class SessionCache {
   /** The account's roles or status changed: forget what was cached for tokens without a session. */
   async accountChanged(userId: string): Promise<void> {
     await this.store.delete(`u:${userId}`).catch(this.onStoreError);
+    this.ended({ userId });
+  }
+
+  private ended(end: SessionsEnded): void {
+    for (const l of this.endedListeners) l(end);
   }
 }

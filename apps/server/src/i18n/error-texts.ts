@@ -22,6 +22,7 @@ import { JOBS_ERRORS } from './errors/jobs.ts';
 import { IMAGES_ERRORS } from './errors/images.ts';
 import { ADMIN_ERRORS } from './errors/admin.ts';
 import { SITE_ERRORS } from './errors/site.ts';
+import { PRIVACY_ERRORS } from './errors/privacy.ts';
 import type { Locale, MessageParams } from './messages.ts';
 
 export const ERROR_TEXTS = {
@@ -43,6 +44,7 @@ export const ERROR_TEXTS = {
   ...IMAGES_ERRORS,
   ...ADMIN_ERRORS,
   ...SITE_ERRORS,
+  ...PRIVACY_ERRORS,
 } as const;
 
 export type ErrorTextKey = keyof typeof ERROR_TEXTS;

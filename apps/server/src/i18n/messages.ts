@@ -107,6 +107,11 @@ const ko = {
   'notice.study.applicationAccepted.title': () => '참가 신청이 승인되었습니다',
   'notice.study.applicationAccepted.body': (p, f) =>
     `${f.q(p.study)} 참가가 승인되었습니다. ${f.dateTime(p.deadline)}까지 ${josa(f.won(p.amount), '을/를')} 결제하면 참가가 확정됩니다.`,
+  'notice.study.waitlistJoined.title': () => '대기 순서가 되어 참가가 확정되었습니다',
+  'notice.study.waitlistJoined.body': (p, f) => `자리가 나서 ${f.q(p.study)} 멤버가 되었습니다. 환영합니다!`,
+  'notice.study.waitlistOffer.title': () => '대기 순서가 되어 자리가 났습니다',
+  'notice.study.waitlistOffer.body': (p, f) =>
+    `${f.q(p.study)}에 자리가 났습니다. ${f.dateTime(p.deadline)}까지 ${josa(f.won(p.amount), '을/를')} 결제하면 참가가 확정되고, 기한이 지나면 다음 대기자에게 넘어갑니다.`,
   'notice.study.applicationRejected.title': () => '참가 신청 결과 안내',
   'notice.study.applicationRejected.body': (p, f) => `${f.q(p.study)} 신청이 반려되었습니다: ${str(p.note)}`,
   'notice.study.paymentExpired.title': () => '결제 기한이 지났습니다',
@@ -198,6 +203,26 @@ const ko = {
       p.method === 'CARD' ? '카드사 사정에 따라 취소가 반영되기까지 며칠 걸릴 수 있습니다.' : '등록하신 계좌로 송금했습니다.',
       `주문번호: ${str(p.orderId)}`,
     ].join('\n'),
+  // session reminders (docs/reminders.md)
+  'notice.session.reminder.title': (p) => `${str(p.lead)} 스터디 일정이 시작됩니다`,
+  'notice.session.reminder.body': (p, f) =>
+    `${f.q(p.title)} 일정이 ${f.dateTime(p.startsAt)}에 시작합니다.${p.place ? ` 장소: ${str(p.place)}` : ''}`,
+  'reminder.lead.minutes': (p) => `${str(p.n)}분 후`,
+  'reminder.lead.hours': (p) => `${str(p.n)}시간 후`,
+  'reminder.lead.days': (p) => `${str(p.n)}일 후`,
+  'reminder.online': () => '온라인',
+  'mail.reminder.subject': (p, f) => `[moim] 일정 알림: ${f.q(p.title)} ${f.dateTime(p.startsAt)}`,
+  'mail.reminder.attached': () =>
+    '첨부한 캘린더 파일(.ics)을 열면 일정이 캘린더에 추가됩니다. 일정이 바뀌거나 취소되면 다시 알려 드립니다.',
+  'mail.reminder.settings': () => '알림 시간은 스터디 페이지에서 바꾸거나 끌 수 있습니다.',
+  'mail.session.updated.subject': (p, f) => `[moim] 일정 변경: ${f.q(p.title)} ${f.dateTime(p.startsAt)}`,
+  'mail.session.updated.lines': (p, f) => `${f.q(p.title)} 일정이 바뀌었습니다. 새 시작 시각: ${f.dateTime(p.startsAt)}`,
+  'mail.session.cancelled.subject': (p, f) => `[moim] 일정 취소: ${f.q(p.title)} ${f.dateTime(p.startsAt)}`,
+  'mail.session.cancelled.lines': (p, f) => `${f.dateTime(p.startsAt)}에 예정된 ${f.q(p.title)} 일정이 취소되었습니다.`,
+  // members' data
+  'notice.dataExport.ready.title': () => '내 데이터 내보내기 파일이 준비되었습니다',
+  'notice.dataExport.ready.body': (p, f) =>
+    `요청하신 내보내기 파일을 내려받을 수 있습니다. 설정 페이지에서 본인 확인 후 ${f.dateTime(p.until)}까지 내려받으세요.`,
   // mail frame
   'mail.greeting': (p) => `${str(p.name)}님, 안녕하세요.`,
   'mail.notification.subject': (p) => `[moim] ${str(p.title)}`,
@@ -208,6 +233,23 @@ const ko = {
   'mail.passwordReset.button': () => '비밀번호 재설정하기',
   'mail.passwordReset.ttl': (p) => `이 링크는 ${str(p.minutes)}분 동안 한 번만 쓸 수 있습니다.`,
   'mail.passwordReset.ignore': () => '요청하지 않으셨다면 이 메일을 무시하셔도 됩니다. 비밀번호는 바뀌지 않습니다.',
+  'mail.emailChange.subject': () => '[moim] 새 이메일 주소를 확인해 주세요',
+  'mail.emailChange.request': () => 'moim 계정의 이메일을 이 주소로 바꾸려고 합니다. 아래 링크를 열면 변경이 끝납니다.',
+  'mail.emailChange.button': () => '이메일 변경 확인하기',
+  'mail.emailChange.ttl': (p) => `이 링크는 ${str(p.minutes)}분 동안 한 번만 쓸 수 있습니다.`,
+  'mail.emailChange.ignore': () => '요청하지 않으셨다면 이 메일을 무시하셔도 됩니다. 이메일은 바뀌지 않습니다.',
+  'mail.emailChangeRequested.subject': () => '[moim] 이메일 변경 요청 안내',
+  'mail.emailChangeRequested.body': (p) =>
+    `계정의 이메일을 ${str(p.to)} 주소로 바꾸는 요청이 있었습니다. 새 주소에서 확인해야 바뀝니다. 요청하지 않았다면 바로 비밀번호를 바꾸고 로그인 기록을 확인해 주세요.`,
+  'mail.emailChanged.subject': () => '[moim] 이메일이 변경되었습니다',
+  'mail.emailChanged.body': (p) =>
+    `계정의 이메일이 ${str(p.to)} 주소로 바뀌었습니다. 이 주소로는 더 이상 로그인할 수 없습니다. 요청하지 않았다면 운영진에게 바로 알려 주세요.`,
+  'notice.account.secondFactorReset.title': () => '2단계 인증이 초기화되었습니다',
+  'notice.account.secondFactorReset.body': () =>
+    '관리자가 계정의 2단계 인증을 초기화했습니다. 비밀번호로 로그인한 뒤 보안 설정에서 다시 등록해 주세요. 요청하지 않았다면 바로 비밀번호를 바꾸고 운영진에게 알려 주세요.',
+  'notice.admin.secondFactorReset.title': () => '회원의 2단계 인증이 초기화되었습니다',
+  'notice.admin.secondFactorReset.body': (p) =>
+    `관리자 ${str(p.admin)}님이 회원 ${str(p.member)}님의 2단계 인증을 초기화했습니다. 본인이 한 일이 아니라면 보안 로그를 확인해 주세요.`,
 } satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof ko;
@@ -234,6 +276,11 @@ const en: Record<MessageKey, Text> = {
   'notice.study.applicationAccepted.title': () => 'Your application was accepted',
   'notice.study.applicationAccepted.body': (p, f) =>
     `Your application to ${f.q(p.study)} was accepted. Pay ${f.won(p.amount)} by ${f.dateTime(p.deadline)} to confirm your seat.`,
+  'notice.study.waitlistJoined.title': () => 'A seat opened: you are in',
+  'notice.study.waitlistJoined.body': (p, f) => `A seat opened in ${f.q(p.study)} and you are now a member. Welcome!`,
+  'notice.study.waitlistOffer.title': () => 'A seat opened for you',
+  'notice.study.waitlistOffer.body': (p, f) =>
+    `A seat opened in ${f.q(p.study)}. Pay ${f.won(p.amount)} by ${f.dateTime(p.deadline)} to take it; after that it passes to the next person in line.`,
   'notice.study.applicationRejected.title': () => 'About your application',
   'notice.study.applicationRejected.body': (p, f) => `Your application to ${f.q(p.study)} was declined: ${str(p.note)}`,
   'notice.study.paymentExpired.title': () => 'The payment deadline has passed',
@@ -326,6 +373,25 @@ const en: Record<MessageKey, Text> = {
         : 'We sent it to the account you registered.',
       `Order number: ${str(p.orderId)}`,
     ].join('\n'),
+  // session reminders (docs/reminders.md)
+  'notice.session.reminder.title': (p) => `A study session starts ${str(p.lead)}`,
+  'notice.session.reminder.body': (p, f) =>
+    `${f.q(p.title)} starts on ${f.dateTime(p.startsAt)}.${p.place ? ` Where: ${str(p.place)}` : ''}`,
+  'reminder.lead.minutes': (p) => `in ${str(p.n)} minutes`,
+  'reminder.lead.hours': (p) => (Number(p.n) === 1 ? 'in 1 hour' : `in ${str(p.n)} hours`),
+  'reminder.lead.days': (p) => (Number(p.n) === 1 ? 'in 1 day' : `in ${str(p.n)} days`),
+  'reminder.online': () => 'Online',
+  'mail.reminder.subject': (p, f) => `[moim] Reminder: ${f.q(p.title)} ${f.dateTime(p.startsAt)}`,
+  'mail.reminder.attached': () =>
+    'Open the attached calendar file (.ics) to add the session to your calendar. If it moves or is cancelled, we will tell you again.',
+  'mail.reminder.settings': () => 'You can change or turn off these reminders on the study’s page.',
+  'mail.session.updated.subject': (p, f) => `[moim] Moved: ${f.q(p.title)} ${f.dateTime(p.startsAt)}`,
+  'mail.session.updated.lines': (p, f) => `${f.q(p.title)} now starts on ${f.dateTime(p.startsAt)}.`,
+  'mail.session.cancelled.subject': (p, f) => `[moim] Cancelled: ${f.q(p.title)} ${f.dateTime(p.startsAt)}`,
+  'mail.session.cancelled.lines': (p, f) => `${f.q(p.title)} on ${f.dateTime(p.startsAt)} is cancelled.`,
+  'notice.dataExport.ready.title': () => 'Your data export is ready',
+  'notice.dataExport.ready.body': (p, f) =>
+    `The export you asked for can be downloaded from your settings, after confirming it is you, until ${f.dateTime(p.until)}.`,
   'mail.greeting': (p) => `Hello ${str(p.name)},`,
   'mail.notification.subject': (p) => `[moim] ${str(p.title)}`,
   'mail.viewOnMoim': () => 'View on moim',
@@ -334,6 +400,23 @@ const en: Record<MessageKey, Text> = {
   'mail.passwordReset.button': () => 'Reset my password',
   'mail.passwordReset.ttl': (p) => `The link works once, for ${str(p.minutes)} minutes.`,
   'mail.passwordReset.ignore': () => 'If you did not ask for this, ignore this mail: your password stays the same.',
+  'mail.emailChange.subject': () => '[moim] Confirm your new e-mail address',
+  'mail.emailChange.request': () => 'Your moim account is changing its e-mail to this address. Open the link below to finish the change.',
+  'mail.emailChange.button': () => 'Confirm the e-mail change',
+  'mail.emailChange.ttl': (p) => `The link works once, for ${str(p.minutes)} minutes.`,
+  'mail.emailChange.ignore': () => 'If you did not ask for this, ignore this mail: nothing changes.',
+  'mail.emailChangeRequested.subject': () => '[moim] A change of your e-mail was requested',
+  'mail.emailChangeRequested.body': (p) =>
+    `Someone asked to change your account's e-mail to ${str(p.to)}. It changes only once the new address confirms. If it was not you, change your password now and check your sign-in history.`,
+  'mail.emailChanged.subject': () => '[moim] Your e-mail was changed',
+  'mail.emailChanged.body': (p) =>
+    `Your account's e-mail is now ${str(p.to)}. You can no longer sign in with this address. If it was not you, tell the team at once.`,
+  'notice.account.secondFactorReset.title': () => 'Your two-step verification was reset',
+  'notice.account.secondFactorReset.body': () =>
+    'An admin reset the two-step verification of your account. Sign in with your password and set it up again in your security settings. If you did not ask for this, change your password now and tell the team.',
+  'notice.admin.secondFactorReset.title': () => "A member's two-step verification was reset",
+  'notice.admin.secondFactorReset.body': (p) =>
+    `Admin ${str(p.admin)} reset the two-step verification of member ${str(p.member)}. If that was not expected, check the security log.`,
 };
 
 /** Both catalogues, for the completeness test. */

@@ -7,9 +7,11 @@
  */
 import type { AppContext } from '../context.ts';
 import { createMailService, type MailService } from '../providers/mail/service.ts';
+import { createPushProvider } from '../providers/push/index.ts';
 import type { ServerModule } from './types.ts';
 import { createHealthModule } from './health/index.ts';
 import { createSiteModule } from './site/index.ts';
+import { createLiveModule } from './live/index.ts';
 import { createSecurityLog, createSecurityLogModule, type SecurityLogService } from './security-log/index.ts';
 import { createAuthModule, createAuthSessions, type AuthService } from './auth/index.ts';
 import { createUsersModule, type UsersModuleService } from './users/index.ts';
@@ -21,17 +23,24 @@ import { createPaymentsModule, type PaymentsService } from './payments/index.ts'
 import { createReviewsModule } from './reviews/index.ts';
 import { createLabModule } from './lab/index.ts';
 import { createStudioModule } from './studio/index.ts';
-import { createProjectsModule } from './projects/index.ts';
+import { createProjectsModule, type ProjectsService } from './projects/index.ts';
 import { createDeductionBotsModule } from './deduction-bots/index.ts';
 import { createJobPostingsModule } from './job-postings/index.ts';
 import { createAdminOverviewModule } from './admin-overview/index.ts';
+import { createPrivacyModule, type DataExportService } from './privacy/index.ts';
 
 /** Test doubles a test may put in place of a module's real interface (same type). */
 export interface ModuleOverrides {
   /** what payments receives as the studies module's payment hooks */
   paymentsStudies?: StudiesPaymentHooks;
-  /** the calendar module's clock (check-in windows and codes, attendance "today") */
+  /** the calendar module's clock (check-in windows and codes, attendance "today", reminders) */
   calendarClock?: () => Date;
+  /** the privacy module's clock (when exports are made and expire) */
+  privacyClock?: () => Date;
+  /** the studies module's clock (payment deadlines, waitlist offers) */
+  studiesClock?: () => Date;
+  /** the payments module's clock (deposit settlement after each session) */
+  paymentsClock?: () => Date;
 }
 
 /** The typed interfaces of the modules (the test harness reaches the services through these). */
@@ -45,6 +54,8 @@ export interface ModuleApis {
   studies: StudiesApi;
   games: GamesService;
   payments: PaymentsService;
+  dataExports: DataExportService;
+  projects: ProjectsService;
 }
 
 export interface ComposedModules {
@@ -56,24 +67,36 @@ export interface ComposedModules {
 export function composeModules(ctx: AppContext, overrides: ModuleOverrides = {}): ComposedModules {
   // providers every module may receive
   const mail = createMailService(ctx);
+  const push = createPushProvider(ctx.config, ctx.fetcher);
 
   const health = createHealthModule(ctx);
   const site = createSiteModule(ctx);
+  // the live channel's socket (the channel is platform, ctx.live: modules define topics into it)
+  const live = createLiveModule(ctx);
   // the security log (every module below may record into it) → auth's lower layer (passwords,
-  // session store) → the log's members' sessions → users → auth's upper layer (login, refresh …)
+  // session store) → the log's members' sessions → users → notifications → auth's upper layer
+  // (login, refresh, an admin's reset of a lost factor, which notifies)
   const securityLog = createSecurityLog(ctx);
   const sessions = createAuthSessions(ctx);
   const securityLogModule = createSecurityLogModule(ctx, { log: securityLog, sessions });
   const users = createUsersModule(ctx, { credentials: sessions, mail, securityLog });
-  const auth = createAuthModule(ctx, { sessions, users: users.api, mail, securityLog });
-  const notifications = createNotificationsModule(ctx, { users: users.api, mail: mail });
+  const notifications = createNotificationsModule(ctx, { users: users.api, mail: mail, push });
+  const auth = createAuthModule(ctx, { sessions, users: users.api, mail, securityLog, notifications: notifications.api });
   // studies' lower layer (study facts) → calendar → the studies services
   const directory = createStudyDirectory(ctx);
   const calendar = createCalendarModule(ctx, {
     studies: directory,
+    users: users.api,
+    notifications: notifications.api,
+    mail,
     ...(overrides.calendarClock ? { clock: overrides.calendarClock } : {}),
   });
-  const studies = createStudiesModule(ctx, { directory, calendar: calendar.api, notifications: notifications.api });
+  const studies = createStudiesModule(ctx, {
+    directory,
+    calendar: calendar.api,
+    notifications: notifications.api,
+    ...(overrides.studiesClock ? { clock: overrides.studiesClock } : {}),
+  });
   const games = createGamesModule(ctx, { users: users.api });
   const payments = createPaymentsModule(ctx, {
     studies: overrides.paymentsStudies ?? studies.api,
@@ -82,6 +105,7 @@ export function composeModules(ctx: AppContext, overrides: ModuleOverrides = {})
     mail,
     notifications: notifications.api,
     securityLog,
+    ...(overrides.paymentsClock ? { clock: overrides.paymentsClock } : {}),
   });
   const reviews = createReviewsModule(ctx, { studies: studies.api });
   const deductionBots = createDeductionBotsModule(ctx, { users: users.api });
@@ -90,27 +114,38 @@ export function composeModules(ctx: AppContext, overrides: ModuleOverrides = {})
   const jobPostings = createJobPostingsModule(ctx, { users: users.api, mail, notifications: notifications.api, securityLog });
   const projects = createProjectsModule(ctx, { users: users.api, notifications: notifications.api });
   const adminOverview = createAdminOverviewModule(ctx, { studies: studies.api, payments: payments.api });
+  const below: ServerModule[] = [
+    health,
+    site,
+    live,
+    securityLogModule,
+    users,
+    notifications,
+    auth,
+    calendar,
+    studies,
+    games,
+    payments,
+    reviews,
+    deductionBots,
+    lab,
+    studio,
+    jobPostings,
+    projects,
+    adminOverview,
+  ];
+  // members' export and erasure: every module's `privacy` part, gathered here (docs/privacy.md)
+  const privacy = createPrivacyModule(ctx, {
+    modules: below,
+    accountEvents: users.api.events,
+    notifications: notifications.api,
+    securityLog,
+    stepUp: sessions,
+    ...(overrides.privacyClock ? { clock: overrides.privacyClock } : {}),
+  });
 
   return {
-    list: [
-      health,
-      site,
-      securityLogModule,
-      users,
-      auth,
-      notifications,
-      calendar,
-      studies,
-      games,
-      payments,
-      reviews,
-      deductionBots,
-      lab,
-      studio,
-      jobPostings,
-      projects,
-      adminOverview,
-    ],
+    list: [...below, privacy],
     apis: {
       mail,
       securityLog,
@@ -121,6 +156,8 @@ export function composeModules(ctx: AppContext, overrides: ModuleOverrides = {})
       studies: studies.api,
       games: games.api,
       payments: payments.api,
+      dataExports: privacy.api,
+      projects: projects.api,
     },
   };
 }

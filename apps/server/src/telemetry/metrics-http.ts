@@ -1,5 +1,5 @@
 /**
- * Where metrics are measured and served (docs/operations.md "Metrics"): request hooks on the
+ * Where metrics are measured and served (docs/observability.md "Metrics"): request hooks on the
  * app, `GET /metrics` on the main port behind `Authorization: Bearer $METRICS_TOKEN` (anything
  * else answers the unknown-route 404, so the endpoint is never public), and a separate listener
  * on METRICS_PORT (loopback by default) that serves only `/metrics`.

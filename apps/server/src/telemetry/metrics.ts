@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (docs/operations.md "Metrics"): one registry per process, built only when
+ * Prometheus metrics (docs/observability.md "Metrics"): one registry per process, built only when
  * METRICS_PORT or METRICS_TOKEN is set (otherwise nothing is observed and nothing costs).
  *
  * Push-style families (requests, statements, checkouts, jobs) are fed by hooks and observers as
@@ -13,6 +13,7 @@ import type { Database } from '../db/client.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { SessionCache } from '../http/session-cache.ts';
 import type { RedisProvider } from '../providers/redis/index.ts';
+import type { LiveStats } from '../live/hub.ts';
 
 /** What the metrics read: the platform's parts (AppContext satisfies it). */
 export interface MetricSources {
@@ -20,6 +21,8 @@ export interface MetricSources {
   jobs: JobQueue;
   sessions: SessionCache;
   redis: RedisProvider;
+  /** the live channel (live/hub.ts) */
+  live?: { readonly sockets: number; readonly stats: LiveStats };
 }
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -217,6 +220,38 @@ export class Metrics {
         this.inc({ result: 'miss' }, sessions.stats.misses);
       },
     });
+
+    // the live channel
+    const { live } = src;
+    if (live) {
+      new Gauge({
+        name: 'moim_live_sockets',
+        help: 'Live channel sockets open on this instance',
+        registers,
+        collect() {
+          this.set(live.sockets);
+        },
+      });
+      new Counter({
+        name: 'moim_live_messages_sent_total',
+        help: 'Messages this instance handed to live sockets (events, answers, status)',
+        registers,
+        collect() {
+          this.reset();
+          this.inc(live.stats.sent);
+        },
+      });
+      new Counter({
+        name: 'moim_live_sockets_dropped_total',
+        help: 'Live sockets cut by the server, by reason (slow: send queue full; dead: no pong; rate: too many messages)',
+        labelNames: ['reason'],
+        registers,
+        collect() {
+          this.reset();
+          for (const reason of ['slow', 'dead', 'rate'] as const) this.inc({ reason }, live.stats.dropped[reason]);
+        },
+      });
+    }
   }
 
   /** The exposition text (Prometheus text format). */

@@ -1,5 +1,5 @@
 /**
- * OpenTelemetry traces (docs/operations.md "Traces"), exported over OTLP/HTTP when
+ * OpenTelemetry traces (docs/observability.md "Traces"), exported over OTLP/HTTP when
  * OTEL_EXPORTER_OTLP_ENDPOINT is set. Unset, this module is never loaded beyond its types: the SDK,
  * the exporter and @fastify/otel come in by dynamic import in `startTracing`, so an instance without
  * an endpoint pays nothing (no context manager, no hooks, no log mixin).
@@ -163,11 +163,16 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
           // statements outside a request or a job (the queue's polls, sweeps) are not traced
           if (!trace.getSpan(parent)) return;
           const { name, operation, table } = statementName(report.text);
+          // Times as performance.now() values: the SDK places them on its own Date-anchored scale,
+          // the one the request's span is on. Epoch milliseconds from performance.timeOrigin drift
+          // from that scale as a process runs (the monotonic clock against the wall clock), and a
+          // statement would seem to end after its request.
+          const startedAt = report.startedAt - performance.timeOrigin;
           const span = tracer.startSpan(
             name,
             {
               kind: SpanKind.CLIENT,
-              startTime: report.startedAt,
+              startTime: startedAt,
               attributes: {
                 'db.system.name': 'postgresql',
                 'db.operation.name': operation,
@@ -184,7 +189,7 @@ export async function startTracing(opts: TracingOptions): Promise<Tracing> {
             span.setStatus({ code: SpanStatusCode.ERROR, ...(typeof message === 'string' ? { message } : {}) });
             span.setAttribute('error.type', report.outcome);
           }
-          span.end(report.startedAt + report.durationMs);
+          span.end(startedAt + report.durationMs);
         },
       });
       const detachJobs = jobs.observe({

@@ -12,6 +12,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { nextTotpCode } from '../../src/modules/auth/second-factor-test-kit.ts';
 import { freePort } from '../free-port.ts';
 import { PGBOUNCER_BIN, startPgbouncer as startPgbouncerFor, type PgBouncerProcess } from '../pgbouncer.ts';
 
@@ -149,6 +150,30 @@ export function request<T = any>(
       throw err;
     },
   );
+}
+
+/**
+ * The bootstrapped admin (ADMIN_EMAIL) signed in with a second factor, as admin powers require
+ * (docs/accounts-factors.md "The admin gate"): password sign-in, TOTP enrolled through the API
+ * (the sign-in is the fresh proof enrolment asks for), then the two-step sign-in. The session's
+ * access token.
+ */
+export async function adminWithSecondFactor(base: string, admin: { email: string; password: string }): Promise<string> {
+  const first = await request(base, 'POST', '/api/auth/login', admin);
+  if (first.status !== 200) throw new Error(`admin sign-in: ${first.status} ${JSON.stringify(first.body)}`);
+  const token = first.body.data.accessToken as string;
+  const setup = await request(base, 'POST', '/api/auth/second-factor/totp/setup', {}, token);
+  if (setup.status !== 200) throw new Error(`TOTP setup: ${setup.status} ${JSON.stringify(setup.body)}`);
+  const secret = setup.body.data.secret as string;
+  const confirmed = await request(base, 'POST', '/api/auth/second-factor/totp/confirm', { code: await nextTotpCode(secret) }, token);
+  if (confirmed.status !== 200) throw new Error(`TOTP confirm: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+  const challenge = await request(base, 'POST', '/api/auth/login', admin);
+  const second = await request(base, 'POST', '/api/auth/second-factor/login', {
+    challengeToken: challenge.body?.error?.details?.challengeToken,
+    code: await nextTotpCode(secret),
+  });
+  if (second.status !== 200) throw new Error(`second step: ${second.status} ${JSON.stringify(second.body)}`);
+  return second.body.data.accessToken as string;
 }
 
 /** Registers a user; answers the login tokens. */
@@ -416,11 +441,38 @@ export async function roundRobin(targets: string[]): Promise<Balancer> {
     });
     req.pipe(up);
   });
+  // WebSocket upgrades (the live channel) alternate too: the handshake and then the bytes both ways
+  const tunnels = new Set<net.Socket>();
+  server.on('upgrade', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+    const i = next++ % targets.length;
+    counts[i]!++;
+    const target = new URL(targets[i]!);
+    const up = net.connect(Number(target.port), target.hostname, () => {
+      const lines = [`${req.method} ${req.url} HTTP/1.1`];
+      for (let k = 0; k < req.rawHeaders.length; k += 2) lines.push(`${req.rawHeaders[k]}: ${req.rawHeaders[k + 1]}`);
+      up.write(lines.join('\r\n') + '\r\n\r\n');
+      if (head.length > 0) up.write(head);
+      up.pipe(client);
+      client.pipe(up);
+    });
+    for (const s of [up, client]) {
+      tunnels.add(s);
+      s.on('close', () => tunnels.delete(s));
+      s.on('error', () => {
+        up.destroy();
+        client.destroy();
+      });
+    }
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
     counts,
-    close: () => new Promise((r) => server.close(() => r())),
+    close: () =>
+      new Promise((r) => {
+        for (const s of tunnels) s.destroy();
+        server.close(() => r());
+      }),
   };
 }
 

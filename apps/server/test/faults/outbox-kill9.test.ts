@@ -13,6 +13,7 @@
 import { addDays, seoulDate } from '@moim/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminWithSecondFactor,
   freePort,
   freshDatabase,
   postgresAvailable,
@@ -76,9 +77,7 @@ describe.skipIf(!pgUp)('outbox: kill -9 between the commit and the delivery', ()
     server = await startServer(env(false), port);
     await server.ready();
     const base = server.url;
-    const login = await request(base, 'POST', '/api/auth/login', ADMIN);
-    expect(login.status, JSON.stringify(login.body)).toBe(200);
-    const adminToken = login.body.data.accessToken as string;
+    const adminToken = await adminWithSecondFactor(base, ADMIN);
     const leader = await register(base, 'leader');
     const member = await register(base, 'member');
 

@@ -26,7 +26,10 @@ export const featureRoutes: RouteObject[] = features.flatMap((f) => f.module.rou
 
 export const shellSlots: ShellSlots = {
   headerNotifications: features.map((f) => f.module.slots?.headerNotifications).find(Boolean),
-  profileSections: features.flatMap((f) => f.module.slots?.profileSections ?? []),
+  profileSections: features
+    .map((f, i) => ({ i, order: f.module.slots?.profileOrder ?? 0, sections: f.module.slots?.profileSections ?? [] }))
+    .sort((a, b) => a.order - b.order || a.i - b.i)
+    .flatMap((f) => f.sections),
 };
 
 /** Every path a route tree declares, params normalised to ':' (to spot what a feature covers). */

@@ -25,8 +25,41 @@ import { Providers } from './providers';
 import { AppRoutes, matchedPages, preloadRoute, routes } from './router';
 import { QUERY_DATA_ID, type QueryEntry } from './query-data';
 
-/** Public pages that look the same for every guest (no per-user content in their first view). */
-export const PRERENDERED_PATHS = ['/', '/study', '/lab', '/lab/tetris', '/whoweare', '/terms', '/privacy'];
+/**
+ * Public pages that look the same for every guest (no per-user content in their first view): every
+ * public route of SPEC §2 (e2e/support/routes.ts) except those whose content is not the same for
+ * every guest — a study's page (SERVER_RENDERED, with its data), a project's page, the calendars
+ * (the month of the day they are opened) — and those a query string or the visitor's own state
+ * drives (an order's payment result, the OAuth callback, a password reset link's token), which
+ * keep the plain shell, as does /lab/spotlight-arena (its first render in the browser differs from
+ * the build's: React reports a hydration mismatch). Pages about data (/study, /project, the jobs navigator) paint their frame,
+ * headings and filters with the data's loading state.
+ */
+export const PRERENDERED_PATHS = [
+  '/',
+  '/study',
+  '/lab',
+  '/lab/tetris',
+  '/lab/team-shuffle',
+  '/lab/deduction-game', // /lab/deduction redirects here
+  '/whoweare',
+  '/whoweare-original',
+  '/whoweare-hybrid-archive',
+  '/terms',
+  '/privacy',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/project',
+  '/ignition',
+  '/ignition/navigator',
+  '/ignition/navigator-v1-deprecated',
+  '/studio',
+  '/studio/documentor',
+  '/guide/study-leader',
+  '/study-plan',
+  '/querydaily-promo-demo',
+];
 
 /**
  * Route patterns the server renders per request with their public data; `sample` is the path

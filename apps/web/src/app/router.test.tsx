@@ -28,10 +28,19 @@ describe('the route table', () => {
 
   it("keeps the back office in a table of its own, with the features' admin pages and navigation", async () => {
     expect(walk(routes).some((r) => r.path === '/admin/*')).toBe(true);
-    expect(adminNav.map((n) => n.to)).toEqual(['jobs', 'payments', 'security-log', 'studies']);
+    expect(adminNav.map((n) => n.to)).toEqual(['jobs', 'payments', 'deposit-refunds', 'security-log', 'studies']);
     const paths = walk(adminRoutes).map((r) => r.path);
     expect(paths).toEqual(
-      expect.arrayContaining(['users', 'outbox', 'jobs/runs/:runId', 'payments/:paymentId', 'security-log', 'studies/:studyId', '*']),
+      expect.arrayContaining([
+        'users',
+        'outbox',
+        'jobs/runs/:runId',
+        'payments/:paymentId',
+        'deposit-refunds',
+        'security-log',
+        'studies/:studyId',
+        '*',
+      ]),
     );
     // relative to /admin: an unknown admin address is the 404 page, inside the admin layout
     render(

@@ -41,6 +41,7 @@ const OAuthTestPage = lazyPage(() => import('../features/auth/oauth-test-page'),
 const ProfilePage = lazyPage(() => import('../features/account/profile-page'), 'account');
 const SettingsPage = lazyPage(() => import('../features/account/settings-page'), 'account');
 const SecurityPage = lazyPage(() => import('../features/account/security-page'), 'account');
+const EmailConfirmPage = lazyPage(() => import('../features/account/email-confirm-page'), 'account');
 const TermsPage = lazyPage(() => import('../features/legal/terms-page'), 'legal');
 const PrivacyPage = lazyPage(() => import('../features/legal/privacy-page'), 'legal');
 const StudyLeaderGuidePage = lazyPage(() => import('../features/static-pages/study-leader-guide-page'), 'static-pages');
@@ -95,6 +96,8 @@ const shellRoutes: RouteObject[] = [
       </RequireAuth>
     ),
   },
+  // the link mailed to the new address: opened signed in or not (the token is the credential)
+  { path: '/users/me/email/confirm', element: <EmailConfirmPage /> },
   {
     path: '/users/me/security',
     element: (

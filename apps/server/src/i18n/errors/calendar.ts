@@ -10,6 +10,10 @@ export const CALENDAR_ERRORS = {
     ko: '스터디 운영진만 일정을 관리할 수 있습니다.',
     en: 'Only the study’s organisers can manage its events.',
   },
+  'calendar.remindersMembersOnly': {
+    ko: '스터디 멤버만 일정 알림을 설정할 수 있습니다.',
+    en: 'Only the study’s members can set session reminders.',
+  },
   'calendar.addManagersOnly': { ko: '스터디 운영진만 일정을 추가할 수 있습니다.', en: 'Only the study’s organisers can add events.' },
   'calendar.addOnlyActive': {
     ko: '모집 중이거나 진행 중인 스터디에만 일정을 추가할 수 있습니다.',

@@ -1,7 +1,9 @@
+import { DEDUCTION_ROOM_ERRORS } from './deduction-rooms.ts';
 import type { ErrorTexts } from './types.ts';
 
 /** Error messages of the deduction area (docs/api-wire.md "Languages"): one key, Korean and English. */
 export const DEDUCTION_ERRORS = {
+  ...DEDUCTION_ROOM_ERRORS,
   // sessions and turns
   'deduction.sessionNotFound': { ko: '추리 게임 세션을 찾을 수 없습니다.', en: 'Deduction game session not found.' },
   'deduction.notInProgress': { ko: '진행 중인 게임이 아닙니다.', en: 'This game is not in progress.' },

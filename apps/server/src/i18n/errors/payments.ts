@@ -4,6 +4,16 @@ import type { ErrorTexts } from './types.ts';
 export const PAYMENTS_ERRORS = {
   'payments.notFound': { ko: '결제 정보를 찾을 수 없습니다.', en: 'No such payment.' },
   'payments.applicationNotFound': { ko: '신청을 찾을 수 없습니다.', en: 'No such application.' },
+  'payments.noDeposit': { ko: '이 스터디에 낸 보증금이 없습니다.', en: 'You have no deposit in this study.' },
+  'payments.depositLeaderOnly': { ko: '보증금 현황은 스터디 리더만 볼 수 있습니다.', en: 'Only the study’s leader can see its deposits.' },
+  'payments.depositRefundNotAwaiting': {
+    ko: '송금을 기다리는 보증금 반환이 아닙니다.',
+    en: 'This deposit refund is not waiting for a transfer.',
+  },
+  'payments.depositRefundNotFailed': {
+    ko: '실패한 보증금 반환만 다시 시도할 수 있습니다.',
+    en: 'Only a failed deposit refund can be retried.',
+  },
   'payments.testAdminOnly': { ko: '테스트 결제는 관리자만 할 수 있습니다.', en: 'Only an admin can make a test payment here.' },
   // paying an application
   'payments.alreadyPaidApplication': { ko: '이미 결제가 완료된 신청입니다.', en: 'This application is already paid.' },

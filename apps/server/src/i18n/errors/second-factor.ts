@@ -1,6 +1,6 @@
 import type { ErrorTexts } from './types.ts';
 
-/** Error messages of the second factor and step-up (auth area; docs/accounts.md "Second factor"). */
+/** Error messages of the second factor and step-up (auth area; docs/accounts-factors.md "Second factor"). */
 export const SECOND_FACTOR_ERRORS = {
   'auth.stepUpRequired': {
     ko: '보안을 위해 비밀번호나 인증 코드로 본인 확인을 다시 해 주세요. (확인 후 5분 동안 유효)',
@@ -25,7 +25,15 @@ export const SECOND_FACTOR_ERRORS = {
     en: 'The time to enter the code has passed. Please sign in again from the start.',
   },
   'auth.adminSecondFactorRequired': {
-    ko: '관리자 계정은 2단계 인증을 설정해야 관리 기능을 쓸 수 있습니다. 설정 페이지({{setupPath}})에서 켜 주세요.',
-    en: 'Admin accounts must set up two-step verification before using the back office. Turn it on at {{setupPath}}.',
+    ko: '관리 기능을 쓰려면 2단계 인증을 설정하고 그것으로 로그인(또는 인증 코드로 본인 확인)해야 합니다. 설정 페이지({{setupPath}})로 가 주세요.',
+    en: 'To use admin powers, set up two-step verification and sign in with it (or confirm it is you with a code). Go to {{setupPath}}.',
+  },
+  'auth.resetOwnSecondFactor': {
+    ko: '자신의 2단계 인증은 초기화할 수 없습니다. 복구 코드로 로그인하거나 다른 관리자에게 요청해 주세요.',
+    en: 'You cannot reset your own two-step verification. Sign in with a recovery code or ask another admin.',
+  },
+  'auth.memberHasNoSecondFactor': {
+    ko: '이 회원은 2단계 인증을 쓰고 있지 않습니다.',
+    en: 'This member does not use two-step verification.',
   },
 } as const satisfies ErrorTexts;

@@ -5,6 +5,14 @@ export const STUDIES_ERRORS = {
   // the study
   'studies.notFound': { ko: '스터디를 찾을 수 없습니다.', en: 'No such study.' },
   'studies.leaderOnly': { ko: '스터디 리더만 할 수 있습니다.', en: 'Only the study’s leader can do this.' },
+  'studies.depositLeaderOnly': {
+    ko: '보증금 규칙은 스터디 리더만 바꿀 수 있습니다.',
+    en: 'Only the study’s leader can change the deposit rule.',
+  },
+  'studies.depositLocked': {
+    ko: '이미 자리를 잡은 멤버가 있어 보증금 규칙을 바꿀 수 없습니다.',
+    en: 'Members already hold seats under this deposit rule; it can no longer change.',
+  },
   'studies.managersOnly': { ko: '스터디 운영진만 할 수 있습니다.', en: 'Only the study’s organisers can do this.' },
   'studies.adminOnly': { ko: '관리자만 할 수 있습니다.', en: 'Only an admin can do this.' },
   'studies.statusLeaderOnly': { ko: '스터디 리더나 관리자만 할 수 있습니다.', en: 'Only the study’s leader or an admin can do this.' },
@@ -101,6 +109,21 @@ export const STUDIES_ERRORS = {
   },
   'studies.paymentOverdue': { ko: '결제 기한이 지났습니다.', en: 'The payment deadline has passed.' },
   'studies.amountMismatch': { ko: '결제 금액이 참가비와 다릅니다.', en: 'The amount paid differs from the fee.' },
+  // the waitlist
+  'studies.waitlistNotFull': {
+    ko: '아직 자리가 있는 스터디입니다. 대기자 명단 대신 바로 신청해 주세요.',
+    en: 'This study still has seats: apply directly instead of joining the waitlist.',
+  },
+  'studies.waitlistClosed': { ko: '지금은 이 스터디의 대기자 명단에 등록할 수 없습니다.', en: 'This study’s waitlist is not open now.' },
+  'studies.alreadyWaitlisted': {
+    ko: '이미 대기자 명단에 있거나 신청한 스터디입니다.',
+    en: 'You are already on the waitlist or have applied.',
+  },
+  'studies.notOnWaitlist': { ko: '대기자 명단에 등록되어 있지 않습니다.', en: 'You are not on this study’s waitlist.' },
+  'studies.waitlistManagersOnly': {
+    ko: '스터디 운영진만 대기자 명단을 볼 수 있습니다.',
+    en: 'Only the study’s organisers can see its waitlist.',
+  },
   // the study page
   'studies.draftNotFound': { ko: '초안을 찾을 수 없습니다.', en: 'No such draft.' },
   'studies.pageManagersOnly': { ko: '스터디 운영진만 페이지를 편집할 수 있습니다.', en: 'Only the study’s organisers can edit its page.' },

@@ -26,4 +26,9 @@ export const USERS_ERRORS = {
   'users.deletedNoStatus': { ko: '탈퇴한 계정은 바꿀 수 없습니다.', en: 'A deleted account cannot be changed.' },
   'users.alreadyActive': { ko: '이미 활성 상태인 계정입니다.', en: 'This account is already active.' },
   'users.alreadyInactive': { ko: '이미 비활성화된 계정입니다.', en: 'This account is already deactivated.' },
+  'users.sameEmail': { ko: '지금 쓰는 이메일과 다른 주소를 입력해 주세요.', en: 'Enter an address other than your current one.' },
+  'users.emailChangeInvalid': {
+    ko: '이메일 변경 링크가 유효하지 않거나 만료되었습니다. 설정에서 다시 요청해 주세요.',
+    en: 'This e-mail change link is not valid or has expired. Ask again in settings.',
+  },
 } as const satisfies ErrorTexts;

@@ -7,13 +7,8 @@ import { adminOverview, envelope, type AdminOverview } from '@moim/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
-import type { StudiesService } from '../studies/index.ts';
 import type { ServerModule } from '../types.ts';
-
-export interface AdminOverviewDeps {
-  studies: Pick<StudiesService, 'countPendingApprovals'>;
-  payments: { adminCounts(): Promise<{ depositsToConfirm: number; refundsToDecide: number }> };
-}
+import type { AdminOverviewDeps } from './deps.ts';
 
 export function createAdminOverviewModule(ctx: AppContext, deps: AdminOverviewDeps): ServerModule<{ overview(): Promise<AdminOverview> }> {
   const overview = async (): Promise<AdminOverview> => {

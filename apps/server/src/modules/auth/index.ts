@@ -6,41 +6,62 @@
  *   password reset, social login, and the loader behind `ctx.sessions`.
  */
 import type { AppContext } from '../../context.ts';
-import type { MailService } from '../../providers/mail/service.ts';
 import { sweepLocalProvider } from '../../providers/oauth/local-provider.ts';
+import { buildOAuthProviders } from '../../providers/oauth/registry.ts';
 import type { ServerModule } from '../types.ts';
-import type { SecurityLog } from '../security-log/index.ts';
-import type { UsersService } from '../users/index.ts';
-import { authRoutes } from './routes.ts';
-import { createAuthService, type AuthService, type AuthSessions } from './service.ts';
+import type { AuthDeps } from './deps.ts';
+import { LoginThrottle } from './login-throttle.ts';
+import { createOAuthService } from './oauth.ts';
+import { secondFactorAdminRoutes } from './second-factor-admin-routes.ts';
+import { createSecondFactorRecovery } from './second-factor-recovery.ts';
+import { authRoutes, inProcessFetch } from './routes.ts';
+import { createSecondFactorService } from './second-factor.ts';
+import { createAuthService, sessionIssuer, type AuthService } from './service.ts';
 import { passkeyRoutes } from './passkeys/routes.ts';
 import { createPasskeyService } from './passkeys/service.ts';
+import { authPrivacy } from './personal-data.ts';
 import { secondFactorSeeder } from './second-factor-seed.ts';
 
 export { createAuthSessions, type AuthService, type AuthSessions, type SessionMeta } from './service.ts';
 export { isMultiFactorMethod } from './passkeys/service.ts';
+export type { AuthDeps } from './deps.ts';
 
-export function createAuthModule(
-  ctx: AppContext,
-  deps: { sessions: AuthSessions; users: UsersService; mail: MailService; securityLog: Pick<SecurityLog, 'record' | 'mask'> },
-): ServerModule<AuthService> {
-  const auth = createAuthService(ctx, deps);
-  // passkeys: sign-in issues the same session as password login (auth.issueSession)
-  const passkeys = createPasskeyService(ctx, { users: deps.users, issueSession: auth.issueSession, securityLog: deps.securityLog });
+export function createAuthModule(ctx: AppContext, deps: AuthDeps): ServerModule<AuthService> {
+  const throttle = new LoginThrottle(ctx.rateLimiter, ctx.config.LOGIN_BACKOFF_BASE_MS);
+  const issueSession = sessionIssuer(deps);
+  const { sessions, users, securityLog } = deps;
+  const secondFactor = createSecondFactorService(ctx, {
+    sessions,
+    users,
+    passwords: sessions.passwords,
+    throttle,
+    issueSession,
+    securityLog,
+  });
+  const auth = createAuthService(ctx, deps, { throttle, issueSession, secondFactor });
+  const recovery = createSecondFactorRecovery(ctx, deps);
+  // passkeys: sign-in issues the same session as password login
+  const passkeys = createPasskeyService(ctx, { users, issueSession, securityLog });
   ctx.jobs.every('auth.sweep', 60 * 60_000, async () => {
     await auth.sweep();
     await passkeys.sweep();
     if (ctx.config.oauthLocalEnabled) await sweepLocalProvider(ctx.db);
   });
-  const routes = authRoutes(ctx, auth, deps.users, deps.securityLog);
   const passkeyRoutesOf = passkeyRoutes(ctx, passkeys);
+  const recoveryRoutes = secondFactorAdminRoutes(ctx, recovery);
   return {
     name: 'auth',
     api: auth,
     routes: async (app) => {
-      await routes(app);
+      // social login: the local provider is reached in-process through this very app
+      const providers = buildOAuthProviders(ctx.config, { localFetch: inProcessFetch(app, new URL(ctx.config.publicUrl).origin) });
+      const oauth = createOAuthService(ctx, providers, { users, issueSession, securityLog });
+      await authRoutes(ctx, auth, oauth)(app);
       await passkeyRoutesOf(app);
+      await recoveryRoutes(app);
     },
     seeder: secondFactorSeeder(deps.users),
+    // erasure: users' deletion calls `forgetUser` (sessions, social links, passkeys, the second factor)
+    privacy: authPrivacy(ctx),
   };
 }

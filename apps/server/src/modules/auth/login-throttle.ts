@@ -1,6 +1,6 @@
 /**
  * Password guessing, throttled per (account, client address) pair: a wrong password from one
- * address never locks the owner out on another (docs/accounts.md "Login throttling", measured
+ * address never locks the owner out on another (docs/accounts-factors.md "Login throttling", measured
  * against the OWASP Authentication Cheat Sheet). Per pair, within a 15-minute window:
  * - after the n-th failure the pair waits base·2^(n-1) before it may try again (1, 2, 4, 8 s by
  *   default: invisible to someone retyping, a wall for a script);

@@ -2,7 +2,16 @@
 import { and, desc, eq, getTableName, gt, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { authSessions, oauthAccounts, oauthStates, passwordResetTokens, refreshTokens } from './schema.ts';
+import {
+  authSessions,
+  oauthAccounts,
+  oauthStates,
+  passwordResetTokens,
+  recoveryCodes,
+  refreshTokens,
+  secondFactorChallenges,
+  secondFactors,
+} from './schema.ts';
 
 export type SessionRow = typeof authSessions.$inferSelect;
 
@@ -199,6 +208,10 @@ export async function forgetUser(db: DbOrTx, userId: string): Promise<string[]> 
   await db.delete(oauthAccounts).where(eq(oauthAccounts.userId, userId));
   await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
   await db.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
+  // the second factor goes with the account (docs/privacy.md "Erasure")
+  await db.delete(secondFactorChallenges).where(eq(secondFactorChallenges.userId, userId));
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await db.delete(secondFactors).where(eq(secondFactors.userId, userId));
   const live = await revokeUserSessions(db, userId, 'account_deleted');
   await db.update(authSessions).set({ ip: null, userAgent: null }).where(eq(authSessions.userId, userId));
   return live;

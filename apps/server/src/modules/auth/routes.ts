@@ -32,11 +32,9 @@ import { loadSubsetFaces } from '../../http/page-font.ts';
 import { defaultWebDist } from '../../paths.ts';
 import { renderErrorText } from '../../i18n/error-texts.ts';
 import { LOCAL_CLIENT_ID, localClientSecret, registerLocalProvider } from '../../providers/oauth/local-provider.ts';
-import { buildOAuthProviders, callbackUrl, localIssuer } from '../../providers/oauth/registry.ts';
+import { callbackUrl, localIssuer } from '../../providers/oauth/registry.ts';
 import type { FetchLike } from '../../providers/oauth/types.ts';
-import type { SecurityLog } from '../security-log/index.ts';
-import type { UsersService } from '../users/index.ts';
-import { createOAuthService, errorFragment, type Redirect } from './oauth.ts';
+import { errorFragment, type OAuthService, type Redirect } from './oauth.ts';
 import { ACCOUNT_LIMITS } from '../users/index.ts';
 import type { AuthService } from './service.ts';
 import { secondFactorRoutes } from './second-factor-routes.ts';
@@ -44,7 +42,7 @@ import { secondFactorRoutes } from './second-factor-routes.ts';
 const bearer = [{ bearerAuth: [] }];
 
 /** moim reaching its own local provider: through Fastify in-process, not over the network. */
-function inProcessFetch(app: FastifyInstance, origin: string): FetchLike {
+export function inProcessFetch(app: FastifyInstance, origin: string): FetchLike {
   return async (url, init = {}) => {
     const u = new URL(url);
     if (u.origin !== origin) return fetch(url, init);
@@ -76,13 +74,10 @@ function sendRedirect(reply: FastifyReply, r: Redirect) {
   return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(r.location, 302);
 }
 
-export function authRoutes(ctx: AppContext, auth: AuthService, users: UsersService, securityLog: Pick<SecurityLog, 'record' | 'mask'>) {
+export function authRoutes(ctx: AppContext, auth: AuthService, oauth: OAuthService) {
   return async (scope: FastifyInstance) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
     await auth.passwords.warm();
-
-    const providers = buildOAuthProviders(ctx.config, { localFetch: inProcessFetch(scope, new URL(ctx.config.publicUrl).origin) });
-    const oauth = createOAuthService(ctx, providers, { users, issueSession: auth.issueSession, securityLog });
 
     // tokens and account data are never cached (RFC 6749 §5.1)
     scope.addHook('onSend', async (_request, reply, payload) => {

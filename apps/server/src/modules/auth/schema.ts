@@ -108,3 +108,12 @@ export const sessionProofs = pgTable('session_proofs', {
     .references(() => authSessions.id, { onDelete: 'cascade' }),
   verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull(),
 });
+
+/** A member whose lost second factor an admin reset: asked to enrol again until they do (migration 0039). */
+export const secondFactorResets = pgTable('second_factor_resets', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  resetBy: uuid('reset_by').references(() => users.id, { onDelete: 'set null' }),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull().defaultNow(),
+});

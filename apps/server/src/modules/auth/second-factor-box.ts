@@ -5,7 +5,7 @@
  *   ciphertext opens only on its own account's row and a database copy alone gives no codes;
  * - recovery codes are kept as HMAC-SHA-256 under a key the database does not hold (the codes
  *   are random, 50 bits each, so a keyed hash is enough: no password-style stretching needed).
- * Rotating JWT_SECRET therefore disables every enrolled factor (docs/accounts.md "Second factor").
+ * Rotating JWT_SECRET therefore disables every enrolled factor (docs/accounts-factors.md "Second factor").
  */
 import { createHmac, hkdfSync, randomInt } from 'node:crypto';
 import { SealedBox } from './sealed-box.ts';

@@ -1,7 +1,7 @@
 /** SQL of the second factor (its tables are in schema.ts, migration 0034); nothing else touches them. */
 import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { authSessions, recoveryCodes, secondFactorChallenges, secondFactors, sessionProofs } from './schema.ts';
+import { authSessions, recoveryCodes, secondFactorChallenges, secondFactorResets, secondFactors, sessionProofs } from './schema.ts';
 
 export async function findFactor(db: DbOrTx, userId: string) {
   const [row] = await db.select().from(secondFactors).where(eq(secondFactors.userId, userId));
@@ -142,4 +142,41 @@ export async function openSessionIds(db: DbOrTx, userId: string): Promise<string
     .from(authSessions)
     .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, sql`now()`)));
   return rows.map((r) => r.id);
+}
+
+// --- an admin's reset of a lost factor (second-factor-recovery.ts) -------------------------------
+
+export async function markReset(db: DbOrTx, userId: string, by: string): Promise<void> {
+  await db
+    .insert(secondFactorResets)
+    .values({ userId, resetBy: by, resetAt: new Date() })
+    .onConflictDoUpdate({ target: secondFactorResets.userId, set: { resetBy: by, resetAt: new Date() } });
+}
+
+export async function clearReset(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(secondFactorResets).where(eq(secondFactorResets.userId, userId));
+}
+
+export async function wasReset(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: secondFactorResets.userId })
+    .from(secondFactorResets)
+    .where(eq(secondFactorResets.userId, userId));
+  return Boolean(row);
+}
+
+/**
+ * The session passed the second factor after its sign-in (enrolment's confirming code, or a
+ * step-up with a code): its method gains `+totp`, which `isMultiFactorMethod` reads.
+ */
+export async function markSessionMultiFactor(db: DbOrTx, sessionId: string): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ method: sql`${authSessions.method} || '+totp'` })
+    .where(
+      and(
+        eq(authSessions.id, sessionId),
+        sql`${authSessions.method} not like '%+totp' and ${authSessions.method} not like '%+recovery' and ${authSessions.method} <> 'passkey'`,
+      ),
+    );
 }

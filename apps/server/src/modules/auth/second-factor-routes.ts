@@ -1,6 +1,6 @@
 /**
  * /api/auth/second-factor* and /api/auth/step-up: the second factor (TOTP + recovery codes), the
- * login's second step and step-up (second-factor.ts; docs/accounts.md "Second factor"). Mounted
+ * login's second step and step-up (second-factor.ts; docs/accounts-factors.md "Second factor"). Mounted
  * inside the auth routes' scope (tokens and codes are never cached).
  */
 import {

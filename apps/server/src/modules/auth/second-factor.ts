@@ -32,7 +32,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badState } from '../../http/app-error.ts';
-import { isAdmin, type AuthUser } from '../../http/auth-guard.ts';
+import { hasAdminRole, type AuthUser } from '../../http/auth-guard.ts';
 import type { UsersService } from '../users/index.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import type { PasswordHasher } from './passwords.ts';
@@ -134,8 +134,9 @@ export function createSecondFactorService(ctx: AppContext, deps: SecondFactorDep
         enabled,
         enabledAt: factor?.confirmedAt?.toISOString() ?? null,
         recoveryCodesLeft: enabled ? await repo.recoveryCodesLeft(db, user.id) : 0,
-        required: isAdmin(user),
+        required: hasAdminRole(user),
         verifiedUntil: until > Date.now() ? new Date(until).toISOString() : null,
+        enrolAgain: !enabled && (await repo.wasReset(db, user.id)),
       };
     },
 
@@ -159,6 +160,9 @@ export function createSecondFactorService(ctx: AppContext, deps: SecondFactorDep
       if (step === null) throw new AppError('AUTH-1021');
       const recoveryCodes = await db.transaction(async (tx) => {
         if (!(await repo.confirmFactor(tx, user.id, step))) throw badState('auth.secondFactorAlreadyOn');
+        await repo.clearReset(tx, user.id);
+        // this session has just passed the factor (the admin gate reads it)
+        if (user.family) await repo.markSessionMultiFactor(tx, user.family);
         return newRecoveryCodes(user.id, tx);
       });
       // sessions opened before the factor never passed it
@@ -189,7 +193,7 @@ export function createSecondFactorService(ctx: AppContext, deps: SecondFactorDep
       await db.transaction((tx) => repo.deleteFactor(tx, user.id));
       await factorChanged(user.id);
       await deps.securityLog.record({ action: 'account.mfa.totp_disabled', actor: user.id, target: { kind: 'user', id: user.id } });
-      ctx.log.info({ userId: user.id, admin: isAdmin(user) }, 'second factor removed');
+      ctx.log.info({ userId: user.id, admin: hasAdminRole(user) }, 'second factor removed');
     },
 
     /** After a correct password: the challenge the login answers instead of tokens (AUTH-1020). */
@@ -265,6 +269,11 @@ export function createSecondFactorService(ctx: AppContext, deps: SecondFactorDep
         throw body.code !== undefined ? new AppError('AUTH-1021') : new AppError('AUTH-1001', 'auth.stepUpWrongPassword');
       }
       await deps.throttle.succeeded(key, ip);
+      if (body.code !== undefined && user.family) {
+        // a code proves the second factor in this session (a social sign-in's admin powers, docs/accounts-factors.md)
+        await repo.markSessionMultiFactor(db, user.family);
+        await ctx.sessions.forget([user.family]);
+      }
       await deps.securityLog.record({
         action: 'account.step_up',
         actor: user.id,

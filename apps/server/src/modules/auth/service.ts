@@ -15,20 +15,21 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PASSKEY_SESSION_METHOD, PASSWORD_RESET_TTL_MINUTES, loginIdentifier, type LoginResponse, type User } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
-import type { MailService } from '../../providers/mail/service.ts';
-import type { UserCredentials, UsersService } from '../users/index.ts';
-import type { LiveSession, SecurityLog } from '../security-log/index.ts';
+import type { UserCredentials } from '../users/index.ts';
+import type { LiveSession } from '../security-log/index.ts';
 import { AppError, badState } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { type Locale, t } from '../../i18n/messages.ts';
 import type { SessionKey, SessionState } from '../../http/session-cache.ts';
-import { LoginThrottle } from './login-throttle.ts';
-import { createSecondFactorService, requireRecentProof } from './second-factor.ts';
+import type { AuthDeps } from './deps.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import { requireRecentProof, type SecondFactorService } from './second-factor.ts';
 import { hasConfirmedFactor } from './second-factor-repo.ts';
 import { SuccessorBox } from './refresh-successor.ts';
 import { PASSWORD_PROBLEM_TEXTS, PasswordHasher, passwordProblem } from './passwords.ts';
 import * as repo from './repo.ts';
 import * as passkeyRepo from './passkeys/repo.ts';
+import { isMultiFactorMethod } from './session-methods.ts';
 import { escapeHtml } from '../../text/html.ts';
 
 export interface SessionMeta {
@@ -161,28 +162,41 @@ export function createAuthSessions(ctx: AppContext): AuthSessions {
   };
 }
 
-export interface AuthDeps {
-  sessions: AuthSessions;
-  users: UsersService;
-  mail: MailService;
-  securityLog: Pick<SecurityLog, 'record' | 'mask'>;
+/** What the upper layer receives from the module's index.ts, built beside it. */
+export interface AuthParts {
+  /** guesses of a password or a second factor, per (account, address) pair */
+  throttle: LoginThrottle;
+  /** opens a session for a signed-in user and records the login */
+  issueSession(user: User, meta: SessionMeta): Promise<LoginResponse>;
+  secondFactor: SecondFactorService;
+}
+
+/** A session for a signed-in user (password, second factor, passkey, social login alike). */
+export function sessionIssuer(deps: Pick<AuthDeps, 'sessions' | 'users'>): AuthParts['issueSession'] {
+  return async (user, meta) => {
+    const answer = await deps.sessions.openSession(user, meta);
+    await deps.users.recordLogin(user.id);
+    return answer;
+  };
 }
 
 /** The upper layer: login, refresh, logout, validate, password reset, the session loader. */
-export function createAuthService(ctx: AppContext, deps: AuthDeps) {
+export function createAuthService(ctx: AppContext, deps: AuthDeps, parts: AuthParts) {
   const { db, config } = ctx;
   const { sessions, users, mail, securityLog } = deps;
   const { passwords, assertPasswordPolicy, ended, revokeOne, respond } = sessions;
   const graceMs = config.REFRESH_REUSE_GRACE_SECONDS * 1000;
   const successors = new SuccessorBox(config.jwtSecret);
-  const throttle = new LoginThrottle(ctx.rateLimiter, config.LOGIN_BACKOFF_BASE_MS);
+  const { throttle, issueSession, secondFactor } = parts;
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
   /** The loader behind `ctx.sessions`: the session's state and the account's current roles. */
   async function loadSessionState(key: SessionKey): Promise<{ state: SessionState; ttlMs?: number }> {
     let ttlMs: number | undefined;
     /** a session opened with a passkey (user verification required) is multi-factor by itself */
-    let multiFactorSession = false;
+    let passkeySession = false;
+    /** the session passed a second factor (at sign-in or later); tokens without a session: the account's factor */
+    let multiFactorSession = key.sessionId === undefined;
     if (key.sessionId !== undefined) {
       if (!UUID.test(key.sessionId)) return { state: { live: false, reason: 'unknown' } };
       const s = await repo.findSession(db, key.sessionId);
@@ -192,25 +206,22 @@ export function createAuthService(ctx: AppContext, deps: AuthDeps) {
         const owner = await users.findAccount(key.userId);
         return { state: { live: false, reason: owner?.status === 'DEACTIVATED' ? 'deactivated' : 'revoked' } };
       }
-      multiFactorSession = s.method === PASSKEY_SESSION_METHOD;
+      passkeySession = s.method === PASSKEY_SESSION_METHOD;
+      multiFactorSession = isMultiFactorMethod(s.method);
     }
     if (!UUID.test(key.userId)) return { state: { live: false, reason: 'unknown' } };
     const acct = await users.findAccount(key.userId);
     if (!acct || acct.status === 'DELETED') return { state: { live: false, reason: 'unknown' } };
     if (acct.status === 'DEACTIVATED') return { state: { live: false, reason: 'deactivated' } };
-    const secondFactor = multiFactorSession || (await hasConfirmedFactor(db, acct.id));
+    // admin powers need a second factor passed in this very session (docs/decisions/2026-11-29-second-factor.md):
+    // a social sign-in of an account with a factor has not passed it until it steps up with a code
+    const secondFactor = passkeySession || (multiFactorSession && (await hasConfirmedFactor(db, acct.id)));
     return {
       state: { live: true, userId: acct.id, roles: acct.roles, systemRole: acct.systemRole, secondFactor },
       ...(ttlMs ? { ttlMs } : {}),
     };
   }
   ctx.sessions.useLoader(loadSessionState);
-
-  async function issueSession(user: User, meta: SessionMeta): Promise<LoginResponse> {
-    const answer = await sessions.openSession(user, meta);
-    await users.recordLogin(user.id);
-    return answer;
-  }
 
   /**
    * The successor of a used refresh token if it was used less than the grace interval ago and
@@ -225,8 +236,6 @@ export function createAuthService(ctx: AppContext, deps: AuthDeps) {
     const next = await repo.findRefreshTokenUse(tx, sha256(successor));
     return next && !next.usedAt ? successor : null;
   }
-
-  const secondFactor = createSecondFactorService(ctx, { sessions, users, passwords, throttle, issueSession, securityLog });
 
   const service = {
     secondFactor,

@@ -164,3 +164,18 @@ export async function sessionsOn(db: DbOrTx, studyId: string, dates: string[]) {
     .where(and(eq(studyEvents.studyId, studyId), inArray(studyEvents.date, dates), sql`${studyEvents.eventType} <> 'recruitment'`))
     .orderBy(asc(studyEvents.date), asc(studyEvents.startTime));
 }
+
+/** Every regular session of a study (past and future, in order), for the deposit's shares. */
+export async function regularSessions(db: DbOrTx, studyId: string) {
+  return db
+    .select({
+      id: studyEvents.id,
+      date: studyEvents.date,
+      startTime: studyEvents.startTime,
+      endTime: studyEvents.endTime,
+      taken: sql<boolean>`exists (select 1 from event_attendance a where a.event_id = ${studyEvents.id})`,
+    })
+    .from(studyEvents)
+    .where(and(eq(studyEvents.studyId, studyId), eq(studyEvents.eventType, 'regular')))
+    .orderBy(asc(studyEvents.date), asc(studyEvents.startTime));
+}

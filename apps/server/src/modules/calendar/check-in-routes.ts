@@ -1,5 +1,5 @@
 /**
- * Check-in and attendance routes (docs/studies.md "Check-in and attendance"): HTTP only; the
+ * Check-in and attendance routes (docs/attendance.md "Check-in and attendance"): HTTP only; the
  * rules are CheckInService's. Built by `createCalendarModule` (index.ts).
  */
 import {

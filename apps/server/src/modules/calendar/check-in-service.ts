@@ -1,5 +1,5 @@
 /**
- * Check-in and the attendance record (docs/studies.md "Check-in and attendance"): the study's
+ * Check-in and the attendance record (docs/attendance.md "Check-in and attendance"): the study's
  * window and late rule, the leader's rotating code (check-in-code.ts) or online link, a member's
  * own check-in, the leader's live room, the log of corrections, the leader's report and CSV, and a
  * member's own record. Rates, streaks and absences come from the contract's `attendanceSummary`.
@@ -24,6 +24,8 @@ import {
   seoulDate,
   type CheckInWindow,
 } from '@moim/contract';
+import { checkInsChanged } from './live-topics.ts';
+import type { Clock } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
@@ -36,6 +38,7 @@ import {
   publicNames,
   recordOf,
   recordsOfEvents,
+  regularSessions,
   rulesOf,
   saveRules,
   sessionsOn,
@@ -63,7 +66,9 @@ export class CheckInService {
   constructor(
     private readonly ctx: AppContext,
     private readonly studies: CalendarStudies,
-    private readonly clock: () => Date,
+    private readonly clock: Clock,
+    /** the same service over another clock (index.ts builds it) */
+    private readonly at: (clock: Clock) => CheckInService,
   ) {
     this.codes = new CheckInCodes(ctx.config.jwtSecret);
   }
@@ -73,8 +78,8 @@ export class CheckInService {
   }
 
   /** The same service reading another clock (the demo seeder replays past sessions with it). */
-  withClock(clock: () => Date): CheckInService {
-    return new CheckInService(this.ctx, this.studies, clock);
+  withClock(clock: Clock): CheckInService {
+    return this.at(clock);
   }
 
   private async access(studyId: string, user: AuthUser): Promise<CalendarStudyAccess> {
@@ -203,6 +208,7 @@ export class CheckInService {
       const r = await recordOf(this.db, e.id, user.id);
       throw new AppError('BIZ-3002', 'calendar.checkInAlready', { reason: 'ALREADY_CHECKED_IN', status: r?.status ?? null });
     }
+    await checkInsChanged(this.ctx, studyId, e.id);
     return { eventId: e.id, eventTitle: e.title, date: e.date, status, checkedInAt: now.toISOString() };
   }
 
@@ -405,4 +411,25 @@ export class CheckInService {
       })),
     };
   }
+
+  /**
+   * The facts a deposit is settled from (docs/deposits.md), for the studies module's payment
+   * hooks: every regular session of the study with whether attendance was taken, and the records.
+   */
+  async depositAttendance(studyId: string): Promise<DepositAttendance> {
+    const sessions = await regularSessions(this.db, studyId);
+    const records = await recordsOfEvents(
+      this.db,
+      sessions.map((s) => s.id),
+    );
+    return {
+      sessions: sessions.map((s) => ({ eventId: s.id, date: s.date, startTime: s.startTime, endTime: s.endTime, taken: Boolean(s.taken) })),
+      records: records.map((r) => ({ eventId: r.eventId, userId: r.userId, status: r.status })),
+    };
+  }
+}
+
+export interface DepositAttendance {
+  sessions: { eventId: string; date: string; startTime: string; endTime: string; taken: boolean }[];
+  records: { eventId: string; userId: string; status: AttendanceStatus }[];
 }

@@ -1,5 +1,5 @@
 /**
- * Check-in and attendance (docs/studies.md "Check-in and attendance"): the window and late rule,
+ * Check-in and attendance (docs/attendance.md "Check-in and attendance"): the window and late rule,
  * the rotating code (current and previous step only), the online link, every refusal, the
  * leader's room, corrections and their log, the report, the CSV and a member's own record. Time
  * is the calendar module's clock, set by the test (no sleeps).

@@ -8,11 +8,13 @@
 import { addDays, seoulDate, seoulInstant } from '@moim/contract';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { randomBytes } from 'node:crypto';
+import type { Clock } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { CalendarStudies } from './ports.ts';
 import { AppError } from '../../http/app-error.ts';
 import { feedTokenOf, listEvents, rsvpedEvents, setFeedToken, userOfFeedToken } from './repo.ts';
 import type { StudyEventRow } from './schema.ts';
+import { sessionUid } from './reminder-ics.ts';
 
 const FEED_STATUSES = new Set(['APPROVED', 'IN_PROGRESS', 'COMPLETED']);
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
@@ -21,6 +23,7 @@ export class FeedService {
   constructor(
     private readonly ctx: AppContext,
     private readonly studies: Pick<CalendarStudies, 'activeStudyIdsOf' | 'getStudyRefs'>,
+    private readonly clock: Clock,
   ) {}
 
   private url(token: string): string {
@@ -44,7 +47,7 @@ export class FeedService {
     const userId = TOKEN_PATTERN.test(token) ? await userOfFeedToken(this.ctx.db, token) : undefined;
     if (!userId) throw new AppError('BIZ-3001', 'calendar.feedNotFound');
 
-    const today = seoulDate(new Date());
+    const today = seoulDate(this.clock());
     const from = addDays(today, -90);
     const to = addDays(today, 365);
     const studyIds = await this.studies.activeStudyIdsOf(userId);
@@ -64,7 +67,7 @@ export class FeedService {
       const s = refs.get(e.studyId);
       if (!s || s.deleted || !FEED_STATUSES.has(s.status)) continue;
       cal.createEvent({
-        id: `${e.id}@moim`,
+        id: sessionUid(e.id),
         start: seoulInstant(e.date, e.startTime),
         end: seoulInstant(e.date, e.endTime),
         stamp: e.updatedAt,

@@ -21,6 +21,8 @@ export const studyEvents = pgTable('study_events', {
   createdBy: uuid('created_by'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** the iCalendar SEQUENCE of the session's invitation: raised when it moves (migration 0042) */
+  icsSequence: integer('ics_sequence').notNull().default(0),
 });
 export type StudyEventRow = typeof studyEvents.$inferSelect;
 export type NewStudyEventRow = typeof studyEvents.$inferInsert;
@@ -87,4 +89,32 @@ export const attendanceCorrections = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('attendance_corrections_study_idx').on(t.studyId, t.createdAt.desc())],
+);
+
+/** A member's reminder times for one study, minutes before a session (migration 0042; no row: the defaults). */
+export const reminderPreferences = pgTable(
+  'reminder_preferences',
+  {
+    userId: uuid('user_id').notNull(),
+    studyId: uuid('study_id').notNull(),
+    offsets: integer('offsets').array().notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.studyId] })],
+);
+
+/** Each reminder sent, once per (session, member, offset, start time): the exactly-once claim. */
+export const reminderDeliveries = pgTable(
+  'reminder_deliveries',
+  {
+    eventId: uuid('event_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    offsetMinutes: integer('offset_minutes').notNull(),
+    startsAt: ts('starts_at').notNull(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId, t.offsetMinutes, t.startsAt] }),
+    index('reminder_deliveries_event_idx').on(t.eventId),
+  ],
 );

@@ -21,11 +21,13 @@ import {
   generateSessionDates,
   seoulDate,
 } from '@moim/contract';
+import { checkInsChanged } from './live-topics.ts';
+import type { Clock } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, invalidInput } from '../../http/app-error.ts';
-import type { AuthUser } from '../../http/auth-guard.ts';
+import { isAdmin, type AuthUser } from '../../http/auth-guard.ts';
 import type { CalendarStudyAccess as StudyCallerAccess, CalendarStudies, CalendarStudyRef as StudyRef } from './ports.ts';
 import {
   addRsvp,
@@ -46,8 +48,11 @@ import {
   upsertRecruitmentEvent,
 } from './repo.ts';
 import { insertCorrections, recordsForUpdate } from './check-in-repo.ts';
-import { CheckInService } from './check-in-service.ts';
+import type { CheckInService } from './check-in-service.ts';
+import type { ReminderService } from './reminder-service.ts';
+import { eventsByIds } from './reminder-repo.ts';
 import type { NewStudyEventRow, StudyEventRow } from './schema.ts';
+import { toCalendarEvent } from './event-view.ts';
 
 /** The schedule facts of a study the generator needs (a studies row or StudyRef fits). */
 export interface ScheduleSource {
@@ -76,43 +81,17 @@ function seoulClock(d: Date): string {
   return new Date(d.getTime() + 9 * 3_600_000).toISOString().slice(11, 16);
 }
 
-export function toCalendarEvent(
-  e: StudyEventRow,
-  study: Pick<StudyRef, 'title' | 'slug'>,
-  opts: { rsvped: boolean | null; showLink: boolean },
-): CalendarEvent {
-  return {
-    id: e.id,
-    studyId: e.studyId,
-    studyTitle: study.title,
-    studySlug: study.slug,
-    title: e.title,
-    description: e.description,
-    date: e.date,
-    startTime: e.startTime,
-    endTime: e.endTime,
-    eventType: e.eventType,
-    location: e.location,
-    address: e.address,
-    link: opts.showLink ? e.link : null,
-    participantLimit: e.participantLimit,
-    currentParticipants: e.currentParticipants,
-    rsvped: opts.rsvped,
-  };
-}
-
 export class CalendarService {
-  /** members' check-ins, the leader's code and room, the attendance report (check-in-service.ts) */
-  readonly checkIns: CheckInService;
-
   constructor(
     private readonly ctx: AppContext,
     /** the studies module's lower layer (ports.ts): built before calendar */
     private readonly studies: CalendarStudies,
-    private readonly clock: () => Date = () => new Date(),
-  ) {
-    this.checkIns = new CheckInService(ctx, studies, clock);
-  }
+    /** members' check-ins, the leader's code and room, the attendance report (check-in-service.ts) */
+    readonly checkIns: CheckInService,
+    /** reminders before each session, the invitation's updates and cancellations (reminder-service.ts) */
+    readonly reminders: ReminderService,
+    private readonly clock: Clock,
+  ) {}
 
   private get db() {
     return this.ctx.db;
@@ -140,10 +119,16 @@ export class CalendarService {
     }).filter((d) => !from || d >= from);
     const wanted = new Set(dates);
     const existing = await regularEventsFrom(tx, study.id, from);
-    await deleteEvents(
+    const dropped = existing.filter((e) => !wanted.has(e.date) && !e.used).map((e) => e.id);
+    const before = await eventsByIds(
       tx,
-      existing.filter((e) => !wanted.has(e.date) && !e.used).map((e) => e.id),
+      existing.map((e) => e.id),
     );
+    await this.reminders.cancelled(
+      tx,
+      before.filter((e) => dropped.includes(e.id)),
+    );
+    await deleteEvents(tx, dropped);
     const location = study.locationType === 'ONLINE' ? ('online' as const) : ('offline' as const);
     await updateRegularEvents(tx, study.id, from, {
       title: study.title,
@@ -168,6 +153,21 @@ export class CalendarService {
           address: study.locationAddress,
         })),
     );
+    // sessions whose time or place changed are moved (a higher SEQUENCE, the update mailed);
+    // every upcoming one gets its reminders
+    const moved = before.filter(
+      (e) =>
+        !dropped.includes(e.id) &&
+        (e.startTime !== study.sessionStartTime ||
+          e.endTime !== study.sessionEndTime ||
+          e.location !== location ||
+          (e.address ?? null) !== (study.locationAddress ?? null)),
+    );
+    await this.reminders.moved(
+      tx,
+      moved.map((e) => e.id),
+    );
+    await this.reminders.scheduleStudy(tx, study.id);
     const deadlineTime = seoulClock(study.recruitDeadline);
     await upsertRecruitmentEvent(tx, {
       studyId: study.id,
@@ -230,7 +230,7 @@ export class CalendarService {
           events.map((e) => e.id),
         )
       : null;
-    const admin = user ? user.roles.includes('ROLE_ADMIN') || user.systemRole === 'ROLE_ADMIN' : false;
+    const admin = isAdmin(user);
     return events.map((e) =>
       toCalendarEvent(e, refs.get(e.studyId)!, { rsvped: rsvped ? rsvped.has(e.id) : null, showLink: admin || mine.has(e.studyId) }),
     );
@@ -260,19 +260,23 @@ export class CalendarService {
       throw new AppError('BIZ-3002', 'calendar.addOnlyActive', { status: a.study.status });
     }
     if (body.endTime <= body.startTime) throw endBeforeStart();
-    const e = await insertEvent(this.db, {
-      studyId,
-      title: body.title,
-      description: body.description ?? null,
-      date: body.date,
-      startTime: body.startTime,
-      endTime: body.endTime,
-      eventType: 'special',
-      location: body.location,
-      address: body.address ?? null,
-      link: body.link ?? null,
-      participantLimit: body.participantLimit ?? null,
-      createdBy: user.id,
+    const e = await this.db.transaction(async (tx) => {
+      const row = await insertEvent(tx, {
+        studyId,
+        title: body.title,
+        description: body.description ?? null,
+        date: body.date,
+        startTime: body.startTime,
+        endTime: body.endTime,
+        eventType: 'special',
+        location: body.location,
+        address: body.address ?? null,
+        link: body.link ?? null,
+        participantLimit: body.participantLimit ?? null,
+        createdBy: user.id,
+      });
+      await this.reminders.schedule(tx, [row]);
+      return row;
     });
     return toCalendarEvent(e, a.study, { rsvped: false, showLink: true });
   }
@@ -300,8 +304,15 @@ export class CalendarService {
         participantLimit: body.participantLimit,
       }).filter(([, v]) => v !== undefined),
     );
+    const moves = (['date', 'startTime', 'endTime', 'location', 'address'] as const).some(
+      (k) => patch[k] !== undefined && (patch[k] ?? null) !== (e[k] ?? null),
+    );
     try {
-      const updated = await updateEvent(this.db, eventId, patch);
+      const updated = await this.db.transaction(async (tx) => {
+        const row = await updateEvent(tx, eventId, patch);
+        if (moves) await this.reminders.moved(tx, [eventId]);
+        return row;
+      });
       return toCalendarEvent(updated!, a.study, { rsvped: null, showLink: true });
     } catch (err) {
       // moving a regular session onto another session's date
@@ -316,7 +327,10 @@ export class CalendarService {
   async remove(studyId: string, eventId: string, user: AuthUser): Promise<void> {
     const { e } = await this.managedEvent(studyId, eventId, user);
     if (e.eventType !== 'special') throw new AppError('BIZ-3003', 'calendar.onlySpecialDeleted', { eventType: e.eventType });
-    await deleteEvents(this.db, [eventId]);
+    await this.db.transaction(async (tx) => {
+      await this.reminders.cancelled(tx, [e]);
+      await deleteEvents(tx, [eventId]);
+    });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -408,6 +422,7 @@ export class CalendarService {
           })),
       );
     });
+    await checkInsChanged(this.ctx, studyId, eventId);
   }
 
   /**

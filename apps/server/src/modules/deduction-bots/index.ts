@@ -6,10 +6,13 @@
  */
 import type { AppContext } from '../../context.ts';
 import type { ServerModule } from '../types.ts';
+import { deductionBotsPrivacy } from './personal-data.ts';
 import { registerBotRoutes } from './routes.ts';
-import { createDeductionBotsService, LADDER_JOB, type DeductionBotsDeps, type DeductionBotsService } from './service.ts';
+import type { DeductionBotsDeps } from './deps.ts';
+import { createDeductionBotsService, LADDER_JOB, type DeductionBotsService } from './service.ts';
 
-export type { BotOwnerDirectory, DeductionBotsDeps, DeductionBotsService } from './service.ts';
+export type { BotOwnerDirectory, DeductionBotsService } from './service.ts';
+export type { DeductionBotsDeps } from './deps.ts';
 
 export function createDeductionBotsModule(ctx: AppContext, deps: DeductionBotsDeps): ServerModule<DeductionBotsService> {
   const bots = createDeductionBotsService(ctx, deps);
@@ -25,5 +28,6 @@ export function createDeductionBotsModule(ctx: AppContext, deps: DeductionBotsDe
     prefix: '/api/games/deduction',
     api: bots,
     routes: (scope) => registerBotRoutes(scope, ctx, bots),
+    privacy: deductionBotsPrivacy(ctx),
   };
 }

@@ -16,8 +16,9 @@ import {
 import { LADDER_OPPONENTS, ladderGames } from '@moim/games';
 import type { AppContext } from '../../context.ts';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
-import { LadderRunError, runLadderInWorker, type LadderRunnerOptions } from './ladder-runner.ts';
+import { LadderRunError, runLadderInWorker } from './ladder-runner.ts';
 import * as repo from './repo.ts';
+import type { DeductionBotsDeps } from './deps.ts';
 
 export const LADDER_JOB = 'deduction-bots.ladder';
 /** Bots one account may keep. */
@@ -25,12 +26,6 @@ export const MAX_BOTS_PER_USER = 10;
 
 export interface BotOwnerDirectory {
   publicProfiles(ids: string[]): Promise<Map<string, { name: string | null; active: boolean }>>;
-}
-
-export interface DeductionBotsDeps {
-  users: BotOwnerDirectory;
-  /** A shorter ladder or other limits (tests). */
-  ladder?: LadderRunnerOptions;
 }
 
 export interface DeductionBotsService {

@@ -32,6 +32,7 @@ import {
   type DeductionSettings,
   type SeatSpec,
 } from '@moim/games';
+import type { Clock } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badState, notFound } from '../../http/app-error.ts';
@@ -76,8 +77,12 @@ export function deviceSeats(seats: readonly SeatSpec[]): number[] {
 export class DeductionReferee {
   constructor(
     private readonly ctx: AppContext,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Clock,
   ) {}
+
+  private now(): number {
+    return this.clock().getTime();
+  }
 
   /**
    * The metadata a DEDUCTION session starts with: the given setup, checked (VAL-2001 when it

@@ -1,23 +1,75 @@
 /**
  * The games module's public interface (sessions, verified results, leaderboards, statistics).
  * Depends on users (players' public names and pictures on the boards), injected.
+ *
+ * The module's wiring, and nothing else: its services over one clock and one rank index, the
+ * boards' warm-up, the sweep, the rank sync and the rooms' turn clock, the rooms' live topics,
+ * the routes, the demo seed, its part of members' data.
  */
+import { systemClock } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { ServerModule } from '../types.ts';
-import type { UsersService } from '../users/index.ts';
-import { createGamesServices, gamesRoutes } from './routes.ts';
+import { DeductionReferee } from './deduction-service.ts';
+import type { GamesDeps } from './deps.ts';
+import {
+  RANK_SYNC,
+  RANK_SYNC_EVERY_MS,
+  ROOM_CLOCK_JOB,
+  roomClockJob,
+  SWEEP_EVERY_MS,
+  SWEEP_STALE_SESSIONS,
+  sweepStaleSessions,
+  syncRanks,
+} from './jobs.ts';
+import { LeaderboardService } from './leaderboard-service.ts';
+import { deductionRoomAccess, deductionSeatAccess } from './live-topics.ts';
+import { gamesPrivacy } from './personal-data.ts';
+import { PlayerSettingsService } from './player-settings-service.ts';
+import { MemoryRankIndex, RedisRankIndex } from './rank-index.ts';
+import { DatabaseRankIndex, FailoverRankIndex } from './rank-index-failover.ts';
+import { RatingService } from './rating-service.ts';
+import { RoomService } from './room-service.ts';
+import { gamesRoutes } from './routes.ts';
 import { gamesSeeder } from './seed.ts';
-import type { GamesService } from './service.ts';
+import { GamesService } from './service.ts';
+import { StatisticsService } from './statistics-service.ts';
 
 export type { GamesService } from './service.ts';
+export type { GamesDeps } from './deps.ts';
 
-export function createGamesModule(ctx: AppContext, deps: { users: Pick<UsersService, 'publicProfiles'> }): ServerModule<GamesService> {
-  const built = createGamesServices(ctx, deps.users);
+export function createGamesModule(ctx: AppContext, deps: GamesDeps): ServerModule<GamesService> {
+  const clock = systemClock;
+  // With Redis: one shared board per game and period, answered from the database while Redis
+  // is away (rank-index-failover.ts). Without: a board in this process, kept in step by rank-sync.
+  const failover = ctx.redis.client
+    ? new FailoverRankIndex(ctx.redis, new RedisRankIndex(ctx.redis.client), new DatabaseRankIndex(ctx.db))
+    : null;
+  const index = failover ?? new MemoryRankIndex();
+  const boards = new LeaderboardService(ctx, deps.users, index, clock);
+  failover?.setReloader((board) => boards.reload(board));
+  const games = new GamesService(ctx, boards, new DeductionReferee(ctx, clock), clock);
+  const stats = new StatisticsService(ctx, boards, clock);
+  const settings = new PlayerSettingsService(ctx);
+  const rooms = new RoomService(ctx, clock);
+  const ratings = new RatingService(ctx);
+
+  ctx.live.defineTopic('deduction-room', deductionRoomAccess(ctx));
+  ctx.live.defineTopic('deduction-seat', deductionSeatAccess(ctx));
+  // the live lane polls every 200 ms: a turn's time-out is played within a fraction of a second
+  ctx.jobs.register(ROOM_CLOCK_JOB, roomClockJob(rooms), { lane: 'live' });
+
+  // Rebuild the boards from the database at start (in the background: a board that is asked
+  // for before it is loaded waits for its load).
+  boards.warmUp().catch((err) => ctx.log.error({ err }, 'games: loading the leaderboards failed'));
+  ctx.jobs.every(SWEEP_STALE_SESSIONS, SWEEP_EVERY_MS, sweepStaleSessions(ctx, games));
+  if (index.kind === 'memory') ctx.jobs.every(RANK_SYNC, RANK_SYNC_EVERY_MS, syncRanks(boards));
+
   return {
     name: 'games',
     prefix: '/api/games',
-    api: built.games,
-    routes: gamesRoutes(ctx, built),
-    seeder: gamesSeeder(built.games),
+    api: games,
+    routes: gamesRoutes(ctx, { games, stats, boards, settings, rooms, ratings }),
+    seeder: gamesSeeder(games),
+    privacy: gamesPrivacy(ctx),
   };
 }

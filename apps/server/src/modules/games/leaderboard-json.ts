@@ -11,8 +11,7 @@
  * which answers it as before (a response serialization error for an invalid value).
  */
 import { GAME_TYPE_CODE_VALUES } from '@moim/contract';
-import type { FastifySerializerCompiler } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
+import { writtenJsonSerializerCompiler } from '../../http/json-serializer.ts';
 
 const GAME_TYPES: ReadonlySet<unknown> = new Set(GAME_TYPE_CODE_VALUES);
 const str = JSON.stringify;
@@ -58,7 +57,4 @@ export function leaderboardJson(envelope: unknown): string | null {
  * A route's serializer compiler for the leaderboard envelope: `leaderboardJson`, or the zod
  * serializer for what it leaves (the route keeps its zod response schema for the OpenAPI document).
  */
-export function leaderboardSerializerCompiler<T>(route: Parameters<FastifySerializerCompiler<T>>[0]): (data: unknown) => string {
-  const zod = serializerCompiler(route as unknown as Parameters<typeof serializerCompiler>[0]);
-  return (data) => leaderboardJson(data) ?? zod(data);
-}
+export const leaderboardSerializerCompiler = writtenJsonSerializerCompiler(leaderboardJson);

@@ -12,6 +12,7 @@ import {
   type LeaderboardEntry,
   type LeaderboardPeriod,
 } from '@moim/contract';
+import type { Clock } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import { ALL_TIME_KEY, isoTimeOf, periodKey, periodStartIso, splitBoardKey, weekKey, weekKeyStart, withVariant } from './periods.ts';
 import type { BoardEntry, BoardSource, RankIndex } from './rank-index.ts';
@@ -42,11 +43,15 @@ export class LeaderboardService {
     private readonly ctx: AppContext,
     users: Pick<UsersService, 'publicProfiles'>,
     readonly index: RankIndex,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Clock,
     /** Rows per page when a board is loaded from the database. */
     private readonly loadPage = LOAD_PAGE,
   ) {
-    this.users = new UserDirectory(users);
+    this.users = new UserDirectory(users, clock);
+  }
+
+  private now(): number {
+    return this.clock().getTime();
   }
 
   /** Loads the all-time and current-week boards of every game (at start). */
@@ -202,7 +207,7 @@ export class LeaderboardService {
   private async top(id: string, limit: number): Promise<LeaderboardEntry[]> {
     const cacheKey = `${id}:${limit}`;
     const version = this.index.version(id);
-    const now = Date.now();
+    const now = this.now();
     const hit = this.topCache.get(cacheKey);
     if (hit && hit.version === version && now - hit.at < (version === null ? TOP_CACHE_SHARED_MS : TOP_CACHE_MS)) return hit.entries;
     const entries = await this.toEntries(0, await this.index.range(id, 0, limit));

@@ -2,6 +2,7 @@
 // around-me, a player's entry, and the rank index rebuilt from the database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
+import { systemClock } from '../../clock.ts';
 import { AccessTokens } from '../../http/auth-guard.ts';
 import type { AiLevel, DeductionPresetId } from '@moim/games';
 import { makeUser, playDeductionGame, playDeductionWin, playTetris, winScore, type TestUser } from './games-test-helpers.ts';
@@ -254,7 +255,7 @@ describe('weekly versus all-time', () => {
 
 describe('rank index and database agree', () => {
   it('loads a board page by page (keyset cursor) into the same order, ties included', async () => {
-    const small = new LeaderboardService(t.ctx, t.api.users, new MemoryRankIndex(), Date.now, 3);
+    const small = new LeaderboardService(t.ctx, t.api.users, new MemoryRankIndex(), systemClock, 3);
     const paged = await small.global('DEDUCTION', 'ALL_TIME', 100, null);
     const served = await board('gameType=DEDUCTION&limit=100');
     expect(paged.entries.map((e) => [e.userId, e.score, e.rank])).toEqual(

@@ -39,16 +39,16 @@ import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import type { LimitRule } from '../../http/rate-limit.ts';
 import { requestLocale } from '../../http/locale.ts';
-import type { UsersService } from '../users/index.ts';
-import { leaderboardSerializerCompiler } from './leaderboard-json.ts';
-import { LeaderboardService } from './leaderboard-service.ts';
-import { MemoryRankIndex, RedisRankIndex } from './rank-index.ts';
-import { DatabaseRankIndex, FailoverRankIndex } from './rank-index-failover.ts';
 import { registerDeductionRoutes } from './deduction-routes.ts';
+import { leaderboardSerializerCompiler } from './leaderboard-json.ts';
+import type { LeaderboardService } from './leaderboard-service.ts';
 import { registerPlayerSettingsRoutes } from './player-settings-routes.ts';
-import { PlayerSettingsService } from './player-settings-service.ts';
-import { gameTypeList, GamesService } from './service.ts';
-import { StatisticsService } from './statistics-service.ts';
+import type { PlayerSettingsService } from './player-settings-service.ts';
+import type { RatingService } from './rating-service.ts';
+import { registerRoomRoutes } from './room-routes.ts';
+import type { RoomService } from './room-service.ts';
+import { gameTypeList, type GamesService } from './service.ts';
+import type { StatisticsService } from './statistics-service.ts';
 
 const LIMITS = {
   start: { name: 'games.start', limit: 60, windowMs: 60_000 },
@@ -57,45 +57,23 @@ const LIMITS = {
   import: { name: 'games.import', limit: 10, windowMs: 60_000 },
 } satisfies Record<string, LimitRule>;
 
-const SWEEP_EVERY_MS = 10 * 60_000;
-const RANK_SYNC_EVERY_MS = 5_000;
-
 const tags = ['games'];
 
 /** Boards per difficulty exist for DEDUCTION only; the filter means nothing for other games. */
 const variantOf = (gameType: string, difficulty: string | undefined) => (gameType === 'DEDUCTION' ? (difficulty ?? null) : null);
 const auth = [{ bearerAuth: [] }];
 
-/** The games module's services and their background work (built by `createGamesModule`). */
-export function createGamesServices(ctx: AppContext, users: Pick<UsersService, 'publicProfiles'>) {
-  // With Redis: one shared board per game and period, answered from the database while Redis
-  // is away (rank-index-failover.ts). Without: a board in this process, kept in step by rank-sync.
-  const failover = ctx.redis.client
-    ? new FailoverRankIndex(ctx.redis, new RedisRankIndex(ctx.redis.client), new DatabaseRankIndex(ctx.db))
-    : null;
-  const index = failover ?? new MemoryRankIndex();
-  const boards = new LeaderboardService(ctx, users, index);
-  failover?.setReloader((board) => boards.reload(board));
-  const games = new GamesService(ctx, boards);
-  const stats = new StatisticsService(ctx, boards);
-  const settings = new PlayerSettingsService(ctx);
-
-  // Rebuild the boards from the database at start (in the background: a board that is asked
-  // for before it is loaded waits for its load).
-  boards.warmUp().catch((err) => ctx.log.error({ err }, 'games: loading the leaderboards failed'));
-  ctx.jobs.every('games.abandon-stale-sessions', SWEEP_EVERY_MS, async () => {
-    const n = await games.sweepStale();
-    if (n > 0) ctx.log.info({ abandoned: n }, 'games: abandoned stale sessions');
-  });
-  if (index.kind === 'memory') {
-    ctx.jobs.every('games.rank-sync', RANK_SYNC_EVERY_MS, async () => {
-      await boards.syncRecent();
-    });
-  }
-  return { games, stats, boards, failover, settings };
+/** The services the routes call (built by `createGamesModule`, index.ts). */
+export interface GamesRouteServices {
+  games: GamesService;
+  stats: StatisticsService;
+  boards: LeaderboardService;
+  settings: PlayerSettingsService;
+  rooms: RoomService;
+  ratings: RatingService;
 }
 
-export function gamesRoutes(ctx: AppContext, services: ReturnType<typeof createGamesServices>) {
+export function gamesRoutes(ctx: AppContext, services: GamesRouteServices) {
   return async (scope: FastifyInstance) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
     const { games, stats, boards } = services;
@@ -353,6 +331,7 @@ export function gamesRoutes(ctx: AppContext, services: ReturnType<typeof createG
 
     registerDeductionRoutes(app, ctx, games);
     registerPlayerSettingsRoutes(app, ctx, services.settings);
+    registerRoomRoutes(app, ctx, services.rooms, services.ratings);
 
     /* Guest history --------------------------------------------------------------------- */
 

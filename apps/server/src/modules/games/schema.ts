@@ -1,5 +1,6 @@
-/** The games module's tables (migrations/0004_games.sql). */
-import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+/** The games module's tables (migrations/0004_games.sql, 0011, 0030, 0045). */
+import type { DeductionEvent, DeductionSettings, SeatSpec } from '@moim/games';
+import { bigint, boolean, doublePrecision, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/schema.ts';
 
 const gameTypeEnum = ['TETRIS', 'DEDUCTION'] as const;
@@ -108,4 +109,107 @@ export const gamePlayerSettings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.gameType] })],
+);
+
+/* Online deduction rooms and Glicko-2 ratings (migrations/0045_deduction_rooms.sql) ---------- */
+
+export type RoomSeatPlan = { kind: 'HUMAN' } | { kind: 'AI'; level: 'EASY' | 'MEDIUM' | 'HARD' };
+
+/** A room's setup (`deduction_rooms.settings`). */
+export interface RoomSetup {
+  settings: DeductionSettings;
+  plan: RoomSeatPlan[];
+  /** the seats as the engine knows them (set at the start) */
+  seats?: SeatSpec[];
+}
+
+export const deductionRooms = pgTable('deduction_rooms', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  hostId: uuid('host_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  inviteCode: text('invite_code').notNull(),
+  status: text('status', { enum: ['OPEN', 'PLAYING', 'FINISHED', 'CLOSED'] })
+    .notNull()
+    .default('OPEN'),
+  settings: jsonb('settings').$type<RoomSetup>().notNull(),
+  seed: text('seed').notNull(),
+  /** the refereed log (replayed on the seed) */
+  events: jsonb('events').$type<DeductionEvent[]>().notNull().default([]),
+  eventCount: integer('event_count').notNull().default(0),
+  turns: integer('turns').notNull().default(0),
+  turnStartedAt: timestamp('turn_started_at', { withTimezone: true }),
+  rated: boolean('rated'),
+  unratedReason: text('unrated_reason'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const deductionRoomSeats = pgTable(
+  'deduction_room_seats',
+  {
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => deductionRooms.id, { onDelete: 'cascade' }),
+    seat: integer('seat').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    aiLevel: text('ai_level', { enum: ['EASY', 'MEDIUM', 'HARD'] }),
+    ready: boolean('ready').notNull().default(false),
+    channel: uuid('channel').notNull().defaultRandom(),
+    network: text('network'),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    leftAt: timestamp('left_at', { withTimezone: true }),
+    sessionId: uuid('session_id').references(() => gameSessions.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.seat] })],
+);
+
+export const deductionRoomInvites = pgTable(
+  'deduction_room_invites',
+  {
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => deductionRooms.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.userId] })],
+);
+
+export const gameRatings = pgTable(
+  'game_ratings',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gameType: text('game_type', { enum: ['DEDUCTION'] }).notNull(),
+    rating: doublePrecision('rating').notNull(),
+    deviation: doublePrecision('deviation').notNull(),
+    volatility: doublePrecision('volatility').notNull(),
+    games: integer('games').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gameType] })],
+);
+
+export const gameRatingChanges = pgTable(
+  'game_rating_changes',
+  {
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => deductionRooms.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ratingBefore: doublePrecision('rating_before').notNull(),
+    ratingAfter: doublePrecision('rating_after').notNull(),
+    deviationBefore: doublePrecision('deviation_before').notNull(),
+    deviationAfter: doublePrecision('deviation_after').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.userId] })],
 );

@@ -21,6 +21,7 @@ import {
   type TetrisResult,
 } from '@moim/contract';
 import { GAME_TYPES } from '@moim/games';
+import type { Clock } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { AppError, badState, notFound } from '../../http/app-error.ts';
@@ -108,14 +109,16 @@ function toState(row: repo.StateRow): SavedGameState {
 }
 
 export class GamesService {
-  readonly deduction: DeductionReferee;
-
   constructor(
     private readonly ctx: AppContext,
     readonly boards: LeaderboardService,
-    private readonly now: () => number = Date.now,
-  ) {
-    this.deduction = new DeductionReferee(ctx, now);
+    /** the DEDUCTION referee (turns of single-device games) */
+    readonly deduction: DeductionReferee,
+    private readonly clock: Clock,
+  ) {}
+
+  private now(): number {
+    return this.clock().getTime();
   }
 
   /* Sessions ------------------------------------------------------------------------------ */

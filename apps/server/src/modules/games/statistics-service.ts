@@ -12,6 +12,7 @@ import {
   type MyStatistics,
   type UserStatistics,
 } from '@moim/contract';
+import type { Clock } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { LeaderboardService } from './leaderboard-service.ts';
@@ -41,6 +42,7 @@ export class StatisticsService {
   constructor(
     private readonly ctx: AppContext,
     private readonly boards: LeaderboardService,
+    private readonly clock: Clock,
   ) {}
 
   private async summaries(userId: string, only?: GameTypeCodeValue): Promise<GameStatsSummary[]> {
@@ -114,7 +116,7 @@ export class StatisticsService {
 
   async game(gameType: GameTypeCodeValue): Promise<GameStatistics> {
     const hit = this.gameCache.get(gameType);
-    if (hit && Date.now() - hit.at < GAME_STATS_TTL_MS) return hit.value;
+    if (hit && this.clock().getTime() - hit.at < GAME_STATS_TTL_MS) return hit.value;
     const s = await repo.gameSummary(this.ctx.db, gameType);
     const value: GameStatistics = {
       gameType,
@@ -122,7 +124,7 @@ export class StatisticsService {
       lastPlayedAt: s.lastPlayedAt ? s.lastPlayedAt.toISOString() : null,
       rankedPlayers: await this.boards.size(gameType, 'ALL_TIME'),
     };
-    this.gameCache.set(gameType, { at: Date.now(), value });
+    this.gameCache.set(gameType, { at: this.clock().getTime(), value });
     return value;
   }
 

@@ -4,6 +4,7 @@
  * the database; a renamed player shows the new name within a minute. Deactivated or deleted
  * accounts keep their place on a board but not their name or picture.
  */
+import type { Clock } from '../../clock.ts';
 import type { UsersService } from '../users/index.ts';
 
 export interface PublicProfile {
@@ -17,13 +18,16 @@ const MAX_ENTRIES = 50_000;
 export class UserDirectory {
   private readonly cache = new Map<string, { p: PublicProfile | null; until: number }>();
 
-  constructor(private readonly users: Pick<UsersService, 'publicProfiles'>) {}
+  constructor(
+    private readonly users: Pick<UsersService, 'publicProfiles'>,
+    private readonly clock: Clock,
+  ) {}
 
   /** Profiles of the ids that exist (unknown ids are left out). */
   async profiles(ids: string[]): Promise<Map<string, PublicProfile>> {
     const out = new Map<string, PublicProfile>();
     const missing: string[] = [];
-    const now = Date.now();
+    const now = this.clock().getTime();
     for (const id of ids) {
       const hit = this.cache.get(id);
       if (hit && hit.until > now) {

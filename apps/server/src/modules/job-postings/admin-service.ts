@@ -81,6 +81,8 @@ export class AdminService {
     private readonly imports: ImportService,
     private readonly users: UserNames,
     private readonly notifications: Pick<NotificationsService, 'notify'>,
+    /** clears the public read caches (caches.ts) after a posting was written */
+    private readonly changed: () => void = () => undefined,
   ) {}
 
   private check(admin: AuthUser): void {
@@ -105,6 +107,7 @@ export class AdminService {
       if (isUniqueViolation(err)) throw duplicateSource();
       throw err;
     }
+    this.changed();
     return this.postings.detail(id, null);
   }
 
@@ -123,6 +126,7 @@ export class AdminService {
       if (isUniqueViolation(err)) throw duplicateSource();
       throw err;
     }
+    this.changed();
     return this.postings.detail(id, null);
   }
 

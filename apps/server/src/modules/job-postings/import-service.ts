@@ -93,18 +93,9 @@ export class ImportService {
     private readonly catalogue: SkillCatalogue,
     private readonly fetcher: FeedFetcher,
     private readonly users: UserNames,
+    /** clears the public read caches (caches.ts) after a posting was written */
+    private readonly changed: () => void = () => undefined,
   ) {}
-
-  /** Registers the queue handler (call once per module instance). */
-  register(): void {
-    this.ctx.jobs.register(
-      IMPORT_JOB,
-      async (payload) => {
-        await this.process(String(payload.runId));
-      },
-      { lane: 'job-imports' },
-    );
-  }
 
   async view(run: JobImportRunRow, locale: Locale = 'ko'): Promise<ImportRun> {
     const names = run.requestedBy ? await this.users.names([run.requestedBy]) : new Map<string, string>();
@@ -273,12 +264,21 @@ export class ImportService {
     const companies = new Map<string, JobCompanyRow>();
     await this.catalogue.ready();
     let n = 0;
+    // the read caches are cleared with each progress step and at the end (not per item: one
+    // message to the other instances per 25 items); a page cached meanwhile shows the run partway
+    let written = false;
     for (const item of batch.items) {
       const report = await this.writeOne(item.position, item.record, sourceId, seen, companies);
       reports.push(report);
+      written ||= report.outcome === 'CREATED' || report.outcome === 'UPDATED';
       counts[report.outcome.toLowerCase() as keyof typeof counts]++;
-      if (++n % 25 === 0) await runs.updateRunCounts(this.ctx.db, runId, counts); // progress for the admin page
+      if (++n % 25 === 0) {
+        await runs.updateRunCounts(this.ctx.db, runId, counts); // progress for the admin page
+        if (written) this.changed();
+        written = false;
+      }
     }
+    if (written) this.changed();
     reports.sort((a, b) => a.position - b.position);
     await runs.insertRunItems(
       this.ctx.db,

@@ -7,32 +7,24 @@
  * once a day at 09:00 KST per search), feed sources (each enabled one daily).
  */
 import type { AppContext } from '../../context.ts';
-import type { MailService } from '../../providers/mail/service.ts';
-import type { NotificationsService } from '../notifications/index.ts';
 import type { ServerModule } from '../types.ts';
-import type { UsersService } from '../users/index.ts';
 import { AdminService } from './admin-service.ts';
 import { registerJobPostingAdminRoutes } from './admin-routes.ts';
-import type { SecurityLog } from '../security-log/index.ts';
 import { AlertService } from './alerts.ts';
+import { JobPostingCaches, registerCaches } from './caches.ts';
 import { SkillCatalogue } from './catalogue-repo.ts';
-import { ImportService, type UserNames } from './import-service.ts';
+import type { JobPostingsDeps } from './deps.ts';
+import { IMPORT_JOB, ImportService, type UserNames } from './import-service.ts';
 import { feedFetcherOf } from './importer/fetcher.ts';
 import { MemberService } from './member-service.ts';
+import { jobPostingsPrivacy } from './personal-data.ts';
 import { expirePostings } from './posting-repo.ts';
 import { PostingService } from './posting-service.ts';
 import { registerJobPostingRoutes } from './routes.ts';
 import { jobPostingsSeeder } from './seed.ts';
 
 export type { FeedFetcher, FetchedDocument } from './importer/fetcher.ts';
-
-export interface JobPostingsDeps {
-  users: Pick<UsersService, 'getUser' | 'getUsers'>;
-  mail: Pick<MailService, 'enqueue'>;
-  notifications: Pick<NotificationsService, 'notify'>;
-  /** changes to the feed sources (the back office's configuration) are security-log entries */
-  securityLog: Pick<SecurityLog, 'record'>;
-}
+export type { JobPostingsDeps } from './deps.ts';
 
 /** What other modules may use: read-only search and the expiry sweep (for operations). */
 export interface JobPostingsApi {
@@ -55,15 +47,21 @@ export function createJobPostingsModule(ctx: AppContext, deps: JobPostingsDeps):
       return new Map([...users].map(([id, u]) => [id, u.name]));
     },
   };
-  const postings = new PostingService(ctx, catalogue);
+  // the public read caches, cleared by every write below (and in other instances through Redis)
+  const caches = new JobPostingCaches(ctx.config.JOB_POSTINGS_READ_CACHE_MS);
+  registerCaches(ctx, caches);
+  const changed = () => caches.invalidate();
+  const postings = new PostingService(ctx, catalogue, caches);
   const members = new MemberService(ctx, postings);
-  const imports = new ImportService(ctx, catalogue, feedFetcherOf(ctx.fetcher), names);
-  const admin = new AdminService(ctx, postings, imports, names, deps.notifications);
+  const imports = new ImportService(ctx, catalogue, feedFetcherOf(ctx.fetcher), names, changed);
+  const admin = new AdminService(ctx, postings, imports, names, deps.notifications, changed);
   const alerts = new AlertService(ctx, postings, members, deps.users, deps.mail);
-  imports.register();
+  ctx.jobs.register(IMPORT_JOB, async (payload) => imports.process(String(payload.runId)), { lane: 'job-imports' });
 
   const expire = async (now = new Date()) => {
     const n = await expirePostings(ctx.db, now);
+    // the caches also hold pages made before a deadline passed (caches.ts): the daily sweep clears them
+    changed();
     if (n) ctx.log.info({ expired: n }, 'job postings past their valid-through date closed');
     return n;
   };
@@ -76,9 +74,15 @@ export function createJobPostingsModule(ctx: AppContext, deps: JobPostingsDeps):
     name: 'job-postings',
     api: { postings, expire, alerts, imports },
     routes: async (app) => {
+      // several instances: a change clears every instance's read caches (caches.ts)
+      if (ctx.redis.client) {
+        await caches.shareThrough(ctx.redis.client);
+        app.addHook('onClose', async () => caches.close());
+      }
       registerJobPostingRoutes(app, ctx, postings, members);
       registerJobPostingAdminRoutes(app, ctx, admin, imports, deps.securityLog);
     },
-    seeder: jobPostingsSeeder(imports, members, postings),
+    seeder: jobPostingsSeeder(imports, members, postings, changed),
+    privacy: jobPostingsPrivacy(ctx),
   };
 }

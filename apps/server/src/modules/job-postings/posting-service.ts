@@ -6,6 +6,8 @@
 import {
   canonicalSkill,
   defaultJobSort,
+  envelope,
+  jobPostingPage,
   matchPosting,
   toPage,
   type JobCompany,
@@ -19,17 +21,22 @@ import {
   type JobSkill,
   type JobStats,
 } from '@moim/contract';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { cachedJson } from '../../cache/read-cache.ts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
+import { ok } from '../../http/envelope.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
+import { type JobPostingCaches, filtersKey, pageKey, sharedLoad } from './caches.ts';
 import type { SkillCatalogue } from './catalogue-repo.ts';
 import * as repo from './repo.ts';
 import type { JobCompanyRow } from './schema.ts';
 import { facetCounts, hubCounts, searchIds, type MatchProfileSql, type SearchFilters, type SortKey } from './search-repo.ts';
 
-/** How long facet counts and hub counts are reused (fresh enough for browsing; per instance). */
-export const FACET_CACHE_MS = 20_000;
-export const STATS_CACHE_MS = 30_000;
+/** The route's own response serialization (what Fastify would write for the page), run once per cached page. */
+const pageJson = serializerCompiler({ schema: envelope(jobPostingPage), method: 'GET', url: '/api/job-postings' }) as (
+  data: unknown,
+) => string;
 
 export interface Viewer {
   userId: string | null;
@@ -44,6 +51,7 @@ export class PostingService {
   constructor(
     private readonly ctx: AppContext,
     readonly catalogue: SkillCatalogue,
+    private readonly caches: JobPostingCaches,
   ) {}
 
   /** The viewer of a request: who, and their profile for matching (null without one). */
@@ -84,37 +92,34 @@ export class PostingService {
   }
 
   /**
-   * Facet counts group every match, which is slow for a broad search over many postings; the same
-   * filters within FACET_CACHE_MS get the counts already made (per server instance).
+   * A guest's page of a search as the route's JSON (the same bytes as its serialization of
+   * `search`), from the read cache when the same normalised query was answered since the last
+   * change (caches.ts): a guest's page depends on nothing but the query.
+   */
+  async guestSearchJson(q: JobPostingQuery): Promise<string> {
+    return cachedJson(this.caches.pages, pageKey(q), async () => pageJson(ok(await this.search(q, null))));
+  }
+
+  /**
+   * Facet counts (one statement over the matches: search-repo.ts `facetCounts`); the same filter
+   * set gets the counts already made until a posting changes (caches.ts, FACET_CACHE_MS).
    */
   async facets(q: Partial<JobSearchFilters>): Promise<JobFacets> {
-    const filters = await this.filtersOf(q);
-    return this.memo(`facets:${JSON.stringify(filters)}`, FACET_CACHE_MS, async () => {
+    return sharedLoad(this.caches.facets, filtersKey(q), async () => {
+      const filters = await this.filtersOf(q);
       const f = await facetCounts(this.ctx.db, filters, new Date());
       const names = await this.catalogue.refs(f.skills.map((s) => s.value));
       return { ...f, skills: f.skills.map((s, i) => ({ ...s, label: names[i]!.name })) };
     });
   }
 
-  /** The hub's counts, made at most every STATS_CACHE_MS per server instance. */
+  /** The hub's counts, reused until a posting changes (at most STATS_CACHE_MS). */
   async stats(): Promise<JobStats> {
-    return this.memo('stats', STATS_CACHE_MS, async () => {
+    return sharedLoad(this.caches.stats, 'stats', async () => {
       const s = await hubCounts(this.ctx.db, new Date());
       const names = await this.catalogue.refs(s.topSkills.map((x) => x.value));
       return { ...s, topSkills: s.topSkills.map((x, i) => ({ ...x, label: names[i]!.name })) };
     });
-  }
-
-  private readonly cache = new Map<string, { at: number; value: Promise<unknown> }>();
-  private memo<T>(key: string, ttlMs: number, make: () => Promise<T>): Promise<T> {
-    const now = Date.now();
-    const hit = this.cache.get(key);
-    if (hit && now - hit.at < ttlMs) return hit.value as Promise<T>;
-    if (this.cache.size > 500) this.cache.clear();
-    const value = make();
-    this.cache.set(key, { at: now, value });
-    value.catch(() => this.cache.delete(key));
-    return value;
   }
 
   skills(): Promise<JobSkill[]> {

@@ -30,7 +30,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { ok } from '../../http/envelope.ts';
+import { ok, sendJson } from '../../http/envelope.ts';
 import type { MemberService } from './member-service.ts';
 import type { PostingService } from './posting-service.ts';
 
@@ -52,7 +52,9 @@ export function registerJobPostingRoutes(scope: FastifyInstance, ctx: AppContext
         response: { 200: envelope(jobPostingPage) },
       },
     },
-    async (req) => ok(await postings.search(req.query, req.user)),
+    // a guest's page is the same for every guest: its JSON comes from the read cache (caches.ts)
+    async (req, reply) =>
+      req.user ? ok(await postings.search(req.query, req.user)) : sendJson(reply, await postings.guestSearchJson(req.query)),
   );
   app.get(
     '/job-postings/facets',

@@ -278,8 +278,9 @@ export async function searchIds(
   }
 
   // Planning only: a narrow search is counted in the same scan as its page (a window count);
-  // a broad one is not counted at all (its total is this estimate).
-  const estimate = fenced ? 0 : await estimateRows(db, conds);
+  // a broad one is not counted at all (its total is this estimate). Without text the conditions
+  // are the filters', whose estimate is reused (FILTER_ESTIMATE_TTL_MS).
+  const estimate = fenced ? 0 : text ? await estimateRows(db, conds) : await filterEstimate(db, f, rest);
   const counted = estimate <= EXACT_COUNT_LIMIT;
   const total = counted ? sql`, count(*) over () as total` : sql``;
   let rows: Promise<{ rows: Array<{ id: string; total?: string | number }> }>;
@@ -315,39 +316,100 @@ export interface FacetRow {
   count: number;
 }
 
-async function groupCount(db: DbOrTx, f: SearchFilters, now: Date, key: FacetKey, column: SQL, limit: number): Promise<FacetRow[]> {
-  const r = await db.execute<{ value: string; n: string | number }>(
-    sql`select ${column} as value, count(*) as n from ${p} ${where(conditions(f, now, key))} group by 1 having ${column} is not null order by 2 desc, 1 limit ${limit}`,
-  );
-  return r.rows.map((x) => ({ value: String(x.value), label: String(x.value), count: Number(x.n) }));
+/** The facets, the prefix of their tokens in `facet_tokens` (a skill's token is its id) and how many values each shows. */
+const FACETS: Array<{ key: FacetKey; prefix: string; limit: number }> = [
+  { key: 'company', prefix: 'company:', limit: 20 },
+  { key: 'experience', prefix: 'exp:', limit: 10 },
+  { key: 'employmentType', prefix: 'type:', limit: 10 },
+  { key: 'workMode', prefix: 'mode:', limit: 10 },
+  { key: 'region', prefix: 'region:', limit: 20 },
+  { key: 'skill', prefix: '', limit: 30 },
+];
+
+/** Each facet filter of `f` as a test on `facet_tokens` (one of its values), by facet. */
+function facetFilters(f: SearchFilters): Map<FacetKey, SQL> {
+  const out = new Map<FacetKey, SQL>();
+  for (const { key, prefix } of FACETS) {
+    const values = f[key];
+    if (values.length) out.set(key, sql`${p.facetTokens} && ${textArray(values.map((v) => prefix + v))}`);
+  }
+  return out;
 }
 
-/** Facet counts: each facet with every filter applied except its own. */
+/**
+ * Facet counts: each facet with every filter applied except its own (disjunctive faceting), in
+ * one statement over the postings that match the text and the filters no facet owns (open, the
+ * salary floor). Every value a posting can be counted under is a token of its `facet_tokens`, so
+ * each of those rows is read once: a row that passes every facet filter counts under all its
+ * tokens, one that fails exactly one facet's filter counts only under that facet's tokens (its
+ * other facets' counts ignore that filter), one that fails two counts nowhere. The same counts as
+ * grouping each facet's column with its own filter left out, without reading the matches seven times.
+ */
 export async function facetCounts(db: DbOrTx, f: SearchFilters, now: Date) {
-  const [total, companies, skills, experience, employmentType, workMode, region] = await Promise.all([
-    db.execute<{ n: string | number }>(sql`select count(*) as n from ${p} ${where(conditions(f, now))}`),
-    db.execute<{ value: string; label: string; n: string | number }>(
-      sql`select c.id as value, c.name as label, count(*) as n from ${p} join ${jobCompanies} c on c.id = ${p.companyId}
-          ${where(conditions(f, now, 'company'))} group by c.id, c.name order by 3 desc, 2 limit 20`,
+  const split = filterConditions({ ...f, company: [], skill: [], experience: [], employmentType: [], region: [], workMode: [] }, now);
+  const text = textSearch(f.q);
+  const base = ordered(split, f.activeOnly, text?.where);
+  const filters = facetFilters(f);
+  const keys = [...filters.keys()];
+  // one flag per facet filter in force: does the row pass it
+  const flags = keys.map((k, i) => sql`${filters.get(k)!} as f${sql.raw(String(i))}`);
+  const flag = (i: number) => sql.raw(`r.f${i}`);
+  const allBut = (skip: FacetKey | null) => {
+    const c = keys.flatMap((k, i) => (k === skip ? [] : [flag(i)]));
+    return c.length ? sql.join(c, sql` and `) : sql`true`;
+  };
+  const kindOf = sql`case ${sql.join(
+    FACETS.filter((x) => x.prefix).map((x) => sql`when t like ${x.prefix + '%'} then ${x.key}`),
+    sql` `,
+  )} when t like 'sal:%' then null else 'skill' end`;
+  // a token counts when the row passes every facet filter but its own facet's
+  const counts = keys.length
+    ? sql`case ${sql.join(
+        FACETS.map((x) => sql`when k = ${x.key} then ${allBut(x.key)}`),
+        sql` `,
+      )} else false end`
+    : sql`k is not null`;
+  const r = await db.execute<{ k: string | null; t: string; n: string | number; label: string | null; rk: string | number }>(sql`
+    with r as materialized (select ${p.facetTokens} as tokens${flags.length ? sql`, ${sql.join(flags, sql`, `)}` : sql``} from ${p} ${where(base)}),
+    c as (
+      select k, t, count(*) as n from (select ${kindOf} as k, t${
+        keys.length
+          ? sql`, ${sql.join(
+              keys.map((_, i) => flag(i)),
+              sql`, `,
+            )}`
+          : sql``
+      } from r, unnest(r.tokens) t) r
+      where ${counts} group by k, t
     ),
-    db.execute<{ value: string; n: string | number }>(
-      sql`select s as value, count(*) as n from ${p}, unnest(${p.requiredSkills} || ${p.preferredSkills}) as s
-          ${where(conditions(f, now, 'skill'))} group by 1 order by 2 desc, 1 limit 30`,
-    ),
-    groupCount(db, f, now, 'experience', sql`${p.experienceLevel}`, 10),
-    groupCount(db, f, now, 'employmentType', sql`${p.employmentType}`, 10),
-    groupCount(db, f, now, 'workMode', sql`${p.workMode}`, 10),
-    groupCount(db, f, now, 'region', sql`${p.region}`, 20),
-  ]);
-  const label = (rows: FacetRow[], labels: Record<string, string>) => rows.map((r) => ({ ...r, label: labels[r.value] ?? r.value }));
+    l as (select c.k, c.t, c.n, j.name as label from c left join ${jobCompanies} j on c.k = 'company' and j.id::text = substr(c.t, 9))
+    select k, t, n, label, rk from (
+      select l.*, row_number() over (partition by k order by n desc, case when k = 'company' then label else t end) as rk from l
+    ) x where rk <= case k when 'company' then 20 when 'region' then 20 when 'skill' then 30 else 10 end
+    union all
+    select null, '', count(*), null, 0 from r ${keys.length ? sql`where ${allBut(null)}` : sql``}`);
+  const by = new Map<FacetKey, FacetRow[]>(FACETS.map((x) => [x.key, []]));
+  let total = 0;
+  // each facet's values in the statement's order: count, then the company's name or the value
+  const rows = [...r.rows].sort((a, b) => Number(a.rk) - Number(b.rk));
+  for (const row of rows) {
+    if (row.k === null) {
+      total = Number(row.n);
+      continue;
+    }
+    const facet = FACETS.find((x) => x.key === row.k)!;
+    const value = row.t.slice(facet.prefix.length);
+    by.get(facet.key)!.push({ value, label: row.k === 'company' ? String(row.label ?? value) : value, count: Number(row.n) });
+  }
+  const label = (rows: FacetRow[], labels: Record<string, string>) => rows.map((x) => ({ ...x, label: labels[x.value] ?? x.value }));
   return {
-    total: Number(total.rows[0]?.n ?? 0),
-    companies: companies.rows.map((r) => ({ value: r.value, label: r.label, count: Number(r.n) })),
-    skills: skills.rows.map((r) => ({ value: r.value, label: r.value, count: Number(r.n) })),
-    experience: label(experience, EXPERIENCE_LABELS_KO),
-    employmentType: label(employmentType, EMPLOYMENT_LABELS_KO),
-    workMode: label(workMode, WORK_MODE_LABELS_KO),
-    region: label(region, REGION_LABELS_KO),
+    total,
+    companies: by.get('company')!,
+    skills: by.get('skill')!,
+    experience: label(by.get('experience')!, EXPERIENCE_LABELS_KO),
+    employmentType: label(by.get('employmentType')!, EMPLOYMENT_LABELS_KO),
+    workMode: label(by.get('workMode')!, WORK_MODE_LABELS_KO),
+    region: label(by.get('region')!, REGION_LABELS_KO),
   };
 }
 

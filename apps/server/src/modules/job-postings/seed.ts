@@ -24,12 +24,13 @@ interface SeededUsers {
 
 const asUser = (id: string): AuthUser => ({ id, roles: ['ROLE_USER'], systemRole: 'ROLE_USER' }) as AuthUser;
 
-export function jobPostingsSeeder(imports: ImportService, members: MemberService, postings: PostingService): Seeder {
+export function jobPostingsSeeder(imports: ImportService, members: MemberService, postings: PostingService, changed: () => void): Seeder {
   return {
     name: 'job-postings',
     // postings whose search columns were written with another synonym table (migration 0030)
     async always(ctx) {
       const n = await refreshSearchColumns(ctx.db, postings.catalogue);
+      if (n > 0) changed();
       if (n > 0) ctx.log.info({ postings: n }, 'job postings: search columns rewritten with the current synonyms');
     },
     async demo(_ctx, shared) {

@@ -4,6 +4,7 @@
  */
 import type { AppContext } from '../../context.ts';
 import type { ServerModule } from '../types.ts';
+import { labPrivacy } from './personal-data.ts';
 import { registerLabRoutes } from './routes.ts';
 import { labSeeder } from './seed.ts';
 import { createLabService, type LabService } from './service.ts';
@@ -17,5 +18,6 @@ export function createLabModule(ctx: AppContext): ServerModule<LabService> {
     api: service,
     routes: (app) => registerLabRoutes(app, ctx, service),
     seeder: labSeeder(service),
+    privacy: labPrivacy(ctx),
   };
 }

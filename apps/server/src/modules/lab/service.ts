@@ -18,6 +18,7 @@ import {
 } from '@moim/contract';
 import { replaysTo } from '@moim/games';
 import type { z } from 'zod';
+import { type Clock, systemClock } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
@@ -70,7 +71,7 @@ export interface LabService {
   clearDraws(user: AuthUser): Promise<{ deleted: number }>;
 }
 
-export function createLabService(ctx: AppContext, clock: () => Date = () => new Date()): LabService {
+export function createLabService(ctx: AppContext, clock: Clock = systemClock): LabService {
   const db = ctx.db;
 
   const rosterValues = (b: RosterInput): repo.RosterValues => ({

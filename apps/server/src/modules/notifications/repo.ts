@@ -1,7 +1,17 @@
 /** SQL for the in-app inbox. */
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { userPublic } from '../users/index.ts';
 import { type NotificationRow, notifications } from './schema.ts';
+
+/** Of `ids`, the deleted accounts (the users module's public view): they get no notices. */
+export async function deletedAmong(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: userPublic.id })
+    .from(userPublic)
+    .where(and(inArray(userPublic.id, [...ids]), eq(userPublic.deleted, true)));
+  return new Set(rows.map((r) => r.id));
+}
 
 export async function insertNotifications(db: DbOrTx, rows: (typeof notifications.$inferInsert)[]): Promise<NotificationRow[]> {
   if (rows.length === 0) return [];

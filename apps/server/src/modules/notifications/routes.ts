@@ -1,5 +1,18 @@
 /** The inbox: GET /api/notifications, unread count, mark one or all read (signed in). */
-import { envelope, notification, notificationPage, notificationParams, pageQuery, readAllResult, unreadCount } from '@moim/contract';
+import {
+  envelope,
+  notification,
+  notificationPage,
+  notificationParams,
+  pageQuery,
+  pushDevices,
+  pushPublicKey,
+  pushSubscriptionBody,
+  pushSubscriptionResult,
+  pushUnsubscribeBody,
+  readAllResult,
+  unreadCount,
+} from '@moim/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -42,6 +55,44 @@ export function notificationsRoutes(ctx: AppContext, service: NotificationsServi
       '/notifications/read-all',
       { ...auth, schema: { tags, summary: 'Mark all read', response: { 200: envelope(readAllResult) } } },
       async (req) => ok({ updated: await service.markAllRead(req.user!.id) }),
+    );
+
+    // Web push (docs/reminders.md): the key to subscribe with, and this browser's subscription.
+    app.get(
+      '/notifications/push/key',
+      { schema: { tags, summary: 'The VAPID public key for pushManager.subscribe', response: { 200: envelope(pushPublicKey) } } },
+      async () => ok({ publicKey: service.push.publicKey }),
+    );
+    app.get(
+      '/notifications/push/devices',
+      { ...auth, schema: { tags, summary: 'How many of my devices receive push notifications', response: { 200: envelope(pushDevices) } } },
+      async (req) => ok({ devices: await service.push.devices(req.user!.id) }),
+    );
+    app.put(
+      '/notifications/push/subscription',
+      {
+        ...auth,
+        schema: {
+          tags,
+          summary: 'Receive push notifications on this device',
+          body: pushSubscriptionBody,
+          response: { 200: envelope(pushSubscriptionResult) },
+        },
+      },
+      async (req) => ok(await service.push.subscribe(req.user!.id, req.body, req.headers['user-agent'] ?? null)),
+    );
+    app.delete(
+      '/notifications/push/subscription',
+      {
+        ...auth,
+        schema: {
+          tags,
+          summary: 'Stop push notifications on this device',
+          body: pushUnsubscribeBody,
+          response: { 200: envelope(pushDevices) },
+        },
+      },
+      async (req) => ok(await service.push.unsubscribe(req.user!.id, req.body.endpoint)),
     );
   };
 }

@@ -8,17 +8,19 @@
  * rendered in the reader's locale (`users.locale`) when listed and when mailed.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { userTopic } from '../../live/hub.ts';
 import { type Notification, type NotifyInput as ContractNotifyInput, type Page, toPage } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
-import type { MailService } from '../../providers/mail/service.ts';
-import type { UsersService } from '../users/index.ts';
+import type { JobHandler } from '../../jobs/queue.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { DEFAULT_LOCALE, isNoticeKey, type Locale, type MessageParams, type NoticeKey, renderNotice, t } from '../../i18n/messages.ts';
 import { userContact, userLocale } from './peers.ts';
-import { findNotifications, insertNotifications, listForUser, markAllRead, markRead, unreadCount } from './repo.ts';
+import { deletedAmong, findNotifications, insertNotifications, listForUser, markAllRead, markRead, unreadCount } from './repo.ts';
 import type { NotificationRow } from './schema.ts';
 import { escapeHtml } from '../../text/html.ts';
+import type { PushService } from './push-service.ts';
+import type { NotificationsDeps } from './deps.ts';
 
 /** What modules pass to `notify`: a notice key of the server catalogue and its parameters. */
 export interface NotifyInput extends Omit<ContractNotifyInput, 'message'> {
@@ -45,12 +47,8 @@ export interface NotificationsService {
   unreadCount(userId: string): Promise<number>;
   markRead(userId: string, id: string): Promise<Notification>;
   markAllRead(userId: string): Promise<number>;
-}
-
-/** What notifications needs below it: a recipient's contact (users) and the mail provider. */
-export interface NotificationsDeps {
-  users: Pick<UsersService, 'getUser'>;
-  mail: MailService;
+  /** web push: devices that allowed notifications, and messages to them (push-service.ts) */
+  readonly push: PushService;
 }
 
 /** The row as its reader sees it: rendered in `locale` from its key, else the stored texts. */
@@ -67,32 +65,12 @@ export function toNotification(r: NotificationRow, locale: Locale = DEFAULT_LOCA
   };
 }
 
-export function createNotificationsService(ctx: AppContext, deps: NotificationsDeps): NotificationsService {
-  const { mail } = deps;
-  // One job per notify call; it mails each stored notification to its recipient's address.
-  ctx.jobs.register(NOTIFICATION_MAIL_JOB, async (payload) => {
-    const rows = await findNotifications(ctx.db, (payload.ids as string[] | undefined) ?? []);
-    for (const row of rows) {
-      const contact = await userContact(deps.users, row.userId);
-      if (!contact?.email) continue; // no address known: the in-app notification stands alone
-      // rendered now, in the recipient's locale
-      const n = toNotification(row, contact.locale);
-      const link = n.link ? `${ctx.config.publicUrl}${n.link}` : null;
-      const message = {
-        to: contact.email,
-        subject: t(contact.locale, 'mail.notification.subject', { title: n.title }),
-        text: link ? `${n.body}\n\n${link}` : n.body,
-        html: `<p>${escapeHtml(n.body).replace(/\n/g, '<br>')}</p>${link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : ''}`,
-      };
-      // each mail as its own queued job (retried alone, once per notification)
-      await mail.enqueue(message, { dedupeKey: `notification-mail:${n.id}` });
-    }
-  });
-
+export function createNotificationsService(ctx: AppContext, deps: NotificationsDeps, push: PushService): NotificationsService {
   const readerLocale = (userId: string) => userLocale(deps.users, userId);
 
   async function notifyMany(userIds: readonly string[], input: NotifyInput, tx: DbOrTx = ctx.db): Promise<void> {
-    const ids = [...new Set(userIds)];
+    const gone = await deletedAmong(tx, userIds);
+    const ids = [...new Set(userIds)].filter((id) => !gone.has(id));
     if (ids.length === 0) return;
     const params = input.message.params ?? {};
     // the Korean texts are stored too: what a reader without a known locale (and older code) sees
@@ -112,9 +90,12 @@ export function createNotificationsService(ctx: AppContext, deps: NotificationsD
     if (input.mail !== false && !silenced.getStore()) {
       await ctx.jobs.enqueue(NOTIFICATION_MAIL_JOB, { ids: rows.map((r) => r.id) }, { maxAttempts: 5 }, tx);
     }
+    // open pages see it (header count, inbox) once the transaction commits (docs/live.md)
+    if (!silenced.getStore()) await ctx.live.publishAfterCommit(tx, ids.map(userTopic), 'notification.changed', {});
   }
 
   return {
+    push,
     notify: (userId, input, tx) => notifyMany([userId], input, tx),
     notifyMany,
     withoutMail: (fn) => silenced.run(true, fn),
@@ -130,8 +111,37 @@ export function createNotificationsService(ctx: AppContext, deps: NotificationsD
     async markRead(userId, id) {
       const row = await markRead(ctx.db, userId, id, new Date());
       if (!row) throw new AppError('BIZ-3001', 'notifications.notFound');
+      // the reader's other tabs and devices update their count
+      await ctx.live.publish(userTopic(userId), 'notification.changed', { notificationId: id });
       return toNotification(row, await readerLocale(userId));
     },
-    markAllRead: (userId) => markAllRead(ctx.db, userId, new Date()),
+    async markAllRead(userId) {
+      const out = await markAllRead(ctx.db, userId, new Date());
+      await ctx.live.publish(userTopic(userId), 'notification.changed', {});
+      return out;
+    },
+  };
+}
+
+/** The `notifications.mail` job: one per notify call; it mails each stored notification to its recipient's address. */
+export function notificationMailJob(ctx: AppContext, deps: NotificationsDeps): JobHandler {
+  const { mail } = deps;
+  return async (payload) => {
+    const rows = await findNotifications(ctx.db, (payload.ids as string[] | undefined) ?? []);
+    for (const row of rows) {
+      const contact = await userContact(deps.users, row.userId);
+      if (!contact?.email) continue; // no address known: the in-app notification stands alone
+      // rendered now, in the recipient's locale
+      const n = toNotification(row, contact.locale);
+      const link = n.link ? `${ctx.config.publicUrl}${n.link}` : null;
+      const message = {
+        to: contact.email,
+        subject: t(contact.locale, 'mail.notification.subject', { title: n.title }),
+        text: link ? `${n.body}\n\n${link}` : n.body,
+        html: `<p>${escapeHtml(n.body).replace(/\n/g, '<br>')}</p>${link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : ''}`,
+      };
+      // each mail as its own queued job (retried alone, once per notification)
+      await mail.enqueue(message, { dedupeKey: `notification-mail:${n.id}` });
+    }
   };
 }

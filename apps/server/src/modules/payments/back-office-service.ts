@@ -6,7 +6,7 @@
 import { toPage, type AdminPaymentDetail, type AdminPaymentRow, type AdminPaymentsQuery, type AdminRefundBody } from '@moim/contract';
 import { badState, notFound } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
-import { enqueueNotice, paymentView, type PaymentDeps } from './deps.ts';
+import { enqueueNotice, paymentView, type PaymentContext } from './payment-context.ts';
 import { lookupPeople, lookupPerson } from './ports.ts';
 import type { RefundService } from './refund-service.ts';
 import * as repo from './repo.ts';
@@ -14,7 +14,7 @@ import type { PaymentRow } from './schema.ts';
 
 export class BackOfficeService {
   constructor(
-    private readonly d: PaymentDeps,
+    private readonly d: PaymentContext,
     private readonly refunds: RefundService,
   ) {}
 

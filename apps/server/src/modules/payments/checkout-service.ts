@@ -20,13 +20,13 @@ import { AppError, badState, notFound } from '../../http/app-error.ts';
 import { isAdmin, type AuthUser } from '../../http/auth-guard.ts';
 import { TEST_GATEWAY_PREFIX } from '../../providers/payments/test-gateway/routes.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { bankAccount, iso, newOrderId, paymentView, type PaymentDeps } from './deps.ts';
+import { bankAccount, iso, newOrderId, paymentView, type PaymentContext } from './payment-context.ts';
 import { lookupPerson, type PayableApplication } from './ports.ts';
 import * as repo from './repo.ts';
 import type { PaymentRow } from './schema.ts';
 
 export class CheckoutService {
-  constructor(private readonly d: PaymentDeps) {}
+  constructor(private readonly d: PaymentContext) {}
 
   private get db() {
     return this.d.ctx.db;
@@ -100,6 +100,7 @@ export class CheckoutService {
       studyTitle: app.studyTitle,
       customerName,
       amount: app.amount,
+      depositAmount: app.depositAmount,
       deadline: app.paymentDeadline,
     };
 

@@ -20,8 +20,8 @@ import {
   enqueueNotice,
   paymentView,
   providerFailure,
-  type PaymentDeps,
-} from './deps.ts';
+  type PaymentContext,
+} from './payment-context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import * as repo from './repo.ts';
 import type { PaymentRow } from './schema.ts';
@@ -32,7 +32,7 @@ const CONCURRENT_WAIT_MS = 20_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class ConfirmationService {
-  constructor(private readonly d: PaymentDeps) {}
+  constructor(private readonly d: PaymentContext) {}
 
   private get db() {
     return this.d.ctx.db;

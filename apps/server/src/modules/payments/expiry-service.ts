@@ -3,12 +3,12 @@
  * overdue ones (a deposit the member reported waits for an admin, however late) and hands lost
  * confirmations to the reconciler.
  */
-import { CLAIM_STALE_MS, type PaymentDeps } from './deps.ts';
+import { CLAIM_STALE_MS, type PaymentContext } from './payment-context.ts';
 import * as repo from './repo.ts';
 
 export class ExpiryService {
   constructor(
-    private readonly d: PaymentDeps,
+    private readonly d: PaymentContext,
     /** the confirmation part's reconciler (confirmation-service.ts) */
     private readonly reconcile: (paymentId: string) => Promise<void>,
   ) {}

@@ -11,7 +11,8 @@ import { lookupPerson, notify, sendMail, type Notice, type PaymentsPorts } from 
 import type { PaymentRow } from './schema.ts';
 import { escapeHtml as esc } from '../../text/html.ts';
 
-export type NoticeKind = 'CONFIRMED' | 'DEPOSIT_RETURNED' | 'REFUND_REQUESTED' | 'REFUND_DECLINED' | 'REFUNDED';
+export const NOTICE_KINDS = ['CONFIRMED', 'DEPOSIT_RETURNED', 'REFUND_REQUESTED', 'REFUND_DECLINED', 'REFUNDED'] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /** Catalogue names per kind: the mail's `mail.payment.<name>.*` and the notice's `notice.payment.<name>`. */
 const NAME = {

@@ -11,7 +11,7 @@ import { signInWithSecondFactor } from '../auth/second-factor-test-kit.ts';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { ApplicationForPayment } from '../studies/index.ts';
+import type { ApplicationForPayment, DepositFacts } from '../studies/index.ts';
 import type { StudiesPaymentHooks } from './ports.ts';
 
 export const CARD: { approve: string; decline: string; network: string } = {
@@ -39,7 +39,7 @@ export async function makeUser(t: TestApp, opts: { name?: string; admin?: boolea
     admin: opts.admin ?? false,
     checkPolicy: false,
   });
-  // an admin has a second factor and signs in through it (docs/accounts.md "Second factor")
+  // an admin has a second factor and signs in through it (docs/accounts-factors.md "Second factor")
   const token = opts.admin
     ? (await signInWithSecondFactor(t, u.id)).accessToken
     : await t.ctx.tokens.sign({ id: u.id, roles: ['ROLE_USER'], systemRole: 'ROLE_USER' });
@@ -93,6 +93,7 @@ export class FakeStudies implements StudiesPaymentHooks {
       applicantName: applicant.name,
       status: 'ACCEPTED',
       amount: 30_000,
+      depositAmount: 0,
       paymentDeadline: new Date(Date.now() + 72 * 3600_000),
       paidAmount: null,
       checkoutId: null,
@@ -187,6 +188,11 @@ export class FakeStudies implements StudiesPaymentHooks {
   }
   async setCheckoutId(id: string, checkoutId: string, tx?: Tx): Promise<void> {
     await this.write(tx ?? this.db, id, { checkoutId });
+  }
+  /** a study's deposit facts as a test arranges them (deposits.test.ts runs them on the real module) */
+  readonly deposits = new Map<string, DepositFacts>();
+  async depositFacts(studyId: string): Promise<DepositFacts | null> {
+    return this.deposits.get(studyId) ?? null;
   }
 }
 

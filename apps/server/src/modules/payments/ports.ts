@@ -1,40 +1,36 @@
 /**
- * What payments needs from the modules below it, through their typed public interfaces: the
- * studies module's payment hooks (`StudiesPaymentHooks`), the users directory, mail and the
- * in-app inbox. All are injected at construction by the composition root (modules/index.ts);
- * the payments tests may hand in a stand-in that implements the same type
+ * The modules below payments as its services use them (deps.ts declares them): the studies
+ * module's payment hooks (`StudiesPaymentHooks`), the users directory, mail and the in-app inbox.
+ * All are injected at construction by the composition root (modules/index.ts); the payments tests may hand in a stand-in that implements the same type
  * (payments-test-kit.ts). Payments reads the studies module's own `ApplicationForPayment`, so a
  * rename there is a compile error here, never a silent `amount: 0`.
  */
-import type { SecurityLog } from '../security-log/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MailService } from '../../providers/mail/service.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../i18n/messages.ts';
-import type { NotificationsService, NotifyInput } from '../notifications/index.ts';
+import type { NotifyInput } from '../notifications/index.ts';
 import type { ApplicationForPayment, StudiesPaymentHooks } from '../studies/index.ts';
-import type { UsersService } from '../users/index.ts';
+import type { PaymentsCalls } from './deps.ts';
 
 export type { StudiesPaymentHooks } from '../studies/index.ts';
 
-/** The modules payments calls (downward only). */
-export interface PaymentsDeps {
-  studies: StudiesPaymentHooks;
-  users: Pick<UsersService, 'getUsers'>;
-  mail: Pick<MailService, 'send'>;
-  notifications: Pick<NotificationsService, 'notify'>;
-  /** the back office's reads of payments are security-log entries */
-  securityLog: Pick<SecurityLog, 'record'>;
-}
-
 /** The injected modules as payments uses them, with the log for their soft failures. */
-export interface PaymentsPorts extends PaymentsDeps {
+export interface PaymentsPorts extends PaymentsCalls {
   log: FastifyBaseLogger;
 }
 
 /** What payments reads of an application: the studies module's own type, narrowed. */
 export type PayableApplication = Pick<
   ApplicationForPayment,
-  'applicationId' | 'studyId' | 'studyTitle' | 'applicantId' | 'applicantName' | 'status' | 'paymentDeadline' | 'amount' | 'studyStartDate'
+  | 'applicationId'
+  | 'studyId'
+  | 'studyTitle'
+  | 'applicantId'
+  | 'applicantName'
+  | 'status'
+  | 'paymentDeadline'
+  | 'amount'
+  | 'depositAmount'
+  | 'studyStartDate'
 >;
 
 /**

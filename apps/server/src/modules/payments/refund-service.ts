@@ -8,7 +8,15 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, badState, invalidInput, notFound, ruleViolation } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { ProviderError } from '../../providers/payments/index.ts';
-import { JOB_REFUND, applicationStatusOf, enqueueNotice, maskAccount, paymentView, providerFailure, type PaymentDeps } from './deps.ts';
+import {
+  JOB_REFUND,
+  applicationStatusOf,
+  enqueueNotice,
+  maskAccount,
+  paymentView,
+  providerFailure,
+  type PaymentContext,
+} from './payment-context.ts';
 import * as repo from './repo.ts';
 import type { PaymentRow } from './schema.ts';
 
@@ -41,7 +49,7 @@ const resultOf = (r: PaymentRow): MemberLeftResult => ({
 });
 
 export class RefundService {
-  constructor(private readonly d: PaymentDeps) {}
+  constructor(private readonly d: PaymentContext) {}
 
   private get db() {
     return this.d.ctx.db;

@@ -33,41 +33,29 @@ import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import { isAllowedOrigin, returnOrigin } from '../../http/origin.ts';
 import type { LimitRule } from '../../http/rate-limit.ts';
-import { createPaymentProviders } from '../../providers/payments/index.ts';
+import type { TestGateway } from '../../providers/payments/index.ts';
 import { loadSubsetFaces } from '../../http/page-font.ts';
 import { defaultWebDist } from '../../paths.ts';
 import { testGatewayRoutes } from '../../providers/payments/test-gateway/routes.ts';
-import { deliverNotice, type NoticeKind } from './notices.ts';
-import * as repo from './repo.ts';
-import { JOB_NOTICE, JOB_RECONCILE, JOB_REFUND, PaymentsService } from './service.ts';
-import type { PaymentsDeps, PaymentsPorts } from './ports.ts';
+import type { SecurityLog } from '../security-log/index.ts';
+import { registerDepositRoutes } from './deposit-routes.ts';
+import type { PaymentsService } from './service.ts';
 
 const PAY_LIMIT: LimitRule = { name: 'payments:start', limit: 30, windowMs: 60_000 };
 const CONFIRM_LIMIT: LimitRule = { name: 'payments:confirm', limit: 60, windowMs: 60_000 };
 
-/** The service and its background work (built by `createPaymentsModule`, index.ts). */
-export function createPayments(ctx: AppContext, deps: PaymentsDeps) {
-  const { provider, gateway } = createPaymentProviders(ctx.config, ctx.db);
-  const ports: PaymentsPorts = { ...deps, log: ctx.log };
-  const service = new PaymentsService(ctx, ports, provider, provider.name === 'test' ? gateway : null);
-
-  ctx.jobs.register(JOB_NOTICE, async (payload) => {
-    const p = await repo.byId(ctx.db, String(payload.paymentId));
-    if (p) await deliverNotice(ctx, ports, payload.kind as NoticeKind, p, (payload.extra as Record<string, unknown>) ?? {});
-  });
-  ctx.jobs.register(JOB_RECONCILE, async (payload) => service.reconcile(String(payload.paymentId)));
-  ctx.jobs.register(JOB_REFUND, async (payload) =>
-    service.retryAutomaticRefund(String(payload.paymentId), String(payload.reason ?? '환불')),
-  );
-  ctx.jobs.every('payments.sweep', 60_000, async () => {
-    await service.sweep();
-  });
-  return { service, provider, gateway, securityLog: deps.securityLog };
+/** What the routes are handed by `createPaymentsModule` (index.ts). */
+export interface PaymentsHttp {
+  service: PaymentsService;
+  /** the built-in gateway's hosted checkout, mounted in test mode */
+  gateway: TestGateway;
+  securityLog: Pick<SecurityLog, 'record'>;
 }
 
-export function paymentsRoutes(ctx: AppContext, built: ReturnType<typeof createPayments>) {
+export function paymentsRoutes(ctx: AppContext, http: PaymentsHttp) {
   return async (scope: FastifyInstance) => {
-    const { service, provider, gateway, securityLog } = built;
+    const { service, gateway, securityLog } = http;
+    const provider = service.provider;
     const app = scope.withTypeProvider<ZodTypeProvider>();
     const { requireAuth, requireRole } = ctx.guards;
     const admin = requireRole('ROLE_ADMIN');
@@ -352,5 +340,6 @@ export function paymentsRoutes(ctx: AppContext, built: ReturnType<typeof createP
       },
       async (req) => ok(await service.adminDeclineRefund(req.user!, req.params.id, req.body.note)),
     );
+    registerDepositRoutes(app, ctx, service.deposits);
   };
 }

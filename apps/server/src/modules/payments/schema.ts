@@ -1,6 +1,14 @@
 /** The payments ledger (see migrations/0005_payments.sql for the constraints and the trigger). */
-import type { PaymentKind, PaymentMethod, PaymentStatus, RefundAccount, RefundStatus } from '@moim/contract';
-import { bigserial, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type {
+  DepositRefundKind,
+  DepositRefundStatus,
+  PaymentKind,
+  PaymentMethod,
+  PaymentStatus,
+  RefundAccount,
+  RefundStatus,
+} from '@moim/contract';
+import { bigserial, date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export interface CardInfo {
   number: string;
@@ -36,6 +44,8 @@ export const payments = pgTable('payments', {
   refundDue: integer('refund_due'),
   refundAccount: jsonb('refund_account').$type<RefundAccount>(),
   refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  /** the refundable deposit within `amount` (migration 0044; deposit-service.ts) */
+  depositAmount: integer('deposit_amount').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -55,3 +65,25 @@ export const paymentEvents = pgTable('payment_events', {
   seq: bigserial('seq', { mode: 'number' }).notNull(),
 });
 export type PaymentEventRow = typeof paymentEvents.$inferSelect;
+
+/** Every deposit refund: one per session, the end and a bonus, each once (migration 0044; docs/deposits.md). */
+export const depositRefunds = pgTable('deposit_refunds', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  paymentId: uuid('payment_id').notNull(),
+  studyId: uuid('study_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  kind: text('kind').$type<DepositRefundKind>().notNull(),
+  eventId: uuid('event_id'),
+  sessionDate: date('session_date', { mode: 'string' }),
+  attendance: text('attendance'),
+  amount: integer('amount').notNull(),
+  channel: text('channel').$type<'CARD' | 'TRANSFER'>().notNull(),
+  status: text('status').$type<DepositRefundStatus>().notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  transactionKey: text('transaction_key'),
+  failure: text('failure'),
+  doneBy: text('done_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  doneAt: timestamp('done_at', { withTimezone: true }),
+});
+export type DepositRefundRow = typeof depositRefunds.$inferSelect;

@@ -1,14 +1,15 @@
 /**
  * The payments module's facade: one `PaymentsService` with the public methods routes and other
- * modules call, built from four parts that share `PaymentDeps` (the house pattern of
- * modules/studies):
+ * modules call, delegating to its parts, which index.ts builds over one shared `PaymentContext`:
  * - checkout-service.ts: the pay panel, starting card and bank-transfer payments, the test item;
  * - confirmation-service.ts: idempotent, race-safe card confirmation and reconciliation;
  *   expiry-service.ts: the expiry of open payments and the recurring sweep;
  * - refund-service.ts: refunds when a member leaves, their retry, the payer's refund account;
- * - back-office-service.ts: the admins' list, detail, deposit decisions, refunds and counts.
+ * - back-office-service.ts: the admins' list, detail, deposit decisions, refunds and counts;
+ * - deposit-service.ts: deposits returned by attendance, their settlement sweep and card refunds.
  * docs/payments.md has the state machines; repo.ts holds every SQL predicate.
  */
+import type { DepositService } from './deposit-service.ts';
 import type {
   AdminPaymentDetail,
   AdminPaymentsQuery,
@@ -23,49 +24,57 @@ import type {
   StartPaymentResult,
 } from '@moim/contract';
 import { TEST_CARDS } from '@moim/contract';
-import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
 import { isAdmin, type AuthUser } from '../../http/auth-guard.ts';
 import type { PaymentProvider, TestGateway } from '../../providers/payments/index.ts';
-import { BackOfficeService } from './back-office-service.ts';
-import { CheckoutService } from './checkout-service.ts';
-import { ConfirmationService } from './confirmation-service.ts';
-import { applicationStatusOf, bankAccount, paymentView, type PaymentDeps } from './deps.ts';
-import { ExpiryService } from './expiry-service.ts';
-import type { PaymentsPorts, StudiesPort } from './ports.ts';
-import { RefundService, type MemberLeftInput, type MemberLeftResult } from './refund-service.ts';
+import type { BackOfficeService } from './back-office-service.ts';
+import type { CheckoutService } from './checkout-service.ts';
+import type { ConfirmationService } from './confirmation-service.ts';
+import { applicationStatusOf, bankAccount, paymentView, type PaymentContext } from './payment-context.ts';
+import type { ExpiryService } from './expiry-service.ts';
+import type { StudiesPort } from './ports.ts';
+import type { MemberLeftInput, MemberLeftResult, RefundService } from './refund-service.ts';
 import * as repo from './repo.ts';
 import type { PaymentRow } from './schema.ts';
 
-export { JOB_NOTICE, JOB_RECONCILE, JOB_REFUND, maskAccount } from './deps.ts';
 export type { MemberLeftInput, MemberLeftResult } from './refund-service.ts';
+
+/** The parts the facade delegates to, built by index.ts over one `PaymentContext`. */
+export interface PaymentParts {
+  checkout: CheckoutService;
+  confirmation: ConfirmationService;
+  expiry: ExpiryService;
+  refunds: RefundService;
+  backOffice: BackOfficeService;
+  deposits: DepositService;
+}
 
 export class PaymentsService {
   readonly studies: StudiesPort;
-  private readonly d: PaymentDeps;
+  readonly provider: PaymentProvider;
   private readonly checkout: CheckoutService;
   private readonly confirmation: ConfirmationService;
   private readonly expiry: ExpiryService;
   private readonly refunds: RefundService;
   private readonly backOffice: BackOfficeService;
+  /** deposits returned by attendance (deposit-service.ts) */
+  readonly deposits: DepositService;
 
   constructor(
-    private readonly ctx: AppContext,
-    /** the modules below payments (ports.ts), injected by the composition root */
-    ports: PaymentsPorts,
-    readonly provider: PaymentProvider,
+    private readonly d: PaymentContext,
+    parts: PaymentParts,
     /** the built-in gateway (its hosted checkout; demo data and tests drive it directly) */
     readonly gateway: TestGateway | null = null,
-    clock: () => Date = () => new Date(),
   ) {
-    this.studies = ports.studies;
-    this.d = { ctx, ports, provider, clock, studies: this.studies };
-    this.checkout = new CheckoutService(this.d);
-    this.confirmation = new ConfirmationService(this.d);
-    this.expiry = new ExpiryService(this.d, (id) => this.confirmation.reconcile(id));
-    this.refunds = new RefundService(this.d);
-    this.backOffice = new BackOfficeService(this.d, this.refunds);
+    this.studies = d.studies;
+    this.provider = d.provider;
+    this.checkout = parts.checkout;
+    this.confirmation = parts.confirmation;
+    this.expiry = parts.expiry;
+    this.refunds = parts.refunds;
+    this.backOffice = parts.backOffice;
+    this.deposits = parts.deposits;
   }
 
   // ---- views
@@ -87,7 +96,7 @@ export class PaymentsService {
 
   /** GET /api/payments/{orderId}: the payer or an admin. */
   async get(user: AuthUser, orderId: string): Promise<PaymentView> {
-    const p = await repo.byOrderId(this.ctx.db, orderId);
+    const p = await repo.byOrderId(this.d.ctx.db, orderId);
     // another person's payment does not exist for this caller (404, as an unknown order)
     if (!p || (p.userId !== user.id && !isAdmin(user))) throw notFound('payments.notFound');
     return this.view(p, await applicationStatusOf(this.d, p));

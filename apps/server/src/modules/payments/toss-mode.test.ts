@@ -156,4 +156,59 @@ describe('PAYMENT_PROVIDER=toss', () => {
     const atToss = await shop.api.payments.provider.findByOrderId(s.orderId);
     expect(atToss).toMatchObject({ status: 'PARTIAL_CANCELED', balanceAmount: 20_000 });
   });
+
+  it('returns a deposit by attendance as Toss partial cancels, each with its own idempotency key, once', async () => {
+    const a = await fake.add(member, { amount: 40_000, depositAmount: 30_000 });
+    const s = await payThroughWidget(a.applicationId, a.studyId, CARD.approve);
+    expect((await confirm(s)).body.data.status).toBe('DONE');
+    const session = (i: number, date: string) => ({
+      eventId: crypto.randomUUID(),
+      date,
+      startTime: '20:00',
+      endTime: '22:00',
+      taken: true,
+      i,
+    });
+    const sessions = [session(0, '2026-03-03'), session(1, '2026-03-10'), session(2, '2026-03-17')];
+    fake.deposits.set(a.studyId, {
+      studyId: a.studyId,
+      title: a.studyTitle,
+      leaderId: admin.id,
+      status: 'IN_PROGRESS',
+      endDate: '2026-03-31',
+      rule: { amount: 30_000, late: 'HALF', excused: 'FULL', forfeit: 'STUDY' },
+      attendance: {
+        sessions,
+        records: [
+          { eventId: sessions[0]!.eventId, userId: member.id, status: 'PRESENT' },
+          { eventId: sessions[1]!.eventId, userId: member.id, status: 'LATE' },
+          { eventId: sessions[2]!.eventId, userId: member.id, status: 'ABSENT' },
+        ],
+      },
+      members: [{ userId: member.id, joinedAt: new Date('2026-03-01T00:00:00+09:00') }],
+    });
+    const drain = async () => {
+      for (let i = 0; i < 3; i++) await shop.ctx.jobs.drain();
+    };
+    // the first two sessions are over; the third not yet
+    await shop.api.payments.deposits.settleStudy(a.studyId, new Date('2026-03-10T23:30:00+09:00'));
+    await drain();
+    let atToss = await shop.api.payments.provider.findByOrderId(s.orderId);
+    expect(atToss).toMatchObject({ status: 'PARTIAL_CANCELED', balanceAmount: 40_000 - 10_000 - 5_000 });
+    expect(atToss!.cancels!.map((c) => c.cancelAmount)).toEqual([10_000, 5_000]);
+    // a second sweep and a repeated job: nothing more at Toss
+    await shop.api.payments.deposits.settleStudy(a.studyId, new Date('2026-03-10T23:30:00+09:00'));
+    const rows = await shop.call({ method: 'GET', url: `/api/payments/${s.orderId}/deposit-refunds`, headers: member.auth });
+    for (const r of rows.body.data as { id: string }[]) await shop.api.payments.deposits.executeRefund(r.id);
+    await drain();
+    atToss = await shop.api.payments.provider.findByOrderId(s.orderId);
+    expect(atToss!.cancels).toHaveLength(2);
+    // the end: the absence keeps its share, nothing more goes back; the fee stays paid
+    await shop.api.payments.deposits.settleStudy(a.studyId, new Date('2026-04-01T12:00:00+09:00'));
+    await drain();
+    atToss = await shop.api.payments.provider.findByOrderId(s.orderId);
+    expect(atToss!.balanceAmount).toBe(25_000);
+    const mine = (await shop.call({ method: 'GET', url: `/api/payments/${s.orderId}`, headers: member.auth })).body.data;
+    expect(mine).toMatchObject({ status: 'PARTIAL_CANCELED', refundedAmount: 15_000 });
+  });
 });

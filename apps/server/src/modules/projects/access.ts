@@ -7,19 +7,11 @@
 import type { AppContext } from '../../context.ts';
 import { forbidden, notFound } from '../../http/app-error.ts';
 import { type AuthUser, isAdmin } from '../../http/auth-guard.ts';
-import type { NotificationsService } from '../notifications/index.ts';
-import type { UsersService } from '../users/index.ts';
+import type { Clock } from '../../clock.ts';
+import type { ProjectsDeps } from './deps.ts';
 import type { ProjectCaches } from './caches.ts';
 import type { ListTotals } from './list-totals.ts';
 import type { ProjectRow } from './schema.ts';
-
-/** What projects need from other modules. */
-export interface ProjectsDeps {
-  users: Pick<UsersService, 'publicProfiles'>;
-  notifications: Pick<NotificationsService, 'notify' | 'notifyMany'>;
-}
-
-export type Clock = () => Date;
 
 export interface ProjectsContext {
   ctx: AppContext;

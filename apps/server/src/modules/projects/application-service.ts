@@ -22,6 +22,7 @@ import { badState, notFound, ruleViolation } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type ProjectAccess, type ProjectsContext, accessOrNotFound, listChanged } from './access.ts';
+import { projectApplicationChanged } from './live-topics.ts';
 import * as apps from './application-repo.ts';
 import * as notices from './notices.ts';
 import * as repo from './project-repo.ts';
@@ -90,6 +91,8 @@ export class ApplicationService {
         );
         return { row, project: project! };
       });
+      await projectApplicationChanged(this.p.ctx, row);
+      await projectApplicationChanged(this.p.ctx, row);
       return this.view(row, project);
     } catch (err) {
       if (isUniqueViolation(err, 'project_applications_open_idx')) {
@@ -163,6 +166,7 @@ export class ApplicationService {
       return { row, project };
     });
     listChanged(this.p); // a filled seat: the card's seats and members, and maybe out of an open-position filter
+    await projectApplicationChanged(this.p.ctx, row);
     return this.view(row, project);
   }
 
@@ -182,6 +186,7 @@ export class ApplicationService {
       await this.p.deps.notifications.notify(app.userId, notices.applicationRejected(project, position?.name ?? '', note), tx);
       return { row, project };
     });
+    await projectApplicationChanged(this.p.ctx, row);
     return this.view(row, project);
   }
 
@@ -210,6 +215,7 @@ export class ApplicationService {
       );
       return { row, project };
     });
+    await projectApplicationChanged(this.p.ctx, row);
     return this.view(row, project);
   }
 }

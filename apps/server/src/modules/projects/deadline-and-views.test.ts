@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { CLOSE_EXPIRED_JOB } from './jobs.ts';
-import { createProjectsService } from './service.ts';
+import { createProjectsService } from './index.ts';
 import { type Person, apply, createProject, inbox, person, today } from './test-helpers.ts';
 
 let t: TestApp;

@@ -7,6 +7,7 @@
  */
 import { deadlineCloseRunAfter, seoulDate } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
+import type { JobHandler } from '../../jobs/queue.ts';
 import type { ProjectsService } from './service.ts';
 
 export const CLOSE_EXPIRED_JOB = 'projects.close-expired';
@@ -18,8 +19,12 @@ export async function scheduleNextClose(ctx: AppContext, now: Date = new Date())
   await ctx.jobs.enqueue(CLOSE_EXPIRED_JOB, { date }, { runAt: at, dedupeKey: `${CLOSE_EXPIRED_JOB}:${date}`, maxAttempts: 10 });
 }
 
-export function registerProjectJobs(ctx: AppContext, service: ProjectsService): void {
-  ctx.jobs.register(CLOSE_EXPIRED_JOB, async (payload) => {
+export const CLOSE_SCHEDULE_SWEEP = `${CLOSE_EXPIRED_JOB}.schedule`;
+export const CLOSE_SCHEDULE_EVERY_MS = ENSURE_EVERY_MS;
+
+/** The deadline job's handler. */
+export function closeExpiredJob(ctx: AppContext, service: ProjectsService): JobHandler {
+  return async (payload) => {
     const scheduled = typeof payload.date === 'string' ? payload.date : '';
     const today = seoulDate(new Date());
     // the later of the date this run was queued for and today's (a late run catches up)
@@ -28,6 +33,5 @@ export function registerProjectJobs(ctx: AppContext, service: ProjectsService): 
     // the midnight after this run's own (never this run again, even if it ran early or late)
     const ranFor = scheduled ? Date.parse(`${scheduled}T00:00:00+09:00`) : 0;
     await scheduleNextClose(ctx, new Date(Math.max(Date.now(), Number.isNaN(ranFor) ? 0 : ranFor)));
-  });
-  ctx.jobs.every(`${CLOSE_EXPIRED_JOB}.schedule`, ENSURE_EVERY_MS, () => scheduleNextClose(ctx));
+  };
 }

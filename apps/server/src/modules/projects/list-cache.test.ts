@@ -10,18 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { ProjectCaches } from './caches.ts';
 import { projects } from './schema.ts';
-import type { ProjectsService } from './service.ts';
+import { projectsKnobs } from './projects-test-kit.ts';
 import { type Person, applyOk, createProject, decide, form, move, person, today } from './test-helpers.ts';
 
 let t: TestApp;
-let api: ProjectsService;
+const api = () => t.app.apis.projects;
 let owner: Person;
 
 beforeAll(async () => {
   t = await createTestApp();
-  api = t.app.modules.find((m) => m.name === 'projects')!.api as ProjectsService;
   // long enough that only an invalidation can explain a fresh page
-  api.setReadCacheTtl(60_000);
+  projectsKnobs(t.ctx).setReadCacheTtl(60_000);
   owner = await person(t);
 });
 afterAll(() => t.close());
@@ -81,7 +80,7 @@ describe('the projects list read cache', () => {
 
     // the deadline job
     expect((await card(a.id))?.status).toBe('RECRUITING');
-    expect(await api.closeExpired(addDays(today(), 5))).toBeGreaterThan(0);
+    expect(await api().closeExpired(addDays(today(), 5))).toBeGreaterThan(0);
     expect((await card(a.id))?.status).toBe('IN_PROGRESS');
 
     // deletion

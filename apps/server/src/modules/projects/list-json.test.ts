@@ -15,7 +15,7 @@ import { ok } from '../../http/envelope.ts';
 import { users } from '../users/schema.ts';
 import { countList, listPage } from './project-repo.ts';
 import { toSummary } from './project-view.ts';
-import type { ProjectsService } from './service.ts';
+import { projectsKnobs } from './projects-test-kit.ts';
 import { type Person, applyOk, createProject, decide, move, person, today } from './test-helpers.ts';
 import { toPage } from '@moim/contract';
 
@@ -27,9 +27,9 @@ let gone: Person;
 beforeAll(async () => {
   t = await createTestApp();
   // every request counts its total, as the reference does
-  const projectsApi = t.app.modules.find((m) => m.name === 'projects')!.api as ProjectsService;
-  projectsApi.setListTotalsTtl(0);
-  projectsApi.setReadCacheTtl(0);
+  const knobs = projectsKnobs(t.ctx);
+  knobs.setListTotalsTtl(0);
+  knobs.setReadCacheTtl(0);
   owner = await person(t, { name: '주인 "따옴표" \\ 백슬래시' });
   other = await person(t, { name: '다른 주인' });
   gone = await person(t, { name: '떠난 주인' });

@@ -5,6 +5,7 @@
 import { type ProjectListQuery, type ProjectStatus, PROJECT_LISTED_STATUSES } from '@moim/contract';
 import { and, asc, desc, eq, inArray, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import { subqueryFields } from '../../db/subquery.ts';
 import { escapeLike, koreanSearch } from '../../search/korean-search.ts';
 import {
   type NewProjectPositionRow,
@@ -390,9 +391,7 @@ export async function listPage(db: DbOrTx, f: ListFilter, limit: number, offset:
     .limit(limit)
     .offset(offset)
     .as('page');
-  const fields = Object.fromEntries(Object.keys(cardBase).map((k) => [k, page[k as keyof typeof cardBase]])) as unknown as {
-    [K in keyof typeof cardBase]: (typeof page)[K];
-  };
+  const fields = subqueryFields(cardBase, page);
   return db
     .select({ ...fields, positions: positionsJson('page') })
     .from(page)

@@ -9,10 +9,11 @@ import { type ProjectAction, type ProjectStatus, addDays, projectBody, seoulDate
 import type { AppContext } from '../../context.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import type { Seeder } from '../../seed/index.ts';
-import type { ProjectsDeps } from './access.ts';
+import type { Clock } from '../../clock.ts';
+import type { ProjectsDeps } from './deps.ts';
 import { DEMO_EXTRA_SKILL, DEMO_INTRO, DEMO_MOTIVATION, DEMO_PROJECTS, type DemoProject, OTHERS, type Who } from './seed-content.ts';
 import { recordViews } from './project-repo.ts';
-import { createProjectsService } from './service.ts';
+import type { ProjectsService } from './service.ts';
 
 interface SharedUsers {
   admin: string;
@@ -33,7 +34,8 @@ const PATH: Record<ProjectStatus, ProjectAction[]> = {
   CANCELLED: ['CANCEL'],
 };
 
-export function projectsSeeder(deps: ProjectsDeps & { notifications: { withoutMail<T>(fn: () => Promise<T>): Promise<T> } }): Seeder {
+/** `build`: the module's services over a clock of the seed's (each demo project is back-dated). */
+export function projectsSeeder(deps: ProjectsDeps, build: (clock: Clock) => ProjectsService): Seeder {
   return {
     name: 'projects',
     async demo(ctx, shared) {
@@ -52,16 +54,22 @@ export function projectsSeeder(deps: ProjectsDeps & { notifications: { withoutMa
       };
       const names = await deps.users.publicProfiles(Object.values(ids));
       await deps.notifications.withoutMail(async () => {
-        for (const demo of DEMO_PROJECTS) await seedOne(ctx, deps, demo, ids, (w) => names.get(ids[w])?.name ?? w);
+        for (const demo of DEMO_PROJECTS) await seedOne(ctx, build, demo, ids, (w) => names.get(ids[w])?.name ?? w);
       });
     },
   };
 }
 
-async function seedOne(ctx: AppContext, deps: ProjectsDeps, demo: DemoProject, ids: Record<Who, string>, nameOf: (w: Who) => string) {
+async function seedOne(
+  ctx: AppContext,
+  build: (clock: Clock) => ProjectsService,
+  demo: DemoProject,
+  ids: Record<Who, string>,
+  nameOf: (w: Who) => string,
+) {
   const realNow = Date.now();
   let at = realNow - demo.daysAgo * DAY;
-  const service = createProjectsService(ctx, deps, () => new Date(at));
+  const service = build(() => new Date(at));
   const created = seoulDate(new Date(at));
   const { startAfter, ...form } = demo.project;
   const body = projectBody.parse({

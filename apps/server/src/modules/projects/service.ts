@@ -15,17 +15,12 @@ import type {
   ProjectListQuery,
   ProjectSummary,
 } from '@moim/contract';
-import type { Redis } from 'ioredis';
-import type { AppContext } from '../../context.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
-import type { Clock, ProjectsDeps } from './access.ts';
-import { ApplicationService } from './application-service.ts';
-import { ProjectCaches } from './caches.ts';
-import { ListTotals } from './list-totals.ts';
-import { ProjectService, type ViewerHint } from './project-service.ts';
-import { StatusService } from './status-service.ts';
+import type { ApplicationService } from './application-service.ts';
+import type { ProjectService, ViewerHint } from './project-service.ts';
+import type { StatusService } from './status-service.ts';
 
-export type { ProjectsDeps, ViewerHint };
+export type { ViewerHint };
 
 export interface ProjectsService {
   /** A new project owned by `user`: a DRAFT, or RECRUITING with `publish`. */
@@ -48,26 +43,10 @@ export interface ProjectsService {
   accept(projectId: string, appId: string, user: AuthUser, reviewNote?: string): Promise<ProjectApplication>;
   reject(projectId: string, appId: string, user: AuthUser, reviewNote: string): Promise<ProjectApplication>;
   cancel(projectId: string, appId: string, user: AuthUser, applicantId: string): Promise<ProjectApplication>;
-  /** How long list totals are remembered (0: count on every request; benchmarks measure that path). */
-  setListTotalsTtl(ms: number): void;
-  /** benches and tests: the list's read cache TTL on this instance (0 turns it off) */
-  setReadCacheTtl(ms: number): void;
-  /** several instances: list changes clear every instance's read cache (caches.ts) */
-  shareReadCache(redis: Redis): Promise<void>;
-  closeReadCache(): Promise<void>;
 }
 
-export function createProjectsService(
-  ctx: AppContext,
-  deps: ProjectsDeps,
-  clock: Clock = () => new Date(),
-  totals = new ListTotals(),
-  caches = new ProjectCaches(),
-): ProjectsService {
-  const p = { ctx, deps, clock, totals, caches };
-  const projects = new ProjectService(p);
-  const status = new StatusService(p, projects);
-  const applications = new ApplicationService(p);
+/** The module's interface over its three services (built in index.ts). */
+export function projectsApi(projects: ProjectService, status: StatusService, applications: ApplicationService): ProjectsService {
   return {
     create: (user, body) => projects.create(user, body),
     replace: (id, user, body) => projects.replace(id, user, body),
@@ -84,9 +63,5 @@ export function createProjectsService(
     accept: (projectId, appId, user, reviewNote) => applications.accept(projectId, appId, user, reviewNote),
     reject: (projectId, appId, user, reviewNote) => applications.reject(projectId, appId, user, reviewNote),
     cancel: (projectId, appId, user, applicantId) => applications.cancel(projectId, appId, user, applicantId),
-    setListTotalsTtl: (ms) => totals.setTtl(ms),
-    setReadCacheTtl: (ms) => caches.setTtl(ms),
-    shareReadCache: (redis) => caches.shareThrough(redis),
-    closeReadCache: () => caches.close(),
   };
 }

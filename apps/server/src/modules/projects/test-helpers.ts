@@ -21,7 +21,7 @@ export async function person(t: TestApp, opts: { name?: string; admin?: boolean 
   const u = await t.api.users.createUser({ email: `${tag}@example.com`, name, emailVerified: true });
   if (opts.admin) await t.api.users.setAdmin(u.id, true);
   const roles = opts.admin ? ['ROLE_USER', 'ROLE_ADMIN'] : ['ROLE_USER'];
-  // an admin has a second factor and signs in through it (docs/accounts.md "Second factor")
+  // an admin has a second factor and signs in through it (docs/accounts-factors.md "Second factor")
   const token = opts.admin
     ? (await signInWithSecondFactor(t, u.id)).accessToken
     : await t.ctx.tokens.sign({ id: u.id, roles, systemRole: 'ROLE_USER' });

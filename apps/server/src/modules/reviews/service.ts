@@ -6,15 +6,10 @@
 import { type Review, type ReviewBody, type ReviewList, toPage } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { StudiesService } from '../studies/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { type ReviewWithAuthor, findReviewView, insertReview, listReviews, reviewStats, findUserReview } from './repo.ts';
-
-/** What reviews need from other modules. */
-export interface ReviewsDeps {
-  studies: Pick<StudiesService, 'callerAccess'>;
-}
+import type { ReviewsDeps } from './deps.ts';
 
 const studyNotFound = () => new AppError('BIZ-3001', 'studies.notFound');
 

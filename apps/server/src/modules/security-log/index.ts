@@ -7,10 +7,13 @@
  */
 import type { AppContext } from '../../context.ts';
 import type { ServerModule } from '../types.ts';
-import type { MemberSessions } from './ports.ts';
+import type { SecurityLogModuleDeps } from './deps.ts';
+import { securityLogPrivacy } from './personal-data.ts';
 import { securityLogRoutes } from './routes.ts';
 import { createMemberSessionsService } from './sessions-service.ts';
 import { createSecurityLogService, type SecurityLogService } from './service.ts';
+
+export type { SecurityLogModuleDeps } from './deps.ts';
 
 export type { SecurityEvent, SecurityLog, SecurityLogService } from './service.ts';
 export type { LiveSession, MemberSessions } from './ports.ts';
@@ -23,14 +26,16 @@ export function createSecurityLog(ctx: AppContext): SecurityLogService {
   return createSecurityLogService(ctx);
 }
 
-export function createSecurityLogModule(
-  ctx: AppContext,
-  deps: { log: SecurityLogService; sessions: MemberSessions },
-): ServerModule<SecurityLogService> {
+export function createSecurityLogModule(ctx: AppContext, deps: SecurityLogModuleDeps): ServerModule<SecurityLogService> {
   const sessions = createMemberSessionsService({ sessions: deps.sessions, log: deps.log });
   // retention: twice a day is plenty for a cut-off measured in years
   ctx.jobs.every(RETENTION_JOB, 12 * 60 * 60_000, async () => {
     await deps.log.purge();
   });
-  return { name: 'security-log', api: deps.log, routes: securityLogRoutes(ctx, deps.log, sessions) };
+  return {
+    name: 'security-log',
+    api: deps.log,
+    routes: securityLogRoutes(ctx, deps.log, sessions),
+    privacy: securityLogPrivacy(ctx),
+  };
 }

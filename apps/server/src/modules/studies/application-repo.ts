@@ -1,5 +1,5 @@
 /** SQL for study applications. Applicants' display fields come from the `user_public` view. */
-import type { ApplicationStatus } from '@moim/contract';
+import { OPEN_APPLICATION_STATUSES, type ApplicationStatus } from '@moim/contract';
 import { and, asc, desc, eq, getTableColumns, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { userPublic } from '../users/index.ts';
@@ -83,7 +83,7 @@ export async function openApplicationOf(db: DbOrTx, studyId: string, userId: str
       and(
         eq(studyApplications.studyId, studyId),
         eq(studyApplications.userId, userId),
-        inArray(studyApplications.status, ['PENDING', 'ACCEPTED', 'PAYMENT_PENDING']),
+        inArray(studyApplications.status, [...OPEN_APPLICATION_STATUSES]),
       ),
     );
   return row;
@@ -181,7 +181,7 @@ export async function countOpenByStudy(db: DbOrTx, studyIds: string[]): Promise<
   const rows = await db
     .select({ studyId: studyApplications.studyId, n: sql<number>`count(*)`.mapWith(Number) })
     .from(studyApplications)
-    .where(and(inArray(studyApplications.studyId, studyIds), inArray(studyApplications.status, ['PENDING', 'ACCEPTED', 'PAYMENT_PENDING'])))
+    .where(and(inArray(studyApplications.studyId, studyIds), inArray(studyApplications.status, [...OPEN_APPLICATION_STATUSES])))
     .groupBy(studyApplications.studyId);
   return new Map(rows.map((r) => [r.studyId, r.n]));
 }

@@ -5,10 +5,12 @@
  * seat is taken with a conditional UPDATE (`seats_taken < capacity`), so concurrent accepts can
  * never pass capacity, and the database's check constraint backs it.
  */
+import { amountDueOf, isFreeStudy } from './deposit.ts';
 import {
   studySeats,
   type Application,
   type ApplicationListQuery,
+  type ApplicationStatus,
   type ApplyBody,
   type Page,
   type StudyStatus,
@@ -21,6 +23,7 @@ import { AppError, invalidInput } from '../../http/app-error.ts';
 import type { ErrorTextKey } from '../../i18n/error-texts.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { notice } from '../notifications/index.ts';
+import { applicationChanged } from './live-topics.ts';
 import { accessOf, assertManagerOrAdmin, assertVisible, type StudyAccess, studyNotFound } from './access.ts';
 import {
   findApplication,
@@ -28,6 +31,7 @@ import {
   inTerminatedStudy,
   insertApplication,
   listByStudy,
+  listByUser,
   lockApplication,
   moveApplication,
   openApplicationOf,
@@ -35,16 +39,15 @@ import {
 } from './application-repo.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { StudyDeps } from './deps.ts';
+import { scheduleExpiry } from './payment-deadline.ts';
+import { promoteWaitlist } from './waitlist-promotion.ts';
 import type { ApplicationClosedEvent, StudiesEvents } from './events.ts';
 import { activateMember } from './membership-repo.ts';
-import { type ApplicationAnswer, type ApplicationRow, studyApplications } from './schema.ts';
+import { type ApplicationAnswer, type ApplicationRow, type StudyRow, studyApplications } from './schema.ts';
 import { findStudy, findStudyBySlug, latestReason, releaseSeat, takeSeat } from './study-repo.ts';
 import { applicabilityInput, toApplication } from './study-view.ts';
 
-export const EXPIRE_JOB = 'studies.expire-application';
-export const PAYMENT_DUE_JOB = 'studies.payment-due-reminder';
-export const EXPIRE_SWEEP = 'studies.expire-sweep';
-const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
+export { EXPIRE_JOB, EXPIRE_SWEEP, PAYMENT_DUE_JOB } from './payment-deadline.ts';
 
 const appNotFound = () => new AppError('BIZ-3001', 'studies.applicationNotFound');
 
@@ -70,6 +73,7 @@ export async function publishApplicationClosed(
   cause: ApplicationClosedEvent['cause'],
   at: Date,
 ): Promise<void> {
+  await applicationChanged(d, tx, app);
   await d.ctx.events.channel<StudiesEvents>().publish(tx, 'studies.application-closed', {
     applicationId: app.id,
     studyId: app.studyId,
@@ -78,6 +82,43 @@ export async function publishApplicationClosed(
     cause,
     at: at.toISOString(),
   });
+}
+
+/** The answers to the study's questions, checked (unknown, twice, required missing) and stored with each question's text. */
+export function validatedAnswers(study: StudyRow, body: ApplyBody): ApplicationAnswer[] {
+  const byId = new Map(study.questions.map((q) => [q.id, q]));
+  const answers: ApplicationAnswer[] = [];
+  for (const ans of body.answers) {
+    const q = byId.get(ans.questionId);
+    if (!q) {
+      const text = { key: 'studies.unknownQuestion', params: { questionId: ans.questionId } } as const;
+      throw new AppError('VAL-2001', text, {
+        fields: [{ path: 'body.answers', code: 'unknown_question', message: text.key }],
+        questionId: ans.questionId,
+      });
+    }
+    if (answers.some((x) => x.questionId === q.id)) {
+      throw invalidInput('VAL-2001', { path: 'body.answers', code: 'duplicate', message: 'studies.answeredTwice' });
+    }
+    answers.push({ questionId: q.id, question: q.text, answer: ans.answer });
+  }
+  for (const q of study.questions) {
+    if (q.required && !answers.find((x) => x.questionId === q.id && x.answer.length > 0)) {
+      const text = { key: 'studies.answerRequired', params: { question: q.text } } as const;
+      throw new AppError('VAL-2003', text, {
+        fields: [{ path: 'body.answers', code: 'missing', message: text.key }],
+        questionId: q.id,
+      });
+    }
+  }
+  return answers;
+}
+
+/** Who may apply (or join the waitlist): not its organisers, not a member, not one removed by warnings. */
+export function assertMayApply(a: StudyAccess): void {
+  if (a.isOwner || a.role === 'MANAGER') throw new AppError('BIZ-3003', 'studies.ownStudy');
+  if (a.isActiveMember) throw new AppError('BIZ-3002', 'studies.alreadyMember', { reason: 'ALREADY_MEMBER' });
+  if (a.membership?.inactiveReason === 'WARNINGS') throw new AppError('BIZ-3003', 'studies.warnedOut');
 }
 
 export class ApplicationService {
@@ -102,9 +143,7 @@ export class ApplicationService {
     if (!study) throw studyNotFound();
     const a = await accessOf(this.db, study, user);
     assertVisible(study, a);
-    if (a.isOwner || a.role === 'MANAGER') throw new AppError('BIZ-3003', 'studies.ownStudy');
-    if (a.isActiveMember) throw new AppError('BIZ-3002', 'studies.alreadyMember', { reason: 'ALREADY_MEMBER' });
-    if (a.membership?.inactiveReason === 'WARNINGS') throw new AppError('BIZ-3003', 'studies.warnedOut');
+    assertMayApply(a);
     const open = studyApplicability(applicabilityInput(study), now);
     if (!open.canApply) {
       // a full study is a state: a seat freed lets the next one in
@@ -112,31 +151,7 @@ export class ApplicationService {
     }
     if (await openApplicationOf(this.db, study.id, user.id)) throw alreadyApplied();
 
-    const byId = new Map(study.questions.map((q) => [q.id, q]));
-    const answers: ApplicationAnswer[] = [];
-    for (const ans of body.answers) {
-      const q = byId.get(ans.questionId);
-      if (!q) {
-        const text = { key: 'studies.unknownQuestion', params: { questionId: ans.questionId } } as const;
-        throw new AppError('VAL-2001', text, {
-          fields: [{ path: 'body.answers', code: 'unknown_question', message: text.key }],
-          questionId: ans.questionId,
-        });
-      }
-      if (answers.some((x) => x.questionId === q.id)) {
-        throw invalidInput('VAL-2001', { path: 'body.answers', code: 'duplicate', message: 'studies.answeredTwice' });
-      }
-      answers.push({ questionId: q.id, question: q.text, answer: ans.answer });
-    }
-    for (const q of study.questions) {
-      if (q.required && !answers.find((x) => x.questionId === q.id && x.answer.length > 0)) {
-        const text = { key: 'studies.answerRequired', params: { question: q.text } } as const;
-        throw new AppError('VAL-2003', text, {
-          fields: [{ path: 'body.answers', code: 'missing', message: text.key }],
-          questionId: q.id,
-        });
-      }
-    }
+    const answers = validatedAnswers(study, body);
 
     let row: ApplicationRow;
     try {
@@ -146,10 +161,11 @@ export class ApplicationService {
           userId: user.id,
           motivation: body.motivation,
           answers,
-          amountDue: study.cost,
+          amountDue: amountDueOf(study),
           appliedAt: now,
           updatedAt: now,
         });
+        await applicationChanged(this.d, tx, app);
         await this.d.notifications.notify(
           study.leaderId,
           {
@@ -209,7 +225,8 @@ export class ApplicationService {
     const now = this.d.clock();
     await this.db.transaction(async (tx) => {
       const { app, study } = await this.lockForDecision(tx, studyId, appId, user);
-      const free = study.costType === 'FREE' || study.cost === 0;
+      await applicationChanged(this.d, tx, app);
+      const free = isFreeStudy(study);
       if (!(await takeSeat(tx, studyId, free))) {
         throw new AppError('BIZ-3002', 'studies.noSeatLeft', { reason: 'FULL', ...studySeats(study) });
       }
@@ -230,13 +247,22 @@ export class ApplicationService {
         return;
       }
       const deadline = new Date(now.getTime() + study.paymentDeadlineHours * 3_600_000);
-      await moveApplication(tx, app.id, ['PENDING'], { ...base, status: 'ACCEPTED', paymentDeadline: deadline, amountDue: study.cost });
-      await this.scheduleExpiry(tx, app.id, deadline, now);
+      await moveApplication(tx, app.id, ['PENDING'], {
+        ...base,
+        status: 'ACCEPTED',
+        paymentDeadline: deadline,
+        amountDue: amountDueOf(study),
+      });
+      await scheduleExpiry(this.d, tx, app.id, deadline, now);
       await this.d.notifications.notify(
         app.userId,
         {
           type: 'APPLICATION_ACCEPTED',
-          message: notice('notice.study.applicationAccepted', { study: study.title, deadline: deadline.toISOString(), amount: study.cost }),
+          message: notice('notice.study.applicationAccepted', {
+            study: study.title,
+            deadline: deadline.toISOString(),
+            amount: amountDueOf(study),
+          }),
           link: `/study/${study.id}/apply`,
         },
         tx,
@@ -249,8 +275,15 @@ export class ApplicationService {
   async reject(studyId: string, appId: string, user: AuthUser, reviewNote: string): Promise<Application> {
     const now = this.d.clock();
     await this.db.transaction(async (tx) => {
-      const { app, study } = await this.lockForDecision(tx, studyId, appId, user, false);
-      await moveApplication(tx, app.id, ['PENDING'], { status: 'REJECTED', decidedAt: now, decidedBy: user.id, reviewNote, closedAt: now });
+      // the organisers may also take someone off the waitlist
+      const { app, study } = await this.lockForDecision(tx, studyId, appId, user, false, ['PENDING', 'WAITLISTED']);
+      await moveApplication(tx, app.id, [app.status], {
+        status: 'REJECTED',
+        decidedAt: now,
+        decidedBy: user.id,
+        reviewNote,
+        closedAt: now,
+      });
       await publishApplicationClosed(this.d, tx, app, 'REJECTED', 'REJECTED', now);
       await this.d.notifications.notify(
         app.userId,
@@ -265,7 +298,14 @@ export class ApplicationService {
     return this.view(appId);
   }
 
-  private async lockForDecision(tx: Tx, studyId: string, appId: string, user: AuthUser, needActiveStudy = true) {
+  private async lockForDecision(
+    tx: Tx,
+    studyId: string,
+    appId: string,
+    user: AuthUser,
+    needActiveStudy = true,
+    from: readonly ApplicationStatus[] = ['PENDING'],
+  ) {
     const app = await lockApplication(tx, appId);
     if (!app || app.studyId !== studyId) throw appNotFound();
     const study = await findStudy(tx, studyId);
@@ -276,30 +316,45 @@ export class ApplicationService {
     if (!a.isManager && !a.isAdmin) {
       throw app.userId === user.id ? new AppError('AUTH-1004', 'studies.decideManagersOnly') : appNotFound();
     }
-    if (app.status !== 'PENDING') throw new AppError('BIZ-3002', 'studies.notPending', { status: app.status });
+    if (!from.includes(app.status)) throw new AppError('BIZ-3002', 'studies.notPending', { status: app.status });
     if (needActiveStudy && !(['APPROVED', 'IN_PROGRESS'] as StudyStatus[]).includes(study.status)) {
       throw new AppError('BIZ-3002', 'studies.acceptOnlyActive', { studyStatus: study.status });
     }
     return { app, study };
   }
 
-  private async scheduleExpiry(tx: DbOrTx, appId: string, deadline: Date, now: Date): Promise<void> {
-    await this.d.ctx.jobs.enqueue(EXPIRE_JOB, { applicationId: appId }, { runAt: deadline, dedupeKey: `${EXPIRE_JOB}:${appId}` }, tx);
-    const remindAt = new Date(deadline.getTime() - REMINDER_BEFORE_MS);
-    if (remindAt > now) {
-      await this.d.ctx.jobs.enqueue(
-        PAYMENT_DUE_JOB,
-        { applicationId: appId },
-        { runAt: remindAt, dedupeKey: `${PAYMENT_DUE_JOB}:${appId}` },
-        tx,
-      );
-    }
-  }
-
   // -------------------------------------------------------------------------------------------
   // Cancelling and expiry
 
-  /** The applicant withdraws a PENDING or ACCEPTED application (an ACCEPTED one frees its seat). */
+  /**
+   * A deleted account's open applications (PENDING, ACCEPTED, WAITLISTED) close as withdrawn: an
+   * accepted one's seat goes to the next in line (docs/privacy.md "Erasure"). One transaction per
+   * application; running it again finds nothing open.
+   */
+  async cancelForDeletedAccount(userId: string): Promise<void> {
+    const now = this.d.clock();
+    const open = (await listByUser(this.db, userId)).filter(
+      (a) => a.status === 'PENDING' || a.status === 'ACCEPTED' || a.status === 'WAITLISTED',
+    );
+    for (const { id } of open) {
+      await this.db.transaction(async (tx) => {
+        const app = await lockApplication(tx, id);
+        if (!app || (app.status !== 'PENDING' && app.status !== 'ACCEPTED' && app.status !== 'WAITLISTED')) return;
+        await moveApplication(tx, app.id, [app.status], { status: 'CANCELLED', closedAt: now });
+        if (app.status === 'ACCEPTED') {
+          await releaseSeat(tx, app.studyId, false);
+          await promoteWaitlist(this.d, tx, app.studyId, now);
+        }
+        await publishApplicationClosed(this.d, tx, app, 'CANCELLED', 'CANCELLED', now);
+      });
+    }
+    if (open.length > 0) this.d.caches.invalidate();
+  }
+
+  /**
+   * The applicant withdraws a PENDING, ACCEPTED or WAITLISTED application (an ACCEPTED one frees
+   * its seat, which goes to the next in line).
+   */
   async cancel(studyId: string, appId: string, user: AuthUser, applicantId: string): Promise<Application> {
     const now = this.d.clock();
     await this.db.transaction(async (tx) => {
@@ -311,11 +366,14 @@ export class ApplicationService {
         throw notYours(await accessOf(tx, study, user), 'studies.cancelOwnOnly');
       }
       if (applicantId !== user.id) throw new AppError('AUTH-1004', 'studies.cancelOwnOnly');
-      if (app.status !== 'PENDING' && app.status !== 'ACCEPTED') {
+      if (app.status !== 'PENDING' && app.status !== 'ACCEPTED' && app.status !== 'WAITLISTED') {
         throw new AppError('BIZ-3002', 'studies.cancelNotOpen', { status: app.status });
       }
       await moveApplication(tx, app.id, [app.status], { status: 'CANCELLED', closedAt: now });
-      if (app.status === 'ACCEPTED') await releaseSeat(tx, studyId, false);
+      if (app.status === 'ACCEPTED') {
+        await releaseSeat(tx, studyId, false);
+        await promoteWaitlist(this.d, tx, studyId, now);
+      }
       await publishApplicationClosed(this.d, tx, app, 'CANCELLED', 'CANCELLED', now);
     });
     this.d.caches.invalidate();
@@ -338,6 +396,8 @@ export class ApplicationService {
       );
       if (!moved) return false;
       await releaseSeat(tx, moved.studyId, false);
+      // a lapsed offer or hold passes to the next in line (nothing moves in a terminated study)
+      await promoteWaitlist(this.d, tx, moved.studyId, now);
       const study = await findStudy(tx, moved.studyId);
       const terminated = study?.status === 'TERMINATED';
       await publishApplicationClosed(this.d, tx, moved, 'EXPIRED', terminated ? 'STUDY_TERMINATED' : 'DEADLINE', now);

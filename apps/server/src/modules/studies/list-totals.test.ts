@@ -9,6 +9,7 @@ import { addDays, seoulDate } from '@moim/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { type TestUser, approvedStudy, createUser, createUsers, joinStudy, propose, setStatus } from './test-helpers.ts';
+import { studiesKnobs } from './studies-test-kit.ts';
 
 let t: TestApp;
 let admin: TestUser;
@@ -116,7 +117,7 @@ describe('public list totals', () => {
 
   it('stay exact when many studies are inserted or deleted in one statement', async () => {
     const db = t.ctx.database;
-    t.api.studies.setReadCacheTtl(0); // these writes bypass the service, and so its cache invalidation
+    studiesKnobs(t.ctx).setReadCacheTtl(0); // these writes bypass the service, and so its cache invalidation
     const bucketsMatchRows = async () => {
       const { rows } = await db.exec(
         `select (select count(*) from study_public_counts) as buckets,
@@ -161,7 +162,7 @@ describe('public list totals', () => {
     // deadline is still ahead (study-read-repo.ts totalSql): none, one still ahead, one passed,
     // one full — each filter's total must equal what it lists
     const db = t.ctx.database;
-    t.api.studies.setReadCacheTtl(0); // these writes bypass the service, and so its cache invalidation
+    studiesKnobs(t.ctx).setReadCacheTtl(0); // these writes bypass the service, and so its cache invalidation
     const recruiting = [
       'recruiting=true',
       'type=EDUCATIONAL&recruiting=true',
@@ -214,7 +215,7 @@ describe('public list totals', () => {
   it('list the same studies in the same order whichever index a filter walks', async () => {
     // by creation date, a type or cost-type filter merges one walk per (type, cost type) pair
     // (study-read-repo.ts typeCostWalks); other sorts filter the sort's index
-    t.api.studies.setReadCacheTtl(0);
+    studiesKnobs(t.ctx).setReadCacheTtl(0);
     await approvedStudy(t, leader, admin, { type: 'ONE_TIME', costType: 'VENUE_FEE_ONLY', cost: 5000 });
     await approvedStudy(t, leader, admin, { type: 'PARTICIPATORY', costType: 'PAID', cost: 1000, recurrenceType: 'BIWEEKLY' });
     await approvedStudy(t, leader, admin, { type: 'EDUCATIONAL', costType: 'FREE' });

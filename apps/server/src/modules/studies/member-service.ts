@@ -22,8 +22,10 @@ import {
 } from './membership-repo.ts';
 import type { InactiveReason, MembershipRow, StudyRow } from './schema.ts';
 import { findStudy, releaseSeat } from './study-repo.ts';
+import { promoteWaitlist } from './waitlist-promotion.ts';
 import { toMembership, toStudyMember } from './study-view.ts';
 import type { StudiesEvents } from './events.ts';
+import { studyAccessChanged } from './live-topics.ts';
 
 const memberNotFound = () => new AppError('BIZ-3001', 'studies.memberNotFound');
 
@@ -109,12 +111,34 @@ export class MemberService {
   }
 
   /**
+   * A deleted account leaves every running study it is a member of, as if it had left itself
+   * (seat freed, the next in line promoted, `studies.member-left` for the refund rule); a study it
+   * leads stays led by the deleted account (docs/privacy.md "Erasure"). Idempotent.
+   */
+  async leaveForDeletedAccount(userId: string): Promise<void> {
+    const now = this.d.clock();
+    const active = (await membershipsOfUser(this.db, userId)).filter((x) => x.membership.isActive && x.membership.role !== 'OWNER');
+    for (const { study: s } of active) {
+      await this.db.transaction(async (tx) => {
+        const study = await findStudy(tx, s.id);
+        if (!study || (study.status !== 'APPROVED' && study.status !== 'IN_PROGRESS')) return;
+        const m = await lockMembership(tx, study.id, userId);
+        if (!m || !m.isActive || m.role === 'OWNER') return;
+        await this.end(tx, study, m, 'LEFT', now);
+      });
+    }
+    if (active.length > 0) this.d.caches.invalidate();
+  }
+
+  /**
    * End an active membership: inactive, seat freed, and `studies.member-left` published in the
    * same transaction (payments refunds from it after the commit; docs/architecture.md).
    */
   private async end(tx: Tx, study: StudyRow, m: MembershipRow, reason: InactiveReason, now: Date): Promise<void> {
     await deactivateMembership(tx, study.id, m.userId, reason, now);
     await releaseSeat(tx, study.id, true);
+    // the seat goes to the next in line in this transaction (waitlist-promotion.ts)
+    await promoteWaitlist(this.d, tx, study.id, now);
     await this.d.ctx.events.channel<StudiesEvents>().publish(tx, 'studies.member-left', {
       studyId: study.id,
       userId: m.userId,
@@ -176,6 +200,7 @@ export class MemberService {
     assertLeaderOrAdmin(a, 'studies.roleLeaderOnly');
     const m = await setMemberRole(this.db, studyId, targetUserId, role);
     if (!m) throw memberNotFound();
+    await studyAccessChanged(this.d, studyId);
     return this.membershipView(study, m);
   }
 

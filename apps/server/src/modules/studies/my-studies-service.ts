@@ -73,7 +73,8 @@ export class MyStudiesService {
     for (const a of apps) {
       const study = studies.get(a.studyId);
       const m = membershipOf.get(a.studyId);
-      if (a.status === 'PENDING') add('pending', a.studyId, a);
+      // a place on the waitlist is an application not yet decided (SPEC's groups unchanged)
+      if (a.status === 'PENDING' || a.status === 'WAITLISTED') add('pending', a.studyId, a);
       else if (a.status === 'ACCEPTED') add('awaitingPayment', a.studyId, a);
       else if (a.status === 'PAYMENT_PENDING') add('depositPending', a.studyId, a);
       else if (a.status === 'CONFIRMED' && study?.status === 'APPROVED' && m?.isActive && m.role === 'MEMBER')

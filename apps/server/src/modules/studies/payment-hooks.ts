@@ -6,10 +6,13 @@
  * so a payment and the application move commit together. Wrong state → BIZ-3002.
  */
 import type { ApplicationStatus, StudyStatus } from '@moim/contract';
+import { applicationChanged } from './live-topics.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { notice } from '../notifications/index.ts';
-import { EXPIRE_JOB, publishApplicationClosed } from './application-service.ts';
+import { publishApplicationClosed } from './application-service.ts';
+import { EXPIRE_JOB } from './payment-deadline.ts';
+import { promoteWaitlist } from './waitlist-promotion.ts';
 import { findApplicationView, lockApplication, moveApplication, updateApplication } from './application-repo.ts';
 import type { StudyDeps } from './deps.ts';
 import { activateMember, deactivateMembership, findMembership } from './membership-repo.ts';
@@ -26,8 +29,10 @@ export interface ApplicationForPayment {
   applicantId: string;
   applicantName: string;
   status: ApplicationStatus;
-  /** integer KRW to charge (the study's cost when the application was accepted) */
+  /** integer KRW to charge (the study's cost and deposit when the application was accepted) */
   amount: number;
+  /** the refundable part of `amount` (docs/deposits.md): returned by the attendance rule */
+  depositAmount: number;
   paymentDeadline: Date | null;
   checkoutId: string | null;
   paidAmount: number | null;
@@ -70,6 +75,7 @@ export class PaymentHooks {
       applicantName: v.applicantName,
       status: v.status,
       amount: v.amountDue,
+      depositAmount: Math.min(study.depositAmount, v.amountDue),
       paymentDeadline: v.paymentDeadline,
       checkoutId: v.checkoutId,
       paidAmount: v.paidAmount,
@@ -89,6 +95,7 @@ export class PaymentHooks {
       const app = await this.lock(t, appId, ['ACCEPTED']);
       if (app.paymentDeadline && app.paymentDeadline < now) throw new AppError('BIZ-3002', 'studies.paymentOverdue');
       await moveApplication(t, appId, ['ACCEPTED'], { status: 'PAYMENT_PENDING' });
+      await applicationChanged(this.d, t, app);
     });
   }
 
@@ -128,6 +135,7 @@ export class PaymentHooks {
       }
       const deadline = app.paymentDeadline && app.paymentDeadline > now ? app.paymentDeadline : new Date(now.getTime() + RETURN_GRACE_MS);
       await moveApplication(t, appId, ['PAYMENT_PENDING'], { status: 'ACCEPTED', paymentDeadline: deadline });
+      await applicationChanged(this.d, t, app);
       await this.d.ctx.jobs.enqueue(EXPIRE_JOB, { applicationId: appId }, { runAt: deadline, dedupeKey: `${EXPIRE_JOB}:${appId}` }, t);
       return 'ACCEPTED';
     });
@@ -146,6 +154,7 @@ export class PaymentHooks {
       confirmedAt: now,
       ...(checkoutId ? { checkoutId } : {}),
     });
+    await applicationChanged(this.d, tx, app);
     await confirmHeldSeat(tx, app.studyId);
     await activateMember(tx, app.studyId, app.userId, appId, now);
     this.d.caches.invalidate();
@@ -157,11 +166,13 @@ export class PaymentHooks {
     await this.run(tx, async (t) => {
       const app = await this.lock(t, appId, ['CONFIRMED']);
       await moveApplication(t, appId, ['CONFIRMED'], { status: 'REFUNDED', closedAt: now });
+      await applicationChanged(this.d, t, app);
       // Only the membership this application created (a member who left and rejoined keeps the new one).
       const m = await findMembership(t, app.studyId, app.userId);
       if (m?.isActive && m.applicationId === appId) {
         await deactivateMembership(t, app.studyId, app.userId, 'REFUNDED', now);
         await releaseSeat(t, app.studyId, true);
+        await promoteWaitlist(this.d, t, app.studyId, now);
       }
     });
     this.d.caches.invalidate();

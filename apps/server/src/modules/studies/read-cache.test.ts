@@ -4,7 +4,7 @@
  */
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { StudyCaches } from './deps.ts';
+import { StudyCaches } from './caches.ts';
 import { ReadCache } from '../../cache/read-cache.ts';
 
 describe('ReadCache', () => {

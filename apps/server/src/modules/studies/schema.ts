@@ -2,6 +2,7 @@
 import type {
   ApplicationStatus,
   CostType,
+  DepositRule,
   LocationType,
   MemberRole,
   RecurrenceType,
@@ -55,6 +56,9 @@ export const studies = pgTable('studies', {
   cost: integer('cost').notNull().default(0),
   costDescription: text('cost_description').notNull().default(''),
   paymentDeadlineHours: integer('payment_deadline_hours').notNull().default(72),
+  /** the refundable deposit, integer KRW, 0 = none, and the leader's rule (migration 0044; docs/deposits.md) */
+  depositAmount: integer('deposit_amount').notNull().default(0),
+  depositRule: jsonb('deposit_rule').$type<Omit<DepositRule, 'amount'>>(),
   questions: jsonb('questions').$type<StudyQuestion[]>().notNull().default([]),
   deleted: boolean('deleted').notNull().default(false),
   deletedAt: ts('deleted_at'),
@@ -174,6 +178,8 @@ export const studyApplications = pgTable('study_applications', {
   confirmedAt: ts('confirmed_at'),
   closedAt: ts('closed_at'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** when it joined the waitlist (migration 0040): the line's order; kept after a promotion */
+  waitlistedAt: ts('waitlisted_at'),
 });
 export type ApplicationRow = typeof studyApplications.$inferSelect;
 

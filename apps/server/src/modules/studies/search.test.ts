@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { studies } from './schema.ts';
 import { insertStudiesBulk, listPublicForExplain } from './study-repo.ts';
 import { type TestUser, approvedStudy, createUser, propose } from './test-helpers.ts';
+import { studiesKnobs } from './studies-test-kit.ts';
 
 let t: TestApp;
 let admin: TestUser;
@@ -31,7 +32,7 @@ const search = (q: string, more = '') => titles(`q=${encodeURIComponent(q)}${mor
 
 beforeAll(async () => {
   t = await createTestApp();
-  t.api.studies.setReadCacheTtl(0);
+  studiesKnobs(t.ctx).setReadCacheTtl(0);
   admin = await createUser(t, { name: '관리자', admin: true });
   leader = await createUser(t, { name: '검색 리더' });
   // "react" is the closer match to 리액트 and the older one: relevance and newest-first disagree

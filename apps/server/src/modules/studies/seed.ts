@@ -6,25 +6,13 @@
  * of the "my studies" groups. Without `shared.users` (the seeder run alone) it inserts a few
  * demo users directly as a fallback.
  */
-import {
-  type AttendanceStatus,
-  type StudyAction,
-  type StudyPageSection,
-  type StudyProposal,
-  type StudyProposalInput,
-  addDays,
-  seoulDate,
-  seoulInstant,
-  studyPageSection,
-  studyProposalBody,
-} from '@moim/contract';
 import type { AppContext } from '../../context.ts';
-import type { AuthUser } from '../../http/auth-guard.ts';
 import type { Seeder } from '../../seed/index.ts';
-import { ensurePasswordlessDemoAccounts } from '../users/index.ts';
 import { DEVLOG_PAGE, MOTIVATIONS, ROUTINE_PAGE, TECOTECO_PAGE } from './seed-content.ts';
+import { A, DemoBuilder, E, L, P, type SharedUsers, type StudyServicesAt, asUser, fallbackUsers } from './seed-builder.ts';
+import { seedDepositStudy } from './seed-deposit.ts';
 import { fillSearchColumns, findStudyBySlug } from './study-repo.ts';
-import { type StudyServices, createStudyServices } from './service.ts';
+import type { StudyServices } from './service.ts';
 
 /** An accepted demo application the payments seeder pays by bank transfer (`shared.studyDeposit`). */
 export interface DemoDeposit {
@@ -33,163 +21,21 @@ export interface DemoDeposit {
   userId: string;
 }
 
-interface SharedUsers {
-  admin: string;
-  leader: string;
-  member: string;
-  others: string[];
-}
-
-const DAY = 86_400_000;
-const asUser = (id: string): AuthUser => ({ id, roles: ['ROLE_USER'], systemRole: 'ROLE_USER' });
-const asAdmin = (id: string): AuthUser => ({ id, roles: ['ROLE_USER', 'ROLE_ADMIN'], systemRole: 'ROLE_ADMIN' });
-
-/** Fallback when the accounts seeder did not run: a few accounts without passwords, made by the users module. */
-async function fallbackUsers(ctx: AppContext): Promise<SharedUsers> {
-  const people = [
-    { email: 'admin@moim.dev', name: '정모임', admin: true },
-    { email: 'leader@moim.dev', name: '박지훈' },
-    { email: 'member@moim.dev', name: '최서연' },
-    ...['김하늘', '이도윤', '정민준', '강서윤', '윤지호', '한예린', '오승우', '임수아'].map((name, i) => ({
-      email: `demo${i + 1}@moim.dev`,
-      name,
-    })),
-  ];
-  const ids = await ensurePasswordlessDemoAccounts(ctx, people);
-  const id = (email: string) => ids.get(email)!;
-  return {
-    admin: id('admin@moim.dev'),
-    leader: id('leader@moim.dev'),
-    member: id('member@moim.dev'),
-    others: people.slice(3).map((p) => id(p.email)),
-  };
-}
-
-/** Builds proposals, moves and joins relative to a moment `daysAgo` days back. */
-class DemoBuilder {
-  readonly now = Date.now();
-  private readonly clocked = new Map<number, StudyServices>();
-
-  constructor(
-    readonly ctx: AppContext,
-    readonly base: StudyServices,
-    readonly u: SharedUsers,
-  ) {}
-
-  /** The services with their clock set back `daysAgo` days (0: the real clock). */
-  at(daysAgo: number): StudyServices {
-    if (daysAgo === 0) return this.base;
-    let s = this.clocked.get(daysAgo);
-    if (!s) {
-      const offset = daysAgo * DAY;
-      s = createStudyServices(this.ctx, this.base.deps, () => new Date(Date.now() - offset), this.base.deps.caches);
-      this.clocked.set(daysAgo, s);
-    }
-    return s;
-  }
-
-  /** A Seoul date `days` from today (negative: in the past). */
-  day(days: number): string {
-    return addDays(seoulDate(new Date(this.now)), days);
-  }
-
-  async propose(daysAgo: number, leaderId: string, input: StudyProposalInput): Promise<string> {
-    const body: StudyProposal = studyProposalBody.parse(input);
-    return (await this.at(daysAgo).studies.propose(asUser(leaderId), body)).id;
-  }
-
-  /** A status move through the service, as the admin (approve, reject, terminate) or the leader. */
-  async move(daysAgo: number, studyId: string, action: StudyAction, actorId: string, reason?: string): Promise<void> {
-    const actor = actorId === this.u.admin ? asAdmin(actorId) : asUser(actorId);
-    await this.at(daysAgo).status.change(studyId, actor, { action, ...(reason ? { reason } : {}) });
-  }
-
-  async apply(daysAgo: number, studyId: string, userId: string, i: number): Promise<string> {
-    const app = await this.at(daysAgo).applications.apply({ id: studyId }, asUser(userId), {
-      motivation: MOTIVATIONS[i % MOTIVATIONS.length]!,
-      answers: [],
-    });
-    return app.applicationId;
-  }
-
-  async join(daysAgo: number, studyId: string, leaderId: string, userId: string, i: number): Promise<string> {
-    const appId = await this.apply(daysAgo, studyId, userId, i);
-    await this.at(daysAgo).applications.accept(studyId, appId, asUser(leaderId), '함께해요!');
-    return appId;
-  }
-
-  async page(studyId: string, leaderId: string, sections: unknown[]): Promise<void> {
-    const parsed = sections.map((s) => studyPageSection.parse(s)) as StudyPageSection[];
-    await this.base.pages.saveDraft(studyId, asUser(leaderId), parsed);
-    await this.base.pages.publish(studyId, asUser(leaderId));
-  }
-
-  /**
-   * Attendance made as it happens now: for each past session the leader opens check-in, members
-   * who came check in with the code on the leader's screen (PRESENT five minutes before the
-   * start, LATE a quarter of an hour after it), and the leader records the absent and excused
-   * ones afterwards (those records are in the corrections log).
-   */
-  async checkInAttendance(studyId: string, leaderId: string, members: string[], patterns: AttendanceStatus[][]): Promise<void> {
-    const calendar = this.base.deps.calendar;
-    const events = (await calendar.listForStudy(studyId, { to: this.day(-1) }, null)).filter((e) => e.eventType === 'regular');
-    const leader = asUser(leaderId);
-    for (const [k, e] of events.entries()) {
-      const start = seoulInstant(e.date, e.startTime).getTime();
-      const rest: { userId: string; status: AttendanceStatus }[] = [];
-      // one reading of the leader's screen per arrival time: the code the members who came then typed
-      const codes = new Map<AttendanceStatus, { desk: ReturnType<typeof calendar.checkIns.withClock>; code: string }>();
-      for (const [m, userId] of members.entries()) {
-        const pattern = patterns[m % patterns.length]!;
-        const status = pattern[k % pattern.length]!;
-        if (status !== 'PRESENT' && status !== 'LATE') {
-          rest.push({ userId, status });
-          continue;
-        }
-        let screen = codes.get(status);
-        if (!screen) {
-          const at = new Date(start + (status === 'PRESENT' ? -5 : 15) * 60_000);
-          const desk = calendar.checkIns.withClock(() => at);
-          screen = { desk, code: (await desk.code(studyId, e.id, leader)).code };
-          codes.set(status, screen);
-        }
-        await screen.desk.checkIn(studyId, asUser(userId), { eventId: e.id, code: screen.code });
-      }
-      if (rest.length) await calendar.recordAttendance(studyId, e.id, leader, { records: rest });
-    }
-  }
-
-  /** Attendance for the study's sessions up to yesterday, from a fixed pattern per member. */
-  async attendance(studyId: string, leaderId: string, members: string[], patterns: AttendanceStatus[][]): Promise<void> {
-    const events = (await this.base.deps.calendar.listForStudy(studyId, { to: this.day(-1) }, null)).filter(
-      (e) => e.eventType === 'regular',
-    );
-    const leader = asUser(leaderId);
-    for (const [k, e] of events.entries()) {
-      const records = members.map((userId, m) => ({
-        userId,
-        status: patterns[m % patterns.length]![k % patterns[m % patterns.length]!.length]!,
-      }));
-      await this.base.deps.calendar.recordAttendance(studyId, e.id, leader, { records });
-    }
-  }
-}
-
-const P: AttendanceStatus = 'PRESENT';
-const L: AttendanceStatus = 'LATE';
-const A: AttendanceStatus = 'ABSENT';
-const E: AttendanceStatus = 'EXCUSED';
-
-export async function seedDemoStudies(ctx: AppContext, base: StudyServices, shared: Record<string, unknown>): Promise<void> {
+export async function seedDemoStudies(
+  ctx: AppContext,
+  base: StudyServices,
+  servicesAt: StudyServicesAt,
+  shared: Record<string, unknown>,
+): Promise<void> {
   // The demo's notifications land in the inboxes, but no mail goes to the demo addresses.
-  await base.deps.notifications.withoutMail(() => seed(ctx, base, shared));
+  await base.deps.notifications.withoutMail(() => seed(ctx, base, servicesAt, shared));
 }
 
-async function seed(ctx: AppContext, base: StudyServices, shared: Record<string, unknown>): Promise<void> {
+async function seed(ctx: AppContext, base: StudyServices, servicesAt: StudyServicesAt, shared: Record<string, unknown>): Promise<void> {
   const calendar = base.deps.calendar;
   if (await findStudyBySlug(ctx.db, '1-tecoteco')) return; // already seeded
   const u = (shared.users as SharedUsers | undefined) ?? (await fallbackUsers(ctx));
-  const b = new DemoBuilder(ctx, base, u);
+  const b = new DemoBuilder(ctx, base, u, servicesAt);
   const o = u.others;
   const common = { location: { type: 'ONLINE' as const, address: '디스코드' } };
 
@@ -232,6 +78,8 @@ async function seed(ctx: AppContext, base: StudyServices, shared: Record<string,
   });
   for (const id of [u.leader, ...tecoMembers.slice(0, 4)]) await calendar.rsvp(meetup.id, asUser(id));
   await b.apply(0, teco, u.member, 1);
+  // its deposit sprint: paid, checked in, refunded by attendance (seed-deposit.ts)
+  await seedDepositStudy(b, base, u, shared);
 
   // 2-11routine: recruiting (APPROVED), the demo member confirmed.
   const routine = await b.propose(5, o[1]!, {
@@ -344,7 +192,7 @@ async function seed(ctx: AppContext, base: StudyServices, shared: Record<string,
     type: 'ONE_TIME',
     welcomeMessage: '노트북만 챙겨 오세요. 나머지는 같이 해요!',
     scheduleDetails: { weekdays: [], startTime: '14:00', endTime: '17:00' },
-    capacity: 30,
+    capacity: 3,
     recruitDeadline: b.day(12),
     startDate: b.day(13),
     endDate: b.day(13),
@@ -352,7 +200,12 @@ async function seed(ctx: AppContext, base: StudyServices, shared: Record<string,
     costType: 'FREE',
   });
   await b.move(2, git, 'APPROVE', u.admin);
-  for (const [i, id] of [o[5]!, o[7]!].entries()) await b.join(1, git, u.leader, id, i);
+  for (const [i, id] of [o[5]!, o[7]!, o[1]!].entries()) await b.join(1, git, u.leader, id, i);
+  // full: two people wait in line (docs/waitlist.md); member@moim.dev may join it, or see a seat
+  // go to the first in line when one of the three leaves
+  for (const [i, id] of [o[3]!, o[4]!].entries()) {
+    await b.at(0).waitlist.join(git, asUser(id), { motivation: MOTIVATIONS[(i + 4) % MOTIVATIONS.length]!, answers: [] });
+  }
 
   // COMPLETED with reviews; the demo member completed it too (and can still write a review).
   const sql = await b.propose(70, o[2]!, {
@@ -485,13 +338,16 @@ async function seed(ctx: AppContext, base: StudyServices, shared: Record<string,
   base.deps.caches.invalidate();
 }
 
-/** The studies module's seeder (built by `createStudiesModule` with the module's services). */
-export const studiesSeeder = (base: StudyServices): Seeder => ({
+/**
+ * The studies module's seeder (built by `createStudiesModule` with the module's services, and
+ * the same services over a clock set back for the demo's past).
+ */
+export const studiesSeeder = (base: StudyServices, servicesAt: StudyServicesAt): Seeder => ({
   name: 'studies',
   // the search columns of studies written before them (migration 0029)
   always: async (ctx) => {
     const n = await fillSearchColumns(ctx.db);
     if (n > 0) ctx.log.info({ studies: n }, 'studies: search columns filled');
   },
-  demo: (ctx, shared) => seedDemoStudies(ctx, base, shared),
+  demo: (ctx, shared) => seedDemoStudies(ctx, base, servicesAt, shared),
 });

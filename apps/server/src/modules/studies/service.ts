@@ -1,8 +1,8 @@
 /**
- * The studies module's services, built once per app, and its public interface in two layers:
- * `StudyDirectory` (reads only, no other module: built before calendar, which receives it) and
- * `StudiesService` (the directory plus the payment hooks; reviews, payments and the back office
- * receive it). Other modules never read the studies tables.
+ * The studies module's public interface in two layers: `StudyDirectory` (reads only, no other
+ * module: built before calendar, which receives it) and `StudiesService` (the directory plus the
+ * payment hooks; reviews, payments and the back office receive it). Other modules never read the
+ * studies tables. Also the set of services index.ts builds and hands on (`StudyServices`).
  */
 import { and, count, eq } from 'drizzle-orm';
 import type { MemberRole, StudyStatus, Weekday, RecurrenceType, LocationType } from '@moim/contract';
@@ -10,19 +10,21 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { accessOf, canSee } from './access.ts';
-import { AdminStudyService } from './admin-service.ts';
-import { CoverService } from './cover-service.ts';
-import { ApplicationService } from './application-service.ts';
-import { type Clock, type StudyDeps, type StudyModuleDeps, StudyCaches } from './deps.ts';
-import { MemberService } from './member-service.ts';
+import type { AdminStudyService } from './admin-service.ts';
+import type { ApplicationService } from './application-service.ts';
+import type { CoverService } from './cover-service.ts';
+import type { StudyDeps } from './deps.ts';
+import type { DepositFacts, DepositSettings } from './deposit.ts';
+import type { MemberService } from './member-service.ts';
 import { activeMembers, findMembership, membershipsOfUser } from './membership-repo.ts';
-import { MyStudiesService } from './my-studies-service.ts';
-import { PageService } from './page-service.ts';
-import { type ApplicationForPayment, PaymentHooks } from './payment-hooks.ts';
+import type { MyStudiesService } from './my-studies-service.ts';
+import type { PageService } from './page-service.ts';
+import type { ApplicationForPayment, PaymentHooks } from './payment-hooks.ts';
 import { studies, type StudyRow } from './schema.ts';
-import { StatusService } from './status-service.ts';
+import type { StatusService } from './status-service.ts';
 import { findStudies, findStudy } from './study-repo.ts';
-import { StudyService } from './study-service.ts';
+import type { StudyService } from './study-service.ts';
+import type { WaitlistService } from './waitlist-service.ts';
 
 /** The study facts other modules may read. */
 export interface StudyRef {
@@ -82,41 +84,24 @@ export interface StudiesService extends StudyDirectory {
   returnToAccepted(applicationId: string, tx?: Tx): Promise<'ACCEPTED' | 'EXPIRED'>;
   confirmPaidApplication(tx: Tx, applicationId: string, paidAmount: number, checkoutId?: string): Promise<void>;
   refundApplication(applicationId: string, tx?: Tx): Promise<void>;
+  /** a study's deposit rule, sessions, records and members, to settle deposits from (deposit.ts) */
+  depositFacts(studyId: string): Promise<DepositFacts | null>;
 }
 
+/** The studies services, built by index.ts over one clock and handed to the routes, jobs and seed. */
 export interface StudyServices {
   deps: StudyDeps;
   studies: StudyService;
   covers: CoverService;
   status: StatusService;
   applications: ApplicationService;
+  waitlist: WaitlistService;
   members: MemberService;
   my: MyStudiesService;
   pages: PageService;
   admin: AdminStudyService;
   payments: PaymentHooks;
-}
-
-export function createStudyServices(
-  ctx: AppContext,
-  modules: StudyModuleDeps,
-  clock: Clock = () => new Date(),
-  caches = new StudyCaches(),
-): StudyServices {
-  const deps: StudyDeps = { ctx, clock, caches, calendar: modules.calendar, notifications: modules.notifications };
-  const studies = new StudyService(deps);
-  return {
-    deps,
-    studies,
-    covers: new CoverService(deps, studies),
-    status: new StatusService(deps, studies),
-    applications: new ApplicationService(deps),
-    members: new MemberService(deps),
-    my: new MyStudiesService(deps),
-    pages: new PageService(deps),
-    admin: new AdminStudyService(deps),
-    payments: new PaymentHooks(deps),
-  };
+  deposits: DepositSettings;
 }
 
 function ref(r: StudyRow): StudyRef {
@@ -201,5 +186,6 @@ export function createStudiesFacade(directory: StudyDirectory, s: StudyServices)
     returnToAccepted: (id, tx) => s.payments.returnToAccepted(id, tx),
     confirmPaidApplication: (tx, id, paid, checkoutId) => s.payments.confirmPaidApplication(tx, id, paid, checkoutId),
     refundApplication: (id, tx) => s.payments.refundApplication(id, tx),
+    depositFacts: (studyId) => s.deposits.facts(studyId),
   };
 }

@@ -13,10 +13,12 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { ok } from '../../http/envelope.ts';
-import { StudyCaches, type StudyDeps } from './deps.ts';
+import { StudyCaches } from './caches.ts';
+import type { StudyDeps } from './deps.ts';
 import { studies, studyApplications, studyMemberships } from './schema.ts';
 import { StudyService } from './study-service.ts';
 import { type TestUser, applyOk, approvedStudy, createUser, joinStudy, propose } from './test-helpers.ts';
+import { studiesKnobs } from './studies-test-kit.ts';
 
 let t: TestApp;
 let svc: StudyService;
@@ -31,7 +33,7 @@ const authOf = (u: TestUser): AuthUser => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  t.api.studies.setReadCacheTtl(0);
+  studiesKnobs(t.ctx).setReadCacheTtl(0);
   const deps = { ctx: t.ctx, clock: () => now, caches: new StudyCaches() } as unknown as StudyDeps;
   svc = new StudyService(deps);
   for (const k of ['admin', 'leader', 'member', 'manager', 'left', 'applicant', 'stranger'])

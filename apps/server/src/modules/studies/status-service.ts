@@ -17,6 +17,7 @@ import type { StudyDeps } from './deps.ts';
 import { activeMembers } from './membership-repo.ts';
 import type { NewStudyRow, StudyRow } from './schema.ts';
 import { insertTransition, lockStudy, releaseSeat, updateStudy } from './study-repo.ts';
+import { promoteWaitlist } from './waitlist-promotion.ts';
 import type { StudyService } from './study-service.ts';
 
 /** How soon a seat hold TERMINATE had to skip (its row was locked) is tried again. */
@@ -145,6 +146,8 @@ export class StatusService {
           message: notice('notice.study.reactivated', { study: study.title }),
           link,
         });
+        // the holds TERMINATE ended freed seats; the line that waited through it moves up
+        await promoteWaitlist(this.d, tx, study.id, this.d.clock());
         break;
     }
   }

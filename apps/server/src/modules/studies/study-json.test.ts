@@ -16,6 +16,7 @@ import { type PublicListParams, publicPage, publicPageBytes, studyBySlugFor, stu
 import { studyCardJsonOf, studyPageBytesOf, studyPageJsonOf } from './study-json.ts';
 import { toStudy } from './study-view.ts';
 import { studyApplicability } from '@moim/contract';
+import { studiesKnobs } from './studies-test-kit.ts';
 
 let t: TestApp;
 let admin: TestUser;
@@ -23,7 +24,7 @@ let leader: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  t.api.studies.setReadCacheTtl(0);
+  studiesKnobs(t.ctx).setReadCacheTtl(0);
   admin = await createUser(t, { admin: true });
   leader = await createUser(t, { name: '리더 "따옴표" \\ 백슬래시' });
   const plain = await approvedStudy(t, leader, admin);

@@ -47,6 +47,7 @@ import { latestApplicationOf } from './application-repo.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { StudyDeps } from './deps.ts';
 import { insertOwner } from './membership-repo.ts';
+import { promoteWaitlist } from './waitlist-promotion.ts';
 import type { NewStudyRow, StudyRow } from './schema.ts';
 import {
   type StudyWithLeader,
@@ -403,6 +404,8 @@ export class StudyService {
       };
       const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<NewStudyRow>;
       const updated = await updateStudy(tx, id, clean);
+      // more seats: the line moves up in this transaction (the study's row is locked)
+      if (body.capacity !== undefined && body.capacity > row.capacity) await promoteWaitlist(this.d, tx, id, now);
       if (updated && (updated.status === 'APPROVED' || updated.status === 'IN_PROGRESS') && (scheduleChanged || body.recruitDeadline)) {
         await this.d.calendar.syncGeneratedEvents(tx, updated, seoulDate(now));
       }

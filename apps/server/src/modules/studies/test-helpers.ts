@@ -26,7 +26,7 @@ export async function createUser(t: TestApp, opts: { name?: string; admin?: bool
     .insert(users)
     .values({ email: `${tag}@test.moim.dev`, name, roles, systemRole })
     .returning({ id: users.id });
-  // an admin has a second factor and signs in through it (docs/accounts.md "Second factor")
+  // an admin has a second factor and signs in through it (docs/accounts-factors.md "Second factor")
   const token = opts.admin
     ? (await signInWithSecondFactor(t, row!.id)).accessToken
     : await t.ctx.tokens.sign({ id: row!.id, roles, systemRole });

@@ -9,14 +9,7 @@
  * of the old editor) is read directly, one line per editor paragraph.
  */
 import { STUDIO_LIMITS } from '@moim/contract';
-
-// linkedom and Readability load on the first URL analysis, not at server start (they are the
-// heaviest imports of the studio).
-const dom = () =>
-  Promise.all([import('linkedom'), import('@mozilla/readability')]).then(([l, r]) => ({
-    parseHTML: l.parseHTML,
-    Readability: r.Readability,
-  }));
+import { type ArticleContainer, type ArticleNode as El, parseArticleBody, parseArticlePage } from '../../text/article-dom.ts';
 
 export interface Article {
   title: string;
@@ -44,15 +37,6 @@ export function fetchableUrl(raw: string): string {
   }
   return raw;
 }
-
-type El = {
-  tagName?: string;
-  nodeType: number;
-  childNodes: ArrayLike<El>;
-  textContent: string | null;
-  getAttribute?(n: string): string | null;
-  classList?: { contains(c: string): boolean };
-};
 
 const BLOCK_TAGS = new Set([
   'P',
@@ -180,9 +164,7 @@ function toMarkdown(node: El, out: string[], listDepth = 0): void {
 }
 
 /** Naver SmartEditor ONE: components in order; text paragraphs joined until an empty one. */
-function naverMarkdown(
-  container: El & { querySelectorAll(s: string): ArrayLike<El & { querySelectorAll(s: string): ArrayLike<El> }> },
-): string[] {
+function naverMarkdown(container: ArticleContainer): string[] {
   const out: string[] = [];
   for (const comp of Array.from(container.querySelectorAll('.se-component'))) {
     const cls = comp.classList!;
@@ -222,10 +204,8 @@ function truncate(blocks: string[]): { markdown: string; truncated: boolean } {
 }
 
 export async function extractArticle(html: string, url: string): Promise<Article | null> {
-  const { parseHTML, Readability } = await dom();
-  const { document } = parseHTML(html);
-  const meta = (sel: string) => document.querySelector(sel)?.getAttribute('content')?.trim() ?? '';
-  const pageTitle = meta('meta[property="og:title"]') || document.querySelector('title')?.textContent?.trim() || '';
+  const page = await parseArticlePage(html);
+  const pageTitle = page.attribute('meta[property="og:title"]', 'content') || page.text('title');
   const host = (() => {
     try {
       return new URL(url).hostname;
@@ -235,13 +215,11 @@ export async function extractArticle(html: string, url: string): Promise<Article
   })();
 
   if (/(^|\.)blog\.naver\.com$/.test(host)) {
-    const se = document.querySelector('.se-main-container') as unknown as Parameters<typeof naverMarkdown>[0] | null;
-    const old = document.querySelector('#postViewArea') as unknown as El | null;
+    const se = page.find('.se-main-container');
+    const old = page.find('#postViewArea');
     const blocks: string[] = se ? naverMarkdown(se) : [];
     if (!se && old) toMarkdown(old, blocks);
-    const title =
-      (document.querySelector('.se-title-text')?.textContent ?? '').replace(/\s+/g, ' ').trim() ||
-      pageTitle.replace(/\s*:\s*네이버 블로그$/, '');
+    const title = page.text('.se-title-text').replace(/\s+/g, ' ').trim() || pageTitle.replace(/\s*:\s*네이버 블로그$/, '');
     if (blocks.length) {
       if (blocks[0]?.startsWith('# ')) blocks.shift();
       const { markdown, truncated } = truncate(blocks);
@@ -249,12 +227,11 @@ export async function extractArticle(html: string, url: string): Promise<Article
     }
   }
 
-  const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0], { charThreshold: 200 }).parse();
-  if (!article?.content) return null;
-  const { document: body } = parseHTML(`<!doctype html><html><body>${article.content}</body></html>`);
+  const article = page.readable(200);
+  if (!article) return null;
   const blocks: string[] = [];
-  toMarkdown(body.body as unknown as El, blocks);
-  const title = (article.title ?? '').trim() || pageTitle;
+  toMarkdown(await parseArticleBody(article.content), blocks);
+  const title = article.title.trim() || pageTitle;
   // Readability keeps the article's own H1 sometimes; do not repeat the title as a heading.
   if (blocks[0] && title && blocks[0].replace(/^#+\s*/, '') === title) blocks.shift();
   const { markdown, truncated } = truncate(blocks);

@@ -4,22 +4,18 @@
  * mail, from the queue). Analyses run as `studio.analyze` jobs through the AI provider.
  */
 import type { AppContext } from '../../context.ts';
-import { type WritingAnalyzer, createWritingAnalyzer } from '../../providers/ai/index.ts';
-import type { MailService } from '../../providers/mail/service.ts';
-import type { UsersService } from '../users/index.ts';
+import { createWritingAnalyzer } from '../../providers/ai/index.ts';
 import type { ServerModule } from '../types.ts';
+import type { StudioDeps } from './deps.ts';
+import { studioPrivacy } from './personal-data.ts';
 import { registerStudioRoutes } from './routes.ts';
-import { AnalysisRunner } from './runner.ts';
+import { ANALYZE_JOB, AnalysisRunner } from './runner.ts';
 import { studioSeeder } from './seed.ts';
 import { StudioService } from './service.ts';
 import { TrialService } from './trials.ts';
 
 export type { StudioService, TrialService, AnalysisRunner };
-
-export interface StudioDeps {
-  mail: Pick<MailService, 'enqueue'>;
-  users: Pick<UsersService, 'getUser' | 'findByEmail'>;
-}
+export type { StudioDeps } from './deps.ts';
 
 export interface StudioApi {
   studio: StudioService;
@@ -27,10 +23,10 @@ export interface StudioApi {
   runner: AnalysisRunner;
 }
 
-export function createStudioModule(ctx: AppContext, deps: StudioDeps, opts: { analyzer?: WritingAnalyzer } = {}): ServerModule<StudioApi> {
-  const analyzer = opts.analyzer ?? createWritingAnalyzer(ctx.config, ctx.log);
+export function createStudioModule(ctx: AppContext, deps: StudioDeps): ServerModule<StudioApi> {
+  const analyzer = deps.analyzer ?? createWritingAnalyzer(ctx.config, ctx.log);
   const runner = new AnalysisRunner(ctx, deps, analyzer);
-  runner.register();
+  ctx.jobs.register(ANALYZE_JOB, (payload, meta) => runner.run(String(payload.analysisId), meta.attempt), { lane: 'studio' });
   const studio = new StudioService(ctx);
   const trials = new TrialService(ctx, deps.users);
   return {
@@ -38,5 +34,6 @@ export function createStudioModule(ctx: AppContext, deps: StudioDeps, opts: { an
     api: { studio, trials, runner },
     routes: (app) => registerStudioRoutes(app, ctx, studio, trials),
     seeder: studioSeeder(studio, runner),
+    privacy: studioPrivacy(ctx),
   };
 }

@@ -46,12 +46,6 @@ export class AnalysisRunner {
     private readonly analyzer: WritingAnalyzer,
   ) {}
 
-  register(): void {
-    this.ctx.jobs.register(ANALYZE_JOB, (payload, meta) => this.run(String(payload.analysisId), meta.attempt), {
-      lane: 'studio',
-    });
-  }
-
   /** Move to `to` if allowed from the current status (STUDIO_TRANSITIONS); undefined when not. */
   transition(id: string, to: StudioStatus, fields: Parameters<typeof moveStatus>[4] = {}) {
     return moveStatus(this.ctx.db, id, studioStatusesBefore(to), to, fields);

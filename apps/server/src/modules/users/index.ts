@@ -9,8 +9,12 @@
 import type { AppContext } from '../../context.ts';
 import type { ServerModule } from '../types.ts';
 import { usersRoutes } from './routes.ts';
+import { createEmailChange } from './email-change.ts';
+import { emailChangeRoutes } from './email-change-routes.ts';
+import { usersPrivacy } from './personal-data.ts';
 import { accountsSeeder } from './seed.ts';
-import { createUsersService, PROFILE_IMAGE_JOB, type UsersDeps, type UsersModuleService } from './service.ts';
+import type { UsersDeps } from './deps.ts';
+import { createUsersService, PROFILE_IMAGE_JOB, type UsersModuleService } from './service.ts';
 
 export type {
   UsersService,
@@ -24,6 +28,7 @@ export type {
   UsersDeps,
 } from './service.ts';
 export { DEMO_PEOPLE, ensurePasswordlessDemoAccounts, type SeededUsers } from './seed.ts';
+export type { UsersEvents, AccountDeletedEvent } from './events.ts';
 export { ACCOUNT_LIMITS } from './rate-limits.ts';
 /** the public-profile read model other modules join (never the users table itself) */
 export { userPublic } from './schema.ts';
@@ -35,5 +40,16 @@ export function createUsersModule(ctx: AppContext, deps: UsersDeps): ServerModul
   ctx.jobs.register(PROFILE_IMAGE_JOB, async (payload) => {
     await users.processProfileImage(String(payload.userId), Number(payload.version));
   });
-  return { name: 'users', api: users, routes: usersRoutes(ctx, users, deps), seeder: accountsSeeder(users) };
+  const routes = usersRoutes(ctx, users, deps);
+  const emailRoutes = emailChangeRoutes(ctx, createEmailChange(ctx, deps), deps);
+  return {
+    name: 'users',
+    api: users,
+    routes: async (app) => {
+      await routes(app);
+      await emailRoutes(app);
+    },
+    seeder: accountsSeeder(users),
+    privacy: usersPrivacy(ctx),
+  };
 }

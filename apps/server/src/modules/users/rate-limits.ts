@@ -16,6 +16,8 @@ export const ACCOUNT_LIMITS = {
   checkEmailPerIp: { name: 'check-email-ip', limit: 30, windowMs: 1 * MIN },
   refreshPerIp: { name: 'refresh-ip', limit: 60, windowMs: 1 * MIN },
   oauthPerIp: { name: 'oauth-ip', limit: 30, windowMs: 1 * MIN },
-  /** actions that check the current password of a signed-in user (change, deactivate, delete) */
+  /** opening an e-mail change link, per client IP */
+  emailChangeConfirmPerIp: { name: 'email-change-confirm-ip', limit: 20, windowMs: 15 * MIN },
+  /** actions that check the current password of a signed-in user (change, e-mail change, deactivate, delete) */
   passwordCheckPerUser: { name: 'password-check-user', limit: 5, windowMs: 15 * MIN },
 } satisfies Record<string, LimitRule>;

@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { teamMembers, userImages, users, type UserRow } from './schema.ts';
+import { emailChanges, teamMembers, userImages, users, type UserRow } from './schema.ts';
 
 export type NewUser = typeof users.$inferInsert;
 export type TeamMemberRow = typeof teamMembers.$inferSelect;
@@ -258,4 +258,34 @@ export async function markImageFailed(db: DbOrTx, userId: string, version: numbe
 
 export async function deleteImages(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(userImages).where(eq(userImages.userId, userId));
+}
+
+/** Active admin accounts (those told of an admin's act on a member's factor). */
+export async function activeAdminIds(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.systemRole, 'ROLE_ADMIN'), eq(users.status, 'ACTIVE')));
+  return rows.map((r) => r.id);
+}
+
+// --- e-mail change (email-change.ts) ----------------------------------------------------------
+
+/** A new pending change; the account's earlier pending ones stop working (superseded). */
+export async function insertEmailChange(db: DbOrTx, v: { tokenHash: string; userId: string; newEmail: string; expiresAt: Date }) {
+  await db
+    .update(emailChanges)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailChanges.userId, v.userId), isNull(emailChanges.usedAt)));
+  await db.insert(emailChanges).values(v);
+}
+
+/** Spend a pending, unexpired change (compare-and-swap): the row, or undefined. */
+export async function useEmailChange(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .update(emailChanges)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailChanges.tokenHash, tokenHash), isNull(emailChanges.usedAt), sql`${emailChanges.expiresAt} > now()`))
+    .returning();
+  return row;
 }

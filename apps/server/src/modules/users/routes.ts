@@ -33,7 +33,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import { ACCOUNT_LIMITS } from './rate-limits.ts';
-import type { UsersDeps, UsersModuleService } from './service.ts';
+import type { UsersDeps } from './deps.ts';
+import type { UsersModuleService } from './service.ts';
 import { sendImage } from '../../images/serve.ts';
 
 const bearer = [{ bearerAuth: [] }];
@@ -54,7 +55,7 @@ export function usersRoutes(ctx: AppContext, users: UsersModuleService, deps: Us
     const ip = (r: FastifyRequest) => `ip:${r.ip}`;
     const admin = ctx.guards.requireRole('ROLE_ADMIN');
     const passwordCheck = limit.hook(ACCOUNT_LIMITS.passwordCheckPerUser, (r) => `u:${r.user!.id}`);
-    // step-up (docs/accounts.md "Second factor"): a proof of identity within the last 5 minutes, else AUTH-1023
+    // step-up (docs/accounts-factors.md "Second factor"): a proof of identity within the last 5 minutes, else AUTH-1023
     const stepUp = async (request: FastifyRequest) => deps.credentials.requireRecentProof(request.user!);
     // deleting with the password in the body is itself the proof (the service checks it); without one, step-up
     const stepUpUnlessPassword = async (request: FastifyRequest) => {
@@ -144,11 +145,12 @@ export function usersRoutes(ctx: AppContext, users: UsersModuleService, deps: Us
         schema: {
           tags: ['users'],
           summary: 'Change the password (current one required); every other session is revoked',
+          description: 'Needs a proof of identity within the last 5 minutes (login or POST /api/auth/step-up), else 403 AUTH-1023.',
           security: bearer,
           body: changePasswordRequest,
           response: { 200: envelope(passwordChanged) },
         },
-        preHandler: [ctx.guards.requireAuth, passwordCheck],
+        preHandler: [ctx.guards.requireAuth, stepUp, passwordCheck],
       },
       async (request) => ok(await users.changePassword(request.user!, request.body.currentPassword, request.body.newPassword)),
     );

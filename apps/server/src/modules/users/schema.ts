@@ -1,4 +1,4 @@
-import { boolean, customType, date, integer, jsonb, pgTable, pgView, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, date, index, integer, jsonb, pgTable, pgView, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** bytea as a Buffer on both drivers (pg gives a Buffer, PGlite a Uint8Array). */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -53,6 +53,8 @@ export const userPublic = pgView('user_public', {
   username: text('username'),
   profileImageVersion: integer('profile_image_version').notNull(),
   active: boolean('active').notNull(),
+  // migration 0043: a deleted account gets no notices
+  deleted: boolean('deleted').notNull(),
 }).existing();
 
 export const userImages = pgTable(
@@ -84,3 +86,19 @@ export const teamMembers = pgTable('team_members', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A pending e-mail change, confirmed from the new address (migration 0039; email-change.ts). */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_changes_user_idx').on(t.userId)],
+);

@@ -13,16 +13,12 @@ import {
   type Profile,
   type SetTeamMemberRequest,
   type UpdateProfileRequest,
-  type LoginResponse,
-  type User,
   type WhoweareMember,
 } from '@moim/contract';
 import type { AppContext } from '../../context.ts';
 import type { Locale } from '../../i18n/messages.ts';
-import type { MailService } from '../../providers/mail/service.ts';
-import type { SecurityLog } from '../security-log/index.ts';
-import type { SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { UsersEvents } from './events.ts';
+import type { UsersDeps } from './deps.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badState, invalidInput, notFound, ruleViolation } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
@@ -79,46 +75,11 @@ export interface UsersService {
   findAccountByUsername(username: string): Promise<UserAccount | null>;
   setPasswordHash(id: string, hash: string): Promise<void>;
   recordLogin(id: string): Promise<void>;
+  /** Active admin accounts' ids (told of admins' acts on members' factors). */
+  activeAdminIds(): Promise<string[]>;
 }
 
-/**
- * What users asks of the auth module's lower layer (passwords, the session store), injected by
- * the composition root: `createAuthSessions` in auth implements it. Calls go downward only.
- */
-export interface UserCredentials {
-  readonly passwords: {
-    hash(password: string): Promise<string>;
-    verify(hash: string | null | undefined, password: string): Promise<{ ok: boolean; needsRehash: boolean }>;
-  };
-  /** VAL-2001 (or VAL-2004 for the length) naming `field` when the password breaks the policy. */
-  assertPasswordPolicy(password: string, email?: string, field?: string): void;
-  /** AUTH-1023 unless the caller's session proved who it is in the last 5 minutes (step-up). */
-  requireRecentProof(user: AuthUser): Promise<void>;
-  /** Open a session for `user` and answer the login response (tokens + user); no login is recorded. */
-  openSession(user: User, meta: { method: string; ip?: string | undefined; userAgent?: string | undefined }): Promise<LoginResponse>;
-  /**
-   * Revoke a user's sessions (all, or all but `exceptSessionId`), effective on every route and
-   * instance at once. Returns how many. A reason starting `deactivated` marks them so.
-   */
-  revokeUserSessions(userId: string, opts?: { exceptSessionId?: string | undefined; reason?: string }): Promise<number>;
-  /** The account's status changed without a revocation (reactivation): drop what was cached about it. */
-  accountChanged(userId: string): Promise<void>;
-  /**
-   * Social-login providers linked to the account whose id is `userId` (a column of a users
-   * read), as one SQL expression (text[], distinct, sorted): the auth module's read model of its
-   * social links, embedded in the profile's read so that `GET /users/me` is one statement.
-   */
-  linkedProvidersSql(userId: AnyPgColumn): SQL<string[]>;
-  /** Account deletion: drop social links and reset tokens, revoke every session. */
-  forgetUser(userId: string): Promise<void>;
-}
-
-export interface UsersDeps {
-  credentials: UserCredentials;
-  mail: MailService;
-  /** account changes and the back office's acts and reads are security-log entries */
-  securityLog: Pick<SecurityLog, 'record' | 'mask'>;
-}
+export type { UserCredentials, UsersDeps } from './deps.ts';
 
 export const PROFILE_IMAGE_JOB = 'users.profile-image';
 
@@ -127,6 +88,7 @@ export const PROFILE_IMAGE_JOB = 'users.profile-image';
 export function createUsersService(ctx: AppContext, deps: UsersDeps) {
   const { db } = ctx;
   const { credentials, mail, securityLog } = deps;
+  const events = ctx.events.channel<UsersEvents>();
 
   async function requireRow(id: string, db_: DbOrTx = db): Promise<UserRow> {
     const row = await repo.findById(db_, id);
@@ -200,6 +162,8 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
   }
 
   const service = {
+    /** the events this module publishes (`users.account-deleted`); higher modules subscribe */
+    events,
     // --- UsersService (other modules) ---
     async getUser(id: string) {
       const row = await repo.findById(db, id);
@@ -237,6 +201,7 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
     async recordLogin(id: string) {
       await repo.updateUser(db, id, { lastLoginAt: new Date() });
     },
+    activeAdminIds: () => repo.activeAdminIds(db),
 
     // --- self-service (routes) ---
     requireActiveSelf,
@@ -385,11 +350,19 @@ export function createUsersService(ctx: AppContext, deps: UsersDeps) {
           emailVerified: false,
           roles: ['ROLE_USER'],
           systemRole: 'ROLE_USER',
+          lastLoginAt: null,
           deletedAt: new Date(),
         });
         await repo.deleteImages(tx, row.id);
         await repo.deleteTeamMember(tx, row.id);
         await securityLog.record({ action: 'account.deleted', actor: row.id, target: { kind: 'user', id: row.id } }, tx);
+        // every module above erases or anonymises its part (docs/privacy.md "Erasure")
+        await events.publish(
+          tx,
+          'users.account-deleted',
+          { userId: row.id, at: new Date().toISOString() },
+          { id: `account-deleted:${row.id}` },
+        );
         return true;
       });
       if (!done) throw badState('users.alreadyDeleted');

@@ -52,7 +52,7 @@ export async function login(t: TestApp, email: string, password: string) {
 /** Make an existing user an admin through the users service (the way the start-up seeder does). */
 export async function makeAdmin(t: TestApp, u: TestUser): Promise<TestUser> {
   await t.api.users.setAdmin(u.id, true);
-  // an admin has a second factor and signs in through it (docs/accounts.md "Second factor")
+  // an admin has a second factor and signs in through it (docs/accounts-factors.md "Second factor")
   const secret = await enrolTotp(t, u.id);
   const r = await secondFactorLogin(t, u.email, u.password, secret);
   return {

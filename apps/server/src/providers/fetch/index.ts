@@ -20,5 +20,7 @@ export {
   type SafeFetchResult,
   type SafeFetcher,
   type SafeFetcherOptions,
+  type SafePostOptions,
+  type SafePostResult,
   createSafeFetcher,
 } from './safe-fetch.ts';

@@ -77,8 +77,25 @@ export interface SafeFetchResult {
   text: string;
 }
 
+/** A one-shot POST (no redirects followed): a web push message to a push service (RFC 8030). */
+export interface SafePostOptions {
+  body: Buffer;
+  headers: Record<string, string>;
+  /** default 10 s */
+  timeoutMs?: number;
+}
+
+export interface SafePostResult {
+  status: number;
+  headers: IncomingMessage['headers'];
+  /** the answer's first 4 KiB (push services explain refusals there) */
+  text: string;
+}
+
 export interface SafeFetcher {
   fetch(url: string, opts?: SafeFetchOptions): Promise<SafeFetchResult>;
+  /** POST to a user-given URL under the same address policy; any status is returned, not thrown. */
+  post(url: string, opts: SafePostOptions): Promise<SafePostResult>;
 }
 
 export const HTML_TYPES = ['text/html', 'application/xhtml+xml'] as const;
@@ -144,7 +161,12 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
     return url;
   }
 
-  function request(url: URL, headers: Record<string, string>, signal: AbortSignal): Promise<IncomingMessage> {
+  function request(
+    url: URL,
+    headers: Record<string, string>,
+    signal: AbortSignal,
+    send?: { method: 'POST'; body: Buffer },
+  ): Promise<IncomingMessage> {
     const mod = url.protocol === 'https:' ? https : http;
     const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
     return new Promise((resolve, reject) => {
@@ -154,7 +176,7 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
           hostname: host,
           port: url.port || undefined,
           path: `${url.pathname}${url.search}`,
-          method: 'GET',
+          method: send?.method ?? 'GET',
           headers,
           // A fresh socket per request: no pooled connection to a host checked earlier.
           agent: false,
@@ -165,7 +187,7 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
         resolve,
       );
       req.on('error', (err) => reject(err));
-      req.end();
+      req.end(send?.body);
     });
   }
 
@@ -264,7 +286,27 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
     }
   }
 
+  function failure(err: unknown, deadline: AbortSignal, signal: AbortSignal): FetchError {
+    if (err instanceof FetchError) return err;
+    const cause = (err as { cause?: unknown }).cause;
+    if (cause instanceof FetchError) return cause;
+    if (deadline.aborted) return new FetchError('TIMEOUT', 'the fetch took too long');
+    if (signal.aborted) return new FetchError('NETWORK', 'the fetch was cancelled');
+    return new FetchError('NETWORK', (err as Error).message ?? String(err));
+  }
+
   return {
+    async post(raw, opts) {
+      const deadline = AbortSignal.timeout(opts.timeoutMs ?? FETCH_DEFAULTS.timeoutMs);
+      try {
+        const url = checkUrl(raw);
+        const res = await request(url, { 'user-agent': userAgent, ...opts.headers }, deadline, { method: 'POST', body: opts.body });
+        const body = await readBody(res, 4096).catch(() => Buffer.alloc(0));
+        return { status: res.statusCode ?? 0, headers: res.headers, text: body.toString('utf8') };
+      } catch (err) {
+        throw failure(err, deadline, deadline);
+      }
+    },
     async fetch(raw, opts = {}) {
       const deadline = AbortSignal.timeout(opts.timeoutMs ?? FETCH_DEFAULTS.timeoutMs);
       const signal = opts.signal ? AbortSignal.any([deadline, opts.signal]) : deadline;

@@ -11,13 +11,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { toPage, type MailOutboxItem, type Page } from '@moim/contract';
 import type { Db } from '../../db/client.ts';
-import { mailOutbox } from './schema.ts';
+import { type MailAttachment, mailOutbox } from './schema.ts';
+
+export type { MailAttachment } from './schema.ts';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string | null | undefined;
+  /** files sent with it (an .ics invitation) */
+  attachments?: MailAttachment[] | undefined;
 }
 
 export interface MailProvider {
@@ -34,7 +38,13 @@ export class OutboxMailProvider implements MailProvider {
   ) {}
 
   async send(m: MailMessage): Promise<void> {
-    await this.db.insert(mailOutbox).values({ toAddress: m.to, subject: m.subject, textBody: m.text, htmlBody: m.html ?? null });
+    await this.db.insert(mailOutbox).values({
+      toAddress: m.to,
+      subject: m.subject,
+      textBody: m.text,
+      htmlBody: m.html ?? null,
+      attachments: m.attachments?.length ? m.attachments : null,
+    });
     this.log.info({ to: m.to, subject: m.subject }, 'mail stored in the outbox');
   }
 }
@@ -57,9 +67,24 @@ export class SmtpMailProvider implements MailProvider {
       subject: m.subject,
       text: m.text,
       html: m.html ?? undefined,
+      ...(m.attachments?.length
+        ? {
+            // a text/calendar part with its METHOD is what mail clients offer to add to a calendar
+            icalEvent: icalEventOf(m.attachments),
+            attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+          }
+        : {}),
     });
     this.log.info({ to: m.to, subject: m.subject, messageId: info.messageId }, 'mail sent over SMTP');
   }
+}
+
+/** The invitation among the attachments as nodemailer's calendar alternative (METHOD read from the file). */
+function icalEventOf(attachments: MailAttachment[]): { method: string; content: string } | undefined {
+  const ics = attachments.find((a) => a.contentType.startsWith('text/calendar'));
+  if (!ics) return undefined;
+  const method = /^METHOD:(\w+)/m.exec(ics.content)?.[1] ?? 'PUBLISH';
+  return { method, content: ics.content };
 }
 
 export function createMailProvider(
@@ -92,6 +117,7 @@ export async function listOutbox(db: Db, q: { page: number; size: number; to?: s
       html: r.htmlBody,
       transport: r.transport,
       createdAt: r.createdAt.toISOString(),
+      ...(r.attachments?.length ? { attachments: r.attachments } : {}),
     })),
     Number(total?.n ?? 0),
     q,

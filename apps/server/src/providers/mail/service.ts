@@ -30,13 +30,19 @@ export const MAIL_JOB = 'mail.send';
 export function createMailService(ctx: AppContext, provider: MailProvider = createMailProvider(ctx.config, ctx.db, ctx.log)): MailService {
   ctx.jobs.register(MAIL_JOB, async (payload) => {
     const m = payload as unknown as MailMessage;
-    await provider.send({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? null });
+    await provider.send({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? null, attachments: m.attachments ?? undefined });
   });
   return {
     transport: provider.transport,
     send: (m) => provider.send(m),
     async enqueue(m, opts = {}) {
-      const payload: Record<string, unknown> = { to: m.to, subject: m.subject, text: m.text, html: m.html ?? null };
+      const payload: Record<string, unknown> = {
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html ?? null,
+        ...(m.attachments?.length ? { attachments: m.attachments } : {}),
+      };
       await ctx.jobs.enqueue(MAIL_JOB, payload, { maxAttempts: 8, ...(opts.dedupeKey ? { dedupeKey: opts.dedupeKey } : {}) }, opts.tx);
     },
     outbox: (q) => listOutbox(ctx.db, q),

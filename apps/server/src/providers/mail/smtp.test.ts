@@ -93,6 +93,22 @@ describe('SMTP mail provider', () => {
     expect(text).toContain('비밀번호 재설정');
   });
 
+  it('sends an .ics invitation as a calendar part and an attachment', async () => {
+    const ics = ['BEGIN:VCALENDAR', 'METHOD:REQUEST', 'BEGIN:VEVENT', 'UID:abc@moim', 'SEQUENCE:2', 'END:VEVENT', 'END:VCALENDAR'].join(
+      '\r\n',
+    );
+    await t.api.mail.send({
+      to: 'member@example.com',
+      subject: '일정 알림',
+      text: 'see the invitation',
+      attachments: [{ filename: 'invite.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST', content: ics }],
+    });
+    const m = received.at(-1)!;
+    expect(m.raw).toMatch(/^Content-Type: text\/calendar; charset=utf-8; method=REQUEST/im);
+    expect(m.raw).toMatch(/filename=invite\.ics/);
+    expect(decoded(m.raw)).toContain('UID:abc@moim');
+  });
+
   it('fails loudly when the server refuses (so the queue retries)', async () => {
     await expect(t.api.mail.send({ to: 'not an address', subject: 'x', text: 'x' })).rejects.toThrow();
   });

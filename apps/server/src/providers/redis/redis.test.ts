@@ -140,7 +140,7 @@ describe('the server with Redis unreachable', () => {
     expect(check.status).toBe(200);
     expect(performance.now() - t0).toBeLessThan(3_000);
     // the first wrong password is checked; the next ones meet the login back-off, counted in
-    // this instance's memory while Redis is away (docs/accounts.md "Login throttling")
+    // this instance's memory while Redis is away (docs/accounts-factors.md "Login throttling")
     expect(statuses[0]).toBe(401);
     expect(statuses.slice(1)).toEqual([429, 429, 429, 429, 429]);
   });

@@ -1,5 +1,5 @@
 /**
- * Settings › Passkeys (docs/accounts.md "Passkeys"): add a passkey (the browser's own dialog),
+ * Settings › Passkeys (docs/accounts-factors.md "Passkeys"): add a passkey (the browser's own dialog),
  * list them with when they were added and last used, rename and remove. The last way to sign in
  * cannot be removed (the server refuses it too, AUTH-1034).
  */

@@ -1,4 +1,4 @@
-/** The second factor (TOTP + recovery codes) and step-up calls (docs/accounts.md "Second factor"). */
+/** The second factor (TOTP + recovery codes) and step-up calls (docs/accounts-factors.md "Second factor"). */
 import { loginResponse, recoveryCodes, secondFactorRemoved, secondFactorStatus, stepUpDone, totpSetup } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';

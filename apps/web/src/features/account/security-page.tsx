@@ -1,8 +1,9 @@
 /**
- * /users/me/security: the second factor (docs/accounts.md "Second factor"). Turn TOTP on (the
+ * /users/me/security: the second factor (docs/accounts-factors.md "Second factor"). Turn TOTP on (the
  * secret as a QR code and as text, confirmed with a code), see the ten recovery codes once,
  * replace them or turn the factor off — the last two ask for a fresh proof of identity (step-up
- * dialog) when the last one is older than 5 minutes. Admins land here from AUTH-1022.
+ * dialog) when the last one is older than 5 minutes. Admins land here from AUTH-1022, members
+ * whose lost factor an admin reset are asked to enrol again here. The e-mail change is here too.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -13,6 +14,7 @@ import { toast } from '../../shared/toast/toast';
 import { ErrorMessage } from '../../shared/ui/error-message';
 import { Field, FormMessage } from '../../shared/ui/field';
 import { LoadingState } from '../../shared/ui/states';
+import { EmailChangeSection } from './email-change-section';
 import { secondFactorApi, secondFactorKey, useSecondFactorStatus } from './second-factor-api';
 import './account.css';
 import './security.css';
@@ -172,6 +174,7 @@ export default function SecurityPage() {
         {status.data && (
           <>
             {status.data.required && !status.data.enabled && <FormMessage tone="info">{t('security.adminRequired')}</FormMessage>}
+            {status.data.enrolAgain && <FormMessage tone="info">{t('security.enrolAgain')}</FormMessage>}
             <p>
               <strong>{status.data.enabled ? t('security.on') : t('security.off')}</strong>
               {status.data.enabled && ` · ${t('security.codesLeft', { count: status.data.recoveryCodesLeft })}`}
@@ -199,6 +202,7 @@ export default function SecurityPage() {
           </>
         )}
       </section>
+      <EmailChangeSection />
       {dialog}
     </div>
   );

@@ -42,6 +42,7 @@ import './account.css';
 const JobSkillProfileSection = lazy(() => import('../ignition').then((m) => ({ default: m.SkillProfileSection })));
 // Sign-ins and sessions: a section of the security log's feature, in its own chunk.
 const SecuritySection = lazy(() => import('../security-log').then((m) => ({ default: m.SecuritySection })));
+const DataExportSection = lazy(() => import('../privacy').then((m) => ({ default: m.DataExportSection })));
 
 const USERNAME = USERNAME_PATTERN;
 const MAX_LINKS = PROFILE_LINKS_MAX;
@@ -459,6 +460,9 @@ export default function SettingsPage() {
       <PasskeysSection />
       <Suspense fallback={<LoadingState />}>
         <SecuritySection />
+      </Suspense>
+      <Suspense fallback={<LoadingState />}>
+        <DataExportSection />
       </Suspense>
       <DangerZone user={me.data} />
     </div>

@@ -5,6 +5,7 @@ import { formatDateTime, useAdminUsers } from './admin-api';
 import { Pager } from '../../shared/ui/pager';
 import { TableScroll } from '../../shared/ui/table-scroll';
 import { ErrorMessage } from '../../shared/ui/error-message';
+import { AdminSecondFactorDialog } from './admin-second-factor-dialog';
 
 const STATUSES = ['', 'ACTIVE', 'DEACTIVATED', 'DELETED'] as const;
 
@@ -14,6 +15,7 @@ export default function AdminUsersPage() {
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const [status, setStatus] = useState<string>('');
+  const [factorOf, setFactorOf] = useState<{ id: string; name: string } | null>(null);
   const users = useAdminUsers({ page, size: 20, ...(q ? { q } : {}), ...(status ? { status } : {}) });
   return (
     <section aria-labelledby="admin-users-title">
@@ -77,6 +79,7 @@ export default function AdminUsersPage() {
                   <th scope="col">{t('users.roles')}</th>
                   <th scope="col">{t('users.status')}</th>
                   <th scope="col">{t('users.joined')}</th>
+                  <th scope="col">{t('secondFactor.column')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -92,6 +95,13 @@ export default function AdminUsersPage() {
                       <span className={`badge${u.status === 'ACTIVE' ? ' badge--success' : ''}`}>{t(`users.statuses.${u.status}`)}</span>
                     </td>
                     <td>{formatDateTime(u.createdAt, i18n.language)}</td>
+                    <td>
+                      {u.status !== 'DELETED' && (
+                        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setFactorOf({ id: u.id, name: u.name })}>
+                          {t('secondFactor.open')}
+                        </button>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -100,6 +110,7 @@ export default function AdminUsersPage() {
           <Pager page={page} totalPages={users.data.totalPages} onPage={setPage} />
         </>
       )}
+      {factorOf && <AdminSecondFactorDialog user={factorOf} onClose={() => setFactorOf(null)} />}
     </section>
   );
 }

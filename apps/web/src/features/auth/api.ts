@@ -1,5 +1,12 @@
 /** Account-entry calls (SPEC §7 Auth/Users) and their query hooks. */
-import { checkEmailResponse, loginResponse, oauthProviderList, passwordResetDone, passwordResetRequested } from '@moim/contract';
+import {
+  checkEmailResponse,
+  loginResponse,
+  oauthProviderList,
+  passwordResetDone,
+  passwordResetRequested,
+  secondFactorStatus,
+} from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api, buildQuery } from '../../shared/api/client';
 import { authPaths, usersPaths } from '../../shared/api/paths/users';
@@ -68,3 +75,17 @@ export function secondFactorChallenge(err: unknown): string | null {
 
 /** Where the social-login test page keeps the last callback result (this tab only). */
 export const OAUTH_RESULT_KEY = 'oauth-test-result';
+
+/**
+ * After a password sign-in: was this account's lost second factor reset by an admin, and not set
+ * up again? The login then leads to the security settings (docs/accounts-factors.md). A failure
+ * here never blocks the sign-in.
+ */
+export async function mustEnrolAgain(): Promise<boolean> {
+  try {
+    const status = await api.get(authPaths.secondFactor, { schema: DEV && secondFactorStatus });
+    return status.enrolAgain;
+  } catch {
+    return false;
+  }
+}

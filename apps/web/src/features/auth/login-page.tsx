@@ -11,7 +11,7 @@ import { AuthFrame } from './auth-frame';
 import { PasskeySignIn } from './passkey-sign-in';
 import { PasswordInput } from './password-input';
 import { loginForm } from './schemas';
-import { secondFactorChallenge } from './api';
+import { mustEnrolAgain, secondFactorChallenge } from './api';
 import { SecondFactorStep } from './second-factor-step';
 import { SocialButtons } from './social-buttons';
 import { useCarryParams, useReturnTo } from './use-return-to';
@@ -37,6 +37,12 @@ export default function LoginPage() {
     try {
       const user = await auth.login(email.trim(), password);
       toast.success(t('login.welcome', { name: user.name }));
+      // an admin reset this account's lost second factor: set it up again first
+      if (await mustEnrolAgain()) {
+        toast.info(t('login.enrolAgain'));
+        navigate('/users/me/security', { replace: true });
+        return;
+      }
       navigate(returnTo, { replace: true });
     } catch (err) {
       const token = secondFactorChallenge(err);

@@ -1,5 +1,5 @@
 /**
- * Sign-in with a passkey (docs/accounts.md "Passkeys"), beside e-mail and password: the browser's
+ * Sign-in with a passkey (docs/accounts-factors.md "Passkeys"), beside e-mail and password: the browser's
  * autofill offers the passkeys it holds for this site under the e-mail field (conditional UI,
  * `autocomplete="username webauthn"`), and a button asks for one explicitly. No username is sent:
  * the server's options name no credential, the passkey names its account. A success stores the

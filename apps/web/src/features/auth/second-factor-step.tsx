@@ -1,5 +1,5 @@
 /**
- * The login's second step (docs/accounts.md "Second factor"): the password was right and the
+ * The login's second step (docs/accounts-factors.md "Second factor"): the password was right and the
  * account has a second factor, so the server answered a challenge; the person types the code of
  * their authenticator app, or one of their recovery codes.
  */

@@ -4,6 +4,7 @@ import { lazyChunk, lazyPage } from '../../shared/chunk/lazy-page';
 import type { ShellSlots } from '../../shared/shell/slots';
 
 const InboxPage = lazyPage(() => import('./pages/inbox-page'), 'notifications');
+const NotificationSettingsPage = lazyPage(() => import('./pages/notification-settings-page'), 'notifications');
 
 export const routes: RouteObject[] = [
   {
@@ -11,6 +12,14 @@ export const routes: RouteObject[] = [
     element: (
       <RequireAuth>
         <InboxPage />
+      </RequireAuth>
+    ),
+  },
+  {
+    path: '/notifications/settings',
+    element: (
+      <RequireAuth>
+        <NotificationSettingsPage />
       </RequireAuth>
     ),
   },

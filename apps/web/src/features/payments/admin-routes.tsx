@@ -7,11 +7,16 @@ import { lazyPage } from '../../shared/chunk/lazy-page';
 
 const AdminPaymentsPage = lazyPage(() => import('./admin/admin-payments-page'), 'payments');
 const AdminPaymentPage = lazyPage(() => import('./admin/admin-payment-page'), 'payments');
+const AdminDepositRefundsPage = lazyPage(() => import('./admin/admin-deposit-refunds-page'), 'payments');
 
 /** Under /admin (relative paths; the admin area already requires ROLE_ADMIN). */
 export const adminRoutes: RouteObject[] = [
   { path: 'payments', element: <AdminPaymentsPage /> },
   { path: 'payments/:paymentId', element: <AdminPaymentPage /> },
+  { path: 'deposit-refunds', element: <AdminDepositRefundsPage /> },
 ];
 
-export const adminNav: Array<{ to: string; ns: string; labelKey: string }> = [{ to: 'payments', ns: 'payments', labelKey: 'admin.nav' }];
+export const adminNav: Array<{ to: string; ns: string; labelKey: string }> = [
+  { to: 'payments', ns: 'payments', labelKey: 'admin.nav' },
+  { to: 'deposit-refunds', ns: 'payments', labelKey: 'depositRefunds.nav' },
+];

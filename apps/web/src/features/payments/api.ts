@@ -14,6 +14,8 @@ import {
 } from '@moim/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
+import { useAuth } from '../../shared/auth/auth-provider';
+import { useLiveInvalidation, useOwnTopic } from '../../shared/live/use-live';
 import { paymentsPaths } from '../../shared/api/paths/payments';
 import { studiesPaths } from '../../shared/api/paths/studies';
 
@@ -33,7 +35,7 @@ export function usePaymentsConfig() {
   });
 }
 
-export function usePayment(orderId: string | null, opts: { refetchInterval?: number } = {}) {
+export function usePayment(orderId: string | null, opts: { refetchInterval?: number | false } = {}) {
   return useQuery({
     queryKey: paymentKeys.order(orderId ?? ''),
     queryFn: ({ signal }) => api.get(paymentsPaths.byOrderId(orderId!), { signal, schema: import.meta.env.DEV && paymentView }),
@@ -54,7 +56,10 @@ export function useConfirmPayment(body: ConfirmPaymentBody | null) {
   });
 }
 
+/** An application's payment state; a `payment.changed` on the payer's own topic reads it again (docs/live.md). */
 export function useApplicationPayment(studyId: string | undefined, applicationId: string | undefined) {
+  const { user } = useAuth();
+  useLiveInvalidation(useOwnTopic(user?.id), [paymentKeys.application(studyId ?? '', applicationId ?? '')]);
   return useQuery({
     queryKey: paymentKeys.application(studyId ?? '', applicationId ?? ''),
     queryFn: ({ signal }) =>

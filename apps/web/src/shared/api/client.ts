@@ -165,6 +165,8 @@ export interface RequestOptions<T = unknown> {
   headers?: Record<string, string>;
   /** the contract schema of `data` (see ResponseSchema): `import.meta.env.DEV && schema` */
   schema?: ResponseSchema<T> | false;
+  /** a success is a file (its bytes as a Blob), not a JSON envelope; errors are still the envelope */
+  binary?: boolean;
 }
 
 const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
@@ -183,7 +185,11 @@ async function send<T>(method: string, path: string, opts: RequestOptions<T>, to
   const onAbort = () => controller.abort();
   opts.signal?.addEventListener('abort', onAbort);
   // the server writes its messages in the language the page shows (docs/api-wire.md "Languages")
-  const headers: Record<string, string> = { ...opts.headers, accept: 'application/json', 'accept-language': uiLocale() };
+  const headers: Record<string, string> = {
+    ...opts.headers,
+    accept: opts.binary ? '*/*' : 'application/json',
+    'accept-language': uiLocale(),
+  };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;
@@ -207,6 +213,7 @@ async function send<T>(method: string, path: string, opts: RequestOptions<T>, to
     clearTimeout(timeout);
     opts.signal?.removeEventListener('abort', onAbort);
   }
+  if (opts.binary && res.ok) return (await res.blob()) as T;
   let payload: unknown = null;
   const text = await res.text();
   if (text) {
@@ -337,4 +344,6 @@ export const api = {
   put: <T>(path: string, body?: unknown, opts?: RequestOptions<T>) => request<T>('PUT', path, { ...opts, body: body ?? {} }),
   patch: <T>(path: string, body?: unknown, opts?: RequestOptions<T>) => request<T>('PATCH', path, { ...opts, body: body ?? {} }),
   delete: <T>(path: string, opts?: RequestOptions<T>) => request<T>('DELETE', path, opts),
+  /** a file to save (the session renewed like any call); errors are ApiErrors as usual */
+  download: (path: string, opts?: Omit<RequestOptions<Blob>, 'binary' | 'schema'>) => request<Blob>('GET', path, { ...opts, binary: true }),
 };

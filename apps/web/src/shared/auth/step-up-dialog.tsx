@@ -1,5 +1,5 @@
 /**
- * Step-up (docs/accounts.md "Second factor"): a sensitive act answered AUTH-1023 asks the person
+ * Step-up (docs/accounts-factors.md "Second factor"): a sensitive act answered AUTH-1023 asks the person
  * to prove who they are again — their password or a second-factor code — in a dialog, then the
  * act is retried. `useStepUp()` gives `run(act)` (resolves with the act's result, or rejects with
  * its error, or with a cancellation) and the `dialog` element to render.

@@ -1,7 +1,7 @@
 /**
  * Whether passkeys can work on this page: the browser speaks WebAuthn and the site was opened at
  * a host name. An IP address (http://127.0.0.1:PORT) cannot be a WebAuthn RP ID, so there the
- * passkey controls are not offered (docs/accounts.md "Passkeys").
+ * passkey controls are not offered (docs/accounts-factors.md "Passkeys").
  */
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 

@@ -1,4 +1,4 @@
-/** Passkey tables (migration 0035, docs/accounts.md "Passkeys"). */
+/** Passkey tables (migration 0035, docs/accounts-factors.md "Passkeys"). */
 import { bigint, boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../users/schema.ts';
 

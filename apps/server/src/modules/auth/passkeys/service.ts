@@ -1,5 +1,5 @@
 /**
- * Passkeys (WebAuthn discoverable credentials; docs/accounts.md "Passkeys"), on
+ * Passkeys (WebAuthn discoverable credentials; docs/accounts-factors.md "Passkeys"), on
  * @simplewebauthn/server. Registration and sign-in both require user verification and a
  * resident (discoverable) key; sign-in needs no username (the browser offers the passkeys it has
  * for this RP ID, also through autofill). The RP ID is the host name of the origin the site was
@@ -41,10 +41,7 @@ import { deviceName } from './device-name.ts';
 import * as repo from './repo.ts';
 import type { SecurityLog } from '../../security-log/index.ts';
 
-/** True for a session whose sign-in was itself multi-factor (a passkey with user verification). */
-export function isMultiFactorMethod(method: string | null | undefined): boolean {
-  return method === PASSKEY_SESSION_METHOD;
-}
+export { isMultiFactorMethod } from '../session-methods.ts';
 
 export interface PasskeyDeps {
   users: UsersService;

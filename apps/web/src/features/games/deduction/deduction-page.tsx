@@ -99,6 +99,9 @@ export default function DeductionPage() {
               <Link className="btn btn-ghost" to="/lab/deduction-game/ladder">
                 {t('intro.ladder')}
               </Link>
+              <Link className="btn btn-ghost" to="/lab/deduction-game/rooms">
+                {t('intro.rooms')}
+              </Link>
             </div>
           </section>
           <RulesGuide />

@@ -39,7 +39,12 @@ export function TetrisSettingsDialog({ open, settings, where, playing, onSave, o
   const { t } = useTranslation('games');
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
-  const [draft, setDraft] = useState<TetrisSettings>(settings);
+  // What the player changed since the dialog opened; until then it shows `settings` as they are,
+  // so the account's settings arriving after the dialog opened are shown, not the browser's.
+  const [edited, setEdited] = useState<TetrisSettings | null>(null);
+  const draft = edited ?? settings;
+  const setDraft = (next: TetrisSettings | ((d: TetrisSettings) => TetrisSettings)) =>
+    setEdited((e) => (typeof next === 'function' ? next(e ?? settings) : next));
   const [listening, setListening] = useState<TetrisControl | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -48,7 +53,7 @@ export function TetrisSettingsDialog({ open, settings, where, playing, onSave, o
     const d = ref.current;
     if (!d) return;
     if (open && !d.open) {
-      setDraft(settings);
+      setEdited(null);
       setError(null);
       setListening(null);
       if (typeof d.showModal === 'function') d.showModal();

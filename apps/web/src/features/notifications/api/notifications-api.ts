@@ -2,6 +2,8 @@
 import { notification, notificationPage, readAllResult, unreadCount } from '@moim/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { useAuth } from '../../../shared/auth/auth-provider';
+import { useLiveInvalidation, useOwnTopic, usePollUnlessLive } from '../../../shared/live/use-live';
 import { notificationsPaths } from '../../../shared/api/paths/notifications';
 
 export const notificationKeys = {
@@ -10,18 +12,24 @@ export const notificationKeys = {
   list: (page: number, unread: boolean) => ['notifications', 'list', page, unread] as const,
 };
 
+/** The header's count; while mounted, the reader's live topic refreshes the count and the inbox (docs/live.md). */
 export function useUnreadCount() {
+  const { user } = useAuth();
+  useLiveInvalidation(useOwnTopic(user?.id), [notificationKeys.all]);
   return useQuery({
     queryKey: notificationKeys.unread(),
     queryFn: ({ signal }) => api.get(notificationsPaths.unreadCount, { signal, schema: import.meta.env.DEV && unreadCount }),
-    refetchInterval: 60_000,
+    // polling only while the live channel is down or degraded
+    refetchInterval: usePollUnlessLive(60_000),
     refetchOnWindowFocus: true,
     staleTime: 15_000,
     retry: false,
   });
 }
 
+/** The inbox: the header's live topic refreshes it (useUnreadCount); it polls only while the channel is down. */
 export function useNotifications(page: number, unread: boolean) {
+  const poll = usePollUnlessLive(60_000);
   return useQuery({
     queryKey: notificationKeys.list(page, unread),
     queryFn: ({ signal }) =>
@@ -31,6 +39,7 @@ export function useNotifications(page: number, unread: boolean) {
         schema: import.meta.env.DEV && notificationPage,
       }),
     placeholderData: keepPreviousData,
+    refetchInterval: poll,
   });
 }
 

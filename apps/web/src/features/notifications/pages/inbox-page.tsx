@@ -2,7 +2,7 @@
 import { STUDY_TIMEZONE, type Notification } from '@moim/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Pager } from '../../../shared/ui/pager';
 import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications-api';
@@ -61,9 +61,14 @@ export default function InboxPage() {
             <h1 className="nt-title">{t('inbox.title')}</h1>
             <p className="muted">{t('inbox.lead')}</p>
           </div>
-          <button type="button" className="btn btn-secondary" disabled={markAll.isPending} onClick={() => markAll.mutate()}>
-            {t('inbox.markAll')}
-          </button>
+          <div className="nt-head__actions">
+            <Link to="/notifications/settings" className="btn btn-secondary">
+              {t('inbox.settings')}
+            </Link>
+            <button type="button" className="btn btn-secondary" disabled={markAll.isPending} onClick={() => markAll.mutate()}>
+              {t('inbox.markAll')}
+            </button>
+          </div>
         </header>
         <TabBar variant="segmented" role="group" aria-label={t('inbox.filter')}>
           <button type="button" aria-pressed={!unread} onClick={() => setFilter(false)}>

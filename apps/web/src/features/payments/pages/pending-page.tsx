@@ -1,11 +1,14 @@
 /**
  * /payment/pending?orderId — after "입금했어요": the deposit waits for an admin. Shows what
- * happened since (confirmed, sent back with a note, expired), refreshing every 20 s.
+ * happened since (confirmed, sent back with a note, expired): at once over the live channel (the
+ * payer's own topic), every 20 s while it is down.
  */
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LoadingState } from '../../../shared/ui/states';
-import { usePayment } from '../api';
+import { useAuth } from '../../../shared/auth/auth-provider';
+import { useLiveInvalidation, useOwnTopic, usePollUnlessLive } from '../../../shared/live/use-live';
+import { paymentKeys, usePayment } from '../api';
 import { PaymentSummary } from '../components/payment-summary';
 import { RefundAccountForm } from '../components/refund-account-form';
 import { formatDateTime } from '../lib/format';
@@ -17,7 +20,9 @@ export default function PendingPage() {
   const { t, i18n } = useTranslation('payments');
   const [params] = useSearchParams();
   const orderId = params.get('orderId');
-  const payment = usePayment(orderId, { refetchInterval: 20_000 });
+  const { user } = useAuth();
+  useLiveInvalidation(useOwnTopic(user?.id), [paymentKeys.order(orderId ?? '')]);
+  const payment = usePayment(orderId, { refetchInterval: usePollUnlessLive(20_000) });
   if (!orderId) return <MissingOrder />;
   if (payment.isPending) return <LoadingState />;
   if (payment.isError) return <ErrorMessage variant="state" error={payment.error} onRetry={() => void payment.refetch()} />;

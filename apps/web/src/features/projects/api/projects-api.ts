@@ -16,9 +16,11 @@ import {
   type ProjectApplyInput,
   type ProjectBodyInput,
   type ProjectCreateInput,
+  liveTopicOf,
 } from '@moim/contract';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { useLiveInvalidation, usePollUnlessLive } from '../../../shared/live/use-live';
 import { projectsPaths } from '../../../shared/api/paths/projects';
 import { toQuery, type ProjectListFilters } from '../lib/list-filters';
 
@@ -65,6 +67,12 @@ export const applicationsOptions = (projectId: string, status: ProjectApplicatio
       }),
     placeholderData: keepPreviousData,
   });
+
+/** The owner's list: applications arrive over the live channel (docs/live.md); polled only while it is down. */
+export function useProjectApplications(projectId: string, status: ProjectApplicationStatus | 'ALL', page: number) {
+  useLiveInvalidation(liveTopicOf('project-applications', projectId), [['projects', 'applications', projectId], projectKeys.my()]);
+  return useQuery({ ...applicationsOptions(projectId, status, page), refetchInterval: usePollUnlessLive(30_000) });
+}
 
 function useRefresh() {
   const qc = useQueryClient();

@@ -12,14 +12,13 @@ import {
   type ProjectApplication,
   type ProjectApplicationStatus,
 } from '@moim/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../shared/toast/toast';
 import { Avatar } from '../../../shared/ui/avatar';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { EmptyState, LoadingState } from '../../../shared/ui/states';
-import { applicationsOptions, useDecide } from '../api/projects-api';
+import { useDecide, useProjectApplications } from '../api/projects-api';
 import { formatDateTime } from '../../../shared/lib/format';
 import { Pager } from '../../../shared/ui/pager';
 import { TabBar } from '../../../shared/ui/tab-bar';
@@ -34,7 +33,7 @@ export function ApplicationsPanel({ project }: { project: Project }) {
   const { t: tc } = useTranslation();
   const [filter, setFilter] = useState<Filter>('PENDING');
   const [page, setPage] = useState(0);
-  const list = useQuery(applicationsOptions(project.id, filter, page));
+  const list = useProjectApplications(project.id, filter, page);
   const decide = useDecide(project.id);
   const [asking, setAsking] = useState<Asking | null>(null);
   const full = new Set(project.positions.filter((p) => p.filledCount >= p.requiredCount).map((p) => p.id));

@@ -1,6 +1,6 @@
 /**
- * Check-in and attendance calls (docs/studies.md "Check-in and attendance"): the leader's code,
- * link, live room (polled every few seconds), rules, report, corrections log and CSV; a member's
+ * Check-in and attendance calls (docs/attendance.md "Check-in and attendance"): the leader's code,
+ * link, live room (live updates; polled only while the live channel is down), rules, report, corrections log and CSV; a member's
  * check-in and own record.
  */
 import {
@@ -14,10 +14,12 @@ import {
   myAttendance,
   type CheckInBody,
   type CheckInRules,
+  liveTopicOf,
 } from '@moim/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, arrayOf, uiLocale } from '../../../shared/api/client';
 import { getAccessToken } from '../../../shared/auth/token-store';
+import { useLiveInvalidation, usePollUnlessLive } from '../../../shared/live/use-live';
 import { studiesPaths } from '../../../shared/api/paths/studies';
 import { studyKeys } from './keys';
 
@@ -82,11 +84,14 @@ export function useCheckInLink(studyId: string, eventId: string, enabled: boolea
   });
 }
 
+/** The leader's live room: check-ins arrive over the live channel; polled only while it is down. */
 export function useCheckInRoom(studyId: string, eventId: string) {
+  useLiveInvalidation(liveTopicOf('study-check-ins', studyId), [keys.room(studyId, eventId), keys.corrections(studyId)]);
+  const poll = usePollUnlessLive(ROOM_POLL_MS);
   return useQuery({
     queryKey: keys.room(studyId, eventId),
     queryFn: ({ signal }) => api.get(checkInPaths.room(studyId, eventId), { signal, schema: import.meta.env.DEV && checkInRoom }),
-    refetchInterval: ROOM_POLL_MS,
+    refetchInterval: poll,
   });
 }
 

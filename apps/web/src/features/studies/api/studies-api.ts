@@ -15,9 +15,11 @@ import {
   type StudyPatch,
   type Study,
   type StudyProposalInput,
+  liveTopicOf,
 } from '@moim/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { useLiveInvalidation, usePollUnlessLive } from '../../../shared/live/use-live';
 import { adminStudiesPaths, studiesPaths } from '../../../shared/api/paths/studies';
 import type { StudyListFilters } from '../lib/list-filters';
 import { type CoverPoll, coverPoll, coverRefetchInterval } from './cover-polling';
@@ -112,7 +114,11 @@ export function useCancelApplication(studyId: string) {
 
 /** `admin`: through the back office route, which also answers for deleted studies. */
 export function useApplications(studyId: string, opts: { page: number; status?: string[]; admin?: boolean }) {
+  // a new or changed application shows at once (docs/live.md); polled only while live is down
+  useLiveInvalidation(liveTopicOf('study-applicants', studyId), [['studies', 'of', studyId, 'applications']]);
+  const poll = usePollUnlessLive(30_000);
   return useQuery({
+    refetchInterval: poll,
     queryKey: [...studyKeys.applications(studyId, opts.status?.join(',')), opts.page, !!opts.admin],
     queryFn: ({ signal }) =>
       api.get(opts.admin ? adminStudiesPaths.applications(studyId) : studiesPaths.applications(studyId), {

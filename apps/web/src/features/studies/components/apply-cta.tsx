@@ -2,14 +2,16 @@
  * The call-to-action button of a study page. The state comes from the shared rule
  * (studyApplicability) plus the caller's relation to the study (viewer):
  * leader/admin → manage; member → joined (review when completed); open application → its
- * status; can apply → apply (guests go to login first); otherwise a disabled button that says why
- * (모집 마감, 정원 마감, 승인 대기 …).
+ * status; can apply → apply (guests go to login first); full but otherwise open → join the
+ * waitlist (through the apply form), and once in line the place and a way out; otherwise a
+ * disabled button that says why (모집 마감, 정원 마감, 승인 대기 …).
  */
-import { applicabilityLabelText, studyApplicability, type ApplicabilityLabel, type Study } from '@moim/contract';
+import { applicabilityLabelText, studyApplicability, waitlistOpen, type ApplicabilityLabel, type Study } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { applyPath, checkoutPath, loginPath, reviewPath } from '../lib/paths';
 import { useLocale, useNow } from '../lib/use-locale';
+import { WaitlistPlace } from './waitlist-place';
 
 export type CtaState =
   | { kind: 'manage' }
@@ -19,6 +21,9 @@ export type CtaState =
   | { kind: 'pay' }
   | { kind: 'apply' }
   | { kind: 'login' }
+  | { kind: 'waitlist' }
+  | { kind: 'waitlistLogin' }
+  | { kind: 'waitlisted' }
   | { kind: 'closed'; label: ApplicabilityLabel };
 
 export function ctaState(study: Study, now: Date, isAuthenticated: boolean): CtaState {
@@ -29,7 +34,9 @@ export function ctaState(study: Study, now: Date, isAuthenticated: boolean): Cta
   if (v?.isActiveMember) return { kind: 'member' };
   if (v?.applicationStatus === 'ACCEPTED' || v?.applicationStatus === 'PAYMENT_PENDING') return { kind: 'pay' };
   if (v?.applicationStatus === 'PENDING') return { kind: 'applied', status: v.applicationStatus };
-  if (a.canApply) return isAuthenticated ? { kind: 'apply' } : { kind: 'login' };
+  if (v?.applicationStatus === 'WAITLISTED') return { kind: 'waitlisted' };
+  if (a.canApply && !waitlistOpen(study, now)) return isAuthenticated ? { kind: 'apply' } : { kind: 'login' };
+  if (waitlistOpen(study, now)) return isAuthenticated ? { kind: 'waitlist' } : { kind: 'waitlistLogin' };
   return { kind: 'closed', label: a.label };
 }
 
@@ -106,6 +113,20 @@ export function ApplyCta({
           {label ? labelIsUserContent ? <span data-user-content="">{label}</span> : label : t('cta.apply')}
         </Link>
       );
+    case 'waitlist':
+      return (
+        <Link className={`${cls} btn-primary`} to={applyPath(study)}>
+          {t('waitlist.join')}
+        </Link>
+      );
+    case 'waitlistLogin':
+      return (
+        <Link className={`${cls} btn-primary`} to={loginPath(applyPath(study))}>
+          {t('waitlist.join')}
+        </Link>
+      );
+    case 'waitlisted':
+      return <WaitlistPlace study={study} className={cls} />;
     case 'closed':
       return (
         <button type="button" className={`${cls} btn-secondary`} disabled>

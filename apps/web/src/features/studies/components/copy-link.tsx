@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { copyText } from '../../../shared/lib/copy-text';
 
 /**
  * The page address as people read it: "/study/1-모임-캘린더" rather than the percent-encoded
@@ -11,28 +12,6 @@ export function readableUrl(href: string): string {
   } catch {
     return href;
   }
-}
-
-/** Copies `text` with the Clipboard API, falling back to a hidden textarea and execCommand. */
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    try {
-      await navigator.clipboard.writeText(text);
-      return;
-    } catch {
-      // Permission refused or no secure context: try the older way below.
-    }
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  const ok = document.execCommand?.('copy') ?? false;
-  area.remove();
-  if (!ok) throw new Error('copy failed');
 }
 
 /** "링크 복사" for the current page, with the result announced politely. */

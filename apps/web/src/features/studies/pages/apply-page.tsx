@@ -3,7 +3,7 @@
  * cannot apply, the page says why instead of showing the form; a refusal from the server (race
  * with the deadline or the last seat) is shown with its reason.
  */
-import { STUDY_LIMITS as L, applyBody, type ApplyBody } from '@moim/contract';
+import { STUDY_LIMITS as L, applyBody, waitlistOpen, type ApplyBody } from '@moim/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
@@ -12,6 +12,7 @@ import { Link, useParams } from 'react-router';
 import type { SchemaInput } from '../../../shared/lib/schema-types';
 import { LoadingState } from '../../../shared/ui/states';
 import { useApply, useStudy } from '../api/studies-api';
+import { useJoinWaitlist } from '../api/waitlist-api';
 import { Field } from '../../../shared/ui/field';
 import { refusalReason } from '../components/refusal';
 import { StatusBadge } from '../components/status-badge';
@@ -41,6 +42,8 @@ export default function ApplyPage() {
   if (study.isError) return <ErrorMessage variant="state" error={study.error} onRetry={() => void study.refetch()} />;
   const s = study.data;
   const reason = refusalReason(s, now, t, locale);
+  // full: the form takes a place on the waitlist instead (docs/waitlist.md)
+  const toWaitlist = waitlistOpen(s, now);
 
   return (
     <div className="page st-page">
@@ -48,7 +51,7 @@ export default function ApplyPage() {
         <BackLink to={studyPath(s)}>
           <span data-user-content="">{s.title}</span>
         </BackLink>
-        <h1 className="st-h1">{t('apply.title')}</h1>
+        <h1 className="st-h1">{toWaitlist ? t('waitlist.title') : t('apply.title')}</h1>
         <div className="st-apply-summary card">
           <div className="row">
             <StatusBadge study={s} />
@@ -62,7 +65,7 @@ export default function ApplyPage() {
           </p>
         </div>
         {sent ? (
-          <ApplySuccess cost={s.costType === 'FREE' ? 0 : s.cost} slugPath={studyPath(s)} />
+          <ApplySuccess cost={s.costType === 'FREE' ? 0 : s.cost} slugPath={studyPath(s)} waitlist={toWaitlist} />
         ) : reason ? (
           <div className="st-alert st-alert--warning" role="status">
             <strong>{t('apply.cannotApply')}</strong>
@@ -90,20 +93,34 @@ export default function ApplyPage() {
             </div>
           </div>
         ) : (
-          <ApplyForm studyId={s.id} questions={s.questions} cost={s.costType === 'FREE' ? 0 : s.cost} onSent={() => setSent(true)} />
+          <ApplyForm
+            studyId={s.id}
+            questions={s.questions}
+            cost={s.costType === 'FREE' ? 0 : s.cost}
+            waitlist={toWaitlist}
+            onSent={() => setSent(true)}
+          />
         )}
       </div>
     </div>
   );
 }
 
-function ApplySuccess({ cost, slugPath }: { cost: number; slugPath: string }) {
+function ApplySuccess({ cost, slugPath, waitlist }: { cost: number; slugPath: string; waitlist: boolean }) {
   const { t } = useTranslation('studies');
   const locale = useLocale();
   return (
     <div className="st-alert st-alert--success" role="status">
-      <strong>{t('apply.done')}</strong>
-      <p>{cost > 0 ? t('apply.donePaid', { amount: formatKrw(cost, locale) }) : t('apply.doneBody')}</p>
+      <strong>{waitlist ? t('waitlist.done') : t('apply.done')}</strong>
+      <p>
+        {waitlist
+          ? cost > 0
+            ? t('waitlist.donePaid', { amount: formatKrw(cost, locale) })
+            : t('waitlist.doneBody')
+          : cost > 0
+            ? t('apply.donePaid', { amount: formatKrw(cost, locale) })
+            : t('apply.doneBody')}
+      </p>
       <div className="row">
         <Link className="btn btn-primary" to="/users/me#my-studies">
           {t('apply.toMyStudies')}
@@ -120,16 +137,21 @@ function ApplyForm({
   studyId,
   questions,
   cost,
+  waitlist,
   onSent,
 }: {
   studyId: string;
   questions: Array<{ id: string; text: string; required: boolean }>;
   cost: number;
+  /** join the waitlist rather than apply (the study is full) */
+  waitlist: boolean;
   onSent: () => void;
 }) {
   const { t } = useTranslation('studies');
   const locale = useLocale();
-  const apply = useApply(studyId);
+  const applyNow = useApply(studyId);
+  const joinLine = useJoinWaitlist(studyId);
+  const apply = waitlist ? joinLine : applyNow;
   const resolver = useMemo<Resolver<FormValues, unknown, ApplyBody>>(() => {
     const base = zodResolver(applyBody, { error: (iss) => issueMessage(t, iss) });
     return async (values, ctx, opts) => {
@@ -177,12 +199,19 @@ function ApplyForm({
           <textarea rows={3} {...form.register(`answers.${i}.answer`)} />
         </Field>
       ))}
-      {cost > 0 && <p className="st-alert st-alert--info">{t('apply.paidNotice', { amount: formatKrw(cost, locale) })}</p>}
+      {waitlist && <p className="st-alert st-alert--info">{t('waitlist.notice')}</p>}
+      {cost > 0 && (
+        <p className="st-alert st-alert--info">
+          {waitlist
+            ? t('waitlist.paidNotice', { amount: formatKrw(cost, locale) })
+            : t('apply.paidNotice', { amount: formatKrw(cost, locale) })}
+        </p>
+      )}
       <ErrorMessage error={apply.error} title={apply.isError ? t('apply.refused') : undefined} />
       <div className="st-form__nav">
         <span />
         <button type="submit" className="btn btn-primary" disabled={apply.isPending}>
-          {apply.isPending ? t('apply.submitting') : t('apply.submit')}
+          {apply.isPending ? t('apply.submitting') : waitlist ? t('waitlist.join') : t('apply.submit')}
         </button>
       </div>
     </form>

@@ -12,6 +12,7 @@ import { ErrorMessage } from '../../../shared/ui/error-message';
 import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { formatDate } from '../../../shared/lib/format';
 import { useCheckIn, useMyAttendance } from '../api/check-in-api';
+import { MyDeposit } from '../components/my-deposit';
 import { useStudy } from '../api/studies-api';
 import { studyPath } from '../lib/paths';
 import { useLocale } from '../lib/use-locale';
@@ -101,6 +102,7 @@ export default function CheckInPage() {
         </form>
       )}
       {member && <MyRecord loading={mine.isPending} error={mine.error} data={mine.data} />}
+      <MyDeposit studyId={s.id} enabled={member} />
     </div>
   );
 }

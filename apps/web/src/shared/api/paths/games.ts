@@ -31,4 +31,10 @@ export const deductionPaths = {
   sharedBot: (shareId: string) => `${deduction}/bots/shared/${seg(shareId)}`,
   botLadder: (id: string) => `${bot(id)}/ladder`,
   ladder: `${deduction}/ladder`,
+  rooms: `${deduction}/rooms`,
+  room: (id: string) => `${deduction}/rooms/${seg(id)}`,
+  roomAction: (id: string, action: 'join' | 'invites' | 'ready' | 'start' | 'moves' | 'reveals' | 'leave' | 'presence') =>
+    `${deduction}/rooms/${seg(id)}/${action}`,
+  ratings: `${deduction}/ratings`,
+  userRating: (userId: string) => `${deduction}/ratings/users/${seg(userId)}`,
 } as const;

@@ -6,4 +6,8 @@ export const notificationsPaths = {
   unreadCount: '/api/notifications/unread-count',
   read: (id: string) => `/api/notifications/${seg(id)}/read`,
   readAll: '/api/notifications/read-all',
+  /** web push (docs/reminders.md) */
+  pushKey: '/api/notifications/push/key',
+  pushDevices: '/api/notifications/push/devices',
+  pushSubscription: '/api/notifications/push/subscription',
 } as const;

@@ -18,3 +18,10 @@ export const adminPaymentsPaths = {
   refund: (id: string) => `${adminPayment(id)}/refund`,
   refundDecline: (id: string) => `${adminPayment(id)}/refund/decline`,
 } as const;
+
+/** The deposit refunds' payout list (docs/deposits.md "Money going back"). */
+export const adminDepositRefundsPaths = {
+  root: '/api/admin/deposit-refunds',
+  sent: (id: string) => `/api/admin/deposit-refunds/${seg(id)}/sent`,
+  retry: (id: string) => `/api/admin/deposit-refunds/${seg(id)}/retry`,
+} as const;

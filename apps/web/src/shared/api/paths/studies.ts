@@ -17,10 +17,16 @@ export const studiesPaths = {
   application: (id: string, applicationId: string) => `${study(id)}/applications/${seg(applicationId)}`,
   decide: (id: string, applicationId: string, decision: 'accept' | 'reject') =>
     `${study(id)}/applications/${seg(applicationId)}/${decision}`,
+  /** POST: join the line of a full study; GET: the line (organisers) */
+  waitlist: (id: string) => `${study(id)}/waitlist`,
+  /** GET: my place and the line's length; DELETE: leave the line */
+  myWaitlistPlace: (id: string) => `${study(id)}/waitlist/me`,
   members: (id: string) => `${study(id)}/members`,
   memberRole: (id: string, userId: string) => `${study(id)}/members/${seg(userId)}/role`,
   memberWarnings: (id: string, userId: string) => `${study(id)}/members/${seg(userId)}/warnings`,
   leave: (id: string) => `${study(id)}/members/leave`,
+  /** my reminder times for the study's sessions */
+  reminders: (id: string) => `${study(id)}/reminders`,
   status: (id: string) => `${study(id)}/status`,
   transitions: (id: string) => `${study(id)}/transitions`,
   events: (id: string) => `${study(id)}/events`,

@@ -32,4 +32,7 @@ export const usersPaths = {
   checkEmail: '/api/users/check-email',
   password: '/api/users/me/password',
   deactivate: '/api/users/me/deactivate',
+  // e-mail change (features/account/email-change-section.tsx, email-confirm-page.tsx)
+  email: '/api/users/me/email',
+  emailConfirm: '/api/users/me/email/confirm',
 } as const;

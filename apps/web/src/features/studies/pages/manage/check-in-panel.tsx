@@ -1,5 +1,5 @@
 /**
- * The leader's check-in screen (docs/studies.md "Check-in and attendance"): pick today's session,
+ * The leader's check-in screen (docs/attendance.md "Check-in and attendance"): pick today's session,
  * show its rotating six digits and a QR code of the moim address that checks a member in, reveal
  * the link of an online session, watch the room fill (polled), and set the window and late rule.
  */

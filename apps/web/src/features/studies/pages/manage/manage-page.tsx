@@ -1,6 +1,6 @@
 import { studySeats } from '@moim/contract';
 /**
- * /study/{id}/manage (leader, manager or admin): applications to decide, members, attendance,
+ * /study/{id}/manage (leader, manager or admin): applications to decide, the waitlist, members, attendance,
  * events, status moves with their history, and the page composer (its own chunk).
  */
 import { lazy, Suspense } from 'react';
@@ -19,13 +19,15 @@ import { CoverEditor } from './cover-editor';
 import { EventsPanel } from './events-panel';
 import { MembersPanel } from './members-panel';
 import { StatusPanel } from './status-panel';
+import { WaitlistPanel } from './waitlist-panel';
+import { DepositPanel } from './deposit-panel';
 import { ErrorMessage } from '../../../../shared/ui/error-message';
 import '../../studies.css';
 import { BackLink } from '../../../../shared/ui/back-link';
 
 const PageComposer = lazy(() => import('./page-composer'));
 
-const TABS = ['applications', 'members', 'checkIn', 'attendance', 'events', 'status', 'page'] as const;
+const TABS = ['applications', 'waitlist', 'members', 'checkIn', 'attendance', 'deposit', 'events', 'status', 'page'] as const;
 type Tab = (typeof TABS)[number];
 
 export default function ManagePage() {
@@ -78,6 +80,7 @@ export default function ManagePage() {
           onChange={(id) => setParams(id === 'applications' ? {} : { tab: id }, { replace: true })}
         >
           {tab === 'applications' && <ApplicationsPanel study={s} />}
+          {tab === 'waitlist' && <WaitlistPanel study={s} />}
           {tab === 'members' && <MembersPanel study={s} isOwner={isOwner} />}
           {tab === 'checkIn' && <CheckInPanel study={s} />}
           {tab === 'attendance' && (
@@ -86,6 +89,7 @@ export default function ManagePage() {
               <AttendanceReport study={s} />
             </div>
           )}
+          {tab === 'deposit' && <DepositPanel study={s} isOwner={isOwner} />}
           {tab === 'events' && <EventsPanel study={s} />}
           {tab === 'status' && <StatusPanel study={s} />}
           {tab === 'page' && (

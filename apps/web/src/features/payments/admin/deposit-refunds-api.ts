@@ -1,0 +1,62 @@
+/**
+ * The back office's deposit payout calls (/api/admin/deposit-refunds…, admins only;
+ * docs/deposits.md): the list by status and study, "sent" for a bank transfer, "retry" for a
+ * refused card refund. Either action refreshes every list it may change.
+ */
+import { depositPayoutView, type DepositPayoutView, type DepositRefundStatus } from '@moim/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, arrayOf } from '../../../shared/api/client';
+import { adminDepositRefundsPaths } from '../../../shared/api/paths/payments';
+
+export interface DepositRefundFilters {
+  /** undefined: every status */
+  status?: DepositRefundStatus;
+  studyId?: string;
+}
+
+export const depositRefundKeys = {
+  all: ['payments', 'admin', 'deposit-refunds'] as const,
+  list: (f: DepositRefundFilters) => ['payments', 'admin', 'deposit-refunds', f] as const,
+};
+
+export function useDepositRefunds(f: DepositRefundFilters) {
+  return useQuery({
+    queryKey: depositRefundKeys.list(f),
+    queryFn: ({ signal }) =>
+      api.get<DepositPayoutView[]>(adminDepositRefundsPaths.root, {
+        signal,
+        query: { status: f.status, studyId: f.studyId },
+        schema: import.meta.env.DEV && arrayOf(depositPayoutView),
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useRefresh() {
+  const qc = useQueryClient();
+  // the payout list and the payments' own pages (refunded amount, status) both move
+  return () => qc.invalidateQueries({ queryKey: ['payments', 'admin'] });
+}
+
+/**
+ * A bank transfer (or a bonus) was sent: recorded once; a second time answers 409. The list is
+ * read again either way (a refusal means another admin moved the row), before the caller's own
+ * callbacks run.
+ */
+export function useMarkDepositRefundSent() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.post<DepositPayoutView>(adminDepositRefundsPaths.sent(id), {}, { schema: import.meta.env.DEV && depositPayoutView }),
+    onSettled: () => refresh(),
+  });
+}
+
+/** A refused card refund is queued again with the same idempotency key. */
+export function useRetryDepositRefund() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) => api.post<{ queued: boolean }>(adminDepositRefundsPaths.retry(id), {}),
+    onSuccess: () => refresh(),
+  });
+}

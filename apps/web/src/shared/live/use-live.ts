@@ -1,0 +1,40 @@
+/**
+ * React's view of the live client: the channel's state, a topic watched while a component is
+ * mounted (its events invalidate the given TanStack Query keys), and the polling interval a
+ * query keeps only while the channel is not live (docs/live.md "Fallback").
+ */
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { type LiveConnectionState, type LiveSignal, liveClient } from './live-client';
+
+export function useLiveState(): LiveConnectionState {
+  return useSyncExternalStore(
+    (cb) => liveClient.onState(cb),
+    () => liveClient.state(),
+    () => 'off',
+  );
+}
+
+/** `ms` while the channel is down or degraded, else false (no polling: events invalidate). */
+export function usePollUnlessLive(ms: number): number | false {
+  return useLiveState() === 'live' ? false : ms;
+}
+
+/** While mounted: every event on `topic` (and a reset) invalidates `keys` (JSON-able query keys). */
+export function useLiveInvalidation(topic: string | null | undefined, keys: readonly QueryKey[]): void {
+  const qc = useQueryClient();
+  // the keys by value: a new array of the same keys each render does not re-subscribe
+  const keyText = JSON.stringify(keys);
+  useEffect(() => {
+    if (!topic) return;
+    const queryKeys = JSON.parse(keyText) as QueryKey[];
+    return liveClient.watch(topic, (_signal: LiveSignal) => {
+      for (const queryKey of queryKeys) void qc.invalidateQueries({ queryKey });
+    });
+  }, [topic, keyText, qc]);
+}
+
+/** The signed-in user's own topic (notifications, payments), once known. */
+export function useOwnTopic(userId: string | null | undefined): string | null {
+  return userId ? `user:${userId}` : null;
+}
