@@ -3,7 +3,9 @@
  * reveals, the global wrong keywords, its own guesses with their counts), never from another
  * seat's hints or the answers:
  * - EASY: random keywords that are not known to be wrong;
- * - MEDIUM: a uniformly random answer set consistent with every clue so far;
+ * - MEDIUM: a uniformly random answer set consistent with every clue so far (when the clues are
+ *   too tangled to count within the solver's budget, the closest of a few sets drawn from the
+ *   most recent clues);
  * - HARD: the guess whose count is the most informative (highest entropy of the count over the
  *   consistent sets: all of them when there are few, a uniform sample otherwise), found by
  *   local search from consistent sets; a consistent guess gets a small bonus for the chance
@@ -24,9 +26,9 @@ const HARD_PASSES = 6;
 
 export function aiGuess(level: AiLevel, kn: Knowledge, rng: Rng): number[] {
   if (level === 'EASY') return randomOpenGuess(kn, rng);
-  const model = new CandidateModel(kn);
+  const model = CandidateModel.within(kn);
   if (model.total <= 0) return randomOpenGuess(kn, rng);
-  if (level === 'MEDIUM') return model.sample(rng)!;
+  if (level === 'MEDIUM') return model.sampleClosest(rng)!;
   return hardGuess(kn, model, rng);
 }
 

@@ -169,7 +169,7 @@ export class DeductionGame {
   }
 
   model(seat: number): CandidateModel {
-    return new CandidateModel(this.knowledge(seat));
+    return CandidateModel.within(this.knowledge(seat));
   }
 
   /** The guess a time-out plays for the active seat: random keywords not known to be wrong. */

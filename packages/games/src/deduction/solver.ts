@@ -26,6 +26,18 @@ export interface Knowledge {
   constraints: readonly { items: readonly number[]; correct: number }[];
 }
 
+/**
+ * The work one model may do, in steps of the DP and of its bounds propagation (about 20 ms per
+ * million on this project's machines). Late in a large custom game the clues can overlap so much
+ * that counting exactly would take seconds and gigabytes; past this budget the model is built
+ * from the most recent clues only (see CandidateModel.within). A count of steps, not of time, so
+ * the server and every replay reach the same model.
+ */
+export const MODEL_WORK_BUDGET = 1_000_000;
+
+/** Thrown inside the DP when a model passes its state budget. */
+class StateBudgetExceeded extends Error {}
+
 interface Cls {
   items: number[];
   cons: number[]; // constraint ids containing the class
@@ -38,8 +50,15 @@ export class CandidateModel {
   readonly forced: number[];
   /** Keywords no consistent set contains (known or deduced). */
   readonly excluded: Uint8Array;
-  /** Distinct DP states visited (a measure of the work). */
+  /** Distinct DP states visited. */
   states = 0;
+  /** Steps taken (DP states and propagation), bounded by the budget. */
+  private work = 0;
+  /**
+   * Whether the model counts with every clue. When not (CandidateModel.within), `total` is an
+   * upper bound (the count under the most recent clues only) and a sample may break an older clue.
+   */
+  readonly exact: boolean;
 
   private readonly classes: Cls[] = [];
   private readonly need: Int32Array = new Int32Array(0);
@@ -49,11 +68,27 @@ export class CandidateModel {
   private readonly capAfter: Int32Array[] = [];
   private readonly itemsAfter: Int32Array = new Int32Array(0);
   private readonly memo: Map<string, number>[] = [];
+  /** consClasses[c]: the classes (ascending) holding guess c's unknown keywords. */
+  private readonly consClasses: Int32Array[] = [];
+  /** scratch bounds of each class's answers for feasible() */
+  private lo: Int32Array = new Int32Array(0);
+  private hi: Int32Array = new Int32Array(0);
   private readonly freeItems: number[] = [];
   private readonly k0: number = 0;
   private readonly consistent: boolean;
 
-  constructor(private readonly kn: Knowledge) {
+  /**
+   * The exact model of `kn`. `budget` bounds the DP's work (StateBudgetExceeded past it);
+   * `full` is the whole knowledge when `kn` holds only some of its clues (isConsistent checks
+   * against it).
+   */
+  constructor(
+    part: Knowledge,
+    private readonly budget = Infinity,
+    private readonly full: Knowledge = part,
+  ) {
+    const kn = part;
+    this.exact = kn.constraints.length === full.constraints.length;
     const n = kn.n;
     const wrong = Uint8Array.from(kn.wrong);
     const answer = Uint8Array.from(kn.answer);
@@ -193,6 +228,11 @@ export class CandidateModel {
       this.capAfter[j] = cap.slice();
       this.itemsAfter[j] = this.itemsAfter[j + 1]! + cl.items.length;
     }
+    const byCons: number[][] = Array.from({ length: m }, () => []);
+    for (let j = 0; j < C; j++) for (const c of this.classes[j]!.cons) byCons[c]!.push(j);
+    this.consClasses = byCons.map((list) => Int32Array.from(list));
+    this.lo = new Int32Array(C);
+    this.hi = new Int32Array(C);
     for (let c = 0; c < m; c++) {
       if (this.need[c]! < 0 || this.need[c]! > this.capAfter[0]![c]!) {
         this.total = 0;
@@ -232,6 +272,11 @@ export class CandidateModel {
     const hit = memo.get(key);
     if (hit !== undefined) return hit;
     this.states++;
+    if (++this.work > this.budget) throw new StateBudgetExceeded();
+    if (!this.feasible(j, res, rem)) {
+      memo.set(key, 0);
+      return 0;
+    }
     let total = 0;
     const cl = this.classes[j]!;
     const size = cl.items.length;
@@ -244,6 +289,147 @@ export class CandidateModel {
     }
     memo.set(key, total);
     return total;
+  }
+
+  /**
+   * The model of `kn` within `budget` steps of work: exact when it fits (nearly always), otherwise
+   * built from the most recent half of the clues, then a quarter, and so on (with none it is
+   * immediate), so no position costs more than a few budgets of work.
+   */
+  static within(kn: Knowledge, budget = MODEL_WORK_BUDGET): CandidateModel {
+    const all = kn.constraints.length;
+    for (let keep = all; ; keep = Math.floor(keep / 2)) {
+      const part = keep === all ? kn : { ...kn, constraints: kn.constraints.slice(all - keep) };
+      try {
+        return new CandidateModel(part, keep === 0 ? Infinity : budget, kn);
+      } catch (err) {
+        if (!(err instanceof StateBudgetExceeded)) throw err;
+      }
+    }
+  }
+
+  /**
+   * A uniformly random consistent set when the model is exact; otherwise the first of up to
+   * `tries` samples that meets every clue, or the one breaking the fewest.
+   */
+  sampleClosest(rng: Rng, tries = 64): number[] | null {
+    const first = this.sample(rng);
+    if (this.exact || first === null) return first;
+    let best = first;
+    let bestBroken = this.broken(first);
+    for (let t = 1; t < tries && bestBroken > 0; t++) {
+      const s = this.sample(rng)!;
+      const b = this.broken(s);
+      if (b < bestBroken) {
+        best = s;
+        bestBroken = b;
+      }
+    }
+    return best;
+  }
+
+  /** How many of the player's clues `set` breaks. */
+  private broken(set: readonly number[]): number {
+    const inSet = new Uint8Array(this.full.n);
+    for (const i of set) inSet[i] = 1;
+    let broken = 0;
+    for (const c of this.full.constraints) {
+      let hits = 0;
+      for (const i of c.items) hits += inSet[i]!;
+      if (hits !== c.correct) broken++;
+    }
+    return broken;
+  }
+
+  /**
+   * Bounds propagation over the classes j.. (each holds 0..size answers; every guess needs exactly
+   * its residual count; all of them with the free keywords hold `rem`): false when the bounds
+   * empty, so no completion exists. A necessary condition only, cheap next to the states it saves
+   * when many guesses overlap (a late game with few consistent sets would otherwise visit about a
+   * million dead states).
+   */
+  private feasible(j: number, res: Int32Array, rem: number): boolean {
+    const C = this.classes.length;
+    const lo = this.lo;
+    const hi = this.hi;
+    for (let t = j; t < C; t++) {
+      lo[t] = 0;
+      hi[t] = this.classes[t]!.items.length;
+    }
+    const freeCount = this.freeItems.length;
+    let freeLo = 0;
+    let freeHi = freeCount;
+    const m = this.consClasses.length;
+    for (let round = 0; round < 16; round++) {
+      let changed = false;
+      for (let c = 0; c < m; c++) {
+        if (this.lastOf[c]! < j) continue;
+        const list = this.consClasses[c]!;
+        this.work += list.length;
+        let sLo = 0;
+        let sHi = 0;
+        for (let q = 0; q < list.length; q++) {
+          const t = list[q]!;
+          if (t < j) continue;
+          sLo += lo[t]!;
+          sHi += hi[t]!;
+        }
+        const r = res[c]!;
+        if (r < sLo || r > sHi) return false;
+        if (sLo === sHi) continue;
+        for (let q = 0; q < list.length; q++) {
+          const t = list[q]!;
+          if (t < j) continue;
+          const l = lo[t]!;
+          const h = hi[t]!;
+          const nh = Math.min(h, r - (sLo - l));
+          const nl = Math.max(l, r - (sHi - h));
+          if (nl > nh) return false;
+          if (nl !== l || nh !== h) {
+            sLo += nl - l;
+            sHi += nh - h;
+            lo[t] = nl;
+            hi[t] = nh;
+            changed = true;
+          }
+        }
+      }
+      // every remaining class and the free keywords together hold `rem`
+      this.work += C - j;
+      let sLo = freeLo;
+      let sHi = freeHi;
+      for (let t = j; t < C; t++) {
+        sLo += lo[t]!;
+        sHi += hi[t]!;
+      }
+      if (rem < sLo || rem > sHi) return false;
+      if (sLo !== sHi) {
+        for (let t = j; t < C; t++) {
+          const l = lo[t]!;
+          const h = hi[t]!;
+          const nh = Math.min(h, rem - (sLo - l));
+          const nl = Math.max(l, rem - (sHi - h));
+          if (nl > nh) return false;
+          if (nl !== l || nh !== h) {
+            sLo += nl - l;
+            sHi += nh - h;
+            lo[t] = nl;
+            hi[t] = nh;
+            changed = true;
+          }
+        }
+        const nh = Math.min(freeHi, rem - (sLo - freeLo));
+        const nl = Math.max(freeLo, rem - (sHi - freeHi));
+        if (nl > nh) return false;
+        if (nl !== freeLo || nh !== freeHi) {
+          freeLo = nl;
+          freeHi = nh;
+          changed = true;
+        }
+      }
+      if (!changed) break;
+    }
+    return true;
   }
 
   /** Draws a consistent answer set uniformly at random (sorted pool indices), or null if none. */
@@ -314,7 +500,7 @@ export class CandidateModel {
 
   /** Whether `set` could be the answer set, by what the player knows. */
   isConsistent(set: readonly number[]): boolean {
-    const kn = this.kn;
+    const kn = this.full;
     if (set.length !== kn.k || new Set(set).size !== set.length) return false;
     const inSet = new Uint8Array(kn.n);
     for (const i of set) {
