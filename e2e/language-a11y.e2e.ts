@@ -63,6 +63,10 @@ async function prepare(lang: 'en' | 'ko', theme: 'light' | 'dark', account: { em
 
 async function visit(page: Page, path: string) {
   await page.goto(path, { waitUntil: 'networkidle' }).catch(() => undefined);
+  // the app's own page, not the prerendered markup (Korean) nor the empty shell before the app runs
+  await page.waitForFunction(() => document.querySelector('#root > *') && !document.querySelector('#root[data-prerendered]'), null, {
+    timeout: 30_000,
+  });
   // lazy pages and their catalogues: wait until the 'Loading...' fallback is gone
   await page
     .waitForFunction(() => !document.querySelector('[data-route-loading], .route-loading'), null, { timeout: 5_000 })
@@ -196,6 +200,9 @@ describe('English has no Hangul outside user-written content', () => {
     });
     expect(checked).toBe(routes.length);
     expect(found).toEqual({});
+    // the pages prerendered in Korean are not sent to a reader who chose English (the lang cookie)
+    const html = await (await b.page.request.get('/study')).text();
+    expect(html).not.toContain('data-prerendered');
   }, 180_000);
 
   for (const [who, account, routes] of [

@@ -6,7 +6,12 @@ try {
   var t = localStorage.getItem('theme');
   if (t === 'light' || t === 'dark') document.documentElement.setAttribute('data-theme', t);
   var l = localStorage.getItem('lang');
-  if (l === 'en' || l === 'ko') document.documentElement.lang = l;
+  if (l === 'en' || l === 'ko') {
+    document.documentElement.lang = l;
+    // the server reads it to send an English reader the app shell rather than a page prerendered
+    // in Korean (apps/server/src/http/web-static.ts)
+    document.cookie = 'lang=' + l + '; path=/; max-age=31536000; samesite=lax';
+  }
   // Prerendered pages are made for guests: a signed-in visitor does not see their guest-only
   // controls (JOIN US …) before the app takes over (base.css).
   if (localStorage.getItem('authToken')) document.documentElement.setAttribute('data-session', '');

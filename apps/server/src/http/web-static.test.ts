@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerWebStatic } from './web-static.ts';
+import { readsEnglish, registerWebStatic } from './web-static.ts';
 
 const SHELL = '<!doctype html><html><body><div id="root"></div></body></html>';
 const page = (name: string) => `<!doctype html><html><body><div id="root" data-prerendered><h1>${name}</h1></div></body></html>`;
@@ -65,5 +65,19 @@ describe('web static: shell and prerendered pages', () => {
     expect((await app.inject({ url: '/api/nothing' })).statusCode).toBe(404);
     const asset = await app.inject({ url: '/assets/app-abc123.js' });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('gives a reader who chose English the shell in place of a page prerendered in Korean', async () => {
+    for (const cookie of ['lang=en', 'theme=dark; lang=en', 'a=1;lang=en ; b=2']) {
+      const res = await app.inject({ url: '/study', headers: { 'accept-encoding': 'identity', cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body, cookie).toBe(SHELL);
+      expect(res.headers.vary).toContain('cookie');
+    }
+    for (const cookie of ['lang=ko', 'xlang=en', 'lang=english', '']) {
+      const res = await app.inject({ url: '/study', headers: { 'accept-encoding': 'identity', cookie } });
+      expect(res.body, cookie).toContain('<h1>study</h1>');
+    }
+    expect(readsEnglish(undefined)).toBe(false);
   });
 });

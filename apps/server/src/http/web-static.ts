@@ -37,6 +37,11 @@ function loadPrerendered(distDir: string): Map<string, HtmlPage> {
   return pages;
 }
 
+/** Whether the reader chose English (the `lang` cookie that public/theme-init.js and changeLocale keep). */
+export function readsEnglish(cookie: string | undefined): boolean {
+  return /(?:^|;)\s*lang=en\s*(?:;|$)/.test(cookie ?? '');
+}
+
 /** Registers the static files and returns the SPA fallback for the not-found handler. */
 export async function registerWebStatic(
   app: FastifyInstance,
@@ -93,15 +98,19 @@ export async function registerWebStatic(
     const path = request.url.split('?')[0] ?? '/';
     const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api';
     if (wantsHtml && hasWeb && !/\.[a-z0-9]{1,8}$/i.test(path)) {
-      reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-      const page = prerendered.get(path.replace(/\/+$/, '') || '/');
-      const rendered = page ?? (render ? await render(path.replace(/\/+$/, '') || '/') : undefined);
+      // the answer depends on the reader's language (the `lang` cookie) and, for a prerendered or
+      // rendered page, on the encodings it accepts
+      reply.code(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
+      // Prerendered and server-rendered pages are Korean: an English reader gets the shell, which
+      // the app fills in English, rather than Korean that turns English once the app has loaded.
+      const english = readsEnglish(request.headers.cookie);
+      const page = english ? undefined : prerendered.get(path.replace(/\/+$/, '') || '/');
+      const rendered = page ?? (render && !english ? await render(path.replace(/\/+$/, '') || '/') : undefined);
       if (rendered) {
         // Compressed here: the build's brotli/gzip files for a prerendered page, the renderer's
         // (made once per rendered page) for a server-rendered one: the compress plugin left this
         // fallback's replies plain (an 84 KB study page, 2026-11-23), and leaves alone a reply
         // that has a content-encoding.
-        reply.header('vary', 'accept-encoding');
         const accepts = String(request.headers['accept-encoding'] ?? '');
         const br = /\bbr\b/.test(accepts) ? rendered.br() : undefined;
         const gzip = !br && /\bgzip\b/.test(accepts) ? rendered.gzip() : undefined;

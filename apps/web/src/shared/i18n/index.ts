@@ -100,6 +100,9 @@ export async function changeLocale(lng: Locale): Promise<void> {
   } catch {
     /* ignore */
   }
+  // the server's copy (public/theme-init.js writes it on every load too): an English reader's
+  // next page is the app shell, never a page prerendered in Korean
+  document.cookie = `${LANG_KEY}=${lng}; path=/; max-age=31536000; samesite=lax`;
 }
 
 export function currentLocale(): Locale {
