@@ -4,8 +4,12 @@ import { resolve } from 'node:path';
 
 /** The archive's layout version; restore refuses another one. */
 export const FORMAT = 1;
-/** Files of DATA_DIR that the archive carries besides the database: the generated secrets. */
-export const SECRET_FILES = ['jwt-secret'];
+/**
+ * Files of DATA_DIR that the archive carries besides the database: the generated secrets (the
+ * token signing key; the web-push key pair, to which members' push subscriptions are bound).
+ * Restore writes back only these names, whatever an archive's manifest lists.
+ */
+export const SECRET_FILES = ['jwt-secret', 'vapid-keys.json'];
 
 /** The deployment's settings, read like the server reads them (an empty variable counts as unset). */
 export function settings(env = process.env) {

@@ -6,13 +6,13 @@
 //   without tables, in one transaction (all or nothing);
 // - PGlite (no DATABASE_URL): the data folder DATA_DIR/pglite, which must not exist or be empty.
 //
-// The generated secrets (jwt-secret) go back into DATA_DIR unless one is there already. Start
+// The generated secrets (jwt-secret, vapid-keys.json) go back into DATA_DIR unless one is there already. Start
 // the server afterwards: it applies the migrations this build has and the archive lacks.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { Blob } from 'node:buffer';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { FORMAT, fail, run, settings } from './backup-common.mjs';
+import { FORMAT, SECRET_FILES, fail, run, settings } from './backup-common.mjs';
 
 const archive = process.argv[2];
 if (!archive) fail('usage: npm run restore -- <archive.tar>');
@@ -55,6 +55,10 @@ try {
   const restored = [];
   mkdirSync(dataDir, { recursive: true });
   for (const f of manifest.files ?? []) {
+    if (!SECRET_FILES.includes(f)) {
+      console.warn(`moim: the archive lists ${JSON.stringify(f)}, which is not a file moim keeps in DATA_DIR; skipped`);
+      continue;
+    }
     if (existsSync(join(dataDir, f))) {
       console.warn(`moim: ${join(dataDir, f)} exists; kept (the archive's copy is not restored)`);
       continue;

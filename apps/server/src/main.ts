@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { closeContext, createContext } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { serveBackupSignal } from './db/backup-signal.ts';
+import { claimDataDir, DataDirInUse } from './db/data-dir-lock.ts';
 import { shutDown } from './lifecycle.ts';
 import { runStartupSeeds } from './seed/index.ts';
 import { serveMetrics } from './telemetry/metrics-http.ts';
@@ -22,6 +23,22 @@ async function main() {
       process.exit(78); // EX_CONFIG
     }
     throw err;
+  }
+  // the embedded database's folder is one server's (db/data-dir-lock.ts): a second `npm start` on
+  // it says so instead of failing inside PGlite
+  if (!config.DATABASE_URL) {
+    try {
+      await claimDataDir(config.dataDir, {
+        onWait: (pid, ms) =>
+          console.error(`moim: the data folder ${config.dataDir} is held by process ${pid}; waiting up to ${ms / 1000} s for it to stop`),
+      });
+    } catch (err) {
+      if (err instanceof DataDirInUse) {
+        console.error(`moim: ${err.message}. Stop that server first, or start this one with another DATA_DIR.`);
+        process.exit(75); // EX_TEMPFAIL
+      }
+      throw err;
+    }
   }
   const ctx = await createContext(config);
   // A promise nobody awaited that failed is a bug, but one request's or timer's: it is logged with

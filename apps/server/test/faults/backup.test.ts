@@ -5,6 +5,7 @@
  * PGlite), on the embedded PGlite and on PostgreSQL (docs/operations.md "Back up and restore").
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -63,6 +64,9 @@ async function backupAndRestore(label: string, source: Record<string, string>, t
 
   const restore = await script('restore', [archive], target);
   expect(restore.code, restore.out).toBe(0);
+  // the generated web-push keys came back with the rest: members' push subscriptions are bound to them
+  const vapid = (dir: string) => readFileSync(join(dir, 'vapid-keys.json'), 'utf8');
+  expect(vapid(target.DATA_DIR!)).toBe(vapid(source.DATA_DIR!));
   const restored = await startServer(target);
   try {
     await restored.ready(); // readiness: the migrations of this build are applied
