@@ -8,5 +8,11 @@ export const adminOverview = z.object({
   depositsToConfirm: z.number().int().min(0),
   /** refund requests waiting for an admin's decision */
   refundsToDecide: z.number().int().min(0),
+  /** deposit refunds to pay by bank transfer, waiting for an admin to send them */
+  depositPayoutsToSend: z.number().int().min(0),
+  /** deposit refunds whose card refund the provider refused, waiting for an admin to retry */
+  depositRefundsFailed: z.number().int().min(0),
 });
 export type AdminOverview = z.infer<typeof adminOverview>;
+/** The payments module's share of the overview. */
+export type AdminPaymentCounts = Omit<AdminOverview, 'pendingStudyApprovals'>;

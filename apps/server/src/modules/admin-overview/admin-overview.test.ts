@@ -30,7 +30,13 @@ describe('admin overview', () => {
 
   it('counts pending approvals and reported deposits as they happen (refunds to decide start at 0)', async () => {
     const before = (await overview(admin.auth)).body.data;
-    expect(before).toEqual({ pendingStudyApprovals: 0, depositsToConfirm: 0, refundsToDecide: 0 });
+    expect(before).toEqual({
+      pendingStudyApprovals: 0,
+      depositsToConfirm: 0,
+      refundsToDecide: 0,
+      depositPayoutsToSend: 0,
+      depositRefundsFailed: 0,
+    });
 
     const leader = await createUser(t);
     await propose(t, leader);

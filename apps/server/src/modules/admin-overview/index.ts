@@ -1,7 +1,7 @@
 /**
  * The back office's home figures (GET /api/admin/overview, ROLE_ADMIN only): pending study
- * approvals from studies, deposits to confirm and refunds to decide from payments. It owns no
- * tables; it asks the two modules through their public interfaces.
+ * approvals from studies; deposits to confirm, refunds to decide and deposit payouts to send or
+ * retry from payments. It owns no tables; it asks the two modules through their public interfaces.
  */
 import { adminOverview, envelope, type AdminOverview } from '@moim/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,7 +26,8 @@ export function createAdminOverviewModule(ctx: AppContext, deps: AdminOverviewDe
           schema: {
             tags: ['admin'],
             security: [{ bearerAuth: [] }],
-            summary: 'What waits for an admin: pending study approvals, deposits to confirm, refunds to decide',
+            summary:
+              'What waits for an admin: pending study approvals, deposits to confirm, refunds to decide, deposit payouts to send or retry',
             response: { 200: envelope(adminOverview) },
           },
         },

@@ -3,7 +3,14 @@
  * with its event log, confirming or returning a reported bank deposit, refunding (through the
  * refunds part) and declining a refund request, and the counts on the back office's home.
  */
-import { toPage, type AdminPaymentDetail, type AdminPaymentRow, type AdminPaymentsQuery, type AdminRefundBody } from '@moim/contract';
+import {
+  toPage,
+  type AdminPaymentCounts,
+  type AdminPaymentDetail,
+  type AdminPaymentRow,
+  type AdminPaymentsQuery,
+  type AdminRefundBody,
+} from '@moim/contract';
 import { badState, notFound } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import { enqueueNotice, paymentView, type PaymentContext } from './payment-context.ts';
@@ -29,7 +36,7 @@ export class BackOfficeService {
   }
 
   /** The back office's home: reported deposits to confirm, refund requests to decide. */
-  adminCounts(): Promise<{ depositsToConfirm: number; refundsToDecide: number }> {
+  adminCounts(): Promise<AdminPaymentCounts> {
     return repo.adminCounts(this.db);
   }
 

@@ -234,10 +234,15 @@ describe('refunds by attendance', () => {
     expect(forTransfer[0]!.refundAccount).toMatchObject({ bank: '모임은행' });
     // the page names the member it pays
     expect(forTransfer[0]!.user).toMatchObject({ id: transfer.id, email: transfer.email });
+    // the back office's home counts every payout waiting for a transfer, and each one sent leaves it
+    const waiting = (await get('/api/admin/deposit-refunds?status=AWAITING_TRANSFER', admin)).body.data as unknown[];
+    const toSend = async () => (await get('/api/admin/overview', admin)).body.data.depositPayoutsToSend as number;
+    expect(await toSend()).toBe(waiting.length);
     for (const r of forTransfer) {
       const sent = await t.call({ method: 'POST', url: `/api/admin/deposit-refunds/${r.id}/sent`, headers: admin.auth });
       expect(sent.body.data.status).toBe('DONE');
     }
+    expect(await toSend()).toBe(waiting.length - forTransfer.length);
     const twice = await t.call({ method: 'POST', url: `/api/admin/deposit-refunds/${forTransfer[0]!.id}/sent`, headers: admin.auth });
     expect(twice.status).toBe(409);
     const pay = (await get(`/api/payments/${orders.transfer}`, transfer)).body.data;

@@ -3,10 +3,10 @@
  * on the current status that also appends the event, so concurrent requests cannot both move a
  * payment and the log always says who moved it.
  */
-import type { AdminPaymentsQuery, PaymentStatus, RefundStatus } from '@moim/contract';
+import type { AdminPaymentCounts, AdminPaymentsQuery, PaymentStatus, RefundStatus } from '@moim/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { paymentEvents, payments, type PaymentRow } from './schema.ts';
+import { depositRefunds, paymentEvents, payments, type PaymentRow } from './schema.ts';
 
 export type NewPayment = typeof payments.$inferInsert;
 
@@ -223,12 +223,23 @@ export async function adminList(db: DbOrTx, q: AdminPaymentsQuery, userIdsMatchi
   return { rows, total: Number(total?.n ?? 0) };
 }
 
-/** What waits for an admin: reported deposits to confirm, refund requests to decide. */
-export async function adminCounts(db: DbOrTx): Promise<{ depositsToConfirm: number; refundsToDecide: number }> {
+/** What waits for an admin: reported deposits to confirm, refund requests to decide, deposit payouts to send or retry. */
+export async function adminCounts(db: DbOrTx): Promise<AdminPaymentCounts> {
   const [deposits] = await db
     .select({ n: count() })
     .from(payments)
     .where(and(eq(payments.status, 'WAITING_FOR_DEPOSIT'), isNotNull(payments.depositNotifiedAt)));
   const [refunds] = await db.select({ n: count() }).from(payments).where(eq(payments.refundStatus, 'REQUESTED'));
-  return { depositsToConfirm: deposits?.n ?? 0, refundsToDecide: refunds?.n ?? 0 };
+  const payouts = await db
+    .select({ status: depositRefunds.status, n: count() })
+    .from(depositRefunds)
+    .where(inArray(depositRefunds.status, ['AWAITING_TRANSFER', 'FAILED']))
+    .groupBy(depositRefunds.status);
+  const payoutsIn = (status: string) => Number(payouts.find((p) => p.status === status)?.n ?? 0);
+  return {
+    depositsToConfirm: deposits?.n ?? 0,
+    refundsToDecide: refunds?.n ?? 0,
+    depositPayoutsToSend: payoutsIn('AWAITING_TRANSFER'),
+    depositRefundsFailed: payoutsIn('FAILED'),
+  };
 }

@@ -11,6 +11,7 @@
  */
 import type { DepositService } from './deposit-service.ts';
 import type {
+  AdminPaymentCounts,
   AdminPaymentDetail,
   AdminPaymentsQuery,
   AdminRefundBody,
@@ -161,7 +162,7 @@ export class PaymentsService {
 
   // ---- back office (back-office-service.ts)
 
-  adminCounts(): Promise<{ depositsToConfirm: number; refundsToDecide: number }> {
+  adminCounts(): Promise<AdminPaymentCounts> {
     return this.backOffice.adminCounts();
   }
 

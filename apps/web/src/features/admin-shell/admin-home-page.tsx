@@ -26,6 +26,8 @@ export default function AdminHomePage({ nav = [] }: { nav?: AdminNavEntry[] }) {
     { key: 'pendingStudyApprovals', to: '/admin/studies' },
     { key: 'depositsToConfirm', to: '/admin/payments?status=WAITING_FOR_DEPOSIT' },
     { key: 'refundsToDecide', to: '/admin/payments?refundStatus=REQUESTED' },
+    { key: 'depositPayoutsToSend', to: '/admin/deposit-refunds' },
+    { key: 'depositRefundsFailed', to: '/admin/deposit-refunds?status=FAILED' },
   ] as const;
   return (
     <section aria-labelledby="admin-home-title">
