@@ -63,7 +63,7 @@ export class BackOfficeService {
     return {
       ...paymentView(this.d, p, app?.status ?? null),
       user: person,
-      refundableAmount: p.status === 'DONE' || p.status === 'PARTIAL_CANCELED' ? (p.refundedAmount > 0 ? 0 : p.amount) : 0,
+      refundableAmount: await this.refunds.refundable(p),
       studyStartDate: app?.studyStartDate ?? null,
       events: events.map((e) => ({
         id: e.id,
@@ -133,7 +133,7 @@ export class BackOfficeService {
 
   async adminRefund(admin: AuthUser, id: string, body: AdminRefundBody): Promise<AdminPaymentDetail> {
     const p = await this.load(id);
-    const amount = body.amount ?? p.refundDue ?? p.amount - p.refundedAmount;
+    const amount = body.amount ?? p.refundDue ?? (await this.refunds.refundable(p));
     await this.refunds.executeRefund(p, amount, body.reason, `admin:${admin.id}`, body.refundAccount);
     return this.adminDetail(id);
   }

@@ -108,3 +108,21 @@ export async function depositsOfStudy(db: DbOrTx, studyId: string): Promise<Paym
   const seen = new Set<string>();
   return rows.filter((p) => (seen.has(p.userId) ? false : (seen.add(p.userId), true)));
 }
+
+/**
+ * What the payment's deposit refunds still owe (made, not yet paid out: with the provider, waiting
+ * for a transfer, or refused and to be retried); a bonus is other members' money and not counted.
+ */
+export async function owedDepositRefunds(db: DbOrTx, paymentId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string | number | null>`sum(${depositRefunds.amount})` })
+    .from(depositRefunds)
+    .where(
+      and(
+        eq(depositRefunds.paymentId, paymentId),
+        inArray(depositRefunds.kind, ['SESSION', 'FINAL']),
+        inArray(depositRefunds.status, ['PENDING', 'AWAITING_TRANSFER', 'FAILED']),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}

@@ -185,6 +185,29 @@ describe('refunds by attendance', () => {
     now = after(sessions[1]!, 2);
     await settle(s);
     expect((await mine(s, leaver)).refunds).toHaveLength(before);
+
+    // After the start an admin decides the leave's refund. The deposit share already given back
+    // (session 1, present) is not given twice: at most the rest, and the payment ends fully refunded.
+    const pay = (await get(`/api/payments/${orders.leaver}`, leaver)).body.data as { id: string; amount: number; refundedAmount: number };
+    const given = sum((await mine(s, leaver)).refunds);
+    expect(given).toBeGreaterThan(0);
+    expect(pay.refundedAmount).toBe(given);
+    const detail = (await get(`/api/admin/payments/${pay.id}`, admin)).body.data;
+    expect(detail).toMatchObject({ refundStatus: 'REQUESTED', refundableAmount: pay.amount - given });
+    const refund = (amount: number) =>
+      t.call({
+        method: 'POST',
+        url: `/api/admin/payments/${pay.id}/refund`,
+        headers: admin.auth,
+        payload: { amount, reason: '중도 탈퇴' },
+      });
+    const over = await refund(pay.amount - given + 1);
+    expect(over.status).toBe(400);
+    expect(over.body.error.code).toBe('VAL-2004');
+    const done = await refund(pay.amount - given);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.data).toMatchObject({ status: 'CANCELED', refundStatus: 'DONE', refundedAmount: pay.amount, refundableAmount: 0 });
+    expect((await refund(1)).status).toBe(409);
   });
 
   it('at the end: the rest by the final records, the kept money shared among perfect attendees; all adds up', async () => {

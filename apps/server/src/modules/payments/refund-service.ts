@@ -17,6 +17,7 @@ import {
   providerFailure,
   type PaymentContext,
 } from './payment-context.ts';
+import * as drepo from './deposit-repo.ts';
 import * as repo from './repo.ts';
 import type { PaymentRow } from './schema.ts';
 
@@ -138,9 +139,20 @@ export class RefundService {
   }
 
   /**
+   * The most a refund may still give back: the amount less what went back already (a deposit
+   * study's session refunds) and what its deposit refunds still owe; nothing once refunded.
+   */
+  async refundable(p: PaymentRow, db: DbOrTx = this.db): Promise<number> {
+    if (p.refundStatus === 'DONE' || (p.status !== 'DONE' && p.status !== 'PARTIAL_CANCELED')) return 0;
+    return Math.max(0, p.amount - p.refundedAmount - (await drepo.owedDepositRefunds(db, p.id)));
+  }
+
+  /**
    * Give money back: card → the provider cancels (whole or partial); bank transfer → recorded as
    * sent to the refund account. The payment becomes CANCELED / PARTIAL_CANCELED, the application
-   * REFUNDED (membership inactive), the payer is mailed. A payment is refunded once (BIZ-3002).
+   * REFUNDED (membership inactive), the payer is mailed. A payment is refunded once (BIZ-3002);
+   * a deposit study's refunds before it (a member who leaves after some sessions) are not that
+   * refund: it gives back at most what they left (`refundable`).
    */
   async executeRefund(
     p: PaymentRow,
@@ -149,14 +161,13 @@ export class RefundService {
     actor: string,
     account: RefundAccount | undefined,
   ): Promise<PaymentRow> {
-    if (p.refundStatus === 'DONE' || p.refundedAmount > 0 || p.status === 'CANCELED') throw badState('payments.alreadyRefunded');
+    if (p.refundStatus === 'DONE' || p.status === 'CANCELED') throw badState('payments.alreadyRefunded');
     if (p.status !== 'DONE' && p.status !== 'PARTIAL_CANCELED') throw badState('payments.refundOnlyDone', { status: p.status });
-    const refundable = p.amount - p.refundedAmount;
+    const refundable = await this.refundable(p);
     if (amount < 1 || amount > refundable) {
       const text = { key: 'payments.refundAmountRange', params: { max: refundable.toLocaleString('ko-KR') } } as const;
       throw new AppError('VAL-2004', text, { fields: [{ path: 'body.amount', code: 'out_of_range', message: text.key }], refundable });
     }
-    const to = amount === refundable ? 'CANCELED' : 'PARTIAL_CANCELED';
     const refundAccount = account ?? p.refundAccount ?? undefined;
     if (p.method === 'BANK_TRANSFER' && !refundAccount)
       throw invalidInput('VAL-2003', { path: 'body.refundAccount', code: 'missing', message: 'payments.noRefundAccount' });
@@ -168,7 +179,8 @@ export class RefundService {
       ['DONE', 'PARTIAL_CANCELED'],
       { refundStatus: 'DONE' },
       { type: 'REFUND_STARTED', actor, amount, data: { reason } },
-      { refundStatusIn: [previousRefundStatus], nothingRefunded: true },
+      // nothing went back meanwhile (a deposit refund paid between the read and here)
+      { refundStatusIn: [previousRefundStatus], refundedAmountIs: p.refundedAmount },
     );
     if (!claimed) throw badState('payments.refundInProgress');
     let providerData: Record<string, unknown> = {};
@@ -195,11 +207,15 @@ export class RefundService {
       }
     }
     return this.db.transaction(async (tx) => {
+      // added to what went back before (deposit refunds, some perhaps paid since the claim)
+      const cur = (await repo.lockById(tx, p.id)) ?? p;
+      const refunded = cur.refundedAmount + amount;
+      const to = refunded >= p.amount ? 'CANCELED' : 'PARTIAL_CANCELED';
       const row = await repo.transition(
         tx,
         p.id,
         ['DONE', 'PARTIAL_CANCELED'],
-        { status: to, refundedAmount: amount, refundedAt: this.d.clock(), refundDue: null, refundAccount: refundAccount ?? null },
+        { status: to, refundedAmount: refunded, refundedAt: this.d.clock(), refundDue: null, refundAccount: refundAccount ?? null },
         {
           type: 'REFUNDED',
           actor,

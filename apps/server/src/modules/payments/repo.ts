@@ -47,8 +47,8 @@ export async function appendEvent(db: DbOrTx, paymentId: string, e: EventInput):
 export interface TransitionGuard {
   /** the refund status is one of these */
   refundStatusIn?: RefundStatus[];
-  /** nothing has been refunded yet */
-  nothingRefunded?: boolean;
+  /** the refunded amount is still this (nothing went back since it was read) */
+  refundedAmountIs?: number;
   /** the payment carries this payment key */
   paymentKey?: string;
   /**
@@ -62,7 +62,7 @@ function guardSql(g: TransitionGuard | undefined): SQL | undefined {
   if (!g) return undefined;
   return and(
     g.refundStatusIn ? inArray(payments.refundStatus, g.refundStatusIn) : undefined,
-    g.nothingRefunded ? eq(payments.refundedAmount, 0) : undefined,
+    g.refundedAmountIs !== undefined ? eq(payments.refundedAmount, g.refundedAmountIs) : undefined,
     g.paymentKey !== undefined ? eq(payments.paymentKey, g.paymentKey) : undefined,
     g.claimableBy
       ? or(
