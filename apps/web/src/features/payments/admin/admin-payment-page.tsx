@@ -42,7 +42,8 @@ function Detail({ d }: { d: AdminPaymentDetail }) {
   const { t, i18n } = useTranslation('payments');
   const lng = i18n.language;
   const depositOpen = d.method === 'BANK_TRANSFER' && d.status === 'WAITING_FOR_DEPOSIT';
-  const refundOpen = (d.status === 'DONE' || d.status === 'PARTIAL_CANCELED') && d.refundedAmount === 0 && d.refundStatus !== 'DONE';
+  // the server says what may still go back (nothing once refunded; less what a deposit study's refunds gave)
+  const refundOpen = d.refundableAmount > 0;
   return (
     <>
       <div className="pay-card">
