@@ -8,6 +8,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support.ts';
 import { setMemberRole } from '../modules/studies/membership-repo.ts';
+import { createProject, person } from '../modules/projects/test-helpers.ts';
 import { approvedStudy, createUser, joinStudy } from '../modules/studies/test-helpers.ts';
 import { login, register } from '../modules/users/test-helpers.ts';
 import { userTopic } from './hub.ts';
@@ -145,6 +146,20 @@ describe('a topic whose access ends is taken from the socket', () => {
     expect(lc.received.filter((m) => m.type === 'error')).toHaveLength(0);
     lc.close();
     mc.close();
+  });
+
+  it('a deleted project’s applications topic is taken from its owner’s socket once the delete commits', async () => {
+    const owner = await person(t);
+    const project = await createProject(t, owner);
+    const topic = liveTopicOf('project-applications', project.id);
+    const c = await LiveTestClient.signedIn(url, owner.headers.authorization.slice('Bearer '.length));
+    expect(await c.subscribe(topic)).toMatchObject({ type: 'subscribed' });
+    const r = await t.call({ method: 'DELETE', url: `/api/projects/${project.id}`, headers: owner.headers });
+    expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
+    await t.ctx.jobs.drain();
+    expect((await c.next('error', (m) => m.topic === topic)).code).toBe('BIZ-3001');
+    expect(await c.subscribe(topic)).toMatchObject({ type: 'error', code: 'BIZ-3001' });
+    c.close();
   });
 
   it('a change no module announced is found by the periodic check', async () => {

@@ -68,6 +68,8 @@ export class StatusService {
       const row = await repo.lockProject(tx, id);
       assertManager(accessOrNotFound(row, user));
       await repo.updateProject(tx, id, { deleted: true, deletedAt: now, updatedAt: now });
+      // sockets watching the project's applications lose the topic once this commits
+      await this.p.ctx.live.recheckAccessAfterCommit(tx, id);
       await repo.insertTransition(tx, {
         projectId: id,
         action: 'DELETE',

@@ -428,6 +428,8 @@ export class StudyService {
       }
       await updateStudy(tx, id, { deleted: true, deletedAt: now });
       await insertTransition(tx, { studyId: id, action: 'DELETE', fromStatus: row.status, toStatus: row.status, actorId: user.id });
+      // sockets watching the study's topics (applicants, check-ins) lose them once this commits
+      await this.d.ctx.live.recheckAccessAfterCommit(tx, id);
     });
     this.d.caches.invalidate();
   }
