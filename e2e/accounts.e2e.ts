@@ -152,3 +152,38 @@ describe('accounts', () => {
     expect(await b.page.evaluate(() => Boolean(localStorage.getItem('authToken') && localStorage.getItem('refreshToken')))).toBe(true);
   });
 });
+
+describe('the prerendered log-in page before the app takes over (a slow phone)', () => {
+  it('keeps what was typed, sends nothing the browser’s way on Enter, and logs in once the app is there', async () => {
+    const page = await b.context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // the app's scripts are held back: the page stays the prerendered markup until released
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto('/login', { waitUntil: 'domcontentloaded' });
+      expect(await page.evaluate(() => document.getElementById('root')!.hasAttribute('data-prerendered'))).toBe(true);
+      await page.focus('input[name="email"]');
+      await page.keyboard.type(DEMO.member.email);
+      await page.focus('input[name="password"]');
+      await page.keyboard.type(DEMO.member.password);
+      await page.keyboard.press('Enter');
+      // no GET with the fields in the address
+      expect(new URL(page.url()).search).toBe('');
+      release();
+      await page.waitForFunction(() => !document.getElementById('root')!.hasAttribute('data-prerendered'), null, { timeout: 30_000 });
+      expect(await page.inputValue('input[name="email"]')).toBe(DEMO.member.email);
+      await page.getByRole('button', { name: '로그인', exact: true }).click();
+      await page.waitForURL((u) => u.pathname === '/');
+      expect(errors).toEqual([]);
+    } finally {
+      release();
+      await page.close();
+    }
+  }, 90_000);
+});

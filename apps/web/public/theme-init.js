@@ -18,3 +18,15 @@ try {
 } catch (_e) {
   /* storage unavailable */
 }
+// A prerendered page's forms are markup until the app takes over (#root[data-prerendered]): a
+// submit then (Enter in a field, a click on its button) would send the form the browser's way, as
+// a GET with the fields in the address (a password among them). It waits for the app instead;
+// what was typed stays in the fields, which the app adopts.
+document.addEventListener(
+  'submit',
+  function (e) {
+    var root = document.getElementById('root');
+    if (root && root.hasAttribute('data-prerendered')) e.preventDefault();
+  },
+  true,
+);

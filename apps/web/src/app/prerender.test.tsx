@@ -147,6 +147,17 @@ describe('hydrating a prerendered page (main.tsx, a Korean guest)', () => {
       expect(container.querySelector('.site-footer__settings .segmented:last-child button[aria-pressed="true"]')?.textContent).toBe('다크');
   });
 
+  it('/login in a browser that speaks WebAuthn: the markup is adopted (what was typed stays), then the passkey button joins it', async () => {
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    const page = await renderPage('/login', []);
+    expect(page.html).not.toContain('passkey-sign-in');
+    const { errors, heading, container } = await hydrate('/login');
+    expect(errors).toEqual([]);
+    expect(container.querySelector('h1')).toBe(heading);
+    expect(container.querySelector('.passkey-sign-in button')).not.toBeNull();
+  });
+
   it("a server-rendered study page, with the study's deadline in 24 h", async () => {
     vi.stubGlobal('fetch', () => new Promise(() => undefined));
     const s = makeStudy({ slug: '8-hydrate', recruitDeadline: '2026-11-02T14:59:00Z' });

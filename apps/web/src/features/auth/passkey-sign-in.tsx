@@ -12,7 +12,7 @@ import {
   startAuthentication,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 import { authPaths } from '../../shared/api/paths/users';
@@ -23,6 +23,9 @@ import { ErrorMessage } from '../../shared/ui/error-message';
 import { FormMessage } from '../../shared/ui/field';
 
 const DEV = import.meta.env.DEV;
+
+/** The browser's abilities do not change while the page is open. */
+const noChange = () => () => undefined;
 
 /** The browser's part failed or was dismissed (not the server's verdict). */
 class BrowserCeremonyError extends Error {
@@ -58,7 +61,15 @@ function isCancelled(err: unknown): boolean {
 export function PasskeySignIn({ onSignedIn }: { onSignedIn: (user: SessionUser) => void }) {
   const { t } = useTranslation('auth');
   const auth = useAuth();
-  const [supported] = useState(() => passkeyAvailability() === 'yes');
+  // What the browser can do is not known where the page is prerendered: the first render (the
+  // hydration of the prerendered /login) is the prerender's, without the button, and the browser's
+  // answer follows it, so React adopts the markup instead of rebuilding the page (and losing what
+  // was typed into it meanwhile).
+  const supported = useSyncExternalStore(
+    noChange,
+    () => passkeyAvailability() === 'yes',
+    () => false,
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [cancelled, setCancelled] = useState(false);
