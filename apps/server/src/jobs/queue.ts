@@ -279,7 +279,9 @@ export class JobQueue {
       update jobs set attempts = attempts + 1, locked_until = now() + interval '5 minutes'
       where id = (
         select id from jobs
-        where status = 'pending' and run_at <= ${now.toISOString()}::timestamptz
+        -- due within the millisecond of the given time (JavaScript's precision): a run_at the
+        -- database wrote (now(), microseconds) in that same millisecond is due too
+        where status = 'pending' and run_at < ${now.toISOString()}::timestamptz + interval '1 millisecond'
           and (locked_until is null or locked_until < now()) ${laneFilter}
         order by run_at
         limit 1

@@ -54,6 +54,9 @@ function leaks(body: unknown, f: Facts): string[] {
   if (JSON.stringify(body).includes(f.seed)) out.push('the seed');
   const answers = setKey(g.deal.answers);
   const hints = new Map([...f.aiSeats].map((seat) => [setKey(g.seatStates[seat]!.hints), seat]));
+  // A person may happen to guess exactly an AI's hint keywords (late in a game few keywords are
+  // left open to them): that guess, its count and what it reveals are theirs, not a leak.
+  for (const [seat, s] of g.seatStates.entries()) if (!f.aiSeats.has(seat)) for (const r of s.guesses) hints.delete(setKey(r.guess));
   const visit = (node: unknown, path: string): void => {
     if (Array.isArray(node)) {
       if (node.length > 0 && node.every((v) => Number.isInteger(v))) {
