@@ -103,9 +103,10 @@ export async function registerWebStatic(
       reply.code(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
       // Prerendered and server-rendered pages are Korean: an English reader gets the shell, which
       // the app fills in English, rather than Korean that turns English once the app has loaded.
+      const pagePath = path.replace(/\/+$/, '') || '/';
       const english = readsEnglish(request.headers.cookie);
-      const page = english ? undefined : prerendered.get(path.replace(/\/+$/, '') || '/');
-      const rendered = page ?? (render && !english ? await render(path.replace(/\/+$/, '') || '/') : undefined);
+      const page = english ? undefined : prerendered.get(pagePath);
+      const rendered = page ?? (render && !english ? await render(pagePath) : undefined);
       if (rendered) {
         // Compressed here: the build's brotli/gzip files for a prerendered page, the renderer's
         // (made once per rendered page) for a server-rendered one: the compress plugin left this

@@ -35,8 +35,8 @@ export interface Knowledge {
  */
 export const MODEL_WORK_BUDGET = 1_000_000;
 
-/** Thrown inside the DP when a model passes its state budget. */
-class StateBudgetExceeded extends Error {}
+/** Thrown inside the DP when a model passes its work budget. */
+class WorkBudgetExceeded extends Error {}
 
 interface Cls {
   items: number[];
@@ -71,14 +71,14 @@ export class CandidateModel {
   /** consClasses[c]: the classes (ascending) holding guess c's unknown keywords. */
   private readonly consClasses: Int32Array[] = [];
   /** scratch bounds of each class's answers for feasible() */
-  private lo: Int32Array = new Int32Array(0);
-  private hi: Int32Array = new Int32Array(0);
+  private readonly lo: Int32Array = new Int32Array(0);
+  private readonly hi: Int32Array = new Int32Array(0);
   private readonly freeItems: number[] = [];
   private readonly k0: number = 0;
   private readonly consistent: boolean;
 
   /**
-   * The exact model of `kn`. `budget` bounds the DP's work (StateBudgetExceeded past it);
+   * The exact model of `kn`. `budget` bounds the DP's work (WorkBudgetExceeded past it);
    * `full` is the whole knowledge when `kn` holds only some of its clues (isConsistent checks
    * against it).
    */
@@ -272,7 +272,7 @@ export class CandidateModel {
     const hit = memo.get(key);
     if (hit !== undefined) return hit;
     this.states++;
-    if (++this.work > this.budget) throw new StateBudgetExceeded();
+    if (++this.work > this.budget) throw new WorkBudgetExceeded();
     if (!this.feasible(j, res, rem)) {
       memo.set(key, 0);
       return 0;
@@ -303,7 +303,7 @@ export class CandidateModel {
       try {
         return new CandidateModel(part, keep === 0 ? Infinity : budget, kn);
       } catch (err) {
-        if (!(err instanceof StateBudgetExceeded)) throw err;
+        if (!(err instanceof WorkBudgetExceeded)) throw err;
       }
     }
   }

@@ -142,9 +142,9 @@ export class RefundService {
    * The most a refund may still give back: the amount less what went back already (a deposit
    * study's session refunds) and what its deposit refunds still owe; nothing once refunded.
    */
-  async refundable(p: PaymentRow, db: DbOrTx = this.db): Promise<number> {
+  async refundable(p: PaymentRow): Promise<number> {
     if (p.refundStatus === 'DONE' || (p.status !== 'DONE' && p.status !== 'PARTIAL_CANCELED')) return 0;
-    return Math.max(0, p.amount - p.refundedAmount - (await drepo.owedDepositRefunds(db, p.id)));
+    return Math.max(0, p.amount - p.refundedAmount - (await drepo.owedDepositRefunds(this.db, p.id)));
   }
 
   /**
