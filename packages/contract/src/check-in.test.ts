@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ATTENDANCE_STATUSES } from './calendar.ts';
-import { DEFAULT_CHECK_IN_RULES, attendanceSummary, checkInMoment, checkInWindow, csvCell } from './check-in.ts';
+import { DEFAULT_CHECK_IN_RULES, attendanceSummary, attendanceTrend, checkInMoment, checkInWindow, csvCell } from './check-in.ts';
 
 describe('attendanceSummary (the one definition)', () => {
   it('counts LATE as attended, leaves EXCUSED out, treats no record as absent, from the joining day', () => {
@@ -49,6 +49,61 @@ describe('attendanceSummary (the one definition)', () => {
         if (s.rate !== null) expect(s.rate).toBeGreaterThanOrEqual(0);
         if (s.rate !== null) expect(s.rate).toBeLessThanOrEqual(100);
         expect(s.rate === null).toBe(s.counted === 0);
+      }),
+    );
+  });
+});
+
+describe('attendanceTrend (the study’s curve)', () => {
+  const sessions = [
+    { eventId: 'c', date: '2026-03-16' },
+    { eventId: 'a', date: '2026-03-02' },
+    { eventId: 'b', date: '2026-03-09' },
+  ];
+  it('orders sessions by date, counts the members of each day, and follows the first session’s members', () => {
+    const t = attendanceTrend(sessions, [
+      { joinedOn: '2026-02-20', leftOn: null, records: { a: 'PRESENT', b: 'LATE', c: 'PRESENT' } },
+      { joinedOn: '2026-02-20', leftOn: '2026-03-12', records: { a: 'PRESENT', b: 'EXCUSED' } },
+      { joinedOn: '2026-03-05', leftOn: null, records: { b: 'PRESENT' } },
+      { joinedOn: '2026-02-20', leftOn: null, records: {} },
+    ]);
+    expect(t.map((x) => x.eventId)).toEqual(['a', 'b', 'c']);
+    expect(t.map((x) => [x.enrolled, x.attended, x.excused, x.rate, x.retention])).toEqual([
+      [3, 2, 0, 66.7, 100],
+      [4, 2, 1, 66.7, 100],
+      [3, 1, 0, 33.3, 66.7],
+    ]);
+  });
+
+  it('is empty without sessions, and null where nobody counts', () => {
+    expect(attendanceTrend([], [])).toEqual([]);
+    expect(attendanceTrend([{ eventId: 'a', date: '2026-03-02' }], [])).toEqual([
+      { eventId: 'a', date: '2026-03-02', enrolled: 0, attended: 0, excused: 0, rate: null, retention: null },
+    ]);
+  });
+
+  it('keeps rates within 0–100 and retention never rising (property)', () => {
+    const day = fc.integer({ min: 1, max: 28 }).map((d) => `2026-02-${String(d).padStart(2, '0')}`);
+    const member = fc.record({
+      joinedOn: day,
+      leftOn: fc.option(day, { nil: null }),
+      records: fc.dictionary(fc.constantFrom('e1', 'e2', 'e3', 'e4'), fc.constantFrom(...ATTENDANCE_STATUSES)),
+    });
+    const list = fc.uniqueArray(day, { minLength: 1, maxLength: 4 }).map((ds) => ds.map((date, i) => ({ eventId: `e${i + 1}`, date })));
+    fc.assert(
+      fc.property(list, fc.array(member, { maxLength: 12 }), (ss, roll) => {
+        const t = attendanceTrend(ss, roll);
+        expect(t).toHaveLength(ss.length);
+        let last = 100;
+        for (const x of t) {
+          expect(x.attended + x.excused).toBeLessThanOrEqual(x.enrolled);
+          if (x.rate !== null) expect(x.rate).toBeGreaterThanOrEqual(0);
+          if (x.rate !== null) expect(x.rate).toBeLessThanOrEqual(100);
+          if (x.retention !== null) {
+            expect(x.retention).toBeLessThanOrEqual(last);
+            last = x.retention;
+          }
+        }
       }),
     );
   });

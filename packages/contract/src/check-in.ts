@@ -117,6 +117,67 @@ export function attendanceSummary(entries: AttendanceEntry[], joinedOn: string):
   return s;
 }
 
+/** One membership as the study's roll saw it: joined on, left on (null: still a member), its records by session. */
+export interface RollEntry {
+  joinedOn: string;
+  leftOn: string | null;
+  records: Record<string, AttendanceStatus>;
+}
+
+/** A session on the study's curve. */
+export interface SessionTrend {
+  eventId: string;
+  date: string;
+  /** members on the roll that day: joined on or before it and not yet left (members who left since included) */
+  enrolled: number;
+  /** PRESENT or LATE among them */
+  attended: number;
+  excused: number;
+  /** attended ÷ (enrolled − excused), percent with one decimal; null when nobody counted */
+  rate: number | null;
+  /** of the members on the roll at the first session, the percent still on it (one decimal) */
+  retention: number | null;
+}
+
+/** On the study's roll that day: joined on or before it and not left before it (a member who left that day is not). */
+export const onRoll = (m: Pick<RollEntry, 'joinedOn' | 'leftOn'>, date: string) =>
+  m.joinedOn <= date && (m.leftOn === null || m.leftOn > date);
+const percent = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 1000) / 10);
+
+/**
+ * The study's attendance curve and retention over its sessions with attendance taken (the same
+ * counting as `attendanceSummary`: no record is an absence, EXCUSED is left out of the rate), over
+ * everyone who was a member that day, members who have left since included (a curve that forgot
+ * them would read better the more people drop out). Retention follows the first session's members.
+ */
+export function attendanceTrend(sessions: { eventId: string; date: string }[], roll: RollEntry[]): SessionTrend[] {
+  const ordered = [...sessions].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const first = ordered[0];
+  const cohort = first ? roll.filter((m) => onRoll(m, first.date)) : [];
+  return ordered.map((s) => {
+    let enrolled = 0;
+    let attended = 0;
+    let excused = 0;
+    for (const m of roll) {
+      if (!onRoll(m, s.date)) continue;
+      enrolled++;
+      const st = m.records[s.eventId];
+      if (st === 'PRESENT' || st === 'LATE') attended++;
+      else if (st === 'EXCUSED') excused++;
+    }
+    const retained = cohort.filter((m) => onRoll(m, s.date)).length;
+    return {
+      eventId: s.eventId,
+      date: s.date,
+      enrolled,
+      attended,
+      excused,
+      rate: percent(attended, enrolled - excused),
+      retention: percent(retained, cohort.length),
+    };
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Wire shapes
 
@@ -243,9 +304,21 @@ const sessionView = z.object({
 });
 
 /** The leader's report: sessions held so far, every active member's record and summary. */
+const trendView = z.object({
+  eventId: z.string(),
+  date: z.string(),
+  enrolled: z.number().int(),
+  attended: z.number().int(),
+  excused: z.number().int(),
+  rate: z.number().nullable(),
+  retention: z.number().nullable(),
+});
+
 export const attendanceReport = z.object({
   studyId: z.string(),
   sessions: z.array(sessionView),
+  /** the curve over the sessions with attendance taken, oldest first (`attendanceTrend`) */
+  trend: z.array(trendView),
   members: z.array(
     z.object({
       userId: z.string(),

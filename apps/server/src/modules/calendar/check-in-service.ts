@@ -16,6 +16,8 @@ import {
   type MyAttendance,
   addDays,
   attendanceSummary,
+  attendanceTrend,
+  onRoll,
   checkInMoment,
   checkInPath,
   checkInStep,
@@ -294,7 +296,8 @@ export class CheckInService {
     await this.managed(studyId, user);
     const today = seoulDate(this.clock());
     const sessions = await heldSessions(this.db, studyId, today);
-    const members = (await this.studies.activeMembers(studyId)).filter((x) => x.role !== 'OWNER');
+    const [active, roll] = await Promise.all([this.studies.activeMembers(studyId), this.studies.memberRoll(studyId)]);
+    const members = active.filter((x) => x.role !== 'OWNER');
     const records = await recordsOfEvents(
       this.db,
       sessions.map((s) => s.id),
@@ -304,15 +307,26 @@ export class CheckInService {
       members.map((m) => m.userId),
     );
     const byKey = new Map(records.map((r) => [`${r.eventId}:${r.userId}`, r.status]));
+    // everyone on the roll of each session's day, members who have left since included (the curve and
+    // the per-session counts agree; the per-member rows below are today's members)
+    const rollEntries = roll.map((m) => {
+      const own: Record<string, AttendanceStatus> = {};
+      for (const s of sessions) {
+        const st = byKey.get(`${s.id}:${m.userId}`);
+        if (st) own[s.id] = st;
+      }
+      return { joinedOn: seoulDate(m.joinedAt), leftOn: m.isActive || !m.leftAt ? null : seoulDate(m.leftAt), records: own };
+    });
+    const trend = attendanceTrend(
+      sessions.filter((s) => s.taken).map((s) => ({ eventId: s.id, date: s.date })),
+      rollEntries,
+    );
     return {
       studyId,
+      trend,
       sessions: sessions.map((s) => {
         const counts = zeroCounts();
-        // today's members only (records of members who have left are kept but not counted here)
-        for (const m of members) {
-          if (seoulDate(m.joinedAt) > s.date) continue;
-          counts[byKey.get(`${s.id}:${m.userId}`) ?? 'none']++;
-        }
+        for (const m of rollEntries) if (onRoll(m, s.date)) counts[m.records[s.id] ?? 'none']++;
         return { eventId: s.id, title: s.title, date: s.date, startTime: s.startTime, taken: s.taken, counts };
       }),
       members: members

@@ -12,6 +12,8 @@ import { CheckInCodes } from './check-in-code.ts';
 
 let t: TestApp;
 let now = new Date();
+/** the studies module's clock (a leave's date); real time unless a test sets it */
+let studiesNow: Date | null = null;
 let admin: TestUser;
 let leader: TestUser;
 let otherLeader: TestUser;
@@ -43,7 +45,7 @@ async function sessions(s: Study) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ overrides: { calendarClock: () => now } });
+  t = await createTestApp({ overrides: { calendarClock: () => now, studiesClock: () => studiesNow ?? new Date() } });
   codes = new CheckInCodes(t.ctx.config.jwtSecret);
   admin = await createUser(t, { admin: true });
   leader = await createUser(t, { name: '리더' });
@@ -304,5 +306,37 @@ describe('online sessions and cancelled ones', () => {
     const r = await checkIn(m, { eventId: e!.id, code: codes.code(e!.id, step(now)) }, s.id);
     expect(r.status).toBe(409);
     expect(r.body.error.details.reason).toBe('SESSION_CANCELLED');
+  });
+});
+
+describe('the study’s curve', () => {
+  it('counts every session over the members of that day, those who left since included, and follows the first session’s members', async () => {
+    const third = (await sessions(study))[2]!;
+    // carol leaves the day before the third session; alice checks in to it, bob does not come
+    studiesNow = at(third.date, -24 * 60);
+    const left = await t.call({ method: 'POST', url: `/api/studies/${study.id}/members/leave?userId=${carol.id}`, headers: carol.headers });
+    studiesNow = null;
+    expect(left.status, JSON.stringify(left.body)).toBe(200);
+    now = at(third.date, 0);
+    expect((await checkIn(alice, { eventId: third.id, code: codes.code(third.id, step(now)) })).status).toBe(200);
+    now = at(third.date, 45);
+    const r = await get(`/api/studies/${study.id}/attendance`, leader);
+    expect(r.status).toBe(200);
+    const { trend, members } = r.body.data as {
+      trend: { eventId: string; enrolled: number; attended: number; rate: number | null; retention: number | null }[];
+      members: { userId: string }[];
+    };
+    expect(members.map((m) => m.userId)).not.toContain(carol.id);
+    expect(trend.map((x) => x.eventId)).toEqual([first.id, second.id, third.id]);
+    // the second session still counts carol, who was a member then (absent): 1 of 3 came
+    const counts = (r.body.data.sessions as { eventId: string; counts: unknown }[]).find((x) => x.eventId === second.id)!.counts;
+    expect(counts).toEqual({ PRESENT: 1, LATE: 0, ABSENT: 1, EXCUSED: 0, none: 1 });
+    expect(trend.map((x) => [x.enrolled, x.attended, x.rate, x.retention])).toEqual([
+      [3, 3, 100, 100],
+      [3, 1, 33.3, 100],
+      [2, 1, 50, 66.7],
+    ]);
+    // the curve is the leader's: a member is refused it with the rest of the report
+    expect((await get(`/api/studies/${study.id}/attendance`, alice)).status).toBe(403);
   });
 });

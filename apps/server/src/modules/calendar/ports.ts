@@ -43,4 +43,6 @@ export interface CalendarStudies {
   callerAccess(studyId: string, user: AuthUser | null, db?: DbOrTx): Promise<CalendarStudyAccess | null>;
   activeMembers(studyId: string, db?: DbOrTx): Promise<{ userId: string; role: MemberRole; joinedAt: Date; warningCount: number }[]>;
   activeStudyIdsOf(userId: string): Promise<string[]>;
+  /** members past and present (not the owner), for the attendance curve */
+  memberRoll(studyId: string): Promise<{ userId: string; joinedAt: Date; leftAt: Date | null; isActive: boolean }[]>;
 }

@@ -142,6 +142,14 @@ export async function activeMembers(db: DbOrTx, studyId: string): Promise<Member
     .where(and(eq(studyMemberships.studyId, studyId), eq(studyMemberships.isActive, true)));
 }
 
+/** Every MEMBER row of a study, active or not (former members keep their row: joined and left). */
+export async function memberRoll(db: DbOrTx, studyId: string): Promise<MembershipRow[]> {
+  return db
+    .select()
+    .from(studyMemberships)
+    .where(and(eq(studyMemberships.studyId, studyId), ne(studyMemberships.role, 'OWNER')));
+}
+
 /** A user's memberships with their studies (not deleted), for "my studies". */
 export async function membershipsOfUser(db: DbOrTx, userId: string) {
   return db

@@ -16,7 +16,7 @@ import type { CoverService } from './cover-service.ts';
 import type { StudyDeps } from './deps.ts';
 import type { DepositFacts, DepositSettings } from './deposit.ts';
 import type { MemberService } from './member-service.ts';
-import { activeMembers, findMembership, membershipsOfUser } from './membership-repo.ts';
+import { activeMembers, findMembership, memberRoll, membershipsOfUser } from './membership-repo.ts';
 import type { MyStudiesService } from './my-studies-service.ts';
 import type { PageService } from './page-service.ts';
 import type { ApplicationForPayment, PaymentHooks } from './payment-hooks.ts';
@@ -64,6 +64,8 @@ export interface StudyDirectory {
   callerAccess(studyId: string, user: AuthUser | null, db?: DbOrTx): Promise<StudyCallerAccess | null>;
   /** Active memberships of a study (user id, role, joined, warnings received). */
   activeMembers(studyId: string, db?: DbOrTx): Promise<{ userId: string; role: MemberRole; joinedAt: Date; warningCount: number }[]>;
+  /** Every member's membership of a study, active or not (the owner's left out): the roll over time. */
+  memberRoll(studyId: string): Promise<{ userId: string; joinedAt: Date; leftAt: Date | null; isActive: boolean }[]>;
   /** The user's membership of a study, active or not. */
   membership(
     studyId: string,
@@ -157,6 +159,14 @@ export function createStudyDirectory(ctx: AppContext): StudyDirectory {
         role: m.role,
         joinedAt: m.joinedAt,
         warningCount: m.warningCount,
+      }));
+    },
+    async memberRoll(studyId) {
+      return (await memberRoll(db, studyId)).map((m) => ({
+        userId: m.userId,
+        joinedAt: m.joinedAt,
+        leftAt: m.leftAt,
+        isActive: m.isActive,
       }));
     },
     async membership(studyId, userId) {

@@ -10,6 +10,7 @@ import { formatDate, formatDateTime } from '../../../../shared/lib/format';
 import { ErrorMessage } from '../../../../shared/ui/error-message';
 import { EmptyState, LoadingState } from '../../../../shared/ui/states';
 import { TableScroll } from '../../../../shared/ui/table-scroll';
+import { AttendanceCurve } from './attendance-curve';
 import { downloadAttendanceCsv, useAttendanceCorrections, useAttendanceReport } from '../../api/check-in-api';
 import { useLocale } from '../../lib/use-locale';
 
@@ -81,6 +82,7 @@ export function AttendanceReport({ study }: { study: Study }) {
           </table>
         </TableScroll>
       )}
+      <AttendanceCurve trend={report.data.trend} />
       {sessions.length > 0 && (
         <TableScroll className="st-table-wrap">
           <table className="st-table">
