@@ -105,16 +105,21 @@ async function findOrMakePaidStudy(): Promise<{ id: string; cost: number; leader
       if (r.status === 200) return { id: seeded.id, cost: seeded.cost, leader: r.data };
     }
   }
+  return { ...(await makePaidStudy(`결제 e2e 스터디 ${Date.now().toString(36)}`, 20)), leader };
+}
+
+/** leader@moim.dev proposes a paid study (30,000 won) and the admin approves it. */
+async function makePaidStudy(title: string, capacity: number): Promise<{ id: string; cost: number }> {
   const today = seoulDate(new Date());
   const start = addDays(today, 21);
   const created = await call<{ id: string; cost: number }>('POST', '/api/studies', leader.accessToken, {
-    title: `결제 e2e 스터디 ${Date.now().toString(36)}`,
+    title,
     generation: 1,
     type: 'PARTICIPATORY',
     welcomeMessage: '함께 공부해요!',
     scheduleDetails: { weekdays: ['THU'], startTime: '20:00', endTime: '22:00' },
     location: { type: 'ONLINE' },
-    capacity: 20,
+    capacity,
     recruitDeadline: addDays(today, 14),
     startDate: start,
     endDate: addDays(start, 28),
@@ -125,7 +130,7 @@ async function findOrMakePaidStudy(): Promise<{ id: string; cost: number; leader
   expect(created.status, JSON.stringify(created.error)).toBe(201);
   const approved = await call('POST', `/api/studies/${created.data.id}/status`, admin.accessToken, { action: 'APPROVE' });
   expect(approved.status, JSON.stringify(approved.error)).toBe(200);
-  return { id: created.data.id, cost: created.data.cost, leader };
+  return { id: created.data.id, cost: created.data.cost };
 }
 
 async function applyByApi(s: Session): Promise<string> {
@@ -283,6 +288,70 @@ describe('payments', () => {
     await payOnGateway(page, TEST_CARDS[0].number);
     await page.getByRole('heading', { name: '결제 완료' }).waitFor({ timeout: 20_000 });
     expect(await applicationStatus(m, applicationId)).toBe('CONFIRMED');
+  });
+
+  it('a full paid study: the one in line is offered the seat that frees, is told, and pays it themselves', async () => {
+    const full = await makePaidStudy(`대기 e2e 스터디 ${Date.now().toString(36)}`, 1);
+    // the one seat is held by an accepted applicant who has not paid yet
+    const holder = await register('자리주인');
+    const held = await call<{ applicationId: string }>('POST', `/api/studies/${full.id}/applications`, holder.accessToken, {
+      motivation: '대기 흐름을 확인해요.',
+      answers: [],
+    });
+    expect(held.status, JSON.stringify(held.error)).toBe(201);
+    const accepted = await call('POST', `/api/studies/${full.id}/applications/${held.data.applicationId}/accept`, leader.accessToken, {});
+    expect(accepted.status, JSON.stringify(accepted.error)).toBe(200);
+
+    // the next person joins the line from the study page, on a phone
+    const m = await register('대기회원');
+    const page = b.page;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, m);
+    await page.goto(`/study/${full.id}`);
+    await page.getByRole('link', { name: '대기자 명단에 등록' }).first().click();
+    await page.getByText(/기한 안에 직접 30,000원을 결제해야 참여가 확정되고/).waitFor();
+    await page.getByLabel('지원 동기').fill('자리가 나면 꼭 함께하고 싶어요.');
+    await page.getByRole('button', { name: '대기자 명단에 등록' }).click();
+    await page.getByText('대기자 명단에 등록했어요!').waitFor();
+    await page.goto(`/study/${full.id}`);
+    await page.getByText('대기 1번째 · 1명 대기 중').first().waitFor();
+    expect(await page.getByTestId('notification-bell').getAttribute('aria-label')).toBe('알림');
+
+    // the holder lets the seat go: the offer reaches the open page without a reload
+    const cancelled = await call(
+      'DELETE',
+      `/api/studies/${full.id}/applications/${held.data.applicationId}?applicantId=${holder.user.id}`,
+      holder.accessToken,
+    );
+    expect(cancelled.status, JSON.stringify(cancelled.error)).toBe(200);
+    await page.waitForFunction(
+      () => /읽지 않음/.test(document.querySelector('[data-testid="notification-bell"]')?.getAttribute('aria-label') ?? ''),
+      undefined,
+      { timeout: 15_000 },
+    );
+    await page.getByTestId('notification-bell').click();
+    const offer = page.getByRole('button', { name: /대기 순서가 되어 자리가 났습니다/ });
+    await offer.first().click();
+    await page.waitForURL((u) => u.pathname === `/study/${full.id}/apply`);
+
+    // nothing was charged: they pay themselves, with the approving card
+    const mine = await call<Array<{ applicationId: string; studyId: string; status: string }>>(
+      'GET',
+      '/api/studies/my/applications',
+      m.accessToken,
+    );
+    const offered = mine.data.find((a) => a.studyId === full.id)!;
+    expect(offered.status).toBe('ACCEPTED');
+    await page.getByRole('heading', { name: '참가비 결제' }).waitFor();
+    await page.getByText('자리가 확보됐어요').waitFor();
+    await page.getByRole('link', { name: '참가비 결제하기' }).click();
+    await page.getByRole('button', { name: `${won(full.cost)} 결제하기` }).click();
+    await payOnGateway(page, TEST_CARDS[0].number);
+    await page.getByRole('heading', { name: '결제 완료' }).waitFor({ timeout: 20_000 });
+    const after = await call<{ status: string }>('GET', `/api/studies/${full.id}/applications/${offered.applicationId}`, m.accessToken);
+    expect(after.data.status).toBe('CONFIRMED');
+    const line = await call<{ length: number; position: number | null }>('GET', `/api/studies/${full.id}/waitlist/me`, m.accessToken);
+    expect(line.data).toMatchObject({ length: 0, position: null });
   });
 
   it('card at the other address (localhost): the gateway returns to the address the buyer opened', async () => {

@@ -153,7 +153,11 @@ describe('topics', () => {
     await t.ctx.jobs.drain();
     const e = await c.next('event', (m) => m.topic === topic);
     expect(e).toMatchObject({ kind: 'application.changed', data: { studyId: study.id, applicationId: app.applicationId } });
-    expect((await c.next('event', (m) => m.topic === userTopic(leader.id))).kind).toBe('notification.changed');
+    // a new notification says so (the web then asks again for what is on screen)
+    expect(await c.next('event', (m) => m.topic === userTopic(leader.id))).toMatchObject({
+      kind: 'notification.changed',
+      data: { created: true },
+    });
     c.close();
   });
 

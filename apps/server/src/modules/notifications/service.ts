@@ -91,7 +91,8 @@ export function createNotificationsService(ctx: AppContext, deps: NotificationsD
       await ctx.jobs.enqueue(NOTIFICATION_MAIL_JOB, { ids: rows.map((r) => r.id) }, { maxAttempts: 5 }, tx);
     }
     // open pages see it (header count, inbox) once the transaction commits (docs/live.md)
-    if (!silenced.getStore()) await ctx.live.publishAfterCommit(tx, ids.map(userTopic), 'notification.changed', {});
+    // (`created`: something the reader may have on screen changed; the web asks again for what it shows)
+    if (!silenced.getStore()) await ctx.live.publishAfterCommit(tx, ids.map(userTopic), 'notification.changed', { created: true });
   }
 
   return {

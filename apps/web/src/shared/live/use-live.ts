@@ -5,6 +5,7 @@
  */
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+import type { LiveEvent } from '@moim/contract';
 import { type LiveConnectionState, type LiveSignal, liveClient } from './live-client';
 
 export function useLiveState(): LiveConnectionState {
@@ -32,6 +33,23 @@ export function useLiveInvalidation(topic: string | null | undefined, keys: read
       for (const queryKey of queryKeys) void qc.invalidateQueries({ queryKey });
     });
   }, [topic, keyText, qc]);
+}
+
+/**
+ * While mounted: an event on `topic` that `when` picks (and a reset, after which events may have
+ * been missed) makes every query stale and every query on screen ask again: a new notification
+ * speaks of something else that changed (an offer of a seat, an accepted application), and the
+ * page the reader has open, or opens next from the cache, is to show it. `when`: a function
+ * declared once (a new one each render would watch again).
+ */
+export function useLiveRefreshAll(topic: string | null | undefined, when: (event: LiveEvent) => boolean): void {
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (!topic) return;
+    return liveClient.watch(topic, (signal: LiveSignal) => {
+      if (signal.type === 'reset' || when(signal.event)) void qc.invalidateQueries();
+    });
+  }, [topic, when, qc]);
 }
 
 /** The signed-in user's own topic (notifications, payments), once known. */

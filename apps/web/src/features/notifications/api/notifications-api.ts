@@ -1,9 +1,9 @@
 /** The inbox: GET /api/notifications (page, unread), unread count, mark one or all read. */
-import { notification, notificationPage, readAllResult, unreadCount } from '@moim/contract';
+import { type LiveEvent, notification, notificationPage, readAllResult, unreadCount } from '@moim/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { useAuth } from '../../../shared/auth/auth-provider';
-import { useLiveInvalidation, useOwnTopic, usePollUnlessLive } from '../../../shared/live/use-live';
+import { useLiveInvalidation, useLiveRefreshAll, useOwnTopic, usePollUnlessLive } from '../../../shared/live/use-live';
 import { notificationsPaths } from '../../../shared/api/paths/notifications';
 
 export const notificationKeys = {
@@ -12,10 +12,15 @@ export const notificationKeys = {
   list: (page: number, unread: boolean) => ['notifications', 'list', page, unread] as const,
 };
 
+const isNewNotification = (e: LiveEvent) => e.kind === 'notification.changed' && e.data.created === true;
+
 /** The header's count; while mounted, the reader's live topic refreshes the count and the inbox (docs/live.md). */
 export function useUnreadCount() {
   const { user } = useAuth();
-  useLiveInvalidation(useOwnTopic(user?.id), [notificationKeys.all]);
+  const topic = useOwnTopic(user?.id);
+  useLiveInvalidation(topic, [notificationKeys.all]);
+  // a new notification: what it is about changed too (the study page behind a seat offer, a payment)
+  useLiveRefreshAll(topic, isNewNotification);
   return useQuery({
     queryKey: notificationKeys.unread(),
     queryFn: ({ signal }) => api.get(notificationsPaths.unreadCount, { signal, schema: import.meta.env.DEV && unreadCount }),

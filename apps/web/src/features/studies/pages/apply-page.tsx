@@ -44,6 +44,10 @@ export default function ApplyPage() {
   const reason = refusalReason(s, now, t, locale);
   // full: the form takes a place on the waitlist instead (docs/waitlist.md)
   const toWaitlist = waitlistOpen(s, now);
+  // accepted (or offered a seat from the waitlist) and not paid yet: this page is where they pay
+  const payable = s.costType !== 'FREE' && s.cost > 0;
+  const toPay = s.viewer?.applicationStatus === 'ACCEPTED' && s.viewer.applicationId && payable ? s.viewer.applicationId : null;
+  const title = toPay ? t('apply.payTitle') : toWaitlist && !s.viewer?.applicationStatus ? t('waitlist.title') : t('apply.title');
 
   return (
     <div className="page st-page">
@@ -51,7 +55,7 @@ export default function ApplyPage() {
         <BackLink to={studyPath(s)}>
           <span data-user-content="">{s.title}</span>
         </BackLink>
-        <h1 className="st-h1">{toWaitlist ? t('waitlist.title') : t('apply.title')}</h1>
+        <h1 className="st-h1">{title}</h1>
         <div className="st-apply-summary card">
           <div className="row">
             <StatusBadge study={s} />
@@ -67,14 +71,14 @@ export default function ApplyPage() {
         {sent ? (
           <ApplySuccess cost={s.costType === 'FREE' ? 0 : s.cost} slugPath={studyPath(s)} waitlist={toWaitlist} />
         ) : reason ? (
-          <div className="st-alert st-alert--warning" role="status">
-            <strong>{t('apply.cannotApply')}</strong>
-            <p>{reason}</p>
+          <div className={`st-alert ${toPay ? 'st-alert--info' : 'st-alert--warning'}`} role="status">
+            <strong>{toPay ? t('apply.payReady') : t('apply.cannotApply')}</strong>
+            <p>{toPay ? t('apply.payReadyBody', { amount: formatKrw(s.cost, locale) }) : reason}</p>
             <div className="row">
-              {s.viewer?.applicationStatus === 'ACCEPTED' && s.viewer.applicationId && s.costType !== 'FREE' && s.cost > 0 && (
+              {toPay && (
                 <Link
                   className="btn btn-primary"
-                  to={`/payment/checkout?studyId=${encodeURIComponent(s.id)}&applicationId=${encodeURIComponent(s.viewer.applicationId)}`}
+                  to={`/payment/checkout?studyId=${encodeURIComponent(s.id)}&applicationId=${encodeURIComponent(toPay)}`}
                 >
                   {t('apply.payNow')}
                 </Link>
