@@ -20,6 +20,8 @@ declare module 'vitest' {
     dataDir: string;
     /** another origin, allowed by the server's CORS_ORIGINS, serving a blank page */
     crossOrigin: string;
+    /** the port a journey's own push service listens on (the server may push to it: WEB_PUSH_PRIVATE_SERVICES) */
+    pushPort: number;
   }
 }
 
@@ -35,6 +37,7 @@ export default async function setup(project: TestProject) {
   const baseURL = `http://127.0.0.1:${port}`;
   const altBaseURL = `http://localhost:${port}`;
   const clientPort = await freePort();
+  const pushPort = await freePort();
   const crossOrigin = `http://127.0.0.1:${clientPort}`;
   const client = createHttpServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -51,6 +54,8 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       PUBLIC_URL: altBaseURL,
       CORS_ORIGINS: crossOrigin,
+      // a push service on this machine (reminders.e2e.ts), as an operator allows one on their network
+      WEB_PUSH_PRIVATE_SERVICES: `127.0.0.1:${pushPort}`,
       SEED_DEMO: 'true',
       // the journeys log in dozens of times from 127.0.0.1; limits are covered by integration tests
       RATE_LIMITS_ENABLED: 'false',
@@ -106,6 +111,7 @@ export default async function setup(project: TestProject) {
   project.provide('altBaseURL', altBaseURL);
   project.provide('dataDir', dataDir);
   project.provide('crossOrigin', crossOrigin);
+  project.provide('pushPort', pushPort);
   return async () => {
     await new Promise((r) => client.close(r));
     stopping = true;

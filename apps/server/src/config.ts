@@ -94,6 +94,17 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/, 'mailto:… or https://…')
     .optional(),
+  // push services on a private network that web push may reach (a self-hosted push service or a
+  // UnifiedPush distributor on the LAN): `ip:port` pairs, comma-separated (IPv6 as `[addr]:port`).
+  // A browser's endpoint is a user-given URL, so push goes through the SSRF-safe fetcher, which
+  // otherwise refuses private addresses and unusual ports (docs/reminders.md).
+  WEB_PUSH_PRIVATE_SERVICES: z
+    .string()
+    .regex(
+      /^\s*(\d{1,3}(\.\d{1,3}){3}|\[[0-9A-Fa-f:.]+\]):\d{1,5}\s*(,\s*(\d{1,3}(\.\d{1,3}){3}|\[[0-9A-Fa-f:.]+\]):\d{1,5}\s*)*$/,
+      'ip:port[,ip:port…]',
+    )
+    .optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   // a used refresh token presented again within this many seconds answers the same successor (two tabs racing)

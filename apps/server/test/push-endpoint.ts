@@ -92,7 +92,8 @@ export interface PushEndpoint {
   close(): Promise<void>;
 }
 
-export async function startPushEndpoint(): Promise<PushEndpoint> {
+/** `port`: 0 (any free one) unless the server under test was told which to allow (WEB_PUSH_PRIVATE_SERVICES). */
+export async function startPushEndpoint(port = 0): Promise<PushEndpoint> {
   const devices = new Map<string, TestDevice>();
   const received: ReceivedPush[] = [];
   const rejected: string[] = [];
@@ -125,7 +126,7 @@ export async function startPushEndpoint(): Promise<PushEndpoint> {
       }
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r()));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import webpush from 'web-push';
 import type { Config } from '../../config.ts';
-import type { SafeFetcher } from '../fetch/index.ts';
+import { type AddressPolicy, type SafeFetcher, createSafeFetcher, publicInternetPolicy } from '../fetch/index.ts';
 
 export interface PushTarget {
   endpoint: string;
@@ -93,6 +93,31 @@ export class WebPushProvider implements PushProvider {
   }
 }
 
+/**
+ * `WEB_PUSH_PRIVATE_SERVICES` as an address policy: the public internet on the usual ports, and
+ * besides it exactly the listed address and port pairs (every address the endpoint's host
+ * resolves to must be allowed, as for any safe fetch).
+ */
+export function pushServicePolicy(list: string | undefined): AddressPolicy | null {
+  const pairs = (list ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .map((x) => {
+      const m = /^\[?([^\]]+?)\]?:(\d+)$/.exec(x);
+      return m ? { address: m[1]!, port: Number(m[2]) } : null;
+    })
+    .filter((x): x is { address: string; port: number } => x !== null);
+  if (pairs.length === 0) return null;
+  const addresses = new Set(pairs.map((p) => p.address));
+  const ports = new Set(pairs.map((p) => p.port));
+  return {
+    allowAddress: (address) => publicInternetPolicy.allowAddress(address) || addresses.has(address),
+    allowPort: (port, protocol) => publicInternetPolicy.allowPort(port, protocol) || ports.has(port),
+  };
+}
+
 export function createPushProvider(config: Config, fetcher: SafeFetcher): PushProvider {
-  return new WebPushProvider(vapidKeys(config), vapidSubject(config), fetcher);
+  const policy = pushServicePolicy(config.WEB_PUSH_PRIVATE_SERVICES);
+  return new WebPushProvider(vapidKeys(config), vapidSubject(config), policy ? createSafeFetcher({ policy }) : fetcher);
 }

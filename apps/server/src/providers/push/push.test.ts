@@ -8,7 +8,8 @@ import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PushEndpoint, startPushEndpoint } from '../../../test/push-endpoint.ts';
 import { createSafeFetcher } from '../fetch/index.ts';
-import { vapidSubject, WebPushProvider } from './index.ts';
+import { loadConfig } from '../../config.ts';
+import { createPushProvider, pushServicePolicy, vapidSubject, WebPushProvider } from './index.ts';
 
 let endpoint: PushEndpoint;
 const keys = webpush.generateVAPIDKeys();
@@ -57,6 +58,24 @@ describe('WebPushProvider', () => {
     const metadata = { ...d.subscription, endpoint: 'http://169.254.169.254/latest/meta-data' };
     await expect(provider.send(metadata, '{}', { ttlSeconds: 60 })).rejects.toMatchObject({ code: 'BLOCKED_ADDRESS' });
     expect(endpoint.received.filter((r) => r.device === 'inside')).toHaveLength(0);
+  });
+
+  it('reaches a push service on a private network only where WEB_PUSH_PRIVATE_SERVICES names its address and port', async () => {
+    const port = Number(new URL(endpoint.origin).port);
+    const env = { NODE_ENV: 'test', DATA_DIR: '/tmp/moim-push-test', WEB_PUSH_PRIVATE_SERVICES: `127.0.0.1:${port}, 10.0.0.9:8088` };
+    const provider = createPushProvider(loadConfig(env), createSafeFetcher());
+    const d = endpoint.device('lan');
+    await expect(provider.send(d.subscription, '{"title":"LAN"}', { ttlSeconds: 60 })).resolves.toBe('sent');
+    expect(endpoint.received.filter((r) => r.device === 'lan').map((r) => r.text)).toEqual(['{"title":"LAN"}']);
+    // another private address, the metadata service, and the listed address on another port stay refused
+    const metadata = { ...d.subscription, endpoint: 'http://169.254.169.254/latest/meta-data' };
+    await expect(provider.send(metadata, '{}', { ttlSeconds: 60 })).rejects.toMatchObject({ code: 'BLOCKED_ADDRESS' });
+    const otherPort = { ...d.subscription, endpoint: `http://127.0.0.1:${port === 6379 ? 6380 : 6379}/push/lan` };
+    await expect(provider.send(otherPort, '{}', { ttlSeconds: 60 })).rejects.toMatchObject({ code: 'BLOCKED_PORT' });
+    // unset or empty: the public internet only
+    expect(pushServicePolicy(undefined)).toBeNull();
+    expect(pushServicePolicy(' ')).toBeNull();
+    expect(() => loadConfig({ ...env, WEB_PUSH_PRIVATE_SERVICES: 'push.internal:8080' })).toThrow(/WEB_PUSH_PRIVATE_SERVICES/);
   });
 
   it('takes the VAPID subject from VAPID_SUBJECT, else MAIL_FROM', () => {

@@ -75,16 +75,19 @@ function StudyReminders({ studyId, title }: { studyId: string; title: string }) 
   const { t } = useTranslation('notifications');
   const settings = useReminderSettings(studyId);
   const save = useSetReminders(studyId);
+  const [draft, setDraft] = useState<number[] | null>(null);
   const headingId = `nt-study-${studyId}`;
 
   if (settings.isPending) return <LoadingState />;
   if (settings.isError) return <ErrorMessage variant="state" error={settings.error} onRetry={() => void settings.refetch()} />;
-  const chosen = new Set(settings.data.offsets);
+  // the choice shows at once, in the same render as the click, while it is saved (and goes back if the save fails)
+  const chosen = new Set(draft ?? settings.data.offsets);
   const toggle = (offset: number) => {
     const next = new Set(chosen);
     if (next.has(offset)) next.delete(offset);
     else next.add(offset);
-    save.mutate([...next]);
+    setDraft([...next]);
+    save.mutate([...next], { onSettled: () => setDraft(null) });
   };
 
   return (
