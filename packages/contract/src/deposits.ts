@@ -94,6 +94,16 @@ export const depositPayoutView = depositRefundView.extend({
 });
 export type DepositPayoutView = z.infer<typeof depositPayoutView>;
 
+/** A study in the payout list's picker: its refunds by what they wait for. */
+export const depositPayoutStudy = z.object({
+  studyId: z.string(),
+  studyTitle: z.string().nullable(),
+  awaitingTransfer: z.number().int(),
+  failed: z.number().int(),
+  total: z.number().int(),
+});
+export type DepositPayoutStudy = z.infer<typeof depositPayoutStudy>;
+
 // ---------------------------------------------------------------------------------------------
 // The arithmetic (pure; integer KRW)
 

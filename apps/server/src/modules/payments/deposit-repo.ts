@@ -91,6 +91,25 @@ export async function listRefunds(
     .limit(q.limit);
 }
 
+/** The studies that have deposit refunds, with how many wait for a transfer, failed, and in all (most waiting first). */
+export async function payoutStudies(db: DbOrTx) {
+  const awaiting = sql<number>`count(*) filter (where ${depositRefunds.status} = 'AWAITING_TRANSFER')`.mapWith(Number);
+  const failed = sql<number>`count(*) filter (where ${depositRefunds.status} = 'FAILED')`.mapWith(Number);
+  return db
+    .select({
+      studyId: depositRefunds.studyId,
+      studyTitle: sql<string | null>`max(${payments.studyTitle})`,
+      awaitingTransfer: awaiting,
+      failed,
+      total: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(depositRefunds)
+    .innerJoin(payments, eq(payments.id, depositRefunds.paymentId))
+    .groupBy(depositRefunds.studyId)
+    .orderBy(desc(awaiting), desc(failed), sql`max(${payments.studyTitle})`)
+    .limit(500);
+}
+
 /** Every deposit payment of a study that completed (any refund state), one per member: the latest. */
 export async function depositsOfStudy(db: DbOrTx, studyId: string): Promise<PaymentRow[]> {
   const rows = await db

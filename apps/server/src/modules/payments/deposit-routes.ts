@@ -5,6 +5,7 @@
 import {
   DEPOSIT_REFUND_STATUSES,
   depositAccountView,
+  depositPayoutStudy,
   depositPayoutView,
   depositRefundView,
   envelope,
@@ -91,6 +92,20 @@ export function registerDepositRoutes(
       },
     },
     async (req) => ok(await deposits.adminList(req.query)),
+  );
+
+  api.get(
+    '/admin/deposit-refunds/studies',
+    {
+      preHandler: admin,
+      schema: {
+        tags: adminTags,
+        security,
+        summary: 'The studies with deposit refunds, by what waits (the payout list’s study picker)',
+        response: { 200: envelope(z.array(depositPayoutStudy)) },
+      },
+    },
+    async () => ok(await deposits.payoutStudies()),
   );
 
   api.post(

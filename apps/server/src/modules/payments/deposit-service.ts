@@ -15,6 +15,7 @@ import {
   sessionRefund,
   shareBonus,
   type DepositAccountView,
+  type DepositPayoutStudy,
   type DepositPayoutView,
   type DepositRefundStatus,
   type DepositRefundView,
@@ -339,6 +340,11 @@ export class DepositService {
         failure: refund.failure,
       };
     });
+  }
+
+  /** GET /api/admin/deposit-refunds/studies: the studies the payout list can be narrowed to. */
+  async payoutStudies(): Promise<DepositPayoutStudy[]> {
+    return drepo.payoutStudies(this.db);
   }
 
   /** POST /api/admin/deposit-refunds/{id}/sent: the admin sent a transfer (once: 409 after). */

@@ -261,17 +261,27 @@ describe('refunds by attendance', () => {
     const waiting = (await get('/api/admin/deposit-refunds?status=AWAITING_TRANSFER', admin)).body.data as unknown[];
     const toSend = async () => (await get('/api/admin/overview', admin)).body.data.depositPayoutsToSend as number;
     expect(await toSend()).toBe(waiting.length);
+    // the list's study picker: this study with what waits for a transfer, counted as the list counts it
+    const picker = async () =>
+      (
+        (await get('/api/admin/deposit-refunds/studies', admin)).body.data as { studyId: string; awaitingTransfer: number; total: number }[]
+      ).find((x) => x.studyId === s.id);
+    const before = await picker();
+    expect(before).toMatchObject({ studyTitle: s.title, awaitingTransfer: rows.length });
+    expect(before!.total).toBeGreaterThanOrEqual(rows.length);
     for (const r of forTransfer) {
       const sent = await t.call({ method: 'POST', url: `/api/admin/deposit-refunds/${r.id}/sent`, headers: admin.auth });
       expect(sent.body.data.status).toBe('DONE');
     }
     expect(await toSend()).toBe(waiting.length - forTransfer.length);
+    expect(await picker()).toMatchObject({ awaitingTransfer: rows.length - forTransfer.length, total: before!.total });
     const twice = await t.call({ method: 'POST', url: `/api/admin/deposit-refunds/${forTransfer[0]!.id}/sent`, headers: admin.auth });
     expect(twice.status).toBe(409);
     const pay = (await get(`/api/payments/${orders.transfer}`, transfer)).body.data;
     expect(pay.refundedAmount).toBe(sum(forTransfer));
     // not an admin: no payout list
     expect((await get('/api/admin/deposit-refunds', leader)).status).toBe(403);
+    expect((await get('/api/admin/deposit-refunds/studies', leader)).status).toBe(403);
   });
 
   it('a member sees their own refunds only; the leader sees everyone’s', async () => {

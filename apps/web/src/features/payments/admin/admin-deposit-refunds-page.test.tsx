@@ -58,6 +58,21 @@ async function show(path = '/admin/deposit-refunds', lng: 'ko' | 'en' = 'ko') {
 function server(initial: DepositPayoutView[], opts: { refuseSent?: { ko: string; en: string } } = {}) {
   let rows = initial;
   const handler: FetchHandler = (url, init) => {
+    if (url.pathname === '/api/admin/deposit-refunds/studies' && init.method === 'GET') {
+      const ids = [...new Set(rows.map((r) => r.studyId))];
+      return {
+        data: ids.map((id) => {
+          const of = rows.filter((r) => r.studyId === id);
+          return {
+            studyId: id,
+            studyTitle: of[0]!.studyTitle,
+            awaitingTransfer: of.filter((r) => r.status === 'AWAITING_TRANSFER').length,
+            failed: of.filter((r) => r.status === 'FAILED').length,
+            total: of.length,
+          };
+        }),
+      };
+    }
     if (url.pathname === '/api/admin/deposit-refunds' && init.method === 'GET') {
       const status = url.searchParams.get('status');
       const study = url.searchParams.get('studyId');
@@ -83,7 +98,8 @@ function server(initial: DepositPayoutView[], opts: { refuseSent?: { ko: string;
 }
 
 const posts = (calls: ReturnType<typeof server>) => calls.filter((c) => c.method === 'POST').map((c) => c.url.pathname);
-const lists = (calls: ReturnType<typeof server>) => calls.filter((c) => c.method === 'GET').map((c) => c.url.search);
+const lists = (calls: ReturnType<typeof server>) =>
+  calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/admin/deposit-refunds').map((c) => c.url.search);
 
 describe('/admin/deposit-refunds', () => {
   it('lists the refunds waiting for a transfer by default, each with its study, member, amount, method, account and dates', async () => {
@@ -112,7 +128,7 @@ describe('/admin/deposit-refunds', () => {
     expect(screen.getByRole('status').textContent).toBe('2건 · 합계 15,000원');
   });
 
-  it('sends the filters the API knows: a status, all statuses, one study (an ID that is not one is refused before asking)', async () => {
+  it('sends the filters the API knows: a status, all statuses, one study picked by its title and what waits in it', async () => {
     const calls = server([payout(), payout({ id: 'r-failed', status: 'FAILED', channel: 'CARD', refundAccount: null })]);
     const router = await show();
     await screen.findByTestId('deposit-refund-r-transfer');
@@ -123,14 +139,18 @@ describe('/admin/deposit-refunds', () => {
     expect(router.state.location.search).toBe('?status=FAILED');
     expect(lists(calls).at(-1)).toBe('?status=FAILED');
 
-    fireEvent.change(screen.getByLabelText('스터디 ID'), { target: { value: 'not-an-id' } });
+    // the picker names each study with what waits in it
+    const picker = screen.getByLabelText('스터디') as HTMLSelectElement;
+    await waitFor(() =>
+      expect([...picker.options].map((o) => o.textContent)).toEqual(['모든 스터디', '테코테코 스프린트 (송금 대기 1 · 실패 1)']),
+    );
+    fireEvent.change(picker, { target: { value: STUDY } });
     fireEvent.click(screen.getByRole('button', { name: '적용' }));
-    expect(await screen.findByText(/스터디 ID 형식이 올바르지 않습니다/)).toBeTruthy();
-    expect(screen.getByLabelText('스터디 ID').getAttribute('aria-invalid')).toBe('true');
-    expect(lists(calls).some((q) => q.includes('not-an-id'))).toBe(false);
+    await waitFor(() => expect(lists(calls).at(-1)).toBe(`?status=FAILED&studyId=${STUDY}`));
+    expect(router.state.location.search).toBe(`?status=FAILED&studyId=${STUDY}`);
 
     fireEvent.change(screen.getByLabelText('상태'), { target: { value: 'ALL' } });
-    fireEvent.change(screen.getByLabelText('스터디 ID'), { target: { value: '' } });
+    fireEvent.change(picker, { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: '적용' }));
     await screen.findByTestId('deposit-refund-r-transfer');
     expect(lists(calls).at(-1)).toBe('');
@@ -158,7 +178,9 @@ describe('/admin/deposit-refunds', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: '다시 시도' }));
     await screen.findByTestId('deposit-refund-r-transfer');
-    expect(calls.length).toBe(2);
+    expect(calls.filter((c) => c.url.pathname === '/api/admin/deposit-refunds')).toHaveLength(2);
+    // the picker's own call failed quietly (no handler): the list still works, and says so under the picker
+    expect(screen.getByText(/스터디 목록을 불러오지 못했어요/)).toBeTruthy();
   });
 
   it('marks a transfer as sent only after the confirmation, then the list no longer shows it', async () => {

@@ -4,7 +4,8 @@
  * status or study; filters live in the address. "Sent" records a transfer once, after the shared
  * confirmation; "retry" queues a refused card refund again. Below 768 px each row is a card.
  */
-import { DEPOSIT_REFUND_STATUSES, type DepositPayoutView, type DepositRefundStatus } from '@moim/contract';
+import { DEPOSIT_REFUND_STATUSES, type DepositPayoutStudy, type DepositPayoutView, type DepositRefundStatus } from '@moim/contract';
+import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -16,7 +17,13 @@ import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { markUserValue } from '../../../shared/ui/user-value';
 import { formatDateTime, formatKrw, providerMessage } from '../lib/format';
 import { formatShortDate } from '../../../shared/lib/format';
-import { useDepositRefunds, useMarkDepositRefundSent, useRetryDepositRefund, type DepositRefundFilters } from './deposit-refunds-api';
+import {
+  useDepositPayoutStudies,
+  useDepositRefunds,
+  useMarkDepositRefundSent,
+  useRetryDepositRefund,
+  type DepositRefundFilters,
+} from './deposit-refunds-api';
 import '../payments.css';
 import './deposit-refunds.css';
 
@@ -42,6 +49,16 @@ function readFilters(p: URLSearchParams): DepositRefundFilters & { statusParam: 
   };
 }
 
+/** A picker option: the study's title and what waits in it ("송금 대기 2 · 실패 1"). */
+function studyOption(o: DepositPayoutStudy, t: TFunction<'payments'>): string {
+  const title = o.studyTitle ?? t('depositRefunds.unknownStudy');
+  const waiting = [
+    o.awaitingTransfer > 0 ? t('depositRefunds.pickAwaiting', { count: o.awaitingTransfer }) : null,
+    o.failed > 0 ? t('depositRefunds.pickFailed', { count: o.failed }) : null,
+  ].filter(Boolean);
+  return waiting.length ? `${title} (${waiting.join(' · ')})` : title;
+}
+
 const STATUS_TONE: Record<DepositRefundStatus, string> = {
   AWAITING_TRANSFER: 'warning',
   FAILED: 'danger',
@@ -58,7 +75,7 @@ export default function AdminDepositRefundsPage() {
   const list = useDepositRefunds(query);
   const [status, setStatus] = useState(statusParam);
   const [studyId, setStudyId] = useState(filters.studyId ?? '');
-  const [studyIdError, setStudyIdError] = useState(false);
+  const studies = useDepositPayoutStudies();
   const [asking, setAsking] = useState<DepositPayoutView | null>(null);
   const markSent = useMarkDepositRefundSent();
   const retry = useRetryDepositRefund();
@@ -68,10 +85,8 @@ export default function AdminDepositRefundsPage() {
     setShown(params.toString());
     setStatus(statusParam);
     setStudyId(filters.studyId ?? '');
-    setStudyIdError(false);
   }
   const heading = useRef<HTMLHeadingElement>(null);
-  const studyInput = useRef<HTMLInputElement>(null);
   // after "sent" the row has left the list, and the button the dialog would give focus back to with
   // it: focus goes to the page's heading once the dialog has closed
   const refocus = useRef(false);
@@ -90,19 +105,11 @@ export default function AdminDepositRefundsPage() {
   };
   const apply = (e: FormEvent) => {
     e.preventDefault();
-    const id = studyId.trim();
-    if (id && !UUID.test(id)) {
-      setStudyIdError(true);
-      studyInput.current?.focus();
-      return;
-    }
-    setStudyIdError(false);
-    go({ status, studyId: id });
+    go({ status, studyId });
   };
   const reset = () => {
     setStatus(DEFAULT_STATUS);
     setStudyId('');
-    setStudyIdError(false);
     setParams(new URLSearchParams());
   };
   const onlyStudy = (id: string) => go({ status: statusParam, studyId: id });
@@ -114,6 +121,12 @@ export default function AdminDepositRefundsPage() {
   const rows = list.data ?? [];
   const total = rows.reduce((sum, r) => sum + r.amount, 0);
   const studyTitle = filters.studyId ? rows.find((r) => r.studyId === filters.studyId)?.studyTitle : null;
+  const picked = studies.data ?? [];
+  // a study in the address that the picker does not list (no refunds any more) stays choosable
+  const options =
+    studyId && !picked.some((x) => x.studyId === studyId)
+      ? [{ studyId, studyTitle: studyTitle ?? null, awaitingTransfer: 0, failed: 0, total: 0 }, ...picked]
+      : picked;
 
   return (
     <section aria-labelledby="pay-dr-title" className="stack pay-dr">
@@ -135,16 +148,18 @@ export default function AdminDepositRefundsPage() {
               <option value={ALL}>{t('depositRefunds.allStatuses')}</option>
             </select>
           </Field>
-          <Field label={t('admin.studyId')} error={studyIdError ? t('depositRefunds.studyIdInvalid') : undefined}>
-            <input
-              ref={studyInput}
-              type="text"
-              autoComplete="off"
-              spellCheck={false}
-              value={studyId}
-              placeholder={t('depositRefunds.studyIdPlaceholder')}
-              onChange={(e) => setStudyId(e.target.value)}
-            />
+          <Field
+            label={t('depositRefunds.study')}
+            hint={studies.isPending ? t('depositRefunds.studiesLoading') : studies.isError ? t('depositRefunds.studiesFailed') : undefined}
+          >
+            <select value={studyId} onChange={(e) => setStudyId(e.target.value)} aria-busy={studies.isPending}>
+              <option value="">{t('depositRefunds.allStudies')}</option>
+              {options.map((o) => (
+                <option key={o.studyId} value={o.studyId}>
+                  {studyOption(o, t)}
+                </option>
+              ))}
+            </select>
           </Field>
         </div>
         <div className="pay-actions">

@@ -3,7 +3,7 @@
  * docs/deposits.md): the list by status and study, "sent" for a bank transfer, "retry" for a
  * refused card refund. Either action refreshes every list it may change.
  */
-import { depositPayoutView, type DepositPayoutView, type DepositRefundStatus } from '@moim/contract';
+import { depositPayoutStudy, depositPayoutView, type DepositPayoutView, type DepositRefundStatus } from '@moim/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, arrayOf } from '../../../shared/api/client';
 import { adminDepositRefundsPaths } from '../../../shared/api/paths/payments';
@@ -17,7 +17,16 @@ export interface DepositRefundFilters {
 export const depositRefundKeys = {
   all: ['payments', 'admin', 'deposit-refunds'] as const,
   list: (f: DepositRefundFilters) => ['payments', 'admin', 'deposit-refunds', f] as const,
+  studies: () => ['payments', 'admin', 'deposit-refunds', 'studies'] as const,
 };
+
+/** The studies the list can be narrowed to, with what waits in each (the picker). */
+export function useDepositPayoutStudies() {
+  return useQuery({
+    queryKey: depositRefundKeys.studies(),
+    queryFn: ({ signal }) => api.get(adminDepositRefundsPaths.studies, { signal, schema: arrayOf(depositPayoutStudy) }),
+  });
+}
 
 export function useDepositRefunds(f: DepositRefundFilters) {
   return useQuery({

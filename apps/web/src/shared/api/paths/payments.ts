@@ -22,6 +22,7 @@ export const adminPaymentsPaths = {
 /** The deposit refunds' payout list (docs/deposits.md "Money going back"). */
 export const adminDepositRefundsPaths = {
   root: '/api/admin/deposit-refunds',
+  studies: '/api/admin/deposit-refunds/studies',
   sent: (id: string) => `/api/admin/deposit-refunds/${seg(id)}/sent`,
   retry: (id: string) => `/api/admin/deposit-refunds/${seg(id)}/retry`,
 } as const;
