@@ -12,7 +12,7 @@ import { useLocale } from '../../lib/use-locale';
 
 const W = 640;
 const H = 200;
-const PAD = { left: 36, right: 12, top: 12, bottom: 28 };
+const PAD = { left: 48, right: 14, top: 14, bottom: 34 };
 
 type Point = { x: number; y: number };
 
