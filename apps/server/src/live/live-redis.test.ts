@@ -4,8 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support.ts';
-import { liveTopicOf } from '@moim/contract';
-import { approvedStudy, createUser, joinStudy } from '../modules/studies/test-helpers.ts';
+import { liveTopicOf, type RoomViewValue } from '@moim/contract';
+import { DeductionGame, type SeatSpec, presetSettings } from '@moim/games';
+import { approvedStudy, createUser, joinStudy, type TestUser } from '../modules/studies/test-helpers.ts';
 import { register } from '../modules/users/test-helpers.ts';
 import { userTopic } from './hub.ts';
 import { eventually, LiveTestClient, liveUrl } from './test-kit.ts';
@@ -93,6 +94,66 @@ describe('two instances, one Redis', () => {
     expect((await role('MEMBER')).status).toBe(200);
     expect(await onB.next('error', (m) => m.topic === topic)).toMatchObject({ code: 'BIZ-3001' });
     onB.close();
+  });
+});
+
+describe('an online room over two instances', () => {
+  /** The room API on one instance or the other, as `who`. */
+  async function room(app: TestApp, who: TestUser, method: 'GET' | 'POST', path: string, payload?: Record<string, unknown>) {
+    const r = await app.call({ method, url: `/api/games/deduction/rooms${path}`, headers: who.headers, ...(payload ? { payload } : {}) });
+    if (r.status !== 200) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body.data as RoomViewValue;
+  }
+
+  it('three people on two instances: every move reaches every seat once, in order, each with only its own counts', async () => {
+    const people = [await createUser(a, { name: '하나' }), await createUser(a, { name: '둘' }), await createUser(a, { name: '셋' })];
+    // where each person's page is connected, and the instance their moves go through (the other one)
+    const home = [a, b, b];
+    const away = [b, a, a];
+    const created = await room(a, people[0]!, 'POST', '', {
+      preset: 'BEGINNER',
+      theme: 'ANIMALS',
+      seats: [{ kind: 'HUMAN' }, { kind: 'HUMAN' }, { kind: 'HUMAN' }],
+    });
+    await room(b, people[1]!, 'POST', `/${created.id}/join`, { invite: created.invite });
+    await room(a, people[2]!, 'POST', `/${created.id}/join`, { invite: created.invite });
+    for (const i of [1, 2]) await room(away[i]!, people[i]!, 'POST', `/${created.id}/ready`, { ready: true });
+    await room(b, people[0]!, 'POST', `/${created.id}/start`);
+    const { rows } = await a.ctx.database.exec(`select seed, settings from deduction_rooms where id = $1`, [created.id]);
+    const dealt = rows[0]!.settings as { settings: ReturnType<typeof presetSettings>; seats: SeatSpec[] };
+    const game = new DeductionGame(String(rows[0]!.seed), dealt.settings, dealt.seats);
+
+    const views = await Promise.all(people.map((p, i) => room(home[i]!, p, 'GET', `/${created.id}`)));
+    const sockets = await Promise.all(people.map((p, i) => LiveTestClient.signedIn(i === 0 ? urlA : urlB, p.token)));
+    for (const [i, s] of sockets.entries()) expect(await s.subscribe(views[i]!.seatTopic!)).toMatchObject({ type: 'subscribed' });
+    const seatOf = views.map((v, i) => v.seats.find((x) => x.userId === people[i]!.id)!.seat);
+
+    const moves = 6;
+    const played: { mover: number; correct: number }[] = [];
+    for (let turn = 0; turn < moves; turn++) {
+      const probe = await room(a, people[0]!, 'GET', `/${created.id}`);
+      const i = seatOf.indexOf(probe.game!.view.activeSeat!);
+      const own = await room(away[i]!, people[i]!, 'GET', `/${created.id}`);
+      const hints = new Set(own.game!.view.mine.flatMap((m) => m.hints));
+      // a guess that holds one answer (its count is private) and is not the answer set
+      const others = own.game!.view.keywords.map((_, k) => k).filter((k) => !hints.has(k) && !game.isAnswer[k]);
+      const guess = [game.deal.answers[0]!, ...others].slice(0, game.settings.answerCount);
+      await room(away[i]!, people[i]!, 'POST', `/${created.id}/moves`, { turn: own.game!.view.turn, guess });
+      played.push({ mover: i, correct: guess.filter((k) => game.isAnswer[k]).length });
+      // every seat, on whichever instance, hears of it before the next move
+      for (const [j, s] of sockets.entries()) await s.until(views[j]!.seatTopic!, (e) => e.data.turn === turn + 1, 10_000);
+    }
+    // three seats took turns; each socket saw each move once, in order: the mover with its count, the others without
+    expect(new Set(played.map((p) => p.mover)).size).toBe(3);
+    for (const [j, s] of sockets.entries()) {
+      const seen = s.events(views[j]!.seatTopic!);
+      expect(new Set(seen.map((e) => e.id)).size).toBe(seen.length);
+      const moved = seen.filter(
+        (e) => typeof e.data.turn === 'number' && e.data.turn >= 1 && e.data.turn <= moves && e.data.kind === 'guess',
+      );
+      expect(moved.map((e) => [e.data.turn, e.data.correct])).toEqual(played.map((p, k) => [k + 1, p.mover === j ? p.correct : null]));
+    }
+    for (const s of sockets) s.close();
   });
 });
 
