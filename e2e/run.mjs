@@ -51,7 +51,7 @@ const SECONDS = {
   'language-a11y': 280,
   'layout-order': 190,
   shell: 120,
-  reminders: 90,
+  reminders: 130,
   studies: 72,
   foundation: 60,
   payments: 57,
