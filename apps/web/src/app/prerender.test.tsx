@@ -106,7 +106,13 @@ describe('hydrating a prerendered page (main.tsx, a Korean guest)', () => {
   // The same tree as main.tsx (StrictMode, one wrapper per level, the router), hydrated the same
   // way (in a transition: time-sliced): what React compares with the markup. A mismatch is a
   // recoverable error (and a page error in browsers).
-  async function hydrate(path: string, entries: Parameters<typeof renderPage>[1] = [], storedTheme?: string) {
+  async function hydrate(
+    path: string,
+    entries: Parameters<typeof renderPage>[1] = [],
+    storedTheme?: string,
+    /** answers already in the browser's cache when hydration begins (not in the markup) */
+    arrived: Parameters<typeof renderPage>[1] = [],
+  ) {
     const page = await renderPage(path, entries); // as the build does: no storage
     if (storedTheme) localStorage.setItem('theme', storedTheme); // this visitor's browser
     const container = document.createElement('div');
@@ -115,6 +121,7 @@ describe('hydrating a prerendered page (main.tsx, a Korean guest)', () => {
     const heading = container.querySelector('h1');
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
     for (const [key, value] of entries) client.setQueryData(key, value, { updatedAt: 0 });
+    for (const [key, value] of arrived) client.setQueryData(key, value);
     const errors: unknown[] = [];
     await act(async () => {
       startTransition(
@@ -145,6 +152,20 @@ describe('hydrating a prerendered page (main.tsx, a Korean guest)', () => {
     // the footer then shows the stored theme (the studio's own layout has no site footer)
     if (!path.startsWith('/studio'))
       expect(container.querySelector('.site-footer__settings .segmented:last-child button[aria-pressed="true"]')?.textContent).toBe('다크');
+  });
+
+  it('/: data that arrives before a part of the page is adopted waits for the adoption, then shows (no mismatch)', async () => {
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
+    const top = { entries: [{ userId: 'u-1', rank: 1, name: '테트리스왕', score: 98_765 }] };
+    const { errors, heading, container } = await hydrate('/', [], undefined, [
+      [['home', 'weekly-top', 'TETRIS'], top],
+      [['home', 'recruiting-count'], 7],
+    ]);
+    expect(errors).toEqual([]);
+    expect(container.querySelector('h1')).toBe(heading);
+    // right after the adoption the answers are drawn
+    await act(async () => undefined);
+    expect(container.querySelector('[data-testid="hero-weekly-top"]')?.textContent).toContain('테트리스왕');
   });
 
   it('/login in a browser that speaks WebAuthn: the markup is adopted (what was typed stays), then the passkey button joins it', async () => {

@@ -22,6 +22,7 @@ import { markUserValue } from '../../shared/ui/user-value';
 import { formatCount } from '../../shared/lib/format-count';
 import { LazyStudyCover as StudyCover } from '../../shared/ui/study-cover-lazy';
 import './home.css';
+import { useAsPrerendered } from '../../shared/lib/use-as-prerendered';
 
 const PILLARS = [
   { key: 'study', to: '/study', icon: 'book' },
@@ -132,9 +133,9 @@ function HeroArt() {
   // (useSyncExternalStore); with the previous result the urgent render is the same markup, and
   // the cards are built in a transition render that yields every few ms (docs/performance.md,
   // "Start-up long tasks").
-  const studies = useDeferredValue(useCurrentStudies(STUDY_DROPDOWN_COUNT));
-  const top = useDeferredValue(useWeeklyTop());
-  const recruiting = useDeferredValue(useRecruitingCount());
+  const studies = useDeferredValue(useAsPrerendered(useCurrentStudies(STUDY_DROPDOWN_COUNT)));
+  const top = useDeferredValue(useAsPrerendered(useWeeklyTop()));
+  const recruiting = useDeferredValue(useAsPrerendered(useRecruitingCount()));
   const featured = studies.data?.find(canApplyNow) ?? studies.data?.[0];
   const seats = featured?.capacity
     ? studySeats({ capacity: featured.capacity, enrolled: featured.enrolled ?? 0, seatsTaken: featured.seatsTaken })
@@ -270,7 +271,7 @@ function StudyCard({ study }: { study: StudyPreview }) {
 function CurrentStudies() {
   const { t } = useTranslation('home');
   // The same three studies as the header's dropdown (one request, one cache entry).
-  const studies = useDeferredValue(useCurrentStudies(STUDY_DROPDOWN_COUNT));
+  const studies = useDeferredValue(useAsPrerendered(useCurrentStudies(STUDY_DROPDOWN_COUNT)));
   if (studies.isLoading) {
     return (
       <div className="study-grid" role="status" aria-label={t('studies.loading')}>
