@@ -21,7 +21,50 @@ export function usePollUnlessLive(ms: number): number | false {
   return useLiveState() === 'live' ? false : ms;
 }
 
-/** While mounted: every event on `topic` (and a reset) invalidates `keys` (JSON-able query keys). */
+/**
+ * `run` for a burst of triggers: once, `delayMs` after the first, and never two at a time; a
+ * trigger that comes while a run is in flight (whose answer may predate it) runs it once more
+ * after. Thirty check-ins in a second make two or three reads of the room, not thirty that cancel
+ * each other (a refetch restarted on every event may never finish in a burst), and the last
+ * change is always read. `cancel` stops a pending run.
+ */
+export function coalesce(run: () => Promise<unknown>, delayMs: number): { trigger: () => void; cancel: () => void } {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let running = false;
+  let again = false;
+  const start = () => {
+    timer = null;
+    running = true;
+    void run()
+      .catch(() => undefined)
+      .finally(() => {
+        running = false;
+        if (again) {
+          again = false;
+          timer = setTimeout(start, delayMs);
+        }
+      });
+  };
+  return {
+    trigger() {
+      if (running) again = true;
+      else if (timer === null) timer = setTimeout(start, delayMs);
+    },
+    cancel() {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      again = false;
+    },
+  };
+}
+
+/** How long the web gathers a topic's events before it asks again (docs/live.md "The web"). */
+const GATHER_MS = 100;
+
+/**
+ * While mounted: every event on `topic` (and a reset) invalidates `keys` (JSON-able query keys);
+ * a burst of events is read once or twice (`coalesce`), and the last change always.
+ */
 export function useLiveInvalidation(topic: string | null | undefined, keys: readonly QueryKey[]): void {
   const qc = useQueryClient();
   // the keys by value: a new array of the same keys each render does not re-subscribe
@@ -29,9 +72,12 @@ export function useLiveInvalidation(topic: string | null | undefined, keys: read
   useEffect(() => {
     if (!topic) return;
     const queryKeys = JSON.parse(keyText) as QueryKey[];
-    return liveClient.watch(topic, (_signal: LiveSignal) => {
-      for (const queryKey of queryKeys) void qc.invalidateQueries({ queryKey });
-    });
+    const read = coalesce(() => Promise.all(queryKeys.map((queryKey) => qc.invalidateQueries({ queryKey }))), GATHER_MS);
+    const stop = liveClient.watch(topic, (_signal: LiveSignal) => read.trigger());
+    return () => {
+      stop();
+      read.cancel();
+    };
   }, [topic, keyText, qc]);
 }
 
