@@ -63,39 +63,39 @@ const GATHER_MS = 100;
 
 /**
  * While mounted: every event on `topic` (and a reset) invalidates `keys` (JSON-able query keys);
- * a burst of events is read once or twice (`coalesce`), and the last change always.
+ * a burst of events is read once or twice (`coalesce`), and the last change always. An event
+ * `everything` picks (and a reset, after which events may have been missed) makes every query
+ * stale and every query on screen ask again instead: a new notification speaks of something else
+ * that changed (an offer of a seat, an accepted application), and the page the reader has open,
+ * or opens next from the cache, is to show it. `everything`: a function declared once (a new one
+ * each render would watch again).
  */
-export function useLiveInvalidation(topic: string | null | undefined, keys: readonly QueryKey[]): void {
+export function useLiveInvalidation(
+  topic: string | null | undefined,
+  keys: readonly QueryKey[],
+  everything?: (event: LiveEvent) => boolean,
+): void {
   const qc = useQueryClient();
   // the keys by value: a new array of the same keys each render does not re-subscribe
   const keyText = JSON.stringify(keys);
   useEffect(() => {
     if (!topic) return;
     const queryKeys = JSON.parse(keyText) as QueryKey[];
-    const read = coalesce(() => Promise.all(queryKeys.map((queryKey) => qc.invalidateQueries({ queryKey }))), GATHER_MS);
-    const stop = liveClient.watch(topic, (_signal: LiveSignal) => read.trigger());
+    let wide = false;
+    const read = coalesce(() => {
+      const all = wide;
+      wide = false;
+      return all ? qc.invalidateQueries() : Promise.all(queryKeys.map((queryKey) => qc.invalidateQueries({ queryKey })));
+    }, GATHER_MS);
+    const stop = liveClient.watch(topic, (signal: LiveSignal) => {
+      if (everything && (signal.type === 'reset' || everything(signal.event))) wide = true;
+      read.trigger();
+    });
     return () => {
       stop();
       read.cancel();
     };
-  }, [topic, keyText, qc]);
-}
-
-/**
- * While mounted: an event on `topic` that `when` picks (and a reset, after which events may have
- * been missed) makes every query stale and every query on screen ask again: a new notification
- * speaks of something else that changed (an offer of a seat, an accepted application), and the
- * page the reader has open, or opens next from the cache, is to show it. `when`: a function
- * declared once (a new one each render would watch again).
- */
-export function useLiveRefreshAll(topic: string | null | undefined, when: (event: LiveEvent) => boolean): void {
-  const qc = useQueryClient();
-  useEffect(() => {
-    if (!topic) return;
-    return liveClient.watch(topic, (signal: LiveSignal) => {
-      if (signal.type === 'reset' || when(signal.event)) void qc.invalidateQueries();
-    });
-  }, [topic, when, qc]);
+  }, [topic, keyText, everything, qc]);
 }
 
 /** The signed-in user's own topic (notifications, payments), once known. */

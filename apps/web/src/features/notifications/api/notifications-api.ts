@@ -3,7 +3,7 @@ import { type LiveEvent, notification, notificationPage, readAllResult, unreadCo
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { useAuth } from '../../../shared/auth/auth-provider';
-import { useLiveInvalidation, useLiveRefreshAll, useOwnTopic, usePollUnlessLive } from '../../../shared/live/use-live';
+import { useLiveInvalidation, useOwnTopic, usePollUnlessLive } from '../../../shared/live/use-live';
 import { notificationsPaths } from '../../../shared/api/paths/notifications';
 
 export const notificationKeys = {
@@ -18,9 +18,8 @@ const isNewNotification = (e: LiveEvent) => e.kind === 'notification.changed' &&
 export function useUnreadCount() {
   const { user } = useAuth();
   const topic = useOwnTopic(user?.id);
-  useLiveInvalidation(topic, [notificationKeys.all]);
   // a new notification: what it is about changed too (the study page behind a seat offer, a payment)
-  useLiveRefreshAll(topic, isNewNotification);
+  useLiveInvalidation(topic, [notificationKeys.all], isNewNotification);
   return useQuery({
     queryKey: notificationKeys.unread(),
     queryFn: ({ signal }) => api.get(notificationsPaths.unreadCount, { signal, schema: import.meta.env.DEV && unreadCount }),
