@@ -47,7 +47,9 @@ export default function ApplyPage() {
   // accepted (or offered a seat from the waitlist) and not paid yet: this page is where they pay
   const payable = s.costType !== 'FREE' && s.cost > 0;
   const toPay = s.viewer?.applicationStatus === 'ACCEPTED' && s.viewer.applicationId && payable ? s.viewer.applicationId : null;
-  const title = toPay ? t('apply.payTitle') : toWaitlist && !s.viewer?.applicationStatus ? t('waitlist.title') : t('apply.title');
+  // the waitlist's title for joining it and once in it (the page refetched after the join says WAITLISTED)
+  const status = s.viewer?.applicationStatus;
+  const title = toPay ? t('apply.payTitle') : toWaitlist && (!status || status === 'WAITLISTED') ? t('waitlist.title') : t('apply.title');
 
   return (
     <div className="page st-page">
