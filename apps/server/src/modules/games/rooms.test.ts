@@ -72,14 +72,12 @@ async function runClocks() {
   await t.ctx.jobs.drain();
 }
 
-/** A guess of the given seat that is not the answer set (and avoids its hints). */
+/** A guess of the given seat that cannot be the answer set: one of its hints (never an answer) and other keywords. */
 function wrongGuess(view: RoomViewValue): number[] {
   const g = view.game!.view;
-  const avoid = new Set(g.mine.flatMap((m) => m.hints));
-  return g.keywords
-    .map((_, i) => i)
-    .filter((i) => !avoid.has(i))
-    .slice(0, g.settings.answerCount);
+  const hints = g.mine.flatMap((m) => m.hints);
+  const rest = g.keywords.map((_, i) => i).filter((i) => !hints.includes(i));
+  return [hints[0]!, ...rest].slice(0, g.settings.answerCount);
 }
 
 const seatOf = (view: RoomViewValue, p: Person) => view.seats.find((s) => s.userId === p.id)!.seat;
@@ -150,7 +148,9 @@ describe('playing', () => {
 
     const first = game.deal.firstSeat === seatOf(va, a) ? { mover: a, view: va, other: b } : { mover: b, view: vb, other: a };
     // a guess with at least one answer, so its count is private
-    const guess = [game.deal.answers[0]!, ...wrongGuess(first.view).filter((i) => !game.isAnswer[i])].slice(0, game.settings.answerCount);
+    const avoid = new Set(first.view.game!.view.mine.flatMap((m) => m.hints));
+    const others = first.view.game!.view.keywords.map((_, i) => i).filter((i) => !game.isAnswer[i] && !avoid.has(i));
+    const guess = [game.deal.answers[0]!, ...others].slice(0, game.settings.answerCount);
     const correct = guess.filter((i) => game.isAnswer[i]).length;
     const moverSocket = first.mover === a ? sockets.a : sockets.b;
     const otherSocket = first.mover === a ? sockets.b : sockets.a;
