@@ -3,23 +3,24 @@
  * REDIS_URL). Login guessing is throttled per (account, address) pair (login-throttle.ts).
  */
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { register, uniqueEmail } from '../users/test-helpers.ts';
 import { LOGIN_PAIR_POLICY } from './login-throttle.ts';
 import { ACCOUNT_LIMITS } from '../users/index.ts';
 
-/** the first progressive login delay of the app that tests it (`slow`), shortened so the test can wait it out */
+/** the first progressive login delay of the app that tests it (`slow`); the test moves a fake clock past it */
 const BASE_MS = 500;
 let t: TestApp;
 let slow: TestApp;
 beforeAll(async () => {
   // the progressive delay off here (tested on `slow`), so these tests need not wait it out
   t = await createTestApp({ rateLimits: true, env: { LOGIN_BACKOFF_BASE_MS: '0' } });
-  slow = await createTestApp({ rateLimits: true, env: { LOGIN_BACKOFF_BASE_MS: String(BASE_MS) } });
+  // `slow` counts in memory even when REDIS_URL is set (an empty variable is unset): the memory
+  // store reads Date.now(), which the test fakes, where Redis would expire keys by its own clock
+  slow = await createTestApp({ rateLimits: true, env: { LOGIN_BACKOFF_BASE_MS: String(BASE_MS), REDIS_URL: '' } });
 });
 afterAll(() => slow.close());
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 afterAll(() => t.close());
 
 let ipN = 0;
@@ -59,17 +60,26 @@ describe('rate limits', () => {
     const ip = newIp();
     const attempt = (addr: string, password: string) =>
       slow.call({ method: 'POST', url: '/api/auth/login', payload: { email: u.email, password }, remoteAddress: addr });
-    expect((await attempt(ip, 'wrong password!')).status).toBe(401);
-    // at once again: refused before the password is even checked, with Retry-After
-    expectLimited(await attempt(ip, u.password));
-    // another address is not held back
-    expect((await attempt(newIp(), u.password)).status).toBe(200);
-    await sleep(BASE_MS + 50);
-    expect((await attempt(ip, 'wrong password!')).status).toBe(401);
-    await sleep(BASE_MS + 50); // the second failure doubled the delay: still waiting
-    expectLimited(await attempt(ip, u.password));
-    await sleep(BASE_MS + 50);
-    expect((await attempt(ip, u.password)).status).toBe(200);
+    // only Date is faked (the store's clock), so it moves only when the test moves it; timers,
+    // and so the app's I/O, run as usual
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      expect((await attempt(ip, 'wrong password!')).status).toBe(401);
+      // at once again: refused before the password is even checked, with Retry-After
+      expectLimited(await attempt(ip, u.password));
+      // another address is not held back
+      expect((await attempt(newIp(), u.password)).status).toBe(200);
+      vi.advanceTimersByTime(BASE_MS - 50); // not yet past the first delay
+      expectLimited(await attempt(ip, u.password));
+      vi.advanceTimersByTime(100);
+      expect((await attempt(ip, 'wrong password!')).status).toBe(401);
+      vi.advanceTimersByTime(BASE_MS + 50); // the second failure doubled the delay: still waiting
+      expectLimited(await attempt(ip, u.password));
+      vi.advanceTimersByTime(BASE_MS);
+      expect((await attempt(ip, u.password)).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('login: the email and the username of one account share one budget per address', async () => {
