@@ -4,7 +4,7 @@
  * successor; after it, a reuse still revokes the whole login.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { bearer, register } from '../users/test-helpers.ts';
 import { sha256 } from './service.ts';
@@ -19,7 +19,14 @@ afterAll(() => t.close());
 
 const refresh = (refreshToken: string) => t.call({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
 const me = (token: string) => t.call({ method: 'GET', url: '/api/users/me', headers: bearer(token) });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * The grace is measured with Date (the use's time and the check's): a test that crosses it fakes
+ * Date alone and moves it, so timers and the app's I/O run as usual.
+ */
+const fakeDate = () => vi.useFakeTimers({ toFake: ['Date'] });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('refresh-token reuse grace', () => {
   it('five tabs refreshing with one token at once all get the same successor and stay signed in', async () => {
@@ -39,8 +46,9 @@ describe('refresh-token reuse grace', () => {
 
   it('a late tab within the grace gets the same successor', async () => {
     const u = await register(t);
+    fakeDate();
     const first = await refresh(u.refreshToken);
-    await sleep(300);
+    vi.advanceTimersByTime(GRACE_S * 1000 - 300);
     const second = await refresh(u.refreshToken);
     expect(second.status).toBe(200);
     expect(second.body.data.refreshToken).toBe(first.body.data.refreshToken);
@@ -49,9 +57,10 @@ describe('refresh-token reuse grace', () => {
 
   it('a reuse after the grace revokes the whole login, its newest tokens included', async () => {
     const u = await register(t);
+    fakeDate();
     const first = await refresh(u.refreshToken);
     expect(first.status).toBe(200);
-    await sleep(GRACE_S * 1000 + 300);
+    vi.advanceTimersByTime(GRACE_S * 1000 + 300);
     const late = await refresh(u.refreshToken);
     expect(late.status).toBe(401);
     expect(late.body.error.code).toBe('AUTH-1003');
