@@ -1,6 +1,6 @@
 // Leaderboards: best score per player, ties to the earlier score, weekly versus all-time,
 // around-me, a player's entry, and the rank index rebuilt from the database.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { systemClock } from '../../clock.ts';
 import { AccessTokens } from '../../http/auth-guard.ts';
@@ -15,8 +15,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The week (Monday 00:00 Asia/Seoul) this file started in. Weekly boards hold the games of the
@@ -92,12 +90,19 @@ describe('global leaderboard', () => {
   it('orders equal scores by who reached them first, and a later equal score keeps the earlier time', async () => {
     const first = await makeUser(t, 'First');
     const second = await makeUser(t, 'Second');
-    await win(first, 2);
-    await sleep(5);
-    await win(second, 2);
-    await sleep(5);
-    const again = await win(first, 2);
-    expect(again.isPersonalBest).toBe(false);
+    // the module's clock reads Date: faked alone (timers and I/O run as usual), it stands still
+    // between the wins unless the test moves it, so "first" and "later" are the test's own steps
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await win(first, 2);
+      vi.advanceTimersByTime(5);
+      await win(second, 2);
+      vi.advanceTimersByTime(5);
+      const again = await win(first, 2);
+      expect(again.isPersonalBest).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
     const b = await board('gameType=DEDUCTION&limit=2');
     expect(b.entries.map((e: { name: string }) => e.name)).toEqual(['First', 'Second']);
     // The board is rebuilt from the database with the same order.
