@@ -179,7 +179,7 @@ const envSchema = z.object({
   // balancer notices, then in-flight work finishes; the process exits by SHUTDOWN_TIMEOUT_MS at most.
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
-  // the jobs navigator's public read caches (docs/jobs-navigator.md "Server cost"): a guest's search
+  // the jobs navigator's public read caches (docs/job-postings.md "Server cost"): a guest's search
   // page is reused this long unless a posting changes (default 2 s; 0 when NODE_ENV=test, whose
   // tests write rows straight into the database); 0 turns them off, facet and hub counts included
   JOB_POSTINGS_READ_CACHE_MS: z.coerce.number().int().min(0).max(600_000).optional(),

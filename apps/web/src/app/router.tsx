@@ -50,9 +50,9 @@ const QueryDailyPromoPage = lazyPage(() => import('../features/static-pages/quer
 const WhoWeArePage = lazyPage(() => import('../features/whoweare/whoweare-page'), 'whoweare');
 const WhoWeAreOriginalPage = lazyPage(() => import('../features/whoweare/whoweare-original-page'), 'whoweare');
 const WhoWeAreArchivePage = lazyPage(() => import('../features/whoweare/whoweare-archive-page'), 'whoweare');
-const IgnitionPage = lazyPage(() => import('../features/ignition/ignition-page'), 'ignition');
-const NavigatorPage = lazyPage(() => import('../features/ignition/navigator-page'), 'ignition');
-const NavigatorDeprecatedPage = lazyPage(() => import('../features/ignition/navigator-deprecated-page'), 'ignition');
+const IgnitionPage = lazyPage(() => import('../features/job-postings/ignition-page'), 'job-postings');
+const NavigatorPage = lazyPage(() => import('../features/job-postings/navigator-page'), 'job-postings');
+const NavigatorDeprecatedPage = lazyPage(() => import('../features/job-postings/navigator-deprecated-page'), 'job-postings');
 const StudioLayout = lazyPage(() => import('../features/studio/studio-layout'), 'studio');
 const StudioHomePage = lazyPage(() => import('../features/studio/studio-home-page'), 'studio');
 const DocumentorPage = lazyPage(() => import('../features/studio/documentor-page'), 'studio');

@@ -1,5 +1,5 @@
 /**
- * The navigator's public read caches (docs/jobs-navigator.md "Server cost"): a guest's
+ * The navigator's public read caches (docs/job-postings.md "Server cost"): a guest's
  * `GET /api/job-postings` as its envelope JSON, keyed by the normalised query (`pageKey`), for
  * JOB_POSTINGS_READ_CACHE_MS (2 s by default); the facet counts of a filter set (20 s) and the
  * hub's counts (30 s). Every write to postings, companies or the skills catalogue clears them all

@@ -1,4 +1,4 @@
-// The navigator's cheaper reads (docs/jobs-navigator.md "Server cost"):
+// The navigator's cheaper reads (docs/job-postings.md "Server cost"):
 // - facet counts in one statement over the matches (search-repo.ts `facetCounts`) equal the plain
 //   definition — each facet's column grouped with every filter but its own, one statement per
 //   facet — on generated postings, over words, 초성, each facet filter and mixes of them;

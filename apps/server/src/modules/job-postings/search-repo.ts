@@ -224,7 +224,7 @@ async function probe(db: DbOrTx, rest: SQL[], text: { contains: SQL; rank: SQL }
  * One page of matching posting ids in order, and the total. Broad searches stay cheap: the
  * page is read in an index's order (newest, or deadline) and relevance re-ranks only a window
  * of the newest matches; the total is exact unless more than EXACT_COUNT_LIMIT postings match,
- * then it is an estimate (docs/jobs-navigator.md "Search at scale").
+ * then it is an estimate (docs/job-postings.md "Search at scale").
  */
 export async function searchIds(
   db: DbOrTx,

@@ -39,7 +39,7 @@ import { PasskeysSection } from './passkeys-section';
 import './account.css';
 
 // The jobs navigator's skill profile: a section of its own feature, in its own chunk.
-const JobSkillProfileSection = lazy(() => import('../ignition').then((m) => ({ default: m.SkillProfileSection })));
+const JobSkillProfileSection = lazy(() => import('../job-postings').then((m) => ({ default: m.SkillProfileSection })));
 // Sign-ins and sessions: a section of the security log's feature, in its own chunk.
 const SecuritySection = lazy(() => import('../security-log').then((m) => ({ default: m.SecuritySection })));
 const DataExportSection = lazy(() => import('../privacy').then((m) => ({ default: m.DataExportSection })));

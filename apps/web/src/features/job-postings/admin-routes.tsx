@@ -5,9 +5,9 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../shared/chunk/lazy-page';
 
-const AdminJobsPage = lazyPage(() => import('./admin/admin-jobs-page'), 'ignition');
-const AdminRunPage = lazyPage(() => import('./admin/admin-run-page'), 'ignition');
-const AdminPostingFormPage = lazyPage(() => import('./admin/admin-posting-form-page'), 'ignition');
+const AdminJobsPage = lazyPage(() => import('./admin/admin-jobs-page'), 'job-postings');
+const AdminRunPage = lazyPage(() => import('./admin/admin-run-page'), 'job-postings');
+const AdminPostingFormPage = lazyPage(() => import('./admin/admin-posting-form-page'), 'job-postings');
 
 /** Under /admin (relative paths; the admin area already requires ROLE_ADMIN). */
 export const adminRoutes: RouteObject[] = [
@@ -17,4 +17,4 @@ export const adminRoutes: RouteObject[] = [
   { path: 'jobs/postings/:postingId/edit', element: <AdminPostingFormPage /> },
 ];
 
-export const adminNav: Array<{ to: string; ns: string; labelKey: string }> = [{ to: 'jobs', ns: 'ignition', labelKey: 'admin.nav' }];
+export const adminNav: Array<{ to: string; ns: string; labelKey: string }> = [{ to: 'jobs', ns: 'job-postings', labelKey: 'admin.nav' }];

@@ -1,5 +1,5 @@
 /**
- * Fetchers, queryOptions factories and hooks for the navigator (/api/job-postings, docs/jobs-navigator.md).
+ * Fetchers, queryOptions factories and hooks for the navigator (/api/job-postings, docs/job-postings.md).
  * Types come from the contract; the server's response schemas are the source of truth.
  */
 import {
@@ -24,7 +24,7 @@ import {
 } from '@moim/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
-import { jobsPaths } from '../../shared/api/paths/jobs';
+import { jobPostingsPaths } from '../../shared/api/paths/job-postings';
 import { toApiQuery, type NavigatorFilters } from './lib/filters';
 
 export const PAGE_SIZE = 20;
@@ -50,7 +50,7 @@ export const jobQueries = {
     queryOptions({
       queryKey: jobKeys.list(f, auth),
       queryFn: ({ signal }) =>
-        api.get(jobsPaths.root, { signal, query: toApiQuery(f, PAGE_SIZE), schema: import.meta.env.DEV && jobPostingPage }),
+        api.get(jobPostingsPaths.root, { signal, query: toApiQuery(f, PAGE_SIZE), schema: import.meta.env.DEV && jobPostingPage }),
       placeholderData: keepPreviousData,
     }),
   facets: (f: NavigatorFilters) =>
@@ -58,7 +58,7 @@ export const jobQueries = {
       queryKey: jobKeys.facets(f),
       queryFn: ({ signal }) => {
         const { page: _p, size: _s, sort: _o, ...query } = toApiQuery(f, PAGE_SIZE);
-        return api.get(jobsPaths.facets, { signal, query, schema: import.meta.env.DEV && jobFacets });
+        return api.get(jobPostingsPaths.facets, { signal, query, schema: import.meta.env.DEV && jobFacets });
       },
       placeholderData: keepPreviousData,
       staleTime: 30_000,
@@ -66,47 +66,47 @@ export const jobQueries = {
   detail: (id: string, auth: boolean) =>
     queryOptions({
       queryKey: jobKeys.detail(id, auth),
-      queryFn: ({ signal }) => api.get(jobsPaths.byId(id), { signal, schema: import.meta.env.DEV && jobPostingDetail }),
+      queryFn: ({ signal }) => api.get(jobPostingsPaths.byId(id), { signal, schema: import.meta.env.DEV && jobPostingDetail }),
     }),
   stats: () =>
     queryOptions({
       queryKey: jobKeys.stats(),
-      queryFn: ({ signal }) => api.get(jobsPaths.stats, { signal, schema: import.meta.env.DEV && jobStats }),
+      queryFn: ({ signal }) => api.get(jobPostingsPaths.stats, { signal, schema: import.meta.env.DEV && jobStats }),
       staleTime: 60_000,
     }),
   skills: () =>
     queryOptions({
       queryKey: jobKeys.skills(),
-      queryFn: ({ signal }) => api.get(jobsPaths.skills, { signal, schema: import.meta.env.DEV && jobSkillList }),
+      queryFn: ({ signal }) => api.get(jobPostingsPaths.skills, { signal, schema: import.meta.env.DEV && jobSkillList }),
       staleTime: 10 * 60_000,
     }),
   profile: () =>
     queryOptions({
       queryKey: jobKeys.profile(),
-      queryFn: ({ signal }) => api.get(jobsPaths.myProfile, { signal, schema: import.meta.env.DEV && skillProfileResult }),
+      queryFn: ({ signal }) => api.get(jobPostingsPaths.myProfile, { signal, schema: import.meta.env.DEV && skillProfileResult }),
     }),
   bookmarks: (page: number) =>
     queryOptions({
       queryKey: jobKeys.bookmarks(page),
       queryFn: ({ signal }) =>
-        api.get(jobsPaths.myBookmarks, { signal, query: { page, size: PAGE_SIZE }, schema: import.meta.env.DEV && jobPostingPage }),
+        api.get(jobPostingsPaths.myBookmarks, { signal, query: { page, size: PAGE_SIZE }, schema: import.meta.env.DEV && jobPostingPage }),
       placeholderData: keepPreviousData,
     }),
   recent: () =>
     queryOptions({
       queryKey: jobKeys.recent(),
-      queryFn: ({ signal }) => api.get(jobsPaths.myRecent, { signal, schema: import.meta.env.DEV && recentViews }),
+      queryFn: ({ signal }) => api.get(jobPostingsPaths.myRecent, { signal, schema: import.meta.env.DEV && recentViews }),
     }),
   saved: () =>
     queryOptions({
       queryKey: jobKeys.saved(),
-      queryFn: ({ signal }) => api.get(jobsPaths.mySavedSearches, { signal, schema: import.meta.env.DEV && savedSearchList }),
+      queryFn: ({ signal }) => api.get(jobPostingsPaths.mySavedSearches, { signal, schema: import.meta.env.DEV && savedSearchList }),
     }),
   corrections: () =>
     queryOptions({
       queryKey: jobKeys.corrections(),
       queryFn: ({ signal }) =>
-        api.get(jobsPaths.myCorrections, { signal, query: { size: 20 }, schema: import.meta.env.DEV && correctionPage }),
+        api.get(jobPostingsPaths.myCorrections, { signal, query: { size: 20 }, schema: import.meta.env.DEV && correctionPage }),
     }),
 };
 
@@ -120,7 +120,7 @@ export const useSkillProfile = (enabled: boolean) => useQuery({ ...jobQueries.pr
 export function useSaveProfile() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SkillProfileInput) => api.put(jobsPaths.myProfile, body, { schema: import.meta.env.DEV && skillProfile }),
+    mutationFn: (body: SkillProfileInput) => api.put(jobPostingsPaths.myProfile, body, { schema: import.meta.env.DEV && skillProfile }),
     onSuccess: (profile) => {
       qc.setQueryData(jobKeys.profile(), { profile });
       // every match on every list changes with the profile
@@ -135,8 +135,8 @@ export function useBookmark() {
   return useMutation({
     mutationFn: ({ id, on }: { id: string; on: boolean }) =>
       on
-        ? api.put(jobsPaths.bookmark(id), undefined, { schema: import.meta.env.DEV && bookmarkState })
-        : api.delete(jobsPaths.bookmark(id), { schema: import.meta.env.DEV && bookmarkState }),
+        ? api.put(jobPostingsPaths.bookmark(id), undefined, { schema: import.meta.env.DEV && bookmarkState })
+        : api.delete(jobPostingsPaths.bookmark(id), { schema: import.meta.env.DEV && bookmarkState }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: jobKeys.all }),
   });
 }
@@ -146,16 +146,16 @@ export function useSavedSearchMutations() {
   const done = () => void qc.invalidateQueries({ queryKey: jobKeys.saved() });
   return {
     create: useMutation({
-      mutationFn: (body: SavedSearchInput) => api.post(jobsPaths.mySavedSearches, body, { schema: import.meta.env.DEV && savedSearch }),
+      mutationFn: (body: SavedSearchInput) => api.post(jobPostingsPaths.mySavedSearches, body, { schema: import.meta.env.DEV && savedSearch }),
       onSuccess: done,
     }),
     patch: useMutation({
       mutationFn: ({ id, ...body }: { id: string; name?: string; alertEnabled?: boolean }) =>
-        api.patch(jobsPaths.mySavedSearch(id), body, { schema: import.meta.env.DEV && savedSearch }),
+        api.patch(jobPostingsPaths.mySavedSearch(id), body, { schema: import.meta.env.DEV && savedSearch }),
       onSuccess: done,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => api.delete(jobsPaths.mySavedSearch(id), { schema: import.meta.env.DEV && deletedWithId }),
+      mutationFn: (id: string) => api.delete(jobPostingsPaths.mySavedSearch(id), { schema: import.meta.env.DEV && deletedWithId }),
       onSuccess: done,
     }),
   };
@@ -164,10 +164,10 @@ export function useSavedSearchMutations() {
 export function useReportCorrection() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CorrectionInput) => api.post(jobsPaths.corrections, body, { schema: import.meta.env.DEV && correction }),
+    mutationFn: (body: CorrectionInput) => api.post(jobPostingsPaths.corrections, body, { schema: import.meta.env.DEV && correction }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: jobKeys.corrections() }),
   });
 }
 
 export const unsubscribeAlert = (id: string, token: string) =>
-  api.post(jobsPaths.unsubscribe, { id, token }, { auth: false, schema: import.meta.env.DEV && alertUnsubscribeResult });
+  api.post(jobPostingsPaths.unsubscribe, { id, token }, { auth: false, schema: import.meta.env.DEV && alertUnsubscribeResult });

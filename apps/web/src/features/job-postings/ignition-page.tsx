@@ -18,7 +18,7 @@ function Stat({ value, label, to }: { value: number | undefined; label: string; 
 }
 
 export default function IgnitionPage() {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   const stats = useJobStats();
   const s = stats.data;
   const tracks = t('landing.tracks', { returnObjects: true }) as Array<{ title: string; body: string }>;

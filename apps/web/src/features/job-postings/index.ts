@@ -1,5 +1,5 @@
 /**
- * What other features may use from ignition: the job-search skill profile section the account
- * settings page embeds (load it lazily: `lazy(() => import('../ignition').then(…))`).
+ * What other features may use from job-postings: the job-search skill profile section the account
+ * settings page embeds (load it lazily: `lazy(() => import('../job-postings').then(…))`).
  */
 export { default as SkillProfileSection } from './profile/skill-profile-section';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import './ignition.css';
 
 export default function NavigatorDeprecatedPage() {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   return (
     <section className="container moved" aria-labelledby="moved-title">
       <p className="badge badge--accent">{t('deprecated.badge')}</p>

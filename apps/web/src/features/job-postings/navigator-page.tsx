@@ -24,7 +24,7 @@ import './navigator/navigator.css';
 import { TabBar } from '../../shared/ui/tab-bar';
 
 export default function NavigatorPage() {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   const auth = useAuth();
   const [params, setParams] = useSearchParams();
   const filters = parseFilters(params);

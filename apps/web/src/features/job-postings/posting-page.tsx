@@ -13,7 +13,7 @@ import './navigator/navigator.css';
 import { BackLink } from '../../shared/ui/back-link';
 
 export default function PostingPage() {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   const { jobId = '' } = useParams();
   const valid = /^[0-9a-f-]{36}$/i.test(jobId);
   const auth = useAuth();

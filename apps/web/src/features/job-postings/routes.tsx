@@ -5,6 +5,6 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../shared/chunk/lazy-page';
 
-const PostingPage = lazyPage(() => import('./posting-page'), 'ignition');
+const PostingPage = lazyPage(() => import('./posting-page'), 'job-postings');
 
 export const routes: RouteObject[] = [{ path: '/ignition/navigator/:jobId', element: <PostingPage /> }];

@@ -1,6 +1,6 @@
 /**
  * Why an import run failed or an item was rejected, kept as a code with its facts and said in
- * the reader's language when the report is read (docs/jobs-navigator.md "Imports"). A note is
+ * the reader's language when the report is read (docs/job-postings.md "Imports"). A note is
  * stored as `CODE` or `CODE {"name":value}` in the run's `error` and the item's `reason`; a text
  * stored before the codes (a sentence) is shown as it is.
  */

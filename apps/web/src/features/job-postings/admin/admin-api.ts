@@ -17,7 +17,7 @@ import {
 } from '@moim/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
-import { adminJobsPaths } from '../../../shared/api/paths/jobs';
+import { adminJobPostingsPaths } from '../../../shared/api/paths/job-postings';
 import { jobKeys } from '../api';
 
 export const adminJobKeys = {
@@ -36,7 +36,7 @@ export const adminJobQueries = {
     queryOptions({
       queryKey: adminJobKeys.runs(page),
       queryFn: ({ signal }) =>
-        api.get(adminJobsPaths.runs, { signal, query: { page, size: 20 }, schema: import.meta.env.DEV && importRunPage }),
+        api.get(adminJobPostingsPaths.runs, { signal, query: { page, size: 20 }, schema: import.meta.env.DEV && importRunPage }),
       placeholderData: keepPreviousData,
       // keep the list moving while a run works
       refetchInterval: (q) => (q.state.data?.content.some(running) ? 1500 : false),
@@ -44,14 +44,14 @@ export const adminJobQueries = {
   run: (id: string) =>
     queryOptions({
       queryKey: adminJobKeys.run(id),
-      queryFn: ({ signal }) => api.get(adminJobsPaths.run(id), { signal, schema: import.meta.env.DEV && importRun }),
+      queryFn: ({ signal }) => api.get(adminJobPostingsPaths.run(id), { signal, schema: import.meta.env.DEV && importRun }),
       refetchInterval: (q) => (running(q.state.data) ? 1000 : false),
     }),
   items: (id: string, page: number, outcome: string) =>
     queryOptions({
       queryKey: adminJobKeys.items(id, page, outcome),
       queryFn: ({ signal }) =>
-        api.get(adminJobsPaths.runItems(id), {
+        api.get(adminJobPostingsPaths.runItems(id), {
           signal,
           query: { page, size: 50, outcome: outcome || undefined },
           schema: import.meta.env.DEV && importRunItemPage,
@@ -61,13 +61,13 @@ export const adminJobQueries = {
   sources: () =>
     queryOptions({
       queryKey: adminJobKeys.sources(),
-      queryFn: ({ signal }) => api.get(adminJobsPaths.sources, { signal, schema: import.meta.env.DEV && importSourceList }),
+      queryFn: ({ signal }) => api.get(adminJobPostingsPaths.sources, { signal, schema: import.meta.env.DEV && importSourceList }),
     }),
   corrections: (page: number, status: string) =>
     queryOptions({
       queryKey: adminJobKeys.corrections(page, status),
       queryFn: ({ signal }) =>
-        api.get(adminJobsPaths.corrections, {
+        api.get(adminJobPostingsPaths.corrections, {
           signal,
           query: { page, size: 20, status: status || undefined },
           schema: import.meta.env.DEV && correctionPage,
@@ -87,7 +87,7 @@ export function useUploadImport() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: ImportUploadInput) =>
-      api.post(adminJobsPaths.imports, body, { timeoutMs: 120_000, schema: import.meta.env.DEV && importRun }),
+      api.post(adminJobPostingsPaths.imports, body, { timeoutMs: 120_000, schema: import.meta.env.DEV && importRun }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: adminJobKeys.all }),
   });
 }
@@ -97,20 +97,20 @@ export function useSourceMutations() {
   const done = () => void qc.invalidateQueries({ queryKey: adminJobKeys.all });
   return {
     create: useMutation({
-      mutationFn: (body: ImportSourceInput) => api.post(adminJobsPaths.sources, body, { schema: import.meta.env.DEV && importSource }),
+      mutationFn: (body: ImportSourceInput) => api.post(adminJobPostingsPaths.sources, body, { schema: import.meta.env.DEV && importSource }),
       onSuccess: done,
     }),
     patch: useMutation({
       mutationFn: ({ id, ...body }: Partial<ImportSourceInput> & { id: string }) =>
-        api.patch(adminJobsPaths.source(id), body, { schema: import.meta.env.DEV && importSource }),
+        api.patch(adminJobPostingsPaths.source(id), body, { schema: import.meta.env.DEV && importSource }),
       onSuccess: done,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => api.delete(adminJobsPaths.source(id), { schema: import.meta.env.DEV && deletedWithId }),
+      mutationFn: (id: string) => api.delete(adminJobPostingsPaths.source(id), { schema: import.meta.env.DEV && deletedWithId }),
       onSuccess: done,
     }),
     run: useMutation({
-      mutationFn: (id: string) => api.post(adminJobsPaths.runSource(id), undefined, { schema: import.meta.env.DEV && importRun }),
+      mutationFn: (id: string) => api.post(adminJobPostingsPaths.runSource(id), undefined, { schema: import.meta.env.DEV && importRun }),
       onSuccess: done,
     }),
   };
@@ -121,7 +121,7 @@ export function useMoveCorrection() {
   return useMutation({
     mutationFn: ({ id, status, adminNote }: { id: string; status: CorrectionStatus; adminNote?: string }) =>
       api.patch(
-        adminJobsPaths.correction(id),
+        adminJobPostingsPaths.correction(id),
         { status, ...(adminNote ? { adminNote } : {}) },
         { schema: import.meta.env.DEV && correction },
       ),
@@ -134,8 +134,8 @@ export function useSavePosting(id: string | undefined) {
   return useMutation({
     mutationFn: (body: JobPostingInput) =>
       id
-        ? api.put(adminJobsPaths.posting(id), body, { schema: import.meta.env.DEV && jobPostingDetail })
-        : api.post(adminJobsPaths.postings, body, { schema: import.meta.env.DEV && jobPostingDetail }),
+        ? api.put(adminJobPostingsPaths.posting(id), body, { schema: import.meta.env.DEV && jobPostingDetail })
+        : api.post(adminJobPostingsPaths.postings, body, { schema: import.meta.env.DEV && jobPostingDetail }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: jobKeys.all }),
   });
 }

@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
 import { ErrorMessage } from '../../../shared/ui/error-message';
 
 function Row({ c }: { c: Correction }) {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   const locale = useLocale();
   const move = useMoveCorrection();
   const [note, setNote] = useState(c.adminNote ?? '');
@@ -88,7 +88,7 @@ function Row({ c }: { c: Correction }) {
 }
 
 export function AdminCorrections() {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   const [status, setStatus] = useState('OPEN');
   const [page, setPage] = useState(0);
   const list = useAdminCorrections(page, status);

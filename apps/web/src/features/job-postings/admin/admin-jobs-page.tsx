@@ -11,7 +11,7 @@ const TABS = ['runs', 'sources', 'corrections'] as const;
 type Tab = (typeof TABS)[number];
 
 export default function AdminJobsPage() {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   const [params] = useSearchParams();
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'runs';
   return (

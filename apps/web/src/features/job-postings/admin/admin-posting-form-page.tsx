@@ -148,7 +148,7 @@ const FIELD_OF: Record<string, keyof FormValues> = {
 };
 
 export default function AdminPostingFormPage() {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   const locale = useLocale();
   const { postingId } = useParams();
   const auth = useAuth();

@@ -16,7 +16,7 @@ import { BackLink } from '../../../shared/ui/back-link';
 import { TableScroll } from '../../../shared/ui/table-scroll';
 
 export default function AdminRunPage() {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   const locale = useLocale();
   const { runId = '' } = useParams();
   const run = useRun(runId);

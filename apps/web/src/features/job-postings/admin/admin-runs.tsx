@@ -48,7 +48,7 @@ const CSV_TEMPLATE = csvDocument([
 ]);
 
 export function AdminRuns() {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   const locale = useLocale();
   const [page, setPage] = useState(0);
   const runs = useRuns(page);

@@ -14,7 +14,7 @@ import { ErrorMessage, errorText } from '../../../shared/ui/error-message';
 import { serverFieldError } from '../../../shared/ui/server-field-errors';
 
 export function AdminSources() {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   const locale = useLocale();
   const sources = useSources();
   const m = useSourceMutations();

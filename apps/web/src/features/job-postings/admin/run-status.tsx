@@ -3,12 +3,12 @@ import type { ImportRun } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
 
 export function RunStatus({ status }: { status: ImportRun['status'] }) {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   return <span className={`badge jn-status jn-status--${status.toLowerCase()}`}>{t(`admin.runStatus.${status}`)}</span>;
 }
 
 export function RunCounts({ run }: { run: ImportRun }) {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   return (
     <dl className="jn-counts" data-testid="run-counts">
       {(['created', 'updated', 'unchanged', 'rejected'] as const).map((k) => (

@@ -1,5 +1,5 @@
 /**
- * Which parts of a text a query matched, the way the server searches (docs/jobs-navigator.md):
+ * Which parts of a text a query matched, the way the server searches (docs/job-postings.md):
  * each word of the query is looked for in the text's jamo (so "결ㅈ" marks 결제) or, for a 초성
  * word ("ㅂㅇㄷ"), in the initial consonants of its syllables (marks 백엔드). Returns merged
  * [start, end) ranges of the original text.

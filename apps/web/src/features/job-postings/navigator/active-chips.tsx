@@ -14,7 +14,7 @@ export function ActiveChips({
   skillNames: Map<string, string>;
   onChange: (f: NavigatorFilters) => void;
 }) {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   if (!hasSearch(filters)) return null;
   const chips: Array<{ key: string; label: string; next: NavigatorFilters }> = [];
   const without = <K extends 'company' | 'skill' | 'experience' | 'employmentType' | 'region' | 'workMode'>(key: K, v: string) =>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeadlineLabel } from '../lib/format';
 
 export function MatchBadge({ match }: { match: JobMatch | null }) {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   if (!match || match.score === null) return null;
   const tone = match.score >= 70 ? 'high' : match.score >= 40 ? 'mid' : 'low';
   return (

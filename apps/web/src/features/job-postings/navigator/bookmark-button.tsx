@@ -11,7 +11,7 @@ import { useBookmark } from '../api';
 import { errorText } from '../../../shared/ui/error-message';
 
 export function BookmarkButton({ postingId, bookmarked, title }: { postingId: string; bookmarked: boolean; title: string }) {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   const auth = useAuth();
   const location = useLocation();
   const mutation = useBookmark();

@@ -13,7 +13,7 @@ import { placeServerFieldErrors } from '../../../shared/ui/server-field-errors';
 import { useReportCorrection } from '../api';
 
 export function CorrectionForm({ postingId, onDone }: { postingId?: string; onDone: () => void }) {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   const auth = useAuth();
   const location = useLocation();
   const report = useReportCorrection();

@@ -9,7 +9,7 @@ import { PostingDetail, postingPath } from './posting-detail';
 import { ErrorMessage } from '../../../shared/ui/error-message';
 
 export function DetailDialog() {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   const [params, setParams] = useSearchParams();
   const jobId = params.get('jobId');
   const valid = !!jobId && /^[0-9a-f-]{36}$/i.test(jobId);

@@ -23,7 +23,7 @@ export function FilterPanel({
   skillNames: Map<string, string>;
   onChange: (f: NavigatorFilters) => void;
 }) {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const set = (next: Partial<NavigatorFilters>) => onChange({ ...filters, ...next, page: 0 });

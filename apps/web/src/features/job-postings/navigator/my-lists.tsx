@@ -12,7 +12,7 @@ import { Results } from './results';
 import { ErrorMessage } from '../../../shared/ui/error-message';
 
 export function LoginPrompt({ returnTo, text }: { returnTo: string; text: string }) {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   return (
     <EmptyState title={text}>
       <Link className="btn btn-primary" to={`/login?returnTo=${encodeURIComponent(returnTo)}`}>
@@ -23,7 +23,7 @@ export function LoginPrompt({ returnTo, text }: { returnTo: string; text: string
 }
 
 export function BookmarksView() {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   const [page, setPage] = useState(0);
   const list = useQuery(jobQueries.bookmarks(page));
   return (
@@ -43,7 +43,7 @@ export function BookmarksView() {
 }
 
 export function RecentView() {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   const locale = useLocale();
   const now = useNow();
   const list = useQuery(jobQueries.recent());

@@ -9,7 +9,7 @@ import { BookmarkButton } from './bookmark-button';
 import { HighlightText } from './highlight-text';
 
 export function PostingCard({ posting: p, query, now }: { posting: JobPostingSummary; query: string; now: Date }) {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   const locale = useLocale();
   const [params] = useSearchParams();
   const open = new URLSearchParams(params);

@@ -27,7 +27,7 @@ export function PostingDetail({
   headingId: string;
   profileMissing: boolean;
 }) {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   const locale = useLocale();
   const now = useNow();
   const [reporting, setReporting] = useState(false);
@@ -127,7 +127,7 @@ function TextBlock({ title, text }: { title: string; text: string }) {
 }
 
 function SkillChips({ ids, skills, have, studyLinks }: { ids: string[]; skills: SkillRef[]; have: boolean; studyLinks?: boolean }) {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   const name = (id: string) => skills.find((s) => s.id === id)?.name ?? id;
   if (ids.length === 0) return <span className="muted">—</span>;
   return (
@@ -148,7 +148,7 @@ function SkillChips({ ids, skills, have, studyLinks }: { ids: string[]; skills: 
 }
 
 function MatchSection({ posting: p, profileMissing }: { posting: JobPostingDetail; profileMissing: boolean }) {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   const auth = useAuth();
   const skills = [...p.requiredSkills, ...p.preferredSkills];
   if (!p.match) {

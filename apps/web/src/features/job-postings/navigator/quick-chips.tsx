@@ -13,7 +13,7 @@ export function QuickChips({
   facets: JobFacets | undefined;
   onChange: (f: NavigatorFilters) => void;
 }) {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   const chip = (key: string, label: ReactNode, pressed: boolean, next: NavigatorFilters) => (
     <button key={key} type="button" className="jn-chip" aria-pressed={pressed} onClick={() => onChange({ ...next, page: 0 })}>
       {label}

@@ -21,7 +21,7 @@ export function Results({
   emptyAction?: React.ReactNode;
   onPage: (p: number) => void;
 }) {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   const now = useNow();
   if (list.isPending) return <LoadingState label={t('results.loading')} />;
   if (list.isError) return <ErrorMessage variant="state" error={list.error} onRetry={() => void list.refetch()} />;

@@ -58,7 +58,7 @@ function describe(s: SavedSearch['filters'], t: ReturnType<typeof useTranslation
 }
 
 export function SaveSearchButton({ filters, defaultName }: { filters: NavigatorFilters; defaultName: string }) {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [alert, setAlert] = useState(true);
@@ -114,7 +114,7 @@ export function SaveSearchButton({ filters, defaultName }: { filters: NavigatorF
 }
 
 export function SavedSearchesView({ skillNames }: { skillNames: Map<string, string> }) {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   const locale = useLocale();
   const saved = useQuery(jobQueries.saved());
   const corrections = useQuery(jobQueries.corrections());

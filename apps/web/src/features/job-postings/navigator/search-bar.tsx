@@ -20,7 +20,7 @@ export function SearchBar({
   onQuery: (q: string) => void;
   onSort: (s: SortKey | null) => void;
 }) {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   const search = useSearchParam(q, onQuery);
   // the server's own default when none is asked (by match for a member with a skill profile)
   const effective = sort ?? defaultJobSort({ hasQuery: !!q, hasProfile: canSortByMatch });

@@ -7,7 +7,7 @@ import { FormMessage } from '../../../shared/ui/field';
 import { unsubscribeAlert } from '../api';
 
 export function UnsubscribeBanner() {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   const [params, setParams] = useSearchParams();
   const id = params.get('unsubscribe');
   const token = params.get('token');

@@ -45,7 +45,7 @@ function findSkill(catalogue: JobSkill[], typed: string): JobSkill | undefined {
 }
 
 export default function SkillProfileSection() {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   const profile = useSkillProfile(true);
   const skills = useSkills();
   // Linked from the navigator as /users/me/edit#job-skill-profile: this section arrives after the page.
@@ -70,7 +70,7 @@ export default function SkillProfileSection() {
 }
 
 function ProfileForm({ initial, catalogue }: { initial: SkillProfile | null; catalogue: JobSkill[] }) {
-  const { t } = useTranslation('ignition');
+  const { t } = useTranslation('job-postings');
   const id = useId();
   const save = useSaveProfile();
   const [draft, setDraft] = useState<Draft>(() => toDraft(initial));

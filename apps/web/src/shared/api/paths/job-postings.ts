@@ -3,7 +3,7 @@ const seg = encodeURIComponent;
 const job = (id: string) => `/api/job-postings/${seg(id)}`;
 const adminJobs = '/api/admin/job-postings';
 
-export const jobsPaths = {
+export const jobPostingsPaths = {
   /** GET: the search page */
   root: '/api/job-postings',
   facets: '/api/job-postings/facets',
@@ -22,7 +22,7 @@ export const jobsPaths = {
   myCorrections: '/api/job-postings/me/corrections',
 } as const;
 
-export const adminJobsPaths = {
+export const adminJobPostingsPaths = {
   runs: `${adminJobs}/runs`,
   run: (id: string) => `${adminJobs}/runs/${seg(id)}`,
   runItems: (id: string) => `${adminJobs}/runs/${seg(id)}/items`,
