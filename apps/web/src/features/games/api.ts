@@ -1,6 +1,7 @@
 /**
- * The /api/games calls (SPEC §7) and their TanStack Query hooks. Game calls never take part in
- * the client's 401-refresh (the client excludes /api/games/* itself, SPEC §7).
+ * The /api/games calls (SPEC §7): one queryOptions factory per read, keyed by `gamesKeys`, and
+ * the hooks built on them. Game calls never take part in the client's 401-refresh (the client
+ * excludes /api/games/* itself, SPEC §7).
  */
 import {
   AROUND_ME_RANGE,
@@ -20,7 +21,7 @@ import {
   type GuestHistoryEntry,
   type LeaderboardPeriod,
 } from '@moim/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, arrayOf, orNull } from '../../shared/api/client';
 import { gamesPaths } from '../../shared/api/paths/games';
 
@@ -59,33 +60,49 @@ export const gamesKeys = {
   global: (gameType: GameTypeCodeValue, period: LeaderboardPeriod, signedIn: boolean) =>
     ['games', 'boards', gameType, 'global', period, signedIn] as const,
   aroundMe: (gameType: GameTypeCodeValue, period: LeaderboardPeriod) => ['games', 'boards', gameType, 'around', period] as const,
+  champion: (gameType: GameTypeCodeValue) => ['games', 'boards', gameType, 'champion'] as const,
   stats: ['games', 'stats'] as const,
   myStats: ['games', 'stats', 'my'] as const,
   myGameStats: (gameType: GameTypeCodeValue) => ['games', 'stats', 'my', gameType] as const,
   tetrisSettings: ['games', 'settings', 'TETRIS'] as const,
 };
 
-export function useGlobalLeaderboard(gameType: GameTypeCodeValue, period: LeaderboardPeriod, signedIn: boolean) {
-  return useQuery({
+export const globalBoardQuery = (gameType: GameTypeCodeValue, period: LeaderboardPeriod, signedIn: boolean) =>
+  queryOptions({
     queryKey: gamesKeys.global(gameType, period, signedIn),
     queryFn: () => gamesApi.globalBoard(gameType, period),
     staleTime: 15_000,
   });
-}
 
-export function useAroundMe(gameType: GameTypeCodeValue, period: LeaderboardPeriod, enabled: boolean) {
-  return useQuery({
+/** The board's leader this week (one entry): the lab's Tetris card. */
+export const weeklyChampionQuery = (gameType: GameTypeCodeValue) =>
+  queryOptions({
+    queryKey: gamesKeys.champion(gameType),
+    queryFn: () => gamesApi.globalBoard(gameType, 'WEEKLY', 1),
+    staleTime: 60_000,
+  });
+
+export const aroundMeQuery = (gameType: GameTypeCodeValue, period: LeaderboardPeriod) =>
+  queryOptions({
     queryKey: gamesKeys.aroundMe(gameType, period),
     queryFn: () => gamesApi.aroundMe(gameType, period),
-    enabled,
     staleTime: 15_000,
   });
-}
 
-export function useMyStats(enabled: boolean) {
-  return useQuery({ queryKey: gamesKeys.myStats, queryFn: gamesApi.myStats, enabled, staleTime: 30_000 });
-}
+export const myStatsQuery = () => queryOptions({ queryKey: gamesKeys.myStats, queryFn: gamesApi.myStats, staleTime: 30_000 });
 
-export function useMyGameStats(gameType: GameTypeCodeValue, enabled: boolean) {
-  return useQuery({ queryKey: gamesKeys.myGameStats(gameType), queryFn: () => gamesApi.myGameStats(gameType), enabled, staleTime: 15_000 });
-}
+export const myGameStatsQuery = (gameType: GameTypeCodeValue) =>
+  queryOptions({ queryKey: gamesKeys.myGameStats(gameType), queryFn: () => gamesApi.myGameStats(gameType), staleTime: 15_000 });
+
+export const tetrisSettingsQuery = () =>
+  queryOptions({ queryKey: gamesKeys.tetrisSettings, queryFn: () => gamesApi.tetrisSettings(), staleTime: Infinity });
+
+export const useGlobalLeaderboard = (gameType: GameTypeCodeValue, period: LeaderboardPeriod, signedIn: boolean) =>
+  useQuery(globalBoardQuery(gameType, period, signedIn));
+
+export const useAroundMe = (gameType: GameTypeCodeValue, period: LeaderboardPeriod, enabled: boolean) =>
+  useQuery({ ...aroundMeQuery(gameType, period), enabled });
+
+export const useMyStats = (enabled: boolean) => useQuery({ ...myStatsQuery(), enabled });
+
+export const useMyGameStats = (gameType: GameTypeCodeValue, enabled: boolean) => useQuery({ ...myGameStatsQuery(gameType), enabled });

@@ -34,6 +34,7 @@ export const jobKeys = {
   lists: () => ['job-postings', 'list'] as const,
   list: (f: NavigatorFilters, auth: boolean) => ['job-postings', 'list', f, auth] as const,
   facets: (f: NavigatorFilters) => ['job-postings', 'facets', { ...f, page: 0, sort: null }] as const,
+  details: () => ['job-postings', 'detail'] as const,
   detail: (id: string, auth: boolean) => ['job-postings', 'detail', id, auth] as const,
   stats: () => ['job-postings', 'stats'] as const,
   skills: () => ['job-postings', 'skills'] as const,
@@ -125,7 +126,7 @@ export function useSaveProfile() {
       qc.setQueryData(jobKeys.profile(), { profile });
       // every match on every list changes with the profile
       void qc.invalidateQueries({ queryKey: jobKeys.lists() });
-      void qc.invalidateQueries({ queryKey: ['job-postings', 'detail'] });
+      void qc.invalidateQueries({ queryKey: jobKeys.details() });
     },
   });
 }

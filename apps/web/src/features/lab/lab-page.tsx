@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { readSession, writeSession } from '../../shared/storage';
-import { gamesApi, gamesKeys, readTetrisHighScore, useGameSession, useMyStats } from '../games';
+import { readTetrisHighScore, useGameSession, useMyStats, weeklyChampionQuery } from '../games';
 import { LAB_CATEGORIES, type LabCategory, type LabItem } from './lab-catalog';
 import { TabBar } from '../../shared/ui/tab-bar';
 import { LabList } from './lab-list';
@@ -23,11 +23,7 @@ function TetrisFacts() {
   const { t } = useTranslation('lab');
   const { isAuthenticated } = useAuth();
   const my = useMyStats(isAuthenticated);
-  const weekly = useQuery({
-    queryKey: [...gamesKeys.boards('TETRIS'), 'champion'],
-    queryFn: () => gamesApi.globalBoard('TETRIS', 'WEEKLY', 1),
-    staleTime: 60_000,
-  });
+  const weekly = useQuery(weeklyChampionQuery('TETRIS'));
   const mine = my.data?.games.find((g) => g.gameType === 'TETRIS');
   const best = isAuthenticated ? (mine?.bestScore ?? null) : readTetrisHighScore() || null;
   const rank = isAuthenticated ? (mine?.rank ?? null) : null;

@@ -28,6 +28,7 @@ import { readJson, removeLocal, writeJson } from '../../shared/storage';
 export const studioKeys = {
   all: ['studio'] as const,
   quota: () => ['studio', 'quota'] as const,
+  documentLists: () => ['studio', 'documents'] as const,
   documents: (page: number, size: number) => ['studio', 'documents', page, size] as const,
   document: (id: string) => ['studio', 'document', id] as const,
   analysis: (id: string) => ['studio', 'analysis', id] as const,
@@ -108,7 +109,7 @@ export function useSubmitAnalysis() {
     onSuccess: (r) => {
       qc.setQueryData(studioKeys.analysis(r.analysis.id), r.analysis);
       qc.setQueryData(studioKeys.quota(), r.quota);
-      void qc.invalidateQueries({ queryKey: ['studio', 'documents'] });
+      void qc.invalidateQueries({ queryKey: studioKeys.documentLists() });
     },
   });
 }
@@ -121,7 +122,7 @@ export function useReviseDocument() {
     onSuccess: (r) => {
       qc.setQueryData(studioKeys.analysis(r.analysis.id), r.analysis);
       qc.setQueryData(studioKeys.quota(), r.quota);
-      void qc.invalidateQueries({ queryKey: ['studio', 'documents'] });
+      void qc.invalidateQueries({ queryKey: studioKeys.documentLists() });
       void qc.invalidateQueries({ queryKey: studioKeys.document(r.analysis.documentId) });
       void qc.invalidateQueries({ queryKey: studioKeys.draft(r.analysis.documentId) });
     },

@@ -75,7 +75,7 @@ function MemberDocumentor() {
       forgetTrial();
       if (!doc) return;
       toast.success(t('trial.claimed'));
-      void qc.invalidateQueries({ queryKey: ['studio', 'documents'] });
+      void qc.invalidateQueries({ queryKey: studioKeys.documentLists() });
     });
   }, [qc, t]);
 
@@ -158,7 +158,7 @@ function MemberAnalysis({
   // When it completes, lists and the quota may have changed.
   useEffect(() => {
     if (a?.status === 'COMPLETED' || a?.status === 'FAILED') {
-      void qc.invalidateQueries({ queryKey: ['studio', 'documents'] });
+      void qc.invalidateQueries({ queryKey: studioKeys.documentLists() });
       void qc.invalidateQueries({ queryKey: studioKeys.quota() });
       if (a) void qc.invalidateQueries({ queryKey: studioKeys.document(a.documentId) });
     }

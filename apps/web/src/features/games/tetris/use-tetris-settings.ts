@@ -8,7 +8,7 @@ import { DEFAULT_TETRIS_SETTINGS, readTetrisSettings, type TetrisSettings } from
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { readJson, writeJson } from '../../../shared/storage';
-import { gamesApi, gamesKeys } from '../api';
+import { gamesApi, tetrisSettingsQuery } from '../api';
 
 export const TETRIS_SETTINGS_KEY = 'tetris-settings';
 
@@ -19,15 +19,10 @@ function browserSettings(): TetrisSettings {
 export function useTetrisSettings(signedIn: boolean) {
   const qc = useQueryClient();
   const [local, setLocal] = useState<TetrisSettings>(browserSettings);
-  const remote = useQuery({
-    queryKey: gamesKeys.tetrisSettings,
-    queryFn: () => gamesApi.tetrisSettings(),
-    enabled: signedIn,
-    staleTime: Infinity,
-  });
+  const remote = useQuery({ ...tetrisSettingsQuery(), enabled: signedIn });
   const mutation = useMutation({
     mutationFn: (s: TetrisSettings) => gamesApi.saveTetrisSettings(s),
-    onSuccess: (answer) => qc.setQueryData(gamesKeys.tetrisSettings, answer),
+    onSuccess: (answer) => qc.setQueryData(tetrisSettingsQuery().queryKey, answer),
   });
   const settings = signedIn && remote.data && remote.data.updatedAt !== null ? remote.data.settings : local;
   const save = useCallback(

@@ -28,8 +28,11 @@ export const projectKeys = {
   all: ['projects'] as const,
   lists: () => ['projects', 'list'] as const,
   list: (f: ProjectListFilters, size: number) => ['projects', 'list', f, size] as const,
+  details: () => ['projects', 'detail'] as const,
   detail: (slug: string) => ['projects', 'detail', slug] as const,
   my: () => ['projects', 'my'] as const,
+  /** every status filter and page of one project's applications */
+  projectApplications: (projectId: string) => ['projects', 'applications', projectId] as const,
   applications: (projectId: string, status: ProjectApplicationStatus | 'ALL', page: number) =>
     ['projects', 'applications', projectId, status, page] as const,
 };
@@ -70,7 +73,7 @@ export const applicationsOptions = (projectId: string, status: ProjectApplicatio
 
 /** The owner's list: applications arrive over the live channel (docs/live.md); polled only while it is down. */
 export function useProjectApplications(projectId: string, status: ProjectApplicationStatus | 'ALL', page: number) {
-  useLiveInvalidation(liveTopicOf('project-applications', projectId), [['projects', 'applications', projectId], projectKeys.my()]);
+  useLiveInvalidation(liveTopicOf('project-applications', projectId), [projectKeys.projectApplications(projectId), projectKeys.my()]);
   return useQuery({ ...applicationsOptions(projectId, status, page), refetchInterval: usePollUnlessLive(30_000) });
 }
 
@@ -111,7 +114,7 @@ export function useDeleteProject(id: string) {
   return useMutation({
     mutationFn: () => api.delete(projectsPaths.byId(id), { schema: import.meta.env.DEV && deletedWithId }),
     onSuccess: () => {
-      qc.removeQueries({ queryKey: ['projects', 'detail'] });
+      qc.removeQueries({ queryKey: projectKeys.details() });
       void qc.invalidateQueries({ queryKey: projectKeys.all });
     },
   });
