@@ -1,6 +1,7 @@
 import { addDays, deadlineCloseRunAfter } from '@moim/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { clearOfSeoulMidnight } from '../../../test/seoul-day.ts';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { CLOSE_EXPIRED_JOB } from './jobs.ts';
 import { createProjectsService } from './index.ts';
@@ -15,21 +16,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/**
- * The tests' dates (today, tomorrow), the job's next run and the day a view counts for are read
- * at different moments: they must fall on one Seoul day. Within `ms` of 00:00 Asia/Seoul (15:00 UTC), this waits it out.
- */
-async function clearOfSeoulMidnight(ms = 10_000) {
-  const left = deadlineCloseRunAfter(new Date()).at.getTime() - Date.now();
-  if (left < ms) await new Promise((r) => setTimeout(r, left + 100));
-}
+// The tests' dates (today, tomorrow), the job's next run and the day a view counts for are read
+// at different moments: they must fall on one Seoul day. A test calls clearOfSeoulMidnight() for
+// that (Date moved past 00:00 Asia/Seoul when it is near, not waited for); each ends on the real clock.
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const statusOf = async (id: string) =>
   (await t.ctx.db.execute<{ status: string }>(sql`select status from projects where id = ${id}`)).rows[0]!.status;
 
 describe('the deadline job', () => {
   it('is queued for the next 00:00 Asia/Seoul, closes recruitment whose last day has passed, tells the owner and queues the next run', async () => {
-    await clearOfSeoulMidnight();
+    clearOfSeoulMidnight();
     const endsToday = await createProject(t, owner, { name: '오늘 마감', recruitmentDeadline: today(), startDate: null });
     const endsTomorrow = await createProject(t, owner, { name: '내일 마감', recruitmentDeadline: addDays(today(), 1), startDate: null });
     const openEnded = await createProject(t, owner, { name: '상시 모집', recruitmentDeadline: null, startDate: null });
@@ -65,7 +64,7 @@ describe('the deadline job', () => {
   });
 
   it('refuses applications once the last day is over, even before the job has run', async () => {
-    await clearOfSeoulMidnight();
+    clearOfSeoulMidnight();
     const p = await createProject(t, owner, { recruitmentDeadline: today(), startDate: null });
     const a = await person(t);
     const tomorrow = new Date(deadlineCloseRunAfter(new Date()).at.getTime() + 60_000);
@@ -90,7 +89,7 @@ describe('the deadline job', () => {
 
 describe('the view count', () => {
   it('counts a viewer once per Seoul day (signed in by account, guests by address and browser), never the owner', async () => {
-    await clearOfSeoulMidnight();
+    clearOfSeoulMidnight();
     const p = await createProject(t, owner);
     const path = `/api/projects/slug/${encodeURIComponent(p.slug)}`;
     const viewer = await person(t);

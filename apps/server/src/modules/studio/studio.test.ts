@@ -4,10 +4,11 @@
  * and its reset, the 24 h URL reuse, and the analysis job surviving a restart.
  */
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STUDIO_LIMITS, nextSeoulMidnight } from '@moim/contract';
 import { buildApp } from '../../app.ts';
 import { createContext } from '../../bootstrap.ts';
+import { clearOfSeoulMidnight } from '../../../test/seoul-day.ts';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { createUser } from '../studies/test-helpers.ts';
 import { KOREAN_POST, articleHtml, articleServer, getAnalysis, localServerPolicy, studioApi, submit, submitText } from './test-helpers.ts';
@@ -15,14 +16,12 @@ import { KOREAN_POST, articleHtml, articleServer, getAnalysis, localServerPolicy
 let t: TestApp;
 let site: Awaited<ReturnType<typeof articleServer>>;
 
-/**
- * The quota counts a Seoul day: a test that reads it after several submissions must not straddle
- * 00:00 Asia/Seoul (15:00 UTC, every day). Within `ms` of it, this waits until it has passed.
- */
-async function clearOfSeoulMidnight(ms = 10_000) {
-  const left = nextSeoulMidnight(new Date()).getTime() - Date.now();
-  if (left < ms) await new Promise((r) => setTimeout(r, left + 100));
-}
+// The quota counts a Seoul day: a test that reads it after several submissions must not straddle
+// 00:00 Asia/Seoul (15:00 UTC, every day). Such a test calls clearOfSeoulMidnight() (Date moved
+// past it, not waited for); every test ends on the real clock.
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 beforeAll(async () => {
   t = await createTestApp({ fetchPolicy: localServerPolicy });
@@ -113,11 +112,12 @@ describe('submitting a URL', () => {
 
     // Watch the statuses the page would see while the job runs.
     const seen = new Set<string>();
-    const job = t.ctx.jobs.drain();
-    for (let i = 0; i < 200 && !seen.has('COMPLETED'); i++) {
-      seen.add((await getAnalysis(t, me, id)).body.data.status);
-      await new Promise((res) => setTimeout(res, 2));
-    }
+    let running = true;
+    const job = t.ctx.jobs.drain().finally(() => {
+      running = false;
+    });
+    // each read is a request of its own (the job moves on meanwhile), until the job has ended
+    while (running) seen.add((await getAnalysis(t, me, id)).body.data.status);
     await job;
     const done = (await getAnalysis(t, me, id)).body.data;
     expect(done.status).toBe('COMPLETED');
@@ -179,7 +179,7 @@ describe('submitting a URL', () => {
   });
 
   it('returns the earlier analysis for the same URL within 24 hours without using quota', async () => {
-    await clearOfSeoulMidnight();
+    clearOfSeoulMidnight();
     const me = await createUser(t);
     const other = await createUser(t);
     site.html(
@@ -276,7 +276,7 @@ describe('history, re-analysis and comparison', () => {
   });
 
   it('re-analysing an unchanged text and settings returns the latest version and uses no quota', async () => {
-    await clearOfSeoulMidnight();
+    clearOfSeoulMidnight();
     const me = await createUser(t);
     const first = await submitText(t, me);
     await t.ctx.jobs.drain();
@@ -322,7 +322,7 @@ describe('history, re-analysis and comparison', () => {
 
 describe('daily quota', () => {
   it('allows five analyses a Seoul day, then answers 429 with the reset time', async () => {
-    await clearOfSeoulMidnight();
+    clearOfSeoulMidnight();
     const me = await createUser(t);
     for (let i = 0; i < STUDIO_LIMITS.dailyQuota; i++) await submitText(t, me);
     const r = await submit(t, me, { source: 'TEXT', text: KOREAN_POST });
