@@ -1,17 +1,18 @@
 /** GET /api/admin/overview: admins only; live counts of what waits for them. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/support.ts';
-import { createAppWithFakeStudies, FakeStudies, makeUser, type TestUser } from '../payments/payments-test-kit.ts';
+import { createPaymentsTestApp, makeUser, studyApplications, type TestClock, type TestUser } from '../payments/payments-test-kit.ts';
 import { createUser, propose } from '../studies/test-helpers.ts';
 
 let t: TestApp;
-let fake: FakeStudies;
+let clock: TestClock;
 let admin: TestUser;
+let paidStudyLeader: TestUser;
 let member: TestUser;
 beforeAll(async () => {
-  // payments sees the in-memory studies hooks; the approvals count comes from the real studies module
-  ({ t, fake } = await createAppWithFakeStudies());
+  ({ t, clock } = await createPaymentsTestApp());
   admin = await makeUser(t, { admin: true });
+  paidStudyLeader = await makeUser(t);
   member = await makeUser(t);
 });
 afterAll(() => t.close());
@@ -43,8 +44,9 @@ describe('admin overview', () => {
     await propose(t, leader, { title: '두 번째 제안 스터디' });
     expect((await overview(admin.auth)).body.data.pendingStudyApprovals).toBe(2);
 
-    // a bank transfer started and reported as sent → one deposit to confirm
-    const a = await fake.add(member, { amount: 20_000 });
+    // a bank transfer started and reported as sent → one deposit to confirm (the paid study is
+    // proposed and approved at once: still two waiting for approval)
+    const a = await studyApplications(() => ({ t, leader: paidStudyLeader, admin, clock })).accepted(member, { cost: 20_000 });
     const base = `/api/studies/${a.studyId}/applications/${a.applicationId}/payment`;
     expect((await t.call({ method: 'POST', url: base, headers: member.auth, payload: { method: 'BANK_TRANSFER' } })).status).toBe(200);
     expect((await overview(admin.auth)).body.data.depositsToConfirm).toBe(0);

@@ -8,22 +8,33 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectErrorInReaderLanguage } from '../../../test/languages.ts';
 import type { TestApp } from '../../../test/support.ts';
 import { TOSS_ERRORS } from '../../providers/payments/toss-protocol.ts';
-import { CARD, FakeStudies, fakeJourney, makeUser, createAppWithFakeStudies, type TestUser } from './payments-test-kit.ts';
+import {
+  CARD,
+  createPaymentsTestApp,
+  makeUser,
+  payerJourney,
+  studyApplications,
+  type TestClock,
+  type TestUser,
+} from './payments-test-kit.ts';
 
 let t: TestApp;
-let fake: FakeStudies;
+let clock: TestClock;
 let admin: TestUser;
+let leader: TestUser;
 let member: TestUser;
 let other: TestUser;
 beforeAll(async () => {
-  ({ t, fake } = await createAppWithFakeStudies());
+  ({ t, clock } = await createPaymentsTestApp());
   admin = await makeUser(t, { admin: true });
+  leader = await makeUser(t);
   member = await makeUser(t);
   other = await makeUser(t);
 });
 afterAll(() => t.close());
 
-const { payUrl, checkout } = fakeJourney(() => ({ t, admin }));
+const { payUrl, checkout } = payerJourney(() => ({ t, admin }));
+const { accepted } = studyApplications(() => ({ t, leader, admin, clock }));
 
 describe.each(['ko', 'en'] as const)('payment refusals (%s)', (locale) => {
   const headers = { 'accept-language': locale };
@@ -31,7 +42,7 @@ describe.each(['ko', 'en'] as const)('payment refusals (%s)', (locale) => {
     t.call({ method: 'POST', url: '/api/payments/confirm', headers: { ...u.auth, ...headers }, payload: body });
 
   it('says the provider’s refusal in the reader’s language, with its code', async () => {
-    const declined = await confirm(member, await checkout(member, await fake.add(member), CARD.decline));
+    const declined = await confirm(member, await checkout(member, await accepted(member), CARD.decline));
     expect(declined.status).toBe(422);
     expect(declined.body.error.details).toMatchObject({ reason: 'PROVIDER_REFUSED', providerCode: 'REJECT_CARD_PAYMENT' });
     expectErrorInReaderLanguage(declined.body, locale);
@@ -40,7 +51,7 @@ describe.each(['ko', 'en'] as const)('payment refusals (%s)', (locale) => {
   });
 
   it('answers moim’s own refusals in the reader’s language', async () => {
-    const s = await checkout(member, await fake.add(member));
+    const s = await checkout(member, await accepted(member));
     const theirs = await confirm(other, s);
     expect(theirs.status).toBe(404);
     expectErrorInReaderLanguage(theirs.body, locale);
@@ -50,7 +61,7 @@ describe.each(['ko', 'en'] as const)('payment refusals (%s)', (locale) => {
     expectErrorInReaderLanguage(wrong.body, locale);
     const nowhere = await t.call({
       method: 'POST',
-      url: payUrl(await fake.add(member)),
+      url: payUrl(await accepted(member)),
       headers: { ...member.auth, ...headers, host: 'moim.intranet:8080', origin: 'http://moim.intranet:8080' },
       payload: { method: 'CARD' },
     });

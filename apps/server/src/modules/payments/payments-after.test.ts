@@ -1,55 +1,63 @@
 /**
- * What follows a payment, through HTTP with the studies module's payment hooks stood in
- * (FakeStudies, as in payments.test.ts): expiry, refunds (a member leaving, an admin's partial
- * refund, bank-transfer refunds, declines), the test item, the back office and the append-only
- * event log.
+ * What follows a payment, through HTTP on the real studies module (deadlines and a study's start
+ * passed by the modules' clock, as in payments.test.ts): expiry, refunds (a member leaving, an
+ * admin's partial refund, bank-transfer refunds, declines), the test item, the back office and
+ * the append-only event log.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/support.ts';
 import {
   CARD,
-  FakeStudies,
-  fakeJourney,
+  createPaymentsTestApp,
   makeUser,
+  payerJourney,
   payOnCheckoutPage,
-  createAppWithFakeStudies,
+  studyApplications,
+  type StudyTerms,
+  type TestClock,
   type TestUser,
 } from './payments-test-kit.ts';
 
 let t: TestApp;
-let fake: FakeStudies;
+let clock: TestClock;
 let admin: TestUser;
+let leader: TestUser;
 let member: TestUser;
 let other: TestUser;
 
 beforeAll(async () => {
-  ({ t, fake } = await createAppWithFakeStudies());
+  ({ t, clock } = await createPaymentsTestApp());
   admin = await makeUser(t, { admin: true, name: '관리자' });
+  leader = await makeUser(t, { name: '박리더' });
   member = await makeUser(t, { name: '김회원' });
   other = await makeUser(t, { name: '이다른' });
 });
+afterEach(() => clock.reset());
 afterAll(() => t.close());
 
-const { payUrl, startCard, confirm, checkout, payment } = fakeJourney(() => ({ t, admin }));
+const { payUrl, startCard, confirm, checkout, payment } = payerJourney(() => ({ t, admin }));
+const { accepted, passDeadline, state } = studyApplications(() => ({ t, leader, admin, clock }));
+/** Moves the clock past the study's first day (Asia/Seoul): the study has started. */
+const passStart = (a: { studyStartDate: string }) => clock.set(new Date(`${a.studyStartDate}T12:00:00+09:00`));
 
 describe('expiry', () => {
   it('expires unpaid payments past the deadline, but not a reported deposit awaiting an admin', async () => {
-    const a = await fake.add(member);
+    const a = await accepted(member);
     const s = await checkout(member, a);
-    const b = await fake.add(member);
+    const b = await accepted(member);
     const bt = await t.call({ method: 'POST', url: payUrl(b), headers: member.auth, payload: { method: 'BANK_TRANSFER' } });
     await t.call({ method: 'POST', url: `${payUrl(b)}/notify-deposit`, headers: member.auth, payload: {} });
-    const c = await fake.add(member);
+    const c = await accepted(member);
     const unannounced = await t.call({ method: 'POST', url: payUrl(c), headers: member.auth, payload: { method: 'BANK_TRANSFER' } });
-    const past = new Date(Date.now() - 1000);
-    await t.ctx.db.execute(
-      sql`update payments set deadline = ${past.toISOString()}::timestamptz where order_id in (${s.orderId}, ${bt.body.data.orderId}, ${unannounced.body.data.orderId})`,
-    );
-    await fake.set(a.applicationId, { status: 'EXPIRED' });
-    await fake.set(c.applicationId, { status: 'EXPIRED' });
+    passDeadline(c); // the last accepted: every deadline above has passed
     const r = await t.api.payments.sweep();
     expect(r.expired).toBeGreaterThanOrEqual(2);
+    // the studies module's expiry job ends the unpaid holds (the reported deposit is not one)
+    await t.ctx.jobs.drain(clock.now());
+    expect((await state(a)).status).toBe('EXPIRED');
+    expect((await state(b)).status).toBe('PAYMENT_PENDING');
+    expect((await state(c)).status).toBe('EXPIRED');
     expect((await payment(s.orderId)).status).toBe('EXPIRED');
     expect((await payment(unannounced.body.data.orderId)).status).toBe('EXPIRED');
     expect((await payment(bt.body.data.orderId)).status).toBe('WAITING_FOR_DEPOSIT');
@@ -57,7 +65,7 @@ describe('expiry', () => {
   });
 
   it('the studies module may end the open payments of a closed application at once', async () => {
-    const a = await fake.add(member);
+    const a = await accepted(member);
     const start = await startCard(member, a);
     expect(await t.api.payments.onApplicationClosed(a.applicationId, 'CANCELLED')).toBe(1);
     expect((await payment(start.body.data.orderId)).status).toBe('EXPIRED');
@@ -65,15 +73,15 @@ describe('expiry', () => {
 });
 
 describe('refunds', () => {
-  async function paidByCard(u: TestUser, o: Parameters<FakeStudies['add']>[1] = {}) {
-    const a = await fake.add(u, o);
+  async function paidByCard(u: TestUser, o: StudyTerms = {}) {
+    const a = await accepted(u, o);
     const s = await checkout(u, a);
     expect((await confirm(u, s)).body.data.status).toBe('DONE');
     return { a, orderId: s.orderId, id: (await payment(s.orderId)).id as string };
   }
 
   it('a member who leaves before the start gets the card payment back in full, automatically; refunding twice is refused', async () => {
-    const { a, orderId, id } = await paidByCard(member, { amount: 30_000 });
+    const { a, orderId, id } = await paidByCard(member, { cost: 30_000 });
     const left = await t.ctx.db.transaction((tx) =>
       t.api.payments.onMemberLeft(
         { studyId: a.studyId, userId: member.id, applicationId: a.applicationId, reason: 'LEFT', studyStartDate: a.studyStartDate },
@@ -107,13 +115,13 @@ describe('refunds', () => {
   });
 
   it('after the start an admin decides the amount (partial cancel); a second refund is refused', async () => {
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    const { a, orderId, id } = await paidByCard(member, { amount: 40_000, studyStartDate: yesterday });
+    const { a, orderId, id } = await paidByCard(member, { cost: 40_000 });
+    passStart(a);
     const left = await t.api.payments.onMemberLeft({
       studyId: a.studyId,
       userId: member.id,
       applicationId: a.applicationId,
-      studyStartDate: yesterday,
+      studyStartDate: a.studyStartDate,
     });
     expect(left).toMatchObject({ refundStatus: 'REQUESTED', refundDue: null });
     await t.ctx.jobs.drain();
@@ -161,7 +169,7 @@ describe('refunds', () => {
   });
 
   it('a bank transfer refund is owed to the member account and recorded when an admin sends it', async () => {
-    const a = await fake.add(member, { amount: 20_000 });
+    const a = await accepted(member, { cost: 20_000 });
     const bt = await t.call({ method: 'POST', url: payUrl(a), headers: member.auth, payload: { method: 'BANK_TRANSFER' } });
     await t.call({ method: 'POST', url: `${payUrl(a)}/notify-deposit`, headers: member.auth, payload: {} });
     const p0 = await payment(bt.body.data.orderId);
@@ -206,13 +214,13 @@ describe('refunds', () => {
   });
 
   it('an admin may decline a refund request; an unpaid member leaving owes nothing', async () => {
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    const { a, id } = await paidByCard(member, { studyStartDate: yesterday });
+    const { a, id } = await paidByCard(member);
+    passStart(a);
     await t.api.payments.onMemberLeft({
       studyId: a.studyId,
       userId: member.id,
       applicationId: a.applicationId,
-      studyStartDate: yesterday,
+      studyStartDate: a.studyStartDate,
     });
     const d = await t.call({
       method: 'POST',
@@ -230,7 +238,7 @@ describe('refunds', () => {
   });
 
   it('refuses to refund a payment that was never completed', async () => {
-    const a = await fake.add(member);
+    const a = await accepted(member);
     const start = await startCard(member, a);
     const p = await payment(start.body.data.orderId);
     const r = await t.call({ method: 'POST', url: `/api/admin/payments/${p.id}/refund`, headers: admin.auth, payload: { reason: 'x' } });
@@ -278,14 +286,14 @@ describe('back office', () => {
     expect(bad.status).toBe(400);
     const notAdmin = await t.call({ method: 'GET', url: '/api/admin/payments', headers: member.auth });
     expect(notAdmin.body.error.code).toBe('AUTH-1005');
-    const byStudy = await fake.add(member);
+    const byStudy = await accepted(member);
     await startCard(member, byStudy);
     const s = await t.call({ method: 'GET', url: `/api/admin/payments?studyId=${byStudy.studyId}`, headers: admin.auth });
     expect(s.body.data.totalElements).toBe(1);
   });
 
   it("shows a payment's event log, which cannot be changed or deleted", async () => {
-    const a = await fake.add(member);
+    const a = await accepted(member);
     const s = await checkout(member, a);
     await confirm(member, s);
     const p = await payment(s.orderId);

@@ -1,18 +1,15 @@
 /**
- * Helpers for the payments tests: users with tokens, a stand-in for the studies module's payment
- * hooks (for the rules that need a clock or states the studies API cannot reach quickly), and
- * driving the built-in gateway's hosted checkout the way a browser does.
+ * Helpers for the payments tests: users with tokens, a clock the tests move, applications of the
+ * real studies module in every state a payment meets (made through its HTTP API), and driving the
+ * built-in gateway's hosted checkout the way a browser does.
  */
 import { TEST_CARDS, addDays, seoulDate, type Application, type ApplicationStatus, type Study } from '@moim/contract';
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../../test/support.ts';
+import type { Clock } from '../../clock.ts';
 import { signInWithSecondFactor } from '../auth/second-factor-test-kit.ts';
-import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { ApplicationForPayment, DepositFacts } from '../studies/index.ts';
-import type { StudiesPaymentHooks } from './ports.ts';
+import type { ApplicationForPayment } from '../studies/index.ts';
 
 export const CARD: { approve: string; decline: string; network: string } = {
   approve: TEST_CARDS[0].number,
@@ -46,166 +43,194 @@ export async function makeUser(t: TestApp, opts: { name?: string; admin?: boolea
   return { id: u.id, email, name, token, auth: { authorization: `Bearer ${token}` } };
 }
 
-/** An application as the studies module describes it to payments (the real type). */
-export type FakeApplication = ApplicationForPayment;
-
-/** A stand-in application as the tests read it back: the application and whether its member is enrolled. */
-export type FakeApplicationState = FakeApplication & { member: boolean };
-
-const TABLE = sql.raw('test_fake_study_applications');
-
 /**
- * The studies module's payment hooks, for the rules that need a state or a deadline the studies
- * API cannot reach quickly. It implements the real `StudiesPaymentHooks` type (the compiler
- * checks it) and keeps its applications in a table of the test's own database, read and written
- * through the caller's transaction with a row lock, like the real hooks: a payment transaction
- * that rolls back leaves the application as it was, and two confirmations of one application
- * queue on its lock. The races themselves run against the real studies module (races.test.ts).
+ * A clock the tests move: the real time plus an offset, handed to the studies, payments and
+ * calendar modules, so a payment deadline or a study's start passes without waiting and without
+ * writing the modules' rows.
  */
-export class FakeStudies implements StudiesPaymentHooks {
-  private database: Db | null = null;
-
-  /** the test app's database (set by `init` once the app exists: the app is built with the stand-in) */
-  private get db(): Db {
-    if (!this.database) throw new Error('FakeStudies.init(db) first');
-    return this.database;
-  }
-
-  /** Attaches the test app's database and creates the stand-in's table there. */
-  async init(db: Db): Promise<this> {
-    this.database = db;
-    await this.db.execute(
-      sql`create table if not exists ${TABLE} (id uuid primary key, doc jsonb not null, member boolean not null default false, confirm_calls int not null default 0)`,
-    );
-    return this;
-  }
-
-  async add(applicant: TestUser, o: Partial<FakeApplication> = {}): Promise<FakeApplication> {
-    const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
-    const a: FakeApplication = {
-      applicationId: crypto.randomUUID(),
-      studyId: crypto.randomUUID(),
-      studyTitle: '테코테코 1기',
-      studySlug: 'fake-study',
-      studyStatus: 'APPROVED',
-      studyStartDate: day(14),
-      applicantId: applicant.id,
-      applicantName: applicant.name,
-      status: 'ACCEPTED',
-      amount: 30_000,
-      depositAmount: 0,
-      paymentDeadline: new Date(Date.now() + 72 * 3600_000),
-      paidAmount: null,
-      checkoutId: null,
-      confirmedAt: null,
-      ...o,
-    };
-    await this.db.execute(sql`insert into ${TABLE} (id, doc) values (${a.applicationId}, ${JSON.stringify(a)}::jsonb)`);
-    return a;
-  }
-
-  private async read(db: DbOrTx, id: string, lock = false): Promise<FakeApplicationState | null> {
-    const r = await db.execute(sql`select doc, member from ${TABLE} where id = ${id} ${lock ? sql`for update` : sql``}`);
-    const row = r.rows[0] as { doc: Record<string, unknown>; member: boolean } | undefined;
-    if (!row) return null;
-    const date = (v: unknown) => (typeof v === 'string' ? new Date(v) : null);
-    const doc = typeof row.doc === 'string' ? (JSON.parse(row.doc) as Record<string, unknown>) : row.doc;
-    return {
-      ...(doc as unknown as FakeApplication),
-      paymentDeadline: date(doc.paymentDeadline),
-      confirmedAt: date(doc.confirmedAt),
-      member: row.member,
-    };
-  }
-
-  private async write(db: DbOrTx, id: string, patch: Partial<FakeApplication>, extra = sql``): Promise<void> {
-    await db.execute(sql`update ${TABLE} set doc = doc || ${JSON.stringify(patch)}::jsonb ${extra} where id = ${id}`);
-  }
-
-  /** The application as it stands (committed, or as the given transaction sees it). */
-  async app(id: string): Promise<FakeApplicationState> {
-    const a = await this.read(this.db, id);
-    if (!a) throw new Error(`no stand-in application ${id}`);
-    return a;
-  }
-
-  /** Arrange a state or a deadline directly. */
-  async set(id: string, patch: Partial<FakeApplication>): Promise<void> {
-    await this.write(this.db, id, patch);
-  }
-
-  /** How many confirmations of applications were committed. */
-  async confirmCalls(): Promise<number> {
-    const r = await this.db.execute(sql`select coalesce(sum(confirm_calls), 0)::int as n from ${TABLE}`);
-    return Number((r.rows[0] as { n: number }).n);
-  }
-
-  private run<T>(tx: Tx | undefined, fn: (t: DbOrTx) => Promise<T>): Promise<T> {
-    return tx ? fn(tx) : this.db.transaction(fn);
-  }
-
-  private async lock(t: DbOrTx, id: string, from: ApplicationStatus[]): Promise<FakeApplicationState> {
-    const a = await this.read(t, id, true);
-    if (!a) throw new AppError('BIZ-3001');
-    if (!from.includes(a.status)) throw new AppError('BIZ-3002', undefined, { status: a.status });
-    return a;
-  }
-
-  async getApplicationForPayment(id: string, tx?: Tx): Promise<FakeApplication | null> {
-    const a = await this.read(tx ?? this.db, id);
-    if (!a) return null;
-    const { member: _member, ...app } = a;
-    return app;
-  }
-  async confirmPaidApplication(tx: Tx, id: string, paidAmount: number, checkoutId?: string): Promise<void> {
-    const a = await this.lock(tx, id, ['ACCEPTED', 'PAYMENT_PENDING']);
-    if (paidAmount < a.amount) throw new AppError('BIZ-3003', undefined, { reason: 'AMOUNT_MISMATCH' });
-    await this.write(
-      tx,
-      id,
-      { status: 'CONFIRMED', paidAmount, confirmedAt: new Date(), ...(checkoutId ? { checkoutId } : {}) },
-      sql`, member = true, confirm_calls = confirm_calls + 1`,
-    );
-  }
-  async markPaymentPending(id: string, tx?: Tx): Promise<void> {
-    await this.run(tx, async (t) => {
-      await this.lock(t, id, ['ACCEPTED']);
-      await this.write(t, id, { status: 'PAYMENT_PENDING' });
-    });
-  }
-  async returnToAccepted(id: string, tx?: Tx): Promise<'ACCEPTED' | 'EXPIRED'> {
-    return this.run(tx, async (t) => {
-      await this.lock(t, id, ['PAYMENT_PENDING']);
-      await this.write(t, id, { status: 'ACCEPTED' });
-      return 'ACCEPTED' as const;
-    });
-  }
-  async refundApplication(id: string, tx?: Tx): Promise<void> {
-    await this.run(tx, async (t) => {
-      await this.lock(t, id, ['CONFIRMED']);
-      await this.write(t, id, { status: 'REFUNDED' }, sql`, member = false`);
-    });
-  }
-  async setCheckoutId(id: string, checkoutId: string, tx?: Tx): Promise<void> {
-    await this.write(tx ?? this.db, id, { checkoutId });
-  }
-  /** a study's deposit facts as a test arranges them (deposits.test.ts runs them on the real module) */
-  readonly deposits = new Map<string, DepositFacts>();
-  async depositFacts(studyId: string): Promise<DepositFacts | null> {
-    return this.deposits.get(studyId) ?? null;
-  }
+export interface TestClock {
+  readonly now: Clock;
+  /** Moves time forward by `ms`. */
+  advance(ms: number): void;
+  /** Moves time to `at`. */
+  set(at: Date): void;
+  /** Back to the real time. */
+  reset(): void;
 }
 
+export function testClock(): TestClock {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance: (ms) => void (offset += ms),
+    set: (at) => void (offset = at.getTime() - Date.now()),
+    reset: () => void (offset = 0),
+  };
+}
+
+/** A test app on the real studies module whose studies, payments and calendar read `clock`. */
+export async function createPaymentsTestApp(opts: TestAppOptions = {}): Promise<{ t: TestApp; clock: TestClock }> {
+  const clock = testClock();
+  const t = await createTestApp({
+    ...opts,
+    overrides: { ...opts.overrides, studiesClock: clock.now, paymentsClock: clock.now, calendarClock: clock.now },
+  });
+  return { t, clock };
+}
+
+/** What a study is made with (paidStudy): the fee, the deposit, its dates and payment deadline. */
+export interface StudyTerms {
+  /** the fee in KRW (0: a free study) */
+  cost?: number;
+  /** the refundable deposit the leader asks on top of the fee (docs/deposits.md) */
+  deposit?: number;
+  title?: string;
+  startInDays?: number;
+  /** YYYY-MM-DD (Asia/Seoul); default `startInDays` from today, and four weeks after the start */
+  startDate?: string;
+  endDate?: string;
+  paymentDeadlineHours?: number;
+}
+
+/** An application as the studies module describes it to payments, and whether its applicant is an enrolled member. */
+export type ApplicationState = ApplicationForPayment & { member: boolean };
+
 /**
- * An app whose payments module receives the stand-in studies hooks (same interface type), handed
- * in through `createTestApp({ overrides })`; the stand-in then keeps its applications in that
- * app's database.
+ * Applications of the real studies module in the states a payment meets, made through the HTTP
+ * API (a study of its own per application, proposed by `leader` and approved by `admin`), read
+ * back through the studies interface payments receives. Deadlines pass by moving `clock`.
+ * `env` is read at each call (the test's beforeAll fills it).
  */
-export async function createAppWithFakeStudies(opts: TestAppOptions = {}): Promise<{ t: TestApp; fake: FakeStudies }> {
-  const fake = new FakeStudies();
-  const t = await createTestApp({ ...opts, overrides: { ...opts.overrides, paymentsStudies: fake } });
-  await fake.init(t.ctx.db);
-  return { t, fake };
+export function studyApplications(env: () => { t: TestApp; leader: TestUser; admin: TestUser; clock: TestClock }) {
+  const journey = studiesJourney(env);
+  const payUrl = (a: { studyId: string; applicationId: string }) => `/api/studies/${a.studyId}/applications/${a.applicationId}/payment`;
+
+  async function read(applicationId: string): Promise<ApplicationForPayment> {
+    const a = await env().t.api.studies.getApplicationForPayment(applicationId);
+    if (!a) throw new Error(`no application ${applicationId}`);
+    return a;
+  }
+
+  async function study(terms: StudyTerms = {}): Promise<Study> {
+    const { t, leader } = env();
+    const s = await journey.paidStudy(terms.cost ?? 30_000, terms.startInDays ?? 14, terms);
+    if (terms.deposit) {
+      const r = await t.call({
+        method: 'PUT',
+        url: `/api/studies/${s.id}/deposit`,
+        headers: leader.auth,
+        payload: { amount: terms.deposit, late: 'HALF', excused: 'FULL', forfeit: 'STUDY' },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    }
+    return s;
+  }
+
+  /** A PENDING application of a new study. */
+  async function pending(u: TestUser, terms: StudyTerms = {}): Promise<ApplicationForPayment> {
+    return read((await journey.applied(await study(terms), u)).applicationId);
+  }
+
+  /** An application accepted by the leader of a new study: ACCEPTED with its deadline (CONFIRMED at once when free). */
+  async function accepted(u: TestUser, terms: StudyTerms = {}): Promise<ApplicationForPayment> {
+    return read((await journey.accepted(await study(terms), u)).applicationId);
+  }
+
+  /** Moves the clock just past the application's payment deadline. */
+  function passDeadline(a: ApplicationForPayment, byMs = 1000): void {
+    const { clock } = env();
+    clock.advance(a.paymentDeadline!.getTime() - clock.now().getTime() + byMs);
+  }
+
+  /** Card checkout and confirm: CONFIRMED, a member; returns the order. */
+  async function paid(u: TestUser, terms: StudyTerms = {}): Promise<{ a: ApplicationForPayment; orderId: string }> {
+    const { t } = env();
+    const a = await accepted(u, terms);
+    const start = await t.call({ method: 'POST', url: payUrl(a), headers: u.auth, payload: { method: 'CARD' } });
+    expect(start.status, JSON.stringify(start.body)).toBe(200);
+    const r = await payOnCheckoutPage(t, start.body.data.checkoutUrl, CARD.approve);
+    const c = await journey.confirm(u, { paymentKey: r.params.paymentKey, orderId: r.params.orderId, amount: Number(r.params.amount) });
+    expect(c.body.data?.status, JSON.stringify(c.body)).toBe('DONE');
+    return { a: await read(a.applicationId), orderId: r.params.orderId! };
+  }
+
+  /** An application in `status`, reached the way a person reaches it. */
+  async function inState(u: TestUser, status: ApplicationStatus, terms: StudyTerms = {}): Promise<ApplicationForPayment> {
+    const { t, leader, admin, clock } = env();
+    switch (status) {
+      case 'PENDING':
+        return pending(u, terms);
+      case 'ACCEPTED':
+        return accepted(u, terms);
+      case 'REJECTED': {
+        const a = await pending(u, terms);
+        const r = await t.call({
+          method: 'POST',
+          url: `/api/studies/${a.studyId}/applications/${a.applicationId}/reject`,
+          headers: leader.auth,
+          payload: { reviewNote: '이번에는 함께하기 어렵습니다.' },
+        });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        return read(a.applicationId);
+      }
+      case 'CANCELLED': {
+        const a = await accepted(u, terms);
+        const r = await t.call({
+          method: 'DELETE',
+          url: `/api/studies/${a.studyId}/applications/${a.applicationId}?applicantId=${u.id}`,
+          headers: u.auth,
+        });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        return read(a.applicationId);
+      }
+      case 'EXPIRED': {
+        // a deadline of its own an hour ahead (the shortest a study may set), passed: the studies
+        // module's expiry job runs at it and ends the hold; other applications' deadlines are days away
+        const a = await accepted(u, { ...terms, paymentDeadlineHours: 1 });
+        passDeadline(a);
+        try {
+          await t.ctx.jobs.drain(clock.now());
+        } finally {
+          clock.reset();
+        }
+        return read(a.applicationId);
+      }
+      case 'PAYMENT_PENDING': {
+        const a = await accepted(u, terms);
+        expect((await t.call({ method: 'POST', url: payUrl(a), headers: u.auth, payload: { method: 'BANK_TRANSFER' } })).status).toBe(200);
+        expect((await t.call({ method: 'POST', url: `${payUrl(a)}/notify-deposit`, headers: u.auth, payload: {} })).status).toBe(200);
+        return read(a.applicationId);
+      }
+      case 'CONFIRMED':
+        return (await paid(u, terms)).a;
+      case 'REFUNDED': {
+        const { a, orderId } = await paid(u, terms);
+        const p = await t.call({ method: 'GET', url: `/api/payments/${orderId}`, headers: admin.auth });
+        const r = await t.call({
+          method: 'POST',
+          url: `/api/admin/payments/${p.body.data.id}/refund`,
+          headers: admin.auth,
+          payload: { reason: '시작 전 환불' },
+        });
+        expect(r.body.data?.applicationStatus, JSON.stringify(r.body)).toBe('REFUNDED');
+        return read(a.applicationId);
+      }
+      default:
+        throw new Error(`no way to an application in ${status} here`);
+    }
+  }
+
+  /** The application as the studies module holds it now, and whether its applicant is an active member. */
+  async function state(a: { studyId: string; applicationId: string }): Promise<ApplicationState> {
+    const { t, leader } = env();
+    const app = await read(a.applicationId);
+    const members = await t.call({ method: 'GET', url: `/api/studies/${a.studyId}/members?active=true&size=100`, headers: leader.auth });
+    expect(members.status, JSON.stringify(members.body)).toBe(200);
+    const ids = (members.body.data.content as Array<{ memberId: string }>).map((m) => m.memberId);
+    return { ...app, member: ids.includes(app.applicantId) };
+  }
+
+  return { study, pending, accepted, paid, inState, passDeadline, state };
 }
 
 /** The hosted checkout, as a browser submits it: returns where the gateway redirected. */
@@ -228,11 +253,10 @@ export async function payOnCheckoutPage(t: TestApp, checkoutUrl: string, cardNum
 }
 
 /**
- * The payer's side through HTTP, for applications of the stand-in (or any `{ studyId,
- * applicationId }`): start a card payment, go through the hosted checkout, confirm, read the
+ * The payer's side through HTTP, for any application (`{ studyId, applicationId }`): start a card payment, go through the hosted checkout, confirm, read the
  * payment. `env` is read at each call (the test's beforeAll fills it).
  */
-export function fakeJourney(env: () => { t: TestApp; admin: TestUser }) {
+export function payerJourney(env: () => { t: TestApp; admin: TestUser }) {
   type AppRef = { studyId: string; applicationId: string };
   const payUrl = (a: AppRef) => `/api/studies/${a.studyId}/applications/${a.applicationId}/payment`;
 
@@ -275,28 +299,33 @@ export function fakeJourney(env: () => { t: TestApp; admin: TestUser }) {
 export function studiesJourney(env: () => { t: TestApp; leader: TestUser; admin: TestUser }) {
   const payUrl = (s: Study, a: Application) => `/api/studies/${s.id}/applications/${a.applicationId}/payment`;
 
-  async function paidStudy(cost = 30_000, startInDays = 14): Promise<Study> {
+  /** A study approved by the admin: paid (free when `cost` is 0), starting in `startInDays` unless `more` gives its dates. */
+  async function paidStudy(
+    cost = 30_000,
+    startInDays = 14,
+    more: Pick<StudyTerms, 'title' | 'startDate' | 'endDate' | 'paymentDeadlineHours'> = {},
+  ): Promise<Study> {
     const { t, leader, admin } = env();
     const today = seoulDate(new Date());
-    const start = addDays(today, startInDays);
+    const start = more.startDate ?? addDays(today, startInDays);
     const r = await t.call({
       method: 'POST',
       url: '/api/studies',
       headers: leader.auth,
       payload: {
-        title: `유료 스터디 ${Math.random().toString(36).slice(2, 7)}`,
+        title: more.title ?? `유료 스터디 ${Math.random().toString(36).slice(2, 7)}`,
         generation: 1,
         type: 'PARTICIPATORY',
         welcomeMessage: '함께 공부해요!',
         scheduleDetails: { weekdays: ['TUE'], startTime: '20:00', endTime: '22:00' },
         location: { type: 'ONLINE' },
         capacity: 30,
-        recruitDeadline: addDays(today, Math.max(1, startInDays - 1)),
+        recruitDeadline: addDays(start, -1) > today ? addDays(start, -1) : addDays(today, 1),
         startDate: start,
-        endDate: addDays(start, 28),
+        endDate: more.endDate ?? addDays(start, 28),
         recurrenceType: 'WEEKLY',
-        costType: 'PAID',
-        cost,
+        ...(cost > 0 ? { costType: 'PAID', cost } : { costType: 'FREE', cost: 0 }),
+        ...(more.paymentDeadlineHours ? { paymentDeadlineHours: more.paymentDeadlineHours } : {}),
       },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(201);

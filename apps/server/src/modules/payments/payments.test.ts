@@ -1,33 +1,44 @@
 /**
- * Payment flows through HTTP with the studies module's payment hooks stood in (FakeStudies: the
- * real hook type, its applications in the test database, written through the payment's
- * transaction), so every application state and deadline can be set directly: configuration,
- * starting a payment, card and bank transfer, each allowed and each refused transition, and
- * idempotent confirms. payments-after.test.ts has expiry, refunds, the test item and the back
- * office; studies-integration.test.ts runs the main journeys and races.test.ts the races
- * (concurrent starts and confirms, expiry against confirm) on the real studies module.
+ * Payment flows through HTTP on the real studies module, each application of a study of its own,
+ * brought to its state through the studies API and past its deadline by the modules' clock:
+ * configuration, starting a payment, card and bank transfer, each allowed and each refused
+ * transition, and idempotent confirms. payments-after.test.ts has expiry, refunds, the test item
+ * and the back office; studies-integration.test.ts runs the main journeys and races.test.ts the
+ * races (concurrent starts and confirms, expiry against confirm).
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/support.ts';
-import { CARD, FakeStudies, fakeJourney, makeUser, createAppWithFakeStudies, type TestUser } from './payments-test-kit.ts';
+import {
+  CARD,
+  createPaymentsTestApp,
+  makeUser,
+  payerJourney,
+  studyApplications,
+  type TestClock,
+  type TestUser,
+} from './payments-test-kit.ts';
 
 let t: TestApp;
-let fake: FakeStudies;
+let clock: TestClock;
 let admin: TestUser;
+let leader: TestUser;
 let member: TestUser;
 let other: TestUser;
 
 beforeAll(async () => {
-  ({ t, fake } = await createAppWithFakeStudies());
+  ({ t, clock } = await createPaymentsTestApp());
   admin = await makeUser(t, { admin: true, name: '관리자' });
+  leader = await makeUser(t, { name: '박리더' });
   member = await makeUser(t, { name: '김회원' });
   other = await makeUser(t, { name: '이다른' });
 });
+afterEach(() => clock.reset());
 afterAll(() => t.close());
 
-const { payUrl, startCard, confirm, checkout, payment } = fakeJourney(() => ({ t, admin }));
+const { payUrl, startCard, confirm, checkout, payment } = payerJourney(() => ({ t, admin }));
+const { accepted, inState, passDeadline, state } = studyApplications(() => ({ t, leader, admin, clock }));
 
 describe('configuration', () => {
   it('serves the client key and the test cards, never the secret key', async () => {
@@ -45,7 +56,7 @@ describe('configuration', () => {
 
 describe('starting a payment', () => {
   it('gives the card checkout: orderId, amount from the application, urls, client key', async () => {
-    const a = await fake.add(member, { amount: 45_000 });
+    const a = await accepted(member, { cost: 45_000, title: '테코테코 1기' });
     const r = await startCard(member, a);
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({
@@ -60,13 +71,13 @@ describe('starting a payment', () => {
     });
     expect(r.body.data.orderId).toMatch(/^[A-Za-z0-9_-]{6,64}$/);
     expect(r.body.data.checkoutUrl).toMatch(/^\/api\/payments\/test-gateway\/checkout\?/);
-    expect((await fake.app(a.applicationId)).checkoutId).toBe(r.body.data.orderId);
+    expect((await state(a)).checkoutId).toBe(r.body.data.orderId);
     const p = await payment(r.body.data.orderId, member);
     expect(p).toMatchObject({ status: 'READY', amount: 45_000, method: 'CARD', applicationStatus: 'ACCEPTED' });
   });
 
   it("answers someone else's application as one that does not exist (404 BIZ-3001)", async () => {
-    const a = await fake.add(member);
+    const a = await accepted(member);
     const r = await startCard(other, a);
     expect(r.status).toBe(404);
     expect(r.body.error.code).toBe('BIZ-3001');
@@ -80,7 +91,8 @@ describe('starting a payment', () => {
   it.each(['PENDING', 'EXPIRED', 'REJECTED', 'CANCELLED', 'PAYMENT_PENDING', 'CONFIRMED', 'REFUNDED'] as const)(
     'refuses a %s application (BIZ-3002)',
     async (status) => {
-      const a = await fake.add(member, { status });
+      const a = await inState(member, status);
+      expect(a.status).toBe(status);
       const r = await startCard(member, a);
       expect(r.status).toBe(409);
       expect(r.body.error.code).toBe('BIZ-3002');
@@ -88,11 +100,17 @@ describe('starting a payment', () => {
   );
 
   it('refuses after the deadline, for a free study, for a wrong study and a bad method', async () => {
-    const late = await fake.add(member, { paymentDeadline: new Date(Date.now() - 1000) });
+    const late = await accepted(member);
+    passDeadline(late);
     expect((await startCard(member, late)).body.error.code).toBe('BIZ-3002');
-    const free = await fake.add(member, { amount: 0 });
-    expect((await startCard(member, free)).body.error.code).toBe('BIZ-3003');
-    const a = await fake.add(member);
+    clock.reset();
+    // a free study's applicant is a member once accepted: there is nothing to pay
+    const free = await accepted(member, { cost: 0 });
+    expect(free).toMatchObject({ status: 'CONFIRMED', amount: 0 });
+    const nothingToPay = await startCard(member, free);
+    expect(nothingToPay.status).toBe(409);
+    expect(nothingToPay.body.error.code).toBe('BIZ-3002');
+    const a = await accepted(member);
     const wrongStudy = await startCard(member, { studyId: crypto.randomUUID(), applicationId: a.applicationId });
     expect(wrongStudy.status).toBe(404);
     const bad = await t.call({ method: 'POST', url: payUrl(a), headers: member.auth, payload: { method: 'CASH' } });
@@ -104,7 +122,7 @@ describe('starting a payment', () => {
 
 describe('card', () => {
   it('success → confirm → DONE, application CONFIRMED with the paid amount, member; confirming again answers the same', async () => {
-    const a = await fake.add(member, { amount: 30_000 });
+    const a = await accepted(member, { cost: 30_000 });
     const s = await checkout(member, a);
     const r = await confirm(member, s);
     expect(r.status).toBe(200);
@@ -116,12 +134,13 @@ describe('card', () => {
       card: { number: '42424242****424*' },
     });
     expect(r.body.data.approvedAt).toBeTruthy();
-    expect(await fake.app(a.applicationId)).toMatchObject({ status: 'CONFIRMED', paidAmount: 30_000, checkoutId: s.orderId });
-    expect((await fake.app(a.applicationId)).member).toBe(true);
+    expect(await state(a)).toMatchObject({ status: 'CONFIRMED', paidAmount: 30_000, checkoutId: s.orderId, member: true });
+    const confirmedAt = (await state(a)).confirmedAt;
     const again = await confirm(member, s);
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual(r.body.data);
-    expect(await fake.confirmCalls()).toBeGreaterThan(0);
+    // confirming again did not confirm the application again
+    expect((await state(a)).confirmedAt).toEqual(confirmedAt);
     // a mail about it goes out from the queue
     await t.ctx.jobs.drain();
     const box = await t.api.mail.outbox({ page: 0, size: 10, to: member.email });
@@ -129,18 +148,18 @@ describe('card', () => {
   });
 
   it('refuses a changed amount (VAL-2004) and changes nothing', async () => {
-    const a = await fake.add(member, { amount: 30_000 });
+    const a = await accepted(member, { cost: 30_000 });
     const s = await checkout(member, a);
     const r = await confirm(member, { ...s, amount: 100 });
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('VAL-2004');
     expect((await payment(s.orderId)).status).toBe('READY');
-    expect((await fake.app(a.applicationId)).status).toBe('ACCEPTED');
+    expect((await state(a)).status).toBe('ACCEPTED');
     expect((await confirm(member, s)).body.data.status).toBe('DONE');
   });
 
   it("answers someone else's order as one that does not exist (404) and shows it only to its payer or an admin", async () => {
-    const a = await fake.add(member);
+    const a = await accepted(member);
     const s = await checkout(member, a);
     const r = await confirm(other, s);
     expect(r.status).toBe(404);
@@ -155,29 +174,34 @@ describe('card', () => {
   });
 
   it('refuses a confirmation after the deadline: the payment EXPIRED, nothing charged', async () => {
-    const a = await fake.add(member);
+    const a = await accepted(member);
     const s = await checkout(member, a);
-    await fake.set(a.applicationId, { paymentDeadline: new Date(Date.now() - 1000) });
+    passDeadline(a);
     const r = await confirm(member, s);
     expect(r.status).toBe(409);
     expect(r.body.error.code).toBe('BIZ-3002');
     expect((await payment(s.orderId)).status).toBe('EXPIRED');
-    expect((await fake.app(a.applicationId)).status).toBe('ACCEPTED');
+    expect((await state(a)).status).toBe('ACCEPTED');
     const gw = await t.api.payments.provider.findByOrderId(s.orderId);
     expect(gw?.status).toBe('IN_PROGRESS'); // authenticated, never approved
   });
 
   it('refuses when the application moved on before the confirm (cancelled): nothing charged', async () => {
-    const a = await fake.add(member);
+    const a = await accepted(member);
     const s = await checkout(member, a);
-    await fake.set(a.applicationId, { status: 'CANCELLED' });
+    const cancel = await t.call({
+      method: 'DELETE',
+      url: `/api/studies/${a.studyId}/applications/${a.applicationId}?applicantId=${member.id}`,
+      headers: member.auth,
+    });
+    expect(cancel.body.data.status).toBe('CANCELLED');
     const r = await confirm(member, s);
     expect(r.body.error.code).toBe('BIZ-3002');
     expect((await t.api.payments.provider.findByOrderId(s.orderId))?.status).toBe('IN_PROGRESS');
   });
 
   it('declined card → failure with the provider message; the application stays ACCEPTED and can be paid again', async () => {
-    const a = await fake.add(member);
+    const a = await accepted(member);
     const s = await checkout(member, a, CARD.decline);
     const r = await confirm(member, s);
     expect(r.status).toBe(422);
@@ -187,29 +211,29 @@ describe('card', () => {
       details: { providerCode: 'REJECT_CARD_PAYMENT' },
     });
     expect(await payment(s.orderId)).toMatchObject({ status: 'ABORTED', failure: { code: 'REJECT_CARD_PAYMENT' } });
-    expect((await fake.app(a.applicationId)).status).toBe('ACCEPTED');
+    expect((await state(a)).status).toBe('ACCEPTED');
     // opening the success page again gives the same failure, not a second attempt
     expect((await confirm(member, s)).body.error.details.providerCode).toBe('REJECT_CARD_PAYMENT');
     const retry = await checkout(member, a, CARD.approve);
     expect((await confirm(member, retry)).body.data.status).toBe('DONE');
-    expect((await fake.app(a.applicationId)).status).toBe('CONFIRMED');
+    expect((await state(a)).status).toBe('CONFIRMED');
   });
 
   it('network failure → looked up, ABORTED with PROVIDER_ERROR; the application stays ACCEPTED and can be paid again', async () => {
-    const a = await fake.add(member);
+    const a = await accepted(member);
     const s = await checkout(member, a, CARD.network);
     const r = await confirm(member, s);
     expect(r.status).toBe(422);
     expect(r.body.error.details.providerCode).toBe('PROVIDER_ERROR');
     expect(r.body.error.message).toBe('일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.');
     expect((await payment(s.orderId)).status).toBe('ABORTED');
-    expect((await fake.app(a.applicationId)).status).toBe('ACCEPTED');
+    expect((await state(a)).status).toBe('ACCEPTED');
     const retry = await checkout(member, a);
     expect((await confirm(member, retry)).body.data.status).toBe('DONE');
   });
 
   it('a second start returns the open order; paying it confirms once', async () => {
-    const a = await fake.add(member);
+    const a = await accepted(member);
     const first = await startCard(member, a);
     const second = await startCard(member, a);
     expect(second.status).toBe(200);
@@ -222,7 +246,7 @@ describe('card', () => {
   });
 
   it('the database itself refuses a second open card order for an application', async () => {
-    const a = await fake.add(member);
+    const a = await accepted(member);
     const r = await startCard(member, a);
     const err = await t.ctx.db
       .execute(
@@ -239,7 +263,7 @@ describe('card', () => {
   });
 
   it('a bank transfer not yet sent gives way to a card checkout', async () => {
-    const a = await fake.add(member);
+    const a = await accepted(member);
     const bank = await t.call({ method: 'POST', url: payUrl(a), headers: member.auth, payload: { method: 'BANK_TRANSFER' } });
     expect(bank.status).toBe(200);
     const card = await startCard(member, a);
@@ -249,8 +273,8 @@ describe('card', () => {
   });
 
   it('refuses a payment key from another order', async () => {
-    const a = await fake.add(member);
-    const b = await fake.add(member);
+    const a = await accepted(member);
+    const b = await accepted(member);
     const sa = await checkout(member, a);
     const sb = await checkout(member, b);
     const r = await confirm(member, { ...sb, paymentKey: sa.paymentKey });
@@ -261,7 +285,7 @@ describe('card', () => {
 
 describe('bank transfer', () => {
   it('gives the account, the exact amount, the depositor name and the deadline; asking again gives the same', async () => {
-    const a = await fake.add(member, { amount: 50_000 });
+    const a = await accepted(member, { cost: 50_000 });
     const r = await t.call({ method: 'POST', url: payUrl(a), headers: member.auth, payload: { method: 'BANK_TRANSFER' } });
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({
@@ -277,7 +301,7 @@ describe('bank transfer', () => {
   });
 
   it('notify → PAYMENT_PENDING; an admin confirms → DONE, CONFIRMED, member', async () => {
-    const a = await fake.add(member, { amount: 50_000 });
+    const a = await accepted(member, { cost: 50_000 });
     const start = await t.call({ method: 'POST', url: payUrl(a), headers: member.auth, payload: { method: 'BANK_TRANSFER' } });
     const orderId = start.body.data.orderId;
     const notRefused = await t.call({ method: 'POST', url: `${payUrl(a)}/notify-deposit`, headers: other.auth, payload: {} });
@@ -290,7 +314,7 @@ describe('bank transfer', () => {
     });
     expect(n.status).toBe(200);
     expect(n.body.data).toMatchObject({ status: 'WAITING_FOR_DEPOSIT', applicationStatus: 'PAYMENT_PENDING', depositorName: '김회원' });
-    expect((await fake.app(a.applicationId)).status).toBe('PAYMENT_PENDING');
+    expect((await state(a)).status).toBe('PAYMENT_PENDING');
     // notifying twice is harmless
     expect((await t.call({ method: 'POST', url: `${payUrl(a)}/notify-deposit`, headers: member.auth, payload: {} })).status).toBe(200);
     // a PAYMENT_PENDING application cannot start another payment
@@ -314,13 +338,13 @@ describe('bank transfer', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.data).toMatchObject({ status: 'DONE', applicationStatus: 'CONFIRMED', user: { id: member.id, email: member.email } });
     expect(ok.body.data.events.map((e: { type: string }) => e.type)).toEqual(['CREATED', 'DEPOSIT_NOTIFIED', 'DEPOSIT_CONFIRMED']);
-    expect(await fake.app(a.applicationId)).toMatchObject({ status: 'CONFIRMED', paidAmount: 50_000 });
+    expect(await state(a)).toMatchObject({ status: 'CONFIRMED', paidAmount: 50_000 });
     const twice = await t.call({ method: 'POST', url: `/api/admin/payments/${p.id}/deposit/confirm`, headers: admin.auth, payload: {} });
     expect(twice.body.error.code).toBe('BIZ-3002');
   });
 
   it('an admin returns the deposit with a note → ACCEPTED; the member notifies again', async () => {
-    const a = await fake.add(member);
+    const a = await accepted(member);
     const start = await t.call({ method: 'POST', url: payUrl(a), headers: member.auth, payload: { method: 'BANK_TRANSFER' } });
     const p = await payment(start.body.data.orderId);
     const early = await t.call({
@@ -346,30 +370,30 @@ describe('bank transfer', () => {
       depositNotifiedAt: null,
       applicationStatus: 'ACCEPTED',
     });
-    expect((await fake.app(a.applicationId)).status).toBe('ACCEPTED');
+    expect((await state(a)).status).toBe('ACCEPTED');
     const again = await t.call({ method: 'POST', url: `${payUrl(a)}/notify-deposit`, headers: member.auth, payload: {} });
     expect(again.body.data.applicationStatus).toBe('PAYMENT_PENDING');
   });
 
   it('refuses notify without a bank transfer, after the deadline and for a PENDING application', async () => {
-    const a = await fake.add(member);
+    const a = await accepted(member);
     expect((await t.call({ method: 'POST', url: `${payUrl(a)}/notify-deposit`, headers: member.auth, payload: {} })).body.error.code).toBe(
       'BIZ-3002',
     );
-    const b = await fake.add(member);
+    const b = await accepted(member);
     await t.call({ method: 'POST', url: payUrl(b), headers: member.auth, payload: { method: 'BANK_TRANSFER' } });
-    await fake.set(b.applicationId, { paymentDeadline: new Date(Date.now() - 1) });
+    passDeadline(b, 1);
     expect((await t.call({ method: 'POST', url: `${payUrl(b)}/notify-deposit`, headers: member.auth, payload: {} })).body.error.code).toBe(
       'BIZ-3002',
     );
-    const c = await fake.add(member, { status: 'PENDING' });
+    const c = await inState(member, 'PENDING');
     expect((await t.call({ method: 'POST', url: `${payUrl(c)}/notify-deposit`, headers: member.auth, payload: {} })).body.error.code).toBe(
       'BIZ-3002',
     );
   });
 
   it('choosing the card instead ends an unannounced bank transfer', async () => {
-    const a = await fake.add(member);
+    const a = await accepted(member);
     const bt = await t.call({ method: 'POST', url: payUrl(a), headers: member.auth, payload: { method: 'BANK_TRANSFER' } });
     const s = await checkout(member, a);
     expect((await payment(bt.body.data.orderId)).status).toBe('ABORTED');
@@ -377,18 +401,16 @@ describe('bank transfer', () => {
   });
 });
 
-describe('the studies stand-in', () => {
-  it('honours the payment transaction: a confirmation rolled back leaves the application as it was', async () => {
-    const a = await fake.add(member);
-    const before = await fake.confirmCalls();
+describe('the payment transaction', () => {
+  it("holds the studies module's side: a confirmation rolled back leaves the application as it was", async () => {
+    const a = await accepted(member);
     await expect(
       t.ctx.db.transaction(async (tx) => {
-        await fake.confirmPaidApplication(tx, a.applicationId, a.amount, 'order-rolled-back');
-        expect((await fake.getApplicationForPayment(a.applicationId, tx))?.status).toBe('CONFIRMED');
+        await t.api.studies.confirmPaidApplication(tx, a.applicationId, a.amount, 'order-rolled-back');
+        expect((await t.api.studies.getApplicationForPayment(a.applicationId, tx))?.status).toBe('CONFIRMED');
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    expect(await fake.app(a.applicationId)).toMatchObject({ status: 'ACCEPTED', member: false, checkoutId: null });
-    expect(await fake.confirmCalls()).toBe(before);
+    expect(await state(a)).toMatchObject({ status: 'ACCEPTED', member: false, checkoutId: null, confirmedAt: null });
   });
 });

@@ -4,10 +4,19 @@
  * declined card and a lost connection (the application stays ACCEPTED and can be paid again),
  * refunds as Toss cancels, and the browser side (client key, SDK, CSP).
  */
+import { addDays, seoulDate } from '@moim/contract';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
-import { CARD, FakeStudies, makeUser, payOnCheckoutPage, createAppWithFakeStudies, type TestUser } from './payments-test-kit.ts';
+import {
+  CARD,
+  createPaymentsTestApp,
+  makeUser,
+  payOnCheckoutPage,
+  studyApplications,
+  type TestClock,
+  type TestUser,
+} from './payments-test-kit.ts';
 
 const SECRET = 'test_sk_tossmode_gateway_key_0001';
 const CLIENT = 'test_ck_tossmode_gateway_key_0001';
@@ -15,15 +24,16 @@ const SHOP = 'http://shop.example';
 
 let gateway: TestApp;
 let shop: TestApp;
-let fake: FakeStudies;
+let clock: TestClock;
 let member: TestUser;
+let leader: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
   gateway = await createTestApp({ env: { TEST_GATEWAY_SECRET_KEY: SECRET, TEST_GATEWAY_CLIENT_KEY: CLIENT, CORS_ORIGINS: SHOP } });
   await gateway.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = gateway.app.server.address() as AddressInfo;
-  ({ t: shop, fake } = await createAppWithFakeStudies({
+  ({ t: shop, clock } = await createPaymentsTestApp({
     env: {
       PAYMENT_PROVIDER: 'toss',
       TOSS_SECRET_KEY: SECRET,
@@ -33,8 +43,10 @@ beforeAll(async () => {
     },
   }));
   member = await makeUser(shop, { name: '박토스' });
+  leader = await makeUser(shop, { name: '김리더' });
   admin = await makeUser(shop, { admin: true });
 });
+afterEach(() => clock.reset());
 afterAll(async () => {
   await shop?.close();
   await gateway?.close();
@@ -72,6 +84,8 @@ async function payThroughWidget(applicationId: string, studyId: string, card: st
   return { paymentKey: r.params.paymentKey!, orderId: r.params.orderId!, amount: Number(r.params.amount) };
 }
 
+const { accepted, state } = studyApplications(() => ({ t: shop, leader, admin, clock }));
+
 const confirm = (body: object) => shop.call({ method: 'POST', url: '/api/payments/confirm', headers: member.auth, payload: body });
 
 describe('PAYMENT_PROVIDER=toss', () => {
@@ -97,7 +111,7 @@ describe('PAYMENT_PROVIDER=toss', () => {
   });
 
   it('confirms a card payment with Toss over HTTP: DONE, application CONFIRMED; confirming again answers the same', async () => {
-    const a = await fake.add(member, { amount: 25_000 });
+    const a = await accepted(member, { cost: 25_000 });
     const s = await payThroughWidget(a.applicationId, a.studyId, CARD.approve);
     const r = await confirm(s);
     expect(r.status).toBe(200);
@@ -114,7 +128,7 @@ describe('PAYMENT_PROVIDER=toss', () => {
   });
 
   it('a declined card fails with Toss’s message; the application stays ACCEPTED and is paid on the next try', async () => {
-    const a = await fake.add(member);
+    const a = await accepted(member);
     const s = await payThroughWidget(a.applicationId, a.studyId, CARD.decline);
     const r = await confirm(s);
     expect(r.status).toBe(422);
@@ -122,13 +136,13 @@ describe('PAYMENT_PROVIDER=toss', () => {
       message: '한도초과 혹은 잔액부족으로 결제에 실패했습니다.',
       details: { providerCode: 'REJECT_CARD_PAYMENT' },
     });
-    expect((await fake.app(a.applicationId)).status).toBe('ACCEPTED');
+    expect((await state(a)).status).toBe('ACCEPTED');
     const again = await payThroughWidget(a.applicationId, a.studyId, CARD.approve);
     expect((await confirm(again)).body.data.status).toBe('DONE');
   });
 
   it('a lost connection is looked up (ABORTED); the application stays ACCEPTED and is paid on the next try', async () => {
-    const a = await fake.add(member);
+    const a = await accepted(member);
     const s = await payThroughWidget(a.applicationId, a.studyId, CARD.network);
     const r = await confirm(s);
     expect(r.status).toBe(422);
@@ -139,11 +153,11 @@ describe('PAYMENT_PROVIDER=toss', () => {
     expect(events.body.data.map((e: { type: string }) => e.type)).toEqual(['CREATED', 'CONFIRM_REQUESTED', 'CONFIRM_FAILED']);
     const again = await payThroughWidget(a.applicationId, a.studyId, CARD.approve);
     expect((await confirm(again)).body.data.status).toBe('DONE');
-    expect((await fake.app(a.applicationId)).status).toBe('CONFIRMED');
+    expect((await state(a)).status).toBe('CONFIRMED');
   });
 
   it('refunds as a Toss cancel (partial)', async () => {
-    const a = await fake.add(member, { amount: 30_000 });
+    const a = await accepted(member, { cost: 30_000 });
     const s = await payThroughWidget(a.applicationId, a.studyId, CARD.approve);
     const p = (await confirm(s)).body.data;
     const r = await shop.call({
@@ -158,53 +172,58 @@ describe('PAYMENT_PROVIDER=toss', () => {
   });
 
   it('returns a deposit by attendance as Toss partial cancels, each with its own idempotency key, once', async () => {
-    const a = await fake.add(member, { amount: 40_000, depositAmount: 30_000 });
+    // three weekly sessions (Tuesdays, 20:00–22:00), the first on a Tuesday a week or more away
+    let start = addDays(seoulDate(new Date()), 7);
+    while (new Date(`${start}T00:00:00Z`).getUTCDay() !== 2) start = addDays(start, 1);
+    const end = addDays(start, 14);
+    const a = await accepted(member, { cost: 10_000, deposit: 30_000, startDate: start, endDate: end });
+    expect(a).toMatchObject({ amount: 40_000, depositAmount: 30_000 });
     const s = await payThroughWidget(a.applicationId, a.studyId, CARD.approve);
     expect((await confirm(s)).body.data.status).toBe('DONE');
-    const session = (i: number, date: string) => ({
-      eventId: crypto.randomUUID(),
-      date,
-      startTime: '20:00',
-      endTime: '22:00',
-      taken: true,
-      i,
+    const events = await shop.call({
+      method: 'GET',
+      url: `/api/studies/${a.studyId}/events?from=${start}&to=${addDays(end, 1)}`,
+      headers: leader.auth,
     });
-    const sessions = [session(0, '2026-03-03'), session(1, '2026-03-10'), session(2, '2026-03-17')];
-    fake.deposits.set(a.studyId, {
-      studyId: a.studyId,
-      title: a.studyTitle,
-      leaderId: admin.id,
-      status: 'IN_PROGRESS',
-      endDate: '2026-03-31',
-      rule: { amount: 30_000, late: 'HALF', excused: 'FULL', forfeit: 'STUDY' },
-      attendance: {
-        sessions,
-        records: [
-          { eventId: sessions[0]!.eventId, userId: member.id, status: 'PRESENT' },
-          { eventId: sessions[1]!.eventId, userId: member.id, status: 'LATE' },
-          { eventId: sessions[2]!.eventId, userId: member.id, status: 'ABSENT' },
-        ],
-      },
-      members: [{ userId: member.id, joinedAt: new Date('2026-03-01T00:00:00+09:00') }],
-    });
+    const sessions = (events.body.data as { id: string; date: string; endTime: string; eventType: string }[]).filter(
+      (e) => e.eventType === 'regular',
+    );
+    expect(sessions).toHaveLength(3);
+    const after = (e: (typeof sessions)[number], hours: number) =>
+      new Date(new Date(`${e.date}T${e.endTime}:00+09:00`).getTime() + hours * 3_600_000);
+    /** the leader records the member's attendance once the session is held */
+    const record = async (e: (typeof sessions)[number], status: string) => {
+      clock.set(after(e, 0.5));
+      const r = await shop.call({
+        method: 'POST',
+        url: `/api/studies/${a.studyId}/events/${e.id}/attendance`,
+        headers: leader.auth,
+        payload: { records: [{ userId: member.id, status }] },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
+    };
+    await record(sessions[0]!, 'PRESENT');
+    await record(sessions[1]!, 'LATE');
     const drain = async () => {
       for (let i = 0; i < 3; i++) await shop.ctx.jobs.drain();
     };
     // the first two sessions are over; the third not yet
-    await shop.api.payments.deposits.settleStudy(a.studyId, new Date('2026-03-10T23:30:00+09:00'));
+    const second = after(sessions[1]!, 1.5);
+    await shop.api.payments.deposits.settleStudy(a.studyId, second);
     await drain();
     let atToss = await shop.api.payments.provider.findByOrderId(s.orderId);
     expect(atToss).toMatchObject({ status: 'PARTIAL_CANCELED', balanceAmount: 40_000 - 10_000 - 5_000 });
     expect(atToss!.cancels!.map((c) => c.cancelAmount)).toEqual([10_000, 5_000]);
     // a second sweep and a repeated job: nothing more at Toss
-    await shop.api.payments.deposits.settleStudy(a.studyId, new Date('2026-03-10T23:30:00+09:00'));
+    await shop.api.payments.deposits.settleStudy(a.studyId, second);
     const rows = await shop.call({ method: 'GET', url: `/api/payments/${s.orderId}/deposit-refunds`, headers: member.auth });
     for (const r of rows.body.data as { id: string }[]) await shop.api.payments.deposits.executeRefund(r.id);
     await drain();
     atToss = await shop.api.payments.provider.findByOrderId(s.orderId);
     expect(atToss!.cancels).toHaveLength(2);
     // the end: the absence keeps its share, nothing more goes back; the fee stays paid
-    await shop.api.payments.deposits.settleStudy(a.studyId, new Date('2026-04-01T12:00:00+09:00'));
+    await record(sessions[2]!, 'ABSENT');
+    await shop.api.payments.deposits.settleStudy(a.studyId, new Date(`${addDays(end, 1)}T12:00:00+09:00`));
     await drain();
     atToss = await shop.api.payments.provider.findByOrderId(s.orderId);
     expect(atToss!.balanceAmount).toBe(25_000);

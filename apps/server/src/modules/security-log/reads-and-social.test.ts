@@ -6,7 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/support.ts';
 import { createTestApp } from '../../../test/support.ts';
-import { createAppWithFakeStudies, fakeJourney, makeUser, type FakeStudies, type TestUser } from '../payments/payments-test-kit.ts';
+import {
+  createPaymentsTestApp,
+  makeUser,
+  payerJourney,
+  studyApplications,
+  type TestClock,
+  type TestUser,
+} from '../payments/payments-test-kit.ts';
 import { formAction, freePort, hiddenFields, TestBrowser } from '../auth/test-browser.ts';
 
 const lastEntry = async (t: TestApp, action: string, extra = '', params: unknown[] = []) =>
@@ -19,19 +26,21 @@ const lastEntry = async (t: TestApp, action: string, extra = '', params: unknown
 
 describe('admin reads of payments', () => {
   let t: TestApp;
-  let fake: FakeStudies;
+  let clock: TestClock;
   let admin: TestUser;
+  let leader: TestUser;
   let member: TestUser;
   beforeAll(async () => {
-    ({ t, fake } = await createAppWithFakeStudies());
+    ({ t, clock } = await createPaymentsTestApp());
     admin = await makeUser(t, { admin: true });
+    leader = await makeUser(t);
     member = await makeUser(t);
   });
   afterAll(() => t.close());
 
   it('admin.read.payments and admin.read.payment name the admin and the payment read', async () => {
-    const { checkout } = fakeJourney(() => ({ t, admin }));
-    await checkout(member, await fake.add(member));
+    const { checkout } = payerJourney(() => ({ t, admin }));
+    await checkout(member, await studyApplications(() => ({ t, leader, admin, clock })).accepted(member));
     const list = await t.call({ method: 'GET', url: '/api/admin/payments', headers: admin.auth });
     expect(list.status).toBe(200);
     expect(await lastEntry(t, 'admin.read.payments')).toMatchObject({ actor_id: admin.id, target_kind: 'payments' });
