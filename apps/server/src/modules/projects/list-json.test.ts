@@ -2,18 +2,20 @@
  * GET /api/projects sends its JSON as it is (project-service.ts `listJson`), read by prepared
  * statements built once per list shape (project-read-repo.ts), with owners joined from the users
  * module's `user_public` view: the bytes must be what the route's schema serialization gave for
- * the list as Drizzle builds it (project-repo.ts `listPage`, `countList`) with the owners from
+ * the list the rules give, written here as plain SQL (`listedIds`: SPEC §5's filters, sorts and
+ * pages; no statement of the module), the rows and positions read by id, and the owners from
  * `publicProfiles` — over filters, searches, sorts and pages, with owners that have a username and
  * a thumbnail, a deactivated owner, text with quotes, line breaks and emoji, filled seats.
  */
-import { addDays, envelope, projectListPage, projectListQuery } from '@moim/contract';
-import { eq, sql } from 'drizzle-orm';
+import { PROJECT_LISTED_STATUSES, addDays, envelope, projectListPage, projectListQuery, type ProjectListQuery } from '@moim/contract';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { ok } from '../../http/envelope.ts';
 import { users } from '../users/schema.ts';
-import { countList, listPage } from './project-repo.ts';
+import { escapeLike, parseKoreanQuery } from '../../search/korean-search.ts';
+import { projectPositions, projects } from './schema.ts';
 import { toSummary } from './project-view.ts';
 import { projectsKnobs } from './projects-test-kit.ts';
 import { type Person, applyOk, createProject, decide, move, person, today } from './test-helpers.ts';
@@ -106,16 +108,68 @@ const QUERIES = [
   `q=${encodeURIComponent('자ㅂ')}&stack=spring&position=${encodeURIComponent('개발')}&status=RECRUITING&sort=viewCount,desc`,
 ];
 
-/** What the route sent before session 14: the Drizzle list and `publicProfiles`, through the schema's serializer. */
+/**
+ * The ids of one page of the public list and the number of matches, in plain SQL from the rules:
+ * live, published projects of the listed statuses (or the asked ones), any of the types, meeting
+ * types and stacks asked, an open seat whose name holds the position, the search over the jamo or
+ * 초성 column; sorted newest first, by the closest deadline among recruiting ones, by views, or
+ * by similarity to the search.
+ */
+async function listedIds(q: ProjectListQuery): Promise<{ ids: string[]; total: number }> {
+  const params: unknown[] = [];
+  const p = (v: unknown) => `$${params.push(v)}`;
+  const where = [`not deleted`, `status <> 'DRAFT'`, `status = any(${p(q.status?.length ? q.status : [...PROJECT_LISTED_STATUSES])}::text[])`];
+  if (q.type?.length) where.push(`type = any(${p(q.type)}::text[])`);
+  if (q.meetingType?.length) where.push(`meeting_type = any(${p(q.meetingType)}::text[])`);
+  if (q.stack?.length) where.push(`stack_keys && ${p([...new Set(q.stack.map((s) => s.trim().toLowerCase()))])}::text[]`);
+  if (q.position)
+    where.push(`exists (select 1 from project_positions pp where pp.project_id = projects.id and pp.removed_at is null
+      and pp.filled_count < pp.required_count and pp.name ilike ${p(`%${escapeLike(q.position.trim())}%`)})`);
+  const search = parseKoreanQuery(q.q);
+  const column = search?.kind === 'choseong' ? 'search_choseong' : 'search_jamo';
+  if (search) where.push(`${column} like ${p(`%${escapeLike(search.needle)}%`)}`);
+  const filterParams = [...params];
+  const order =
+    q.sort === 'deadline,asc'
+      ? `case when status = 'RECRUITING' then 0 else 1 end, case when status = 'RECRUITING' then recruitment_deadline end asc nulls last, created_at desc, id desc`
+      : q.sort === 'viewCount,desc'
+        ? `view_count desc, id desc`
+        : q.sort === 'relevance,desc' && search
+          ? `similarity(${column}, ${p(search.needle)}) desc, created_at desc, id desc`
+          : `created_at desc, id desc`;
+  const filter = `from projects where ${where.join(' and ')}`;
+  const count = await t.ctx.database.exec(`select count(*)::int as n ${filter}`, filterParams);
+  const page = await t.ctx.database.exec(`select id ${filter} order by ${order} limit ${q.size} offset ${q.page * q.size}`, params);
+  return { ids: page.rows.map((r) => String(r.id)), total: Number(count.rows[0]!.n) };
+}
+
+/** What the route must send: the plain-SQL page, its rows and open positions by id, the owners, through the schema's serializer. */
 async function reference(query: string): Promise<string> {
   const q = projectListQuery.parse(Object.fromEntries(groupParams(new URLSearchParams(query))));
-  const offset = q.page * q.size;
-  const rows = await listPage(t.ctx.db, q, q.size, offset);
-  const total = await countList(t.ctx.db, q);
-  const profiles = await t.api.users.publicProfiles(rows.map((r) => r.ownerId));
+  const { ids, total } = await listedIds(q);
+  const rows = ids.length ? await t.ctx.db.select().from(projects).where(inArray(projects.id, ids)) : [];
+  const positions = ids.length
+    ? await t.ctx.db
+        .select()
+        .from(projectPositions)
+        .where(and(inArray(projectPositions.projectId, ids), isNull(projectPositions.removedAt)))
+        .orderBy(asc(projectPositions.sortOrder), asc(projectPositions.createdAt))
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const ordered = ids.map((id) => byId.get(id)!);
+  const profiles = await t.api.users.publicProfiles(ordered.map((r) => r.ownerId));
   const now = new Date();
   const page = toPage(
-    rows.map((r) => toSummary(r, r.positions, profiles, now)),
+    ordered.map((r) =>
+      toSummary(
+        r,
+        positions
+          .filter((x) => x.projectId === r.id)
+          .map((x) => ({ id: x.id, name: x.name, requiredCount: x.requiredCount, filledCount: x.filledCount })),
+        profiles,
+        now,
+      ),
+    ),
     total,
     q,
   );

@@ -17,8 +17,8 @@
  *
  * The page statement joins each card's owner from the users module's `user_public` view
  * (migration 0025: username, thumbnail version, active), where the list asked `publicProfiles` in
- * a second query. `project-repo.ts` keeps the list as Drizzle builds it per call (`listPage`,
- * `countList`): the reference these statements are held to (list-json.test.ts).
+ * a second query. These statements are the list's only implementation; list-json.test.ts holds
+ * them to the rules written as plain SQL.
  */
 import { PROJECT_LISTED_STATUSES, type ProjectSort } from '@moim/contract';
 import { desc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
@@ -77,7 +77,7 @@ function listWhere(s: ListShape): SQL {
   return sql.join(conds, sql` and `);
 }
 
-/** The sort, as project-repo.ts `listOrder` writes it. */
+/** The sort (SPEC §5): newest first, the closest deadline among recruiting ones, views, or relevance to the search. */
 function listOrder(s: ListShape): SQL[] {
   const search = searchSql(s.search);
   switch (s.sort) {
@@ -104,7 +104,8 @@ const epochMs = (col: SQL) => sql<number>`floor(extract(epoch from ${col}) * 100
 
 /**
  * One page of cards with their positions (as JSON) and owners: the page is chosen first (filters,
- * order, limit) and only its rows get their positions and owner (project-repo.ts `listPage`).
+ * order, limit) and only its rows get their positions and owner (a subquery in the select list
+ * of the sorted query would run for every matching row before the sort).
  * `limit` is part of the text (1..100). Dates come as text and timestamps as epoch milliseconds:
  * the driver would make Dates of both.
  */

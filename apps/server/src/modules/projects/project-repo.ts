@@ -2,11 +2,10 @@
  * SQL for projects, their positions, members, daily views and status history. Nothing else
  * touches these tables; people's names and pictures come from the users module's interface.
  */
-import { type ProjectListQuery, type ProjectStatus, PROJECT_LISTED_STATUSES } from '@moim/contract';
-import { and, asc, desc, eq, inArray, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import { type ProjectListQuery, type ProjectStatus } from '@moim/contract';
+import { and, asc, desc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { subqueryFields } from '../../db/subquery.ts';
-import { escapeLike, koreanSearch } from '../../search/korean-search.ts';
+import { escapeLike } from '../../search/korean-search.ts';
 import {
   type NewProjectPositionRow,
   type NewProjectRow,
@@ -295,45 +294,6 @@ export async function pruneViews(db: DbOrTx, beforeDay: string): Promise<void> {
 
 export type ListFilter = Pick<ProjectListQuery, 'type' | 'status' | 'meetingType' | 'stack' | 'position' | 'q' | 'sort'>;
 
-function listWhere(f: ListFilter, search: ReturnType<typeof koreanSearch>): SQL {
-  const conds: SQL[] = [eq(projects.deleted, false), ne(projects.status, 'DRAFT')];
-  conds.push(inArray(projects.status, f.status?.length ? f.status : [...PROJECT_LISTED_STATUSES]));
-  if (f.type?.length) conds.push(inArray(projects.type, f.type));
-  if (f.meetingType?.length) conds.push(inArray(projects.meetingType, f.meetingType));
-  if (f.stack?.length) {
-    const keys = [...new Set(f.stack.map((s) => s.trim().toLowerCase()))];
-    conds.push(sql`${projects.stackKeys} && ${sql.param(keys)}::text[]`);
-  }
-  if (f.position) {
-    const p = `%${escapeLike(f.position.trim())}%`;
-    conds.push(sql`exists (select 1 from project_positions pp where pp.project_id = ${projects.id}
-      and pp.filled_count < pp.required_count and pp.removed_at is null and pp.name ilike ${p})`);
-  }
-  if (search) conds.push(search.where);
-  return and(...conds)!;
-}
-
-function listOrder(f: ListFilter, search: ReturnType<typeof koreanSearch>): SQL[] {
-  switch (f.sort) {
-    case 'deadline,asc':
-      // recruiting projects by the closest deadline (open-ended ones after them), then the rest, newest first
-      return [
-        sql`case when ${projects.status} = 'RECRUITING' then 0 else 1 end`,
-        sql`case when ${projects.status} = 'RECRUITING' then ${projects.recruitmentDeadline} end asc nulls last`,
-        desc(projects.createdAt),
-        desc(projects.id),
-      ];
-    case 'viewCount,desc':
-      return [desc(projects.viewCount), desc(projects.id)];
-    case 'relevance,desc':
-      return search
-        ? [sql`${search.rank} desc`, desc(projects.createdAt), desc(projects.id)]
-        : [desc(projects.createdAt), desc(projects.id)];
-    default:
-      return [desc(projects.createdAt), desc(projects.id)];
-  }
-}
-
 /** The columns a project card needs (no description, vision or search columns: lists stay light). */
 const cardBase = {
   id: projects.id,
@@ -372,41 +332,6 @@ export interface CardPosition {
   filledCount: number;
 }
 export type ProjectCardRow = Pick<ProjectRow, keyof typeof cardBase> & { positions: CardPosition[] };
-
-/**
- * One page of the public list (cards), as Drizzle builds it on each call. The route reads the
- * list through project-read-repo.ts (the same SQL, built once per list shape, owners joined);
- * this form stays as the reference list-json.test.ts holds those statements to. The page is
- * chosen first (filters, order, limit) and only its rows get their positions: a subquery in the
- * select list of the sorted query would run for every matching row before the sort.
- */
-export async function listPage(db: DbOrTx, f: ListFilter, limit: number, offset: number): Promise<ProjectCardRow[]> {
-  const search = koreanSearch({ jamo: projects.searchJamo, choseong: projects.searchChoseong }, f.q);
-  const order = listOrder(f, search);
-  const page = db
-    .select({ ...cardBase, rn: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('rn') })
-    .from(projects)
-    .where(listWhere(f, search))
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset)
-    .as('page');
-  const fields = subqueryFields(cardBase, page);
-  return db
-    .select({ ...fields, positions: positionsJson('page') })
-    .from(page)
-    .orderBy(page.rn);
-}
-
-/** How many projects the list's filters match (the reference of project-read-repo.ts `countListed`). */
-export async function countList(db: DbOrTx, f: ListFilter): Promise<number> {
-  const search = koreanSearch({ jamo: projects.searchJamo, choseong: projects.searchChoseong }, f.q);
-  const [r] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(projects)
-    .where(listWhere(f, search));
-  return r?.n ?? 0;
-}
 
 /** Live projects the user owns (any status, drafts included), newest first. */
 export async function projectsOwnedBy(db: DbOrTx, userId: string): Promise<ProjectCardRow[]> {
