@@ -2,15 +2,13 @@
 // there, the fallback while the link is down, and a reload of every board when it comes back.
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../../test/wait-for.ts';
 import { RedisProvider } from '../../providers/redis/index.ts';
 import { FailoverRankIndex } from './rank-index-failover.ts';
 import { MemoryRankIndex, RedisRankIndex, type BoardEntry } from './rank-index.ts';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const until = async (f: () => boolean, ms = 5_000) => {
-  for (const end = Date.now() + ms; Date.now() < end && !f();) await sleep(20);
-  return f();
-};
+/** the link's state changes on the connection's own events: wait for it to show */
+const until = (f: () => boolean, what: string) => waitFor(f, Boolean, { what });
 
 describe.skipIf(!process.env.REDIS_URL)('FailoverRankIndex (REDIS_URL)', () => {
   const link = new RedisProvider({ url: process.env.REDIS_URL, keyPrefix: `moim-test:${randomBytes(4).toString('hex')}:` });
@@ -20,7 +18,7 @@ describe.skipIf(!process.env.REDIS_URL)('FailoverRankIndex (REDIS_URL)', () => {
   });
 
   it('reads Redis when trusted, the fallback while down, and reloads when the link returns', async () => {
-    expect(await until(() => link.isUp())).toBe(true);
+    expect(await until(() => link.isUp(), 'the Redis link to be up')).toBe(true);
     const truth: BoardEntry[] = [
       { userId: '00000000-0000-4000-8000-000000000001', score: 50, achievedAt: 1_000 },
       { userId: '00000000-0000-4000-8000-000000000002', score: 40, achievedAt: 2_000 },
@@ -43,7 +41,7 @@ describe.skipIf(!process.env.REDIS_URL)('FailoverRankIndex (REDIS_URL)', () => {
 
     // Redis goes away: answers come from the fallback, with no error.
     link.client!.disconnect();
-    expect(await until(() => !link.isUp())).toBe(true);
+    expect(await until(() => !link.isUp(), 'the Redis link to be down')).toBe(true);
     expect(index.usesShared(board)).toBe(false);
     expect(await index.rank(board, truth[0]!.userId)).toEqual({ rank: 0, total: 2 });
     // A best recorded meanwhile reaches the database (here: the fallback) but not Redis…
@@ -55,7 +53,7 @@ describe.skipIf(!process.env.REDIS_URL)('FailoverRankIndex (REDIS_URL)', () => {
 
     // …so when Redis returns the board is reloaded before Redis answers for it again.
     await link.client!.connect();
-    expect(await until(() => index.usesShared(board))).toBe(true);
+    expect(await until(() => index.usesShared(board), 'the board to be reloaded into Redis')).toBe(true);
     expect(reloads).toEqual([board]);
     expect(await index.rank(board, late.userId)).toEqual({ rank: 0, total: 3 });
     expect(

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
+import { waitFor } from '../../../test/wait-for.ts';
 import { ProjectCaches } from './caches.ts';
 import { projects } from './schema.ts';
 import { projectsKnobs } from './projects-test-kit.ts';
@@ -102,8 +103,12 @@ describe.skipIf(!process.env.REDIS_URL)('ProjectCaches across instances (REDIS_U
       for (const c of [a, b]) c.lists.set('{"page":0}', '{"success":true}');
       a.invalidate();
       expect(a.lists.get('{"page":0}')).toBeUndefined();
-      const deadline = Date.now() + 3_000;
-      while (b.lists.get('{"page":0}') !== undefined && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      // the other instance hears of it through Redis pub/sub: wait for its cache to be cleared
+      await waitFor(
+        () => b.lists.get('{"page":0}'),
+        (v) => v === undefined,
+        { timeoutMs: 3_000, what: "instance B's list cache to clear" },
+      );
       expect(b.lists.get('{"page":0}')).toBeUndefined();
     } finally {
       await a.close();

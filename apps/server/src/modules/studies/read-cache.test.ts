@@ -4,6 +4,7 @@
  */
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
+import { waitFor } from '../../../test/wait-for.ts';
 import { StudyCaches } from './caches.ts';
 import { ReadCache } from '../../cache/read-cache.ts';
 
@@ -39,8 +40,12 @@ describe.skipIf(!process.env.REDIS_URL)('StudyCaches across instances (REDIS_URL
       }
       a.invalidate();
       expect(a.lists.get('page:1')).toBeUndefined();
-      const deadline = Date.now() + 3_000;
-      while (b.bySlug.get('1-tecoteco') !== undefined && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      // the other instance hears of it through Redis pub/sub: wait for its cache to be cleared
+      await waitFor(
+        () => b.bySlug.get('1-tecoteco'),
+        (v) => v === undefined,
+        { timeoutMs: 3_000, what: "instance B's study cache to clear" },
+      );
       expect(b.bySlug.get('1-tecoteco')).toBeUndefined();
       expect(b.lists.get('page:1')).toBeUndefined();
     } finally {
