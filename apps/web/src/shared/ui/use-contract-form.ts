@@ -6,6 +6,8 @@
  *   const form = useContractForm(loginForm, { defaultValues: { email: '', password: '' } });
  * `moreIssues` adds a page's own rules the schema cannot know (cross-field, per-study questions):
  * each issue lands on its field unless the schema already put a message there.
+ * The schema may also be given as a loader (`() => import('./schema').then((m) => m.body)`): it is
+ * loaded on the first validation, so zod and the schema stay out of the page's own chunk.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FieldValues, type Resolver, set, get, useForm, type UseFormProps, type UseFormReturn } from 'react-hook-form';
@@ -26,10 +28,13 @@ export interface ContractFormOptions<S extends z.ZodType<FieldValues, FieldValue
 }
 
 export function useContractForm<S extends z.ZodType<FieldValues, FieldValues>>(
-  schema: S,
+  schema: S | (() => Promise<S>),
   { moreIssues, ...options }: ContractFormOptions<S> = {},
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
-  const base: Resolver<z.input<S>, unknown, z.output<S>> = zodResolver(schema, { error: formErrorMap });
+  const base: Resolver<z.input<S>, unknown, z.output<S>> =
+    typeof schema === 'function'
+      ? async (values, context, opts) => zodResolver(await schema(), { error: formErrorMap })(values, context, opts)
+      : zodResolver(schema, { error: formErrorMap });
   const resolver: typeof base = moreIssues
     ? async (values, context, opts) => {
         const result = await base(values, context, opts);

@@ -1,36 +1,32 @@
 /**
- * The application form for one open position (react-hook-form + the contract's projectApplyBody):
+ * The application form for one open position (useContractForm over the contract's projectApplyBody):
  * a short introduction, the motivation, the skills the applicant brings and optional GitHub,
  * portfolio and blog links (typed as people do: "github.com/me" is fine). The owner sees all of
  * it at a glance in the applications inbox. On the shared Dialog: the body scrolls, the buttons
  * stay in view.
  */
-import { PROJECT_LIMITS as L, type Project, type ProjectApplyBody, type ProjectApplyInput } from '@moim/contract';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { PROJECT_LIMITS as L, type Project } from '@moim/contract';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../../shared/ui/error-message';
 import { Field } from '../../../shared/ui/field';
-import { formErrorMap } from '../../../shared/ui/form-errors';
 import { placeServerFieldErrors } from '../../../shared/ui/server-field-errors';
+import { useContractForm } from '../../../shared/ui/use-contract-form';
 import { toast } from '../../../shared/toast/toast';
 import { useApply } from '../api/projects-api';
 import { projectFieldError } from '../lib/field-errors';
 import { Dialog } from '../../../shared/ui/dialog';
 import { TagInput } from './tag-input';
 
-/** The contract's projectApplyBody through zodResolver, loaded on the first validation (zod stays out of this chunk). */
-const resolver: Resolver<ProjectApplyInput, unknown, ProjectApplyBody> = async (values, context, options) => {
-  const [{ zodResolver }, { projectApplyBody }] = await Promise.all([import('@hookform/resolvers/zod'), import('../lib/project-schema')]);
-  return zodResolver(projectApplyBody, { error: formErrorMap })(values, context, options);
-};
+/** The contract's projectApplyBody, loaded on the first validation (zod stays out of this chunk). */
+const applySchema = () => import('../lib/project-schema').then((m) => m.projectApplyBody);
 
 export function ApplyDialog({ project, positionId, onClose }: { project: Project; positionId: string | null; onClose: () => void }) {
   const { t } = useTranslation('projects');
   const { t: tc } = useTranslation();
   const apply = useApply(project.id);
   const open = project.positions.filter((p) => p.open);
-  const form = useForm<ProjectApplyInput, unknown, ProjectApplyBody>({
-    resolver,
+  const form = useContractForm(applySchema, {
     values: {
       positionId: positionId ?? open[0]?.id ?? '',
       introduction: '',

@@ -1,21 +1,21 @@
 /**
  * /project/new and /project/{slug}/edit (login required): one form in sections, validated with
- * the server's own schema (projectBody through zodResolver), at least one position with at least
+ * the server's own schema (projectBody through useContractForm), at least one position with at least
  * one required skill. New: save as a draft or publish. Edit: only the owner or an admin (the
  * server refuses anyone else; the page says so); a draft can be saved and published at once.
  */
-import { MEETING_TYPES, PROJECT_LIMITS as L, PROJECT_TYPES, type Project, type ProjectBody, type ProjectBodyInput } from '@moim/contract';
+import { MEETING_TYPES, PROJECT_LIMITS as L, PROJECT_TYPES, type Project, type ProjectBodyInput } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/client';
 import { toast } from '../../../shared/toast/toast';
 import { Field } from '../../../shared/ui/field';
 import { ErrorMessage } from '../../../shared/ui/error-message';
-import { formErrorMap } from '../../../shared/ui/form-errors';
 import { placeServerFieldErrors } from '../../../shared/ui/server-field-errors';
+import { useContractForm } from '../../../shared/ui/use-contract-form';
 import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { projectOptions, useCreateProject, useMoveProject, useReplaceProject } from '../api/projects-api';
 import { PositionsEditor, StackEditor } from '../components/form-editors';
@@ -70,13 +70,10 @@ function toForm(p: Project): ProjectBodyInput {
 }
 
 /**
- * The contract's projectBody through zodResolver, loaded on the first validation: zod and the
- * schemas stay out of the page's own chunk (GUIDE §7 route budget).
+ * The contract's projectBody, loaded on the first validation: zod and the schemas stay out of the
+ * page's own chunk (GUIDE §7 route budget).
  */
-const resolver: Resolver<ProjectBodyInput, unknown, ProjectBody> = async (values, context, options) => {
-  const [{ zodResolver }, { projectBody }] = await Promise.all([import('@hookform/resolvers/zod'), import('../lib/project-schema')]);
-  return zodResolver(projectBody, { error: formErrorMap })(values, context, options);
-};
+const projectSchema = () => import('../lib/project-schema').then((m) => m.projectBody);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -135,8 +132,7 @@ function ProjectForm({ project }: { project?: Project }) {
   const [serverError, setServerError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const move = useMoveProject(project?.id ?? '');
-  const form = useForm<ProjectBodyInput, unknown, ProjectBody>({
-    resolver,
+  const form = useContractForm(projectSchema, {
     defaultValues: project ? toForm(project) : EMPTY,
     mode: 'onTouched',
   });
