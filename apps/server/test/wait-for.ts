@@ -9,8 +9,8 @@
 export interface WaitOptions {
   timeoutMs?: number;
   everyMs?: number;
-  /** what was waited for, for the failure message */
-  what?: string;
+  /** what was waited for, for the failure message (a function: read when the wait fails) */
+  what?: string | (() => string);
 }
 
 /** Reads `read()` until `ok` holds for its value (truthy by default); resolves with that value. */
@@ -25,7 +25,7 @@ export async function waitFor<T>(
     const value = await read();
     if (ok(value)) return value;
     if (performance.now() >= deadline) {
-      throw new Error(`waited ${timeoutMs} ms for ${what}; last read: ${describe(value)}`);
+      throw new Error(`waited ${timeoutMs} ms for ${typeof what === 'function' ? what() : what}; last read: ${describe(value)}`);
     }
     await new Promise((r) => setTimeout(r, everyMs));
   }

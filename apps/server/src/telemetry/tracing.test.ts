@@ -11,6 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support.ts';
+import { waitFor } from '../../test/wait-for.ts';
 import { register, type TestUser } from '../modules/users/test-helpers.ts';
 import { statementName } from './tracing.ts';
 
@@ -80,17 +81,15 @@ let t: TestApp;
 const lines: Record<string, unknown>[] = [];
 
 /** Flush the exporter and wait until spans matching `pick` have arrived. */
-async function arrived(pick: (s: ExportedSpan) => boolean, count = 1): Promise<ExportedSpan[]> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    await t.ctx.tracing!.flush();
-    const found = receiver.spans.filter(pick);
-    if (found.length >= count) return found;
-    if (Date.now() > deadline) {
-      throw new Error(`spans did not arrive; received: ${receiver.spans.map((s) => s.name).join(', ')}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
+function arrived(pick: (s: ExportedSpan) => boolean, count = 1): Promise<ExportedSpan[]> {
+  return waitFor(
+    async () => {
+      await t.ctx.tracing!.flush();
+      return receiver.spans.filter(pick);
+    },
+    (found) => found.length >= count,
+    { timeoutMs: 10_000, everyMs: 50, what: () => `spans to arrive; received: ${receiver.spans.map((s) => s.name).join(', ')}` },
+  );
 }
 
 beforeAll(async () => {
