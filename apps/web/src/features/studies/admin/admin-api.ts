@@ -1,6 +1,6 @@
 /** Back-office calls (/api/admin/studies…, ROLE_ADMIN). */
 import { adminStudy, adminStudyPage, type StudyStatus } from '@moim/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { adminStudiesPaths } from '../../../shared/api/paths/studies';
 import { studyKeys } from '../api/keys';
@@ -12,9 +12,9 @@ export interface AdminFilter {
   page: number;
 }
 
-export function useAdminStudies(f: AdminFilter & { view: 'queue' | 'all' }) {
-  return useQuery({
-    queryKey: [...studyKeys.admin(), 'list', f],
+export const adminStudiesQuery = (f: AdminFilter & { view: 'queue' | 'all' }) =>
+  queryOptions({
+    queryKey: studyKeys.adminList(f),
     queryFn: ({ signal }) =>
       f.view === 'queue'
         ? api.get(adminStudiesPaths.queue, {
@@ -35,12 +35,18 @@ export function useAdminStudies(f: AdminFilter & { view: 'queue' | 'all' }) {
           }),
     placeholderData: keepPreviousData,
   });
+
+export function useAdminStudies(f: AdminFilter & { view: 'queue' | 'all' }) {
+  return useQuery(adminStudiesQuery(f));
 }
 
-export function useAdminStudy(id: string | undefined) {
-  return useQuery({
-    queryKey: [...studyKeys.admin(), 'one', id],
+export const adminStudyQuery = (id: string | undefined) =>
+  queryOptions({
+    queryKey: studyKeys.adminStudy(id),
     queryFn: ({ signal }) => api.get(adminStudiesPaths.byId(id!), { signal, schema: import.meta.env.DEV && adminStudy }),
     enabled: !!id,
   });
+
+export function useAdminStudy(id: string | undefined) {
+  return useQuery(adminStudyQuery(id));
 }

@@ -16,7 +16,7 @@ import {
   type CheckInRules,
   liveTopicOf,
 } from '@moim/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, arrayOf, uiLocale } from '../../../shared/api/client';
 import { getAccessToken } from '../../../shared/auth/token-store';
 import { useLiveInvalidation, usePollUnlessLive } from '../../../shared/live/use-live';
@@ -37,93 +37,106 @@ export const checkInPaths = {
   csv: (id: string) => `${base(id)}/attendance/export`,
 };
 
-const keys = {
-  rules: (id: string) => [...studyKeys.study(id), 'check-in', 'rules'] as const,
-  code: (id: string, eventId: string) => [...studyKeys.study(id), 'check-in', 'code', eventId] as const,
-  link: (id: string, eventId: string) => [...studyKeys.study(id), 'check-in', 'link', eventId] as const,
-  room: (id: string, eventId: string) => [...studyKeys.study(id), 'check-in', 'room', eventId] as const,
-  report: (id: string) => [...studyKeys.study(id), 'attendance-report'] as const,
-  corrections: (id: string) => [...studyKeys.study(id), 'attendance-corrections'] as const,
-  mine: (id: string) => [...studyKeys.study(id), 'attendance-mine'] as const,
-};
-
 /** How often the leader's screen asks for the room and the code (polling until live updates land). */
 export const ROOM_POLL_MS = 3_000;
 const CODE_POLL_MS = 5_000;
 
-export function useCheckInRules(studyId: string) {
-  return useQuery({
-    queryKey: keys.rules(studyId),
+export const checkInRulesQuery = (studyId: string) =>
+  queryOptions({
+    queryKey: studyKeys.checkInRules(studyId),
     queryFn: ({ signal }) => api.get(checkInPaths.rules(studyId), { signal, schema: import.meta.env.DEV && checkInRulesView }),
   });
+
+export function useCheckInRules(studyId: string) {
+  return useQuery(checkInRulesQuery(studyId));
 }
 
 export function useSaveCheckInRules(studyId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (rules: CheckInRules) => api.put(checkInPaths.rules(studyId), rules, { schema: import.meta.env.DEV && checkInRulesView }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: [...studyKeys.study(studyId), 'check-in'] }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: studyKeys.checkIn(studyId) }),
   });
 }
 
-export function useCheckInCode(studyId: string, eventId: string) {
-  return useQuery({
-    queryKey: keys.code(studyId, eventId),
+export const checkInCodeQuery = (studyId: string, eventId: string) =>
+  queryOptions({
+    queryKey: studyKeys.checkInCode(studyId, eventId),
     queryFn: ({ signal }) => api.get(checkInPaths.code(studyId, eventId), { signal, schema: import.meta.env.DEV && checkInCodeView }),
     refetchInterval: CODE_POLL_MS,
     retry: false,
   });
+
+export function useCheckInCode(studyId: string, eventId: string) {
+  return useQuery(checkInCodeQuery(studyId, eventId));
 }
 
-export function useCheckInLink(studyId: string, eventId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: keys.link(studyId, eventId),
+export const checkInLinkQuery = (studyId: string, eventId: string, enabled: boolean) =>
+  queryOptions({
+    queryKey: studyKeys.checkInLink(studyId, eventId),
     queryFn: ({ signal }) => api.get(checkInPaths.link(studyId, eventId), { signal, schema: import.meta.env.DEV && checkInLinkView }),
     enabled,
     retry: false,
   });
+
+export function useCheckInLink(studyId: string, eventId: string, enabled: boolean) {
+  return useQuery(checkInLinkQuery(studyId, eventId, enabled));
 }
+
+export const checkInRoomQuery = (studyId: string, eventId: string) =>
+  queryOptions({
+    queryKey: studyKeys.checkInRoom(studyId, eventId),
+    queryFn: ({ signal }) => api.get(checkInPaths.room(studyId, eventId), { signal, schema: import.meta.env.DEV && checkInRoom }),
+  });
 
 /** The leader's live room: check-ins arrive over the live channel; polled only while it is down. */
 export function useCheckInRoom(studyId: string, eventId: string) {
-  useLiveInvalidation(liveTopicOf('study-check-ins', studyId), [keys.room(studyId, eventId), keys.corrections(studyId)]);
+  useLiveInvalidation(liveTopicOf('study-check-ins', studyId), [
+    studyKeys.checkInRoom(studyId, eventId),
+    studyKeys.attendanceCorrections(studyId),
+  ]);
   const poll = usePollUnlessLive(ROOM_POLL_MS);
-  return useQuery({
-    queryKey: keys.room(studyId, eventId),
-    queryFn: ({ signal }) => api.get(checkInPaths.room(studyId, eventId), { signal, schema: import.meta.env.DEV && checkInRoom }),
-    refetchInterval: poll,
-  });
+  return useQuery({ ...checkInRoomQuery(studyId, eventId), refetchInterval: poll });
 }
 
 export function useCheckIn(studyId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: CheckInBody) => api.post(checkInPaths.checkIn(studyId), body, { schema: import.meta.env.DEV && checkInResult }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: keys.mine(studyId) }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: studyKeys.myAttendance(studyId) }),
   });
 }
 
-export function useAttendanceReport(studyId: string) {
-  return useQuery({
-    queryKey: keys.report(studyId),
+export const attendanceReportQuery = (studyId: string) =>
+  queryOptions({
+    queryKey: studyKeys.attendanceReport(studyId),
     queryFn: ({ signal }) => api.get(checkInPaths.report(studyId), { signal, schema: import.meta.env.DEV && attendanceReport }),
   });
+
+export function useAttendanceReport(studyId: string) {
+  return useQuery(attendanceReportQuery(studyId));
 }
 
-export function useAttendanceCorrections(studyId: string) {
-  return useQuery({
-    queryKey: keys.corrections(studyId),
+export const attendanceCorrectionsQuery = (studyId: string) =>
+  queryOptions({
+    queryKey: studyKeys.attendanceCorrections(studyId),
     queryFn: ({ signal }) =>
       api.get(checkInPaths.corrections(studyId), { signal, schema: import.meta.env.DEV && arrayOf(attendanceCorrection) }),
   });
+
+export function useAttendanceCorrections(studyId: string) {
+  return useQuery(attendanceCorrectionsQuery(studyId));
 }
 
-export function useMyAttendance(studyId: string | undefined, enabled: boolean) {
-  return useQuery({
-    queryKey: keys.mine(studyId ?? ''),
+export const myAttendanceQuery = (studyId: string | undefined, enabled: boolean) =>
+  queryOptions({
+    queryKey: studyKeys.myAttendance(studyId ?? ''),
     queryFn: ({ signal }) => api.get(checkInPaths.mine(studyId!), { signal, schema: import.meta.env.DEV && myAttendance }),
     enabled: enabled && !!studyId,
   });
+
+export function useMyAttendance(studyId: string | undefined, enabled: boolean) {
+  return useQuery(myAttendanceQuery(studyId, enabled));
 }
 
 /** Fetch the CSV with the session's token and hand it to the browser as a download. */

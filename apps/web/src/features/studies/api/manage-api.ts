@@ -15,9 +15,10 @@ import {
   type StudyAction,
   type StudyEventBody,
 } from '@moim/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, arrayOf } from '../../../shared/api/client';
 import { studiesPaths } from '../../../shared/api/paths/studies';
+import { calendarKeys } from '../../calendar';
 import { studyKeys } from './keys';
 
 const manageUrls = studiesPaths;
@@ -33,11 +34,14 @@ export function useStudyStatus(studyId: string) {
   });
 }
 
-export function useTransitions(studyId: string) {
-  return useQuery({
+export const transitionsQuery = (studyId: string) =>
+  queryOptions({
     queryKey: studyKeys.transitions(studyId),
     queryFn: ({ signal }) => api.get(manageUrls.transitions(studyId), { signal, schema: import.meta.env.DEV && arrayOf(studyTransition) }),
   });
+
+export function useTransitions(studyId: string) {
+  return useQuery(transitionsQuery(studyId));
 }
 
 export function useMemberRole(studyId: string) {
@@ -68,11 +72,14 @@ export function useRemoveMember(studyId: string) {
   });
 }
 
-export function useStudyEvents(studyId: string) {
-  return useQuery({
+export const studyEventsQuery = (studyId: string) =>
+  queryOptions({
     queryKey: studyKeys.events(studyId),
     queryFn: ({ signal }) => api.get(manageUrls.events(studyId), { signal, schema: import.meta.env.DEV && arrayOf(calendarEvent) }),
   });
+
+export function useStudyEvents(studyId: string) {
+  return useQuery(studyEventsQuery(studyId));
 }
 
 export function useAddEvent(studyId: string) {
@@ -81,7 +88,7 @@ export function useAddEvent(studyId: string) {
     mutationFn: (body: StudyEventBody) => api.post(manageUrls.events(studyId), body, { schema: import.meta.env.DEV && calendarEvent }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: studyKeys.events(studyId) });
-      void qc.invalidateQueries({ queryKey: ['calendar'] });
+      void qc.invalidateQueries({ queryKey: calendarKeys.all });
     },
   });
 }
@@ -92,7 +99,7 @@ export function useDeleteEvent(studyId: string) {
     mutationFn: (eventId: string) => api.delete(manageUrls.event(studyId, eventId), { schema: import.meta.env.DEV && deletedWithId }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: studyKeys.events(studyId) });
-      void qc.invalidateQueries({ queryKey: ['calendar'] });
+      void qc.invalidateQueries({ queryKey: calendarKeys.all });
     },
   });
 }
@@ -100,12 +107,15 @@ export function useDeleteEvent(studyId: string) {
 /** The contract's attendance sheet (GET/POST …/events/{eventId}/attendance). */
 export type AttendanceSheet = ReturnType<typeof attendanceSheet.parse>;
 
-export function useAttendance(studyId: string, eventId: string | null) {
-  return useQuery({
+export const attendanceQuery = (studyId: string, eventId: string | null) =>
+  queryOptions({
     queryKey: studyKeys.attendance(studyId, eventId ?? ''),
     queryFn: ({ signal }) => api.get(manageUrls.attendance(studyId, eventId!), { signal, schema: import.meta.env.DEV && attendanceSheet }),
     enabled: !!eventId,
   });
+
+export function useAttendance(studyId: string, eventId: string | null) {
+  return useQuery(attendanceQuery(studyId, eventId));
 }
 
 export function useSaveAttendance(studyId: string, eventId: string) {

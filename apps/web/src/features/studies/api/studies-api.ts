@@ -1,6 +1,7 @@
 /**
- * Fetchers and TanStack Query hooks for the studies API (SPEC §7 "Studies", docs/studies.md).
- * Types come from the contract; the server's response schemas are the source of truth.
+ * The studies API (SPEC §7 "Studies", docs/studies.md): one `queryOptions` factory per read
+ * endpoint (keys from ./keys) and a hook per write. Types come from the contract; the server's
+ * response schemas are the source of truth.
  */
 import {
   DEFAULT_PAGE_SIZE,
@@ -17,8 +18,8 @@ import {
   type StudyProposalInput,
   liveTopicOf,
 } from '@moim/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, arrayOf } from '../../../shared/api/client';
 import { useLiveInvalidation, usePollUnlessLive } from '../../../shared/live/use-live';
 import { adminStudiesPaths, studiesPaths } from '../../../shared/api/paths/studies';
 import type { StudyListFilters } from '../lib/list-filters';
@@ -26,8 +27,8 @@ import { type CoverPoll, coverPoll, coverRefetchInterval } from './cover-polling
 import { studyKeys } from './keys';
 import { fetchStudyByIdentifier } from './study-identifier';
 
-/** The list's query: newest first, or the best matches first while searching. */
-export function listQuery(f: StudyListFilters, size = DEFAULT_PAGE_SIZE) {
+/** The list's query parameters: newest first, or the best matches first while searching. */
+export function listParams(f: StudyListFilters, size = DEFAULT_PAGE_SIZE) {
   const q = f.q.trim() || undefined;
   return {
     page: f.page,
@@ -41,23 +42,40 @@ export function listQuery(f: StudyListFilters, size = DEFAULT_PAGE_SIZE) {
   };
 }
 
-export function useStudyList(filters: StudyListFilters, size = DEFAULT_PAGE_SIZE) {
-  return useQuery({
+export const studyListQuery = (filters: StudyListFilters, size = DEFAULT_PAGE_SIZE) =>
+  queryOptions({
     queryKey: studyKeys.list(filters, size),
     queryFn: ({ signal }) =>
-      api.get(studiesPaths.paged, { signal, query: listQuery(filters, size), schema: import.meta.env.DEV && studyListPage }),
+      api.get(studiesPaths.paged, { signal, query: listParams(filters, size), schema: import.meta.env.DEV && studyListPage }),
     placeholderData: keepPreviousData,
   });
+
+export function useStudyList(filters: StudyListFilters, size = DEFAULT_PAGE_SIZE) {
+  return useQuery(studyListQuery(filters, size));
 }
 
-export function useStudy(identifier: string | undefined) {
-  return useQuery({
+/** Every study matching the list's filters, unpaged (up to 100: the calendar view). */
+export const studyArrayQuery = (filters: StudyListFilters, enabled = true) => {
+  const { page: _p, size: _s, ...query } = listParams(filters, 100);
+  return queryOptions({
+    queryKey: studyKeys.listArray(query),
+    queryFn: ({ signal }) =>
+      api.get(studiesPaths.root, { signal, query: { ...query, limit: 100 }, schema: import.meta.env.DEV && arrayOf(study) }),
+    enabled,
+  });
+};
+
+export const studyQuery = (identifier: string | undefined) =>
+  queryOptions({
     queryKey: studyKeys.detail(identifier ?? ''),
     queryFn: ({ signal }) => fetchStudyByIdentifier(identifier!, signal),
     enabled: !!identifier,
     // a cover being processed: read again until it is ready (api/cover-polling.ts)
     refetchInterval: coverRefetchInterval,
   });
+
+export function useStudy(identifier: string | undefined) {
+  return useQuery(studyQuery(identifier));
 }
 
 /** Whether the study's cover is being polled for, or the polling gave up (still PENDING after 30 reads). */
@@ -83,13 +101,16 @@ export function usePatchStudy(id: string) {
   });
 }
 
-export function useMyStudies(enabled = true) {
-  return useQuery({
+export const myStudiesQuery = (enabled = true) =>
+  queryOptions({
     queryKey: studyKeys.my(),
     queryFn: ({ signal }) =>
       api.get(studiesPaths.my, { signal, query: { format: 'grouped' }, schema: import.meta.env.DEV && myStudiesGrouped }),
     enabled,
   });
+
+export function useMyStudies(enabled = true) {
+  return useQuery(myStudiesQuery(enabled));
 }
 
 export function useApply(studyId: string) {
@@ -112,14 +133,12 @@ export function useCancelApplication(studyId: string) {
   });
 }
 
+type ApplicationsOpts = { page: number; status?: string[]; admin?: boolean };
+
 /** `admin`: through the back office route, which also answers for deleted studies. */
-export function useApplications(studyId: string, opts: { page: number; status?: string[]; admin?: boolean }) {
-  // a new or changed application shows at once (docs/live.md); polled only while live is down
-  useLiveInvalidation(liveTopicOf('study-applicants', studyId), [['studies', 'of', studyId, 'applications']]);
-  const poll = usePollUnlessLive(30_000);
-  return useQuery({
-    refetchInterval: poll,
-    queryKey: [...studyKeys.applications(studyId, opts.status?.join(',')), opts.page, !!opts.admin],
+export const applicationsQuery = (studyId: string, opts: ApplicationsOpts) =>
+  queryOptions({
+    queryKey: studyKeys.applications(studyId, opts.status?.join(','), opts.page, !!opts.admin),
     queryFn: ({ signal }) =>
       api.get(opts.admin ? adminStudiesPaths.applications(studyId) : studiesPaths.applications(studyId), {
         signal,
@@ -128,6 +147,12 @@ export function useApplications(studyId: string, opts: { page: number; status?: 
       }),
     placeholderData: keepPreviousData,
   });
+
+export function useApplications(studyId: string, opts: ApplicationsOpts) {
+  // a new or changed application shows at once (docs/live.md); polled only while live is down
+  useLiveInvalidation(liveTopicOf('study-applicants', studyId), [studyKeys.applicationsOf(studyId)]);
+  const poll = usePollUnlessLive(30_000);
+  return useQuery({ ...applicationsQuery(studyId, opts), refetchInterval: poll });
 }
 
 export function useDecideApplication(studyId: string) {
@@ -143,9 +168,9 @@ export function useDecideApplication(studyId: string) {
   });
 }
 
-export function useMembers(studyId: string, opts: { page: number; active?: boolean }) {
-  return useQuery({
-    queryKey: [...studyKeys.members(studyId), opts],
+export const membersQuery = (studyId: string, opts: { page: number; active?: boolean }) =>
+  queryOptions({
+    queryKey: studyKeys.memberPage(studyId, opts),
     queryFn: ({ signal }) =>
       api.get(studiesPaths.members(studyId), {
         signal,
@@ -154,4 +179,7 @@ export function useMembers(studyId: string, opts: { page: number; active?: boole
       }),
     placeholderData: keepPreviousData,
   });
+
+export function useMembers(studyId: string, opts: { page: number; active?: boolean }) {
+  return useQuery(membersQuery(studyId, opts));
 }

@@ -1,12 +1,12 @@
-/** The composed study page (draft/publish) and reviews. */
+/** The composed study page (draft/publish) and reviews: a `queryOptions` factory per read, a hook per write. */
 import { review, reviewList, studyMemberPage, studyPageContent, type ReviewBody, type StudyPageDraftBody } from '@moim/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, orNull } from '../../../shared/api/client';
 import { studiesPaths } from '../../../shared/api/paths/studies';
 import { studyKeys } from './keys';
 
-export function useStudyPage(studyId: string | undefined, which: 'published' | 'draft' = 'published') {
-  return useQuery({
+export const studyPageQuery = (studyId: string | undefined, which: 'published' | 'draft' = 'published') =>
+  queryOptions({
     queryKey: studyKeys.page(studyId ?? '', which),
     queryFn: async ({ signal }) => {
       try {
@@ -23,6 +23,9 @@ export function useStudyPage(studyId: string | undefined, which: 'published' | '
     },
     enabled: !!studyId,
   });
+
+export function useStudyPage(studyId: string | undefined, which: 'published' | 'draft' = 'published') {
+  return useQuery(studyPageQuery(studyId, which));
 }
 
 export function useSaveStudyPageDraft(studyId: string) {
@@ -42,22 +45,28 @@ export function usePublishStudyPage(studyId: string) {
   });
 }
 
-export function useReviews(studyId: string | undefined, size = 6) {
-  return useQuery({
-    queryKey: [...studyKeys.reviews(studyId ?? ''), size],
+export const reviewsQuery = (studyId: string | undefined, size = 6) =>
+  queryOptions({
+    queryKey: studyKeys.reviewList(studyId ?? '', size),
     queryFn: ({ signal }) =>
       api.get(studiesPaths.reviews(studyId!), { signal, query: { page: 0, size }, schema: import.meta.env.DEV && reviewList }),
     enabled: !!studyId,
   });
+
+export function useReviews(studyId: string | undefined, size = 6) {
+  return useQuery(reviewsQuery(studyId, size));
 }
 
 /** The signed-in member's own review of a study (null when not written yet). */
-export function useMyReview(studyId: string | undefined, enabled = true) {
-  return useQuery({
-    queryKey: [...studyKeys.reviews(studyId ?? ''), 'mine'],
+export const myReviewQuery = (studyId: string | undefined, enabled = true) =>
+  queryOptions({
+    queryKey: studyKeys.myReview(studyId ?? ''),
     queryFn: ({ signal }) => api.get(studiesPaths.myReview(studyId!), { signal, schema: import.meta.env.DEV && orNull(review) }),
     enabled: !!studyId && enabled,
   });
+
+export function useMyReview(studyId: string | undefined, enabled = true) {
+  return useQuery(myReviewQuery(studyId, enabled));
 }
 
 export function useWriteReview(studyId: string) {
@@ -69,9 +78,9 @@ export function useWriteReview(studyId: string) {
 }
 
 /** Public member list for the page's members section (active members only). */
-export function usePublicMembers(studyId: string | undefined, enabled = true) {
-  return useQuery({
-    queryKey: [...studyKeys.members(studyId ?? ''), 'public'],
+export const publicMembersQuery = (studyId: string | undefined, enabled = true) =>
+  queryOptions({
+    queryKey: studyKeys.publicMembers(studyId ?? ''),
     queryFn: ({ signal }) =>
       api.get(studiesPaths.members(studyId!), {
         signal,
@@ -81,4 +90,7 @@ export function usePublicMembers(studyId: string | undefined, enabled = true) {
     enabled: !!studyId && enabled,
     retry: false,
   });
+
+export function usePublicMembers(studyId: string | undefined, enabled = true) {
+  return useQuery(publicMembersQuery(studyId, enabled));
 }

@@ -1,6 +1,6 @@
 /** The waitlist of a full study (docs/waitlist.md): join, my place, leave, and the organisers' view. */
 import { application, liveTopicOf, myWaitlistPlace, studyWaitlist, type ApplyBody } from '@moim/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { studiesPaths } from '../../../shared/api/paths/studies';
 import { useLiveInvalidation } from '../../../shared/live/use-live';
@@ -15,12 +15,15 @@ export function useJoinWaitlist(studyId: string) {
 }
 
 /** My place in the line (null: not in it) and its length. */
-export function useMyWaitlistPlace(studyId: string, enabled = true) {
-  return useQuery({
+export const myWaitlistPlaceQuery = (studyId: string, enabled = true) =>
+  queryOptions({
     queryKey: studyKeys.myWaitlistPlace(studyId),
     queryFn: ({ signal }) => api.get(studiesPaths.myWaitlistPlace(studyId), { signal, schema: import.meta.env.DEV && myWaitlistPlace }),
     enabled,
   });
+
+export function useMyWaitlistPlace(studyId: string, enabled = true) {
+  return useQuery(myWaitlistPlaceQuery(studyId, enabled));
 }
 
 export function useLeaveWaitlist(studyId: string) {
@@ -32,10 +35,13 @@ export function useLeaveWaitlist(studyId: string) {
 }
 
 /** The whole line with names (the leader, managers, admins); a join, a leave or a promotion shows at once (docs/live.md). */
-export function useWaitlist(studyId: string) {
-  useLiveInvalidation(liveTopicOf('study-applicants', studyId), [studyKeys.waitlist(studyId)]);
-  return useQuery({
+export const waitlistQuery = (studyId: string) =>
+  queryOptions({
     queryKey: studyKeys.waitlist(studyId),
     queryFn: ({ signal }) => api.get(studiesPaths.waitlist(studyId), { signal, schema: import.meta.env.DEV && studyWaitlist }),
   });
+
+export function useWaitlist(studyId: string) {
+  useLiveInvalidation(liveTopicOf('study-applicants', studyId), [studyKeys.waitlist(studyId)]);
+  return useQuery(waitlistQuery(studyId));
 }

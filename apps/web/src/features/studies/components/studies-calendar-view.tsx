@@ -1,13 +1,10 @@
 /** The calendar view of /study/calendar: sessions and events of the studies matching the list filters. */
-import { seoulDate, study } from '@moim/contract';
+import { seoulDate } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { api, arrayOf } from '../../../shared/api/client';
-import { studiesPaths } from '../../../shared/api/paths/studies';
 import { EventCalendar, isMonth, monthRange, useCalendarEvents } from '../../calendar';
-import { listQuery } from '../api/studies-api';
-import { studyKeys } from '../api/keys';
+import { studyArrayQuery } from '../api/studies-api';
 import { hasActiveFilters, type StudyListFilters } from '../lib/list-filters';
 
 export default function StudiesCalendarView({ filters }: { filters: StudyListFilters }) {
@@ -15,13 +12,7 @@ export default function StudiesCalendarView({ filters }: { filters: StudyListFil
   const [thisMonth] = useState(() => seoulDate(new Date()).slice(0, 7));
   const month = isMonth(params.get('month')) ? params.get('month')! : thisMonth;
   const filtered = hasActiveFilters(filters);
-  const { page: _p, size: _s, ...query } = listQuery(filters, 100);
-  const studies = useQuery({
-    queryKey: [...studyKeys.lists(), 'array', query],
-    queryFn: ({ signal }) =>
-      api.get(studiesPaths.root, { signal, query: { ...query, limit: 100 }, schema: import.meta.env.DEV && arrayOf(study) }),
-    enabled: filtered,
-  });
+  const studies = useQuery(studyArrayQuery(filters, filtered));
   const events = useCalendarEvents(monthRange(month));
   const visible = useMemo(() => {
     if (!filtered) return events.data;

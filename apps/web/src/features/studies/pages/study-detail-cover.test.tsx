@@ -8,6 +8,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderPage, stubFetch, TEST_USER } from '../../../shared/test/render';
 import { coverPoll, coverRefetchInterval } from '../api/cover-polling';
+import { studyKeys } from '../api/keys';
 import { makeStudy } from '../test-fixtures';
 import StudyDetailPage from './study-detail-page';
 
@@ -62,7 +63,7 @@ describe('the new study’s page while its cover is processed', () => {
 
     expect(calls.filter((c) => c.url.pathname === `/api/studies/${pending.id}`)).toHaveLength(2);
     // READY: no further reads are scheduled
-    const query = client.getQueryCache().find({ queryKey: ['studies', 'detail', pending.id], exact: true })!;
+    const query = client.getQueryCache().find({ queryKey: studyKeys.detail(pending.id), exact: true })!;
     expect(coverRefetchInterval(query as never)).toBe(false);
   }, 15_000);
 
