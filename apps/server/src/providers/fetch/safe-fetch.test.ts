@@ -295,14 +295,18 @@ describe('fetching from an allowed server', () => {
   });
 
   it('gives up after the deadline', async () => {
+    // the simulated sites' behaviour, not the test waiting: one starts its page and ends it only
+    // long after the fetch's deadline, the other never answers
+    const FETCH_TIMEOUT_MS = 300;
+    const SLOW_SITE_ENDS_AFTER_MS = 2_000;
     routes['/slow'] = (_q, s) => {
       s.writeHead(200, { 'content-type': 'text/html' });
       s.write('<p>');
-      setTimeout(() => s.end('</p>'), 2_000).unref();
+      setTimeout(() => s.end('</p>'), SLOW_SITE_ENDS_AFTER_MS).unref();
     };
     routes['/silent'] = () => undefined;
-    expect((await refusal(local.fetch(`${base}/slow`, { timeoutMs: 300 }))).code).toBe('TIMEOUT');
-    expect((await refusal(local.fetch(`${base}/silent`, { timeoutMs: 300 }))).code).toBe('TIMEOUT');
+    expect((await refusal(local.fetch(`${base}/slow`, { timeoutMs: FETCH_TIMEOUT_MS }))).code).toBe('TIMEOUT');
+    expect((await refusal(local.fetch(`${base}/silent`, { timeoutMs: FETCH_TIMEOUT_MS }))).code).toBe('TIMEOUT');
   });
 
   it('refuses bodies over the limit, declared or streamed, and decompression bombs', async () => {
