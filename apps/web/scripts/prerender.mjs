@@ -1,4 +1,4 @@
-// Build-time prerendering of the public pages (docs/performance.md), run after `vite build`:
+// Build-time prerendering of the public pages (docs/rendering.md), run after `vite build`:
 //   node scripts/prerender.mjs [outDir]        (default apps/web/dist)
 // 1. bundles src/app/prerender.tsx for Node (Vite SSR build, self-contained, into
 //    <outDir>/.ssr/render.mjs — kept: the server renders SERVER_RENDERED pages with it);
@@ -210,7 +210,7 @@ const fontFaces = [...entryCss].flatMap((file) => {
  * `<name>.faceless-<hash>.css`, by href: prerendered and server-rendered pages load these after the
  * first paint (deferLoading) and get the faces from FACES_SCRIPT instead. A stylesheet that adds
  * @font-face rules makes Chromium recompute every element's style and lay out the whole page again
- * in one task (docs/performance.md, "Layout and fonts after the first paint"); faces added through
+ * in one task (docs/rendering.md, "Fonts"); faces added through
  * the FontFace API invalidate the fonts only (no restyle; the text is laid out again), and the
  * faceless sheet restyles without a layout: two shorter tasks, less work in all
  * ("@font-face without the restyle").
@@ -430,9 +430,9 @@ const themeInit = readFileSync(join(dist, 'theme-init.js'), 'utf8').trim();
  * nothing. In a hidden tab (no frames: background, prerendering) it runs at once, or when the tab
  * is shown; a 3 s timer is only a safety net (a 300 ms one ran before slow first frames and put
  * its work, ≈ 0.3 s under 4× CPU throttling, and the downloads it starts in front of the paint:
- * docs/performance.md, 2026-11-24). Each insertion is a task of its own (a MessageChannel message
+ * docs/rendering.md, "First paint without the app's JS"). Each insertion is a task of its own (a MessageChannel message
  * after the other, in the same order): starting a request costs a few ms of main thread each, and
- * the dozen of them in one task was a 69 ms task (docs/performance.md, "Start-up long tasks").
+ * the dozen of them in one task was a 69 ms task (docs/rendering.md, "Start-up work in short tasks").
  * In a hidden tab they all run at once. One invariant text, allowed by its hash (script-src).
  */
 const LOADER = `<script>(function(){var d=document,done=0,q=[];function go(){if(done)return;done=1;d.querySelectorAll('link[data-moim-sheet]').forEach(function(l){q.push(function(){var n=d.createElement('link');n.rel='stylesheet';n.crossOrigin='anonymous';n.href=l.getAttribute('data-moim-sheet');d.head.appendChild(n)})});d.querySelectorAll('link[data-moim-rel]').forEach(function(l){q.push(function(){l.rel=l.getAttribute('data-moim-rel')})});d.querySelectorAll('script[data-moim-src]').forEach(function(s){q.push(function(){var n=d.createElement('script');n.type='module';n.crossOrigin='anonymous';n.src=s.getAttribute('data-moim-src');d.head.appendChild(n)})});if(d.visibilityState==='hidden'){while(q.length)q.shift()();return}var c=new MessageChannel;c.port1.onmessage=function(){q.shift()();if(q.length)c.port2.postMessage(0)};c.port2.postMessage(0)}if(d.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)});d.addEventListener('visibilitychange',go);setTimeout(go,3000)})();</script>`;

@@ -13,16 +13,16 @@ import { applyTheme, readTheme } from './shared/theme/theme';
 
 applyTheme(readTheme());
 // The start-up chunk's evaluation (react-dom, the router, the route tables) is one task that
-// cannot be split; i18next's set-up gets a task of its own after it (docs/performance.md,
-// "Long tasks on `/` and `/lab/tetris`").
+// cannot be split; i18next's set-up gets a task of its own after it (docs/rendering.md,
+// "Start-up work in short tasks").
 await yieldToMain();
 await initI18n(koSharedCatalogue, loadCatalogue);
 // End the task that evaluated the start-up chunk here: the steps below (route matching, the page
-// chunk, the render) then run in tasks of their own instead of one long task (docs/performance.md,
-// "Start-up in short tasks").
+// chunk, the render) then run in tasks of their own instead of one long task (docs/rendering.md,
+// "Start-up work in short tasks").
 await yieldToMain();
 const container = document.getElementById('root')!;
-// A prerendered page (see docs/performance.md) is already on screen: load its route's page
+// A prerendered page (see docs/rendering.md) is already on screen: load its route's page
 // first, so that React replaces the markup with the same page in one commit (no 'Loading...'
 // flash, no layout shift). A failed load is left to the route's error boundary.
 const prerendered = container.hasAttribute('data-prerendered');
@@ -66,7 +66,7 @@ const app = (
 // When the first render here is that same page, React adopts the markup (hydrateRoot): the nodes
 // on screen stay, so the first paint remains the page's largest paint and nothing is rebuilt.
 // Anyone else (a stored session, English, a query such as /study?type=…) sees a different first
-// render: those pages are replaced in one commit, as before (docs/performance.md).
+// render: those pages are replaced in one commit, as before (docs/rendering.md, "How the app takes over").
 const matchesMarkup =
   prerendered && !document.documentElement.hasAttribute('data-session') && i18next.language === 'ko' && window.location.search === '';
 // In a transition, React hydrates in slices of ≈ 5 ms and yields between them (a plain

@@ -1,7 +1,7 @@
 /**
  * Hot reads as named statements whose SQL text is built once (by Drizzle's `toSQL()`, with
  * `sql.placeholder`s for the values) and run straight through the pool with array rows: no SQL
- * building per call, no Drizzle mapping (docs/performance.md "Server reads", session 14). Both
+ * building per call, no Drizzle mapping (docs/performance.md "Server reads without the cache"). Both
  * databases are node-postgres pools (the embedded one in a worker thread, db/pglite-worker.ts),
  * so a named statement is parsed and planned once per connection. The rows come through the
  * driver's own parsers (bool, int, float8, json/jsonb, text; `date` and `timestamptz` would

@@ -1,5 +1,5 @@
 /**
- * A server-rendered page's own font (docs/performance.md, "The study page's own font").
+ * A server-rendered page's own font (docs/rendering.md, "Fonts").
  *
  * A prerendered page gets, at build, Pretendard cut down to the characters of its text in one
  * file, preloaded from the top of <head>: Chromium's first frame waits for that render-blocking

@@ -1,6 +1,6 @@
 /**
  * Server rendering of the public pages whose content is data (a study's page, /study/{slug}),
- * so their first paint needs no JavaScript either (docs/performance.md, issue 19).
+ * so their first paint needs no JavaScript either (docs/rendering.md).
  *
  * The web build leaves in <dist>/.ssr/ (apps/web/scripts/prerender.mjs):
  * - render.mjs: the app's prerender entry (apps/web/src/app/prerender.tsx) bundled for Node;
@@ -62,7 +62,7 @@ interface Templates {
  * its selectors needs (the build lists them: apps/web/scripts/prerender.mjs, ownRules), in their
  * order, consecutive rules under the same at-rules in one block. The page's critical CSS then
  * holds what this study's sections use instead of every rule a study page can have (56 KB of
- * CSS to parse and match before the first paint, docs/performance.md); the full stylesheets
+ * CSS to parse and match before the first paint, docs/rendering.md); the full stylesheets
  * still apply after the first frame.
  */
 export function usedCss(markup: string, rules: readonly OwnRule[]): string {
@@ -93,7 +93,7 @@ const MAX_PAGES = 200; // ≈ 80 KB each: ≤ 16 MB
  * A rendered page, and its brotli / gzip forms made on the first request that accepts them and
  * kept with it. The page is 80+ KB (its critical CSS holds every rule of the page's stylesheets)
  * and ≈ 19 KB compressed: sent plain it took 3 more round trips on a slow connection, before
- * the first paint (docs/performance.md). Brotli quality 5: ≈ 10 ms here, within 4 % of
+ * the first paint (docs/rendering.md). Brotli quality 5: ≈ 10 ms here, within 4 % of
  * quality 11's size, which costs ≈ 0.3 s.
  */
 export interface HtmlPage {

@@ -3,7 +3,7 @@
  * HTML is revalidated on every visit, precompressed .br/.gz files are used when present, and
  * any non-API GET that asks for HTML gets the app shell so client-side routes work on reload —
  * or, for the public pages the build prerendered (dist/prerender/<path>/index.html, see
- * apps/web/scripts/prerender.mjs and docs/performance.md), that page's HTML, and for the pages
+ * apps/web/scripts/prerender.mjs and docs/rendering.md), that page's HTML, and for the pages
  * rendered per request with their data (a study's page: web-render.ts), the rendered page.
  */
 import fastifyStatic from '@fastify/static';

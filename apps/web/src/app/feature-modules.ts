@@ -19,7 +19,7 @@ const modules = import.meta.glob<FeatureModule>('../features/*/routes.tsx', { ea
 export const features: Array<{ name: string; module: FeatureModule }> = Object.entries(modules)
   .map(([path, module]) => ({ name: path.split('/')[2]!, module }))
   // Plain code-unit order (folder names are ASCII): `localeCompare` would build an ICU collator
-  // while the start-up chunk is evaluated (≈ 6 ms of CPU, 24 ms under 4× throttling; docs/performance.md).
+  // while the start-up chunk is evaluated (≈ 6 ms of CPU, 24 ms under 4× throttling; docs/rendering.md).
   .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
 export const featureRoutes: RouteObject[] = features.flatMap((f) => f.module.routes ?? []);

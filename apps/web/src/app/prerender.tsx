@@ -1,5 +1,5 @@
 /**
- * Prerendering of the public pages (docs/performance.md): scripts/prerender.mjs bundles this
+ * Prerendering of the public pages (docs/rendering.md): scripts/prerender.mjs bundles this
  * file for Node (Vite SSR build) right after the client build and
  * - writes each of PRERENDERED_PATHS into dist/prerender/<path>/index.html, which the server
  *   sends for that path: rendered as a guest sees it in Korean, with an empty query cache (the

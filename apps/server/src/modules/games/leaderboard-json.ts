@@ -1,8 +1,8 @@
 /**
- * The leaderboard answer's JSON, written directly (session 15): the route's zod serializer
+ * The leaderboard answer's JSON, written directly: the route's zod serializer
  * (fastify-type-provider-zod) encodes the whole envelope through the schema on every request,
  * then stringifies the copy; for a board of 10–11 entries that was the biggest single cost of the
- * hot reads after the HTTP pipeline itself (docs/performance.md "session 15").
+ * hot reads after the HTTP pipeline itself (docs/performance.md "Other reads").
  *
  * `leaderboardJson` checks what the schema would check (types, enums, integer ranges) as it
  * writes, in the schema's key order, each string and number through JSON.stringify, so its bytes

@@ -1,6 +1,6 @@
 /**
  * The public projects list (GET /api/projects) as two named statements, the page and its total
- * (docs/performance.md "session 14: projects list"). Each statement's SQL text is built once per
+ * (docs/projects.md and docs/performance.md "Other reads"). Each statement's SQL text is built once per
  * list shape — which filters are in use, the sort, the search kind and the page size — by Drizzle's
  * `toSQL()` with placeholders, and kept: a request only fills in its values and reads the rows as
  * arrays (db/raw-statements.ts), where Drizzle built the SQL, hashed its text to name it and

@@ -1,5 +1,5 @@
 /**
- * The hot study reads as one prepared statement each (docs/performance.md "Server reads"):
+ * The hot study reads as one prepared statement each (docs/performance.md "Server reads without the cache"):
  *
  * - the public list page and its total in one round trip: the page's ids from an index-only
  *   walk of the covering index of its sort (filters are evaluated on the index) or, by creation
@@ -18,7 +18,7 @@
  * generic one. With plain `offset $n` the generic plan is costed as skipping 10 % of the public
  * rows (PostgreSQL's guess for an unknown offset): at 100,000 studies that made it look worse
  * than a custom plan for page 1, and every call was planned again (~0.45 ms of the database's
- * CPU per list call at 100,000 studies, none at 10,000: docs/performance.md "Plans at 100,000 studies").
+ * CPU per list call at 100,000 studies, none at 10,000: docs/performance.md "Server reads without the cache").
  * The embedded database (PGlite, reached through node-postgres: db/pglite-worker.ts) keeps the
  * generic plan the same way.
  */
@@ -75,8 +75,7 @@ const UTC_DAY = sql`(${hidden('now', 'timestamptz')} at time zone 'UTC')::date`;
  * those with a free seat whose deadline day is after today), plus today's studies whose
  * deadline is still ahead, counted from the deadline index. (Counting today's studies only
  * when a bucket of today matched, through a lazily run InitPlan, was tried: no cheaper on
- * either database, as an InitPlan not run is still set up on every call; docs/performance.md,
- * session 17.)
+ * either database, as an InitPlan not run is still set up on every call.)
  */
 function totalSql(f: FilterShape): SQL {
   if (!f.recruiting) return sql`(select coalesce(sum(c.n), 0) from ${studyPublicCounts} c where ${filterSql(f, countCols)})`;
@@ -359,7 +358,7 @@ function pageStatement(db: Db, sort: string, f: PublicListParams) {
  * socket. Not node-postgres's `binary: true`: pg-protocol 1.16 decodes every DataRow field as
  * UTF-8 text whatever its format, and pg's Result re-encodes the binary ones (and the bigint
  * total would come back as bytes). Base64 (`encode(…, 'base64')`) was tried: no better on
- * node's side, more of the database's CPU (docs/performance.md, session 12).
+ * node's side, more of the database's CPU (docs/performance.md "Server reads without the cache").
  */
 export async function publicPageBytes(db: Db, sort: string, f: PublicListParams): Promise<{ page: Buffer; total: number }> {
   const { st, values } = pageStatement(db, sort, f);

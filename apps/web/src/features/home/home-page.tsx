@@ -85,7 +85,7 @@ function PreviewSchedule(props: ScheduleLineProps) {
   const { study, className } = props;
   // Until the chunk is in, a blank line in the same box when the study has a schedule to show:
   // the card keeps its height, and the cards after it do not move up and back down when the line
-  // comes (0.009 + 0.010 of CLS on `/`, docs/performance.md, "The home hero's font shift").
+  // comes (0.009 + 0.010 of CLS on `/`, docs/rendering.md, "Fonts").
   const line = Boolean(study.schedule || (study.recurrenceType && study.scheduleDetails && study.startDate));
   const fallback =
     line && className ? (
@@ -105,7 +105,7 @@ function PreviewSchedule(props: ScheduleLineProps) {
 /**
  * The featured study's card while the studies load (the prerendered page, the first paint): the
  * same box as the card with a one-line title, so nothing moves when the data arrives (it moved
- * the hero's cards and what follows: CLS 0.23–0.28 on `/`, docs/performance.md).
+ * the hero's cards and what follows: CLS 0.23–0.28 on `/`, docs/rendering.md "Fonts").
  */
 function HeroStudySkeleton() {
   return (
@@ -131,8 +131,8 @@ function HeroArt() {
   const { t, i18n } = useTranslation('home');
   // Deferred (here and in CurrentStudies): a query's result arrives as a synchronous render
   // (useSyncExternalStore); with the previous result the urgent render is the same markup, and
-  // the cards are built in a transition render that yields every few ms (docs/performance.md,
-  // "Start-up long tasks").
+  // the cards are built in a transition render that yields every few ms (docs/rendering.md,
+  // "Start-up work in short tasks").
   const studies = useDeferredValue(useAsPrerendered(useCurrentStudies(STUDY_DROPDOWN_COUNT)));
   const top = useDeferredValue(useAsPrerendered(useWeeklyTop()));
   const recruiting = useDeferredValue(useAsPrerendered(useRecruitingCount()));

@@ -41,7 +41,7 @@ function TetrisFacts() {
         </div>
       )}
       {/* the row is there while the board loads (and in the prerendered page): its arrival moved
-          the cards below down 26 px (docs/performance.md, "The font-race shifts on /lab and /study") */}
+          the cards below down 26 px (docs/rendering.md, "Fonts") */}
       {champion ? (
         <div>
           <dt>{t('weeklyChampion')}</dt>

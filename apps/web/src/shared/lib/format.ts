@@ -27,7 +27,7 @@ function toDate(value: string | Date): Date | null {
 /**
  * The Seoul calendar day of `d` for the Korean texts written without Intl (the same as ko-KR's in
  * Asia/Seoul, format.test.ts checks it): a renderer's first ICU formatter costs 50–200 ms of main
- * thread, in the render that shows the first study cards (docs/performance.md). Seoul is UTC+9
+ * thread, in the render that shows the first study cards (docs/rendering.md, "Start-up work in short tasks"). Seoul is UTC+9
  * (STUDY_TIMEZONE) without daylight saving time since 1988; earlier dates go through Intl.
  */
 function seoulDay(d: Date): { year: number; month: number; day: number; weekday: number } | null {

@@ -25,7 +25,7 @@ const intlLocale = (locale: string) => (locale === 'en' ? 'en-US' : 'ko-KR');
 
 // Korean names and dates are written without Intl (the same text as ko-KR's, schedule.test.tsx
 // checks it): a renderer's first ICU formatter costs 50–200 ms of main thread, in the render
-// that shows the home page's first schedule line (docs/performance.md).
+// that shows the home page's first schedule line (docs/rendering.md, "Start-up work in short tasks").
 const KO_WEEKDAYS = '월화수목금토일';
 
 function weekdayName(d: Weekday, locale: string): string {

@@ -162,7 +162,7 @@ export function TetrisGameView({
   useEffect(() => {
     // The observer's first callback (the frame's size, in the next frame, after its layout) does
     // the first fit: a call here would force a style and layout pass and create the canvas's 2D
-    // context inside the hydration's effects, one 40–70 ms task (docs/performance.md).
+    // context inside the hydration's effects, one 40–70 ms task (docs/rendering.md, "Start-up work in short tasks").
     const ro = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(refit) : null;
     if (ro && frameRef.current) ro.observe(frameRef.current);
     else refit();

@@ -27,8 +27,8 @@ export default function StudyListPage() {
   const onCalendarRoute = location.pathname.replace(/\/$/, '') === '/study/calendar';
   const view = params.get('view') === 'calendar' || (onCalendarRoute && params.get('view') !== 'list') ? 'calendar' : 'list';
   // Deferred: the list's arrival is otherwise one synchronous render of every card
-  // (useSyncExternalStore); as a transition it yields every few ms (docs/performance.md,
-  // "Start-up long tasks"). The urgent render keeps the previous result.
+  // (useSyncExternalStore); as a transition it yields every few ms (docs/rendering.md,
+  // "Start-up work in short tasks"). The urgent render keeps the previous result.
   const list = useDeferredValue(useStudyList(filters));
 
   const update = (next: StudyListFilters) => setParams(filtersToParams(next, params));
