@@ -1,6 +1,6 @@
-/** Calendar events across studies and RSVPs (docs/studies.md, calendar section). */
+/** Calendar events across studies and RSVPs (docs/studies.md, calendar section): a `queryOptions` factory per read. */
 import { calendarEvent, feedToken, membership, rsvpResult, type EventType } from '@moim/contract';
-import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, arrayOf } from '../../../shared/api/client';
 import { calendarPaths } from '../../../shared/api/paths/calendar';
 import { studiesPaths } from '../../../shared/api/paths/studies';
@@ -15,10 +15,13 @@ export interface CalendarFilter {
 export const calendarKeys = {
   all: ['calendar'] as const,
   range: (f: CalendarFilter) => ['calendar', f] as const,
+  myMemberships: () => ['calendar', 'my-memberships'] as const,
+  /** the caller's private iCal feed */
+  feedToken: () => ['calendar', 'feed-token'] as const,
 };
 
-export function useCalendarEvents(f: CalendarFilter, enabled = true) {
-  return useQuery({
+export const calendarEventsQuery = (f: CalendarFilter, enabled = true) =>
+  queryOptions({
     queryKey: calendarKeys.range(f),
     queryFn: ({ signal }) =>
       api.get(calendarPaths.events, {
@@ -29,6 +32,9 @@ export function useCalendarEvents(f: CalendarFilter, enabled = true) {
     placeholderData: keepPreviousData,
     enabled,
   });
+
+export function useCalendarEvents(f: CalendarFilter, enabled = true) {
+  return useQuery(calendarEventsQuery(f, enabled));
 }
 
 export function useRsvp() {
@@ -46,9 +52,9 @@ export function useRsvp() {
  * The studies the signed-in user is an active member of: regular sessions take RSVPs from their
  * members only (special events from anyone signed in), so the button shows only where it works.
  */
-export function useMyActiveStudyIds(enabled: boolean) {
-  return useQuery({
-    queryKey: ['calendar', 'my-memberships'],
+export const myActiveStudyIdsQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: calendarKeys.myMemberships(),
     queryFn: async ({ signal }) => {
       const list = await api.get(studiesPaths.myMemberships, { signal, schema: import.meta.env.DEV && arrayOf(membership) });
       return new Set(list.filter((m) => m.isActive).map((m) => m.studyId));
@@ -56,24 +62,28 @@ export function useMyActiveStudyIds(enabled: boolean) {
     enabled,
     staleTime: 60_000,
   });
+
+export function useMyActiveStudyIds(enabled: boolean) {
+  return useQuery(myActiveStudyIdsQuery(enabled));
 }
 
 /** The caller's private iCal feed (a secret URL they can rotate). */
-export const feedKey = ['calendar', 'feed-token'] as const;
-
-export function useFeedToken(enabled: boolean) {
-  return useQuery({
-    queryKey: feedKey,
+export const feedTokenQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: calendarKeys.feedToken(),
     queryFn: ({ signal }) => api.get(calendarPaths.feedToken, { signal, schema: import.meta.env.DEV && feedToken }),
     enabled,
     staleTime: Infinity,
   });
+
+export function useFeedToken(enabled: boolean) {
+  return useQuery(feedTokenQuery(enabled));
 }
 
 export function useRotateFeedToken() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => api.post(calendarPaths.feedToken, undefined, { schema: import.meta.env.DEV && feedToken }),
-    onSuccess: (data) => qc.setQueryData(feedKey, data),
+    onSuccess: (data) => qc.setQueryData(calendarKeys.feedToken(), data),
   });
 }

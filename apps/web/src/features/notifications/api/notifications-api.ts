@@ -1,6 +1,6 @@
-/** The inbox: GET /api/notifications (page, unread), unread count, mark one or all read. */
+/** The inbox: GET /api/notifications (page, unread), unread count, mark one or all read; a `queryOptions` factory per read. */
 import { type LiveEvent, notification, notificationPage, readAllResult, unreadCount } from '@moim/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 import { useAuth } from '../../../shared/auth/auth-provider';
 import { useLiveInvalidation, useOwnTopic, usePollUnlessLive } from '../../../shared/live/use-live';
@@ -14,27 +14,27 @@ export const notificationKeys = {
 
 const isNewNotification = (e: LiveEvent) => e.kind === 'notification.changed' && e.data.created === true;
 
+export const unreadCountQuery = () =>
+  queryOptions({
+    queryKey: notificationKeys.unread(),
+    queryFn: ({ signal }) => api.get(notificationsPaths.unreadCount, { signal, schema: import.meta.env.DEV && unreadCount }),
+    refetchOnWindowFocus: true,
+    staleTime: 15_000,
+    retry: false,
+  });
+
 /** The header's count; while mounted, the reader's live topic refreshes the count and the inbox (docs/live.md). */
 export function useUnreadCount() {
   const { user } = useAuth();
   const topic = useOwnTopic(user?.id);
   // a new notification: what it is about changed too (the study page behind a seat offer, a payment)
   useLiveInvalidation(topic, [notificationKeys.all], isNewNotification);
-  return useQuery({
-    queryKey: notificationKeys.unread(),
-    queryFn: ({ signal }) => api.get(notificationsPaths.unreadCount, { signal, schema: import.meta.env.DEV && unreadCount }),
-    // polling only while the live channel is down or degraded
-    refetchInterval: usePollUnlessLive(60_000),
-    refetchOnWindowFocus: true,
-    staleTime: 15_000,
-    retry: false,
-  });
+  // polling only while the live channel is down or degraded
+  return useQuery({ ...unreadCountQuery(), refetchInterval: usePollUnlessLive(60_000) });
 }
 
-/** The inbox: the header's live topic refreshes it (useUnreadCount); it polls only while the channel is down. */
-export function useNotifications(page: number, unread: boolean) {
-  const poll = usePollUnlessLive(60_000);
-  return useQuery({
+export const notificationsQuery = (page: number, unread: boolean) =>
+  queryOptions({
     queryKey: notificationKeys.list(page, unread),
     queryFn: ({ signal }) =>
       api.get(notificationsPaths.root, {
@@ -43,8 +43,11 @@ export function useNotifications(page: number, unread: boolean) {
         schema: import.meta.env.DEV && notificationPage,
       }),
     placeholderData: keepPreviousData,
-    refetchInterval: poll,
   });
+
+/** The inbox: the header's live topic refreshes it (useUnreadCount); it polls only while the channel is down. */
+export function useNotifications(page: number, unread: boolean) {
+  return useQuery({ ...notificationsQuery(page, unread), refetchInterval: usePollUnlessLive(60_000) });
 }
 
 export function useMarkRead() {

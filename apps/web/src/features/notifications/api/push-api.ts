@@ -1,17 +1,19 @@
 /**
  * Notifications on this device (web push, docs/reminders.md) and reminder times per study:
  * the server's VAPID key, this browser's subscription, my studies and their reminder settings.
+ * A `queryOptions` factory per read, a hook per write.
  */
 import { membership, pushDevices, pushPublicKey, pushSubscriptionResult, reminderSettings, type ReminderSettings } from '@moim/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, arrayOf } from '../../../shared/api/client';
 import { notificationsPaths } from '../../../shared/api/paths/notifications';
 import { studiesPaths } from '../../../shared/api/paths/studies';
 
 export const pushKeys = {
-  device: ['notifications', 'push', 'device'] as const,
-  devices: ['notifications', 'push', 'devices'] as const,
-  studies: ['notifications', 'reminders', 'studies'] as const,
+  push: () => ['notifications', 'push'] as const,
+  device: () => ['notifications', 'push', 'device'] as const,
+  devices: () => ['notifications', 'push', 'devices'] as const,
+  studies: () => ['notifications', 'reminders', 'studies'] as const,
   reminders: (studyId: string) => ['notifications', 'reminders', studyId] as const,
 };
 
@@ -43,22 +45,28 @@ async function registration(): Promise<ServiceWorkerRegistration> {
 }
 
 /** Whether this browser holds a push subscription now. */
-export function useDeviceSubscribed() {
-  return useQuery({
-    queryKey: pushKeys.device,
+export const deviceSubscribedQuery = () =>
+  queryOptions({
+    queryKey: pushKeys.device(),
     queryFn: async () => {
       if (pushSupport() === 'unsupported') return false;
       const reg = await navigator.serviceWorker.getRegistration('/');
       return Boolean(await reg?.pushManager.getSubscription());
     },
   });
+
+export function useDeviceSubscribed() {
+  return useQuery(deviceSubscribedQuery());
 }
 
-export function usePushDevices() {
-  return useQuery({
-    queryKey: pushKeys.devices,
+export const pushDevicesQuery = () =>
+  queryOptions({
+    queryKey: pushKeys.devices(),
     queryFn: ({ signal }) => api.get(notificationsPaths.pushDevices, { signal, schema: import.meta.env.DEV && pushDevices }),
   });
+
+export function usePushDevices() {
+  return useQuery(pushDevicesQuery());
 }
 
 /** Ask for permission, subscribe with the server's key, and tell the server. */
@@ -75,7 +83,7 @@ export function useEnableDevice() {
         (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
       return api.put(notificationsPaths.pushSubscription, sub.toJSON(), { schema: import.meta.env.DEV && pushSubscriptionResult });
     },
-    onSettled: () => void qc.invalidateQueries({ queryKey: ['notifications', 'push'] }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: pushKeys.push() }),
   });
 }
 
@@ -92,7 +100,7 @@ export function useDisableDevice() {
       });
       await sub.unsubscribe();
     },
-    onSettled: () => void qc.invalidateQueries({ queryKey: ['notifications', 'push'] }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: pushKeys.push() }),
   });
 }
 
@@ -103,21 +111,27 @@ export class PermissionRefused extends Error {
 }
 
 /** The studies I am an active member of (each has its own reminder times). */
-export function useMyStudies() {
-  return useQuery({
-    queryKey: pushKeys.studies,
+export const myStudiesQuery = () =>
+  queryOptions({
+    queryKey: pushKeys.studies(),
     queryFn: async ({ signal }) => {
       const list = await api.get(studiesPaths.myMemberships, { signal, schema: import.meta.env.DEV && arrayOf(membership) });
       return list.filter((m) => m.isActive && (m.studyStatus === 'APPROVED' || m.studyStatus === 'IN_PROGRESS'));
     },
   });
+
+export function useMyStudies() {
+  return useQuery(myStudiesQuery());
 }
 
-export function useReminderSettings(studyId: string) {
-  return useQuery({
+export const reminderSettingsQuery = (studyId: string) =>
+  queryOptions({
     queryKey: pushKeys.reminders(studyId),
     queryFn: ({ signal }) => api.get(studiesPaths.reminders(studyId), { signal, schema: import.meta.env.DEV && reminderSettings }),
   });
+
+export function useReminderSettings(studyId: string) {
+  return useQuery(reminderSettingsQuery(studyId));
 }
 
 export function useSetReminders(studyId: string) {
