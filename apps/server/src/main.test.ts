@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/free-port.ts';
+import { waitFor } from '../test/wait-for.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'moim-main-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -40,20 +41,28 @@ function start(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-async function waitReady(url: string, exited: Promise<unknown>) {
+type Ready = { data: { database: { driver: string } } };
+
+/** The process's readiness answer, read until it comes, or an error as soon as the process exits. */
+async function waitReady(url: string, exited: Promise<unknown>): Promise<Ready> {
   let done = false;
   void exited.then(() => (done = true));
   // up to a minute: the process compiles main.ts with tsx and migrates a fresh folder
-  for (let i = 0; i < 300 && !done; i++) {
-    try {
-      const r = await fetch(`${url}/api/health/ready`);
-      if (r.ok) return (await r.json()) as { data: { database: { driver: string } } };
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not become ready');
+  const answer = await waitFor(
+    async (): Promise<Ready | 'exited' | undefined> => {
+      if (done) return 'exited';
+      try {
+        const r = await fetch(`${url}/api/health/ready`);
+        return r.ok ? ((await r.json()) as Ready) : undefined;
+      } catch {
+        return undefined; // not listening yet
+      }
+    },
+    Boolean,
+    { timeoutMs: 60_000, everyMs: 200, what: 'the server to be ready' },
+  );
+  if (answer === 'exited' || answer === undefined) throw new Error('server did not become ready: it exited');
+  return answer;
 }
 
 describe('server process', () => {

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support.ts';
+import { waitFor } from '../../test/wait-for.ts';
 import { approvedStudy, createUser, type TestUser } from '../modules/studies/test-helpers.ts';
 import { createPageFonts, type PageFontSpec } from './page-font.ts';
 
@@ -99,15 +100,13 @@ describe('a server-rendered page’s own font', () => {
 
   const page = async (app: TestApp, path: string) =>
     (await app.app.inject({ url: path, headers: { accept: 'text/html', 'accept-encoding': 'identity' } })).body;
-  /** the page once its font is cut (the cut runs beside the requests) */
-  const pageWithFont = async (path: string) => {
-    for (let i = 0; i < 300; i++) {
-      const html = await page(t, path);
-      if (FONT_URL.test(html)) return html;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`no page font for ${path} after 30 s`);
-  };
+  /** the page once its font is cut (the cut runs beside the requests; the app does not expose it, so the page is read until it shows) */
+  const pageWithFont = (path: string) =>
+    waitFor(
+      () => page(t, path),
+      (html) => FONT_URL.test(html),
+      { timeoutMs: 30_000, everyMs: 100, what: `a page font for ${path}` },
+    );
   const codesOf = (ranges: string) =>
     ranges.split(',').flatMap((r) => {
       const [a, b] = r.split('-').map((h) => parseInt(h, 16));
