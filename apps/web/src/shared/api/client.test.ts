@@ -88,15 +88,24 @@ describe('api client', () => {
     localStorage.setItem('authToken', 'old');
     localStorage.setItem('refreshToken', 'refresh-old');
     let refreshCalls = 0;
+    // the server answers the refresh only once it has refused all four requests, so every 401
+    // meets a refresh in flight (the case under test), on no clock
+    const requests = 4;
+    let refused = 0;
+    let allRefused!: () => void;
+    const refusedAll = new Promise<void>((r) => (allRefused = r));
     fetchMock.mockImplementation(async (url: string, init: RequestInit) => {
       const auth = (init.headers as Record<string, string>).authorization;
       if (url === '/api/auth/refresh') {
         refreshCalls++;
         expect(JSON.parse(String(init.body))).toEqual({ refreshToken: 'refresh-old' });
-        await new Promise((r) => setTimeout(r, 20));
+        await refusedAll;
         return ok({ accessToken: 'new', refreshToken: 'refresh-new' });
       }
-      if (auth === 'Bearer old') return fail(401, 'AUTH-1002');
+      if (auth === 'Bearer old') {
+        if (++refused === requests) allRefused();
+        return fail(401, 'AUTH-1002');
+      }
       return ok({ url, auth });
     });
     const results = await Promise.all([api.get('/api/a'), api.get('/api/b'), api.post('/api/c', { x: 1 }), api.get('/api/d')]);
@@ -112,11 +121,15 @@ describe('api client', () => {
     const fresh = jwt({ sub: 'u', exp: Math.floor(Date.now() / 1000) + 900 });
     let refreshCalls = 0;
     let unauthorized = 0;
+    // the server holds the refresh's answer until the test lets it go, once all three calls
+    // have been made: each of them meets the refresh in flight, on no clock
+    let answerRefresh!: () => void;
+    const refreshAnswered = new Promise<void>((r) => (answerRefresh = r));
     fetchMock.mockImplementation(async (url: string, init: RequestInit) => {
       const auth = (init.headers as Record<string, string>).authorization;
       if (url === '/api/auth/refresh') {
         refreshCalls++;
-        await new Promise((r) => setTimeout(r, 20));
+        await refreshAnswered;
         return ok({ accessToken: fresh, refreshToken: 'refresh-new' });
       }
       if (auth !== `Bearer ${fresh}`) {
@@ -126,7 +139,10 @@ describe('api client', () => {
       return ok({ url });
     });
     // the start-up check of the session (an auth call) and the page's own calls
-    await Promise.all([api.get('/api/auth/validate'), api.get('/api/a'), api.post('/api/b', { x: 1 })]);
+    const calls = Promise.all([api.get('/api/auth/validate'), api.get('/api/a'), api.post('/api/b', { x: 1 })]);
+    await vi.waitFor(() => expect(refreshCalls).toBeGreaterThan(0));
+    answerRefresh();
+    await calls;
     expect(refreshCalls).toBe(1);
     expect(unauthorized).toBe(0);
     expect(localStorage.getItem('authToken')).toBe(fresh);

@@ -9,7 +9,13 @@ import { coalesce } from './use-live';
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-/** A read that takes `ms`, recording what the server held when it began (`version`). */
+/**
+ * How long the simulated server takes to answer a read: the server's behaviour, on the fake
+ * clock the tests move (nothing here waits in real time).
+ */
+const READ_MS = 300;
+
+/** A read that takes READ_MS, recording what the server held when it began (`version`). */
 function server() {
   let version = 0;
   let inFlight = 0;
@@ -24,7 +30,7 @@ function server() {
         inFlight--;
         reads.push(seen);
         resolve();
-      }, 300),
+      }, READ_MS),
     );
   };
   return {
