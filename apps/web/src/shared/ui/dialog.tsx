@@ -5,13 +5,21 @@
  * or on a phone). Escape closes it, except while `busy` (a request in flight). The content is
  * mounted only while open, so a reopened form starts empty. `initialFocus` names where focus
  * starts (a confirmation's safe choice); otherwise the browser picks the first control.
+ * A dialog that shows a page's content (a job posting) is named by that content's own heading
+ * (`labelledBy`, no title), keeps its links and close button in `header`, and is `page` wide
+ * (the whole screen on a phone).
  */
 import { useEffect, useId, useRef, type FormEvent, type ReactNode, type RefObject } from 'react';
 import './dialog.css';
 
 export interface DialogProps {
   open: boolean;
-  title: ReactNode;
+  /** the dialog's name, shown on top; may be left out when `labelledBy` names it */
+  title?: ReactNode;
+  /** the id of a heading in the body that names the dialog instead of `title` */
+  labelledBy?: string;
+  /** controls kept in view on top beside the title (a link to the content's own page, a close button) */
+  header?: ReactNode;
   /** asked to close: Escape, a cancel button; the parent sets `open` to false */
   onClose: () => void;
   /** the body: scrolls when the dialog is taller than the screen */
@@ -28,13 +36,17 @@ export interface DialogProps {
   role?: 'dialog' | 'alertdialog';
   /** the id of the text that describes the dialog (read with its title) */
   describedBy?: string;
-  width?: 'narrow' | 'wide';
+  /** narrow 480 px, wide 560 px, page 760 px (and the whole screen on a phone) */
+  width?: 'narrow' | 'wide' | 'page';
   className?: string;
+  testId?: string;
 }
 
 export function Dialog({
   open,
   title,
+  labelledBy,
+  header,
   onClose,
   children,
   footer,
@@ -45,6 +57,7 @@ export function Dialog({
   describedBy,
   width = 'narrow',
   className,
+  testId,
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -71,11 +84,21 @@ export function Dialog({
   const askToClose = () => {
     if (!state.current.busy) state.current.onClose();
   };
+  const heading = title !== undefined && (
+    <h2 id={titleId} className="dialog__title">
+      {title}
+    </h2>
+  );
   const frame = (
     <>
-      <h2 id={titleId} className="dialog__title">
-        {title}
-      </h2>
+      {header ? (
+        <div className="dialog__head">
+          {heading}
+          {header}
+        </div>
+      ) : (
+        heading
+      )}
       <div className="dialog__body">{children}</div>
       {footer && <div className="dialog__footer">{footer}</div>}
     </>
@@ -86,8 +109,9 @@ export function Dialog({
       className={['dialog', `dialog--${width}`, className ?? ''].filter(Boolean).join(' ')}
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-modal="true"
-      aria-labelledby={titleId}
+      aria-labelledby={labelledBy ?? titleId}
       aria-describedby={describedBy}
+      data-testid={testId}
       // Escape (and the platform's close request) ask the parent; the dialog closes when `open` goes false
       onCancel={(e) => {
         e.preventDefault();

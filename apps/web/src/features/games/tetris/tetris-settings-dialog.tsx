@@ -2,7 +2,7 @@
  * The controls dialog: key repeat (DAS, ARR), soft-drop speed and the keys of each action.
  * Keyboard only works throughout: "add a key" listens for the next key (Escape cancels, Tab
  * leaves and is never bound), each bound key has its own remove button, and a key bound to two
- * actions is named on both rows and blocks saving. Native <dialog>: focus moves in, Escape
+ * actions is named on both rows and blocks saving. On the shared Dialog: focus moves in, Escape
  * closes (when not listening for a key), focus returns to the opener.
  */
 import {
@@ -15,11 +15,11 @@ import {
   type TetrisControl,
   type TetrisSettings,
 } from '@moim/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../shared/ui/dialog';
 import { ErrorMessage } from '../../../shared/ui/error-message';
 import { keyLabel } from './tetris-input';
-import '../../../shared/ui/dialog.css';
 
 const SOFT_DROP_CHOICES = [2, 5, 10, 20, 30, 40, 0];
 
@@ -38,7 +38,6 @@ const clamp = (raw: string, { min, max }: { min: number; max: number }) => Math.
 export function TetrisSettingsDialog({ open, settings, where, playing, onSave, onClose }: Props) {
   const { t } = useTranslation('games');
   const id = useId();
-  const ref = useRef<HTMLDialogElement>(null);
   // What the player changed since the dialog opened; until then it shows `settings` as they are,
   // so the account's settings arriving after the dialog opened are shown, not the browser's.
   const [edited, setEdited] = useState<TetrisSettings | null>(null);
@@ -48,21 +47,16 @@ export function TetrisSettingsDialog({ open, settings, where, playing, onSave, o
   const [listening, setListening] = useState<TetrisControl | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) {
+  // each opening starts from the settings as they are
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
       setEdited(null);
       setError(null);
       setListening(null);
-      if (typeof d.showModal === 'function') d.showModal();
-      else d.setAttribute('open', '');
-    } else if (!open && d.open) {
-      if (typeof d.close === 'function') d.close();
-      else d.removeAttribute('open');
     }
-  }, [open, settings]);
+  }
 
   const label = (code: string) => keyLabel(code, t);
   const setKeys = (control: TetrisControl, keys: string[]) => setDraft((d) => ({ ...d, bindings: { ...d.bindings, [control]: keys } }));
@@ -106,146 +100,21 @@ export function TetrisSettingsDialog({ open, settings, where, playing, onSave, o
   };
 
   return (
-    <dialog
-      ref={ref}
-      className="st-dialog tetris-settings"
-      aria-labelledby={`${id}-title`}
-      onCancel={(e) => {
-        if (listening) e.preventDefault();
-      }}
+    <Dialog
+      open={open}
+      title={t('settings.title')}
+      width="wide"
+      className="tetris-settings"
+      testId="tetris-settings"
+      // while listening for a key, Escape cancels the listening, not the dialog
+      busy={busy || listening !== null}
       onClose={onClose}
-      data-testid="tetris-settings"
-    >
-      <form
-        method="dialog"
-        className="st-dialog__body"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (valid) void save();
-        }}
-      >
-        <h2 id={`${id}-title`} className="st-dialog__title">
-          {t('settings.title')}
-        </h2>
-        <p className="muted">{t(`settings.where.${where}`)}</p>
-
-        <fieldset className="tetris-settings__group">
-          <legend>{t('settings.repeat')}</legend>
-          <label className="tetris-settings__number">
-            <span>{t('settings.das')}</span>
-            <input
-              type="number"
-              min={L.dasMs.min}
-              max={L.dasMs.max}
-              step={1}
-              value={draft.dasMs}
-              onChange={(e) => setDraft({ ...draft, dasMs: clamp(e.target.value, L.dasMs) })}
-              aria-describedby={`${id}-das`}
-              data-testid="tetris-das"
-            />
-            <span className="muted">ms</span>
-          </label>
-          <p id={`${id}-das`} className="muted tetris-settings__help">
-            {t('settings.dasHelp', { ms: DEFAULT_TETRIS_SETTINGS.dasMs })}
-          </p>
-          <label className="tetris-settings__number">
-            <span>{t('settings.arr')}</span>
-            <input
-              type="number"
-              min={L.arrMs.min}
-              max={L.arrMs.max}
-              step={1}
-              value={draft.arrMs}
-              onChange={(e) => setDraft({ ...draft, arrMs: clamp(e.target.value, L.arrMs) })}
-              aria-describedby={`${id}-arr`}
-              data-testid="tetris-arr"
-            />
-            <span className="muted">ms</span>
-          </label>
-          <p id={`${id}-arr`} className="muted tetris-settings__help">
-            {t('settings.arrHelp', { ms: DEFAULT_TETRIS_SETTINGS.arrMs })}
-          </p>
-          <label className="tetris-settings__number">
-            <span>{t('settings.softDrop')}</span>
-            <select
-              value={draft.softDropFactor}
-              onChange={(e) => setDraft({ ...draft, softDropFactor: Number(e.target.value) })}
-              data-testid="tetris-sdf"
-            >
-              {[...new Set([...SOFT_DROP_CHOICES, draft.softDropFactor])].map((f) => (
-                <option key={f} value={f}>
-                  {f === 0
-                    ? t('settings.instant')
-                    : `×${f}${f === DEFAULT_TETRIS_SETTINGS.softDropFactor ? ` (${t('settings.default')})` : ''}`}
-                </option>
-              ))}
-            </select>
-          </label>
-          {playing && <p className="muted tetris-settings__help">{t('settings.softDropNextGame')}</p>}
-        </fieldset>
-
-        <fieldset className="tetris-settings__group">
-          <legend>{t('settings.keys')}</legend>
-          <p className="muted tetris-settings__help">{t('settings.keysHelp')}</p>
-          <ul className="tetris-settings__keys">
-            {TETRIS_CONTROLS.map((control) => {
-              const clashes = conflictsOf(control);
-              const keys = draft.bindings[control];
-              return (
-                <li key={control} className={clashes.length ? 'has-conflict' : undefined} data-testid={`binding-${control}`}>
-                  <span className="tetris-settings__action" id={`${id}-${control}`}>
-                    {t(`tetris.controls.${control}`)}
-                  </span>
-                  <span className="tetris-settings__chips">
-                    {keys.map((key) => (
-                      <span key={key} className="tetris-settings__chip">
-                        <kbd>{label(key)}</kbd>
-                        <button
-                          type="button"
-                          className="tetris-settings__remove"
-                          disabled={keys.length === 1}
-                          onClick={() =>
-                            setKeys(
-                              control,
-                              keys.filter((k) => k !== key),
-                            )
-                          }
-                          aria-label={t('settings.removeKey', { key: label(key), action: t(`tetris.controls.${control}`) })}
-                        >
-                          ✕
-                        </button>
-                      </span>
-                    ))}
-                    <button
-                      type="button"
-                      className={`btn btn-ghost tetris-settings__add${listening === control ? ' is-listening' : ''}`}
-                      aria-describedby={`${id}-${control}`}
-                      aria-pressed={listening === control}
-                      disabled={keys.length >= L.keysPerControl}
-                      title={keys.length >= L.keysPerControl ? t('settings.keysFull', { max: L.keysPerControl }) : undefined}
-                      onClick={() => setListening(listening === control ? null : control)}
-                      onKeyDown={listen(control)}
-                      onBlur={() => listening === control && setListening(null)}
-                      data-testid={`bind-${control}`}
-                    >
-                      {listening === control ? t('settings.pressKey') : t('settings.addKey')}
-                    </button>
-                  </span>
-                  {clashes.length > 0 && (
-                    <span className="tetris-settings__conflict" role="alert">
-                      {clashes
-                        .map(({ key, other }) => t('settings.conflict', { key: label(key), action: t(`tetris.controls.${other}`) }))
-                        .join(' ')}
-                    </span>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        </fieldset>
-
-        {error !== null && <ErrorMessage error={error} />}
-        <div className="st-dialog__actions">
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (valid) void save();
+      }}
+      footer={
+        <>
           <button
             type="button"
             className="btn btn-ghost"
@@ -260,8 +129,127 @@ export function TetrisSettingsDialog({ open, settings, where, playing, onSave, o
           <button type="submit" className="btn btn-primary" disabled={!valid || busy} data-testid="tetris-settings-save">
             {t('settings.save')}
           </button>
-        </div>
-      </form>
-    </dialog>
+        </>
+      }
+    >
+      <p className="muted">{t(`settings.where.${where}`)}</p>
+
+      <fieldset className="tetris-settings__group">
+        <legend>{t('settings.repeat')}</legend>
+        <label className="tetris-settings__number">
+          <span>{t('settings.das')}</span>
+          <input
+            type="number"
+            min={L.dasMs.min}
+            max={L.dasMs.max}
+            step={1}
+            value={draft.dasMs}
+            onChange={(e) => setDraft({ ...draft, dasMs: clamp(e.target.value, L.dasMs) })}
+            aria-describedby={`${id}-das`}
+            data-testid="tetris-das"
+          />
+          <span className="muted">ms</span>
+        </label>
+        <p id={`${id}-das`} className="muted tetris-settings__help">
+          {t('settings.dasHelp', { ms: DEFAULT_TETRIS_SETTINGS.dasMs })}
+        </p>
+        <label className="tetris-settings__number">
+          <span>{t('settings.arr')}</span>
+          <input
+            type="number"
+            min={L.arrMs.min}
+            max={L.arrMs.max}
+            step={1}
+            value={draft.arrMs}
+            onChange={(e) => setDraft({ ...draft, arrMs: clamp(e.target.value, L.arrMs) })}
+            aria-describedby={`${id}-arr`}
+            data-testid="tetris-arr"
+          />
+          <span className="muted">ms</span>
+        </label>
+        <p id={`${id}-arr`} className="muted tetris-settings__help">
+          {t('settings.arrHelp', { ms: DEFAULT_TETRIS_SETTINGS.arrMs })}
+        </p>
+        <label className="tetris-settings__number">
+          <span>{t('settings.softDrop')}</span>
+          <select
+            value={draft.softDropFactor}
+            onChange={(e) => setDraft({ ...draft, softDropFactor: Number(e.target.value) })}
+            data-testid="tetris-sdf"
+          >
+            {[...new Set([...SOFT_DROP_CHOICES, draft.softDropFactor])].map((f) => (
+              <option key={f} value={f}>
+                {f === 0
+                  ? t('settings.instant')
+                  : `×${f}${f === DEFAULT_TETRIS_SETTINGS.softDropFactor ? ` (${t('settings.default')})` : ''}`}
+              </option>
+            ))}
+          </select>
+        </label>
+        {playing && <p className="muted tetris-settings__help">{t('settings.softDropNextGame')}</p>}
+      </fieldset>
+
+      <fieldset className="tetris-settings__group">
+        <legend>{t('settings.keys')}</legend>
+        <p className="muted tetris-settings__help">{t('settings.keysHelp')}</p>
+        <ul className="tetris-settings__keys">
+          {TETRIS_CONTROLS.map((control) => {
+            const clashes = conflictsOf(control);
+            const keys = draft.bindings[control];
+            return (
+              <li key={control} className={clashes.length ? 'has-conflict' : undefined} data-testid={`binding-${control}`}>
+                <span className="tetris-settings__action" id={`${id}-${control}`}>
+                  {t(`tetris.controls.${control}`)}
+                </span>
+                <span className="tetris-settings__chips">
+                  {keys.map((key) => (
+                    <span key={key} className="tetris-settings__chip">
+                      <kbd>{label(key)}</kbd>
+                      <button
+                        type="button"
+                        className="tetris-settings__remove"
+                        disabled={keys.length === 1}
+                        onClick={() =>
+                          setKeys(
+                            control,
+                            keys.filter((k) => k !== key),
+                          )
+                        }
+                        aria-label={t('settings.removeKey', { key: label(key), action: t(`tetris.controls.${control}`) })}
+                      >
+                        ✕
+                      </button>
+                    </span>
+                  ))}
+                  <button
+                    type="button"
+                    className={`btn btn-ghost tetris-settings__add${listening === control ? ' is-listening' : ''}`}
+                    aria-describedby={`${id}-${control}`}
+                    aria-pressed={listening === control}
+                    disabled={keys.length >= L.keysPerControl}
+                    title={keys.length >= L.keysPerControl ? t('settings.keysFull', { max: L.keysPerControl }) : undefined}
+                    onClick={() => setListening(listening === control ? null : control)}
+                    onKeyDown={listen(control)}
+                    onBlur={() => listening === control && setListening(null)}
+                    data-testid={`bind-${control}`}
+                  >
+                    {listening === control ? t('settings.pressKey') : t('settings.addKey')}
+                  </button>
+                </span>
+                {clashes.length > 0 && (
+                  <span className="tetris-settings__conflict" role="alert">
+                    {clashes
+                      .map(({ key, other }) => t('settings.conflict', { key: label(key), action: t(`tetris.controls.${other}`) }))
+                      .join(' ')}
+                  </span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+
+      {error !== null && <ErrorMessage error={error} />}
+    </Dialog>
   );
 }

@@ -1,8 +1,12 @@
-/** `?jobId=` opens a posting in a modal (native <dialog>: focus moves in, Escape closes, focus returns). */
-import { useEffect, useRef } from 'react';
+/**
+ * `?jobId=` opens a posting in the shared Dialog (focus moves in, Escape closes, focus returns),
+ * named by the posting's own heading, with a link to its own page and a close button on top.
+ */
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
+import { Dialog } from '../../../shared/ui/dialog';
 import { ErrorState, LoadingState } from '../../../shared/ui/states';
 import { useJobDetail, useSkillProfile } from '../api';
 import { PostingDetail, postingPath } from './posting-detail';
@@ -16,19 +20,7 @@ export function DetailDialog() {
   const auth = useAuth();
   const detail = useJobDetail(valid ? jobId : null, auth.isAuthenticated);
   const profile = useSkillProfile(auth.isAuthenticated);
-  const ref = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (jobId && !d.open) {
-      if (typeof d.showModal === 'function') d.showModal();
-      else d.setAttribute('open', '');
-    } else if (!jobId && d.open) {
-      if (typeof d.close === 'function') d.close();
-      else d.removeAttribute('open');
-    }
-  }, [jobId]);
+  const titleId = useId();
 
   const close = () => {
     const next = new URLSearchParams(params);
@@ -37,44 +29,38 @@ export function DetailDialog() {
   };
 
   return (
-    <dialog
-      ref={ref}
-      className="jn-dialog"
-      aria-labelledby="job-detail-title"
-      onClose={() => jobId && close()}
-      onCancel={(e) => {
-        e.preventDefault();
-        close();
-      }}
+    <Dialog
+      open={!!jobId}
+      labelledBy={titleId}
+      width="page"
+      onClose={close}
+      header={
+        <>
+          {valid && (
+            <Link to={postingPath(jobId)} className="jn-hint">
+              {t('detail.ownPage')}
+            </Link>
+          )}
+          <button type="button" className="btn btn-ghost btn-sm" onClick={close} aria-label={t('detail.close')}>
+            ✕
+          </button>
+        </>
+      }
     >
-      <div className="jn-dialog__bar">
-        {valid && (
-          <Link to={postingPath(jobId)} className="jn-hint">
-            {t('detail.ownPage')}
-          </Link>
-        )}
-        <button type="button" className="btn btn-ghost btn-sm" onClick={close} aria-label={t('detail.close')}>
-          ✕
-        </button>
-      </div>
-      {!jobId ? null : !valid ? (
+      {!valid ? (
         <ErrorState message={t('detail.notFound')} />
       ) : detail.isPending ? (
         <LoadingState />
       ) : detail.isError ? (
         <>
-          <h2 id="job-detail-title" className="visually-hidden">
+          <h2 id={titleId} className="visually-hidden">
             {t('detail.errorTitle')}
           </h2>
           <ErrorMessage variant="state" error={detail.error} onRetry={() => void detail.refetch()} />
         </>
       ) : (
-        <PostingDetail
-          posting={detail.data}
-          headingId="job-detail-title"
-          profileMissing={auth.isAuthenticated && profile.data?.profile === null}
-        />
+        <PostingDetail posting={detail.data} headingId={titleId} profileMissing={auth.isAuthenticated && profile.data?.profile === null} />
       )}
-    </dialog>
+    </Dialog>
   );
 }
