@@ -1,6 +1,6 @@
 /**
- * Fetchers and TanStack Query hooks for the payments API (docs/payments.md). Types come from the
- * contract. Confirming is idempotent on the server, so the success page can run it as a query.
+ * The payments API (docs/payments.md): a `queryOptions` factory per read (keys from ./keys), a
+ * hook per write. Types come from the contract. Confirming is idempotent on the server, so the success page can run it as a query.
  */
 import {
   applicationPaymentState,
@@ -12,60 +12,64 @@ import {
   type PaymentMethod,
   type RefundAccount,
 } from '@moim/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { useLiveInvalidation, useOwnTopic } from '../../shared/live/use-live';
 import { paymentsPaths } from '../../shared/api/paths/payments';
 import { studiesPaths } from '../../shared/api/paths/studies';
+import { paymentKeys } from './keys';
 
-export const paymentKeys = {
-  all: ['payments'] as const,
-  config: () => ['payments', 'config'] as const,
-  order: (orderId: string) => ['payments', 'order', orderId] as const,
-  confirm: (b: ConfirmPaymentBody) => ['payments', 'confirm', b.orderId, b.paymentKey, b.amount] as const,
-  application: (studyId: string, applicationId: string) => ['payments', 'application', studyId, applicationId] as const,
-};
-
-export function usePaymentsConfig() {
-  return useQuery({
+export const paymentsConfigQuery = () =>
+  queryOptions({
     queryKey: paymentKeys.config(),
     queryFn: ({ signal }) => api.get(paymentsPaths.config, { signal, auth: false, schema: import.meta.env.DEV && paymentsConfig }),
     staleTime: 5 * 60_000,
   });
+
+export function usePaymentsConfig() {
+  return useQuery(paymentsConfigQuery());
 }
 
-export function usePayment(orderId: string | null, opts: { refetchInterval?: number | false } = {}) {
-  return useQuery({
+export const paymentQuery = (orderId: string | null) =>
+  queryOptions({
     queryKey: paymentKeys.order(orderId ?? ''),
     queryFn: ({ signal }) => api.get(paymentsPaths.byOrderId(orderId!), { signal, schema: import.meta.env.DEV && paymentView }),
     enabled: !!orderId,
-    refetchInterval: opts.refetchInterval,
   });
+
+export function usePayment(orderId: string | null, opts: { refetchInterval?: number | false } = {}) {
+  return useQuery({ ...paymentQuery(orderId), refetchInterval: opts.refetchInterval });
 }
 
 /** POST /api/payments/confirm as a query: runs once per (orderId, paymentKey, amount), same answer on reload. */
-export function useConfirmPayment(body: ConfirmPaymentBody | null) {
-  return useQuery({
-    queryKey: body ? paymentKeys.confirm(body) : ['payments', 'confirm', 'none'],
+export const confirmPaymentQuery = (body: ConfirmPaymentBody | null) =>
+  queryOptions({
+    queryKey: paymentKeys.confirm(body),
     queryFn: () => api.post(paymentsPaths.confirm, body!, { timeoutMs: 60_000, schema: import.meta.env.DEV && paymentView }),
     enabled: !!body,
     retry: false,
     staleTime: Infinity,
     gcTime: Infinity,
   });
+
+export function useConfirmPayment(body: ConfirmPaymentBody | null) {
+  return useQuery(confirmPaymentQuery(body));
 }
 
-/** An application's payment state; a `payment.changed` on the payer's own topic reads it again (docs/live.md). */
-export function useApplicationPayment(studyId: string | undefined, applicationId: string | undefined) {
-  const { user } = useAuth();
-  useLiveInvalidation(useOwnTopic(user?.id), [paymentKeys.application(studyId ?? '', applicationId ?? '')]);
-  return useQuery({
+export const applicationPaymentQuery = (studyId: string | undefined, applicationId: string | undefined) =>
+  queryOptions({
     queryKey: paymentKeys.application(studyId ?? '', applicationId ?? ''),
     queryFn: ({ signal }) =>
       api.get(studiesPaths.payment(studyId!, applicationId!), { signal, schema: import.meta.env.DEV && applicationPaymentState }),
     enabled: !!studyId && !!applicationId,
   });
+
+/** An application's payment state; a `payment.changed` on the payer's own topic reads it again (docs/live.md). */
+export function useApplicationPayment(studyId: string | undefined, applicationId: string | undefined) {
+  const { user } = useAuth();
+  useLiveInvalidation(useOwnTopic(user?.id), [paymentKeys.application(studyId ?? '', applicationId ?? '')]);
+  return useQuery(applicationPaymentQuery(studyId, applicationId));
 }
 
 export function useStartPayment(studyId: string, applicationId: string) {

@@ -1,8 +1,9 @@
 /** The back office's payment calls (/api/admin/payments…), admins only. */
 import { adminPaymentDetail, adminPaymentPage, type AdminRefundBody } from '@moim/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type QueryValue } from '../../../shared/api/client';
 import { adminPaymentsPaths } from '../../../shared/api/paths/payments';
+import { paymentKeys } from '../keys';
 
 export interface AdminPaymentFilters {
   status?: string;
@@ -16,26 +17,29 @@ export interface AdminPaymentFilters {
   page: number;
 }
 
-const keys = {
-  list: (f: AdminPaymentFilters) => ['payments', 'admin', 'list', f] as const,
-  detail: (id: string) => ['payments', 'admin', 'detail', id] as const,
-};
 
-export function useAdminPayments(f: AdminPaymentFilters) {
+export const adminPaymentsQuery = (f: AdminPaymentFilters) => {
   const query: Record<string, QueryValue> = { ...f, size: 20, sort: 'createdAt,desc' };
-  return useQuery({
-    queryKey: keys.list(f),
+  return queryOptions({
+    queryKey: paymentKeys.adminList(f),
     queryFn: ({ signal }) => api.get(adminPaymentsPaths.root, { signal, query, schema: import.meta.env.DEV && adminPaymentPage }),
     placeholderData: keepPreviousData,
   });
+};
+
+export function useAdminPayments(f: AdminPaymentFilters) {
+  return useQuery(adminPaymentsQuery(f));
 }
 
-export function useAdminPayment(id: string | undefined) {
-  return useQuery({
-    queryKey: keys.detail(id ?? ''),
+export const adminPaymentQuery = (id: string | undefined) =>
+  queryOptions({
+    queryKey: paymentKeys.adminDetail(id ?? ''),
     queryFn: ({ signal }) => api.get(adminPaymentsPaths.byId(id!), { signal, schema: import.meta.env.DEV && adminPaymentDetail }),
     enabled: !!id,
   });
+
+export function useAdminPayment(id: string | undefined) {
+  return useQuery(adminPaymentQuery(id));
 }
 
 type ActionPath = (id: string) => string;
@@ -45,8 +49,8 @@ function useAction<T>(id: string, path: ActionPath) {
   return useMutation({
     mutationFn: (body: T) => api.post(path(id), body, { schema: import.meta.env.DEV && adminPaymentDetail }),
     onSuccess: (d) => {
-      qc.setQueryData(keys.detail(id), d);
-      void qc.invalidateQueries({ queryKey: ['payments', 'admin', 'list'] });
+      qc.setQueryData(paymentKeys.adminDetail(id), d);
+      void qc.invalidateQueries({ queryKey: paymentKeys.adminLists() });
     },
   });
 }

@@ -4,9 +4,10 @@
  * refused card refund. Either action refreshes every list it may change.
  */
 import { depositPayoutStudy, depositPayoutView, type DepositPayoutView, type DepositRefundStatus } from '@moim/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, arrayOf } from '../../../shared/api/client';
 import { adminDepositRefundsPaths } from '../../../shared/api/paths/payments';
+import { paymentKeys } from '../keys';
 
 export interface DepositRefundFilters {
   /** undefined: every status */
@@ -14,23 +15,20 @@ export interface DepositRefundFilters {
   studyId?: string;
 }
 
-export const depositRefundKeys = {
-  all: ['payments', 'admin', 'deposit-refunds'] as const,
-  list: (f: DepositRefundFilters) => ['payments', 'admin', 'deposit-refunds', f] as const,
-  studies: () => ['payments', 'admin', 'deposit-refunds', 'studies'] as const,
-};
-
 /** The studies the list can be narrowed to, with what waits in each (the picker). */
-export function useDepositPayoutStudies() {
-  return useQuery({
-    queryKey: depositRefundKeys.studies(),
+export const depositPayoutStudiesQuery = () =>
+  queryOptions({
+    queryKey: paymentKeys.depositPayoutStudies(),
     queryFn: ({ signal }) => api.get(adminDepositRefundsPaths.studies, { signal, schema: arrayOf(depositPayoutStudy) }),
   });
+
+export function useDepositPayoutStudies() {
+  return useQuery(depositPayoutStudiesQuery());
 }
 
-export function useDepositRefunds(f: DepositRefundFilters) {
-  return useQuery({
-    queryKey: depositRefundKeys.list(f),
+export const depositRefundsQuery = (f: DepositRefundFilters) =>
+  queryOptions({
+    queryKey: paymentKeys.depositRefundList(f),
     queryFn: ({ signal }) =>
       api.get<DepositPayoutView[]>(adminDepositRefundsPaths.root, {
         signal,
@@ -39,12 +37,15 @@ export function useDepositRefunds(f: DepositRefundFilters) {
       }),
     placeholderData: keepPreviousData,
   });
+
+export function useDepositRefunds(f: DepositRefundFilters) {
+  return useQuery(depositRefundsQuery(f));
 }
 
 function useRefresh() {
   const qc = useQueryClient();
   // the payout list and the payments' own pages (refunded amount, status) both move
-  return () => qc.invalidateQueries({ queryKey: ['payments', 'admin'] });
+  return () => qc.invalidateQueries({ queryKey: paymentKeys.admin() });
 }
 
 /**

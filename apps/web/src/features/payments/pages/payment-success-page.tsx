@@ -4,7 +4,7 @@
  * /payment/fail with the provider's code and message.
  */
 import type { ConfirmPaymentBody } from '@moim/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { partialMatchKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
@@ -12,6 +12,7 @@ import { ApiError } from '../../../shared/api/client';
 import { ErrorMessage } from '../../../shared/ui/error-message';
 import { LoadingState } from '../../../shared/ui/states';
 import { useConfirmPayment } from '../api';
+import { paymentKeys } from '../keys';
 import { PaymentSummary } from '../components/payment-summary';
 import { MissingOrder } from '../components/missing-order';
 import '../payments.css';
@@ -33,7 +34,7 @@ export default function PaymentSuccessPage() {
 
   useEffect(() => {
     // The application and the study changed: let every page read them again.
-    if (confirm.isSuccess) void qc.invalidateQueries({ predicate: (q) => q.queryKey[1] !== 'confirm' });
+    if (confirm.isSuccess) void qc.invalidateQueries({ predicate: (q) => !partialMatchKey(q.queryKey, paymentKeys.confirms()) });
   }, [confirm.isSuccess, qc]);
 
   if (!body) return <MissingOrder />;
