@@ -35,6 +35,7 @@ import {
   type ServerProcess,
   type TcpProxy,
 } from './harness.ts';
+import { waitFor } from '../wait-for.ts';
 
 const pgUp = await postgresAvailable();
 if (!pgUp) console.warn('[faults] PostgreSQL is not reachable: the outage scenarios are skipped');
@@ -113,11 +114,19 @@ describe.skipIf(!pgUp)('start-up while the database is unreachable', () => {
     proxy.set('refuse');
     const t0 = performance.now();
     server = await startServer(env);
-    await sleep(2_000);
-    expect(await Promise.race([server.exited.then(() => 'exited'), sleep(10).then(() => 'running')])).toBe('running');
+    let exited = false;
+    void server.exited.then(() => (exited = true));
+    // refused three times (0, 250 and 750 ms into its start-up; the next try 1 s later) and still
+    // running, not given up
+    const retries = () => server.logCount('database unreachable; retrying');
+    await waitFor(() => exited || retries() >= 3, Boolean, { timeoutMs: 30_000, what: 'three refused start-up attempts' });
+    expect(exited).toBe(false);
+    const refusedMs = performance.now() - t0;
     proxy.set('pass');
     await server.ready();
-    console.log(`[faults] start-up: database refused for 2 s, then ready ${(performance.now() - t0).toFixed(0)} ms after launch`);
+    console.log(
+      `[faults] start-up: database refused ${retries()} times (${refusedMs.toFixed(0)} ms), then ready ${(performance.now() - t0).toFixed(0)} ms after launch`,
+    );
     players = [await register(server.url, 'alpha'), await register(server.url, 'bravo'), await register(server.url, 'charlie')];
     await playTetris(players[0]!, 1200);
     await playTetris(players[1]!, 600);
@@ -127,6 +136,24 @@ describe.skipIf(!pgUp)('start-up while the database is unreachable', () => {
 
 /** Requests a visitor and a signed-in player make, none of which may fail because Redis is away. */
 const KINDS = ['board', 'around-me', 'check-email', 'login'] as const;
+
+/**
+ * A phase of load is counted in requests, not timed: the load runs until it has made `requests`
+ * of them (or fails the test after a minute without), then `during` reads while it still runs.
+ */
+async function loadPhase<T>(requests: number, stats: LoadStats, during: () => Promise<T>, slowest?: Record<string, number>): Promise<T> {
+  const load = redisLoad(stats, slowest);
+  try {
+    await waitFor(
+      () => stats.total,
+      (n) => n >= requests,
+      { timeoutMs: 60_000, everyMs: 50, what: `${requests} requests of load` },
+    );
+    return await during();
+  } finally {
+    await load.stop();
+  }
+}
 
 function redisLoad(stats: LoadStats, slowest: Record<string, number> = {}) {
   let n = 0;
@@ -159,40 +186,33 @@ describe.skipIf(!pgUp)('Redis outage during load', () => {
     await expect.poll(async () => Number(await redis.cli('zcard', 'games:lb:TETRIS:ALL')), { timeout: 10_000 }).toBe(3);
 
     const up = newStats();
-    let load = redisLoad(up);
-    await sleep(1_500);
-    await load.stop();
+    await loadPhase(40, up, async () => undefined);
 
     await redis.stop();
     const down = newStats();
-    load = redisLoad(down);
-    await sleep(3_000);
-    const ready = await request(server.url, 'GET', '/api/health/ready');
-    const during = (await aroundMe(players[1]!)).body.data;
-    await load.stop();
+    // the readiness and a rank read while Redis is away and the load goes on
+    const [ready, during] = await loadPhase(60, down, async () => [
+      await request(server.url, 'GET', '/api/health/ready'),
+      (await aroundMe(players[1]!)).body.data,
+    ]);
 
     const t0 = performance.now();
     await redis.start();
-    let recoveredMs = -1;
-    for (let i = 0; i < 100; i++) {
-      const r = await request(server.url, 'GET', '/api/health/ready');
-      if (r.body.data.status === 'ok') {
-        recoveredMs = performance.now() - t0;
-        break;
-      }
-      await sleep(100);
-    }
+    await waitFor(
+      () => request(server.url, 'GET', '/api/health/ready'),
+      (r) => r.body?.data?.status === 'ok',
+      { timeoutMs: 15_000, everyMs: 100, what: 'readiness ok after the Redis restart' },
+    );
+    const recoveredMs = performance.now() - t0;
     const after = newStats();
-    load = redisLoad(after);
-    await sleep(1_500);
-    await load.stop();
+    await loadPhase(40, after, async () => undefined);
     // Redis restarted empty: the rate-limit windows and the boards are there again.
     const rlKeys = (await redis.cli('--scan', '--pattern', 'moim:rl:*')).split('\n').filter(Boolean).length;
-    let boardSize = 0;
-    for (let i = 0; i < 40 && boardSize < 3; i++) {
-      boardSize = Number(await redis.cli('zcard', 'games:lb:TETRIS:ALL'));
-      if (boardSize < 3) await sleep(100);
-    }
+    const boardSize = await waitFor(
+      async () => Number(await redis.cli('zcard', 'games:lb:TETRIS:ALL')),
+      (n) => n >= 3,
+      { timeoutMs: 10_000, everyMs: 100, what: 'the board reloaded into Redis' },
+    );
     const afterRank = (await aroundMe(players[1]!)).body.data;
 
     console.log(`[faults] Redis up:      ${summary(up)}`);
@@ -222,11 +242,9 @@ describe.skipIf(!pgUp)('Redis outage during load', () => {
     redis.freeze();
     const frozen = newStats();
     const slowestByKind: Record<string, number> = {};
-    const load = redisLoad(frozen, slowestByKind);
     try {
-      await sleep(3_000);
+      await loadPhase(60, frozen, async () => undefined, slowestByKind);
     } finally {
-      await load.stop();
       redis.thaw();
     }
     const slowest = Math.max(...frozen.latencies);
@@ -307,13 +325,17 @@ describe.skipIf(!pgUp)('database outage', () => {
     // The breaker is open: the next wave is refused at once, every answer with Retry-After.
     const open = await fire();
     // A longer outage: the breaker lets one trial through per interval (it waits at most the
-    // probe time and fails), everything else is refused at once.
+    // probe time and fails), everything else is refused at once. The scene's own timeline, not a
+    // wait for anything: the database stays hung for HANG_MS from the first wave (several of the
+    // breaker's 1 s intervals) while a client asks every CLIENT_PAUSE_MS.
+    const HANG_MS = 6_000;
+    const CLIENT_PAUSE_MS = 100;
     const held: Reply[] = [];
     const holdStart = performance.now();
     const connectionsBefore = proxy.accepted;
-    while (performance.now() - t0 < 6_000) {
+    while (performance.now() - t0 < HANG_MS) {
       held.push(await mix.me());
-      await sleep(100);
+      await sleep(CLIENT_PAUSE_MS);
     }
     const holdMs = performance.now() - holdStart;
     const holdConnections = proxy.accepted - connectionsBefore;
@@ -325,15 +347,12 @@ describe.skipIf(!pgUp)('database outage', () => {
 
     proxy.set('pass');
     const t1 = performance.now();
-    let recoveredMs = -1;
-    while (performance.now() - t1 < 10_000) {
-      const r = await mix.me();
-      if (r.status === 200) {
-        recoveredMs = performance.now() - t1;
-        break;
-      }
-      await sleep(100);
-    }
+    await waitFor(mix.me, (r) => r.status === 200, {
+      timeoutMs: 10_000,
+      everyMs: 100,
+      what: 'a read to succeed once the database answers',
+    });
+    const recoveredMs = performance.now() - t1;
     const after = await fire();
     const readyAfter = await request(server.url, 'GET', '/api/health/ready');
 
@@ -392,10 +411,10 @@ describe.skipIf(!pgUp)('database outage', () => {
 
 async function untilReady(): Promise<number> {
   const t1 = performance.now();
-  for (let i = 0; i < 100; i++) {
-    const r = await request(server.url, 'GET', '/api/health/ready', undefined, undefined, 3_000);
-    if (r.status === 200) return performance.now() - t1;
-    await sleep(100);
-  }
-  return -1;
+  await waitFor(
+    () => request(server.url, 'GET', '/api/health/ready', undefined, undefined, 3_000),
+    (r) => r.status === 200,
+    { timeoutMs: 30_000, everyMs: 100, what: 'readiness 200 once the database answers' },
+  );
+  return performance.now() - t1;
 }
