@@ -13,7 +13,6 @@ import {
   register,
   request,
   roundRobin,
-  sleep,
   startPgbouncer,
   startRedis,
   startServer,
@@ -23,6 +22,7 @@ import {
   type RedisProcess,
   type ServerProcess,
 } from './harness.ts';
+import { waitFor } from '../wait-for.ts';
 
 const pgUp = await postgresAvailable();
 if (!pgUp) console.warn('[faults] PostgreSQL is not reachable: the two-instance tests are skipped');
@@ -113,13 +113,17 @@ function twoInstances(mode: 'direct' | 'pgbouncer') {
     const users = await Promise.all([register(a.url, 'reset1'), register(b.url, 'reset2'), register(a.url, 'reset3')]);
     await Promise.all(users.map((u) => via('POST', '/api/auth/password-reset/request', { email: u.email })));
     const emails = users.map((u) => u.email);
-    const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline) {
-      const sent = Number((await db.query(`select count(*) as n from mail_outbox where to_address = any($1)`, [emails])).rows[0].n);
-      if (sent >= users.length) break;
-      await sleep(200);
-    }
-    await sleep(1_500); // a second run, if any, would land now
+    // Every mail sent and every mail job finished. Nothing more to wait out: a run claims its job
+    // first (attempts + 1, and only while it is pending), so a second run of a job would show in
+    // its attempts by now, and a finished job is claimed no more.
+    await waitFor(
+      async () => ({
+        sent: Number((await db.query(`select count(*) as n from mail_outbox where to_address = any($1)`, [emails])).rows[0].n),
+        unfinished: Number((await db.query(`select count(*) as n from jobs where kind = 'mail.send' and status <> 'done'`)).rows[0].n),
+      }),
+      ({ sent, unfinished }) => sent >= users.length && unfinished === 0,
+      { timeoutMs: 20_000, everyMs: 200, what: 'the reset mails sent and their jobs done' },
+    );
     const rows = (
       await db.query(`select to_address, count(*)::int as n from mail_outbox where to_address = any($1) group by to_address`, [emails])
     ).rows;
