@@ -16,7 +16,6 @@ import {
   record,
   register,
   request,
-  sleep,
   startRedis,
   startServer,
   summary,
@@ -24,6 +23,7 @@ import {
   type RedisProcess,
   type ServerProcess,
 } from './harness.ts';
+import { waitFor } from '../wait-for.ts';
 
 const pgUp = await postgresAvailable();
 if (!pgUp) console.warn('[faults] PostgreSQL is not reachable: the rolling-restart test is skipped');
@@ -68,15 +68,20 @@ describe.skipIf(!pgUp)('rolling restart of two instances', () => {
         })),
       );
     });
+    /** the balancer has sent instance `i` `n` more requests than `since` (it is in the rotation) */
+    const served = (i: number, n: number, since = 0) =>
+      waitFor(() => lb.counts[i]! - since >= n, Boolean, { timeoutMs: 30_000, what: `${n} requests through instance ${i}` });
     try {
-      await sleep(1_000);
+      // the load reaches both instances before the first is stopped
+      await Promise.all([served(0, 20), served(1, 20)]);
       for (let i = 0; i < 2; i++) {
         const old = servers[i]!;
         old.child.kill('SIGTERM');
         expect(await old.exited).toBe(0);
         servers[i] = await startServer(env(i), old.port);
         await servers[i]!.ready();
-        await sleep(500);
+        // back in the rotation and serving before the other instance is stopped
+        await served(i, 20, lb.counts[i]!);
       }
     } finally {
       await load.stop();
