@@ -12,6 +12,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StudyPageContent } from '@moim/contract';
 import { makeStudy } from '../features/studies/test-fixtures';
+import { homeKeys } from '../features/home/api';
 import { loadPageData, PRERENDERED_PATHS, queryDataScript, renderPage, type GetJson } from './prerender';
 import { Providers } from './providers';
 import { seedQueryData } from './query-data';
@@ -158,8 +159,8 @@ describe('hydrating a prerendered page (main.tsx, a Korean guest)', () => {
     vi.stubGlobal('fetch', () => new Promise(() => undefined));
     const top = { entries: [{ userId: 'u-1', rank: 1, name: '테트리스왕', score: 98_765 }] };
     const { errors, heading, container } = await hydrate('/', [], undefined, [
-      [['home', 'weekly-top', 'TETRIS'], top],
-      [['home', 'recruiting-count'], 7],
+      [homeKeys.weeklyTop('TETRIS'), top],
+      [homeKeys.recruitingCount(), 7],
     ]);
     expect(errors).toEqual([]);
     expect(container.querySelector('h1')).toBe(heading);

@@ -1,6 +1,6 @@
 /** The signed-in user's own account (SPEC §7 Users) and its query hooks. */
 import { accountDeactivated, accountDeleted, passwordChanged, profile, type Profile } from '@moim/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
 import { usersPaths } from '../../shared/api/paths/users';
 import type { ProfileLink } from '../../shared/auth/types';
@@ -22,7 +22,12 @@ export interface ImageUpload {
 
 export type AccountConfirm = { password: string } | { confirmation: string };
 
-export const meKey = ['users', 'me'] as const;
+/** The account's keys: the caller's own profile and its sign-in factors. */
+export const accountKeys = {
+  me: () => ['users', 'me'] as const,
+  passkeys: () => ['auth', 'passkeys'] as const,
+  secondFactor: () => ['auth', 'second-factor'] as const,
+};
 
 /** Development and tests check every response against its contract schema (docs/web-shell.md "Typed calls"). */
 const DEV = import.meta.env.DEV;
@@ -38,6 +43,8 @@ export const accountApi = {
   remove: (confirm: AccountConfirm) => api.delete(usersPaths.me, { body: confirm, schema: DEV && accountDeleted }),
 };
 
+export const meQuery = () => queryOptions({ queryKey: accountKeys.me(), queryFn: accountApi.me, staleTime: 10_000 });
+
 export function useMe() {
-  return useQuery({ queryKey: meKey, queryFn: accountApi.me, staleTime: 10_000 });
+  return useQuery(meQuery());
 }

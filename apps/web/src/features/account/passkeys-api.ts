@@ -1,16 +1,18 @@
 /** The signed-in member's passkeys (/api/auth/passkeys) and their query hook. */
 import { passkey, passkeyList, passkeyOptions, passkeyRemoved, type Passkey } from '@moim/contract';
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
 import { authPaths } from '../../shared/api/paths/users';
+import { accountKeys } from './api';
 
 const DEV = import.meta.env.DEV;
 
-export const passkeysKey = ['auth', 'passkeys'] as const;
+export const passkeysQuery = () =>
+  queryOptions({ queryKey: accountKeys.passkeys(), queryFn: () => api.get(authPaths.passkeys, { schema: DEV && passkeyList }) });
 
 export function usePasskeys() {
-  return useQuery({ queryKey: passkeysKey, queryFn: () => api.get(authPaths.passkeys, { schema: DEV && passkeyList }) });
+  return useQuery(passkeysQuery());
 }
 
 export const passkeysApi = {

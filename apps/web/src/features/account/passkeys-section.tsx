@@ -15,7 +15,8 @@ import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
 import { ErrorMessage } from '../../shared/ui/error-message';
 import { FormMessage } from '../../shared/ui/field';
 import { EmptyState, LoadingState } from '../../shared/ui/states';
-import { passkeysApi, passkeysKey, usePasskeys } from './passkeys-api';
+import { accountKeys } from './api';
+import { passkeysApi, usePasskeys } from './passkeys-api';
 import './passkeys.css';
 
 /** The person closed the browser's dialog: not a failure. */
@@ -155,7 +156,7 @@ export function PasskeysSection() {
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [cancelled, setCancelled] = useState(false);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: passkeysKey });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: accountKeys.passkeys() });
 
   const add = async () => {
     setAdding(true);

@@ -1,12 +1,11 @@
 /** The second factor (TOTP + recovery codes) and step-up calls (docs/accounts-factors.md "Second factor"). */
 import { loginResponse, recoveryCodes, secondFactorRemoved, secondFactorStatus, stepUpDone, totpSetup } from '@moim/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
 import { authPaths } from '../../shared/api/paths/users';
+import { accountKeys } from './api';
 
 const DEV = import.meta.env.DEV;
-
-export const secondFactorKey = ['auth', 'second-factor'] as const;
 
 export const secondFactorApi = {
   // calls without a secret take part in the refresh dance (they are under /api/auth, which does not by default);
@@ -22,6 +21,8 @@ export const secondFactorApi = {
   stepUp: (body: { password: string } | { code: string }) => api.post(authPaths.stepUp, body, { schema: DEV && stepUpDone }),
 };
 
+export const secondFactorQuery = () => queryOptions({ queryKey: accountKeys.secondFactor(), queryFn: secondFactorApi.status });
+
 export function useSecondFactorStatus() {
-  return useQuery({ queryKey: secondFactorKey, queryFn: secondFactorApi.status });
+  return useQuery(secondFactorQuery());
 }

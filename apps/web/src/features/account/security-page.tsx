@@ -15,7 +15,8 @@ import { ErrorMessage } from '../../shared/ui/error-message';
 import { Field, FormMessage } from '../../shared/ui/field';
 import { LoadingState } from '../../shared/ui/states';
 import { EmailChangeSection } from './email-change-section';
-import { secondFactorApi, secondFactorKey, useSecondFactorStatus } from './second-factor-api';
+import { accountKeys } from './api';
+import { secondFactorApi, useSecondFactorStatus } from './second-factor-api';
 import './account.css';
 import './security.css';
 
@@ -134,7 +135,7 @@ export default function SecurityPage() {
   const [codes, setCodes] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: secondFactorKey });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: accountKeys.secondFactor() });
 
   const act = async (what: 'regenerate' | 'disable') => {
     setBusy(true);

@@ -34,7 +34,7 @@ import { placeServerFieldErrors } from '../../shared/ui/server-field-errors';
 import { useContractForm } from '../../shared/ui/use-contract-form';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
 import { readAsBase64 } from '../../shared/lib/read-as-base64';
-import { accountApi, meKey, useMe, type MeProfile } from './api';
+import { accountApi, accountKeys, useMe, type MeProfile } from './api';
 import { PasskeysSection } from './passkeys-section';
 import './account.css';
 
@@ -72,7 +72,7 @@ function useSyncUser() {
   const auth = useAuth();
   const queryClient = useQueryClient();
   return (u: SessionUser) => {
-    queryClient.setQueryData(meKey, u);
+    queryClient.setQueryData(accountKeys.me(), u);
     auth.setUser(u);
   };
 }

@@ -4,7 +4,7 @@
  * many recovery codes are left; the reset asks to confirm, then for a fresh proof (step-up) when
  * needed. The server logs it and tells the member and the other admins.
  */
-import { adminSecondFactorReset, adminSecondFactorStatus } from '@moim/contract';
+import { adminSecondFactorReset } from '@moim/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,17 +16,14 @@ import { Dialog } from '../../shared/ui/dialog';
 import { ErrorMessage } from '../../shared/ui/error-message';
 import { FormMessage } from '../../shared/ui/field';
 import { LoadingState } from '../../shared/ui/states';
+import { adminKeys, adminSecondFactorQuery } from './admin-api';
 
 const DEV = import.meta.env.DEV;
 
 export function AdminSecondFactorDialog({ user, onClose }: { user: { id: string; name: string }; onClose: () => void }) {
   const { t } = useTranslation('admin-shell');
   const queryClient = useQueryClient();
-  const key = ['admin', 'users', user.id, 'second-factor'] as const;
-  const status = useQuery({
-    queryKey: key,
-    queryFn: () => api.get(adminPaths.userSecondFactor(user.id), { schema: DEV && adminSecondFactorStatus }),
-  });
+  const status = useQuery(adminSecondFactorQuery(user.id));
   const { run, dialog } = useStepUp();
   const [sure, setSure] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -39,7 +36,7 @@ export function AdminSecondFactorDialog({ user, onClose }: { user: { id: string;
       await run(() => api.post(adminPaths.userSecondFactorReset(user.id), {}, { schema: DEV && adminSecondFactorReset }));
       toast.success(t('secondFactor.done'));
       setSure(false);
-      await queryClient.invalidateQueries({ queryKey: key });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.userSecondFactor(user.id) });
     } catch (err) {
       if (!(err instanceof StepUpCancelled)) setError(err);
     } finally {

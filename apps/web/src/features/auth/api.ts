@@ -7,7 +7,7 @@ import {
   passwordResetRequested,
   secondFactorStatus,
 } from '@moim/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api, buildQuery } from '../../shared/api/client';
 import { authPaths, usersPaths } from '../../shared/api/paths/users';
 import { currentLocale } from '../../shared/i18n';
@@ -29,9 +29,13 @@ export function providerName(p: OAuthProvider, t: (key: string) => string): stri
   return NAMED_PROVIDERS.has(p.id) ? t(`social.${p.id}`) : p.name;
 }
 
-export function useOAuthProviders() {
-  return useQuery({
-    queryKey: ['auth', 'oauth-providers'],
+export const authKeys = {
+  oauthProviders: () => ['auth', 'oauth-providers'] as const,
+};
+
+export const oAuthProvidersQuery = () =>
+  queryOptions({
+    queryKey: authKeys.oauthProviders(),
     queryFn: async (): Promise<OAuthProvider[]> =>
       (await api.get(authPaths.oauthProviders, { schema: DEV && oauthProviderList })).map((p) => ({
         id: p.id,
@@ -40,6 +44,9 @@ export function useOAuthProviders() {
     staleTime: 5 * 60_000,
     retry: false,
   });
+
+export function useOAuthProviders() {
+  return useQuery(oAuthProvidersQuery());
 }
 
 export const oauthStartUrl = (provider: string, returnTo: string) => `${authPaths.oauthStart(provider)}${buildQuery({ returnTo })}`;

@@ -3,13 +3,11 @@
  * current studies from the server, the lab's games, the daily-questions service and calls to
  * action for members-to-be and study leaders.
  */
-import { STUDY_DROPDOWN_COUNT, leaderboard, studyListPage, studySeats } from '@moim/contract';
+import { STUDY_DROPDOWN_COUNT, studySeats } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../shared/api/client';
-import { shellPaths } from '../../shared/api/paths/shell';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { useIntroRef } from '../../shared/shell/intro';
 import { canApplyNow, studyPath, useCurrentStudies, type StudyPreview } from '../../shared/shell/current-studies';
@@ -23,6 +21,7 @@ import { formatCount } from '../../shared/lib/format-count';
 import { LazyStudyCover as StudyCover } from '../../shared/ui/study-cover-lazy';
 import './home.css';
 import { useAsPrerendered } from '../../shared/lib/use-as-prerendered';
+import { recruitingCountQuery, weeklyTopQuery } from './api';
 
 const PILLARS = [
   { key: 'study', to: '/study', icon: 'book' },
@@ -37,40 +36,6 @@ const GAMES = [
   { key: 'teamShuffle', to: '/lab/team-shuffle', art: 'shuffle' },
   { key: 'spotlight', to: '/lab/spotlight-arena', art: 'spotlight' },
 ] as const;
-
-/**
- * This week's top three Tetris players, straight from the leaderboards API. The schemas are
- * checked in development and tests only: the production build folds `import.meta.env.DEV && …`
- * to `false`, so neither zod nor the schemas reach the home route's chunk (docs/web-shell.md).
- */
-function useWeeklyTop() {
-  return useQuery({
-    queryKey: ['home', 'weekly-top', 'TETRIS'],
-    queryFn: () =>
-      api.get(shellPaths.games.globalBoard, {
-        query: { gameType: 'TETRIS', period: 'WEEKLY', limit: 3 },
-        schema: import.meta.env.DEV && leaderboard,
-      }),
-    staleTime: 60_000,
-    retry: false,
-  });
-}
-
-/** How many studies take applications now (the paged list's total). */
-function useRecruitingCount() {
-  return useQuery({
-    queryKey: ['home', 'recruiting-count'],
-    queryFn: async () =>
-      (
-        await api.get(shellPaths.studies.paged, {
-          query: { page: 0, size: 1, recruiting: true },
-          schema: import.meta.env.DEV && studyListPage,
-        })
-      ).totalElements,
-    staleTime: 60_000,
-    retry: false,
-  });
-}
 
 // The schedule line (shared/ui/schedule-line) needs the schedule rules (shared/lib/schedule and
 // the contract's, ≈ 2.5 KB gzip), and only shows with data: a chunk of its own, fetched as soon
@@ -134,8 +99,8 @@ function HeroArt() {
   // the cards are built in a transition render that yields every few ms (docs/rendering.md,
   // "Start-up work in short tasks").
   const studies = useDeferredValue(useAsPrerendered(useCurrentStudies(STUDY_DROPDOWN_COUNT)));
-  const top = useDeferredValue(useAsPrerendered(useWeeklyTop()));
-  const recruiting = useDeferredValue(useAsPrerendered(useRecruitingCount()));
+  const top = useDeferredValue(useAsPrerendered(useQuery(weeklyTopQuery())));
+  const recruiting = useDeferredValue(useAsPrerendered(useQuery(recruitingCountQuery())));
   const featured = studies.data?.find(canApplyNow) ?? studies.data?.[0];
   const seats = featured?.capacity
     ? studySeats({ capacity: featured.capacity, enrolled: featured.enrolled ?? 0, seatsTaken: featured.seatsTaken })

@@ -1,10 +1,17 @@
-/** The security log's calls and query hooks (contract `securityLog*`, `signIn*`, `activeSession*`). */
+/** The security log's calls: a `queryOptions` factory per read, a hook per write (contract `securityLog*`, `signIn*`, `activeSession*`). */
 import { activeSessions, securityLogPage, sessionEnded, signInPage, type SecurityAction, type SecurityOutcome } from '@moim/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
 import { securityLogPaths } from '../../shared/api/paths/security-log';
 
 const DEV = import.meta.env.DEV;
+
+export const securityLogKeys = {
+  /** the back office's search */
+  search: (q: object) => ['admin', 'security-log', q] as const,
+  signIns: (page: number) => ['users', 'me', 'sign-ins', page] as const,
+  sessions: () => ['users', 'me', 'sessions'] as const,
+};
 
 export interface SecurityLogFilter {
   actor?: string;
@@ -17,33 +24,40 @@ export interface SecurityLogFilter {
   ip?: string;
 }
 
-export function useSecurityLog(q: SecurityLogFilter & { page: number; size: number }) {
-  return useQuery({
-    queryKey: ['admin', 'security-log', q],
+export const securityLogQuery = (q: SecurityLogFilter & { page: number; size: number }) =>
+  queryOptions({
+    queryKey: securityLogKeys.search(q),
     queryFn: () => api.get(securityLogPaths.adminSearch, { query: { ...q }, schema: DEV && securityLogPage }),
     placeholderData: keepPreviousData,
   });
+
+export function useSecurityLog(q: SecurityLogFilter & { page: number; size: number }) {
+  return useQuery(securityLogQuery(q));
 }
 
-export function useSignIns(page: number) {
-  return useQuery({
-    queryKey: ['users', 'me', 'sign-ins', page],
+export const signInsQuery = (page: number) =>
+  queryOptions({
+    queryKey: securityLogKeys.signIns(page),
     queryFn: () => api.get(securityLogPaths.signIns, { query: { page, size: 10 }, schema: DEV && signInPage }),
     placeholderData: keepPreviousData,
   });
+
+export function useSignIns(page: number) {
+  return useQuery(signInsQuery(page));
 }
 
-const sessionsKey = ['users', 'me', 'sessions'] as const;
+export const sessionsQuery = () =>
+  queryOptions({ queryKey: securityLogKeys.sessions(), queryFn: () => api.get(securityLogPaths.sessions, { schema: DEV && activeSessions }) });
 
 export function useSessions() {
-  return useQuery({ queryKey: sessionsKey, queryFn: () => api.get(securityLogPaths.sessions, { schema: DEV && activeSessions }) });
+  return useQuery(sessionsQuery());
 }
 
 export function useEndSession() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete(securityLogPaths.session(id), { schema: DEV && sessionEnded }),
-    onSettled: () => qc.invalidateQueries({ queryKey: sessionsKey }),
+    onSettled: () => qc.invalidateQueries({ queryKey: securityLogKeys.sessions() }),
   });
 }
 
@@ -51,6 +65,6 @@ export function useEndOtherSessions() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => api.post(securityLogPaths.endOthers, undefined, { schema: DEV && sessionEnded }),
-    onSettled: () => qc.invalidateQueries({ queryKey: sessionsKey }),
+    onSettled: () => qc.invalidateQueries({ queryKey: securityLogKeys.sessions() }),
   });
 }
