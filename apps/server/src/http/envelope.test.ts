@@ -65,7 +65,7 @@ describe('error envelope', () => {
     expect(r.status).toBe(404);
     expect(r.body).toMatchObject({ success: false, error: { code: 'BIZ-3001' } });
     const p = await t.call({ method: 'POST', url: '/api/nothing-here', payload: {} });
-    expect(p.status).toBe(404);
+    expect([p.status, p.body.error.code]).toEqual([404, 'BIZ-3001']);
   });
 
   it('refuses malformed JSON with 400, never 500', async () => {

@@ -49,10 +49,10 @@ describe.each(['ko', 'en'] as const)('auth refusals (%s)', (locale) => {
     const u = await register(t);
     await t.call({ method: 'POST', url: '/api/auth/logout', headers: u.auth, payload: { refreshToken: u.refreshToken } });
     const revoked = await t.call({ method: 'GET', url: '/api/users/me', headers: { ...u.auth, ...headers } });
-    expect(revoked.status).toBe(401);
+    expect([revoked.status, revoked.body.error.code]).toEqual([401, 'AUTH-1003']);
     expectErrorInReaderLanguage(revoked.body, locale);
     const reused = await t.call({ method: 'POST', url: '/api/auth/refresh', headers, payload: { refreshToken: u.refreshToken } });
-    expect(reused.status).toBe(401);
+    expect([reused.status, reused.body.error.code]).toEqual([401, 'AUTH-1003']);
     expectErrorInReaderLanguage(reused.body, locale);
 
     const weak = await t.call({

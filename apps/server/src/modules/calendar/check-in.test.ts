@@ -156,7 +156,7 @@ describe('the code', () => {
     expect(r2.body.error.details.reason).toBe('CODE_INVALID');
     // the code of this study's event sent with another study's id: that event is not found there
     const r3 = await checkIn(outsider, { eventId: first.id, code: codes.code(first.id, step(now)) }, other.id);
-    expect(r3.status).toBe(404);
+    expect([r3.status, r3.body.error.code]).toEqual([404, 'BIZ-3001']);
   });
 
   it('refuses another study’s member, a stranger and the leader', async () => {
@@ -193,9 +193,9 @@ describe('the code', () => {
 
   it('refuses a malformed code at the door (400)', async () => {
     const r = await checkIn(alice, { eventId: first.id, code: '12a456' });
-    expect(r.status).toBe(400);
+    expect([r.status, r.body.error.code]).toEqual([400, 'VAL-2002']);
     const both = await checkIn(alice, { eventId: first.id });
-    expect(both.status).toBe(400);
+    expect([both.status, both.body.error.code]).toEqual([400, 'VAL-2001']);
   });
 });
 
@@ -293,7 +293,7 @@ describe('online sessions and cancelled ones', () => {
     const r = await checkIn(outsider, { eventId: otherFirst.id, link: token }, other.id);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const offline = await get(`/api/studies/${study.id}/events/${first.id}/check-in/link`, leader);
-    expect(offline.status).toBe(422);
+    expect([offline.status, offline.body.error.code]).toEqual([422, 'BIZ-3003']);
   });
 
   it('a terminated study’s sessions are cancelled: check-in is refused', async () => {

@@ -158,7 +158,7 @@ describe('moves', () => {
     expect(skip.body.error).toMatchObject({ code: 'BIZ-3002', details: { reason: 'HUMAN_TURN' } });
     expectErrorInLanguage(skip.body, locale);
     const both = await move(sessionId, { turn, guess: [0, 1, 2], skip: 'BOT_ERROR' }, locale);
-    expect(both.status).toBe(400);
+    expect([both.status, both.body.error.code]).toEqual([400, 'VAL-2001']);
     expectErrorInLanguage(both.body, locale);
     await t.call({ method: 'POST', url: '/api/games/sessions/abandon', headers: alice.headers, payload: { sessionId } });
     const over = await deductionReveal(t, alice, sessionId, { turn, kind: 'WRONG' });
@@ -174,7 +174,7 @@ describe('moves', () => {
       url: '/api/games/deduction/sessions/7f1c3a8e-0000-4000-8000-000000000000',
       headers: { ...alice.headers, 'accept-language': locale },
     });
-    expect(r.status).toBe(404);
+    expect([r.status, r.body.error.code]).toEqual([404, 'BIZ-3001']);
     expectErrorInLanguage(r.body, locale);
   });
 });

@@ -212,7 +212,7 @@ describe('who may call', () => {
       expect(r.body.error.code).toBe('BIZ-3001');
     }
     const guest = await t.call({ method: 'GET', url: `/api/games/deduction/sessions/${s.sessionId}` });
-    expect(guest.status).toBe(401);
+    expect([guest.status, guest.body.error.code]).toEqual([401, 'AUTH-1007']);
     // a session of another game is no DEDUCTION session
     const tetris = await start(t, alice, 'TETRIS');
     expect((await deductionPlayOf(t, alice, tetris.sessionId)).status).toBe(404);
@@ -223,7 +223,7 @@ describe('who may call', () => {
     const { s } = await newGame(alice);
     await t.call({ method: 'POST', url: '/api/games/sessions/abandon', headers: alice.headers, payload: { sessionId: s.sessionId } });
     const r = await deductionTurn(t, alice, s.sessionId, { turn: 0 });
-    expect(r.status).toBe(409);
+    expect([r.status, r.body.error.code]).toEqual([409, 'BIZ-3002']);
   });
 });
 

@@ -123,7 +123,7 @@ describe('POST /api/games/sessions/end (TETRIS)', () => {
       expect(await onBoard(u.id)).toBe(false);
       // The honest result cannot be sent after a refusal: the session is over.
       const honest = await end(t, u, s.sessionId, result);
-      expect(honest.status).toBe(409);
+      expect([honest.status, honest.body.error.code]).toEqual([409, 'BIZ-3002']);
     });
 
     it('a game played on another seed', async () => {
@@ -180,7 +180,7 @@ describe('POST /api/games/sessions/end (TETRIS)', () => {
       url: '/api/games/sessions/end',
       payload: { sessionId: '7f1c3a8e-0000-4000-8000-000000000000', result: {} },
     });
-    expect(r.status).toBe(401);
+    expect([r.status, r.body.error.code]).toEqual([401, 'AUTH-1007']);
   });
 
   it('refuses a result missing fields or of the wrong game with 400 and keeps the session open', async () => {
@@ -191,9 +191,9 @@ describe('POST /api/games/sessions/end (TETRIS)', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.error.code).toBe('VAL-2003');
     const wrongGame = await end(t, u, s.sessionId, { score: 10, won: true, difficulty: 'BEGINNER' });
-    expect(wrongGame.status).toBe(400);
+    expect([wrongGame.status, wrongGame.body.error.code]).toEqual([400, 'VAL-2003']);
     const negative = await end(t, u, s.sessionId, { ...result, score: -5 });
-    expect(negative.status).toBe(400);
+    expect([negative.status, negative.body.error.code]).toEqual([400, 'VAL-2004']);
     const sess = await t.call({ method: 'GET', url: `/api/games/sessions/${s.sessionId}`, headers: u.headers });
     expect(sess.body.data.status).toBe('IN_PROGRESS');
     expect((await end(t, u, s.sessionId, result)).status).toBe(200);

@@ -29,7 +29,7 @@ describe.each(LOCALES)('the games routes’ refusals (%s)', (locale) => {
       await call('GET', `/api/games/states/${MISSING}`),
       await call('GET', `/api/games/statistics/user/${MISSING}`),
     ]) {
-      expect(r.status).toBe(404);
+      expect([r.status, r.body.error.code]).toEqual([404, 'BIZ-3001']);
       expectErrorInLanguage(r.body, locale);
     }
   });
@@ -81,10 +81,10 @@ describe.each(LOCALES)('the games routes’ refusals (%s)', (locale) => {
     const s = await start(t, alice);
     await call('POST', '/api/games/sessions/abandon', { sessionId: s.sessionId });
     const save = await call('POST', '/api/games/states/save', { sessionId: s.sessionId, stateData: {} });
-    expect(save.status).toBe(409);
+    expect([save.status, save.body.error.code]).toEqual([409, 'BIZ-3002']);
     expectErrorInLanguage(save.body, locale);
     const end = await call('POST', '/api/games/sessions/end', { sessionId: s.sessionId, result: tetrisResult(s.seed, 60) });
-    expect(end.status).toBe(409);
+    expect([end.status, end.body.error.code]).toEqual([409, 'BIZ-3002']);
     expectErrorInLanguage(end.body, locale);
   });
 });

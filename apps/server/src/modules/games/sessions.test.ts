@@ -29,7 +29,7 @@ describe('GET /api/games/types', () => {
 describe('POST /api/games/sessions/start', () => {
   it('needs login (guests play locally)', async () => {
     const r = await t.call({ method: 'POST', url: '/api/games/sessions/start', payload: { gameTypeCode: 'TETRIS' } });
-    expect(r.status).toBe(401);
+    expect([r.status, r.body.error.code]).toEqual([401, 'AUTH-1007']);
     expect(r.body.success).toBe(false);
   });
 
@@ -135,7 +135,7 @@ describe('GET /api/games/sessions/{id}', () => {
     expect(other.body.error).toEqual(missing.body.error);
     expect(other.body.error.code).toBe('BIZ-3001');
     const guest = await t.call({ method: 'GET', url: `/api/games/sessions/${s.sessionId}` });
-    expect(guest.status).toBe(401);
+    expect([guest.status, guest.body.error.code]).toEqual([401, 'AUTH-1007']);
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
@@ -143,7 +143,7 @@ describe('GET /api/games/sessions/{id}', () => {
     expect(r.status).toBe(404);
     expect(r.body.error.code).toBe('BIZ-3001');
     const bad = await t.call({ method: 'GET', url: '/api/games/sessions/guest-123', headers: alice.headers });
-    expect(bad.status).toBe(400);
+    expect([bad.status, bad.body.error.code]).toEqual([400, 'VAL-2002']);
   });
 
   it('shows the record id of a completed session', async () => {
@@ -201,7 +201,7 @@ describe('POST /api/games/sessions/abandon', () => {
 
     const g = await playDeductionGame(t, bob, { keepOpen: true });
     const bad = await end(t, bob, g.session.sessionId, { ...g.result, difficulty: 'ADVANCED' });
-    expect(bad.status).toBe(400);
+    expect([bad.status, bad.body.error.code]).toEqual([400, 'VAL-2004']);
     const s = g.session;
     const r2 = await t.call({
       method: 'POST',
@@ -209,7 +209,7 @@ describe('POST /api/games/sessions/abandon', () => {
       headers: bob.headers,
       payload: { sessionId: s.sessionId },
     });
-    expect(r2.status).toBe(409);
+    expect([r2.status, r2.body.error.code]).toEqual([409, 'BIZ-3002']);
   });
 
   it('cannot end an abandoned session (BIZ-3002)', async () => {

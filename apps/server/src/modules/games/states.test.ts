@@ -44,7 +44,7 @@ describe('POST /api/games/states/save', () => {
     expect(other.status).toBe(404);
     expect(other.body.error.code).toBe('BIZ-3001');
     const guest = await save(null, { sessionId: s.sessionId, stateData: {} });
-    expect(guest.status).toBe(401);
+    expect([guest.status, guest.body.error.code]).toEqual([401, 'AUTH-1007']);
     await t.call({ method: 'POST', url: '/api/games/sessions/abandon', headers: alice.headers, payload: { sessionId: s.sessionId } });
     const ended = await save(alice, { sessionId: s.sessionId, stateData: {} });
     expect(ended.status).toBe(409);
@@ -81,9 +81,9 @@ describe('GET /api/games/states/{sessionId} and states/latest, DELETE states/{se
     const got = await t.call({ method: 'GET', url: `/api/games/states/${s.sessionId}`, headers: alice.headers });
     expect(JSON.parse(got.body.data.stateData)).toEqual({ n: 1 });
     const other = await t.call({ method: 'GET', url: `/api/games/states/${s.sessionId}`, headers: bob.headers });
-    expect(other.status).toBe(404);
+    expect([other.status, other.body.error.code]).toEqual([404, 'BIZ-3001']);
     const unknown = await t.call({ method: 'GET', url: `/api/games/states/7f1c3a8e-0000-4000-8000-000000000000`, headers: alice.headers });
-    expect(unknown.status).toBe(404);
+    expect([unknown.status, unknown.body.error.code]).toEqual([404, 'BIZ-3001']);
   });
 
   it('latest answers my newest state of a game still in progress', async () => {
@@ -102,7 +102,7 @@ describe('GET /api/games/states/{sessionId} and states/latest, DELETE states/{se
     const theirs = await t.call({ method: 'GET', url: '/api/games/states/latest?gameType=TETRIS', headers: bob.headers });
     expect(theirs.body.data?.sessionId).not.toBe(s.sessionId);
     const guest = await t.call({ method: 'GET', url: '/api/games/states/latest?gameType=TETRIS' });
-    expect(guest.status).toBe(401);
+    expect([guest.status, guest.body.error.code]).toEqual([401, 'AUTH-1007']);
   });
 
   it('delete removes the states of my session; refused for another user', async () => {
@@ -110,7 +110,7 @@ describe('GET /api/games/states/{sessionId} and states/latest, DELETE states/{se
     await save(alice, { sessionId: s.sessionId, stateData: { a: 1 } });
     await save(alice, { sessionId: s.sessionId, stateType: 'PAUSE', stateData: { a: 2 } });
     const other = await t.call({ method: 'DELETE', url: `/api/games/states/${s.sessionId}`, headers: bob.headers });
-    expect(other.status).toBe(404);
+    expect([other.status, other.body.error.code]).toEqual([404, 'BIZ-3001']);
     const r = await t.call({ method: 'DELETE', url: `/api/games/states/${s.sessionId}`, headers: alice.headers });
     expect(r.status).toBe(200);
     expect(r.body.data.deleted).toBe(2);

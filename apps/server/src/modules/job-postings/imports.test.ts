@@ -252,21 +252,21 @@ describe('who may import and edit', () => {
       headers: admin.headers,
       payload: { ...input, sourceUrl: other.sourceUrl },
     });
-    expect(taken.status).toBe(409);
+    expect([taken.status, taken.body.error.code]).toEqual([409, 'BIZ-3002']);
     const bad = await t.call({
       method: 'POST',
       url: '/api/admin/job-postings/postings',
       headers: admin.headers,
       payload: { ...posting(), salaryMin: 5, salaryMax: 1 },
     });
-    expect(bad.status).toBe(400);
+    expect([bad.status, bad.body.error.code]).toEqual([400, 'VAL-2001']);
     const missing = await t.call({
       method: 'PUT',
       url: '/api/admin/job-postings/postings/00000000-0000-4000-8000-000000000000',
       headers: admin.headers,
       payload: posting(),
     });
-    expect(missing.status).toBe(404);
+    expect([missing.status, missing.body.error.code]).toEqual([404, 'BIZ-3001']);
   });
 });
 
@@ -385,7 +385,7 @@ describe('feed sources', () => {
       headers: admin.headers,
       payload: { name: 'x', format: 'RSS', url: `${base}/x.rss` },
     });
-    expect(r.status).toBe(400);
+    expect([r.status, r.body.error.code]).toEqual([400, 'VAL-2003']);
     served.set('/daily.json', { type: 'application/json', body: Buffer.from('[]') });
     await addSource({ name: '매일', format: 'JSON', url: `${base}/daily.json`, enabled: true });
     const api = jobsApi(t);

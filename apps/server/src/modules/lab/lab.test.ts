@@ -238,7 +238,7 @@ describe('arena history', () => {
     const badBatch = await call('POST', '/api/lab/draws/import', user, {
       draws: [drawOf('ok-1'), { ...drawOf('bad'), winners: ['참가자1'] }],
     });
-    expect(badBatch.status).toBe(400);
+    expect([badBatch.status, badBatch.body.error.code]).toEqual([400, 'VAL-2001']);
     expect((await call('GET', '/api/lab/draws?size=1', user)).body.data.totalElements).toBe(2); // nothing of the bad batch
 
     expect((await call('DELETE', '/api/lab/draws', user)).body.data).toEqual({ deleted: 2 });

@@ -87,7 +87,7 @@ describe('notifications and mails in the reader’s locale', () => {
   it('refuses a locale it does not have', async () => {
     const u = await createUser(t);
     const r = await setLocale(u, 'fr' as 'en');
-    expect(r.status).toBe(400);
+    expect([r.status, r.body.error.code]).toEqual([400, 'VAL-2001']);
   });
 
   it('takes the locale at sign-up', async () => {

@@ -104,7 +104,7 @@ describe('deleting an account', () => {
     expect(logged.map((e) => e.action)).toContain('account.deleted');
     // the old token no longer works
     const after = await t.call({ method: 'GET', url: '/api/users/me', headers: me.auth });
-    expect(after.status).toBe(401);
+    expect([after.status, after.body.error.code]).toEqual([401, 'AUTH-1003']);
   });
 
   it('erasure is idempotent: a redelivered event changes nothing further', async () => {

@@ -92,7 +92,7 @@ describe('applying', () => {
         motivation: '열 글자가 넘는 지원 동기입니다.',
       },
     });
-    expect(wrong.status).toBe(404);
+    expect([wrong.status, wrong.body.error.code]).toEqual([404, 'BIZ-3001']);
     for (const bad of [
       { introduction: '짧음' },
       { motivation: '' },
@@ -135,7 +135,7 @@ describe('deciding', () => {
     });
     expect((await decide(t, admin, p, appB.applicationId, 'accept')).status).toBe(200);
     const again = await decide(t, owner, p, appA.applicationId, 'accept');
-    expect(again.status).toBe(409);
+    expect([again.status, again.body.error.code]).toEqual([409, 'BIZ-3002']);
     const detail = (await t.call({ method: 'GET', url: `/api/projects/${p.id}`, headers: a.headers })).body.data;
     expect(detail.positions[0]).toMatchObject({ filledCount: 2, requiredCount: 2, open: false });
     expect(detail.memberCount).toBe(3);

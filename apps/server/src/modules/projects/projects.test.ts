@@ -177,7 +177,7 @@ describe('editing', () => {
     ];
     expect((await put(p.id, owner, form({ positions: keepBoth(1, 1) }))).status).toBe(200);
     const lower = await put(p.id, owner, form({ positions: keepBoth(1, 1).map((x, i) => (i === 0 ? { ...x, requiredCount: 0 } : x)) }));
-    expect(lower.status).toBe(400);
+    expect([lower.status, lower.body.error.code]).toEqual([400, 'VAL-2004']);
     // a position with one member cannot drop below 1 — the database refuses the compare-and-set
     // the positions' state (a member, a waiting application) forbids it: 409
     const held = await put(p.id, owner, form({ positions: [keepBoth(1, 1)[1]!] }));
@@ -191,7 +191,7 @@ describe('editing', () => {
       owner,
       form({ positions: [{ id: '00000000-0000-4000-8000-000000000000', name: 'x', requiredCount: 1, requiredSkills: ['a'] }] }),
     );
-    expect(unknown.status).toBe(404);
+    expect([unknown.status, unknown.body.error.code]).toEqual([404, 'BIZ-3001']);
   });
 
   it('refuses editing a cancelled project (409)', async () => {

@@ -106,7 +106,7 @@ describe('not yours', () => {
     const a = await person(t);
     const app = await applyOk(t, a, p, 0);
     const missing = await decide(t, stranger, p, MISSING, 'cancel');
-    expect(missing.status).toBe(404);
+    expect([missing.status, missing.body.error.code]).toEqual([404, 'BIZ-3001']);
     for (const who of [stranger, owner]) {
       const r = await decide(t, who, p, app.applicationId, 'cancel');
       expect(r.status).toBe(404);

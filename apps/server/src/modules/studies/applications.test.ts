@@ -91,14 +91,14 @@ describe('applying', () => {
         ],
       },
     });
-    expect(unknown.status).toBe(400);
+    expect([unknown.status, unknown.body.error.code]).toEqual([400, 'VAL-2001']);
     const short = await t.call({
       method: 'POST',
       url: `/api/studies/${s.id}/applications`,
       headers: u.headers,
       payload: { motivation: 'hi' },
     });
-    expect(short.status).toBe(400);
+    expect([short.status, short.body.error.code]).toEqual([400, 'VAL-2004']);
   });
 
   describe('refusals', () => {
@@ -301,7 +301,7 @@ describe('deciding', () => {
       headers: leader.headers,
       payload: {},
     });
-    expect(noNote.status).toBe(400);
+    expect([noNote.status, noNote.body.error.code]).toEqual([400, 'VAL-2003']);
     const r = await t.call({
       method: 'POST',
       url: `/api/studies/${s.id}/applications/${app.applicationId}/reject`,
@@ -381,7 +381,7 @@ describe('cancelling', () => {
       url: `/api/studies/${s.id}/applications/${app.applicationId}?applicantId=${u.id}`,
       headers: u.headers,
     });
-    expect(r.status).toBe(409);
+    expect([r.status, r.body.error.code]).toEqual([409, 'BIZ-3002']);
   });
 
   it('nobody cancels someone else’s application, not even the leader', async () => {
@@ -412,6 +412,6 @@ describe('cancelling', () => {
       expect(r.body.error.code).toBe('BIZ-3001');
     }
     const missing = await t.call({ method: 'DELETE', url: `/api/studies/${s.id}/applications/${app.applicationId}`, headers: u.headers });
-    expect(missing.status).toBe(400);
+    expect([missing.status, missing.body.error.code]).toEqual([400, 'VAL-2003']);
   });
 });

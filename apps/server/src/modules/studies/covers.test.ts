@@ -130,7 +130,7 @@ describe('study cover image', () => {
     expect(del.status).toBe(403);
     expect(del.body.error.code).toBe('AUTH-1004');
     const guest = await t.call({ method: 'DELETE', url: `/api/studies/${s.id}/cover` });
-    expect(guest.status).toBe(401);
+    expect([guest.status, guest.body.error.code]).toEqual([401, 'AUTH-1007']);
     expect((await read()).coverImageStatus).toBe('READY');
   });
 

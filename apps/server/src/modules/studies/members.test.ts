@@ -111,7 +111,7 @@ describe('leaving and removal', () => {
       url: `/api/studies/${s.id}/members/leave?userId=${stranger.id}`,
       headers: stranger.headers,
     });
-    expect(notMember.status).toBe(404);
+    expect([notMember.status, notMember.body.error.code]).toEqual([404, 'BIZ-3001']);
     const inbox = await t.call({ method: 'GET', url: '/api/notifications', headers: b.headers });
     expect(inbox.body.data.content.some((n: { type: string }) => n.type === 'MEMBER_REMOVED')).toBe(true);
   });
@@ -125,7 +125,7 @@ describe('leaving and removal', () => {
       url: `/api/studies/${s.id}/members/leave?userId=${people[0]!.id}`,
       headers: people[0]!.headers,
     });
-    expect(r.status).toBe(409);
+    expect([r.status, r.body.error.code]).toEqual([409, 'BIZ-3002']);
   });
 });
 
@@ -170,21 +170,21 @@ describe('warnings and roles', () => {
       headers: a.headers,
       payload: { reason: '시끄러움' },
     });
-    expect(byMember.status).toBe(403);
+    expect([byMember.status, byMember.body.error.code]).toEqual([403, 'AUTH-1004']);
     const leaderWarned = await t.call({
       method: 'POST',
       url: `/api/studies/${s.id}/members/${leader.id}/warnings`,
       headers: admin.headers,
       payload: { reason: '?' },
     });
-    expect(leaderWarned.status).toBe(422);
+    expect([leaderWarned.status, leaderWarned.body.error.code]).toEqual([422, 'BIZ-3003']);
     const noReason = await t.call({
       method: 'POST',
       url: `/api/studies/${s.id}/members/${b.id}/warnings`,
       headers: leader.headers,
       payload: {},
     });
-    expect(noReason.status).toBe(400);
+    expect([noReason.status, noReason.body.error.code]).toEqual([400, 'VAL-2003']);
   });
 
   it('the leader promotes a member to MANAGER and back; others cannot', async () => {

@@ -104,7 +104,7 @@ describe('composed study pages', () => {
     }
     expect((await t.call({ method: 'PUT', url: `/api/studies/${s.id}/page/draft`, payload: { sections } })).status).toBe(401);
     const nothing = await t.call({ method: 'POST', url: `/api/studies/${s.id}/page/publish`, headers: leader.headers });
-    expect(nothing.status).toBe(409);
+    expect([nothing.status, nothing.body.error.code]).toEqual([409, 'BIZ-3002']);
     const pending = await propose(t, leader);
     expect((await t.call({ method: 'GET', url: `/api/studies/${pending.id}/page` })).status).toBe(404);
   });

@@ -106,7 +106,7 @@ describe('status permissions', () => {
   it('guests must sign in', async () => {
     const id = await studyIn('PENDING');
     const r = await t.call({ method: 'POST', url: `/api/studies/${id}/status`, payload: { action: 'APPROVE' } });
-    expect(r.status).toBe(401);
+    expect([r.status, r.body.error.code]).toEqual([401, 'AUTH-1007']);
   });
 
   it('a rejection needs a reason; unknown actions are a validation error', async () => {
@@ -115,7 +115,7 @@ describe('status permissions', () => {
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('VAL-2003');
     const bad = await setStatus(t, admin, id, 'EXPLODE');
-    expect(bad.status).toBe(400);
+    expect([bad.status, bad.body.error.code]).toEqual([400, 'VAL-2001']);
   });
 });
 
@@ -149,7 +149,7 @@ describe('reactivation and history', () => {
       2,
     );
     const s = await t.call({ method: 'GET', url: `/api/studies/${id}/transitions`, headers: stranger.headers });
-    expect(s.status).toBe(404); // REJECTED is private: not even its existence
+    expect([s.status, s.body.error.code]).toEqual([404, 'BIZ-3001']); // REJECTED is private: not even its existence
     const approved = await studyIn('APPROVED');
     expect((await t.call({ method: 'GET', url: `/api/studies/${approved}/transitions`, headers: stranger.headers })).status).toBe(403);
     // the leader sees the reject reason on the study, others do not

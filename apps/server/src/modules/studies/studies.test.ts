@@ -85,7 +85,7 @@ describe('proposing a study', () => {
 
   it('needs a signed-in user', async () => {
     const r = await t.call({ method: 'POST', url: '/api/studies', payload: proposal() });
-    expect(r.status).toBe(401);
+    expect([r.status, r.body.error.code]).toEqual([401, 'AUTH-1007']);
   });
 
   it('keeps questions with ids and a paid study’s cost and payment window', async () => {
@@ -165,9 +165,9 @@ describe('reading studies', () => {
     const recruiting = await t.call({ method: 'GET', url: '/api/studies/paged?recruiting=true&size=100' });
     expect(recruiting.body.data.content.every((s: { applicability: { canApply: boolean } }) => s.applicability.canApply)).toBe(true);
     const bad = await t.call({ method: 'GET', url: '/api/studies/paged?type=NOPE' });
-    expect(bad.status).toBe(400);
+    expect([bad.status, bad.body.error.code]).toEqual([400, 'VAL-2001']);
     const badSort = await t.call({ method: 'GET', url: '/api/studies/paged?sort=password,asc' });
-    expect(badSort.status).toBe(400);
+    expect([badSort.status, badSort.body.error.code]).toEqual([400, 'VAL-2002']);
     const sorted = await t.call({ method: 'GET', url: '/api/studies/paged?sort=title,asc&size=100' });
     const titles = sorted.body.data.content.map((s: { title: string }) => s.title);
     expect(titles).toEqual([...titles].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -252,7 +252,7 @@ describe('changing a study', () => {
       expect(r.body.error.code).toBe('AUTH-1004');
     }
     const guest = await t.call({ method: 'PATCH', url: `/api/studies/${s.id}`, payload: { title: '해킹' } });
-    expect(guest.status).toBe(401);
+    expect([guest.status, guest.body.error.code]).toEqual([401, 'AUTH-1007']);
     const r = await t.call({
       method: 'PATCH',
       url: `/api/studies/${s.id}`,
@@ -294,9 +294,9 @@ describe('changing a study', () => {
       headers: leader.headers,
       payload: { endDate: addDays(s.startDate, -1) },
     });
-    expect(bad.status).toBe(400);
+    expect([bad.status, bad.body.error.code]).toEqual([400, 'VAL-2004']);
     const empty = await t.call({ method: 'PATCH', url: `/api/studies/${s.id}`, headers: leader.headers, payload: {} });
-    expect(empty.status).toBe(400);
+    expect([empty.status, empty.body.error.code]).toEqual([400, 'VAL-2001']);
     await setStatus(t, leader, s.id, 'START');
     await setStatus(t, leader, s.id, 'COMPLETE');
     const done = await t.call({ method: 'PATCH', url: `/api/studies/${s.id}`, headers: leader.headers, payload: { title: '늦은 수정' } });

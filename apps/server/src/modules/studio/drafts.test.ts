@@ -48,7 +48,7 @@ describe('studio drafts', () => {
 
     // Another member: the same answer as a document that does not exist.
     const unknown = await t.call({ method: 'GET', url: draftUrl('00000000-0000-4000-8000-000000000000'), headers: other.headers });
-    expect(unknown.status).toBe(404);
+    expect([unknown.status, unknown.body.error.code]).toEqual([404, 'BIZ-3001']);
     for (const [method, payloadOf] of [
       ['GET', undefined],
       ['PUT', payload],
@@ -63,7 +63,7 @@ describe('studio drafts', () => {
       expect(r.status, method).toBe(404);
       expect(r.body.error).toEqual(unknown.body.error);
       const guest = await t.call({ method, url: draftUrl(analysis.documentId), ...(payloadOf ? { payload: payloadOf } : {}) });
-      expect(guest.status, `guest ${method}`).toBe(401);
+      expect([guest.status, guest.body.error.code], `guest ${method}`).toEqual([401, 'AUTH-1007']);
     }
     // The stranger changed nothing.
     expect((await t.call({ method: 'GET', url: draftUrl(analysis.documentId), headers: me.headers })).body.data.text).toBe(edited.text);
@@ -76,7 +76,7 @@ describe('studio drafts', () => {
       headers: me.headers,
       payload: { analysisId: theirs.analysis.id },
     });
-    expect(foreign.status).toBe(404);
+    expect([foreign.status, foreign.body.error.code]).toEqual([404, 'BIZ-3001']);
     for (const bad of [
       {},
       { analysisId: 'x' },

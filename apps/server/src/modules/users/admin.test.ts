@@ -132,7 +132,7 @@ describe('team members and /whoweare', () => {
       expect(r.status, JSON.stringify(body)).toBe(400);
     }
     const unknown = await as(admin, 'PUT', '/api/admin/users/00000000-0000-4000-8000-000000000000/team-member', { roleTitle: '유령' });
-    expect(unknown.status).toBe(404);
+    expect([unknown.status, unknown.body.error.code]).toEqual([404, 'BIZ-3001']);
     expect((await as(admin, 'GET', '/api/admin/users/not-a-uuid')).status).toBe(400);
   });
 });
