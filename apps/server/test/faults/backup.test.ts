@@ -21,9 +21,14 @@ import {
   summary,
   tempDir,
 } from './harness.ts';
+import { waitFor } from '../wait-for.ts';
 
 const ROOT = new URL('../../../../', import.meta.url).pathname;
 const WRITERS = 4;
+/** the backup begins once this many writes are acknowledged, with the writers still writing */
+const ACKNOWLEDGED_BEFORE_BACKUP = 20;
+/** a writer whose request failed pauses before its next: the client's pace, not a wait */
+const WRITER_RETRY_PAUSE_MS = 20;
 
 /** `node scripts/<name>.mjs …` from the repository root, as `npm run backup/restore` runs it. */
 function script(name: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
@@ -49,11 +54,14 @@ async function backupAndRestore(label: string, source: Record<string, string>, t
   const load = loop(WRITERS, async (i) => {
     const p = players[i]!;
     const r = await request(server.url, 'POST', '/api/games/sessions/start', { gameTypeCode: 'TETRIS' }, p.token, 5_000).catch(() => null);
-    if (!r) return void (await sleep(20));
+    if (!r) return void (await sleep(WRITER_RETRY_PAUSE_MS));
     record(stats, r);
     if (r.status === 200) acknowledged.push({ id: r.body.data.sessionId, token: p.token });
   });
-  while (acknowledged.length < 20) await sleep(50);
+  await waitFor(() => acknowledged.length >= ACKNOWLEDGED_BEFORE_BACKUP, Boolean, {
+    timeoutMs: 60_000,
+    what: `${ACKNOWLEDGED_BEFORE_BACKUP} acknowledged writes`,
+  });
   // the writes go on during the backup; those acknowledged before it began must all be in it
   const before = acknowledged.length;
   const backup = await script('backup', [archive], source);

@@ -17,9 +17,13 @@ import {
   tempDir,
   type ServerProcess,
 } from './harness.ts';
+import { waitFor } from '../wait-for.ts';
 
 const WRITERS = 6;
-const LOAD_MS = 2_500;
+/** the kill comes once this many writes are acknowledged, with the writers still writing */
+const ACKNOWLEDGED_BEFORE_KILL = 50;
+/** a writer whose request failed (the server is gone) pauses before its next: the client's pace, not a wait */
+const WRITER_RETRY_PAUSE_MS = 20;
 
 async function killUnderLoad(label: string, env: Record<string, string>) {
   let server: ServerProcess = await startServer(env);
@@ -31,11 +35,14 @@ async function killUnderLoad(label: string, env: Record<string, string>) {
   const load = loop(WRITERS, async (i) => {
     const p = players[i]!;
     const r = await request(server.url, 'POST', '/api/games/sessions/start', { gameTypeCode: 'TETRIS' }, p.token, 5_000).catch(() => null);
-    if (!r) return void (await sleep(20));
+    if (!r) return void (await sleep(WRITER_RETRY_PAUSE_MS));
     record(stats, r);
     if (r.status === 200) acknowledged.push({ id: r.body.data.sessionId, token: p.token });
   });
-  await sleep(LOAD_MS);
+  await waitFor(() => acknowledged.length >= ACKNOWLEDGED_BEFORE_KILL, Boolean, {
+    timeoutMs: 60_000,
+    what: `${ACKNOWLEDGED_BEFORE_KILL} acknowledged writes`,
+  });
   const t0 = performance.now();
   await server.kill('SIGKILL');
   const killedAfter = acknowledged.length;

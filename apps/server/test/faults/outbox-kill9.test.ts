@@ -19,11 +19,11 @@ import {
   postgresAvailable,
   register,
   request,
-  sleep,
   startServer,
   tempDir,
   type ServerProcess,
 } from './harness.ts';
+import { waitFor } from '../wait-for.ts';
 
 const pgUp = await postgresAvailable();
 const EVENT_KIND = 'event:studies.member-left:payments.refund-on-leave';
@@ -50,16 +50,9 @@ describe.skipIf(!pgUp)('outbox: kill -9 between the commit and the delivery', ()
     return (await db.query(text, params)).rows as T[];
   }
 
-  /** Waits (polling the database) until `check` holds; the answer of the last look either way. */
-  async function until<T>(look: () => Promise<T>, check: (v: T) => boolean, ms = 60_000): Promise<T> {
-    const deadline = Date.now() + ms;
-    let v = await look();
-    while (!check(v) && Date.now() < deadline) {
-      await sleep(200);
-      v = await look();
-    }
-    return v;
-  }
+  /** Waits (polling the database) until `check` holds, and answers that look; fails after a minute without. */
+  const until = <T>(look: () => Promise<T>, check: (v: T) => boolean): Promise<T> =>
+    waitFor(look, check, { timeoutMs: 60_000, everyMs: 200, what: 'the database to show the delivery' });
 
   it('the event survives SIGKILL and refunds exactly once after the restart, also when delivered again', async () => {
     const port = await freePort();
