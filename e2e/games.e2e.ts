@@ -40,21 +40,54 @@ async function startGame(page: Page) {
   await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('tetris-board');
 }
 
+/**
+ * A hard drop, and the page showing that it landed: the next-piece previews (their labels) move
+ * on as the next piece comes in, or the game is over. The game queues key presses in order
+ * (TetrisKeys), so moves and rotations pressed before it need no wait of their own.
+ */
+async function hardDrop(page: Page) {
+  const before = await page
+    .locator('.tetris-next canvas')
+    .evaluateAll((previews) => previews.map((c) => c.getAttribute('aria-label')).join('|'));
+  await page.keyboard.press('Space');
+  await page.waitForFunction(
+    (before) =>
+      document.querySelector('[data-testid="tetris-result"]') !== null ||
+      Array.from(document.querySelectorAll('.tetris-next canvas'), (c) => c.getAttribute('aria-label')).join('|') !== before,
+    before,
+  );
+}
+
+/**
+ * A key held down while the page paints `frames` frames: the player's input (the game steps on
+ * each frame, 60 a second), not a wait for the page.
+ */
+async function holdKey(page: Page, code: string, frames: number) {
+  await page.keyboard.down(code);
+  await page.evaluate(
+    (n) =>
+      new Promise<void>((done) => {
+        let left = n;
+        const frame = () => (--left <= 0 ? done() : requestAnimationFrame(frame));
+        requestAnimationFrame(frame);
+      }),
+    frames,
+  );
+  await page.keyboard.up(code);
+}
+
 /** Real key presses: a few moves and rotations, then hard drops until the stack tops out. */
 async function playUntilTopOut(page: Page): Promise<number> {
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('KeyX');
-  await page.waitForTimeout(60);
-  await page.keyboard.press('Space');
+  await hardDrop(page);
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('KeyZ');
-  await page.waitForTimeout(60);
-  await page.keyboard.press('Space');
+  await hardDrop(page);
   for (let i = 0; i < 80; i++) {
     if (await page.getByTestId('tetris-result').isVisible()) break;
-    await page.keyboard.press('Space');
-    await page.waitForTimeout(70);
+    await hardDrop(page);
   }
   await page.getByTestId('tetris-result').waitFor({ timeout: 15_000 });
   return Number((await page.getByTestId('result-score').textContent())!.replace(/[^0-9]/g, ''));
@@ -123,8 +156,7 @@ describe('games', () => {
     await startGame(b.page);
     for (let i = 0; i < 4; i++) {
       await b.page.keyboard.press(i % 2 ? 'ArrowRight' : 'ArrowLeft');
-      await b.page.keyboard.press('Space');
-      await b.page.waitForTimeout(80);
+      await hardDrop(b.page);
     }
     const played = Number((await b.page.getByTestId('tetris-score').textContent())!.replace(/[^0-9]/g, ''));
 
@@ -273,14 +305,11 @@ describe('games', () => {
 
     // play holding keys: A held past DAS (to the wall at once), D held, soft drop held, hard drops
     await startGame(page);
+    // held past DAS (100 ms, 6 frames) well into the repeat; soft drop held a few frames
     for (let i = 0; i < 6; i++) {
-      await page.keyboard.down(i % 2 ? 'KeyD' : 'KeyA');
-      await page.waitForTimeout(250);
-      await page.keyboard.up(i % 2 ? 'KeyD' : 'KeyA');
-      await page.keyboard.down('ArrowDown');
-      await page.waitForTimeout(60);
-      await page.keyboard.up('ArrowDown');
-      await page.keyboard.press('Space');
+      await holdKey(page, i % 2 ? 'KeyD' : 'KeyA', 15);
+      await holdKey(page, 'ArrowDown', 4);
+      await hardDrop(page);
     }
     const played = Number((await page.getByTestId('tetris-score').textContent())!.replace(/[^0-9]/g, ''));
     await page.getByTestId('tetris-end').click();
