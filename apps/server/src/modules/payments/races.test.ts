@@ -6,19 +6,21 @@
  * - concurrent confirms of one order charge once: one DONE payment, one membership, one seat;
  * - the payment deadline expiring the seat while a confirmation is under way never leaves money
  *   taken for an expired seat, nor a paid seat without a member.
+ * The deadline passes on the studies and payments modules' clock (the test moves it), never by waiting.
  */
 import type { Application, Study } from '@moim/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/support.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/support.ts';
 import type { PaymentProvider } from '../../providers/payments/index.ts';
-import { makeUser, studiesJourney, type TestUser } from './payments-test-kit.ts';
+import { createPaymentsTestApp, makeUser, studiesJourney, type TestClock, type TestUser } from './payments-test-kit.ts';
 
 const ON_PG = Boolean(process.env.DATABASE_URL);
 /** How many requests at once (PGlite has one connection and serializes them; PostgreSQL does not). */
 const N = ON_PG ? 20 : 5;
 
 let t: TestApp;
+let clock: TestClock;
 let admin: TestUser;
 let leader: TestUser;
 
@@ -26,10 +28,11 @@ beforeAll(async () => {
   // what is under test is who gets each seat, not the request's database budget (1.5 s by
   // default, tested in db/guard.test.ts and the fault suite): 20 transactions at once queue
   // for 10 connections and each other's row locks, past 1.5 s on a busy 2-core machine
-  t = await createTestApp({ env: { DB_REQUEST_BUDGET_MS: '20000' } });
+  ({ t, clock } = await createPaymentsTestApp({ env: { DB_REQUEST_BUDGET_MS: '20000' } }));
   admin = await makeUser(t, { admin: true, name: '관리자' });
   leader = await makeUser(t, { name: '리더' });
 });
+afterEach(() => clock.reset());
 afterAll(() => t.close());
 
 const { paidStudy, accepted, payUrl, cardCheckout, confirm, application, activeMembers } = studiesJourney(() => ({ t, leader, admin }));
@@ -60,6 +63,20 @@ async function moveDeadline(applicationIds: string[], at: ReturnType<typeof sql>
   );
   await t.ctx.db.execute(sql`update study_applications set payment_deadline = ${at} where id in (${ids})`);
   await t.ctx.db.execute(sql`update payments set deadline = ${at} where application_id in (${ids})`);
+}
+
+/** How many of these applications the expiry has ended. */
+function expiredOf(applicationIds: string[]): Promise<number> {
+  const ids = sql.join(
+    applicationIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  return count(sql`select count(*)::int as n from study_applications where id in (${ids}) and status = 'EXPIRED'`);
+}
+
+/** Waits until `condition` holds, asking again as soon as the event loop is free. */
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((r) => setImmediate(r));
 }
 
 /** The scheduled expiry as the server runs it: the studies module's due jobs, then the payments sweep. */
@@ -171,7 +188,11 @@ describe(`races on the real studies module (${ON_PG ? 'PostgreSQL' : 'PGlite'}, 
     });
 
     it(`${N} seats, each confirmed while its deadline passes: every one ends paid with a member or expired with nothing kept`, async () => {
-      const s = await paidStudy();
+      // The modules' time stands an hour back, so the one-hour deadlines fall a minute from now in
+      // real time: moving the clock past them leaves every claim the confirms make fresh (a claim
+      // the payments sweep finds older than two minutes on its clock is looked up as a lost one).
+      clock.set(new Date(Date.now() - 3_600_000 + 60_000));
+      const s = await paidStudy(30_000, 14, { paymentDeadlineHours: 1 });
       const rounds = await Promise.all(
         Array.from({ length: N }, async () => {
           const m = await makeUser(t);
@@ -179,25 +200,33 @@ describe(`races on the real studies module (${ON_PG ? 'PostgreSQL' : 'PGlite'}, 
           return { m, a, c: await cardCheckout(s, a, m) };
         }),
       );
-      // every deadline a moment ahead; the confirms and the expiry run against it all at once
-      await moveDeadline(
-        rounds.map((x) => x.a.applicationId),
-        sql`now() + interval '150 milliseconds'`,
+      const deadlines = await Promise.all(
+        rounds.map(async (x) => (await t.api.studies.getApplicationForPayment(x.a.applicationId))!.paymentDeadline!),
       );
-      const expiries = (async () => {
-        for (let i = 0; i < 6; i++) {
-          await new Promise((r) => setTimeout(r, 50));
-          await runExpiry();
-        }
-      })();
-      const answers = await Promise.all(
-        rounds.map(async (x, i) => {
-          await new Promise((r) => setTimeout(r, i * 40));
-          return confirm(x.m, x.c);
-        }),
-      );
-      await expiries;
-      await new Promise((r) => setTimeout(r, 200));
+      const lastDeadline = Math.max(...deadlines.map((d) => d.getTime()));
+      // the first half confirm before the deadline and are held at the provider; the deadline
+      // passes and the expiry runs again and again; once it has ended a first seat the provider's
+      // approvals go on (against the expiry of the others) and the second half confirm
+      const half = Math.ceil(N / 2);
+      const atProvider = holdProviderConfirm(t.api.payments.provider);
+      let answers: Awaited<ReturnType<typeof confirm>>[];
+      try {
+        const early = rounds.slice(0, half).map((x) => confirm(x.m, x.c));
+        await atProvider.entered;
+        clock.set(new Date(lastDeadline + 1000));
+        let confirming = true;
+        const expiries = (async () => {
+          do await runExpiry();
+          while (confirming);
+        })();
+        await until(async () => (await expiredOf(rounds.map((x) => x.a.applicationId))) > 0);
+        atProvider.release();
+        const late = rounds.slice(half).map((x) => confirm(x.m, x.c));
+        answers = await Promise.all([...early, ...late]).finally(() => (confirming = false));
+        await expiries;
+      } finally {
+        atProvider.restore();
+      }
       await runExpiry(); // whatever is still open expires now
       let paid = 0;
       for (const [i, { m, a, c }] of rounds.entries()) {
