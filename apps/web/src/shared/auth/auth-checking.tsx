@@ -7,9 +7,14 @@ export function loginPathFor(location: Pick<Location, 'pathname' | 'search' | 'h
   return `/login?returnTo=${encodeURIComponent(back)}`;
 }
 
-/** Only same-site paths may be returned to (no open redirects). */
+/**
+ * Only same-site paths may be returned to (no open redirects). Control characters are refused too:
+ * the URL parser drops tabs and line breaks, so `/<tab>/evil.com` would be read as `//evil.com`.
+ */
 export function safeReturnTo(value: string | null | undefined, fallback = '/'): string {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(value)) return fallback;
   return value;
 }
 
