@@ -3,13 +3,11 @@
  * cannot apply, the page says why instead of showing the form; a refusal from the server (race
  * with the deadline or the last seat) is shown with its reason.
  */
-import { STUDY_LIMITS as L, applyBody, waitlistOpen, type ApplyBody } from '@moim/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { STUDY_LIMITS as L, applyBody, waitlistOpen } from '@moim/contract';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { SchemaInput } from '../../../shared/lib/schema-types';
 import { LoadingState } from '../../../shared/ui/states';
 import { useApply, useStudy } from '../api/studies-api';
 import { useJoinWaitlist } from '../api/waitlist-api';
@@ -20,14 +18,12 @@ import { CostLabel } from '../components/study-card';
 import { formatKrw } from '../../../shared/lib/format';
 import { studyPath } from '../lib/paths';
 import { useLocale } from '../lib/use-locale';
-import { issueMessage } from '../lib/zod-messages';
 import { ErrorMessage } from '../../../shared/ui/error-message';
 import { placeServerFieldErrors } from '../../../shared/ui/server-field-errors';
+import { useContractForm } from '../../../shared/ui/use-contract-form';
 import '../studies.css';
 import { ScheduleLine } from '../components/schedule-line';
 import { BackLink } from '../../../shared/ui/back-link';
-
-type FormValues = SchemaInput<typeof applyBody>;
 
 export default function ApplyPage() {
   const { t } = useTranslation('studies');
@@ -158,21 +154,14 @@ function ApplyForm({
   const applyNow = useApply(studyId);
   const joinLine = useJoinWaitlist(studyId);
   const apply = waitlist ? joinLine : applyNow;
-  const resolver = useMemo<Resolver<FormValues, unknown, ApplyBody>>(() => {
-    const base = zodResolver(applyBody, { error: (iss) => issueMessage(t, iss) });
-    return async (values, ctx, opts) => {
-      const r = await base(values, ctx, opts);
-      const answers = questions.map((q, i) =>
-        q.required && !values.answers?.[i]?.answer.trim() ? { answer: { type: 'required', message: t('validation.required') } } : undefined,
-      );
-      if (answers.some(Boolean)) return { values: {}, errors: { ...r.errors, answers: answers as never } };
-      return r;
-    };
-  }, [t, questions]);
-  const form = useForm<FormValues, unknown, ApplyBody>({
-    resolver,
+  const form = useContractForm(applyBody, {
     mode: 'onTouched',
     defaultValues: { motivation: '', answers: questions.map((q) => ({ questionId: q.id, answer: '' })) },
+    // the study's own required questions (the contract only bounds an answer's length)
+    moreIssues: (values) =>
+      questions.flatMap((q, i) =>
+        q.required && !values.answers?.[i]?.answer.trim() ? [{ path: `answers.${i}.answer`, message: 'form.required', type: 'required' }] : [],
+      ),
   });
   const values = useWatch({ control: form.control });
   const errors = form.formState.errors;

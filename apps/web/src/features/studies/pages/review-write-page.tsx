@@ -1,11 +1,8 @@
 /** /study/{id}/review/write (login required): rating, text (≤ 1000) and up to five tags. */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { REVIEW_LIMITS, reviewBody, type ReviewBody } from '@moim/contract';
-import { useMemo } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { REVIEW_LIMITS, reviewBody } from '@moim/contract';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { SchemaInput } from '../../../shared/lib/schema-types';
 import { toast } from '../../../shared/toast/toast';
 import { LoadingState } from '../../../shared/ui/states';
 import { useStudy } from '../api/studies-api';
@@ -14,10 +11,10 @@ import { Field } from '../../../shared/ui/field';
 import { RatingInput } from '../components/rating-input';
 import { TagPicker } from '../components/tag-picker';
 import { studyPath } from '../lib/paths';
-import { issueMessage } from '../lib/zod-messages';
 import { markUserValue } from '../../../shared/ui/user-value';
 import { ErrorMessage } from '../../../shared/ui/error-message';
 import { placeServerFieldErrors } from '../../../shared/ui/server-field-errors';
+import { useContractForm } from '../../../shared/ui/use-contract-form';
 import '../studies.css';
 import { BackLink } from '../../../shared/ui/back-link';
 
@@ -74,11 +71,7 @@ export function ReviewForm({ studyId, backTo }: { studyId: string; backTo: strin
   const { t } = useTranslation('studies');
   const navigate = useNavigate();
   const write = useWriteReview(studyId);
-  const resolver = useMemo(() => zodResolver(reviewBody, { error: (iss) => issueMessage(t, iss) }), [t]);
-  const form = useForm<SchemaInput<typeof reviewBody>, unknown, ReviewBody>({
-    resolver,
-    defaultValues: { rating: undefined, text: '', tags: [] },
-  });
+  const form = useContractForm(reviewBody, { defaultValues: { rating: undefined, text: '', tags: [] } });
   const text = useWatch({ control: form.control, name: 'text' }) ?? '';
   const errors = form.formState.errors;
   const submit = form.handleSubmit(async (v) => {

@@ -1,19 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { EVENT_LOCATIONS, seoulDate, studyEventBody, type Study, type StudyEventBody } from '@moim/contract';
-import { useMemo, useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { EVENT_LOCATIONS, seoulDate, studyEventBody, type Study } from '@moim/contract';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../../shared/toast/toast';
 import { EmptyState, LoadingState } from '../../../../shared/ui/states';
 import { useAddEvent, useDeleteEvent, useStudyEvents } from '../../api/manage-api';
 import { Field, FieldGroup } from '../../../../shared/ui/field';
 import { formatDate, formatTimeRange } from '../../../../shared/lib/format';
-import { resolverFailed } from '../../../../shared/ui/form-errors';
 import { useLocale } from '../../lib/use-locale';
-import { issueMessage } from '../../lib/zod-messages';
 import { TabBar } from '../../../../shared/ui/tab-bar';
 import { ErrorMessage, errorText } from '../../../../shared/ui/error-message';
 import { placeServerFieldErrors } from '../../../../shared/ui/server-field-errors';
+import { useContractForm } from '../../../../shared/ui/use-contract-form';
+import { z } from 'zod';
 
 type FormValues = {
   title: string;
@@ -109,16 +108,7 @@ export function EventsPanel({ study }: { study: Study }) {
 function AddEventForm({ studyId, defaultDate }: { studyId: string; defaultDate: string }) {
   const { t } = useTranslation('studies');
   const add = useAddEvent(studyId);
-  // The form holds strings ('' for "not given"); the contract validates the body made from them.
-  const resolver = useMemo<Resolver<FormValues, unknown, StudyEventBody>>(() => {
-    const base = zodResolver(studyEventBody, { error: (iss) => issueMessage(t, iss) });
-    return async (values, ctx, opts) => {
-      const r = await base(toBody(values), ctx, { ...opts, names: undefined });
-      return resolverFailed(r) ? { values: {}, errors: r.errors } : { values: r.values, errors: {} };
-    };
-  }, [t]);
-  const form = useForm<FormValues, unknown, StudyEventBody>({
-    resolver,
+  const form = useContractForm(eventForm, {
     defaultValues: {
       title: '',
       description: '',
@@ -203,7 +193,10 @@ function AddEventForm({ studyId, defaultDate }: { studyId: string; defaultDate: 
 }
 
 /** Drop empty optional strings so the contract sees "absent", not "". */
-function toBody(v: FormValues) {
+/** The form holds strings ('' for "not given"); the contract validates the body made from them (same field names). */
+const eventForm = z.custom<FormValues>().transform(toBody).pipe(studyEventBody);
+
+function toBody(v: FormValues): z.input<typeof studyEventBody> {
   return {
     title: v.title,
     date: v.date,

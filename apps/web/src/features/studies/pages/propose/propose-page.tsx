@@ -1,10 +1,9 @@
 /**
  * /study/propose (login required): a five-step proposal form validated with the server's own
- * schema (studyProposalBody via zodResolver) and cross-field rules (studyScheduleIssues). Each
+ * schema (studyProposalBody through useContractForm) and cross-field rules (studyScheduleIssues). Each
  * step lists its rules, ticked live as the user types; "next" checks the step's fields. The
  * draft survives a reload (sessionStorage).
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   COST_TYPES,
   LOCATION_TYPES,
@@ -18,11 +17,10 @@ import {
   snapPeriodToSessions,
   weekdayOf,
   studyProposalBody,
-  type StudyProposal,
   type StudyProposalInput,
 } from '@moim/contract';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useFieldArray, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { readSession, removeSession, writeSession } from '../../../../shared/storage';
@@ -36,10 +34,10 @@ import { formatDate, formatKrw, formatTimeRange } from '../../../../shared/lib/f
 import { studyPath } from '../../lib/paths';
 import { sessionSpanText } from '../../components/session-span';
 import { useLocale } from '../../lib/use-locale';
-import { issueMessage } from '../../lib/zod-messages';
 import { crossFieldIssues, crossIssueKey, issuePaths, ruleBroken, STEP_FIELDS, STEPS, stepRules, type Step } from './proposal-rules';
 import { ErrorMessage } from '../../../../shared/ui/error-message';
 import { placeServerFieldErrors } from '../../../../shared/ui/server-field-errors';
+import { useContractForm } from '../../../../shared/ui/use-contract-form';
 import '../../studies.css';
 
 const DRAFT_KEY = 'moim.study-proposal-draft';
@@ -96,22 +94,13 @@ export default function ProposePage() {
   const qc = useQueryClient();
   const [cover, setCover] = useState<ChosenCover | null>(null);
 
-  const resolver = useMemo<Resolver<StudyProposalInput, unknown, StudyProposal>>(() => {
-    const base = zodResolver(studyProposalBody, { error: (iss) => issueMessage(t, iss) });
-    return async (values, ctx, opts) => {
-      const result = await base(values, ctx, opts);
-      const errors = { ...result.errors } as Record<string, unknown>;
-      for (const issue of crossFieldIssues(values, new Date())) {
-        const [head, ...rest] = issue.path.split('.');
-        const message = t(crossIssueKey(issue));
-        if (rest.length === 0) errors[head!] ??= { type: issue.code, message };
-        else errors[head!] = { ...(errors[head!] as object), [rest.join('.')]: { type: issue.code, message } };
-      }
-      return Object.keys(errors).length ? { values: {}, errors: errors as FieldErrors<StudyProposalInput> } : result;
-    };
-  }, [t]);
-
-  const form = useForm<StudyProposalInput, unknown, StudyProposal>({ resolver, defaultValues: initial, mode: 'onTouched' });
+  const form = useContractForm(studyProposalBody, {
+    defaultValues: initial,
+    mode: 'onTouched',
+    // the schedule's cross-field rules (the server checks them too), worded as the step's rule list
+    moreIssues: (values) =>
+      crossFieldIssues(values, new Date()).map((issue) => ({ path: issue.path, message: t(crossIssueKey(issue)), type: issue.code })),
+  });
   const { register, control, formState, trigger, handleSubmit, setValue } = form;
   const values = useWatch({ control }) as StudyProposalInput;
   const questions = useFieldArray({ control, name: 'questions' });
