@@ -12,7 +12,6 @@ import { describe, expect, it } from 'vitest';
 import { AuthStateProvider } from '../../shared/auth/auth-provider';
 import type { SessionUser } from '../../shared/auth/types';
 import { fakeAuth, initTestI18n, newTestQueryClient, stubFetch, TEST_USER, type FetchHandler } from '../../shared/test/render';
-import { makeStudy } from '../studies/test-fixtures';
 import HomePage from './home-page';
 
 async function showHome(lang: 'ko' | 'en', user: SessionUser | null = null) {
@@ -45,6 +44,50 @@ const board = (entries: Leaderboard['entries']): Leaderboard => ({
   entries,
   userRank: null,
 });
+
+let n = 0;
+/** A whole contract study (the list is parsed against `studyListPage` in tests). */
+function makeStudy(over: Partial<Study> = {}): Study {
+  n += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    slug: `${n}-study`,
+    title: '테코테코 알고리즘 스터디',
+    coverImage: null,
+    coverImageThumb: null,
+    coverImageStatus: 'NONE',
+    generation: 1,
+    tagline: '매주 수요일, 코딩 테스트 문제를 함께 풀어요',
+    proposerId: 'p-1',
+    type: 'PARTICIPATORY',
+    leader: { id: 'l-1', name: '이리더', profileImage: null, welcomeMessage: '꾸준함이 실력이 되는 곳' },
+    schedule: '매주 수 20:00–22:00',
+    duration: '8주',
+    scheduleDetails: { weekdays: ['WED'], startTime: '20:00', endTime: '22:00', timezone: 'Asia/Seoul' },
+    location: { type: 'ONLINE', address: null },
+    capacity: 8,
+    enrolled: 3,
+    seatsTaken: 3,
+    recruitDeadline: '2099-12-01T14:59:59.999Z',
+    isRecruiting: null,
+    status: 'APPROVED',
+    recurrenceType: 'WEEKLY',
+    startDate: '2099-12-02',
+    endDate: '2100-01-27',
+    costType: 'FREE',
+    costDescription: '',
+    cost: 0,
+    paymentDeadlineHours: 72,
+    questions: [],
+    deleted: false,
+    rejectReason: null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    applicability: { canApply: true, label: 'RECRUITING', showReviewButton: false },
+    viewer: null,
+    ...over,
+  };
+}
 
 const withApplicability = (s: Study): Study => ({ ...s, applicability: studyApplicability(s) });
 const past = '2020-01-01T00:00:00.000Z';
