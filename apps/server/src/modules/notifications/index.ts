@@ -8,9 +8,9 @@ import type { AppContext } from '../../context.ts';
 import type { ServerModule } from '../types.ts';
 import type { NotificationsDeps } from './deps.ts';
 import { notificationsPrivacy } from './personal-data.ts';
-import { createPushService, pushDeliveryJob, PUSH_JOB } from './push-service.ts';
+import { PushService, pushDeliveryJob, PUSH_JOB } from './push-service.ts';
 import { notificationsRoutes } from './routes.ts';
-import { createNotificationsService, NOTIFICATION_MAIL_JOB, notificationMailJob, type NotificationsService } from './service.ts';
+import { NOTIFICATION_MAIL_JOB, notificationMailJob, NotificationsService } from './service.ts';
 
 export type { NotificationsService } from './service.ts';
 export type { NotificationsDeps } from './deps.ts';
@@ -18,8 +18,8 @@ export { notice, type NotifyInput } from './service.ts';
 export type { PushService, PushOptions } from './push-service.ts';
 
 export function createNotificationsModule(ctx: AppContext, deps: NotificationsDeps): ServerModule<NotificationsService> {
-  const push = createPushService(ctx, deps.push);
-  const service = createNotificationsService(ctx, deps, push);
+  const push = new PushService(ctx, deps.push);
+  const service = new NotificationsService(ctx, deps, push);
   ctx.jobs.register(NOTIFICATION_MAIL_JOB, notificationMailJob(ctx, deps));
   ctx.jobs.register(PUSH_JOB, pushDeliveryJob(ctx, deps.push));
   return { name: 'notifications', api: service, routes: notificationsRoutes(ctx, service), privacy: notificationsPrivacy(ctx) };

@@ -30,50 +30,52 @@ export interface PushOptions {
   topic?: string;
 }
 
-export interface PushService {
-  /** the VAPID public key browsers subscribe with */
-  readonly publicKey: string;
-  subscribe(userId: string, body: PushSubscriptionBody, userAgent: string | null): Promise<{ id: string; devices: number }>;
-  /** Forget this browser for `userId` (not found: nothing to do). Returns the devices left. */
-  unsubscribe(userId: string, endpoint: string): Promise<{ devices: number }>;
-  devices(userId: string): Promise<number>;
-  /** Queue `message` to every device of each user (one job per device). */
-  push(userIds: readonly string[], message: PushMessage, opts: PushOptions, tx?: DbOrTx): Promise<number>;
-}
+/** Members' devices and the messages queued to them; built in index.ts over the push adapter. */
+export class PushService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly provider: PushProvider,
+  ) {}
 
-export function createPushService(ctx: AppContext, provider: PushProvider): PushService {
-  return {
-    get publicKey() {
-      return provider.publicKey;
-    },
-    async subscribe(userId, body, userAgent) {
-      const row = await upsertSubscription(ctx.db, {
-        userId,
-        endpoint: body.endpoint,
-        p256dh: body.keys.p256dh,
-        auth: body.keys.auth,
-        userAgent: userAgent ? userAgent.slice(0, 300) : null,
-      });
-      return { id: row.id, devices: await deviceCount(ctx.db, userId) };
-    },
-    async unsubscribe(userId, endpoint) {
-      await deleteSubscription(ctx.db, userId, endpoint);
-      return { devices: await deviceCount(ctx.db, userId) };
-    },
-    devices: (userId) => deviceCount(ctx.db, userId),
-    async push(userIds, message, opts, tx = ctx.db) {
-      const subs = await subscriptionsOf(tx, [...new Set(userIds)]);
-      for (const s of subs) {
-        await ctx.jobs.enqueue(
-          PUSH_JOB,
-          { subscriptionId: s.id, message, ttlSeconds: opts.ttlSeconds, ...(opts.topic ? { topic: opts.topic } : {}) },
-          { maxAttempts: 5 },
-          tx,
-        );
-      }
-      return subs.length;
-    },
-  };
+  /** the VAPID public key browsers subscribe with */
+  get publicKey(): string {
+    return this.provider.publicKey;
+  }
+
+  async subscribe(userId: string, body: PushSubscriptionBody, userAgent: string | null): Promise<{ id: string; devices: number }> {
+    const row = await upsertSubscription(this.ctx.db, {
+      userId,
+      endpoint: body.endpoint,
+      p256dh: body.keys.p256dh,
+      auth: body.keys.auth,
+      userAgent: userAgent ? userAgent.slice(0, 300) : null,
+    });
+    return { id: row.id, devices: await deviceCount(this.ctx.db, userId) };
+  }
+
+  /** Forget this browser for `userId` (not found: nothing to do). Returns the devices left. */
+  async unsubscribe(userId: string, endpoint: string): Promise<{ devices: number }> {
+    await deleteSubscription(this.ctx.db, userId, endpoint);
+    return { devices: await deviceCount(this.ctx.db, userId) };
+  }
+
+  devices(userId: string): Promise<number> {
+    return deviceCount(this.ctx.db, userId);
+  }
+
+  /** Queue `message` to every device of each user (one job per device). */
+  async push(userIds: readonly string[], message: PushMessage, opts: PushOptions, tx: DbOrTx = this.ctx.db): Promise<number> {
+    const subs = await subscriptionsOf(tx, [...new Set(userIds)]);
+    for (const s of subs) {
+      await this.ctx.jobs.enqueue(
+        PUSH_JOB,
+        { subscriptionId: s.id, message, ttlSeconds: opts.ttlSeconds, ...(opts.topic ? { topic: opts.topic } : {}) },
+        { maxAttempts: 5 },
+        tx,
+      );
+    }
+    return subs.length;
+  }
 }
 
 /** The `notifications.push` job: one message to one device; a device the push service no longer knows is removed. */

@@ -36,21 +36,6 @@ export const NOTIFICATION_MAIL_JOB = 'notifications.mail';
 
 const silenced = new AsyncLocalStorage<boolean>();
 
-export interface NotificationsService {
-  /** Store an in-app notification for `userId` (and queue a mail unless `mail: false`). */
-  notify(userId: string, input: NotifyInput, tx?: DbOrTx): Promise<void>;
-  /** The same notification to several users. */
-  notifyMany(userIds: readonly string[], input: NotifyInput, tx?: DbOrTx): Promise<void>;
-  /** Run `fn` storing notifications without mailing them (demo content). */
-  withoutMail<T>(fn: () => Promise<T>): Promise<T>;
-  list(userId: string, q: { page: number; size: number; unread?: boolean | undefined }): Promise<Page<Notification>>;
-  unreadCount(userId: string): Promise<number>;
-  markRead(userId: string, id: string): Promise<Notification>;
-  markAllRead(userId: string): Promise<number>;
-  /** web push: devices that allowed notifications, and messages to them (push-service.ts) */
-  readonly push: PushService;
-}
-
 /** The row as its reader sees it: rendered in `locale` from its key, else the stored texts. */
 export function toNotification(r: NotificationRow, locale: Locale = DEFAULT_LOCALE): Notification {
   const text = r.messageKey && isNoticeKey(r.messageKey) ? renderNotice(locale, r.messageKey, r.messageParams ?? {}) : null;
@@ -65,10 +50,25 @@ export function toNotification(r: NotificationRow, locale: Locale = DEFAULT_LOCA
   };
 }
 
-export function createNotificationsService(ctx: AppContext, deps: NotificationsDeps, push: PushService): NotificationsService {
-  const readerLocale = (userId: string) => userLocale(deps.users, userId);
+/**
+ * The inbox's rules. Every module above receives it by injection (narrowed with `Pick<…>`); built
+ * in index.ts over the push service it exposes as `push`.
+ */
+export class NotificationsService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly deps: NotificationsDeps,
+    /** web push: devices that allowed notifications, and messages to them (push-service.ts) */
+    readonly push: PushService,
+  ) {}
 
-  async function notifyMany(userIds: readonly string[], input: NotifyInput, tx: DbOrTx = ctx.db): Promise<void> {
+  /** Store an in-app notification for `userId` (and queue a mail unless `mail: false`). */
+  notify(userId: string, input: NotifyInput, tx?: DbOrTx): Promise<void> {
+    return this.notifyMany([userId], input, tx);
+  }
+
+  /** The same notification to several users. */
+  async notifyMany(userIds: readonly string[], input: NotifyInput, tx: DbOrTx = this.ctx.db): Promise<void> {
     const gone = await deletedAmong(tx, userIds);
     const ids = [...new Set(userIds)].filter((id) => !gone.has(id));
     if (ids.length === 0) return;
@@ -88,40 +88,48 @@ export function createNotificationsService(ctx: AppContext, deps: NotificationsD
       })),
     );
     if (input.mail !== false && !silenced.getStore()) {
-      await ctx.jobs.enqueue(NOTIFICATION_MAIL_JOB, { ids: rows.map((r) => r.id) }, { maxAttempts: 5 }, tx);
+      await this.ctx.jobs.enqueue(NOTIFICATION_MAIL_JOB, { ids: rows.map((r) => r.id) }, { maxAttempts: 5 }, tx);
     }
     // open pages see it (header count, inbox) once the transaction commits (docs/live.md)
     // (`created`: something the reader may have on screen changed; the web asks again for what it shows)
-    if (!silenced.getStore()) await ctx.live.publishAfterCommit(tx, ids.map(userTopic), 'notification.changed', { created: true });
+    if (!silenced.getStore()) await this.ctx.live.publishAfterCommit(tx, ids.map(userTopic), 'notification.changed', { created: true });
   }
 
-  return {
-    push,
-    notify: (userId, input, tx) => notifyMany([userId], input, tx),
-    notifyMany,
-    withoutMail: (fn) => silenced.run(true, fn),
-    async list(userId, q) {
-      const [{ rows, total }, locale] = await Promise.all([listForUser(ctx.db, userId, q), readerLocale(userId)]);
-      return toPage(
-        rows.map((r) => toNotification(r, locale)),
-        total,
-        q,
-      );
-    },
-    unreadCount: (userId) => unreadCount(ctx.db, userId),
-    async markRead(userId, id) {
-      const row = await markRead(ctx.db, userId, id, new Date());
-      if (!row) throw new AppError('BIZ-3001', 'notifications.notFound');
-      // the reader's other tabs and devices update their count
-      await ctx.live.publish(userTopic(userId), 'notification.changed', { notificationId: id });
-      return toNotification(row, await readerLocale(userId));
-    },
-    async markAllRead(userId) {
-      const out = await markAllRead(ctx.db, userId, new Date());
-      await ctx.live.publish(userTopic(userId), 'notification.changed', {});
-      return out;
-    },
-  };
+  /** Run `fn` storing notifications without mailing them (demo content). */
+  withoutMail<T>(fn: () => Promise<T>): Promise<T> {
+    return silenced.run(true, fn);
+  }
+
+  async list(userId: string, q: { page: number; size: number; unread?: boolean | undefined }): Promise<Page<Notification>> {
+    const [{ rows, total }, locale] = await Promise.all([listForUser(this.ctx.db, userId, q), this.readerLocale(userId)]);
+    return toPage(
+      rows.map((r) => toNotification(r, locale)),
+      total,
+      q,
+    );
+  }
+
+  unreadCount(userId: string): Promise<number> {
+    return unreadCount(this.ctx.db, userId);
+  }
+
+  async markRead(userId: string, id: string): Promise<Notification> {
+    const row = await markRead(this.ctx.db, userId, id, new Date());
+    if (!row) throw new AppError('BIZ-3001', 'notifications.notFound');
+    // the reader's other tabs and devices update their count
+    await this.ctx.live.publish(userTopic(userId), 'notification.changed', { notificationId: id });
+    return toNotification(row, await this.readerLocale(userId));
+  }
+
+  async markAllRead(userId: string): Promise<number> {
+    const out = await markAllRead(this.ctx.db, userId, new Date());
+    await this.ctx.live.publish(userTopic(userId), 'notification.changed', {});
+    return out;
+  }
+
+  private readerLocale(userId: string): Promise<Locale> {
+    return userLocale(this.deps.users, userId);
+  }
 }
 
 /** The `notifications.mail` job: one per notify call; it mails each stored notification to its recipient's address. */
