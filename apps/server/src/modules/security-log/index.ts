@@ -10,8 +10,8 @@ import type { ServerModule } from '../types.ts';
 import type { SecurityLogModuleDeps } from './deps.ts';
 import { securityLogPrivacy } from './personal-data.ts';
 import { securityLogRoutes } from './routes.ts';
-import { createMemberSessionsService } from './sessions-service.ts';
-import { createSecurityLogService, type SecurityLogService } from './service.ts';
+import { MemberSessionsService } from './sessions-service.ts';
+import { SecurityLogService } from './service.ts';
 
 export type { SecurityLogModuleDeps } from './deps.ts';
 
@@ -23,11 +23,11 @@ export const RETENTION_JOB = 'security-log.retention';
 
 /** The lower layer: the log itself (what other modules receive as their `SecurityLog` port). */
 export function createSecurityLog(ctx: AppContext): SecurityLogService {
-  return createSecurityLogService(ctx);
+  return new SecurityLogService(ctx);
 }
 
 export function createSecurityLogModule(ctx: AppContext, deps: SecurityLogModuleDeps): ServerModule<SecurityLogService> {
-  const sessions = createMemberSessionsService({ sessions: deps.sessions, log: deps.log });
+  const sessions = new MemberSessionsService({ sessions: deps.sessions, log: deps.log });
   // retention: twice a day is plenty for a cut-off measured in years
   ctx.jobs.every(RETENTION_JOB, 12 * 60 * 60_000, async () => {
     await deps.log.purge();

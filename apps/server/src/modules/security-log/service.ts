@@ -53,10 +53,31 @@ const METHOD_OF: Record<(typeof SIGN_IN_ACTIONS)[number], SignInEntry['method']>
   'auth.login.second_factor': 'second_factor',
 };
 
-export function createSecurityLogService(ctx: AppContext) {
-  const { db } = ctx;
+/** One stored row as the back office reads it. */
+function toEntry(r: repo.SecurityLogRow): SecurityLogEntry {
+  return {
+    id: r.id,
+    at: r.at.toISOString(),
+    actorKind: r.actorKind as SecurityLogEntry['actorKind'],
+    actorId: r.actorId,
+    action: r.action as SecurityAction,
+    targetKind: r.targetKind,
+    targetId: r.targetId,
+    outcome: r.outcome as SecurityOutcome,
+    reason: r.reason,
+    ip: r.ip,
+    userAgent: r.userAgent,
+    requestId: r.requestId,
+    details: r.details,
+  };
+}
 
-  async function record(e: SecurityEvent, tx: DbOrTx = db): Promise<void> {
+export class SecurityLogService implements SecurityLog {
+  readonly mask = { email: maskEmail };
+
+  constructor(private readonly ctx: AppContext) {}
+
+  async record(e: SecurityEvent, tx: DbOrTx = this.ctx.db): Promise<void> {
     const origin = currentRequestOrigin();
     const actorKind = e.actor === 'system' ? 'system' : e.actor ? 'user' : 'anonymous';
     const actorId = actorKind === 'user' ? (e.actor as string) : null;
@@ -76,79 +97,59 @@ export function createSecurityLogService(ctx: AppContext) {
     });
   }
 
-  const toEntry = (r: repo.SecurityLogRow): SecurityLogEntry => ({
-    id: r.id,
-    at: r.at.toISOString(),
-    actorKind: r.actorKind as SecurityLogEntry['actorKind'],
-    actorId: r.actorId,
-    action: r.action as SecurityAction,
-    targetKind: r.targetKind,
-    targetId: r.targetId,
-    outcome: r.outcome as SecurityOutcome,
-    reason: r.reason,
-    ip: r.ip,
-    userAgent: r.userAgent,
-    requestId: r.requestId,
-    details: r.details,
-  });
+  /** The back office's search; the reading admin's own look is an entry too. */
+  async search(adminId: string, q: SecurityLogQuery): Promise<Page<SecurityLogEntry>> {
+    const { rows, total } = await repo.search(
+      this.ctx.db,
+      {
+        actor: q.actor,
+        action: q.action,
+        targetKind: q.targetKind,
+        targetId: q.targetId,
+        outcome: q.outcome,
+        from: q.from ? seoulInstant(q.from) : undefined,
+        before: q.to ? seoulInstant(addDays(q.to, 1)) : undefined,
+        ip: q.ip,
+      },
+      q.page,
+      q.size,
+    );
+    await this.record({ action: 'admin.read.security_log', actor: adminId, subjectId: null, details: { filter: filterOf(q) } });
+    return toPage(rows.map(toEntry), total, q);
+  }
 
-  return {
-    record,
-    mask: { email: maskEmail },
+  /** A member's own sign-ins and failed attempts on their account, newest first. */
+  async signIns(userId: string, q: { page: number; size: number }): Promise<Page<SignInEntry>> {
+    const { rows, total } = await repo.forSubject(this.ctx.db, userId, SIGN_IN_ACTIONS, q.page, q.size);
+    return toPage(
+      rows.map((r) => ({
+        at: r.at.toISOString(),
+        method: METHOD_OF[r.action as keyof typeof METHOD_OF],
+        outcome: r.outcome as SecurityOutcome,
+        reason: r.reason,
+        ip: r.ip,
+        userAgent: r.userAgent,
+      })),
+      total,
+      q,
+    );
+  }
 
-    /** The back office's search; the reading admin's own look is an entry too. */
-    async search(adminId: string, q: SecurityLogQuery): Promise<Page<SecurityLogEntry>> {
-      const { rows, total } = await repo.search(
-        db,
-        {
-          actor: q.actor,
-          action: q.action,
-          targetKind: q.targetKind,
-          targetId: q.targetId,
-          outcome: q.outcome,
-          from: q.from ? seoulInstant(q.from) : undefined,
-          before: q.to ? seoulInstant(addDays(q.to, 1)) : undefined,
-          ip: q.ip,
-        },
-        q.page,
-        q.size,
-      );
-      await record({ action: 'admin.read.security_log', actor: adminId, subjectId: null, details: { filter: filterOf(q) } });
-      return toPage(rows.map(toEntry), total, q);
-    },
-
-    /** A member's own sign-ins and failed attempts on their account, newest first. */
-    async signIns(userId: string, q: { page: number; size: number }): Promise<Page<SignInEntry>> {
-      const { rows, total } = await repo.forSubject(db, userId, SIGN_IN_ACTIONS, q.page, q.size);
-      return toPage(
-        rows.map((r) => ({
-          at: r.at.toISOString(),
-          method: METHOD_OF[r.action as keyof typeof METHOD_OF],
-          outcome: r.outcome as SecurityOutcome,
-          reason: r.reason,
-          ip: r.ip,
-          userAgent: r.userAgent,
-        })),
-        total,
-        q,
-      );
-    },
-
-    /** Retention: entries older than SECURITY_LOG_RETENTION_DAYS go; how many went. */
-    async purge(now = new Date()): Promise<number> {
-      const cutoff = new Date(now.getTime() - ctx.config.SECURITY_LOG_RETENTION_DAYS * 86_400_000);
-      const n = await repo.purgeBefore(db, cutoff);
-      if (n > 0) {
-        await record({
-          action: 'system.security_log.purged',
-          actor: 'system',
-          details: { deleted: n, before: cutoff.toISOString(), retentionDays: ctx.config.SECURITY_LOG_RETENTION_DAYS },
-        });
-        ctx.log.info({ deleted: n, before: cutoff.toISOString() }, 'security log entries past retention purged');
-      }
-      return n;
-    },
-  };
+  /** Retention: entries older than SECURITY_LOG_RETENTION_DAYS go; how many went. */
+  async purge(now = new Date()): Promise<number> {
+    const { ctx } = this;
+    const cutoff = new Date(now.getTime() - ctx.config.SECURITY_LOG_RETENTION_DAYS * 86_400_000);
+    const n = await repo.purgeBefore(ctx.db, cutoff);
+    if (n > 0) {
+      await this.record({
+        action: 'system.security_log.purged',
+        actor: 'system',
+        details: { deleted: n, before: cutoff.toISOString(), retentionDays: ctx.config.SECURITY_LOG_RETENTION_DAYS },
+      });
+      ctx.log.info({ deleted: n, before: cutoff.toISOString() }, 'security log entries past retention purged');
+    }
+    return n;
+  }
 }
 
 /** The filter an admin searched with (what they looked for is part of what they did). */
@@ -156,5 +157,3 @@ function filterOf(q: SecurityLogQuery): Record<string, unknown> {
   const { page: _p, size: _s, ...rest } = q;
   return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
 }
-
-export type SecurityLogService = ReturnType<typeof createSecurityLogService>;
