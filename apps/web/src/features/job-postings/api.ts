@@ -147,7 +147,8 @@ export function useSavedSearchMutations() {
   const done = () => void qc.invalidateQueries({ queryKey: jobKeys.saved() });
   return {
     create: useMutation({
-      mutationFn: (body: SavedSearchInput) => api.post(jobPostingsPaths.mySavedSearches, body, { schema: import.meta.env.DEV && savedSearch }),
+      mutationFn: (body: SavedSearchInput) =>
+        api.post(jobPostingsPaths.mySavedSearches, body, { schema: import.meta.env.DEV && savedSearch }),
       onSuccess: done,
     }),
     patch: useMutation({

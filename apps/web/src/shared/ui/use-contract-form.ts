@@ -21,8 +21,10 @@ export interface FormIssue {
   type?: string;
 }
 
-export interface ContractFormOptions<S extends z.ZodType<FieldValues, FieldValues>>
-  extends Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> {
+export interface ContractFormOptions<S extends z.ZodType<FieldValues, FieldValues>> extends Omit<
+  UseFormProps<z.input<S>, unknown, z.output<S>>,
+  'resolver'
+> {
   /** the page's own rules, checked on every validation after the schema's */
   moreIssues?: (values: z.input<S>) => readonly FormIssue[];
 }
@@ -31,10 +33,9 @@ export function useContractForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S | (() => Promise<S>),
   { moreIssues, ...options }: ContractFormOptions<S> = {},
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
-  const base: Resolver<z.input<S>, unknown, z.output<S>> =
-    typeof schema === 'function'
-      ? async (values, context, opts) => zodResolver(await schema(), { error: formErrorMap })(values, context, opts)
-      : zodResolver(schema, { error: formErrorMap });
+  const base: Resolver<z.input<S>, unknown, z.output<S>> = typeof schema === 'function'
+    ? async (values, context, opts) => zodResolver(await schema(), { error: formErrorMap })(values, context, opts)
+    : zodResolver(schema, { error: formErrorMap });
   const resolver: typeof base = moreIssues
     ? async (values, context, opts) => {
         const result = await base(values, context, opts);

@@ -97,7 +97,8 @@ export function useSourceMutations() {
   const done = () => void qc.invalidateQueries({ queryKey: adminJobKeys.all });
   return {
     create: useMutation({
-      mutationFn: (body: ImportSourceInput) => api.post(adminJobPostingsPaths.sources, body, { schema: import.meta.env.DEV && importSource }),
+      mutationFn: (body: ImportSourceInput) =>
+        api.post(adminJobPostingsPaths.sources, body, { schema: import.meta.env.DEV && importSource }),
       onSuccess: done,
     }),
     patch: useMutation({
