@@ -38,7 +38,7 @@ function PasskeyItem({ item, removable, onChanged }: { item: Passkey; removable:
   const save = async (e: FormEvent) => {
     e.preventDefault();
     const next = name.trim();
-    if (!next) return setError(new Error(t('settings.passkeys.nameRequired')));
+    if (!next) return setError(t('settings.passkeys.nameRequired')); // a sentence: errorText shows a string as it is
     setBusy(true);
     setError(null);
     try {
