@@ -6,8 +6,16 @@
  *
  * The outer element only frames (border, fade); the inner one carries the caller's role, label
  * and key handling, so `<TabBar as="nav" aria-label=…>` is a nav and `role="tablist"` a tab list.
+ *
+ * As a tab list (WAI-ARIA tabs) it also moves between its tabs with the arrow keys, Home and End,
+ * selecting the tab it lands on (a click: the selection stays with the caller, often the URL);
+ * `tabProps` and `TabPanel` wire a tab to its panel by ids built from one `idBase`:
+ *   <TabBar role="tablist" aria-label=…>
+ *     {ids.map((id) => <button key={id} {...tabProps('manage', id, id === tab)} onClick={() => select(id)}>…</button>)}
+ *   </TabBar>
+ *   <TabPanel idBase="manage" selected={tab}>…</TabPanel>
  */
-import { useEffect, useRef, type HTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useRef, type HTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
 import './tab-bar.css';
 
 const ACTIVE = '[aria-selected="true"], [aria-current="page"], [aria-pressed="true"]';
@@ -23,7 +31,57 @@ export interface TabBarProps extends HTMLAttributes<HTMLElement> {
   children: ReactNode;
 }
 
-export function TabBar({ variant = 'underline', as: List = 'div', className, children, ...rest }: TabBarProps) {
+/** The arrows, Home and End in a tab list: focus the tab they lead to and select it. */
+function moveBetweenTabs(e: KeyboardEvent<HTMLElement>) {
+  const tabs = [...e.currentTarget.querySelectorAll<HTMLElement>('[role="tab"]:not(:disabled)')];
+  const i = tabs.findIndex((tab) => tab.contains(e.target as Node));
+  if (i < 0) return;
+  const n = tabs.length;
+  const next = { ArrowRight: (i + 1) % n, ArrowLeft: (i - 1 + n) % n, Home: 0, End: n - 1 }[e.key];
+  if (next === undefined) return;
+  e.preventDefault();
+  tabs[next]!.focus();
+  if (next !== i) tabs[next]!.click();
+}
+
+/** A tab's attributes: its id and its panel's, selected or not, and one tab stop for the list (the selected tab). */
+export function tabProps(idBase: string, id: string, selected: boolean) {
+  return {
+    type: 'button',
+    role: 'tab',
+    id: `${idBase}-tab-${id}`,
+    'aria-selected': selected,
+    'aria-controls': `${idBase}-panel`,
+    tabIndex: selected ? 0 : -1,
+  } as const;
+}
+
+/** The selected tab's panel (the tabs come from `tabProps` with the same `idBase`). */
+export function TabPanel({
+  idBase,
+  selected,
+  className,
+  children,
+}: {
+  idBase: string;
+  selected: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      role="tabpanel"
+      id={`${idBase}-panel`}
+      aria-labelledby={`${idBase}-tab-${selected}`}
+      className={`tab-panel${className ? ` ${className}` : ''}`}
+      tabIndex={0}
+    >
+      {children}
+    </div>
+  );
+}
+
+export function TabBar({ variant = 'underline', as: List = 'div', className, children, onKeyDown, ...rest }: TabBarProps) {
   const frame = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLElement>(null);
 
@@ -65,7 +123,15 @@ export function TabBar({ variant = 'underline', as: List = 'div', className, chi
 
   return (
     <div ref={frame} className={`tab-bar tab-bar--${variant}${className ? ` ${className}` : ''}`}>
-      <List ref={list as never} className="tab-bar__list" {...rest}>
+      <List
+        ref={list as never}
+        className="tab-bar__list"
+        {...rest}
+        onKeyDown={(e: KeyboardEvent<HTMLElement>) => {
+          onKeyDown?.(e);
+          if (!e.defaultPrevented && rest.role === 'tablist') moveBetweenTabs(e);
+        }}
+      >
         {children}
       </List>
     </div>

@@ -9,7 +9,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { EmptyState, LoadingState } from '../../../../shared/ui/states';
 import { useStudy } from '../../api/studies-api';
 import { StatusBadge } from '../../components/status-badge';
-import { Tabs } from '../../components/tabs';
+import { TabBar, TabPanel, tabProps } from '../../../../shared/ui/tab-bar';
 import { studyPath } from '../../lib/paths';
 import { ApplicationsPanel } from './applications-panel';
 import { AttendancePanel } from './attendance-panel';
@@ -72,13 +72,18 @@ export default function ManagePage() {
           </div>
         </header>
         {isOwner && <CoverEditor study={s} />}
-        <Tabs
-          idBase="manage"
-          label={t('manage.tabsLabel')}
-          tabs={TABS.map((id) => ({ id, label: t(`manage.tabs.${id}`) }))}
-          value={tab}
-          onChange={(id) => setParams(id === 'applications' ? {} : { tab: id }, { replace: true })}
-        >
+        <TabBar role="tablist" aria-label={t('manage.tabsLabel')}>
+          {TABS.map((id) => (
+            <button
+              key={id}
+              {...tabProps('manage', id, id === tab)}
+              onClick={() => setParams(id === 'applications' ? {} : { tab: id }, { replace: true })}
+            >
+              {t(`manage.tabs.${id}`)}
+            </button>
+          ))}
+        </TabBar>
+        <TabPanel idBase="manage" selected={tab}>
           {tab === 'applications' && <ApplicationsPanel study={s} />}
           {tab === 'waitlist' && <WaitlistPanel study={s} />}
           {tab === 'members' && <MembersPanel study={s} isOwner={isOwner} />}
@@ -97,7 +102,7 @@ export default function ManagePage() {
               <PageComposer study={s} />
             </Suspense>
           )}
-        </Tabs>
+        </TabPanel>
       </div>
     </div>
   );
