@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.ts';
 import type { ServerModule } from '../types.ts';
 import type { PrivacyModuleDeps } from './deps.ts';
 import { privacyRoutes } from './routes.ts';
-import { EXPIRY_JOB, EXPORT_JOB, createDataExportService, type DataExportService } from './service.ts';
+import { DataExportService, EXPIRY_JOB, EXPORT_JOB } from './service.ts';
 
 export type { DataExportService } from './service.ts';
 export type { StepUp } from './ports.ts';
@@ -20,7 +20,7 @@ const HOUR = 3_600_000;
 
 export function createPrivacyModule(ctx: AppContext, deps: PrivacyModuleDeps): ServerModule<DataExportService> {
   const sections = deps.modules.flatMap((m) => m.privacy?.sections ?? []);
-  const exports = createDataExportService(ctx, {
+  const exports = new DataExportService(ctx, {
     sections,
     notifications: deps.notifications,
     securityLog: deps.securityLog,
