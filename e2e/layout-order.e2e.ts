@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
 import { followHeaderLink } from './support/header.ts';
 import { PUBLIC_ROUTES } from './support/routes.ts';
+import { domQuiet } from './support/settled.ts';
 
 const b = useBrowser();
 
@@ -63,33 +64,47 @@ function boxes(page: Page): Promise<Boxes> {
   });
 }
 
-const inFlight = new WeakMap<Page, Set<unknown>>();
-/** Counts the page's requests in flight (settledBoxes waits for none). */
+/** The page's requests in flight, and who waits for there being none (settledBoxes waits for none). */
+const inFlight = new WeakMap<Page, { open: Set<unknown>; idle: (() => void)[] }>();
 function trackRequests(page: Page) {
-  const open = new Set<unknown>();
-  inFlight.set(page, open);
-  page.on('request', (r) => open.add(r));
-  page.on('requestfinished', (r) => open.delete(r));
-  page.on('requestfailed', (r) => open.delete(r));
+  const state = { open: new Set<unknown>(), idle: [] as (() => void)[] };
+  inFlight.set(page, state);
+  const ended = (r: unknown) => {
+    state.open.delete(r);
+    if (state.open.size === 0) for (const wake of state.idle.splice(0)) wake();
+  };
+  page.on('request', (r) => state.open.add(r));
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+}
+
+/** Resolves once no request of the page is in flight, or when `capMs` is up (a request that stays open, a long poll). */
+function noRequestInFlight(page: Page, capMs: number): Promise<void> {
+  const state = inFlight.get(page);
+  if (!state || state.open.size === 0 || capMs <= 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const cap = setTimeout(resolve, capMs);
+    state.idle.push(() => {
+      clearTimeout(cap);
+      resolve();
+    });
+  });
 }
 
 /**
  * Waits for the live page (the app has taken over, fonts settled, no request in flight) and for
- * its layout to stop changing: three equal measurements in a row, a frame and a moment apart.
+ * its layout to stop changing: three equal measurements in a row, each once the DOM has been
+ * still for six frames (a moment: a loading state swapped for the page is a change).
  */
 async function settledBoxes(page: Page): Promise<Boxes> {
   await page.locator('#root:not([data-prerendered])').waitFor({ state: 'attached', timeout: 20_000 });
   await page.evaluate(() => document.fonts.ready);
   let last = '';
   let same = 0;
-  let waits = 0; // a request that stays open (a long poll) is waited for 5 s at most
+  const requestsCap = Date.now() + 5_000; // a request that stays open (a long poll) is waited for 5 s at most
   for (let i = 0; i < 80 && same < 2; i++) {
-    const open = inFlight.get(page);
-    if (open && open.size > 0 && waits++ < 50) {
-      await page.waitForTimeout(100);
-      continue;
-    }
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))));
+    await noRequestInFlight(page, requestsCap - Date.now());
+    await domQuiet(page, { frames: 6 });
     const now = JSON.stringify(await boxes(page));
     same = now === last ? same + 1 : 0;
     last = now;

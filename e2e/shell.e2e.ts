@@ -122,10 +122,13 @@ describe('shell', () => {
     await b.page.waitForFunction(() => !document.body.innerText.includes('스터디를 불러오는 중...'));
     expect(await menu.getByTestId('study-dropdown-item').count()).toBeLessThanOrEqual(3);
     expect(await menu.getByRole('menuitem', { name: /전체 스터디 보기/ }).count()).toBe(1);
+    // it stays open for 300 ms after the pointer leaves: timed from before the move, the close can
+    // only be seen later than that, never sooner
+    const left = Date.now();
     await b.page.mouse.move(640, 700);
-    await b.page.waitForTimeout(120);
     expect(await menu.isVisible()).toBe(true);
     await menu.waitFor({ state: 'hidden', timeout: 2_000 });
+    expect(Date.now() - left).toBeGreaterThanOrEqual(300);
     // Keyboard: Enter opens on the first item, Escape closes and returns focus.
     await button.focus();
     await b.page.keyboard.press('Enter');
@@ -192,7 +195,9 @@ describe('shell', () => {
     await b.page.goto('/');
     await b.page.getByRole('button', { name: /님의 메뉴/ }).waitFor();
     await b.page.keyboard.press('Alt+Shift+A');
-    await b.page.waitForTimeout(500);
+    // the page has handled the key press and drawn what followed (a key's updates are committed
+    // before the frame after it), and any chunk it asked for was asked before that frame
+    await b.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(await b.page.getByTestId('admin-toolbar').count()).toBe(0);
     expect(await b.page.getByTestId('admin-toolbar-toggle').count()).toBe(0);
     expect(chunks).toEqual([]);
