@@ -7,12 +7,12 @@ import type { ServerModule } from '../types.ts';
 import { labPrivacy } from './personal-data.ts';
 import { registerLabRoutes } from './routes.ts';
 import { labSeeder } from './seed.ts';
-import { createLabService, type LabService } from './service.ts';
+import { LabService } from './service.ts';
 
 export type { LabService };
 
 export function createLabModule(ctx: AppContext): ServerModule<LabService> {
-  const service = createLabService(ctx);
+  const service = new LabService(ctx);
   return {
     name: 'lab',
     api: service,

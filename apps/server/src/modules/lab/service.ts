@@ -58,36 +58,109 @@ function toDraw(r: DrawRow): Draw {
   };
 }
 
-export interface LabService {
-  listRosters(user: AuthUser, q: { page: number; size: number; sort: string }): Promise<Page<RosterSummary>>;
-  getRoster(user: AuthUser, id: string): Promise<Roster>;
-  createRoster(user: AuthUser, body: RosterInput): Promise<Roster>;
-  updateRoster(user: AuthUser, id: string, body: RosterInput): Promise<Roster>;
-  deleteRoster(user: AuthUser, id: string): Promise<void>;
-  listDraws(user: AuthUser, q: { page: number; size: number; sort: string }): Promise<Page<Draw>>;
-  recordDraw(user: AuthUser, body: DrawInput): Promise<{ draw: Draw; created: boolean }>;
-  importDraws(user: AuthUser, bodies: DrawInput[]): Promise<{ imported: number; skipped: number }>;
-  drawStats(user: AuthUser): Promise<DrawStats>;
-  clearDraws(user: AuthUser): Promise<{ deleted: number }>;
-}
-
-export function createLabService(ctx: AppContext, clock: Clock = systemClock): LabService {
-  const db = ctx.db;
-
-  const rosterValues = (b: RosterInput): repo.RosterValues => ({
+function rosterValues(b: RosterInput): repo.RosterValues {
+  return {
     name: b.name,
     people: b.people.map((p) => ({ name: p.name, tags: p.tags })),
     settings: b.settings,
     recent: b.recent,
-  });
+  };
+}
 
-  const drawValues = (b: DrawInput): repo.DrawValues => {
+/** The lab's rules; built in index.ts (a test may hand it another clock). */
+export class LabService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  async listRosters(user: AuthUser, q: { page: number; size: number; sort: string }): Promise<Page<RosterSummary>> {
+    const { rows, total } = await repo.listRosters(this.ctx.db, user.id, q);
+    return toPage(
+      rows.map((r) => ({ id: r.id, name: r.name, peopleCount: r.peopleCount, updatedAt: r.updatedAt.toISOString() })),
+      total,
+      q,
+    );
+  }
+
+  async getRoster(user: AuthUser, id: string): Promise<Roster> {
+    const row = await repo.findRoster(this.ctx.db, user.id, id);
+    if (!row) throw rosterNotFound();
+    return toRoster(row);
+  }
+
+  async createRoster(user: AuthUser, body: RosterInput): Promise<Roster> {
+    const row = await this.ctx.db.transaction(async (tx) => {
+      await repo.lockOwner(tx, user.id);
+      if ((await repo.countRosters(tx, user.id)) >= LAB_LIMITS.rostersPerUser) {
+        throw new AppError(
+          'BIZ-3003',
+          { key: 'lab.rosterLimit', params: { limit: LAB_LIMITS.rostersPerUser } },
+          {
+            reason: 'ROSTER_LIMIT',
+            limit: LAB_LIMITS.rostersPerUser,
+          },
+        );
+      }
+      return repo.insertRoster(tx, user.id, rosterValues(body));
+    });
+    return toRoster(row);
+  }
+
+  async updateRoster(user: AuthUser, id: string, body: RosterInput): Promise<Roster> {
+    const row = await repo.updateRoster(this.ctx.db, user.id, id, rosterValues(body));
+    if (!row) throw rosterNotFound();
+    return toRoster(row);
+  }
+
+  async deleteRoster(user: AuthUser, id: string): Promise<void> {
+    if (!(await repo.deleteRoster(this.ctx.db, user.id, id))) throw rosterNotFound();
+  }
+
+  async listDraws(user: AuthUser, q: { page: number; size: number; sort: string }): Promise<Page<Draw>> {
+    const { rows, total } = await repo.listDraws(this.ctx.db, user.id, q);
+    return toPage(rows.map(toDraw), total, q);
+  }
+
+  async recordDraw(user: AuthUser, body: DrawInput): Promise<{ draw: Draw; created: boolean }> {
+    const values = this.drawValues(body);
+    const result = await this.ctx.db.transaction(async (tx) => {
+      await repo.lockOwner(tx, user.id);
+      const r = await repo.insertDraw(tx, user.id, values);
+      if (r.created) await repo.trimDraws(tx, user.id, LAB_LIMITS.drawsKept);
+      return r;
+    });
+    return { draw: toDraw(result.row), created: result.created };
+  }
+
+  async importDraws(user: AuthUser, bodies: DrawInput[]): Promise<{ imported: number; skipped: number }> {
+    // every record is checked before any is stored: one bad record refuses the batch
+    const values = bodies.map((b) => this.drawValues(b));
+    return this.ctx.db.transaction(async (tx) => {
+      await repo.lockOwner(tx, user.id);
+      let imported = 0;
+      for (const v of values) if ((await repo.insertDraw(tx, user.id, v)).created) imported++;
+      await repo.trimDraws(tx, user.id, LAB_LIMITS.drawsKept);
+      return { imported, skipped: values.length - imported };
+    });
+  }
+
+  async drawStats(user: AuthUser): Promise<DrawStats> {
+    return { draws: await repo.countDraws(this.ctx.db, user.id), participants: await repo.drawStats(this.ctx.db, user.id) };
+  }
+
+  async clearDraws(user: AuthUser): Promise<{ deleted: number }> {
+    return { deleted: await repo.deleteDraws(this.ctx.db, user.id) };
+  }
+
+  private drawValues(b: DrawInput): repo.DrawValues {
     // the request alone is wrong: its seed does not give its winners (400, as any malformed input)
     if (!replaysTo({ entries: b.entries, count: b.count, allowRepeat: b.allowRepeat, seed: b.seed, winners: b.winners })) {
       throw new AppError('VAL-2001', 'lab.replayMismatch', { reason: 'REPLAY_MISMATCH' });
     }
-    const playedAt = b.playedAt ? new Date(b.playedAt) : clock();
-    if (playedAt.getTime() > clock().getTime() + 5 * 60_000) throw new AppError('VAL-2004', 'lab.playedInFuture', { reason: 'IN_FUTURE' });
+    const playedAt = b.playedAt ? new Date(b.playedAt) : this.clock();
+    if (playedAt.getTime() > this.clock().getTime() + 5 * 60_000)
+      throw new AppError('VAL-2004', 'lab.playedInFuture', { reason: 'IN_FUTURE' });
     return {
       clientId: b.clientId,
       game: b.game,
@@ -100,86 +173,5 @@ export function createLabService(ctx: AppContext, clock: Clock = systemClock): L
       winners: b.winners,
       playedAt,
     };
-  };
-
-  return {
-    async listRosters(user, q) {
-      const { rows, total } = await repo.listRosters(db, user.id, q);
-      return toPage(
-        rows.map((r) => ({ id: r.id, name: r.name, peopleCount: r.peopleCount, updatedAt: r.updatedAt.toISOString() })),
-        total,
-        q,
-      );
-    },
-
-    async getRoster(user, id) {
-      const row = await repo.findRoster(db, user.id, id);
-      if (!row) throw rosterNotFound();
-      return toRoster(row);
-    },
-
-    async createRoster(user, body) {
-      const row = await db.transaction(async (tx) => {
-        await repo.lockOwner(tx, user.id);
-        if ((await repo.countRosters(tx, user.id)) >= LAB_LIMITS.rostersPerUser) {
-          throw new AppError(
-            'BIZ-3003',
-            { key: 'lab.rosterLimit', params: { limit: LAB_LIMITS.rostersPerUser } },
-            {
-              reason: 'ROSTER_LIMIT',
-              limit: LAB_LIMITS.rostersPerUser,
-            },
-          );
-        }
-        return repo.insertRoster(tx, user.id, rosterValues(body));
-      });
-      return toRoster(row);
-    },
-
-    async updateRoster(user, id, body) {
-      const row = await repo.updateRoster(db, user.id, id, rosterValues(body));
-      if (!row) throw rosterNotFound();
-      return toRoster(row);
-    },
-
-    async deleteRoster(user, id) {
-      if (!(await repo.deleteRoster(db, user.id, id))) throw rosterNotFound();
-    },
-
-    async listDraws(user, q) {
-      const { rows, total } = await repo.listDraws(db, user.id, q);
-      return toPage(rows.map(toDraw), total, q);
-    },
-
-    async recordDraw(user, body) {
-      const values = drawValues(body);
-      const result = await db.transaction(async (tx) => {
-        await repo.lockOwner(tx, user.id);
-        const r = await repo.insertDraw(tx, user.id, values);
-        if (r.created) await repo.trimDraws(tx, user.id, LAB_LIMITS.drawsKept);
-        return r;
-      });
-      return { draw: toDraw(result.row), created: result.created };
-    },
-
-    async importDraws(user, bodies) {
-      // every record is checked before any is stored: one bad record refuses the batch
-      const values = bodies.map(drawValues);
-      return db.transaction(async (tx) => {
-        await repo.lockOwner(tx, user.id);
-        let imported = 0;
-        for (const v of values) if ((await repo.insertDraw(tx, user.id, v)).created) imported++;
-        await repo.trimDraws(tx, user.id, LAB_LIMITS.drawsKept);
-        return { imported, skipped: values.length - imported };
-      });
-    },
-
-    async drawStats(user) {
-      return { draws: await repo.countDraws(db, user.id), participants: await repo.drawStats(db, user.id) };
-    },
-
-    async clearDraws(user) {
-      return { deleted: await repo.deleteDraws(db, user.id) };
-    },
-  };
+  }
 }
