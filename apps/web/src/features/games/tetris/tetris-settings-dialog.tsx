@@ -117,7 +117,7 @@ export function TetrisSettingsDialog({ open, settings, where, playing, onSave, o
         <>
           <button
             type="button"
-            className="btn btn-ghost"
+            className="btn btn-ghost tetris-settings__reset"
             onClick={() => setDraft(DEFAULT_TETRIS_SETTINGS)}
             data-testid="tetris-settings-reset"
           >
