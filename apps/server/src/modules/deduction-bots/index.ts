@@ -9,13 +9,13 @@ import type { ServerModule } from '../types.ts';
 import { deductionBotsPrivacy } from './personal-data.ts';
 import { registerBotRoutes } from './routes.ts';
 import type { DeductionBotsDeps } from './deps.ts';
-import { createDeductionBotsService, LADDER_JOB, type DeductionBotsService } from './service.ts';
+import { DeductionBotsService, LADDER_JOB } from './service.ts';
 
 export type { BotOwnerDirectory, DeductionBotsService } from './service.ts';
 export type { DeductionBotsDeps } from './deps.ts';
 
 export function createDeductionBotsModule(ctx: AppContext, deps: DeductionBotsDeps): ServerModule<DeductionBotsService> {
-  const bots = createDeductionBotsService(ctx, deps);
+  const bots = new DeductionBotsService(ctx, deps);
   ctx.jobs.register(
     LADDER_JOB,
     async (payload) => {

@@ -15,6 +15,7 @@ import {
 } from '@moim/contract';
 import { LADDER_OPPONENTS, ladderGames } from '@moim/games';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import { LadderRunError, runLadderInWorker } from './ladder-runner.ts';
 import * as repo from './repo.ts';
@@ -26,19 +27,6 @@ export const MAX_BOTS_PER_USER = 10;
 
 export interface BotOwnerDirectory {
   publicProfiles(ids: string[]): Promise<Map<string, { name: string | null; active: boolean }>>;
-}
-
-export interface DeductionBotsService {
-  mine(userId: string): Promise<DeductionBot[]>;
-  get(viewerId: string | null, botId: string): Promise<DeductionBot>;
-  byShareId(viewerId: string | null, shareId: string): Promise<DeductionBot>;
-  create(userId: string, body: DeductionBotBody): Promise<DeductionBot>;
-  update(userId: string, botId: string, body: DeductionBotBody): Promise<DeductionBot>;
-  remove(userId: string, botId: string): Promise<{ deleted: boolean }>;
-  requeue(userId: string, botId: string): Promise<DeductionBot>;
-  ladder(limit: number): Promise<DeductionLadder>;
-  /** The job: plays the ladder of a bot version. */
-  runLadder(botId: string, version: number): Promise<void>;
 }
 
 const newShareId = () => randomBytes(12).toString('base64url');
@@ -60,15 +48,156 @@ function ladderErrorOf(status: string, stored: string | null): { errorReason: La
   return { errorReason: status === 'DONE' ? 'LOAD_FAILED' : 'RUN_FAILED', error: null };
 }
 
-export function createDeductionBotsService(ctx: AppContext, deps: DeductionBotsDeps): DeductionBotsService {
-  const db = ctx.db;
+/** Bots, their links and the ladder; built in index.ts, which registers `runLadder` as the ladder job. */
+export class DeductionBotsService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly deps: DeductionBotsDeps,
+  ) {}
 
-  async function ownerNames(ids: string[]): Promise<Map<string, string | null>> {
-    const found = await deps.users.publicProfiles([...new Set(ids)]);
+  async mine(userId: string): Promise<DeductionBot[]> {
+    const rows = await repo.listByUser(this.ctx.db, userId);
+    return Promise.all(rows.map((r) => this.toBot(r, userId)));
+  }
+
+  async get(viewerId: string | null, botId: string): Promise<DeductionBot> {
+    const row = await repo.find(this.ctx.db, botId);
+    // someone else's private bot does not exist for the caller
+    if (!row || (row.bot.userId !== viewerId && !row.bot.shared)) throw notFound('deduction.botNotFound');
+    return this.toBot(row, viewerId);
+  }
+
+  async byShareId(viewerId: string | null, shareId: string): Promise<DeductionBot> {
+    const row = await repo.findByShare(this.ctx.db, shareId);
+    if (!row) throw notFound('deduction.sharedBotNotFound');
+    return this.toBot(row, viewerId);
+  }
+
+  async create(userId: string, body: DeductionBotBody): Promise<DeductionBot> {
+    const id = await this.ctx.db.transaction(async (tx) => {
+      if ((await repo.countByUser(tx, userId)) >= MAX_BOTS_PER_USER) {
+        throw new AppError(
+          'BIZ-3003',
+          { key: 'deduction.botLimit', params: { limit: MAX_BOTS_PER_USER } },
+          {
+            reason: 'BOT_LIMIT',
+            limit: MAX_BOTS_PER_USER,
+          },
+        );
+      }
+      const bot = await repo.insert(tx, {
+        userId,
+        name: body.name,
+        description: body.description ?? '',
+        code: body.code,
+        shared: body.shared ?? false,
+        shareId: newShareId(),
+      });
+      await this.queue(tx, bot.id, bot.version);
+      return bot.id;
+    });
+    return this.get(userId, id);
+  }
+
+  async update(userId: string, botId: string, body: DeductionBotBody): Promise<DeductionBot> {
+    const row = await this.ownBot(userId, botId);
+    await this.ctx.db.transaction(async (tx) => {
+      const bot = await repo.update(tx, botId, userId, {
+        name: body.name,
+        description: body.description ?? '',
+        code: body.code,
+        shared: body.shared ?? false,
+      });
+      if (!bot) throw notFound('deduction.botNotFound');
+      if (bot.version !== row.bot.version) await this.queue(tx, bot.id, bot.version);
+    });
+    return this.get(userId, botId);
+  }
+
+  async remove(userId: string, botId: string): Promise<{ deleted: boolean }> {
+    await this.ownBot(userId, botId);
+    return { deleted: await repo.remove(this.ctx.db, botId, userId) };
+  }
+
+  async requeue(userId: string, botId: string): Promise<DeductionBot> {
+    const row = await this.ownBot(userId, botId);
+    if (row.ladder && (row.ladder.status === 'QUEUED' || row.ladder.status === 'RUNNING') && row.ladder.version === row.bot.version) {
+      throw new AppError('BIZ-3002', 'deduction.ladderBusy', { status: row.ladder.status });
+    }
+    await this.ctx.db.transaction(async (tx) => {
+      // A re-run of the same version gets its own job (the earlier one is done).
+      await repo.queueLadder(tx, botId, row.bot.version);
+      await this.ctx.jobs.enqueue(
+        LADDER_JOB,
+        { botId, version: row.bot.version },
+        { dedupeKey: `ladder:${botId}:${row.bot.version}:${Date.now()}`, maxAttempts: 2 },
+        tx,
+      );
+    });
+    return this.get(userId, botId);
+  }
+
+  async ladder(limit: number): Promise<DeductionLadder> {
+    const rows = await repo.standings(this.ctx.db, limit);
+    const names = await this.ownerNames(rows.map((r) => r.bot.userId));
+    return {
+      games: ladderGames(this.deps.ladder?.seeds).length,
+      opponents: [...LADDER_OPPONENTS],
+      entries: rows.map((r) => ({
+        rank: r.rank,
+        botId: r.bot.id,
+        botName: r.bot.name,
+        shareId: r.bot.shared ? r.bot.shareId : null,
+        owner: { id: r.bot.userId, name: names.get(r.bot.userId) ?? null },
+        played: r.ladder.played,
+        wins: r.ladder.wins,
+        draws: r.ladder.draws,
+        losses: r.ladder.losses,
+        points: r.ladder.points,
+        winGuesses: r.ladder.winGuesses,
+        faults: r.ladder.faults,
+        finishedAt: r.ladder.finishedAt!.toISOString(),
+      })),
+    };
+  }
+
+  /** The job: plays the ladder of a bot version. */
+  async runLadder(botId: string, version: number): Promise<void> {
+    const { db } = this.ctx;
+    const row = await repo.find(db, botId);
+    // Deleted, or a newer version was saved meanwhile (its own job runs it).
+    if (!row || row.bot.version !== version) return;
+    if (!(await repo.claimLadder(db, botId, version))) return;
+    try {
+      const run = await runLadderInWorker(row.bot.code, this.deps.ladder);
+      await repo.finishLadder(db, botId, version, {
+        status: 'DONE',
+        played: run.played,
+        wins: run.wins,
+        draws: run.draws,
+        losses: run.losses,
+        points: run.points,
+        winGuesses: run.winGuesses,
+        faults: run.faults,
+        games: run.games,
+        error: run.loadError ? storedLadderError('LOAD_FAILED', run.loadError) : null,
+      });
+    } catch (err) {
+      // A bot that cannot be stopped in time is disqualified, not retried.
+      this.ctx.log.warn({ err, botId, version }, 'deduction bot ladder run failed');
+      await repo.finishLadder(db, botId, version, {
+        status: 'FAILED',
+        error: storedLadderError(err instanceof LadderRunError ? err.reason : 'RUN_FAILED'),
+      });
+    }
+  }
+
+  private async ownerNames(ids: string[]): Promise<Map<string, string | null>> {
+    const found = await this.deps.users.publicProfiles([...new Set(ids)]);
     return new Map(ids.map((id) => [id, found.get(id)?.active ? (found.get(id)?.name ?? null) : null]));
   }
 
-  async function ladderOf(l: repo.LadderRow | null): Promise<DeductionLadderResult> {
+  private async ladderOf(l: repo.LadderRow | null): Promise<DeductionLadderResult> {
     if (!l) {
       return {
         status: 'NONE',
@@ -97,16 +226,16 @@ export function createDeductionBotsService(ctx: AppContext, deps: DeductionBotsD
       points: l.points,
       winGuesses: l.winGuesses,
       faults: l.faults,
-      rank: l.status === 'DONE' && l.finishedAt ? await repo.rankOf(db, l) : null,
+      rank: l.status === 'DONE' && l.finishedAt ? await repo.rankOf(this.ctx.db, l) : null,
       ...ladderErrorOf(l.status, l.error),
       finishedAt: l.finishedAt?.toISOString() ?? null,
       games: l.games as DeductionLadderResult['games'],
     };
   }
 
-  async function toBot(row: { bot: repo.BotRow; ladder: repo.LadderRow | null }, viewerId: string | null): Promise<DeductionBot> {
+  private async toBot(row: { bot: repo.BotRow; ladder: repo.LadderRow | null }, viewerId: string | null): Promise<DeductionBot> {
     const b = row.bot;
-    const names = await ownerNames([b.userId]);
+    const names = await this.ownerNames([b.userId]);
     return {
       id: b.id,
       name: b.name,
@@ -119,7 +248,7 @@ export function createDeductionBotsService(ctx: AppContext, deps: DeductionBotsD
       isMine: viewerId === b.userId,
       createdAt: b.createdAt.toISOString(),
       updatedAt: b.updatedAt.toISOString(),
-      ladder: await ladderOf(row.ladder),
+      ladder: await this.ladderOf(row.ladder),
     };
   }
 
@@ -127,152 +256,15 @@ export function createDeductionBotsService(ctx: AppContext, deps: DeductionBotsD
    * A bot the caller may change: their own. Someone else's shared bot is public (403); their
    * private one does not exist for the caller (404, as a missing one).
    */
-  async function ownBot(userId: string, botId: string): Promise<{ bot: repo.BotRow; ladder: repo.LadderRow | null }> {
-    const row = await repo.find(db, botId);
+  private async ownBot(userId: string, botId: string): Promise<{ bot: repo.BotRow; ladder: repo.LadderRow | null }> {
+    const row = await repo.find(this.ctx.db, botId);
     if (!row || (row.bot.userId !== userId && !row.bot.shared)) throw notFound('deduction.botNotFound');
     if (row.bot.userId !== userId) throw forbidden('deduction.notYourBot');
     return row;
   }
 
-  async function queue(tx: Parameters<Parameters<typeof db.transaction>[0]>[0], botId: string, version: number) {
+  private async queue(tx: Tx, botId: string, version: number): Promise<void> {
     await repo.queueLadder(tx, botId, version);
-    await ctx.jobs.enqueue(LADDER_JOB, { botId, version }, { dedupeKey: `ladder:${botId}:${version}`, maxAttempts: 2 }, tx);
+    await this.ctx.jobs.enqueue(LADDER_JOB, { botId, version }, { dedupeKey: `ladder:${botId}:${version}`, maxAttempts: 2 }, tx);
   }
-
-  return {
-    async mine(userId) {
-      const rows = await repo.listByUser(db, userId);
-      return Promise.all(rows.map((r) => toBot(r, userId)));
-    },
-
-    async get(viewerId, botId) {
-      const row = await repo.find(db, botId);
-      // someone else's private bot does not exist for the caller
-      if (!row || (row.bot.userId !== viewerId && !row.bot.shared)) throw notFound('deduction.botNotFound');
-      return toBot(row, viewerId);
-    },
-
-    async byShareId(viewerId, shareId) {
-      const row = await repo.findByShare(db, shareId);
-      if (!row) throw notFound('deduction.sharedBotNotFound');
-      return toBot(row, viewerId);
-    },
-
-    async create(userId, body) {
-      const id = await db.transaction(async (tx) => {
-        if ((await repo.countByUser(tx, userId)) >= MAX_BOTS_PER_USER) {
-          throw new AppError(
-            'BIZ-3003',
-            { key: 'deduction.botLimit', params: { limit: MAX_BOTS_PER_USER } },
-            {
-              reason: 'BOT_LIMIT',
-              limit: MAX_BOTS_PER_USER,
-            },
-          );
-        }
-        const bot = await repo.insert(tx, {
-          userId,
-          name: body.name,
-          description: body.description ?? '',
-          code: body.code,
-          shared: body.shared ?? false,
-          shareId: newShareId(),
-        });
-        await queue(tx, bot.id, bot.version);
-        return bot.id;
-      });
-      return this.get(userId, id);
-    },
-
-    async update(userId, botId, body) {
-      const row = await ownBot(userId, botId);
-      await db.transaction(async (tx) => {
-        const bot = await repo.update(tx, botId, userId, {
-          name: body.name,
-          description: body.description ?? '',
-          code: body.code,
-          shared: body.shared ?? false,
-        });
-        if (!bot) throw notFound('deduction.botNotFound');
-        if (bot.version !== row.bot.version) await queue(tx, bot.id, bot.version);
-      });
-      return this.get(userId, botId);
-    },
-
-    async remove(userId, botId) {
-      await ownBot(userId, botId);
-      return { deleted: await repo.remove(db, botId, userId) };
-    },
-
-    async requeue(userId, botId) {
-      const row = await ownBot(userId, botId);
-      if (row.ladder && (row.ladder.status === 'QUEUED' || row.ladder.status === 'RUNNING') && row.ladder.version === row.bot.version) {
-        throw new AppError('BIZ-3002', 'deduction.ladderBusy', { status: row.ladder.status });
-      }
-      await db.transaction(async (tx) => {
-        // A re-run of the same version gets its own job (the earlier one is done).
-        await repo.queueLadder(tx, botId, row.bot.version);
-        await ctx.jobs.enqueue(
-          LADDER_JOB,
-          { botId, version: row.bot.version },
-          { dedupeKey: `ladder:${botId}:${row.bot.version}:${Date.now()}`, maxAttempts: 2 },
-          tx,
-        );
-      });
-      return this.get(userId, botId);
-    },
-
-    async ladder(limit) {
-      const rows = await repo.standings(db, limit);
-      const names = await ownerNames(rows.map((r) => r.bot.userId));
-      return {
-        games: ladderGames(deps.ladder?.seeds).length,
-        opponents: [...LADDER_OPPONENTS],
-        entries: rows.map((r) => ({
-          rank: r.rank,
-          botId: r.bot.id,
-          botName: r.bot.name,
-          shareId: r.bot.shared ? r.bot.shareId : null,
-          owner: { id: r.bot.userId, name: names.get(r.bot.userId) ?? null },
-          played: r.ladder.played,
-          wins: r.ladder.wins,
-          draws: r.ladder.draws,
-          losses: r.ladder.losses,
-          points: r.ladder.points,
-          winGuesses: r.ladder.winGuesses,
-          faults: r.ladder.faults,
-          finishedAt: r.ladder.finishedAt!.toISOString(),
-        })),
-      };
-    },
-
-    async runLadder(botId, version) {
-      const row = await repo.find(db, botId);
-      // Deleted, or a newer version was saved meanwhile (its own job runs it).
-      if (!row || row.bot.version !== version) return;
-      if (!(await repo.claimLadder(db, botId, version))) return;
-      try {
-        const run = await runLadderInWorker(row.bot.code, deps.ladder);
-        await repo.finishLadder(db, botId, version, {
-          status: 'DONE',
-          played: run.played,
-          wins: run.wins,
-          draws: run.draws,
-          losses: run.losses,
-          points: run.points,
-          winGuesses: run.winGuesses,
-          faults: run.faults,
-          games: run.games,
-          error: run.loadError ? storedLadderError('LOAD_FAILED', run.loadError) : null,
-        });
-      } catch (err) {
-        // A bot that cannot be stopped in time is disqualified, not retried.
-        ctx.log.warn({ err, botId, version }, 'deduction bot ladder run failed');
-        await repo.finishLadder(db, botId, version, {
-          status: 'FAILED',
-          error: storedLadderError(err instanceof LadderRunError ? err.reason : 'RUN_FAILED'),
-        });
-      }
-    },
-  };
 }
