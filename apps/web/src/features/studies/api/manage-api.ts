@@ -18,12 +18,18 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, arrayOf } from '../../../shared/api/client';
 import { studiesPaths } from '../../../shared/api/paths/studies';
-import { calendarKeys } from '../../calendar';
 import { studyKeys } from './keys';
 
 const manageUrls = studiesPaths;
 
 const invalidateStudy = (qc: ReturnType<typeof useQueryClient>) => () => void qc.invalidateQueries({ queryKey: studyKeys.all });
+
+/**
+ * An event added or removed: the calendar's views read again, by the calendar's own keys. Its public
+ * entry is loaded on demand, so the calendar's component and styles stay out of these pages' chunks.
+ */
+const invalidateCalendar = (qc: ReturnType<typeof useQueryClient>) =>
+  void import('../../calendar').then(({ calendarKeys }) => qc.invalidateQueries({ queryKey: calendarKeys.all }));
 
 export function useStudyStatus(studyId: string) {
   const qc = useQueryClient();
@@ -88,7 +94,7 @@ export function useAddEvent(studyId: string) {
     mutationFn: (body: StudyEventBody) => api.post(manageUrls.events(studyId), body, { schema: import.meta.env.DEV && calendarEvent }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: studyKeys.events(studyId) });
-      void qc.invalidateQueries({ queryKey: calendarKeys.all });
+      invalidateCalendar(qc);
     },
   });
 }
@@ -99,7 +105,7 @@ export function useDeleteEvent(studyId: string) {
     mutationFn: (eventId: string) => api.delete(manageUrls.event(studyId, eventId), { schema: import.meta.env.DEV && deletedWithId }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: studyKeys.events(studyId) });
-      void qc.invalidateQueries({ queryKey: calendarKeys.all });
+      invalidateCalendar(qc);
     },
   });
 }
