@@ -115,7 +115,8 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (user: SessionUser) 
       done.current(await auth.acceptTokens(r.accessToken, r.refreshToken));
     } catch (err) {
       if (isCancelled(err)) setCancelled(true);
-      else setError(err instanceof BrowserCeremonyError ? new Error(t('passkey.failed')) : err);
+      // the browser's failure as a sentence (errorText shows a string as it is, an Error only generically)
+      else setError(err instanceof BrowserCeremonyError ? t('passkey.failed') : err);
       setAutofillRound((n) => n + 1);
     } finally {
       setBusy(false);
