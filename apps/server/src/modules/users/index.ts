@@ -14,7 +14,7 @@ import { emailChangeRoutes } from './email-change-routes.ts';
 import { usersPrivacy } from './personal-data.ts';
 import { accountsSeeder } from './seed.ts';
 import type { UsersDeps } from './deps.ts';
-import { createUsersService, PROFILE_IMAGE_JOB, type UsersModuleService } from './service.ts';
+import { PROFILE_IMAGE_JOB, UsersModuleService } from './service.ts';
 
 export type {
   UsersService,
@@ -36,7 +36,7 @@ export { userPublic } from './schema.ts';
 export { publicProfileOf } from './user-view.ts';
 
 export function createUsersModule(ctx: AppContext, deps: UsersDeps): ServerModule<UsersModuleService> {
-  const users = createUsersService(ctx, deps);
+  const users = new UsersModuleService(ctx, deps);
   ctx.jobs.register(PROFILE_IMAGE_JOB, async (payload) => {
     await users.processProfileImage(String(payload.userId), Number(payload.version));
   });

@@ -2,7 +2,7 @@
  * How a user row is shown: to the user (profile), to other modules (summary, account for the auth
  * module), to the back office; and the unique-violation errors of the users table.
  */
-import type { AdminUser, Profile, User } from '@moim/contract';
+import type { AdminUser, Profile, User, WhoweareMember } from '@moim/contract';
 import { AppError } from '../../http/app-error.ts';
 import type { Locale } from '../../i18n/messages.ts';
 import { imageUrl } from './images.ts';
@@ -93,6 +93,24 @@ export function toProfile(row: repo.ProfileRow, socialProviders: string[]): Prof
     socialProviders,
     locale: row.locale,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A member of the public team page. */
+export function toWhoweareMember(u: UserRow, team: repo.TeamMemberRow): WhoweareMember {
+  return {
+    id: u.id,
+    name: u.name,
+    username: u.username,
+    roleTitle: team.roleTitle,
+    quote: team.quote,
+    bio: u.bio,
+    profileImage: u.profileImage,
+    profileImageThumb: thumbOf(u),
+    links: u.links ?? [],
+    joinedYear: Number(team.memberSince.slice(0, 4)),
+    memberSince: team.memberSince,
+    sortOrder: team.sortOrder,
   };
 }
 
