@@ -21,7 +21,7 @@ import { projectsPrivacy } from './personal-data.ts';
 import { ProjectService } from './project-service.ts';
 import { registerProjectRoutes } from './routes.ts';
 import { projectsSeeder } from './seed.ts';
-import { type ProjectsService, type ViewerHint, projectsApi } from './service.ts';
+import { ProjectsService, type ViewerHint } from './service.ts';
 import { StatusService } from './status-service.ts';
 
 export type { ProjectsService, ViewerHint };
@@ -37,7 +37,7 @@ export function createProjectsService(
 ): ProjectsService {
   const p = { ctx, deps, clock, totals, caches };
   const projects = new ProjectService(p);
-  return projectsApi(projects, new StatusService(p, projects), new ApplicationService(p));
+  return new ProjectsService(projects, new StatusService(p, projects), new ApplicationService(p));
 }
 
 export function createProjectsModule(ctx: AppContext, deps: ProjectsDeps): ServerModule<ProjectsService> {
