@@ -79,16 +79,21 @@ describe('accounts', () => {
 
     const admin = await apiLogin(DEMO.admin.email, DEMO.admin.password);
     let token: string | undefined;
-    for (let i = 0; i < 20 && !token; i++) {
-      const outbox = await apiJson<{ content: Array<{ to: string; text: string }> }>(
-        `/api/admin/mail/outbox?to=${encodeURIComponent(email)}`,
-        { token: admin.accessToken },
-      );
-      const mail = outbox.body.data.content.find((m) => m.to.includes(email));
-      token = mail && /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
-      if (!token) await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(token).toBeTruthy();
+    // the mail is sent by a job: read the outbox until it is there
+    await expect
+      .poll(
+        async () => {
+          const outbox = await apiJson<{ content: Array<{ to: string; text: string }> }>(
+            `/api/admin/mail/outbox?to=${encodeURIComponent(email)}`,
+            { token: admin.accessToken },
+          );
+          const mail = outbox.body.data.content.find((m) => m.to.includes(email));
+          token = mail && /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+          return token;
+        },
+        { timeout: 10_000, interval: 250 },
+      )
+      .toBeTruthy();
 
     await b.page.goto(`/reset-password?token=${token}`);
     await b.page.getByLabel('새 비밀번호', { exact: true }).fill('second-Passphrase-2');
