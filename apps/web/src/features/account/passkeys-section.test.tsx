@@ -18,7 +18,12 @@ const key = (over: Partial<Passkey> & Pick<Passkey, 'id' | 'name'>): Passkey => 
   transports: ['internal'],
   ...over,
 });
-const MAC = key({ id: '11111111-1111-4111-8111-111111111111', name: 'MacBook', lastUsedAt: '2026-11-20T03:00:00.000Z', deviceType: 'multiDevice' });
+const MAC = key({
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'MacBook',
+  lastUsedAt: '2026-11-20T03:00:00.000Z',
+  deviceType: 'multiDevice',
+});
 const PHONE = key({ id: '22222222-2222-4222-8222-222222222222', name: 'Phone' });
 
 /** The list the server holds now; rename and remove change it, as the server would. */

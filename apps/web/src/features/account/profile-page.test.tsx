@@ -46,14 +46,21 @@ async function show(handler: FetchHandler, opts: { lang?: 'ko' | 'en'; user?: Se
   return calls;
 }
 
-const me = (profile: Profile): FetchHandler => (url) => (url.pathname === '/api/users/me' ? { data: profile } : undefined);
+const me =
+  (profile: Profile): FetchHandler =>
+  (url) =>
+    url.pathname === '/api/users/me' ? { data: profile } : undefined;
 
 describe('profile page', () => {
   it('names the roles in Korean (an unknown one as it is) and shows the introduction and links', async () => {
     await show(me(ME));
     expect(await screen.findByRole('heading', { level: 1, name: '박프로필' })).toBeTruthy();
     const roles = screen.getByRole('list', { name: '역할' });
-    expect(within(roles).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['회원', '스터디 리더', 'ROLE_BETA']);
+    expect(
+      within(roles)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['회원', '스터디 리더', 'ROLE_BETA']);
     expect(screen.getByText('@member')).toBeTruthy();
     expect(screen.getByText('백엔드 개발자입니다.')).toBeTruthy();
     const link = screen.getByRole('link', { name: 'https://github.com/member' });
@@ -66,7 +73,11 @@ describe('profile page', () => {
     await show(me({ ...ME, bio: null, links: [] }), { lang: 'en' });
     await screen.findByRole('heading', { level: 1, name: '박프로필' });
     const roles = screen.getByRole('list', { name: 'Roles' });
-    expect(within(roles).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Member', 'Study leader', 'ROLE_BETA']);
+    expect(
+      within(roles)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Member', 'Study leader', 'ROLE_BETA']);
     expect(screen.getByText('No introduction yet. Tell others about yourself in the settings.')).toBeTruthy();
   });
 

@@ -33,7 +33,9 @@ async function show(handler: FetchHandler, lang: 'ko' | 'en' = 'ko') {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  const section = await screen.findByRole('region', { name: lang === 'ko' ? '2단계 인증 (인증 앱)' : 'Two-step verification (authenticator app)' });
+  const section = await screen.findByRole('region', {
+    name: lang === 'ko' ? '2단계 인증 (인증 앱)' : 'Two-step verification (authenticator app)',
+  });
   return { calls, section };
 }
 
@@ -84,7 +86,11 @@ describe('second factor settings', () => {
     fireEvent.change(within(section).getByLabelText('인증 앱의 6자리 코드'), { target: { value: ' 123456 ' } });
     fireEvent.click(within(section).getByRole('button', { name: '확인하고 켜기' }));
     const codes = await within(section).findByRole('list', { name: '복구 코드' });
-    expect(within(codes).getAllByRole('listitem').map((li) => li.textContent)).toEqual(CODES);
+    expect(
+      within(codes)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(CODES);
     expect(await within(section).findByText('켜짐')).toBeTruthy();
     expect(to(calls, '/api/auth/second-factor/totp/confirm').map((c) => c.body)).toEqual([{ code: '000000' }, { code: '123456' }]);
   });
@@ -92,7 +98,8 @@ describe('second factor settings', () => {
   it('new recovery codes: asks for the password when the server wants a fresh proof, then makes them', async () => {
     let verified = false;
     const { section, calls } = await show((url, init) => {
-      if (url.pathname === '/api/auth/second-factor' && init.method === 'GET') return { data: status({ enabled: true, recoveryCodesLeft: 1 }) };
+      if (url.pathname === '/api/auth/second-factor' && init.method === 'GET')
+        return { data: status({ enabled: true, recoveryCodesLeft: 1 }) };
       if (url.pathname === '/api/auth/second-factor/recovery-codes')
         return verified
           ? { data: { recoveryCodes: CODES } }
@@ -120,7 +127,8 @@ describe('second factor settings', () => {
 
   it('cancelling the proof turns nothing off and shows no error', async () => {
     const { section, calls } = await show((url, init) => {
-      if (url.pathname === '/api/auth/second-factor' && init.method === 'GET') return { data: status({ enabled: true, recoveryCodesLeft: 5 }) };
+      if (url.pathname === '/api/auth/second-factor' && init.method === 'GET')
+        return { data: status({ enabled: true, recoveryCodesLeft: 5 }) };
       if (url.pathname === '/api/auth/second-factor' && init.method === 'DELETE')
         return { status: 403, error: { code: 'AUTH-1023', message: '본인 확인이 필요합니다.' } };
       return undefined;
@@ -128,7 +136,9 @@ describe('second factor settings', () => {
     fireEvent.click(await within(section).findByRole('button', { name: '2단계 인증 끄기' }));
     const dialog = await screen.findByRole('dialog', { name: '본인 확인' });
     fireEvent.click(within(dialog).getByRole('button', { name: '취소' }));
-    await waitFor(() => expect((within(section).getByRole('button', { name: '2단계 인증 끄기' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((within(section).getByRole('button', { name: '2단계 인증 끄기' }) as HTMLButtonElement).disabled).toBe(false),
+    );
     expect(within(section).getByText('켜짐')).toBeTruthy();
     expect(within(section).queryByRole('alert')).toBeNull();
     expect(to(calls, '/api/auth/step-up')).toHaveLength(0);

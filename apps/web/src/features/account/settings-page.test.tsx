@@ -98,7 +98,8 @@ describe('profile form', () => {
 
   it('sends the fields trimmed, empty ones as null, and names an unlabelled link by its host', async () => {
     const { calls } = await show({
-      handler: (url, init) => (url.pathname === '/api/users/me' && init.method === 'PUT' ? { data: { ...ME, name: '김새이름' } } : undefined),
+      handler: (url, init) =>
+        url.pathname === '/api/users/me' && init.method === 'PUT' ? { data: { ...ME, name: '김새이름' } } : undefined,
     });
     const profile = await section('프로필');
     typeIn(profile, '이름', '  김새이름 ');

@@ -31,7 +31,15 @@ const LOGIN = {
   roles: TEST_USER.roles,
   systemRole: 'ROLE_USER',
   profileImage: null,
-  user: { id: TEST_USER.id, email: TEST_USER.email, username: null, name: TEST_USER.name, roles: TEST_USER.roles, systemRole: 'ROLE_USER', profileImage: null },
+  user: {
+    id: TEST_USER.id,
+    email: TEST_USER.email,
+    username: null,
+    name: TEST_USER.name,
+    roles: TEST_USER.roles,
+    systemRole: 'ROLE_USER',
+    profileImage: null,
+  },
 };
 
 const server =
@@ -68,7 +76,9 @@ describe('passkey sign-in', () => {
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(TEST_USER));
     expect(acceptTokens).toHaveBeenCalledWith('access-token', 'refresh-token-0123456789');
     expect(browser.startAuthentication).toHaveBeenCalledWith(expect.objectContaining({ useBrowserAutofill: false }));
-    expect(calls.find((c) => c.url.pathname === '/api/auth/passkeys/login/verify')?.body).toEqual({ response: { id: 'cred-1', type: 'public-key' } });
+    expect(calls.find((c) => c.url.pathname === '/api/auth/passkeys/login/verify')?.body).toEqual({
+      response: { id: 'cred-1', type: 'public-key' },
+    });
   });
 
   it('closing the browser’s dialog is no error: it says it was cancelled and sends nothing to verify', async () => {
