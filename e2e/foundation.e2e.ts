@@ -56,12 +56,16 @@ describe('foundation', () => {
     // The study's title is its own text, unknown at build: the server cuts the page's font after
     // the first render (apps/server/src/http/page-font.ts) and the next renders preload it.
     const path = '/study/1-tecoteco';
-    for (let i = 0; ; i++) {
-      const html = await (await b.page.request.get(path, { headers: { accept: 'text/html' } })).text();
-      if (html.includes('/assets/page-fonts/')) break;
-      if (i === 150) throw new Error('the study page never got its own font');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await expect
+      .poll(
+        async () => (await (await b.page.request.get(path, { headers: { accept: 'text/html' } })).text()).includes('/assets/page-fonts/'),
+        {
+          timeout: 30_000,
+          interval: 200,
+          message: 'the study page never got its own font',
+        },
+      )
+      .toBe(true);
     const fonts: string[] = [];
     b.page.on('request', (r) => /\.woff2(\?|$)/.test(r.url()) && fonts.push(new URL(r.url()).pathname));
     const js = /\.js$/;
