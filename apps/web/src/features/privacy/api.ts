@@ -26,7 +26,8 @@ export function useRequestDataExport() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => api.post(privacyPaths.dataExports, undefined, { schema: DEV && dataExport }),
-    onSuccess: (made) => qc.setQueryData<DataExport[]>(privacyKeys.dataExports(), (list = []) => [made, ...list.filter((e) => e.id !== made.id)]),
+    onSuccess: (made) =>
+      qc.setQueryData<DataExport[]>(privacyKeys.dataExports(), (list = []) => [made, ...list.filter((e) => e.id !== made.id)]),
     onSettled: () => qc.invalidateQueries({ queryKey: privacyKeys.dataExports() }),
   });
 }
@@ -34,4 +35,5 @@ export function useRequestDataExport() {
 /** The zip's bytes (AUTH-1023 when the last proof of identity is older than 5 minutes: run it through step-up). */
 export const downloadDataExport = (id: string) => api.download(privacyPaths.download(id));
 
-export const invalidateDataExports = (qc: ReturnType<typeof useQueryClient>) => qc.invalidateQueries({ queryKey: privacyKeys.dataExports() });
+export const invalidateDataExports = (qc: ReturnType<typeof useQueryClient>) =>
+  qc.invalidateQueries({ queryKey: privacyKeys.dataExports() });

@@ -47,7 +47,10 @@ export function useSignIns(page: number) {
 }
 
 export const sessionsQuery = () =>
-  queryOptions({ queryKey: securityLogKeys.sessions(), queryFn: () => api.get(securityLogPaths.sessions, { schema: DEV && activeSessions }) });
+  queryOptions({
+    queryKey: securityLogKeys.sessions(),
+    queryFn: () => api.get(securityLogPaths.sessions, { schema: DEV && activeSessions }),
+  });
 
 export function useSessions() {
   return useQuery(sessionsQuery());

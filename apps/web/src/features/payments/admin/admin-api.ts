@@ -17,7 +17,6 @@ export interface AdminPaymentFilters {
   page: number;
 }
 
-
 export const adminPaymentsQuery = (f: AdminPaymentFilters) => {
   const query: Record<string, QueryValue> = { ...f, size: 20, sort: 'createdAt,desc' };
   return queryOptions({

@@ -160,7 +160,9 @@ function ApplyForm({
     // the study's own required questions (the contract only bounds an answer's length)
     moreIssues: (values) =>
       questions.flatMap((q, i) =>
-        q.required && !values.answers?.[i]?.answer.trim() ? [{ path: `answers.${i}.answer`, message: 'form.required', type: 'required' }] : [],
+        q.required && !values.answers?.[i]?.answer.trim()
+          ? [{ path: `answers.${i}.answer`, message: 'form.required', type: 'required' }]
+          : [],
       ),
   });
   const values = useWatch({ control: form.control });
