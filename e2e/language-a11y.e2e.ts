@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { apiJson, apiLogin, DEMO, type Session, signIn, uniqueEmail } from './support/accounts.ts';
 import { useBrowser } from './support/browser.ts';
 import { PLACEHOLDER_ROUTES, SPEC_ROUTES } from './support/routes.ts';
+import { domQuiet } from './support/settled.ts';
 
 const b = useBrowser();
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -71,7 +72,9 @@ async function visit(page: Page, path: string) {
   await page
     .waitForFunction(() => !document.querySelector('[data-route-loading], .route-loading'), null, { timeout: 5_000 })
     .catch(() => undefined);
-  await page.waitForTimeout(150);
+  // and the page done drawing: its DOM unchanged over a few frames (a page that animates for good
+  // is checked as it is after 5 s, as the route-loading wait above gives up too)
+  await domQuiet(page, { timeoutMs: 5_000 }).catch(() => undefined);
 }
 
 /**
