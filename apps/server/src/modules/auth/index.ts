@@ -11,12 +11,12 @@ import { buildOAuthProviders } from '../../providers/oauth/registry.ts';
 import type { ServerModule } from '../types.ts';
 import type { AuthDeps } from './deps.ts';
 import { LoginThrottle } from './login-throttle.ts';
-import { createOAuthService } from './oauth.ts';
+import { OAuthService } from './oauth.ts';
 import { secondFactorAdminRoutes } from './second-factor-admin-routes.ts';
 import { createSecondFactorRecovery } from './second-factor-recovery.ts';
 import { authRoutes, inProcessFetch } from './routes.ts';
-import { createSecondFactorService } from './second-factor.ts';
-import { createAuthService, sessionIssuer, type AuthService } from './service.ts';
+import { SecondFactorService } from './second-factor.ts';
+import { AuthService, sessionIssuer } from './service.ts';
 import { passkeyRoutes } from './passkeys/routes.ts';
 import { createPasskeyService } from './passkeys/service.ts';
 import { authPrivacy } from './personal-data.ts';
@@ -30,7 +30,7 @@ export function createAuthModule(ctx: AppContext, deps: AuthDeps): ServerModule<
   const throttle = new LoginThrottle(ctx.rateLimiter, ctx.config.LOGIN_BACKOFF_BASE_MS);
   const issueSession = sessionIssuer(deps);
   const { sessions, users, securityLog } = deps;
-  const secondFactor = createSecondFactorService(ctx, {
+  const secondFactor = new SecondFactorService(ctx, {
     sessions,
     users,
     passwords: sessions.passwords,
@@ -38,7 +38,7 @@ export function createAuthModule(ctx: AppContext, deps: AuthDeps): ServerModule<
     issueSession,
     securityLog,
   });
-  const auth = createAuthService(ctx, deps, { throttle, issueSession, secondFactor });
+  const auth = new AuthService(ctx, deps, { throttle, issueSession, secondFactor });
   const recovery = createSecondFactorRecovery(ctx, deps);
   // passkeys: sign-in issues the same session as password login
   const passkeys = createPasskeyService(ctx, { users, issueSession, securityLog });
@@ -55,7 +55,7 @@ export function createAuthModule(ctx: AppContext, deps: AuthDeps): ServerModule<
     routes: async (app) => {
       // social login: the local provider is reached in-process through this very app
       const providers = buildOAuthProviders(ctx.config, { localFetch: inProcessFetch(app, new URL(ctx.config.publicUrl).origin) });
-      const oauth = createOAuthService(ctx, providers, { users, issueSession, securityLog });
+      const oauth = new OAuthService(ctx, providers, { users, issueSession, securityLog });
       await authRoutes(ctx, auth, oauth)(app);
       await passkeyRoutesOf(app);
       await recoveryRoutes(app);

@@ -83,194 +83,198 @@ interface SocialOutcome {
   email?: string;
 }
 
-export function createOAuthService(
-  ctx: AppContext,
-  providers: Map<string, OAuthProvider>,
-  deps: { users: UsersService; issueSession: AuthService['issueSession']; securityLog: Pick<SecurityLog, 'record' | 'mask'> },
-) {
-  const { users } = deps;
-  const { db, config } = ctx;
-  const secure = config.publicUrl.startsWith('https:');
-  const cookie = (name: string, value: string, maxAgeSeconds: number) =>
-    `${name}=${value}; Path=${COOKIE_PATH}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+export class OAuthService {
+  private readonly secure: boolean;
 
-  async function signIn(providerId: string, identity: ExternalIdentity) {
-    const linked = await repo.findOAuthAccount(db, providerId, identity.subject);
+  constructor(
+    private readonly ctx: AppContext,
+    readonly providers: Map<string, OAuthProvider>,
+    private readonly deps: {
+      users: UsersService;
+      issueSession: AuthService['issueSession'];
+      securityLog: Pick<SecurityLog, 'record' | 'mask'>;
+    },
+  ) {
+    this.secure = ctx.config.publicUrl.startsWith('https:');
+  }
+
+  private cookie(name: string, value: string, maxAgeSeconds: number): string {
+    return `${name}=${value}; Path=${COOKIE_PATH}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${this.secure ? '; Secure' : ''}`;
+  }
+
+  private async signIn(providerId: string, identity: ExternalIdentity) {
+    const linked = await repo.findOAuthAccount(this.ctx.db, providerId, identity.subject);
     if (linked) {
-      const acct = await users.findAccount(linked.userId);
+      const acct = await this.deps.users.findAccount(linked.userId);
       if (!acct || acct.status === 'DELETED') throw new AppError('AUTH-1003', 'auth.accountDeleted');
       if (acct.status === 'DEACTIVATED') throw new AppError('AUTH-1006');
-      await repo.touchOAuthAccount(db, linked.id);
+      await repo.touchOAuthAccount(this.ctx.db, linked.id);
       return { user: acct, created: false };
     }
     if (!identity.email || !identity.emailVerified) throw new AppError('AUTH-1009');
-    let acct = await users.findAccountByEmail(identity.email);
+    let acct = await this.deps.users.findAccountByEmail(identity.email);
     let created = false;
     if (acct) {
       if (acct.status === 'DEACTIVATED') throw new AppError('AUTH-1006');
       if (acct.status === 'DELETED') throw new AppError('AUTH-1003', 'auth.accountDeleted');
     } else {
       try {
-        await users.createUser({ email: identity.email, name: cleanName(identity.name, identity.email), emailVerified: true });
+        await this.deps.users.createUser({ email: identity.email, name: cleanName(identity.name, identity.email), emailVerified: true });
         created = true;
       } catch (err) {
         // the same person finishing two logins at once: the other one created the account
         if (!(err instanceof AppError && err.code === 'VAL-2005')) throw err;
       }
-      acct = await users.findAccountByEmail(identity.email);
+      acct = await this.deps.users.findAccountByEmail(identity.email);
       if (!acct) throw new AppError('SYS-5001');
     }
-    await repo.linkOAuthAccount(db, { provider: providerId, subject: identity.subject, userId: acct.id, email: identity.email });
-    ctx.log.info(
+    await repo.linkOAuthAccount(this.ctx.db, { provider: providerId, subject: identity.subject, userId: acct.id, email: identity.email });
+    this.ctx.log.info(
       { userId: acct.id, provider: providerId, created },
       created ? 'account created by social login' : 'social login linked to an account',
     );
     return { user: acct, created };
   }
 
-  return {
-    providers,
+  list(): OAuthProviderInfo[] {
+    return [...this.providers.values()].map((p) => ({
+      id: p.id,
+      displayName: p.displayName,
+      kind: p.kind,
+      startUrl: `/api/auth/oauth/${p.id}/start`,
+    }));
+  }
 
-    list(): OAuthProviderInfo[] {
-      return [...providers.values()].map((p) => ({
-        id: p.id,
-        displayName: p.displayName,
-        kind: p.kind,
-        startUrl: `/api/auth/oauth/${p.id}/start`,
-      }));
-    },
-
-    /** origin: the allowed origin the visitor opened (http/origin.ts); the callback comes back there */
-    async start(providerId: string, returnTo: string | undefined, origin?: string, locale: Locale = DEFAULT_LOCALE): Promise<Redirect> {
-      const provider = providers.get(providerId);
-      if (!provider) return { location: errorFragment('BIZ-3001', locale, 'auth.oauthUnknownProvider'), cookies: [] };
-      const state = randomToken();
-      const codeVerifier = randomToken();
-      const nonce = randomToken(16);
-      const binding = randomToken();
-      const stateHash = sha256(state);
-      const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
-      let location: string;
-      try {
-        location = await provider.authorizationUrl({ state, nonce, codeChallenge, redirectUri: callbackUrl(config, providerId, origin) });
-      } catch (err) {
-        ctx.log.warn({ err, provider: providerId }, 'social login could not start');
-        return { location: errorFragment('AUTH-1008', locale, 'auth.oauthProviderDown'), cookies: [] };
-      }
-      await repo.insertOAuthState(db, {
-        stateHash,
-        provider: providerId,
-        codeVerifier,
+  /** origin: the allowed origin the visitor opened (http/origin.ts); the callback comes back there */
+  async start(providerId: string, returnTo: string | undefined, origin?: string, locale: Locale = DEFAULT_LOCALE): Promise<Redirect> {
+    const provider = this.providers.get(providerId);
+    if (!provider) return { location: errorFragment('BIZ-3001', locale, 'auth.oauthUnknownProvider'), cookies: [] };
+    const state = randomToken();
+    const codeVerifier = randomToken();
+    const nonce = randomToken(16);
+    const binding = randomToken();
+    const stateHash = sha256(state);
+    const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
+    let location: string;
+    try {
+      location = await provider.authorizationUrl({
+        state,
         nonce,
-        returnTo: safeReturnTo(returnTo),
-        browserBindingHash: sha256(binding),
-        expiresAt: new Date(Date.now() + OAUTH_STATE_TTL_MS),
+        codeChallenge,
+        redirectUri: callbackUrl(this.ctx.config, providerId, origin),
       });
-      return { location, cookies: [cookie(cookieName(stateHash), binding, OAUTH_STATE_TTL_MS / 1000)] };
-    },
+    } catch (err) {
+      this.ctx.log.warn({ err, provider: providerId }, 'social login could not start');
+      return { location: errorFragment('AUTH-1008', locale, 'auth.oauthProviderDown'), cookies: [] };
+    }
+    await repo.insertOAuthState(this.ctx.db, {
+      stateHash,
+      provider: providerId,
+      codeVerifier,
+      nonce,
+      returnTo: safeReturnTo(returnTo),
+      browserBindingHash: sha256(binding),
+      expiresAt: new Date(Date.now() + OAUTH_STATE_TTL_MS),
+    });
+    return { location, cookies: [this.cookie(cookieName(stateHash), binding, OAUTH_STATE_TTL_MS / 1000)] };
+  }
 
-    /** The provider's redirect back; every ending, signed in or refused, is a security-log entry. */
-    async callback(
-      providerId: string,
-      q: CallbackQuery,
-      cookieHeader: string | undefined,
-      meta: { ip?: string; userAgent?: string; origin?: string; locale?: Locale },
-    ): Promise<Redirect> {
-      const seen: SocialOutcome = {};
-      const redirect = await this.callbackSteps(providerId, q, cookieHeader, meta, seen);
-      const provider = providerId.slice(0, 30);
-      await deps.securityLog.record(
-        seen.userId
-          ? { action: 'auth.login.social', actor: seen.userId, target: { kind: 'user', id: seen.userId }, details: { provider } }
-          : {
-              action: 'auth.login.social',
-              actor: null,
-              subjectId: seen.subjectId ?? null,
-              outcome: 'failure',
-              reason: seen.reason ?? 'unknown',
-              details: { provider, ...(seen.email ? { email: deps.securityLog.mask.email(seen.email) } : {}) },
-            },
-      );
-      return redirect;
-    },
+  /** The provider's redirect back; every ending, signed in or refused, is a security-log entry. */
+  async callback(
+    providerId: string,
+    q: CallbackQuery,
+    cookieHeader: string | undefined,
+    meta: { ip?: string; userAgent?: string; origin?: string; locale?: Locale },
+  ): Promise<Redirect> {
+    const seen: SocialOutcome = {};
+    const redirect = await this.callbackSteps(providerId, q, cookieHeader, meta, seen);
+    const provider = providerId.slice(0, 30);
+    await this.deps.securityLog.record(
+      seen.userId
+        ? { action: 'auth.login.social', actor: seen.userId, target: { kind: 'user', id: seen.userId }, details: { provider } }
+        : {
+            action: 'auth.login.social',
+            actor: null,
+            subjectId: seen.subjectId ?? null,
+            outcome: 'failure',
+            reason: seen.reason ?? 'unknown',
+            details: { provider, ...(seen.email ? { email: this.deps.securityLog.mask.email(seen.email) } : {}) },
+          },
+    );
+    return redirect;
+  }
 
-    async callbackSteps(
-      providerId: string,
-      q: CallbackQuery,
-      cookieHeader: string | undefined,
-      meta: { ip?: string; userAgent?: string; origin?: string; locale?: Locale },
-      seen: SocialOutcome,
-    ): Promise<Redirect> {
-      const cookies: string[] = [];
-      const locale = meta.locale ?? DEFAULT_LOCALE;
-      const fail = (code: ErrorCode, text?: ErrorText): Redirect => {
-        seen.reason = code;
-        return { location: errorFragment(code, locale, text), cookies };
-      };
-      const provider = providers.get(providerId);
-      if (!provider) return fail('BIZ-3001', 'auth.oauthUnknownProvider');
-      if (!q.state) return fail('AUTH-1003', 'auth.oauthNoState');
+  async callbackSteps(
+    providerId: string,
+    q: CallbackQuery,
+    cookieHeader: string | undefined,
+    meta: { ip?: string; userAgent?: string; origin?: string; locale?: Locale },
+    seen: SocialOutcome,
+  ): Promise<Redirect> {
+    const cookies: string[] = [];
+    const locale = meta.locale ?? DEFAULT_LOCALE;
+    const fail = (code: ErrorCode, text?: ErrorText): Redirect => {
+      seen.reason = code;
+      return { location: errorFragment(code, locale, text), cookies };
+    };
+    const provider = this.providers.get(providerId);
+    if (!provider) return fail('BIZ-3001', 'auth.oauthUnknownProvider');
+    if (!q.state) return fail('AUTH-1003', 'auth.oauthNoState');
 
-      const stateHash = sha256(q.state);
-      const name = cookieName(stateHash);
-      cookies.push(cookie(name, '', 0));
-      const saved = await repo.takeOAuthState(db, stateHash); // one-time, whatever follows
-      const binding = parseCookies(cookieHeader).get(name);
-      if (!saved || saved.provider !== providerId || saved.expiresAt <= new Date()) {
-        return fail('AUTH-1003', 'auth.oauthStateInvalid');
-      }
-      if (!binding || !safeEqual(sha256(binding), saved.browserBindingHash)) {
-        return fail('AUTH-1003', 'auth.oauthOtherBrowser');
-      }
-      if (q.error) {
-        const denied = q.error === 'access_denied';
-        return fail(
-          'AUTH-1008',
-          denied ? 'auth.oauthDenied' : { key: 'auth.oauthProviderRefused', params: { error: q.error.slice(0, 50) } },
-        );
-      }
-      if (!q.code) return fail('AUTH-1008', 'auth.oauthNoCode');
+    const stateHash = sha256(q.state);
+    const name = cookieName(stateHash);
+    cookies.push(this.cookie(name, '', 0));
+    const saved = await repo.takeOAuthState(this.ctx.db, stateHash); // one-time, whatever follows
+    const binding = parseCookies(cookieHeader).get(name);
+    if (!saved || saved.provider !== providerId || saved.expiresAt <= new Date()) {
+      return fail('AUTH-1003', 'auth.oauthStateInvalid');
+    }
+    if (!binding || !safeEqual(sha256(binding), saved.browserBindingHash)) {
+      return fail('AUTH-1003', 'auth.oauthOtherBrowser');
+    }
+    if (q.error) {
+      const denied = q.error === 'access_denied';
+      return fail('AUTH-1008', denied ? 'auth.oauthDenied' : { key: 'auth.oauthProviderRefused', params: { error: q.error.slice(0, 50) } });
+    }
+    if (!q.code) return fail('AUTH-1008', 'auth.oauthNoCode');
 
-      let identity: ExternalIdentity;
-      try {
-        identity = await provider.exchangeCode({
-          code: q.code,
-          codeVerifier: saved.codeVerifier,
-          redirectUri: callbackUrl(config, providerId, meta.origin),
-          nonce: saved.nonce,
-          state: q.state,
-          ...(q.iss !== undefined ? { iss: q.iss } : {}),
-        });
-      } catch (err) {
-        ctx.log.warn({ err: err instanceof OAuthError ? err.message : err, provider: providerId }, 'social login: code exchange failed');
-        return fail('AUTH-1008', 'auth.oauthNoProfile');
+    let identity: ExternalIdentity;
+    try {
+      identity = await provider.exchangeCode({
+        code: q.code,
+        codeVerifier: saved.codeVerifier,
+        redirectUri: callbackUrl(this.ctx.config, providerId, meta.origin),
+        nonce: saved.nonce,
+        state: q.state,
+        ...(q.iss !== undefined ? { iss: q.iss } : {}),
+      });
+    } catch (err) {
+      this.ctx.log.warn({ err: err instanceof OAuthError ? err.message : err, provider: providerId }, 'social login: code exchange failed');
+      return fail('AUTH-1008', 'auth.oauthNoProfile');
+    }
+    if (identity.email) seen.email = identity.email;
+    try {
+      const { user } = await this.signIn(providerId, identity);
+      const tokens = await this.deps.issueSession(user, {
+        method: `oauth:${providerId}`,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+      });
+      seen.userId = user.id;
+      const fragment = new URLSearchParams({
+        accessToken: tokens.accessToken,
+        refreshToken: tokens.refreshToken,
+        tokenType: tokens.tokenType,
+        expiresIn: String(tokens.expiresIn),
+        returnTo: saved.returnTo,
+      });
+      return { location: `/auth/callback#${fragment.toString()}`, cookies };
+    } catch (err) {
+      if (err instanceof AppError) {
+        seen.reason = err.code;
+        return { location: fragmentOf(err.code, err.render(locale)), cookies };
       }
-      if (identity.email) seen.email = identity.email;
-      try {
-        const { user } = await signIn(providerId, identity);
-        const tokens = await deps.issueSession(user, {
-          method: `oauth:${providerId}`,
-          ip: meta.ip,
-          userAgent: meta.userAgent,
-        });
-        seen.userId = user.id;
-        const fragment = new URLSearchParams({
-          accessToken: tokens.accessToken,
-          refreshToken: tokens.refreshToken,
-          tokenType: tokens.tokenType,
-          expiresIn: String(tokens.expiresIn),
-          returnTo: saved.returnTo,
-        });
-        return { location: `/auth/callback#${fragment.toString()}`, cookies };
-      } catch (err) {
-        if (err instanceof AppError) {
-          seen.reason = err.code;
-          return { location: fragmentOf(err.code, err.render(locale)), cookies };
-        }
-        throw err;
-      }
-    },
-  };
+      throw err;
+    }
+  }
 }
-
-export type OAuthService = ReturnType<typeof createOAuthService>;

@@ -70,21 +70,28 @@ export interface SecondFactorDeps {
   securityLog: Pick<SecurityLog, 'record'>;
 }
 
-export function createSecondFactorService(ctx: AppContext, deps: SecondFactorDeps) {
-  const { db } = ctx;
-  const box = new SecondFactorBox(ctx.config.jwtSecret);
-  const throttleKey = (userId: string) => `2fa:a:${userId}`;
+const throttleKey = (userId: string) => `2fa:a:${userId}`;
 
-  /** The account's sessions re-read their state (the admin gate reads whether a factor is on). */
-  async function factorChanged(userId: string): Promise<void> {
-    await ctx.sessions.forget(await repo.openSessionIds(db, userId));
-    await ctx.sessions.accountChanged(userId);
+export class SecondFactorService {
+  private readonly box: SecondFactorBox;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly deps: SecondFactorDeps,
+  ) {
+    this.box = new SecondFactorBox(ctx.config.jwtSecret);
   }
 
-  async function totpStep(userId: string, code: string, sealed: string): Promise<number | null> {
-    const secret = box.openSecret(sealed, userId);
+  /** The account's sessions re-read their state (the admin gate reads whether a factor is on). */
+  private async factorChanged(userId: string): Promise<void> {
+    await this.ctx.sessions.forget(await repo.openSessionIds(this.ctx.db, userId));
+    await this.ctx.sessions.accountChanged(userId);
+  }
+
+  private async totpStep(userId: string, code: string, sealed: string): Promise<number | null> {
+    const secret = this.box.openSecret(sealed, userId);
     if (!secret) {
-      ctx.log.error({ userId }, 'second factor secret does not open (JWT_SECRET changed?)');
+      this.ctx.log.error({ userId }, 'second factor secret does not open (JWT_SECRET changed?)');
       return null;
     }
     const result = await verify({ secret, token: code, epochTolerance: TOTP_TOLERANCE_SECONDS });
@@ -93,198 +100,206 @@ export function createSecondFactorService(ctx: AppContext, deps: SecondFactorDep
   }
 
   /** A TOTP code (once per time step, newer steps only) or an unused recovery code. */
-  async function checkCode(userId: string, raw: string): Promise<{ ok: boolean; kind: 'totp' | 'recovery' }> {
+  private async checkCode(userId: string, raw: string): Promise<{ ok: boolean; kind: 'totp' | 'recovery' }> {
     const code = normalizeSecondFactorCode(raw);
     if (TOTP_CODE.test(code)) {
-      const factor = await repo.findFactor(db, userId);
+      const factor = await repo.findFactor(this.ctx.db, userId);
       if (!factor?.confirmedAt) return { ok: false, kind: 'totp' };
-      const step = await totpStep(userId, code, factor.secretEnc);
-      return { ok: step !== null && (await repo.advanceTimeStep(db, userId, step)), kind: 'totp' };
+      const step = await this.totpStep(userId, code, factor.secretEnc);
+      return { ok: step !== null && (await repo.advanceTimeStep(this.ctx.db, userId, step)), kind: 'totp' };
     }
-    if (!(await repo.hasConfirmedFactor(db, userId))) return { ok: false, kind: 'recovery' };
-    return { ok: await repo.useRecoveryCode(db, userId, box.hashRecoveryCode(code, userId)), kind: 'recovery' };
+    if (!(await repo.hasConfirmedFactor(this.ctx.db, userId))) return { ok: false, kind: 'recovery' };
+    return { ok: await repo.useRecoveryCode(this.ctx.db, userId, this.box.hashRecoveryCode(code, userId)), kind: 'recovery' };
   }
 
-  async function newRecoveryCodes(userId: string, tx: DbOrTx): Promise<string[]> {
+  private async newRecoveryCodes(userId: string, tx: DbOrTx): Promise<string[]> {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await repo.replaceRecoveryCodes(
       tx,
       userId,
-      codes.map((c) => box.hashRecoveryCode(c, userId)),
+      codes.map((c) => this.box.hashRecoveryCode(c, userId)),
     );
     return codes;
   }
 
-  async function proved(user: AuthUser): Promise<string> {
+  private async proved(user: AuthUser): Promise<string> {
     const at = new Date();
-    if (user.family) await repo.recordProof(db, user.family, at);
+    if (user.family) await repo.recordProof(this.ctx.db, user.family, at);
     return new Date(at.getTime() + STEP_UP_WINDOW_SECONDS * 1000).toISOString();
   }
 
-  return {
-    isEnabled: (userId: string) => repo.hasConfirmedFactor(db, userId),
-    requireRecentProof: (user: AuthUser) => requireRecentProof(db, user),
+  isEnabled(userId: string) {
+    return repo.hasConfirmedFactor(this.ctx.db, userId);
+  }
 
-    async status(user: AuthUser): Promise<SecondFactorStatus> {
-      const factor = await repo.findFactor(db, user.id);
-      const enabled = Boolean(factor?.confirmedAt);
-      const at = user.family ? await repo.lastProofAt(db, user.family, user.id) : null;
-      const until = at ? at.getTime() + STEP_UP_WINDOW_SECONDS * 1000 : 0;
-      return {
-        enabled,
-        enabledAt: factor?.confirmedAt?.toISOString() ?? null,
-        recoveryCodesLeft: enabled ? await repo.recoveryCodesLeft(db, user.id) : 0,
-        required: hasAdminRole(user),
-        verifiedUntil: until > Date.now() ? new Date(until).toISOString() : null,
-        enrolAgain: !enabled && (await repo.wasReset(db, user.id)),
-      };
-    },
+  requireRecentProof(user: AuthUser) {
+    return requireRecentProof(this.ctx.db, user);
+  }
 
-    /** A new secret, pending until confirmed with a code from it. */
-    async startTotp(user: AuthUser): Promise<TotpSetup> {
-      await requireRecentProof(db, user);
-      const acct = await deps.users.findAccount(user.id);
-      if (!acct) throw new AppError('AUTH-1003', 'auth.accountGone');
-      const secret = generateSecret();
-      if (!(await repo.putPendingFactor(db, user.id, box.sealSecret(secret, user.id)))) throw badState('auth.secondFactorAlreadyOn');
-      return { secret, otpauthUri: generateURI({ issuer: TOTP_ISSUER, label: acct.email, secret }) };
-    },
+  async status(user: AuthUser): Promise<SecondFactorStatus> {
+    const factor = await repo.findFactor(this.ctx.db, user.id);
+    const enabled = Boolean(factor?.confirmedAt);
+    const at = user.family ? await repo.lastProofAt(this.ctx.db, user.family, user.id) : null;
+    const until = at ? at.getTime() + STEP_UP_WINDOW_SECONDS * 1000 : 0;
+    return {
+      enabled,
+      enabledAt: factor?.confirmedAt?.toISOString() ?? null,
+      recoveryCodesLeft: enabled ? await repo.recoveryCodesLeft(this.ctx.db, user.id) : 0,
+      required: hasAdminRole(user),
+      verifiedUntil: until > Date.now() ? new Date(until).toISOString() : null,
+      enrolAgain: !enabled && (await repo.wasReset(this.ctx.db, user.id)),
+    };
+  }
 
-    async confirmTotp(user: AuthUser, code: string): Promise<RecoveryCodes> {
-      const factor = await repo.findFactor(db, user.id);
-      if (!factor) throw badState('auth.secondFactorNotStarted');
-      if (factor.confirmedAt) throw badState('auth.secondFactorAlreadyOn');
-      const step = TOTP_CODE.test(normalizeSecondFactorCode(code))
-        ? await totpStep(user.id, normalizeSecondFactorCode(code), factor.secretEnc)
-        : null;
-      if (step === null) throw new AppError('AUTH-1021');
-      const recoveryCodes = await db.transaction(async (tx) => {
-        if (!(await repo.confirmFactor(tx, user.id, step))) throw badState('auth.secondFactorAlreadyOn');
-        await repo.clearReset(tx, user.id);
-        // this session has just passed the factor (the admin gate reads it)
-        if (user.family) await repo.markSessionMultiFactor(tx, user.family);
-        return newRecoveryCodes(user.id, tx);
-      });
-      // sessions opened before the factor never passed it
-      await deps.sessions.revokeUserSessions(user.id, { exceptSessionId: user.family, reason: 'second_factor_enabled' });
-      await proved(user);
-      await factorChanged(user.id);
-      await deps.securityLog.record({ action: 'account.mfa.totp_enabled', actor: user.id, target: { kind: 'user', id: user.id } });
-      ctx.log.info({ userId: user.id }, 'second factor enabled');
-      return { recoveryCodes };
-    },
+  /** A new secret, pending until confirmed with a code from it. */
+  async startTotp(user: AuthUser): Promise<TotpSetup> {
+    await requireRecentProof(this.ctx.db, user);
+    const acct = await this.deps.users.findAccount(user.id);
+    if (!acct) throw new AppError('AUTH-1003', 'auth.accountGone');
+    const secret = generateSecret();
+    if (!(await repo.putPendingFactor(this.ctx.db, user.id, this.box.sealSecret(secret, user.id))))
+      throw badState('auth.secondFactorAlreadyOn');
+    return { secret, otpauthUri: generateURI({ issuer: TOTP_ISSUER, label: acct.email, secret }) };
+  }
 
-    async regenerateRecoveryCodes(user: AuthUser): Promise<RecoveryCodes> {
-      await requireRecentProof(db, user);
-      if (!(await repo.hasConfirmedFactor(db, user.id))) throw badState('auth.secondFactorOff');
-      const recoveryCodes = await db.transaction((tx) => newRecoveryCodes(user.id, tx));
-      await deps.securityLog.record({
-        action: 'account.mfa.recovery_codes_generated',
-        actor: user.id,
-        target: { kind: 'user', id: user.id },
-      });
-      ctx.log.info({ userId: user.id }, 'recovery codes regenerated');
-      return { recoveryCodes };
-    },
+  async confirmTotp(user: AuthUser, code: string): Promise<RecoveryCodes> {
+    const factor = await repo.findFactor(this.ctx.db, user.id);
+    if (!factor) throw badState('auth.secondFactorNotStarted');
+    if (factor.confirmedAt) throw badState('auth.secondFactorAlreadyOn');
+    const step = TOTP_CODE.test(normalizeSecondFactorCode(code))
+      ? await this.totpStep(user.id, normalizeSecondFactorCode(code), factor.secretEnc)
+      : null;
+    if (step === null) throw new AppError('AUTH-1021');
+    const recoveryCodes = await this.ctx.db.transaction(async (tx) => {
+      if (!(await repo.confirmFactor(tx, user.id, step))) throw badState('auth.secondFactorAlreadyOn');
+      await repo.clearReset(tx, user.id);
+      // this session has just passed the factor (the admin gate reads it)
+      if (user.family) await repo.markSessionMultiFactor(tx, user.family);
+      return this.newRecoveryCodes(user.id, tx);
+    });
+    // sessions opened before the factor never passed it
+    await this.deps.sessions.revokeUserSessions(user.id, { exceptSessionId: user.family, reason: 'second_factor_enabled' });
+    await this.proved(user);
+    await this.factorChanged(user.id);
+    await this.deps.securityLog.record({ action: 'account.mfa.totp_enabled', actor: user.id, target: { kind: 'user', id: user.id } });
+    this.ctx.log.info({ userId: user.id }, 'second factor enabled');
+    return { recoveryCodes };
+  }
 
-    async disable(user: AuthUser): Promise<void> {
-      await requireRecentProof(db, user);
-      if (!(await repo.findFactor(db, user.id))) throw badState('auth.secondFactorOff');
-      await db.transaction((tx) => repo.deleteFactor(tx, user.id));
-      await factorChanged(user.id);
-      await deps.securityLog.record({ action: 'account.mfa.totp_disabled', actor: user.id, target: { kind: 'user', id: user.id } });
-      ctx.log.info({ userId: user.id, admin: hasAdminRole(user) }, 'second factor removed');
-    },
+  async regenerateRecoveryCodes(user: AuthUser): Promise<RecoveryCodes> {
+    await requireRecentProof(this.ctx.db, user);
+    if (!(await repo.hasConfirmedFactor(this.ctx.db, user.id))) throw badState('auth.secondFactorOff');
+    const recoveryCodes = await this.ctx.db.transaction((tx) => this.newRecoveryCodes(user.id, tx));
+    await this.deps.securityLog.record({
+      action: 'account.mfa.recovery_codes_generated',
+      actor: user.id,
+      target: { kind: 'user', id: user.id },
+    });
+    this.ctx.log.info({ userId: user.id }, 'recovery codes regenerated');
+    return { recoveryCodes };
+  }
 
-    /** After a correct password: the challenge the login answers instead of tokens (AUTH-1020). */
-    async challenge(userId: string, meta: Omit<SessionMeta, 'method'>): Promise<AppError> {
-      const token = randomBytes(32).toString('base64url');
-      await repo.insertChallenge(db, {
-        tokenHash: sha256(token),
-        userId,
-        ip: meta.ip ?? null,
-        userAgent: meta.userAgent?.slice(0, 300) ?? null,
-        expiresAt: new Date(Date.now() + SECOND_FACTOR_CHALLENGE_SECONDS * 1000),
-      });
-      return new AppError('AUTH-1020', undefined, {
-        reason: 'SECOND_FACTOR_REQUIRED',
-        challengeToken: token,
-        methods: 'totp,recovery',
-        expiresInSeconds: SECOND_FACTOR_CHALLENGE_SECONDS,
-      });
-    },
+  async disable(user: AuthUser): Promise<void> {
+    await requireRecentProof(this.ctx.db, user);
+    if (!(await repo.findFactor(this.ctx.db, user.id))) throw badState('auth.secondFactorOff');
+    await this.ctx.db.transaction((tx) => repo.deleteFactor(tx, user.id));
+    await this.factorChanged(user.id);
+    await this.deps.securityLog.record({ action: 'account.mfa.totp_disabled', actor: user.id, target: { kind: 'user', id: user.id } });
+    this.ctx.log.info({ userId: user.id, admin: hasAdminRole(user) }, 'second factor removed');
+  }
 
-    /** The login's second step: the challenge and a TOTP or recovery code → the session. */
-    async completeLogin(challengeToken: string, code: string, meta: Omit<SessionMeta, 'method'> & { ip: string }): Promise<LoginResponse> {
-      const hash = sha256(challengeToken);
-      const ch = await repo.findChallenge(db, hash);
-      if (!ch || ch.usedAt || ch.failures >= CHALLENGE_FAILURES) throw new AppError('AUTH-1003', 'auth.secondFactorChallengeInvalid');
-      if (ch.expiresAt.getTime() <= Date.now()) throw new AppError('AUTH-1002', 'auth.secondFactorChallengeExpired');
-      await deps.throttle.attempt(throttleKey(ch.userId), meta.ip);
-      const { ok, kind } = await checkCode(ch.userId, code);
-      if (!ok) {
-        await repo.challengeFailed(db, hash);
-        await deps.throttle.failed(throttleKey(ch.userId), meta.ip);
-        await deps.securityLog.record({
-          action: 'auth.login.second_factor',
-          actor: null,
-          subjectId: ch.userId,
-          target: { kind: 'user', id: ch.userId },
-          outcome: 'failure',
-          reason: `bad_${kind}_code`,
-        });
-        throw new AppError('AUTH-1021');
-      }
-      if (!(await repo.consumeChallenge(db, hash))) throw new AppError('AUTH-1003', 'auth.secondFactorChallengeInvalid');
-      await deps.throttle.succeeded(throttleKey(ch.userId), meta.ip);
-      const acct = await deps.users.findAccount(ch.userId);
-      if (!acct || acct.status === 'DELETED') throw new AppError('AUTH-1003', 'auth.accountGone');
-      if (acct.status === 'DEACTIVATED') throw new AppError('AUTH-1006', 'auth.accountDeactivated');
-      if (kind === 'recovery') {
-        ctx.log.info({ userId: acct.id }, 'signed in with a recovery code');
-        await deps.securityLog.record({ action: 'account.mfa.recovery_code_used', actor: acct.id, target: { kind: 'user', id: acct.id } });
-      }
-      const answer = await deps.issueSession(acct, { ...meta, method: kind === 'totp' ? 'password+totp' : 'password+recovery' });
-      await deps.securityLog.record({
+  /** After a correct password: the challenge the login answers instead of tokens (AUTH-1020). */
+  async challenge(userId: string, meta: Omit<SessionMeta, 'method'>): Promise<AppError> {
+    const token = randomBytes(32).toString('base64url');
+    await repo.insertChallenge(this.ctx.db, {
+      tokenHash: sha256(token),
+      userId,
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      expiresAt: new Date(Date.now() + SECOND_FACTOR_CHALLENGE_SECONDS * 1000),
+    });
+    return new AppError('AUTH-1020', undefined, {
+      reason: 'SECOND_FACTOR_REQUIRED',
+      challengeToken: token,
+      methods: 'totp,recovery',
+      expiresInSeconds: SECOND_FACTOR_CHALLENGE_SECONDS,
+    });
+  }
+
+  /** The login's second step: the challenge and a TOTP or recovery code → the session. */
+  async completeLogin(challengeToken: string, code: string, meta: Omit<SessionMeta, 'method'> & { ip: string }): Promise<LoginResponse> {
+    const hash = sha256(challengeToken);
+    const ch = await repo.findChallenge(this.ctx.db, hash);
+    if (!ch || ch.usedAt || ch.failures >= CHALLENGE_FAILURES) throw new AppError('AUTH-1003', 'auth.secondFactorChallengeInvalid');
+    if (ch.expiresAt.getTime() <= Date.now()) throw new AppError('AUTH-1002', 'auth.secondFactorChallengeExpired');
+    await this.deps.throttle.attempt(throttleKey(ch.userId), meta.ip);
+    const { ok, kind } = await this.checkCode(ch.userId, code);
+    if (!ok) {
+      await repo.challengeFailed(this.ctx.db, hash);
+      await this.deps.throttle.failed(throttleKey(ch.userId), meta.ip);
+      await this.deps.securityLog.record({
         action: 'auth.login.second_factor',
+        actor: null,
+        subjectId: ch.userId,
+        target: { kind: 'user', id: ch.userId },
+        outcome: 'failure',
+        reason: `bad_${kind}_code`,
+      });
+      throw new AppError('AUTH-1021');
+    }
+    if (!(await repo.consumeChallenge(this.ctx.db, hash))) throw new AppError('AUTH-1003', 'auth.secondFactorChallengeInvalid');
+    await this.deps.throttle.succeeded(throttleKey(ch.userId), meta.ip);
+    const acct = await this.deps.users.findAccount(ch.userId);
+    if (!acct || acct.status === 'DELETED') throw new AppError('AUTH-1003', 'auth.accountGone');
+    if (acct.status === 'DEACTIVATED') throw new AppError('AUTH-1006', 'auth.accountDeactivated');
+    if (kind === 'recovery') {
+      this.ctx.log.info({ userId: acct.id }, 'signed in with a recovery code');
+      await this.deps.securityLog.record({
+        action: 'account.mfa.recovery_code_used',
         actor: acct.id,
         target: { kind: 'user', id: acct.id },
-        details: { method: kind },
       });
-      return answer;
-    },
+    }
+    const answer = await this.deps.issueSession(acct, { ...meta, method: kind === 'totp' ? 'password+totp' : 'password+recovery' });
+    await this.deps.securityLog.record({
+      action: 'auth.login.second_factor',
+      actor: acct.id,
+      target: { kind: 'user', id: acct.id },
+      details: { method: kind },
+    });
+    return answer;
+  }
 
-    /** A fresh proof of identity for this session: the password or a second-factor code. */
-    async stepUp(user: AuthUser, body: StepUpRequest, ip: string): Promise<{ verifiedUntil: string }> {
-      const acct = await deps.users.findAccount(user.id);
-      if (!acct || acct.status !== 'ACTIVE') throw new AppError('AUTH-1003', 'auth.accountGone');
-      const key = `step-up:a:${user.id}`;
-      await deps.throttle.attempt(key, ip);
-      let ok = false;
-      if (body.code !== undefined) ok = (await checkCode(user.id, body.code)).ok;
-      else if (body.password !== undefined)
-        ok = acct.passwordHash ? (await deps.passwords.verify(acct.passwordHash, body.password)).ok : false;
-      if (!ok) {
-        await deps.throttle.failed(key, ip);
-        throw body.code !== undefined ? new AppError('AUTH-1021') : new AppError('AUTH-1001', 'auth.stepUpWrongPassword');
-      }
-      await deps.throttle.succeeded(key, ip);
-      if (body.code !== undefined && user.family) {
-        // a code proves the second factor in this session (a social sign-in's admin powers, docs/accounts-factors.md)
-        await repo.markSessionMultiFactor(db, user.family);
-        await ctx.sessions.forget([user.family]);
-      }
-      await deps.securityLog.record({
-        action: 'account.step_up',
-        actor: user.id,
-        target: { kind: 'user', id: user.id },
-        details: { method: body.code !== undefined ? 'code' : 'password' },
-      });
-      return { verifiedUntil: await proved(user) };
-    },
+  /** A fresh proof of identity for this session: the password or a second-factor code. */
+  async stepUp(user: AuthUser, body: StepUpRequest, ip: string): Promise<{ verifiedUntil: string }> {
+    const acct = await this.deps.users.findAccount(user.id);
+    if (!acct || acct.status !== 'ACTIVE') throw new AppError('AUTH-1003', 'auth.accountGone');
+    const key = `step-up:a:${user.id}`;
+    await this.deps.throttle.attempt(key, ip);
+    let ok = false;
+    if (body.code !== undefined) ok = (await this.checkCode(user.id, body.code)).ok;
+    else if (body.password !== undefined)
+      ok = acct.passwordHash ? (await this.deps.passwords.verify(acct.passwordHash, body.password)).ok : false;
+    if (!ok) {
+      await this.deps.throttle.failed(key, ip);
+      throw body.code !== undefined ? new AppError('AUTH-1021') : new AppError('AUTH-1001', 'auth.stepUpWrongPassword');
+    }
+    await this.deps.throttle.succeeded(key, ip);
+    if (body.code !== undefined && user.family) {
+      // a code proves the second factor in this session (a social sign-in's admin powers, docs/accounts-factors.md)
+      await repo.markSessionMultiFactor(this.ctx.db, user.family);
+      await this.ctx.sessions.forget([user.family]);
+    }
+    await this.deps.securityLog.record({
+      action: 'account.step_up',
+      actor: user.id,
+      target: { kind: 'user', id: user.id },
+      details: { method: body.code !== undefined ? 'code' : 'password' },
+    });
+    return { verifiedUntil: await this.proved(user) };
+  }
 
-    sweep: () => repo.sweepChallenges(db),
-  };
+  sweep() {
+    return repo.sweepChallenges(this.ctx.db);
+  }
 }
-
-export type SecondFactorService = ReturnType<typeof createSecondFactorService>;

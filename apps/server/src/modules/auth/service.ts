@@ -1,7 +1,7 @@
 /**
  * Auth: password login, sessions and tokens, password reset. Two layers (docs/architecture.md):
  * `createAuthSessions` (passwords, opening and revoking sessions; no other module) is built first
- * and injected into users, which calls it downward; `createAuthService` (login, refresh, reset,
+ * and injected into users, which calls it downward; `AuthService` (login, refresh, reset,
  * the session loader) sits above users and reads accounts through the users interface.
  *
  * Token design (docs/accounts.md): a login opens a session = a refresh-token family with an
@@ -14,7 +14,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { PASSKEY_SESSION_METHOD, PASSWORD_RESET_TTL_MINUTES, loginIdentifier, type LoginResponse, type User } from '@moim/contract';
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import type { UserCredentials } from '../users/index.ts';
 import type { LiveSession } from '../security-log/index.ts';
 import { AppError, badState } from '../../http/app-error.ts';
@@ -180,18 +183,58 @@ export function sessionIssuer(deps: Pick<AuthDeps, 'sessions' | 'users'>): AuthP
   };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The upper layer: login, refresh, logout, validate, password reset, the session loader. */
-export function createAuthService(ctx: AppContext, deps: AuthDeps, parts: AuthParts) {
-  const { db, config } = ctx;
-  const { sessions, users, mail, securityLog } = deps;
-  const { passwords, assertPasswordPolicy, ended, revokeOne, respond } = sessions;
-  const graceMs = config.REFRESH_REUSE_GRACE_SECONDS * 1000;
-  const successors = new SuccessorBox(config.jwtSecret);
-  const { throttle, issueSession, secondFactor } = parts;
-  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export class AuthService {
+  readonly secondFactor: SecondFactorService;
+  readonly passwords: PasswordHasher;
+  private readonly graceMs: number;
+  private readonly successors: SuccessorBox;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly deps: AuthDeps,
+    private readonly parts: AuthParts,
+  ) {
+    this.secondFactor = parts.secondFactor;
+    this.passwords = deps.sessions.passwords;
+    this.graceMs = ctx.config.REFRESH_REUSE_GRACE_SECONDS * 1000;
+    this.successors = new SuccessorBox(ctx.config.jwtSecret);
+    ctx.sessions.useLoader((key) => this.loadSessionState(key));
+  }
+
+  // --- the session store's acts (auth·sessions), offered on the module's api as well
+  assertPasswordPolicy(password: string, email?: string, field?: string): void {
+    this.deps.sessions.assertPasswordPolicy(password, email, field);
+  }
+
+  issueSession(user: User, meta: SessionMeta): Promise<LoginResponse> {
+    return this.parts.issueSession(user, meta);
+  }
+
+  revokeUserSessions(userId: string, opts?: { exceptSessionId?: string | undefined; reason?: string }): Promise<number> {
+    return this.deps.sessions.revokeUserSessions(userId, opts);
+  }
+
+  accountChanged(userId: string): Promise<void> {
+    return this.deps.sessions.accountChanged(userId);
+  }
+
+  isSessionActive(sessionId: string | undefined): Promise<boolean> {
+    return this.deps.sessions.isSessionActive(sessionId);
+  }
+
+  linkedProvidersSql(userId: AnyPgColumn): SQL<string[]> {
+    return this.deps.sessions.linkedProvidersSql(userId);
+  }
+
+  forgetUser(userId: string): Promise<void> {
+    return this.deps.sessions.forgetUser(userId);
+  }
 
   /** The loader behind `ctx.sessions`: the session's state and the account's current roles. */
-  async function loadSessionState(key: SessionKey): Promise<{ state: SessionState; ttlMs?: number }> {
+  private async loadSessionState(key: SessionKey): Promise<{ state: SessionState; ttlMs?: number }> {
     let ttlMs: number | undefined;
     /** a session opened with a passkey (user verification required) is multi-factor by itself */
     let passkeySession = false;
@@ -199,250 +242,235 @@ export function createAuthService(ctx: AppContext, deps: AuthDeps, parts: AuthPa
     let multiFactorSession = key.sessionId === undefined;
     if (key.sessionId !== undefined) {
       if (!UUID.test(key.sessionId)) return { state: { live: false, reason: 'unknown' } };
-      const s = await repo.findSession(db, key.sessionId);
+      const s = await repo.findSession(this.ctx.db, key.sessionId);
       if (!s || s.userId !== key.userId) return { state: { live: false, reason: 'unknown' } };
       ttlMs = s.expiresAt.getTime() - Date.now();
       if (s.revokedAt || ttlMs <= 0) {
-        const owner = await users.findAccount(key.userId);
+        const owner = await this.deps.users.findAccount(key.userId);
         return { state: { live: false, reason: owner?.status === 'DEACTIVATED' ? 'deactivated' : 'revoked' } };
       }
       passkeySession = s.method === PASSKEY_SESSION_METHOD;
       multiFactorSession = isMultiFactorMethod(s.method);
     }
     if (!UUID.test(key.userId)) return { state: { live: false, reason: 'unknown' } };
-    const acct = await users.findAccount(key.userId);
+    const acct = await this.deps.users.findAccount(key.userId);
     if (!acct || acct.status === 'DELETED') return { state: { live: false, reason: 'unknown' } };
     if (acct.status === 'DEACTIVATED') return { state: { live: false, reason: 'deactivated' } };
     // admin powers need a second factor passed in this very session (docs/decisions/2026-11-29-second-factor.md):
     // a social sign-in of an account with a factor has not passed it until it steps up with a code
-    const secondFactor = passkeySession || (multiFactorSession && (await hasConfirmedFactor(db, acct.id)));
+    const secondFactor = passkeySession || (multiFactorSession && (await hasConfirmedFactor(this.ctx.db, acct.id)));
     return {
       state: { live: true, userId: acct.id, roles: acct.roles, systemRole: acct.systemRole, secondFactor },
       ...(ttlMs ? { ttlMs } : {}),
     };
   }
-  ctx.sessions.useLoader(loadSessionState);
 
   /**
    * The successor of a used refresh token if it was used less than the grace interval ago and
    * that successor is still unused (the race between two tabs); null means a true reuse. Not
    * followed further down the chain: a token rotated twice is old, whatever the clock says.
    */
-  async function graceSuccessor(tx: Parameters<Parameters<typeof db.transaction>[0]>[0], usedHash: string): Promise<string | null> {
+  private async graceSuccessor(tx: Tx, usedHash: string): Promise<string | null> {
     const use = await repo.findRefreshTokenUse(tx, usedHash);
-    if (!use?.usedAt || !use.successorEnc || Date.now() - use.usedAt.getTime() > graceMs) return null;
-    const successor = successors.open(use.successorEnc, usedHash);
+    if (!use?.usedAt || !use.successorEnc || Date.now() - use.usedAt.getTime() > this.graceMs) return null;
+    const successor = this.successors.open(use.successorEnc, usedHash);
     if (!successor) return null;
     const next = await repo.findRefreshTokenUse(tx, sha256(successor));
     return next && !next.usedAt ? successor : null;
   }
 
-  const service = {
-    secondFactor,
-    passwords,
-    assertPasswordPolicy,
-    issueSession,
-    revokeUserSessions: sessions.revokeUserSessions,
-    accountChanged: sessions.accountChanged,
-    isSessionActive: sessions.isSessionActive,
-    linkedProvidersSql: sessions.linkedProvidersSql,
-    forgetUser: sessions.forgetUser,
-
-    /**
-     * Email (or username) + password. Unknown account, social-only account and wrong password
-     * all verify an argon2 hash and answer the same AUTH-1001; the account's state is told only
-     * to someone who knows its password. Guessing is throttled per (account, address) pair
-     * (login-throttle.ts), so a stranger's failures never lock the owner out elsewhere.
-     */
-    async login(
-      body: { email?: string | undefined; username?: string | undefined },
-      password: string,
-      meta: Omit<SessionMeta, 'method'> & { ip: string },
-    ): Promise<LoginResponse> {
-      const id = loginIdentifier(body);
-      const acct = id.kind === 'email' ? await users.findAccountByEmail(id.value) : await users.findAccountByUsername(id.value);
-      const usable = acct && acct.status !== 'DELETED' ? acct : null;
-      // keyed by the account, so its email and its username share one budget
-      const pairAccount = usable ? `a:${usable.id}` : `${id.kind}:${id.value}`;
-      // a failure names the account it was aimed at (its owner sees it) and what was typed, masked
-      const failed = (reason: string) =>
-        securityLog.record({
-          action: 'auth.login.password',
-          actor: null,
-          subjectId: usable?.id ?? null,
-          target: usable ? { kind: 'user', id: usable.id } : null,
-          outcome: 'failure',
-          reason,
-          details: { identifier: securityLog.mask.email(id.value) },
-        });
-      try {
-        await throttle.attempt(pairAccount, meta.ip);
-      } catch (err) {
-        await failed('throttled');
-        throw err;
-      }
-      const { ok, needsRehash } = await passwords.verify(usable?.passwordHash, password);
-      if (!ok || !usable) {
-        await throttle.failed(pairAccount, meta.ip);
-        await failed(usable ? 'bad_password' : 'unknown_account');
-        throw new AppError('AUTH-1001');
-      }
-      await throttle.succeeded(pairAccount, meta.ip);
-      if (usable.status === 'DEACTIVATED') {
-        await failed('deactivated');
-        throw new AppError('AUTH-1006', 'auth.accountDeactivated');
-      }
-      if (needsRehash) {
-        await users.setPasswordHash(usable.id, await passwords.hash(password));
-        ctx.log.info({ userId: usable.id }, 'password re-hashed with the current parameters');
-      }
-      // second factor on: a challenge instead of tokens (AUTH-1020, second-factor.ts)
-      if (await secondFactor.isEnabled(usable.id)) throw await secondFactor.challenge(usable.id, meta);
-      const answer = await issueSession(usable, { ...meta, method: 'password' });
-      await securityLog.record({ action: 'auth.login.password', actor: usable.id, target: { kind: 'user', id: usable.id } });
-      return answer;
-    },
-
-    async refresh(refreshToken: string): Promise<LoginResponse> {
-      const hash = sha256(refreshToken);
-      const row = await repo.findRefreshToken(db, hash);
-      if (!row) throw new AppError('AUTH-1003', 'auth.refreshTokenInvalid');
-      if (row.revokedAt) throw new AppError('AUTH-1003', 'auth.sessionRevoked');
-      if (row.expiresAt <= new Date()) throw new AppError('AUTH-1002', 'auth.loginExpired');
-
-      const next = randomToken();
-      const outcome = await db.transaction(async (tx) => {
-        // the session row first: concurrent refreshes of one family queue here
-        const live = await repo.lockSession(tx, row.sessionId);
-        if (!live || live.revokedAt) return { kind: 'revoked' as const };
-        if (await repo.markRefreshTokenUsed(tx, hash, successors.seal(next, hash))) {
-          await repo.insertRefreshToken(tx, { tokenHash: sha256(next), sessionId: row.sessionId, userId: row.userId });
-          await repo.touchSession(tx, row.sessionId);
-          return { kind: 'rotated' as const, session: live, token: next };
-        }
-        // Used before. Within the grace of its first use it is a race between tabs, not theft:
-        // answer the successor the winner got.
-        const successor = await graceSuccessor(tx, hash);
-        return successor ? { kind: 'rotated' as const, session: live, token: successor } : { kind: 'reused' as const };
+  /**
+   * Email (or username) + password. Unknown account, social-only account and wrong password
+   * all verify an argon2 hash and answer the same AUTH-1001; the account's state is told only
+   * to someone who knows its password. Guessing is throttled per (account, address) pair
+   * (login-throttle.ts), so a stranger's failures never lock the owner out elsewhere.
+   */
+  async login(
+    body: { email?: string | undefined; username?: string | undefined },
+    password: string,
+    meta: Omit<SessionMeta, 'method'> & { ip: string },
+  ): Promise<LoginResponse> {
+    const id = loginIdentifier(body);
+    const acct =
+      id.kind === 'email' ? await this.deps.users.findAccountByEmail(id.value) : await this.deps.users.findAccountByUsername(id.value);
+    const usable = acct && acct.status !== 'DELETED' ? acct : null;
+    // keyed by the account, so its email and its username share one budget
+    const pairAccount = usable ? `a:${usable.id}` : `${id.kind}:${id.value}`;
+    // a failure names the account it was aimed at (its owner sees it) and what was typed, masked
+    const failed = (reason: string) =>
+      this.deps.securityLog.record({
+        action: 'auth.login.password',
+        actor: null,
+        subjectId: usable?.id ?? null,
+        target: usable ? { kind: 'user', id: usable.id } : null,
+        outcome: 'failure',
+        reason,
+        details: { identifier: this.deps.securityLog.mask.email(id.value) },
       });
-      if (outcome.kind === 'revoked') throw new AppError('AUTH-1003', 'auth.sessionRevoked');
-      if (outcome.kind === 'reused') {
-        // A refresh token came back after it was exchanged: someone else may hold it. End the login.
-        await revokeOne(row.sessionId, 'refresh_token_reuse');
-        await securityLog.record({
-          action: 'auth.refresh_token.reused',
-          actor: null,
-          subjectId: row.userId,
-          target: { kind: 'session', id: row.sessionId },
-          outcome: 'failure',
-          reason: 'refresh_token_reuse',
-          details: { sessionRevoked: true },
-        });
-        ctx.log.warn({ userId: row.userId, session: row.sessionId }, 'refresh token reused: session revoked');
-        throw new AppError('AUTH-1003', 'auth.refreshTokenReused');
-      }
-      const acct = await users.findAccount(row.userId);
-      if (!acct || acct.status !== 'ACTIVE') {
-        await revokeOne(row.sessionId, 'account_inactive');
-        throw acct?.status === 'DEACTIVATED' ? new AppError('AUTH-1006') : new AppError('AUTH-1003', 'auth.accountGone');
-      }
-      return respond(acct, outcome.session, outcome.token);
-    },
+    try {
+      await this.parts.throttle.attempt(pairAccount, meta.ip);
+    } catch (err) {
+      await failed('throttled');
+      throw err;
+    }
+    const { ok, needsRehash } = await this.passwords.verify(usable?.passwordHash, password);
+    if (!ok || !usable) {
+      await this.parts.throttle.failed(pairAccount, meta.ip);
+      await failed(usable ? 'bad_password' : 'unknown_account');
+      throw new AppError('AUTH-1001');
+    }
+    await this.parts.throttle.succeeded(pairAccount, meta.ip);
+    if (usable.status === 'DEACTIVATED') {
+      await failed('deactivated');
+      throw new AppError('AUTH-1006', 'auth.accountDeactivated');
+    }
+    if (needsRehash) {
+      await this.deps.users.setPasswordHash(usable.id, await this.passwords.hash(password));
+      this.ctx.log.info({ userId: usable.id }, 'password re-hashed with the current parameters');
+    }
+    // second factor on: a challenge instead of tokens (AUTH-1020, second-factor.ts)
+    if (await this.secondFactor.isEnabled(usable.id)) throw await this.secondFactor.challenge(usable.id, meta);
+    const answer = await this.parts.issueSession(usable, { ...meta, method: 'password' });
+    await this.deps.securityLog.record({ action: 'auth.login.password', actor: usable.id, target: { kind: 'user', id: usable.id } });
+    return answer;
+  }
 
-    /** Ends the caller's session (from the access token) and/or the refresh token's session. */
-    async logout(user: AuthUser | null, refreshToken: string | undefined): Promise<number> {
-      let n = 0;
-      const ended: Array<{ userId: string; sessionId: string }> = [];
-      if (user?.family && UUID.test(user.family) && (await revokeOne(user.family, 'logout'))) {
+  async refresh(refreshToken: string): Promise<LoginResponse> {
+    const hash = sha256(refreshToken);
+    const row = await repo.findRefreshToken(this.ctx.db, hash);
+    if (!row) throw new AppError('AUTH-1003', 'auth.refreshTokenInvalid');
+    if (row.revokedAt) throw new AppError('AUTH-1003', 'auth.sessionRevoked');
+    if (row.expiresAt <= new Date()) throw new AppError('AUTH-1002', 'auth.loginExpired');
+
+    const next = randomToken();
+    const outcome = await this.ctx.db.transaction(async (tx) => {
+      // the session row first: concurrent refreshes of one family queue here
+      const live = await repo.lockSession(tx, row.sessionId);
+      if (!live || live.revokedAt) return { kind: 'revoked' as const };
+      if (await repo.markRefreshTokenUsed(tx, hash, this.successors.seal(next, hash))) {
+        await repo.insertRefreshToken(tx, { tokenHash: sha256(next), sessionId: row.sessionId, userId: row.userId });
+        await repo.touchSession(tx, row.sessionId);
+        return { kind: 'rotated' as const, session: live, token: next };
+      }
+      // Used before. Within the grace of its first use it is a race between tabs, not theft:
+      // answer the successor the winner got.
+      const successor = await this.graceSuccessor(tx, hash);
+      return successor ? { kind: 'rotated' as const, session: live, token: successor } : { kind: 'reused' as const };
+    });
+    if (outcome.kind === 'revoked') throw new AppError('AUTH-1003', 'auth.sessionRevoked');
+    if (outcome.kind === 'reused') {
+      // A refresh token came back after it was exchanged: someone else may hold it. End the login.
+      await this.deps.sessions.revokeOne(row.sessionId, 'refresh_token_reuse');
+      await this.deps.securityLog.record({
+        action: 'auth.refresh_token.reused',
+        actor: null,
+        subjectId: row.userId,
+        target: { kind: 'session', id: row.sessionId },
+        outcome: 'failure',
+        reason: 'refresh_token_reuse',
+        details: { sessionRevoked: true },
+      });
+      this.ctx.log.warn({ userId: row.userId, session: row.sessionId }, 'refresh token reused: session revoked');
+      throw new AppError('AUTH-1003', 'auth.refreshTokenReused');
+    }
+    const acct = await this.deps.users.findAccount(row.userId);
+    if (!acct || acct.status !== 'ACTIVE') {
+      await this.deps.sessions.revokeOne(row.sessionId, 'account_inactive');
+      throw acct?.status === 'DEACTIVATED' ? new AppError('AUTH-1006') : new AppError('AUTH-1003', 'auth.accountGone');
+    }
+    return this.deps.sessions.respond(acct, outcome.session, outcome.token);
+  }
+
+  /** Ends the caller's session (from the access token) and/or the refresh token's session. */
+  async logout(user: AuthUser | null, refreshToken: string | undefined): Promise<number> {
+    let n = 0;
+    const ended: Array<{ userId: string; sessionId: string }> = [];
+    if (user?.family && UUID.test(user.family) && (await this.deps.sessions.revokeOne(user.family, 'logout'))) {
+      n++;
+      ended.push({ userId: user.id, sessionId: user.family });
+    }
+    if (refreshToken) {
+      const row = await repo.findRefreshToken(this.ctx.db, sha256(refreshToken));
+      if (row && (!user || user.id === row.userId) && (await this.deps.sessions.revokeOne(row.sessionId, 'logout'))) {
         n++;
-        ended.push({ userId: user.id, sessionId: user.family });
+        ended.push({ userId: row.userId, sessionId: row.sessionId });
       }
-      if (refreshToken) {
-        const row = await repo.findRefreshToken(db, sha256(refreshToken));
-        if (row && (!user || user.id === row.userId) && (await revokeOne(row.sessionId, 'logout'))) {
-          n++;
-          ended.push({ userId: row.userId, sessionId: row.sessionId });
-        }
-      }
-      for (const e of ended)
-        await securityLog.record({ action: 'auth.logout', actor: e.userId, target: { kind: 'session', id: e.sessionId } });
-      return n;
-    },
+    }
+    for (const e of ended)
+      await this.deps.securityLog.record({ action: 'auth.logout', actor: e.userId, target: { kind: 'session', id: e.sessionId } });
+    return n;
+  }
 
-    /** GET /api/auth/validate: the user behind a valid, live token. */
-    async validate(user: AuthUser): Promise<User> {
-      const acct = await users.findAccount(user.id);
-      if (!acct || acct.status === 'DELETED') throw new AppError('AUTH-1003', 'auth.accountGone');
-      if (acct.status === 'DEACTIVATED') throw new AppError('AUTH-1006');
-      if (!(await service.isSessionActive(user.family))) throw new AppError('AUTH-1003', 'auth.sessionRevoked');
-      return acct;
-    },
+  /** GET /api/auth/validate: the user behind a valid, live token. */
+  async validate(user: AuthUser): Promise<User> {
+    const acct = await this.deps.users.findAccount(user.id);
+    if (!acct || acct.status === 'DELETED') throw new AppError('AUTH-1003', 'auth.accountGone');
+    if (acct.status === 'DEACTIVATED') throw new AppError('AUTH-1006');
+    if (!(await this.isSessionActive(user.family))) throw new AppError('AUTH-1003', 'auth.sessionRevoked');
+    return acct;
+  }
 
-    /** Always answers the same; mails a one-time link only to an active account. */
-    async requestPasswordReset(email: string): Promise<void> {
-      const acct = await users.findAccountByEmail(email);
-      const token = randomToken();
-      const tokenHash = sha256(token);
-      if (!acct || acct.status !== 'ACTIVE') {
-        await securityLog.record({
-          action: 'account.password.reset_requested',
-          actor: null,
-          subjectId: acct?.id ?? null,
-          outcome: 'failure',
-          reason: acct ? 'inactive_account' : 'unknown_account',
-          details: { email: securityLog.mask.email(email) },
-        });
-        return;
-      }
-      const link = `${config.publicUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
-      await db.transaction(async (tx) => {
-        await repo.insertResetToken(tx, {
-          tokenHash,
-          userId: acct.id,
-          expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
-        });
-        await mail.enqueue(passwordResetMail(acct.email, acct.name, link, acct.locale), { tx });
-        await securityLog.record(
-          { action: 'account.password.reset_requested', actor: null, subjectId: acct.id, target: { kind: 'user', id: acct.id } },
-          tx,
-        );
+  /** Always answers the same; mails a one-time link only to an active account. */
+  async requestPasswordReset(email: string): Promise<void> {
+    const acct = await this.deps.users.findAccountByEmail(email);
+    const token = randomToken();
+    const tokenHash = sha256(token);
+    if (!acct || acct.status !== 'ACTIVE') {
+      await this.deps.securityLog.record({
+        action: 'account.password.reset_requested',
+        actor: null,
+        subjectId: acct?.id ?? null,
+        outcome: 'failure',
+        reason: acct ? 'inactive_account' : 'unknown_account',
+        details: { email: this.deps.securityLog.mask.email(email) },
       });
-      ctx.log.info({ userId: acct.id }, 'password reset requested');
-    },
-
-    async confirmPasswordReset(token: string, newPassword: string): Promise<void> {
-      const tokenHash = sha256(token);
-      const row = await repo.findResetToken(db, tokenHash);
-      if (!row) throw new AppError('AUTH-1003', 'auth.resetLinkInvalid');
-      if (row.usedAt) throw badState('auth.resetLinkUsed');
-      if (row.expiresAt <= new Date()) throw badState('auth.resetLinkExpired');
-      const acct = await users.findAccount(row.userId);
-      if (!acct || acct.status === 'DELETED') throw new AppError('AUTH-1003', 'auth.resetLinkInvalid');
-      if (acct.status === 'DEACTIVATED') throw new AppError('AUTH-1006');
-      assertPasswordPolicy(newPassword, acct.email, 'newPassword');
-      const hash = await passwords.hash(newPassword);
-      const userId = await repo.consumeResetToken(db, tokenHash);
-      if (!userId) throw badState('auth.resetLinkSpent');
-      await users.setPasswordHash(userId, hash);
-      const revoked = await ended(await repo.revokeUserSessions(db, userId, 'password_reset'), userId);
-      await securityLog.record({
-        action: 'account.password.reset',
-        actor: userId,
-        target: { kind: 'user', id: userId },
-        details: { sessionsRevoked: revoked },
+      return;
+    }
+    const link = `${this.ctx.config.publicUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
+    await this.ctx.db.transaction(async (tx) => {
+      await repo.insertResetToken(tx, {
+        tokenHash,
+        userId: acct.id,
+        expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
       });
-      ctx.log.info({ userId }, 'password reset completed; every session revoked');
-    },
+      await this.deps.mail.enqueue(passwordResetMail(acct.email, acct.name, link, acct.locale), { tx });
+      await this.deps.securityLog.record(
+        { action: 'account.password.reset_requested', actor: null, subjectId: acct.id, target: { kind: 'user', id: acct.id } },
+        tx,
+      );
+    });
+    this.ctx.log.info({ userId: acct.id }, 'password reset requested');
+  }
 
-    sweep: async () => {
-      await repo.sweepExpired(db);
-      await secondFactor.sweep();
-    },
-  };
-  return service;
+  async confirmPasswordReset(token: string, newPassword: string): Promise<void> {
+    const tokenHash = sha256(token);
+    const row = await repo.findResetToken(this.ctx.db, tokenHash);
+    if (!row) throw new AppError('AUTH-1003', 'auth.resetLinkInvalid');
+    if (row.usedAt) throw badState('auth.resetLinkUsed');
+    if (row.expiresAt <= new Date()) throw badState('auth.resetLinkExpired');
+    const acct = await this.deps.users.findAccount(row.userId);
+    if (!acct || acct.status === 'DELETED') throw new AppError('AUTH-1003', 'auth.resetLinkInvalid');
+    if (acct.status === 'DEACTIVATED') throw new AppError('AUTH-1006');
+    this.deps.sessions.assertPasswordPolicy(newPassword, acct.email, 'newPassword');
+    const hash = await this.passwords.hash(newPassword);
+    const userId = await repo.consumeResetToken(this.ctx.db, tokenHash);
+    if (!userId) throw badState('auth.resetLinkSpent');
+    await this.deps.users.setPasswordHash(userId, hash);
+    const revoked = await this.deps.sessions.ended(await repo.revokeUserSessions(this.ctx.db, userId, 'password_reset'), userId);
+    await this.deps.securityLog.record({
+      action: 'account.password.reset',
+      actor: userId,
+      target: { kind: 'user', id: userId },
+      details: { sessionsRevoked: revoked },
+    });
+    this.ctx.log.info({ userId }, 'password reset completed; every session revoked');
+  }
+
+  async sweep(): Promise<void> {
+    await repo.sweepExpired(this.ctx.db);
+    await this.secondFactor.sweep();
+  }
 }
-
-export type AuthService = ReturnType<typeof createAuthService>;
 
 /** The reset mail in the account's language (server catalogue, i18n/messages.ts). */
 function passwordResetMail(to: string, name: string, link: string, locale: Locale) {
