@@ -16,7 +16,7 @@ import { createSecurityLog, createSecurityLogModule, type SecurityLogService } f
 import { createAuthModule, createAuthSessions, type AuthService } from './auth/index.ts';
 import { createUsersModule, type UsersModuleService } from './users/index.ts';
 import { createNotificationsModule, type NotificationsService } from './notifications/index.ts';
-import { createStudyDirectory, createStudiesModule, type StudiesApi, type StudiesPaymentHooks } from './studies/index.ts';
+import { createStudyDirectory, createStudiesModule, type StudiesApi } from './studies/index.ts';
 import { createCalendarModule, type CalendarService } from './calendar/index.ts';
 import { createGamesModule, type GamesService } from './games/index.ts';
 import { createPaymentsModule, type PaymentsService } from './payments/index.ts';
@@ -29,10 +29,8 @@ import { createJobPostingsModule } from './job-postings/index.ts';
 import { createAdminOverviewModule } from './admin-overview/index.ts';
 import { createPrivacyModule, type DataExportService } from './privacy/index.ts';
 
-/** Test doubles a test may put in place of a module's real interface (same type). */
+/** What a test may set in place of the defaults: the modules' clocks. */
 export interface ModuleOverrides {
-  /** what payments receives as the studies module's payment hooks */
-  paymentsStudies?: StudiesPaymentHooks;
   /** the calendar module's clock (check-in windows and codes, attendance "today", reminders) */
   calendarClock?: () => Date;
   /** the privacy module's clock (when exports are made and expire) */
@@ -99,7 +97,7 @@ export function composeModules(ctx: AppContext, overrides: ModuleOverrides = {})
   });
   const games = createGamesModule(ctx, { users: users.api });
   const payments = createPaymentsModule(ctx, {
-    studies: overrides.paymentsStudies ?? studies.api,
+    studies: studies.api,
     studyEvents: studies.api.events,
     users: users.api,
     mail,

@@ -118,7 +118,11 @@ const QUERIES = [
 async function listedIds(q: ProjectListQuery): Promise<{ ids: string[]; total: number }> {
   const params: unknown[] = [];
   const p = (v: unknown) => `$${params.push(v)}`;
-  const where = [`not deleted`, `status <> 'DRAFT'`, `status = any(${p(q.status?.length ? q.status : [...PROJECT_LISTED_STATUSES])}::text[])`];
+  const where = [
+    `not deleted`,
+    `status <> 'DRAFT'`,
+    `status = any(${p(q.status?.length ? q.status : [...PROJECT_LISTED_STATUSES])}::text[])`,
+  ];
   if (q.type?.length) where.push(`type = any(${p(q.type)}::text[])`);
   if (q.meetingType?.length) where.push(`meeting_type = any(${p(q.meetingType)}::text[])`);
   if (q.stack?.length) where.push(`stack_keys && ${p([...new Set(q.stack.map((s) => s.trim().toLowerCase()))])}::text[]`);
