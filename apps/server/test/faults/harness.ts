@@ -2,13 +2,12 @@
  * The fault suite's harness (docs/operations.md): the built server (`apps/server/dist/main.js`)
  * as real processes, a redis-server of the suite's own on a free port (never the machine's
  * shared 6379), fresh PostgreSQL databases, a TCP proxy that can refuse or hang, an HTTP proxy
- * that alternates between instances, and a small load generator that records what it saw.
+ * that alternates between instances, and a small load generator that records what it saw. The
+ * HTTP client is client.ts and the proxies and balancers network.ts; this file re-exports both.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -20,7 +19,7 @@ export const MAIN = new URL('../../dist/main.js', import.meta.url).pathname;
 export const PG_BASE_URL = process.env.FAULTS_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 export const JWT_SECRET = 'fault-suite-secret-0123456789abcdef0123456789';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { request, sleep, type Reply } from './client.ts';
 
 export { freePort };
 
@@ -105,52 +104,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
   };
 }
 
-/* HTTP ------------------------------------------------------------------------------------ */
-
-export interface Reply<T = any> {
-  status: number;
-  body: T;
-  ms: number;
-  /** response headers, lower-case names ({} for a request that timed out) */
-  headers: Record<string, string>;
-}
-
-/** One JSON request with its own time-out (a hung server answers status 0 here). */
-export function request<T = any>(
-  base: string,
-  method: string,
-  path: string,
-  body?: unknown,
-  token?: string,
-  timeoutMs = 10_000,
-  extraHeaders: Record<string, string> = {},
-): Promise<Reply<T>> {
-  const t0 = performance.now();
-  const headers: Record<string, string> = { ...extraHeaders };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  return fetch(base + path, {
-    method,
-    headers,
-    body: body === undefined ? null : JSON.stringify(body),
-    signal: AbortSignal.timeout(timeoutMs),
-  }).then(
-    async (res) => {
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        /* not JSON */
-      }
-      return { status: res.status, body: parsed as T, ms: performance.now() - t0, headers: Object.fromEntries(res.headers) };
-    },
-    (err: Error) => {
-      if (err.name === 'TimeoutError') return { status: 0, body: undefined as T, ms: performance.now() - t0, headers: {} };
-      throw err;
-    },
-  );
-}
+export { request, type Reply };
 
 /**
  * The bootstrapped admin (ADMIN_EMAIL) signed in with a second factor, as admin powers require
@@ -338,144 +292,6 @@ export async function freshDatabase(tag: string): Promise<{ name: string; url: s
   };
 }
 
-/* A TCP proxy that can fail --------------------------------------------------------------- */
-
-export type ProxyMode = 'pass' | 'refuse' | 'hang';
-
-export interface TcpProxy {
-  port: number;
-  mode: ProxyMode;
-  /** connections accepted so far (refused ones included) */
-  accepted: number;
-  /** refuse: close every connection at once; hang: accept and forward nothing, either way */
-  set(mode: ProxyMode): void;
-  close(): Promise<void>;
-}
-
-export async function tcpProxy(targetPort: number, targetHost = '127.0.0.1'): Promise<TcpProxy> {
-  const pairs = new Set<{ client: net.Socket; upstream: net.Socket | null }>();
-  let mode: ProxyMode = 'pass';
-  const server = net.createServer((client) => {
-    proxy.accepted++;
-    client.on('error', () => undefined);
-    if (mode === 'refuse') return client.destroy();
-    const pair = { client, upstream: null as net.Socket | null };
-    pairs.add(pair);
-    client.on('close', () => {
-      pair.upstream?.destroy();
-      pairs.delete(pair);
-    });
-    if (mode === 'hang') {
-      client.pause(); // a black hole: nothing is read or answered
-      return;
-    }
-    const upstream = net.connect(targetPort, targetHost);
-    pair.upstream = upstream;
-    upstream.on('error', () => client.destroy());
-    upstream.on('close', () => client.destroy());
-    client.pipe(upstream);
-    upstream.pipe(client);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as net.AddressInfo).port;
-  const proxy: TcpProxy = {
-    port,
-    mode,
-    accepted: 0,
-    set(next) {
-      mode = next;
-      proxy.mode = next;
-      for (const p of pairs) {
-        if (next === 'refuse') {
-          p.client.destroy();
-          p.upstream?.destroy();
-        } else if (next === 'hang') {
-          // Established connections stop moving bytes in both directions.
-          p.client.unpipe();
-          p.upstream?.unpipe();
-          p.client.pause();
-          p.upstream?.pause();
-        }
-      }
-      if (next === 'pass') {
-        // Connections held while hanging are dropped: their clients see a reset and reconnect.
-        for (const p of pairs) if (p.upstream === null || p.client.isPaused()) p.client.destroy();
-      }
-    },
-    async close() {
-      for (const p of pairs) {
-        p.client.destroy();
-        p.upstream?.destroy();
-      }
-      await new Promise((r) => server.close(r));
-    },
-  };
-  return proxy;
-}
-
-/* An HTTP proxy alternating between instances ---------------------------------------------- */
-
-export interface Balancer {
-  url: string;
-  /** how many requests went to each target */
-  counts: number[];
-  close(): Promise<void>;
-}
-
-export async function roundRobin(targets: string[]): Promise<Balancer> {
-  let next = 0;
-  const counts = targets.map(() => 0);
-  const server = http.createServer((req, res) => {
-    const i = next++ % targets.length;
-    counts[i]!++;
-    const target = new URL(targets[i]!);
-    const up = http.request(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, 'x-instance': String(i) } },
-      (r) => {
-        res.writeHead(r.statusCode ?? 502, { ...r.headers, 'x-served-by': String(i) });
-        r.pipe(res);
-      },
-    );
-    up.on('error', () => {
-      res.writeHead(502).end();
-    });
-    req.pipe(up);
-  });
-  // WebSocket upgrades (the live channel) alternate too: the handshake and then the bytes both ways
-  const tunnels = new Set<net.Socket>();
-  server.on('upgrade', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
-    const i = next++ % targets.length;
-    counts[i]!++;
-    const target = new URL(targets[i]!);
-    const up = net.connect(Number(target.port), target.hostname, () => {
-      const lines = [`${req.method} ${req.url} HTTP/1.1`];
-      for (let k = 0; k < req.rawHeaders.length; k += 2) lines.push(`${req.rawHeaders[k]}: ${req.rawHeaders[k + 1]}`);
-      up.write(lines.join('\r\n') + '\r\n\r\n');
-      if (head.length > 0) up.write(head);
-      up.pipe(client);
-      client.pipe(up);
-    });
-    for (const s of [up, client]) {
-      tunnels.add(s);
-      s.on('close', () => tunnels.delete(s));
-      s.on('error', () => {
-        up.destroy();
-        client.destroy();
-      });
-    }
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    counts,
-    close: () =>
-      new Promise((r) => {
-        for (const s of tunnels) s.destroy();
-        server.close(() => r());
-      }),
-  };
-}
-
 export { sleep };
 
 /* PgBouncer --------------------------------------------------------------------------------- */
@@ -487,78 +303,4 @@ export function startPgbouncer(): Promise<PgBouncerProcess> {
   return startPgbouncerFor(PG_BASE_URL);
 }
 
-/* A load balancer that probes readiness ------------------------------------------------------ */
-
-/**
- * What a real balancer does in a rolling restart: probes each target's readiness every `probeMs`
- * and sends requests only to ready ones (round robin); a request whose connection failed before
- * any answer (refused, reset) is retried on another ready target, as nginx's
- * `proxy_next_upstream error` does. Only for requests without a body (the load is reads).
- */
-export async function readinessBalancer(targets: string[], probeMs = 100): Promise<Balancer & { retried: number }> {
-  const ready = targets.map(() => true);
-  const counts = targets.map(() => 0);
-  const agent = new http.Agent({ keepAlive: true });
-  let next = 0;
-  let stopped = false;
-  const probes = targets.map(async (t, i) => {
-    while (!stopped) {
-      const r = await request(t, 'GET', '/api/health/ready', undefined, undefined, 1_000).catch(() => null);
-      ready[i] = r?.status === 200;
-      await sleep(probeMs);
-    }
-  });
-  const pick = (exclude: number) => {
-    for (let k = 0; k < targets.length; k++) {
-      const i = next++ % targets.length;
-      if (ready[i] && i !== exclude) return i;
-    }
-    return -1;
-  };
-  const state = { retried: 0 };
-  const server = http.createServer((req, res) => {
-    const attempt = (tries: number, last: number) => {
-      const i = pick(last);
-      if (i < 0) return void res.writeHead(502).end();
-      counts[i]!++;
-      const target = new URL(targets[i]!);
-      const up = http.request(
-        {
-          agent,
-          host: target.hostname,
-          port: target.port,
-          method: req.method,
-          path: req.url,
-          headers: { ...req.headers, connection: 'keep-alive' },
-        },
-        (r) => {
-          res.writeHead(r.statusCode ?? 502, { ...r.headers, connection: 'keep-alive', 'x-served-by': String(i) });
-          r.pipe(res);
-        },
-      );
-      up.on('error', () => {
-        if (res.headersSent) return void res.destroy();
-        if (tries > 0) {
-          state.retried++;
-          attempt(tries - 1, i);
-        } else res.writeHead(502).end();
-      });
-      up.end();
-    };
-    attempt(3, -1);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    counts,
-    get retried() {
-      return state.retried;
-    },
-    close: async () => {
-      stopped = true;
-      await Promise.all(probes);
-      agent.destroy();
-      await new Promise<void>((r) => server.close(() => r()));
-    },
-  };
-}
+export * from './network.ts';
