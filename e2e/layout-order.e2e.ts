@@ -101,9 +101,15 @@ async function settledBoxes(page: Page): Promise<Boxes> {
   await page.evaluate(() => document.fonts.ready);
   let last = '';
   let same = 0;
+  // the page's code (React keeps the previous page on screen, still, until it has come), then its
+  // data as far as a spinner says (a page may keep one: then it is measured as it is)
+  const pageLoaded = () => !document.querySelector('[data-testid="route-progress"], .page-loading');
+  await page.waitForFunction(pageLoaded, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => !document.querySelector('#root .spinner'), undefined, { timeout: 10_000 }).catch(() => undefined);
   const requestsCap = Date.now() + 5_000; // a request that stays open (a long poll) is waited for 5 s at most
   for (let i = 0; i < 80 && same < 2; i++) {
     await noRequestInFlight(page, requestsCap - Date.now());
+    await page.waitForFunction(pageLoaded, undefined, { timeout: 30_000 });
     await domQuiet(page, { frames: 6 });
     const now = JSON.stringify(await boxes(page));
     same = now === last ? same + 1 : 0;

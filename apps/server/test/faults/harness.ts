@@ -278,6 +278,9 @@ export async function freshDatabase(tag: string): Promise<{ name: string; url: s
   await admin.query(`create database ${name}`);
   await admin.end();
   const pool = new pg.Pool({ connectionString: databaseUrl(name), max: 2 });
+  // An idle connection the server ends (a restart, an administrator's termination) is dropped
+  // from the pool and reported here; a query in flight still fails where it was made.
+  pool.on('error', (err) => console.log(`[faults] ${name}: an idle connection ended (${err.message})`));
   return {
     name,
     url: databaseUrl(name),
