@@ -36,14 +36,20 @@ describe('shell', () => {
       if (await b.page.getByTestId('coming-soon').count()) frames.push(path);
       // scrolled, the header that stays on screen hides what passes under it (no cards showing through)
       await b.page.evaluate(() => window.scrollTo(0, 1500));
-      const seeThrough = await b.page.evaluate(() => {
+      const readHeader = () => {
         const header = document.querySelector('.site-header[data-mode="fixed"], .studio-header');
         if (!header) return null;
         const bg = getComputedStyle(header).backgroundColor;
         // Chromium writes an opaque colour as rgb(…) and any other as rgba(…, alpha)
         const alpha = /^rgba\(.*,\s*([\d.]+)\)$/.exec(bg)?.[1];
         return alpha === undefined || Number(alpha) >= 1 ? null : bg;
-      });
+      };
+      // (the header turns opaque with a short transition once scrolled: read it when that has ended,
+      // or as it is after 3 s)
+      const seeThrough = await b.page
+        .waitForFunction(`(${readHeader.toString()})() === null`, undefined, { timeout: 3_000, polling: 'raf' })
+        .then(() => null)
+        .catch(() => b.page.evaluate(readHeader));
       if (seeThrough) headers.push(`${path}: ${seeThrough}`);
     }
     for (const path of GUARDED_ROUTES) {
