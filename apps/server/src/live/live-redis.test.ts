@@ -9,7 +9,8 @@ import { DeductionGame, type SeatSpec, presetSettings } from '@moim/games';
 import { approvedStudy, createUser, joinStudy, type TestUser } from '../modules/studies/test-helpers.ts';
 import { register } from '../modules/users/test-helpers.ts';
 import { userTopic } from './hub.ts';
-import { eventually, LiveTestClient, liveUrl } from './test-kit.ts';
+import { LiveTestClient, liveUrl } from './test-kit.ts';
+import { waitFor } from '../../test/wait-for.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -23,7 +24,7 @@ beforeAll(async () => {
   b = await createTestApp({ env: { REDIS_URL }, instanceOf: a });
   urlA = await liveUrl(a.app);
   urlB = await liveUrl(b.app);
-  await eventually(() => a.ctx.live.state() === 'live' && b.ctx.live.state() === 'live', 10_000);
+  await waitFor(() => a.ctx.live.state() === 'live' && b.ctx.live.state() === 'live', Boolean, { timeoutMs: 10_000 });
 });
 afterAll(async () => {
   await b?.close();

@@ -8,7 +8,8 @@ import { createTestApp, type TestApp } from '../../test/support.ts';
 import { applyOk, approvedStudy, createUser, joinStudy, propose } from '../modules/studies/test-helpers.ts';
 import { register } from '../modules/users/test-helpers.ts';
 import { userTopic } from './hub.ts';
-import { eventually, LiveTestClient, liveUrl, tuneLive } from './test-kit.ts';
+import { LiveTestClient, liveUrl, tuneLive } from './test-kit.ts';
+import { waitFor } from '../../test/wait-for.ts';
 
 let t: TestApp;
 let url: string;
@@ -193,7 +194,7 @@ describe('topics', () => {
     await t.ctx.jobs.drain();
     // the promoted place (WAITLISTED → a seat) is one of the changes heard
     const heard: string[] = [];
-    await eventually(() => {
+    await waitFor(() => {
       heard.push(...c.events(topic).map((e) => String((e.data as { applicationId?: string }).applicationId)));
       return heard.includes(line.body.data.applicationId);
     });
@@ -288,7 +289,7 @@ describe('delivery', () => {
     c.ws.pause();
     tuneLive(t.app, { heartbeatMs: 50 });
     try {
-      await eventually(() => t.ctx.live.stats.dropped.dead > before);
+      await waitFor(() => t.ctx.live.stats.dropped.dead > before);
       c.ws.resume();
       await c.closed;
     } finally {

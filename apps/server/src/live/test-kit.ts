@@ -129,12 +129,3 @@ export class LiveTestClient {
     this.ws.terminate();
   }
 }
-
-/** Wait until `condition` holds (checked every 10 ms), or fail after `timeoutMs`. */
-export async function eventually(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}

@@ -6,7 +6,8 @@
  * once Redis is back the sockets hear `live` and events cross instances again. docs/live.md.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, LiveTestClient } from '../../src/live/test-kit.ts';
+import { LiveTestClient } from '../../src/live/test-kit.ts';
+import { waitFor } from '../wait-for.ts';
 import {
   freshDatabase,
   postgresAvailable,
@@ -72,7 +73,7 @@ describe.skipIf(!pgUp)('the live channel on two instances behind an alternating 
       expect(r.status).toBe(200);
     }
     const heard = (c: LiveTestClient) => c.received.filter((m) => m.type === 'event' && m.topic === topic).length;
-    await eventually(() => heard(first.c) >= 3 && heard(second.c) >= 3, 15_000);
+    await waitFor(() => heard(first.c) >= 3 && heard(second.c) >= 3, Boolean, { timeoutMs: 15_000 });
     const ids = [first.c.events(topic).map((e) => e.id), second.c.events(topic).map((e) => e.id)];
     expect(ids[0]!.length).toBeGreaterThanOrEqual(3);
     expect(ids[1]).toEqual(ids[0]);
@@ -107,7 +108,9 @@ describe.skipIf(!pgUp)('the live channel on two instances behind an alternating 
     const r = await request(lb.url, 'POST', '/api/notifications/read-all', undefined, u.token);
     expect(r.status).toBe(200);
     const lastId = (c: LiveTestClient) => c.received.flatMap((m) => (m.type === 'event' && m.topic === topic ? [m.id] : [])).at(-1);
-    await eventually(() => lastId(sockets[0]!.c) !== undefined && lastId(sockets[0]!.c) === lastId(sockets[1]!.c), 15_000);
+    await waitFor(() => lastId(sockets[0]!.c) !== undefined && lastId(sockets[0]!.c) === lastId(sockets[1]!.c), Boolean, {
+      timeoutMs: 15_000,
+    });
     const id = lastId(sockets[0]!.c)!;
     expect(lastId(sockets[1]!.c)).toBe(id);
     console.log(`[faults] live: Redis stopped → both sockets told degraded, API 200; restarted → told live, event ${id} on both`);
