@@ -205,10 +205,15 @@ describe.skipIf(!pgUp)('Redis outage during load', () => {
     );
     const recoveredMs = performance.now() - t0;
     const after = newStats();
-    // Redis restarted empty: the rate-limit windows and the boards are there again (a board is
-    // reloaded in the background, retried at its next change: the load goes on until it is back).
+    // Redis restarted empty: the rate-limit windows and the boards are there again (the limiter
+    // comes back to Redis at its next check, a board is reloaded in the background and retried at
+    // its next change: the load goes on until both are back).
     const [rlKeys, boardSize] = await loadPhase(40, after, async () => [
-      (await redis.cli('--scan', '--pattern', 'moim:rl:*')).split('\n').filter(Boolean).length,
+      await waitFor(
+        async () => (await redis.cli('--scan', '--pattern', 'moim:rl:*')).split('\n').filter(Boolean).length,
+        (n) => n > 0,
+        { timeoutMs: 20_000, everyMs: 100, what: 'rate-limit windows in Redis again' },
+      ),
       await waitFor(
         async () => Number(await redis.cli('zcard', 'games:lb:TETRIS:ALL')),
         (n) => n >= 3,
