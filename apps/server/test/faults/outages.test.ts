@@ -396,10 +396,14 @@ describe.skipIf(!pgUp)('database outage', () => {
     expect(waves.length).toBeLessThanOrEqual(3); // the breaker opened within a few waves
     for (const r of open) {
       expect(r.headers['retry-after'], r.kind).toMatch(/^[1-9][0-9]*$/);
-      expect(r.ms, r.kind).toBeLessThan(500); // no database call
+      expect(r.ms, r.kind).toBeLessThan(1_500); // no database call: well before the 2 s a hung call costs
     }
     expect(heldRefused.length).toBeGreaterThan(held.length / 2);
-    for (const r of heldRefused) expect(r.ms).toBeLessThan(500);
+    // refused without a database call: each well before the 2 s the hung database would cost, and
+    // typically at once (the median; one answer on a loaded CI machine can wait for the event loop)
+    for (const r of heldRefused) expect(r.ms).toBeLessThan(1_500);
+    const refusedMs = heldRefused.map((r) => r.ms).sort((a, b) => a - b);
+    expect(refusedMs[Math.floor(refusedMs.length / 2)]).toBeLessThan(500);
     expect(live.status).toBe(200);
     // while open, the database is tried once per interval at most (the trial)
     expect(holdConnections).toBeLessThanOrEqual(Math.ceil(holdMs / 1_000));
