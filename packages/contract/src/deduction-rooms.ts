@@ -1,6 +1,6 @@
 /**
  * Online deduction rooms (issue 37, docs/deduction.md "Online rooms"): a host's room, people on
- * their own devices (built-in AIs may fill seats), the server as referee. Each seat's view holds
+ * their own devices (built-in AIs and custom bots may fill seats), the server as referee. Each seat's view holds
  * only what that seat may know; a spectator's only what every player knows; the answers and the
  * seed appear once the game is over. Ratings: Glicko-2 for games between people.
  */
@@ -10,12 +10,18 @@ import { AI_LEVEL_VALUES, DEDUCTION_PRESET_VALUES, DEDUCTION_THEME_VALUES, deduc
 const int = z.number().int();
 export const ROOM_STATUS_VALUES = ['OPEN', 'PLAYING', 'FINISHED', 'CLOSED'] as const;
 /** Why a finished game between people was not rated (docs/decisions/2026-11-29-deduction-rating-rule.md). */
-export const UNRATED_REASONS = ['HAS_AI', 'SAME_NETWORK'] as const;
+export const UNRATED_REASONS = ['HAS_AI', 'HAS_BOT', 'SAME_NETWORK'] as const;
+/** How many custom bots one room may seat (each bot move runs in the server's sandbox). */
+export const ROOM_MAX_BOTS = 2;
 
-/** A seat of the plan: a person (taken by whoever joins) or a built-in AI. The host is seat 0. */
+/**
+ * A seat of the plan: a person (taken by whoever joins), a built-in AI, or a custom bot the host
+ * may play against (their own, or one shared by its link), run by the server. The host is seat 0.
+ */
 export const roomSeatPlan = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('HUMAN') }),
   z.object({ kind: z.literal('AI'), level: z.enum(AI_LEVEL_VALUES) }),
+  z.object({ kind: z.literal('BOT'), botId: z.guid() }),
 ]);
 
 export const createRoomBody = z
@@ -25,7 +31,8 @@ export const createRoomBody = z
     seats: z.array(roomSeatPlan).min(2).max(6),
   })
   .refine((b) => b.seats[0]!.kind === 'HUMAN', { path: ['seats', 0, 'kind'], message: 'form.invalid' })
-  .refine((b) => b.seats.filter((s) => s.kind === 'HUMAN').length >= 2, { path: ['seats'], message: 'form.invalid' });
+  .refine((b) => b.seats.filter((s) => s.kind === 'HUMAN').length >= 2, { path: ['seats'], message: 'form.invalid' })
+  .refine((b) => b.seats.filter((s) => s.kind === 'BOT').length <= ROOM_MAX_BOTS, { path: ['seats'], message: 'form.invalid' });
 export type CreateRoomBody = z.infer<typeof createRoomBody>;
 
 export const roomParams = z.object({ id: z.guid() });
@@ -37,7 +44,7 @@ export const roomRevealBody = z.object({ turn: int.min(0), kind: z.enum(['ANSWER
 
 export const roomSeat = z.object({
   seat: int,
-  kind: z.enum(['HUMAN', 'AI']),
+  kind: z.enum(['HUMAN', 'AI', 'BOT']),
   /** null: a free seat for a person */
   userId: z.string().nullable(),
   name: z.string().nullable(),

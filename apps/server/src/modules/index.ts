@@ -95,7 +95,8 @@ export function composeModules(ctx: AppContext, overrides: ModuleOverrides = {})
     notifications: notifications.api,
     ...(overrides.studiesClock ? { clock: overrides.studiesClock } : {}),
   });
-  const games = createGamesModule(ctx, { users: users.api });
+  const deductionBots = createDeductionBotsModule(ctx, { users: users.api });
+  const games = createGamesModule(ctx, { users: users.api, bots: deductionBots.api });
   const payments = createPaymentsModule(ctx, {
     studies: studies.api,
     studyEvents: studies.api.events,
@@ -106,7 +107,6 @@ export function composeModules(ctx: AppContext, overrides: ModuleOverrides = {})
     ...(overrides.paymentsClock ? { clock: overrides.paymentsClock } : {}),
   });
   const reviews = createReviewsModule(ctx, { studies: studies.api });
-  const deductionBots = createDeductionBotsModule(ctx, { users: users.api });
   const lab = createLabModule(ctx);
   const studio = createStudioModule(ctx, { mail, users: users.api });
   const jobPostings = createJobPostingsModule(ctx, { users: users.api, mail, notifications: notifications.api, securityLog });
@@ -122,10 +122,10 @@ export function composeModules(ctx: AppContext, overrides: ModuleOverrides = {})
     auth,
     calendar,
     studies,
+    deductionBots,
     games,
     payments,
     reviews,
-    deductionBots,
     lab,
     studio,
     jobPostings,

@@ -37,7 +37,8 @@ export class LadderRunError extends Error {
 /** How long past its own limit a move may run before the thread is terminated. */
 export const MOVE_WATCHDOG_SLACK_MS = 2_000;
 
-function newWorker(workerData: unknown): Worker {
+/** A thread of the bots' sandbox (ladder-worker.ts; its mode is in `workerData`). */
+export function newBotWorker(workerData: unknown): Worker {
   const here = import.meta.url;
   const resourceLimits = { maxOldGenerationSizeMb: 256 };
   if (!here.endsWith('.ts')) {
@@ -58,7 +59,7 @@ function newWorker(workerData: unknown): Worker {
 
 export function runLadderInWorker(code: string, opts: LadderRunnerOptions = {}): Promise<LadderRun> {
   return new Promise((resolve, reject) => {
-    const worker = newWorker({ code, seeds: opts.seeds ? [...opts.seeds] : undefined, moveMs: opts.moveMs });
+    const worker = newBotWorker({ mode: 'ladder', code, seeds: opts.seeds ? [...opts.seeds] : undefined, moveMs: opts.moveMs });
     let settled = false;
     let watchdog: NodeJS.Timeout | undefined;
     const stop = (err: Error) => {

@@ -13,10 +13,11 @@ import {
   type DeductionLadderResult,
   type LadderErrorReason,
 } from '@moim/contract';
-import { LADDER_OPPONENTS, ladderGames } from '@moim/games';
+import { LADDER_OPPONENTS, ladderGames, type BotReply, type BotState } from '@moim/games';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
+import type { BotMoveRunner } from './bot-move-runner.ts';
 import { LadderRunError, runLadderInWorker } from './ladder-runner.ts';
 import * as repo from './repo.ts';
 import type { DeductionBotsDeps } from './deps.ts';
@@ -30,6 +31,14 @@ export interface BotOwnerDirectory {
 }
 
 const newShareId = () => randomBytes(12).toString('base64url');
+
+/** A bot as an online room seats it: its name and the code the room keeps for the whole game. */
+export interface SeatableBot {
+  id: string;
+  name: string;
+  version: number;
+  code: string;
+}
 
 /**
  * A ladder row's `error` column holds the reason, then (for a load error) the bot's own error
@@ -53,7 +62,23 @@ export class DeductionBotsService {
   constructor(
     private readonly ctx: AppContext,
     private readonly deps: DeductionBotsDeps,
+    private readonly moves: BotMoveRunner,
   ) {}
+
+  /**
+   * A bot the viewer may seat in an online room: one they could play against alone (their own,
+   * or a shared one); someone else's private bot does not exist for them (404).
+   */
+  async seatable(viewerId: string, botId: string): Promise<SeatableBot> {
+    const row = await repo.find(this.ctx.db, botId);
+    if (!row || (row.bot.userId !== viewerId && !row.bot.shared)) throw notFound('deduction.botNotFound');
+    return { id: row.bot.id, name: row.bot.name, version: row.bot.version, code: row.bot.code };
+  }
+
+  /** A seated bot's move, run in the sandbox's thread (bot-move-runner.ts); the referee checks it. */
+  roomMove(code: string, state: BotState, seed: number): Promise<BotReply> {
+    return this.moves.move(code, state, seed);
+  }
 
   async mine(userId: string): Promise<DeductionBot[]> {
     const rows = await repo.listByUser(this.ctx.db, userId);

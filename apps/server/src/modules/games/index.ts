@@ -1,6 +1,7 @@
 /**
  * The games module's public interface (sessions, verified results, leaderboards, statistics).
- * Depends on users (players' public names and pictures on the boards), injected.
+ * Depends on users (players' public names and pictures on the boards) and deduction-bots (a bot
+ * seated in an online room), injected.
  *
  * The module's wiring, and nothing else: its services over one clock and one rank index, the
  * boards' warm-up, the sweep, the rank sync and the rooms' turn clock, the rooms' live topics,
@@ -14,7 +15,9 @@ import type { GamesDeps } from './deps.ts';
 import {
   RANK_SYNC,
   RANK_SYNC_EVERY_MS,
+  ROOM_BOT_JOB,
   ROOM_CLOCK_JOB,
+  roomBotJob,
   roomClockJob,
   SWEEP_EVERY_MS,
   SWEEP_STALE_SESSIONS,
@@ -50,13 +53,15 @@ export function createGamesModule(ctx: AppContext, deps: GamesDeps): ServerModul
   const games = new GamesService(ctx, boards, new DeductionReferee(ctx, clock), clock);
   const stats = new StatisticsService(ctx, boards, clock);
   const settings = new PlayerSettingsService(ctx);
-  const rooms = new RoomService(ctx, clock);
+  const rooms = new RoomService(ctx, clock, deps.bots);
   const ratings = new RatingService(ctx);
 
   ctx.live.defineTopic('deduction-room', deductionRoomAccess(ctx));
   ctx.live.defineTopic('deduction-seat', deductionSeatAccess(ctx));
   // the live lane polls every 200 ms: a turn's time-out is played within a fraction of a second
   ctx.jobs.register(ROOM_CLOCK_JOB, roomClockJob(rooms), { lane: 'live' });
+  // a seated bot's move runs up to seconds in the sandbox's thread: its own lane, polled as often
+  ctx.jobs.register(ROOM_BOT_JOB, roomBotJob(rooms), { lane: 'deduction-room-bots', pollMs: 200 });
 
   // Rebuild the boards from the database at start (in the background: a board that is asked
   // for before it is loaded waits for its load).

@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import * as repo from './repo.ts';
 import * as roomRepo from './room-repo.ts';
 
-export type UnratedReason = 'HAS_AI' | 'SAME_NETWORK';
+export type UnratedReason = 'HAS_AI' | 'HAS_BOT' | 'SAME_NETWORK';
 
 /**
  * The network a seat was taken from, as a keyed hash (IPv4 /24, IPv6 /64): two seats from one
@@ -26,6 +26,8 @@ export function networkOf(ip: string, secret: string): string {
 /** Whether a finished game between these seats is rated, and why not. */
 export function ratingRule(seats: readonly roomRepo.SeatRow[]): { rated: boolean; reason: UnratedReason | null } {
   if (seats.some((s) => s.aiLevel !== null)) return { rated: false, reason: 'HAS_AI' };
+  // a bot plays as its owner tells it to (it could be written to lose)
+  if (seats.some((s) => s.botId !== null)) return { rated: false, reason: 'HAS_BOT' };
   const networks = seats.map((s) => s.network).filter((n): n is string => n !== null);
   if (new Set(networks).size !== networks.length) return { rated: false, reason: 'SAME_NETWORK' };
   return { rated: true, reason: null };

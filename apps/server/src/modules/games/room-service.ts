@@ -1,19 +1,23 @@
 /**
  * Online deduction rooms (docs/deduction.md "Online rooms"): a host's room, people on their own
- * devices (built-in AIs may fill seats), the server as referee. Every change holds the room's row
- * (one at a time), replays the log on the seed (which never leaves the server before the end),
- * applies the move, plays the built-in AIs and the seats that are away, stores the log and
- * schedules the turn clock (a job: it survives restarts). After the commit it publishes on the
+ * devices (built-in AIs and the host's custom bots may fill seats), the server as referee. Every
+ * change holds the room's row (one at a time), replays the log on the seed (which never leaves
+ * the server before the end), applies the move, plays the built-in AIs and the seats that are
+ * away, stores the log and schedules the turn clock (a job: it survives restarts). A bot's turn
+ * is a job too: the bot runs in the sandbox's thread outside any transaction, sees only its
+ * seat's view, and its answer is played if the turn is still its own. After the commit it publishes on the
  * live channel: `deduction-room:<id>` what every player may know (turn, status, a public
  * count), `deduction-seat:<channel>` one seat's own count; the pages then read their view.
  */
 import { randomBytes } from 'node:crypto';
-import type { CreateRoomBody, DeductionViewValue, RoomViewValue } from '@moim/contract';
+import type { CreateRoomBody, RoomViewValue } from '@moim/contract';
 import {
   aiMove,
+  botRandomSeed,
+  botStateFromView,
+  checkBotAnswer,
   DeductionGame,
   DeductionMoveError,
-  deductionResult,
   deductionView,
   presetSettings,
   type DeductionEvent,
@@ -25,16 +29,17 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badState, forbidden, notFound } from '../../http/app-error.ts';
 import type { AuthUser } from '../../http/auth-guard.ts';
+import type { GamesDeps } from './deps.ts';
 import { moveError } from './deduction-errors.ts';
-import { seedCommitment, TURN_GRACE_MS } from './deduction-service.ts';
-import { ROOM_CLOCK_JOB } from './jobs.ts';
+import { TURN_GRACE_MS } from './deduction-service.ts';
+import { ROOM_BOT_JOB, ROOM_CLOCK_JOB } from './jobs.ts';
 import { finishRoom, networkOf } from './room-finish.ts';
 import * as roomRepo from './room-repo.ts';
+import { CONNECTED_MS, replayRoom, roomViewOf } from './room-view.ts';
+import type { RoomSeatPlan } from './schema.ts';
 
 /** A person unseen this long (no heartbeat, no page) is away: the timer plays their turns at once. */
 export const PRESENCE_GRACE_MS = 60_000;
-/** A person seen within this is shown as connected (the page's heartbeat is every 10 s). */
-const CONNECTED_MS = 25_000;
 
 interface Moved {
   seat: number;
@@ -46,6 +51,7 @@ export class RoomService {
   constructor(
     private readonly ctx: AppContext,
     private readonly clock: Clock,
+    private readonly bots: GamesDeps['bots'],
   ) {}
 
   private now(): number {
@@ -58,16 +64,23 @@ export class RoomService {
 
   async create(user: AuthUser, body: CreateRoomBody, ip: string): Promise<RoomViewValue> {
     const settings = { ...presetSettings(body.preset), theme: body.theme } as DeductionSettings;
+    // a bot the host could not play against alone answers 404, as a missing one
+    const plan: RoomSeatPlan[] = [];
+    for (const s of body.seats) {
+      if (s.kind !== 'BOT') plan.push(s);
+      else plan.push({ kind: 'BOT', botId: s.botId, name: (await this.bots.seatable(user.id, s.botId)).name.trim().slice(0, 20) || 'bot' });
+    }
     const room = await this.ctx.db.transaction(async (tx) => {
       const row = await roomRepo.insertRoom(tx, {
         hostId: user.id,
         inviteCode: randomBytes(12).toString('base64url'),
-        settings: { settings, plan: body.seats },
+        settings: { settings, plan },
         seed: randomBytes(16).toString('hex'),
       });
       await roomRepo.insertSeat(tx, { roomId: row.id, seat: 0, userId: user.id, network: networkOf(ip, this.secret()) });
-      for (const [seat, s] of body.seats.entries()) {
+      for (const [seat, s] of plan.entries()) {
         if (s.kind === 'AI') await roomRepo.insertSeat(tx, { roomId: row.id, seat, aiLevel: s.level, ready: true });
+        if (s.kind === 'BOT') await roomRepo.insertSeat(tx, { roomId: row.id, seat, botId: s.botId, ready: true });
       }
       return row;
     });
@@ -85,64 +98,8 @@ export class RoomService {
       this.ctx.db,
       seats.flatMap((s) => (s.userId ? [s.userId] : [])),
     );
-    const setup = room.settings;
-    const now = this.now();
-    let game: RoomViewValue['game'] = null;
-    let result: RoomViewValue['result'] = null;
-    if (room.status === 'PLAYING' || room.status === 'FINISHED') {
-      const g = this.replay(room);
-      const turnStartedAt = room.turnStartedAt;
-      game = {
-        view: deductionView(g, mine ? [mine.seat] : []) as DeductionViewValue,
-        turnStartedAt: g.outcome ? null : (turnStartedAt?.toISOString() ?? null),
-        turnDeadline: g.outcome || !turnStartedAt ? null : new Date(turnStartedAt.getTime() + g.settings.turnSeconds * 1000).toISOString(),
-        commitment: seedCommitment(room.seed),
-      };
-      if (room.status === 'FINISHED' && g.outcome) {
-        const changes = new Map((await roomRepo.ratingChangesOf(this.ctx.db, roomId)).map((c) => [c.userId, c]));
-        result = {
-          seed: room.seed,
-          rated: room.rated === true,
-          unratedReason: (room.unratedReason as 'HAS_AI' | 'SAME_NETWORK' | null) ?? null,
-          seats: g.seats.map((_, seat) => {
-            const row = seats.find((s) => s.seat === seat);
-            const change = row?.userId ? changes.get(row.userId) : undefined;
-            return {
-              seat,
-              userId: row?.userId ?? null,
-              standing: g.standing(seat)!,
-              score: deductionResult(g, seat).fields.score,
-              ratingBefore: change?.ratingBefore ?? null,
-              ratingAfter: change?.ratingAfter ?? null,
-            };
-          }),
-        };
-      }
-    }
-    return {
-      id: room.id,
-      status: room.status,
-      hostId: room.hostId,
-      invite: mine || room.hostId === user.id ? room.inviteCode : null,
-      settings: setup.settings,
-      seats: setup.plan.map((p, seat) => {
-        const row = seats.find((s) => s.seat === seat);
-        return {
-          seat,
-          kind: p.kind,
-          userId: row?.userId ?? null,
-          name: row?.userId ? (names.get(row.userId) ?? null) : null,
-          level: p.kind === 'AI' ? p.level : null,
-          ready: row?.ready ?? false,
-          connected: p.kind === 'AI' || (!!row && !row.leftAt && now - row.lastSeenAt.getTime() < CONNECTED_MS),
-          left: !!row?.leftAt,
-        };
-      }),
-      mySeat: mine?.seat ?? null,
-      seatTopic: mine ? `deduction-seat:${mine.channel}` : null,
-      game,
-      result,
-    };
+    const changes = room.status === 'FINISHED' ? await roomRepo.ratingChangesOf(this.ctx.db, roomId) : [];
+    return roomViewOf(room, seats, { mine, names, changes, invite: !!mine || room.hostId === user.id, now: this.now() });
   }
 
   async list(user: AuthUser) {
@@ -224,6 +181,7 @@ export class RoomService {
       );
       const specs: SeatSpec[] = setup.plan.map((p, i) => {
         if (p.kind === 'AI') return { kind: 'AI', level: p.level };
+        if (p.kind === 'BOT') return { kind: 'BOT', botId: p.botId, name: p.name };
         const name = (names.get(seats.find((s) => s.seat === i)!.userId!) ?? '').trim().slice(0, 20);
         return { kind: 'HUMAN', name: name || `P${i + 1}` };
       });
@@ -312,8 +270,48 @@ export class RoomService {
         await this.schedule(tx, room.id, game, row, room.turnStartedAt!);
         return null;
       }
+      if (row.botId) {
+        // the bot's move never came (its job lost with an instance past its attempts): a lost turn
+        this.apply(game, { type: 'skip', seat, reason: 'BOT_TIMEOUT' });
+        return this.advance(tx, room, seats, game, room.eventCount, null);
+      }
       const r = this.apply(game, { type: 'guess', seat, guess: game.timeoutGuess(), ms: Math.min(elapsed, limitMs), timeout: true });
       return this.advance(tx, room, seats, game, room.eventCount, { seat, kind: 'guess', correct: r.correct ?? null });
+    });
+  }
+
+  /**
+   * A seated bot's turn (a job, jobs.ts): the bot sees its seat's view and answers in the
+   * sandbox's thread, outside the room's lock; its answer is played only if the turn is still
+   * the same. A bot its host may no longer use (deleted, or no longer shared) loses the turn.
+   */
+  async botTurn(roomId: string, turn: number): Promise<void> {
+    const room = await roomRepo.findRoom(this.ctx.db, roomId);
+    if (!room || room.status !== 'PLAYING') return;
+    const before = this.replay(room);
+    const seat = before.activeSeat;
+    const spec = seat === null ? null : before.seats[seat];
+    if (before.outcome || before.turn !== turn || spec?.kind !== 'BOT' || seat === null) return;
+    const state = botStateFromView(deductionView(before, [seat]), seat);
+    const reply = await this.bots.seatable(room.hostId, spec.botId).then(
+      (bot) => this.bots.roomMove(bot.code, state, botRandomSeed(room.seed, turn, seat)),
+      () => ({ skip: 'BOT_ERROR' as const }),
+    );
+    await this.change(roomId, async (tx, locked, seats) => {
+      if (locked.status !== 'PLAYING') return null;
+      const game = this.replay(locked);
+      if (game.outcome || game.turn !== turn || game.activeSeat !== seat) return null;
+      if ('skip' in reply) {
+        this.apply(game, { type: 'skip', seat, reason: reply.skip });
+        return this.advance(tx, locked, seats, game, locked.eventCount, null);
+      }
+      const checked = checkBotAnswer(reply.guess, state);
+      if (!checked.ok) {
+        this.apply(game, { type: 'skip', seat, reason: 'BOT_INVALID' });
+        return this.advance(tx, locked, seats, game, locked.eventCount, null);
+      }
+      const r = this.apply(game, { type: 'guess', seat, guess: checked.guess });
+      return this.advance(tx, locked, seats, game, locked.eventCount, { seat, kind: 'guess', correct: r.correct ?? null });
     });
   }
 
@@ -343,20 +341,20 @@ export class RoomService {
     }
   }
 
+  /** A person who left or is unseen past the grace (AIs and bots are never away). */
   private away(row: roomRepo.SeatRow): boolean {
+    if (!row.userId) return false;
     return row.leftAt !== null || this.now() - row.lastSeenAt.getTime() > PRESENCE_GRACE_MS;
   }
 
   private replay(room: Pick<roomRepo.RoomRow, 'seed' | 'settings' | 'events'>): DeductionGame {
-    const setup = room.settings;
-    const game = new DeductionGame(room.seed, setup.settings, setup.seats!);
-    for (const e of room.events) game.apply(e);
-    return game;
+    return replayRoom(room);
   }
 
   /**
    * After a move: the built-in AIs play, and so does the timer for persons who are away (left,
-   * or unseen past the grace); then the log is stored, the game finished or the clock set.
+   * or unseen past the grace); then the log is stored, the game finished or the clock set (and,
+   * on a bot's turn, its move queued).
    */
   private async advance(
     tx: DbOrTx,
@@ -371,6 +369,7 @@ export class RoomService {
       const seat = game.activeSeat!;
       const row = seats.find((s) => s.seat === seat)!;
       if (row.aiLevel) game.apply({ type: 'guess', seat, guess: aiMove(game) });
+      else if (row.botId) break;
       else if (this.away(row)) game.apply({ type: 'guess', seat, guess: game.timeoutGuess(), ms: 0, timeout: true });
       else break;
     }
@@ -387,13 +386,9 @@ export class RoomService {
     const after = { ...room, events: game.events, eventCount: game.events.length, turns: game.turn };
     if (game.outcome) await finishRoom(tx, after, seats, game, new Date(this.now()));
     else if (newTurn || room.eventCount === 0) {
-      await this.schedule(
-        tx,
-        room.id,
-        game,
-        seats.find((s) => s.seat === game.activeSeat)!,
-        startedAt!,
-      );
+      const next = seats.find((s) => s.seat === game.activeSeat)!;
+      await this.schedule(tx, room.id, game, next, startedAt!);
+      if (next.botId) await this.ctx.jobs.enqueue(ROOM_BOT_JOB, { roomId: room.id, turn: game.turn }, { maxAttempts: 3 }, tx);
     }
     const status = game.outcome ? 'FINISHED' : 'PLAYING';
     return () => this.publish(room.id, status, game.turn, seats, moved, game);
@@ -402,7 +397,7 @@ export class RoomService {
   /** The next look of the clock: the turn's end, or the moment its person's grace runs out. */
   private async schedule(tx: DbOrTx, roomId: string, game: DeductionGame, row: roomRepo.SeatRow, startedAt: Date) {
     const deadline = startedAt.getTime() + game.settings.turnSeconds * 1000;
-    const graceEnd = row.lastSeenAt.getTime() + PRESENCE_GRACE_MS + 1_000;
+    const graceEnd = row.userId ? row.lastSeenAt.getTime() + PRESENCE_GRACE_MS + 1_000 : deadline;
     const runAt = new Date(Math.max(this.now(), Math.min(deadline, graceEnd)));
     await this.ctx.jobs.enqueue(ROOM_CLOCK_JOB, { roomId, turn: game.turn }, { runAt, maxAttempts: 5 }, tx);
   }

@@ -111,9 +111,11 @@ export const gamePlayerSettings = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.gameType] })],
 );
 
-/* Online deduction rooms and Glicko-2 ratings (migrations/0045_deduction_rooms.sql) ---------- */
+/* Online deduction rooms and Glicko-2 ratings (migrations/0045_deduction_rooms.sql, 0046) ---------- */
 
-export type RoomSeatPlan = { kind: 'HUMAN' } | { kind: 'AI'; level: 'EASY' | 'MEDIUM' | 'HARD' };
+/** A seat of the plan as kept: a bot's name is the one it had when the host seated it (0046). */
+export type RoomSeatPlan =
+  { kind: 'HUMAN' } | { kind: 'AI'; level: 'EASY' | 'MEDIUM' | 'HARD' } | { kind: 'BOT'; botId: string; name: string };
 
 /** A room's setup (`deduction_rooms.settings`). */
 export interface RoomSetup {
@@ -156,6 +158,8 @@ export const deductionRoomSeats = pgTable(
     seat: integer('seat').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     aiLevel: text('ai_level', { enum: ['EASY', 'MEDIUM', 'HARD'] }),
+    /** a custom bot the host seated (the deduction-bots module's id) */
+    botId: uuid('bot_id'),
     ready: boolean('ready').notNull().default(false),
     channel: uuid('channel').notNull().defaultRandom(),
     network: text('network'),

@@ -79,7 +79,9 @@ export default function RoomPage() {
   const invite = search.get('invite') ?? undefined;
   const seatName = (i: number) => {
     const s = data.seats[i]!;
-    return s.kind === 'AI' ? t(`rooms.kind.${s.level!}`) : (s.name ?? t('rooms.free'));
+    if (s.kind === 'AI') return t(`rooms.kind.${s.level!}`);
+    if (s.kind === 'BOT') return t('rooms.botSeat', { name: s.name ?? '' });
+    return s.name ?? t('rooms.free');
   };
 
   return (
@@ -255,9 +257,18 @@ export default function RoomPage() {
           <ol>
             {view.history.map((h) => (
               <li key={h.turn}>
-                {seatName(h.seat)}: {(h.guess ?? []).map((i) => view.keywords[i]![i18n.language.startsWith('en') ? 'en' : 'ko']).join(', ')}{' '}
-                → {h.correct === null ? '?' : h.correct}
-                {h.timeout ? ` (${t('rooms.timeout')})` : ''}
+                {h.kind === 'skip' ? (
+                  <>
+                    {seatName(h.seat)}: {t('rooms.lostTurn')}
+                  </>
+                ) : (
+                  <>
+                    {seatName(h.seat)}:{' '}
+                    {(h.guess ?? []).map((i) => view.keywords[i]![i18n.language.startsWith('en') ? 'en' : 'ko']).join(', ')} →{' '}
+                    {h.correct === null ? '?' : h.correct}
+                    {h.timeout ? ` (${t('rooms.timeout')})` : ''}
+                  </>
+                )}
               </li>
             ))}
           </ol>

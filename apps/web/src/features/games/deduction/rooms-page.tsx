@@ -1,15 +1,24 @@
 /** /lab/deduction-game/rooms: create an online room, my rooms, the rating board (docs/deduction.md "Online rooms"). */
+import { ROOM_MAX_BOTS } from '@moim/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
 import { ErrorMessage } from '../../../shared/ui/error-message';
+import { botsQuery } from './api';
 import { ratingBoardQuery, roomListQuery, roomsApi, userRatingQuery } from './rooms-api';
 import './deduction.css';
 
-type Seat = 'HUMAN' | 'EASY' | 'MEDIUM' | 'HARD';
+/** A seat as the form holds it: a person, a built-in AI's level, or `BOT:<id>` (one of my bots). */
+type Seat = 'HUMAN' | 'EASY' | 'MEDIUM' | 'HARD' | `BOT:${string}`;
 const PRESETS = ['BEGINNER', 'INTERMEDIATE', 'ADVANCED'] as const;
+
+function seatPlan(s: Seat) {
+  if (s === 'HUMAN') return { kind: 'HUMAN' as const };
+  if (s.startsWith('BOT:')) return { kind: 'BOT' as const, botId: s.slice(4) };
+  return { kind: 'AI' as const, level: s as 'EASY' | 'MEDIUM' | 'HARD' };
+}
 
 export default function RoomsPage() {
   const { t } = useTranslation('deduction');
@@ -18,6 +27,8 @@ export default function RoomsPage() {
   const rooms = useQuery(roomListQuery());
   const board = useQuery(ratingBoardQuery());
   const mine = useQuery({ ...userRatingQuery(user?.id ?? ''), enabled: !!user });
+  const bots = useQuery({ ...botsQuery(), enabled: !!user });
+  const myBots = (bots.data ?? []).filter((b) => b.isMine);
   const [preset, setPreset] = useState<(typeof PRESETS)[number]>('BEGINNER');
   const [seats, setSeats] = useState<Seat[]>(['HUMAN', 'HUMAN']);
   const create = useMutation({
@@ -25,7 +36,7 @@ export default function RoomsPage() {
       roomsApi.create({
         preset,
         theme: 'MIXED',
-        seats: seats.map((s) => (s === 'HUMAN' ? { kind: 'HUMAN' as const } : { kind: 'AI' as const, level: s })),
+        seats: seats.map(seatPlan),
       }),
     onSuccess: (room) => void navigate(`/lab/deduction-game/rooms/${room.id}`),
   });
@@ -34,6 +45,7 @@ export default function RoomsPage() {
     create.mutate();
   };
   const r = mine.data?.rating;
+  const botSeats = seats.filter((s) => s.startsWith('BOT:')).length;
   return (
     <div className="ded-page ded-rooms container">
       <header className="ded-header">
@@ -75,9 +87,27 @@ export default function RoomsPage() {
                       {t(`rooms.kind.${k}`)}
                     </option>
                   ))}
+                  {myBots.length > 0 && (
+                    <optgroup label={t('rooms.myBots')}>
+                      {myBots.map((b) => (
+                        <option key={b.id} value={`BOT:${b.id}`} disabled={botSeats >= ROOM_MAX_BOTS && !s.startsWith('BOT:')}>
+                          {t('rooms.botSeat', { name: b.name })}
+                        </option>
+                      ))}
+                    </optgroup>
+                  )}
                 </select>
               </label>
             ))}
+            <p className="muted">
+              {myBots.length > 0 ? (
+                t('rooms.botsHint', { max: ROOM_MAX_BOTS })
+              ) : (
+                <>
+                  {t('rooms.noBots')} <Link to="/lab/deduction-game/bots">{t('rooms.writeBot')}</Link>
+                </>
+              )}
+            </p>
             <div className="ded-rooms__seat-actions">
               <button
                 type="button"
