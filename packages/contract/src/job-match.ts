@@ -1,5 +1,5 @@
 /**
- * Pure rules of the jobs navigator that server and web share (docs/jobs-navigator.md):
+ * Pure rules of the jobs navigator that server and web share (docs/job-postings.md):
  * skill-name normalisation with aliases, the match score and its explanation, the experience
  * factor, deadline (D-day, closing soon) and the region of a free-text location.
  *
@@ -127,7 +127,7 @@ export type ExperienceFit = 'INSIDE' | 'BELOW' | 'ABOVE' | 'ANY';
 
 /**
  * 1 inside the range (and for ANY); 0.8 per year short of the minimum. Years beyond the maximum
- * do not lower the score (a decision, docs/jobs-navigator.md "The match"): more experience is no
+ * do not lower the score (a decision, docs/job-postings.md "The match"): more experience is no
  * missing skill, and a posting's upper bound mostly says which level and pay it has in mind. The
  * fit is still ABOVE, so the page can say so.
  */

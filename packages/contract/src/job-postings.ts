@@ -1,5 +1,5 @@
 /**
- * The jobs navigator API contract (issue 15, docs/jobs-navigator.md): postings shaped after
+ * The jobs navigator API contract (issue 15, docs/job-postings.md): postings shaped after
  * schema.org JobPosting, search filters and facets, the member's skill profile, bookmarks,
  * recently viewed, saved searches with alerts, and corrections. Admin schemas (sources, import
  * runs, editing) are in job-postings-admin.ts.

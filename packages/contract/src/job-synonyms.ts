@@ -1,5 +1,5 @@
 /**
- * The jobs navigator's one synonym table (docs/jobs-navigator.md "Synonyms"): the Korean and
+ * The jobs navigator's one synonym table (docs/job-postings.md "Search"): the Korean and
  * English names of a role and of a skill. The server writes every name of a posting's roles and
  * skills into its search columns, so a query in either language — a whole word, a word being
  * typed or its 초성 — finds the posting however it was written ("backend", "백엔", "ㅂㅇㄷ" all find

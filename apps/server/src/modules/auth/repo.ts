@@ -1,6 +1,5 @@
 /** SQL for sessions (refresh-token families), refresh tokens, reset tokens and social logins. */
-import { and, desc, eq, getTableName, gt, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   authSessions,
@@ -186,18 +185,17 @@ export async function touchOAuthAccount(db: DbOrTx, id: string): Promise<void> {
 }
 
 /**
- * The providers linked to the account whose id is `userId` (a column of the outer read), as one
- * `text[]` expression: distinct, in code-point order ("C" collation, as JavaScript's sort), `{}`
- * when none. Another module embeds it in its own read (the profile: one round trip).
+ * The social-login providers linked to an account: distinct, in code-point order ("C" collation,
+ * as JavaScript's sort), `[]` when none. The auth module's read model of its social links.
  */
-export function providersOfSql(userId: AnyPgColumn): SQL<string[]> {
-  // qualified by hand: Drizzle writes a one-table read's select list with bare column names,
-  // and a bare "id" inside the subquery would be oauth_accounts.id
-  const col = (c: AnyPgColumn) => sql`${sql.identifier(getTableName(c.table))}.${sql.identifier(c.name)}`;
-  const p = sql`${col(oauthAccounts.provider)} collate "C"`;
-  return sql<
-    string[]
-  >`coalesce((select array_agg(distinct ${p} order by ${p}) from ${oauthAccounts} where ${col(oauthAccounts.userId)} = ${col(userId)}), '{}')`;
+export async function providersOf(db: DbOrTx, userId: string): Promise<string[]> {
+  const p = sql`${oauthAccounts.provider} collate "C"`;
+  const rows = await db
+    .selectDistinct({ provider: oauthAccounts.provider, key: p })
+    .from(oauthAccounts)
+    .where(eq(oauthAccounts.userId, userId))
+    .orderBy(p);
+  return rows.map((r) => r.provider);
 }
 
 /**

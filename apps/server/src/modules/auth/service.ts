@@ -14,8 +14,6 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { PASSKEY_SESSION_METHOD, PASSWORD_RESET_TTL_MINUTES, loginIdentifier, type LoginResponse, type User } from '@moim/contract';
-import type { SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { UserCredentials } from '../users/index.ts';
@@ -157,7 +155,7 @@ export function createAuthSessions(ctx: AppContext): AuthSessions {
       const s = await repo.findSession(db, sessionId);
       return Boolean(s && !s.revokedAt && s.expiresAt > new Date());
     },
-    linkedProvidersSql: repo.providersOfSql,
+    linkedProviders: (userId) => repo.providersOf(db, userId),
     async forgetUser(userId) {
       await passkeyRepo.forgetUser(db, userId);
       await ended(await repo.forgetUser(db, userId), userId);
@@ -225,8 +223,8 @@ export class AuthService {
     return this.deps.sessions.isSessionActive(sessionId);
   }
 
-  linkedProvidersSql(userId: AnyPgColumn): SQL<string[]> {
-    return this.deps.sessions.linkedProvidersSql(userId);
+  linkedProviders(userId: string): Promise<string[]> {
+    return this.deps.sessions.linkedProviders(userId);
   }
 
   forgetUser(userId: string): Promise<void> {

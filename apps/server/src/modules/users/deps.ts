@@ -3,8 +3,6 @@
  * layer through the `UserCredentials` port, the mail service and the security log.
  */
 import type { LoginResponse, User } from '@moim/contract';
-import type { SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../http/auth-guard.ts';
 import type { MailService } from '../../providers/mail/service.ts';
 import type { SecurityLog } from '../security-log/index.ts';
@@ -31,12 +29,8 @@ export interface UserCredentials {
   revokeUserSessions(userId: string, opts?: { exceptSessionId?: string | undefined; reason?: string }): Promise<number>;
   /** The account's status changed without a revocation (reactivation): drop what was cached about it. */
   accountChanged(userId: string): Promise<void>;
-  /**
-   * Social-login providers linked to the account whose id is `userId` (a column of a users
-   * read), as one SQL expression (text[], distinct, sorted): the auth module's read model of its
-   * social links, embedded in the profile's read so that `GET /users/me` is one statement.
-   */
-  linkedProvidersSql(userId: AnyPgColumn): SQL<string[]>;
+  /** Social-login providers linked to the account (distinct, sorted): the auth module's read model of its social links. */
+  linkedProviders(userId: string): Promise<string[]>;
   /** Account deletion: drop social links and reset tokens, revoke every session. */
   forgetUser(userId: string): Promise<void>;
 }

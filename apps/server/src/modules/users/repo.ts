@@ -1,6 +1,5 @@
 /** SQL for users, their pictures and the team-member profiles. Nothing else touches these tables. */
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { emailChanges, teamMembers, userImages, users, type UserRow } from './schema.ts';
 
@@ -43,9 +42,9 @@ export type ProfileRow = Pick<UserRow, Exclude<keyof typeof profileColumns, 'has
  * The caller's profile columns and their linked providers (`providers`, an expression over
  * `users.id` the auth module supplies) as one prepared statement: `execute({ id })`.
  */
-export function prepareProfileRead(db: Db, providers: (userId: AnyPgColumn) => SQL<string[]>) {
+export function prepareProfileRead(db: Db) {
   return db
-    .select({ user: profileColumns, providers: providers(users.id) })
+    .select(profileColumns)
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('users_profile');

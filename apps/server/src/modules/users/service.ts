@@ -103,7 +103,7 @@ export class UsersModuleService implements UsersService {
     private readonly deps: UsersDeps,
   ) {
     this.events = ctx.events.channel<UsersEvents>();
-    this.profileRead = repo.prepareProfileRead(ctx.db, (userId) => deps.credentials.linkedProvidersSql(userId));
+    this.profileRead = repo.prepareProfileRead(ctx.db);
   }
 
   private async requireRow(id: string): Promise<UserRow> {
@@ -223,9 +223,13 @@ export class UsersModuleService implements UsersService {
   }
 
   async profile(user: AuthUser): Promise<Profile> {
-    // one prepared statement: the row and its linked providers (the token's subject is the row's id)
-    const found = await this.profileRead.execute({ id: user.id });
-    return toProfile(activeSelf(found[0]?.user), found[0]?.providers ?? []);
+    // the row (one prepared statement; the token's subject is the row's id) and, beside it, the
+    // social links from auth's read model
+    const [found, providers] = await Promise.all([
+      this.profileRead.execute({ id: user.id }),
+      this.deps.credentials.linkedProviders(user.id),
+    ]);
+    return toProfile(activeSelf(found[0]), providers);
   }
 
   async updateProfile(user: AuthUser, input: UpdateProfileRequest): Promise<Profile> {
