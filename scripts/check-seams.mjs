@@ -12,8 +12,9 @@
 //    (`references(() => users.id …)`); no SQL text names `users` (`from users`, `join users`).
 //  - the module shape (docs/architecture.md "One module shape"): a module's `index.ts` is its only
 //    wiring. Outside it, no job or sweep is registered (`jobs.register`, `jobs.every`), no live
-//    topic defined (`defineTopic`), no domain event subscribed (`.subscribe('…'`), no service
-//    built (`new …Service(`, a call of `create…Service(`); the module's `…Deps` interfaces are
+//    topic defined (`defineTopic`), no session loader registered (`sessions.useLoader`), no
+//    domain event subscribed (`.subscribe('…'`), no service built (`new …Service(`, a call of
+//    `create…Service(`); the module's `…Deps` interfaces are
 //    declared in its `deps.ts`; `Clock` is the platform's (`clock.ts`), declared nowhere else.
 // Tests and test helpers are held to the first rule only.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -102,6 +103,7 @@ function usersTableReads(text, file, own, rel) {
 const SHAPE = [
   [/\.jobs\.(register|every)\(/, "a job registered outside index.ts (register it in the module's index.ts)"],
   [/\bdefineTopic\(/, 'a live topic defined outside index.ts'],
+  [/\.sessions\.useLoader\(/, 'the session loader registered outside index.ts'],
   [/\.subscribe\(\s*'[\w-]+\.[\w.-]+'/, 'a domain event subscribed outside index.ts'],
   [/\bnew [A-Z]\w*Service\(|(?<!function )\bcreate[A-Z]\w*Service\(/, 'a service built outside index.ts'],
   [/^\s*(export )?(type Clock\s*=|interface Clock\b)/, '`Clock` declared in a module (import it from clock.ts)'],

@@ -39,6 +39,8 @@ export function createAuthModule(ctx: AppContext, deps: AuthDeps): ServerModule<
     securityLog,
   });
   const auth = new AuthService(ctx, deps, { throttle, issueSession, secondFactor });
+  // every request's session check reads through this loader (cached by ctx.sessions)
+  ctx.sessions.useLoader((key) => auth.loadSessionState(key));
   const recovery = createSecondFactorRecovery(ctx, deps);
   // passkeys: sign-in issues the same session as password login
   const passkeys = createPasskeyService(ctx, { users, issueSession, securityLog });

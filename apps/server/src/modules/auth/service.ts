@@ -199,7 +199,6 @@ export class AuthService {
     this.passwords = deps.sessions.passwords;
     this.graceMs = ctx.config.REFRESH_REUSE_GRACE_SECONDS * 1000;
     this.successors = new SuccessorBox(ctx.config.jwtSecret);
-    ctx.sessions.useLoader((key) => this.loadSessionState(key));
   }
 
   // --- the session store's acts (auth·sessions), offered on the module's api as well
@@ -231,8 +230,8 @@ export class AuthService {
     return this.deps.sessions.forgetUser(userId);
   }
 
-  /** The loader behind `ctx.sessions`: the session's state and the account's current roles. */
-  private async loadSessionState(key: SessionKey): Promise<{ state: SessionState; ttlMs?: number }> {
+  /** The loader behind `ctx.sessions` (index.ts registers it): the session's state and the account's current roles. */
+  async loadSessionState(key: SessionKey): Promise<{ state: SessionState; ttlMs?: number }> {
     let ttlMs: number | undefined;
     /** a session opened with a passkey (user verification required) is multi-factor by itself */
     let passkeySession = false;

@@ -13,6 +13,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { api, ApiError, errorMessagesReady, UNAUTHORIZED_EVENT } from '../api/client';
 import { shellPaths } from '../api/paths/shell';
 import { i18next } from '../i18n';
+import { isServerLocaleQuery } from '../i18n/server-locale';
 import { authApi, userFromLogin } from './auth-api';
 import { clearSession, getAccessToken, getRefreshToken, getStoredUser, markSignedOut, storeTokens, storeUser } from './token-store';
 import type { SessionUser } from './types';
@@ -107,8 +108,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (lng !== 'ko' && lng !== 'en') return;
       api
         .put<unknown>(shellPaths.users.me, { locale: lng })
-        // the inbox is rendered by the server in the account's locale: read it again
-        .then(() => queryClient.invalidateQueries({ queryKey: ['notifications'] }))
+        // what the server writes in the account's language (the inbox): read it again
+        .then(() => queryClient.invalidateQueries({ predicate: isServerLocaleQuery }))
         .catch(() => undefined);
     };
     i18next.on('languageChanged', onChange);

@@ -5,6 +5,7 @@ import { api } from '../../../shared/api/client';
 import { useAuth } from '../../../shared/auth/auth-provider';
 import { useLiveInvalidation, useOwnTopic, usePollUnlessLive } from '../../../shared/live/use-live';
 import { notificationsPaths } from '../../../shared/api/paths/notifications';
+import { serverLocaleMeta } from '../../../shared/i18n/server-locale';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -36,6 +37,8 @@ export function useUnreadCount() {
 export const notificationsQuery = (page: number, unread: boolean) =>
   queryOptions({
     queryKey: notificationKeys.list(page, unread),
+    // the notices' texts are written in the account's language: read again when it changes
+    meta: serverLocaleMeta,
     queryFn: ({ signal }) =>
       api.get(notificationsPaths.root, {
         signal,
