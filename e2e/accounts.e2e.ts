@@ -191,4 +191,34 @@ describe('the prerendered log-in page before the app takes over (a slow phone)',
       await page.close();
     }
   }, 90_000);
+
+  it('an English reader whose language cookie is gone gets the English page at once and keeps what they type', async () => {
+    // English chosen earlier (kept in storage), the cookie that tells the server so gone
+    const context = await b.browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+    await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const documents: Promise<string>[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') documents.push(r.allHeaders().then((h) => h['cookie'] ?? ''));
+    });
+    try {
+      await page.goto('/login');
+      const email = page.getByLabel('Email', { exact: true });
+      await email.pressSequentially(DEMO.member.email, { delay: 20 });
+      await page.getByLabel('Password', { exact: true }).pressSequentially(DEMO.member.password, { delay: 20 });
+      // the prerendered Korean page asked again for the English one, once, before anything was typed
+      const cookies = await Promise.all(documents);
+      expect(cookies).toHaveLength(2);
+      expect(cookies[0]).not.toMatch(/(?:^|; )lang=en(?:;|$)/);
+      expect(cookies[1]).toMatch(/(?:^|; )lang=en(?:;|$)/);
+      expect(await email.inputValue()).toBe(DEMO.member.email);
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      await page.waitForURL((u) => u.pathname === '/');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
 });

@@ -1,4 +1,4 @@
-/* global localStorage, document */
+/* global localStorage, sessionStorage, document, location */
 // Applies the saved theme and language before the first paint: an external file for the app
 // shell (the CSP forbids inline scripts), inlined into the prerendered pages (allowed by its hash,
 // apps/web/scripts/prerender.mjs).
@@ -7,10 +7,24 @@ try {
   if (t === 'light' || t === 'dark') document.documentElement.setAttribute('data-theme', t);
   var l = localStorage.getItem('lang');
   if (l === 'en' || l === 'ko') {
+    var told = /(?:^|;)\s*lang=en\s*(?:;|$)/.test(document.cookie);
     document.documentElement.lang = l;
     // the server reads it to send an English reader the app shell rather than a page prerendered
     // in Korean (apps/server/src/http/web-static.ts)
     document.cookie = 'lang=' + l + '; path=/; max-age=31536000; samesite=lax';
+    // Inlined, this script is in a page prerendered in Korean: an English reader whose cookie was
+    // gone (cleared, or expired) got it. Ask again, now with the cookie, before the body is even
+    // read: the app would otherwise replace the Korean markup with English on taking over, and
+    // what the reader had typed by then would go with it. Once only (a cookie that cannot be
+    // stored leaves the page as it is).
+    var inline = document.currentScript && !document.currentScript.src;
+    if (inline && l === 'en' && !told && /(?:^|;)\s*lang=en\s*(?:;|$)/.test(document.cookie)) {
+      var last = Number(sessionStorage.getItem('lang-reload') || 0);
+      if (Date.now() - last > 10000) {
+        sessionStorage.setItem('lang-reload', String(Date.now()));
+        location.replace(location.href);
+      }
+    }
   }
   // Prerendered pages are made for guests: a signed-in visitor does not see their guest-only
   // controls (JOIN US …) before the app takes over (base.css).
