@@ -19,10 +19,7 @@
 // Tests and test helpers are held to the first rule only.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-
-const root = new URL('..', import.meta.url).pathname;
-const server = join(root, 'apps/server/src');
-const modulesDir = join(server, 'modules');
+import { pathToFileURL } from 'node:url';
 
 function walk(dir, out = []) {
   for (const name of readdirSync(dir)) {
@@ -40,7 +37,7 @@ const UNKNOWN_CAST = /\bas unknown as\b/;
 const ANY = /(:\s*any\b|\bas any\b|<any>|\bany\[\]|Record<string,\s*any>)/;
 
 /** Names a file imports from other modules (`../<other>/…`). */
-function foreignNames(text, file) {
+function foreignNames(text, file, modulesDir) {
   const own = relative(modulesDir, file).split('/')[0];
   const names = new Set();
   const re = /import\s+(?:type\s+)?(?:\{([^}]*)\}|(\w+)|\*\s+as\s+(\w+))\s+from\s+'((?:\.\.\/)+)([\w-]+)\/[^']*'/g;
@@ -129,63 +126,75 @@ function moduleShape(text, base, rel) {
   return out;
 }
 
-const problems = [];
-/** module → the modules its non-test files import (types included) */
-const graph = new Map();
-for (const file of walk(server)) {
-  const text = readFileSync(file, 'utf8');
-  const rel = relative(root, file);
-  const lines = text.split('\n');
-  lines.forEach((line, i) => {
-    if (SERVICES.test(line)) problems.push(`${rel}:${i + 1}: ctx.services (modules receive each other by injection: modules/index.ts)`);
-  });
-  if (isTest(file) || !file.startsWith(modulesDir + '/')) continue;
-  const own = relative(modulesDir, file).split('/')[0];
-  if (own.endsWith('.ts')) continue; // modules/index.ts, modules/types.ts: the composition root
-  problems.push(...usersTableReads(text, file, own, rel));
-  problems.push(...moduleShape(text, file.split('/').pop(), rel));
-  const edges = graph.get(own) ?? new Set();
-  graph.set(own, edges);
-  const depth = relative(modulesDir, file).split('/').length - 1;
-  for (const m of text.matchAll(/from\s+'((?:\.\.\/)+)([\w-]+)\//g)) {
-    if (m[1].length / 3 === depth && m[2] !== own) edges.add(m[2]);
-  }
-  const entry = PUBLIC_ENTRY.test(file);
-  const foreign = foreignNames(text, file);
-  const namesForeign = (line) => [...foreign].some((n) => new RegExp(`\\b${n}\\b`).test(line));
-  lines.forEach((line, i) => {
-    const code = line.replace(/\/\/.*$/, '');
-    if (!UNKNOWN_CAST.test(code) && !ANY.test(code)) return;
-    if (entry || namesForeign(code)) {
-      const what = UNKNOWN_CAST.test(code) ? '`as unknown as`' : '`any`';
-      problems.push(`${rel}:${i + 1}: ${what} across a module boundary (use the other module's exported type)`);
+/**
+ * Every problem of the server under `root` (a checkout: `root/apps/server/src`), and the number of
+ * modules in its graph. The test plants violations in a tree of its own (check-seams.test.mjs).
+ */
+export function checkSeams(root) {
+  const server = join(root, 'apps/server/src');
+  const modulesDir = join(server, 'modules');
+  const problems = [];
+  /** module → the modules its non-test files import (types included) */
+  const graph = new Map();
+  for (const file of walk(server)) {
+    const text = readFileSync(file, 'utf8');
+    const rel = relative(root, file);
+    const lines = text.split('\n');
+    lines.forEach((line, i) => {
+      if (SERVICES.test(line)) problems.push(`${rel}:${i + 1}: ctx.services (modules receive each other by injection: modules/index.ts)`);
+    });
+    if (isTest(file) || !file.startsWith(modulesDir + '/')) continue;
+    const own = relative(modulesDir, file).split('/')[0];
+    if (own.endsWith('.ts')) continue; // modules/index.ts, modules/types.ts: the composition root
+    problems.push(...usersTableReads(text, file, own, rel));
+    problems.push(...moduleShape(text, file.split('/').pop(), rel));
+    const edges = graph.get(own) ?? new Set();
+    graph.set(own, edges);
+    const depth = relative(modulesDir, file).split('/').length - 1;
+    for (const m of text.matchAll(/from\s+'((?:\.\.\/)+)([\w-]+)\//g)) {
+      if (m[1].length / 3 === depth && m[2] !== own) edges.add(m[2]);
     }
-  });
+    const entry = PUBLIC_ENTRY.test(file);
+    const foreign = foreignNames(text, file, modulesDir);
+    const namesForeign = (line) => [...foreign].some((n) => new RegExp(`\\b${n}\\b`).test(line));
+    lines.forEach((line, i) => {
+      const code = line.replace(/\/\/.*$/, '');
+      if (!UNKNOWN_CAST.test(code) && !ANY.test(code)) return;
+      if (entry || namesForeign(code)) {
+        const what = UNKNOWN_CAST.test(code) ? '`as unknown as`' : '`any`';
+        problems.push(`${rel}:${i + 1}: ${what} across a module boundary (use the other module's exported type)`);
+      }
+    });
+  }
+
+  // cycles in the module graph (depth-first search; each cycle reported once by its members)
+  const seen = new Set();
+  const reported = new Set();
+  function visit(node, stack) {
+    if (stack.includes(node)) {
+      const cycle = stack.slice(stack.indexOf(node));
+      const key = [...cycle].sort().join(',');
+      if (!reported.has(key)) {
+        reported.add(key);
+        problems.push(`module cycle: ${[...cycle, node].join(' → ')} (calls go downward only: docs/architecture.md)`);
+      }
+      return;
+    }
+    if (seen.has(node)) return;
+    for (const next of graph.get(node) ?? []) visit(next, [...stack, node]);
+    seen.add(node);
+  }
+  for (const node of graph.keys()) visit(node, []);
+  return { problems, modules: graph.size };
 }
 
-// cycles in the module graph (depth-first search; each cycle reported once by its members)
-const seen = new Set();
-const reported = new Set();
-function visit(node, stack) {
-  if (stack.includes(node)) {
-    const cycle = stack.slice(stack.indexOf(node));
-    const key = [...cycle].sort().join(',');
-    if (!reported.has(key)) {
-      reported.add(key);
-      problems.push(`module cycle: ${[...cycle, node].join(' → ')} (calls go downward only: docs/architecture.md)`);
-    }
-    return;
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { problems, modules } = checkSeams(new URL('..', import.meta.url).pathname);
+  if (problems.length) {
+    console.error(`check-seams: ${problems.length} problem(s)\n${problems.join('\n')}`);
+    process.exit(1);
   }
-  if (seen.has(node)) return;
-  for (const next of graph.get(node) ?? []) visit(next, [...stack, node]);
-  seen.add(node);
+  console.log(
+    `check-seams: no ctx.services, no any / as unknown as across module boundaries, no users-table reads outside users, ${modules} modules without a cycle`,
+  );
 }
-for (const node of graph.keys()) visit(node, []);
-
-if (problems.length) {
-  console.error(`check-seams: ${problems.length} problem(s)\n${problems.join('\n')}`);
-  process.exit(1);
-}
-console.log(
-  `check-seams: no ctx.services, no any / as unknown as across module boundaries, no users-table reads outside users, ${graph.size} modules without a cycle`,
-);
