@@ -223,8 +223,7 @@ export class UsersModuleService implements UsersService {
   }
 
   async profile(user: AuthUser): Promise<Profile> {
-    // the row (one prepared statement; the token's subject is the row's id) and, beside it, the
-    // social links from auth's read model
+    // the row (a prepared statement, by the token's subject) beside auth's read of the social links
     const [found, providers] = await Promise.all([
       this.profileRead.execute({ id: user.id }),
       this.deps.credentials.linkedProviders(user.id),
