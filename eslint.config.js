@@ -79,6 +79,12 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
+    // a server file is read in one sitting: none over 500 lines (tests excepted)
+    files: ['apps/server/src/**/*.ts'],
+    ignores: testFiles,
+    rules: { 'max-lines': ['error', { max: 500 }] },
+  },
+  {
     files: ['apps/server/src/modules/**/*.ts'],
     ignores: testFiles,
     plugins: { 'import-x': importX },
