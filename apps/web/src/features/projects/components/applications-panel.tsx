@@ -24,6 +24,8 @@ import { Pager } from '../../../shared/ui/pager';
 import { TabBar } from '../../../shared/ui/tab-bar';
 import { ErrorMessage } from '../../../shared/ui/error-message';
 import { linkText } from '../lib/link-text';
+import '../projects.css';
+import './applications-panel.css';
 
 type Filter = ProjectApplicationStatus | 'ALL';
 type Asking = { app: ProjectApplication; verb: 'accept' | 'reject' };

@@ -17,6 +17,7 @@ import { useApply } from '../api/projects-api';
 import { projectFieldError } from '../lib/field-errors';
 import { Dialog } from '../../../shared/ui/dialog';
 import { TagInput } from './tag-input';
+import '../projects.css';
 
 /** The contract's projectApplyBody, loaded on the first validation (zod stays out of this chunk). */
 const applySchema = () => import('../lib/project-schema').then((m) => m.projectApplyBody);

@@ -2,6 +2,7 @@
 import type { ProjectStatus, ProjectType } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
 import { ddayOf } from '../lib/dday';
+import '../projects.css';
 
 export function TypeBadge({ type }: { type: ProjectType }) {
   const { t } = useTranslation('projects');

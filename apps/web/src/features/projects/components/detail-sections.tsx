@@ -3,6 +3,8 @@ import { TECH_CATEGORIES, type Project, type ProjectPosition } from '@moim/contr
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../shared/ui/avatar';
 import { formatDate } from '../../../shared/lib/format';
+import '../projects.css';
+import './detail.css';
 
 /** Rich text the server sanitized before storing it (the one place this feature renders HTML). */
 export function ProjectProse({ html }: { html: string }) {

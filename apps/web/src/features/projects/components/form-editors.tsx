@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Field } from '../../../shared/ui/field';
 import { projectFieldError } from '../lib/field-errors';
 import { TagInput } from './tag-input';
+import '../projects.css';
+import './form.css';
 
 type Form = UseFormReturn<ProjectBodyInput, unknown, ProjectBody>;
 

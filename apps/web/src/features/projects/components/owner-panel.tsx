@@ -13,6 +13,8 @@ import { useDeleteProject, useMoveProject } from '../api/projects-api';
 import { projectApplicationsPath, projectEditPath } from '../lib/paths';
 import { useAuth } from '../../../shared/auth/auth-provider';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import '../projects.css';
+import './detail.css';
 
 export function OwnerPanel({ project }: { project: Project }) {
   const { t } = useTranslation('projects');

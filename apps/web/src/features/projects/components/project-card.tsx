@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../shared/ui/avatar';
 import { projectPath } from '../lib/paths';
 import { DdayBadge, StatusBadge, TypeBadge } from './badges';
+import '../projects.css';
+import './project-card.css';
 
 const MAX_POSITIONS = 3;
 const MAX_STACK = 5;

@@ -10,6 +10,8 @@ import { useSearchParam } from '../../../shared/lib/use-search-param';
 import { ChipGroup, toggle } from '../../../shared/ui/chip-group';
 import { EMPTY_FILTERS, hasActiveFilters, type ProjectListFilters } from '../lib/list-filters';
 import { TagInput } from './tag-input';
+import '../projects.css';
+import './project-filters.css';
 
 const PJ_CHIPS = { group: 'pj-chipgroup', row: 'pj-chipgroup__row', chip: 'pj-toggle' };
 

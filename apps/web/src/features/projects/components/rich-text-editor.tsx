@@ -6,6 +6,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LineSvg } from '../../../shared/ui/line-svg';
+import './form.css';
 
 interface Props {
   id: string;

@@ -4,6 +4,8 @@
  */
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../projects.css';
+import './form.css';
 
 interface Props {
   label: string;

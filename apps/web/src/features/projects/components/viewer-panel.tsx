@@ -14,6 +14,8 @@ import { toast } from '../../../shared/toast/toast';
 import { Avatar } from '../../../shared/ui/avatar';
 import { useDecide } from '../api/projects-api';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';
+import '../projects.css';
+import './detail.css';
 
 export function OwnerCard({ project }: { project: Project }) {
   const { t } = useTranslation('projects');

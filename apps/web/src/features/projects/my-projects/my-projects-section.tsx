@@ -18,6 +18,7 @@ import { formatDate } from '../../../shared/lib/format';
 import { projectEditPath, projectPath } from '../lib/paths';
 import { ErrorMessage, errorText } from '../../../shared/ui/error-message';
 import '../projects.css';
+import './my-projects.css';
 
 function Group({ id, title, count, children }: { id: string; title: string; count: number; children: ReactNode }) {
   return (

@@ -23,6 +23,7 @@ import { ErrorMessage } from '../../../shared/ui/error-message';
 import '../projects.css';
 import { TabBar } from '../../../shared/ui/tab-bar';
 import { BackLink } from '../../../shared/ui/back-link';
+import '../components/detail.css';
 
 // the form and its validation (zod) load when someone applies, not with the page
 const ApplyDialog = lazy(() => import('../components/apply-dialog').then((m) => ({ default: m.ApplyDialog })));

@@ -24,6 +24,7 @@ import { TagInput } from '../components/tag-input';
 import { projectFieldError } from '../lib/field-errors';
 import { projectPath } from '../lib/paths';
 import '../projects.css';
+import '../components/form.css';
 
 const EMPTY: ProjectBodyInput = {
   name: '',
