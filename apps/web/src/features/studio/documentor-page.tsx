@@ -38,6 +38,7 @@ import { forgetLocalDraft, readLocalDraft, useDraftSaver } from './lib/use-draft
 import { useLeaveGuard } from './lib/use-leave-guard';
 import { ErrorMessage } from '../../shared/ui/error-message';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog';
+import './documentor-page.css';
 
 export default function DocumentorPage() {
   const { t } = useTranslation('studio');

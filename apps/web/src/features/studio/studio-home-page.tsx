@@ -13,6 +13,7 @@ import { QuotaBadge } from './components/quota-badge';
 import { studioEntryParams } from './lib/entry';
 import { useDateTime } from './lib/format';
 import { ErrorMessage } from '../../shared/ui/error-message';
+import './studio-home-page.css';
 
 /** Each example is a rule the built-in analyzer applies (see docs/studio.md). */
 const EXAMPLES = ['spacing', 'particle', 'spelling', 'simplify', 'long', 'structure'] as const;

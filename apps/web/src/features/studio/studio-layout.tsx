@@ -15,6 +15,7 @@ import { PageLoading } from '../../shared/ui/states';
 import { StudioMenu } from './components/studio-menu';
 import { studioEntryParams } from './lib/entry';
 import './studio.css';
+import './studio-layout.css';
 
 export default function StudioLayout() {
   const { t } = useTranslation('studio');

@@ -13,6 +13,7 @@ import { MarkdownEditor } from './markdown-editor';
 import { ProgressSteps } from './progress-steps';
 import { ResultSummary } from './result-summary';
 import { SuggestionReview } from './suggestion-review';
+import './analysis-panel.css';
 
 interface Props {
   analysis: StudioAnalysis;

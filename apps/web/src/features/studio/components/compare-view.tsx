@@ -6,6 +6,7 @@ import { LoadingState } from '../../../shared/ui/states';
 import { compareQuery } from '../api';
 import { Stars } from './stars';
 import { ErrorMessage } from '../../../shared/ui/error-message';
+import './compare-view.css';
 
 const delta = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `${n}` : '±0');
 

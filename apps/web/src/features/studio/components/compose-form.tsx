@@ -14,6 +14,7 @@ import { Field } from '../../../shared/ui/field';
 import { placeServerFieldErrors } from '../../../shared/ui/server-field-errors';
 import { MarkdownEditor } from './markdown-editor';
 import { TonePicker } from './tone-picker';
+import './compose-form.css';
 
 const DRAFT_KEY = 'studio-documentor-draft';
 const TEMPLATES = ['readme', 'retro', 'proposal'] as const;

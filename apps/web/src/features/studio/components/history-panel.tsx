@@ -7,6 +7,7 @@ import { LoadingState } from '../../../shared/ui/states';
 import { documentQuery, documentsQuery } from '../api';
 import { useDateTime } from '../lib/format';
 import { ErrorMessage } from '../../../shared/ui/error-message';
+import './history-panel.css';
 
 interface Props {
   documentId: string | null;

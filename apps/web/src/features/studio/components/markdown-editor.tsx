@@ -5,6 +5,7 @@
 import { lazy, Suspense, useId, useState, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TabBar } from '../../../shared/ui/tab-bar';
+import './markdown-editor.css';
 
 const MarkdownPreview = lazy(() => import('./markdown-preview'));
 

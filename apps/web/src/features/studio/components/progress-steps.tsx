@@ -1,6 +1,7 @@
 /** Live progress of an analysis: SUBMITTED → (FETCHING) → ANALYZING → COMPLETED, or FAILED with a reason. */
 import type { StudioAnalysis } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
+import './progress-steps.css';
 
 const ORDER = ['SUBMITTED', 'FETCHING', 'ANALYZING', 'COMPLETED'] as const;
 

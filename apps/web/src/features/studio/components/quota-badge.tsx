@@ -2,6 +2,7 @@
 import type { StudioQuota } from '@moim/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import './quota-badge.css';
 
 export function formatCountdown(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));

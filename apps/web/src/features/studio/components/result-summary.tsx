@@ -2,6 +2,7 @@
 import type { StudioResult } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
 import { Stars } from './stars';
+import './result-summary.css';
 
 export function ResultSummary({ result }: { result: StudioResult }) {
   const { t, i18n } = useTranslation('studio');

@@ -1,3 +1,4 @@
+import './stars.css';
 /** Read-only 1–5 stars; the accessible name says the number. */
 export function Stars({ value, label }: { value: number; label: string }) {
   const full = Math.round(value);

@@ -8,6 +8,7 @@ import { Link, NavLink } from 'react-router';
 import type { SessionUser } from '../../../shared/auth/types';
 import { Icon } from '../../../shared/ui/icons';
 import { useMenu } from '../../../shared/ui/use-menu';
+import './studio-menu.css';
 
 export function StudioMenu({ user, entryParams, onLogout }: { user: SessionUser | null; entryParams: string; onLogout: () => void }) {
   const { t } = useTranslation('studio');
