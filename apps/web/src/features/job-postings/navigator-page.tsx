@@ -22,6 +22,7 @@ import { UnsubscribeBanner } from './navigator/unsubscribe-banner';
 import './ignition.css';
 import './navigator/navigator.css';
 import { TabBar } from '../../shared/ui/tab-bar';
+import './navigator-page.css';
 
 export default function NavigatorPage() {
   const { t } = useTranslation('job-postings');

@@ -11,6 +11,7 @@ import { ErrorMessage } from '../../shared/ui/error-message';
 import './ignition.css';
 import './navigator/navigator.css';
 import { BackLink } from '../../shared/ui/back-link';
+import './posting-page.css';
 
 export default function PostingPage() {
   const { t } = useTranslation('job-postings');

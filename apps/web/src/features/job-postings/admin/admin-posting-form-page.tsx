@@ -30,6 +30,7 @@ import { useSavePosting } from './admin-api';
 import { ErrorMessage } from '../../../shared/ui/error-message';
 import '../navigator/navigator.css';
 import { BackLink } from '../../../shared/ui/back-link';
+import './admin-posting-form-page.css';
 
 interface FormValues {
   companyName: string;

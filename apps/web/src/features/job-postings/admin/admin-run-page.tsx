@@ -14,6 +14,7 @@ import { ErrorMessage } from '../../../shared/ui/error-message';
 import '../navigator/navigator.css';
 import { BackLink } from '../../../shared/ui/back-link';
 import { TableScroll } from '../../../shared/ui/table-scroll';
+import './admin-run-page.css';
 
 export default function AdminRunPage() {
   const { t } = useTranslation('job-postings');

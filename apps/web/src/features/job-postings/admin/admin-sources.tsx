@@ -12,6 +12,7 @@ import { useSourceMutations, useSources } from './admin-api';
 import { RunStatus } from './run-status';
 import { ErrorMessage, errorText } from '../../../shared/ui/error-message';
 import { serverFieldError } from '../../../shared/ui/server-field-errors';
+import './admin-sources.css';
 
 export function AdminSources() {
   const { t } = useTranslation('job-postings');

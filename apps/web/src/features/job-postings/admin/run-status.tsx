@@ -1,6 +1,7 @@
 /** A run's status pill and its four counts. */
 import type { ImportRun } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
+import './run-status.css';
 
 export function RunStatus({ status }: { status: ImportRun['status'] }) {
   const { t } = useTranslation('job-postings');

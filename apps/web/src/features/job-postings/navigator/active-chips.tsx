@@ -2,6 +2,7 @@
 import type { JobFacets } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
 import { EMPTY_FILTERS, hasSearch, type NavigatorFilters } from '../lib/filters';
+import './active-chips.css';
 
 export function ActiveChips({
   filters,

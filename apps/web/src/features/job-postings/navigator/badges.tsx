@@ -2,6 +2,7 @@
 import type { JobMatch } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
 import type { DeadlineLabel } from '../lib/format';
+import './badges.css';
 
 export function MatchBadge({ match }: { match: JobMatch | null }) {
   const { t } = useTranslation('job-postings');

@@ -9,6 +9,7 @@ import { markUserValue } from '../../../shared/ui/user-value';
 import { toast } from '../../../shared/toast/toast';
 import { useBookmark } from '../api';
 import { errorText } from '../../../shared/ui/error-message';
+import './bookmark-button.css';
 
 export function BookmarkButton({ postingId, bookmarked, title }: { postingId: string; bookmarked: boolean; title: string }) {
   const { t } = useTranslation('job-postings');

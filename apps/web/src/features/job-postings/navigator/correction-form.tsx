@@ -11,6 +11,7 @@ import { Field } from '../../../shared/ui/field';
 import { fieldError, formErrorMap } from '../../../shared/ui/form-errors';
 import { placeServerFieldErrors } from '../../../shared/ui/server-field-errors';
 import { useReportCorrection } from '../api';
+import './correction-form.css';
 
 export function CorrectionForm({ postingId, onDone }: { postingId?: string; onDone: () => void }) {
   const { t } = useTranslation('job-postings');

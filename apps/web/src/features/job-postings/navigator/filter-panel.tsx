@@ -7,6 +7,7 @@ import { EMPLOYMENT_TYPES, EXPERIENCE_LEVELS, WORK_MODES, type FacetCount, type 
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { activeFilterCount, toggle, type NavigatorFilters } from '../lib/filters';
+import './filter-panel.css';
 
 const SALARY_FLOORS = [30_000_000, 40_000_000, 50_000_000, 60_000_000, 80_000_000, 100_000_000];
 

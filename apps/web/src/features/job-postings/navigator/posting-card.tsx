@@ -7,6 +7,7 @@ import { useLocale } from '../lib/use-locale';
 import { DeadlineBadge, MatchBadge } from './badges';
 import { BookmarkButton } from './bookmark-button';
 import { HighlightText } from './highlight-text';
+import './posting-card.css';
 
 export function PostingCard({ posting: p, query, now }: { posting: JobPostingSummary; query: string; now: Date }) {
   const { t } = useTranslation('job-postings');

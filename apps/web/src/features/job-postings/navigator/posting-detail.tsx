@@ -15,6 +15,7 @@ import { useLocale, useNow } from '../lib/use-locale';
 import { DeadlineBadge, MatchBadge } from './badges';
 import { BookmarkButton } from './bookmark-button';
 import { CorrectionForm } from './correction-form';
+import './posting-detail.css';
 
 export const postingPath = (id: string) => `/ignition/navigator/${id}`;
 

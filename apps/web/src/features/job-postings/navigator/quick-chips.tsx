@@ -3,6 +3,7 @@ import type { JobFacets } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { toggle, type NavigatorFilters } from '../lib/filters';
+import './quick-chips.css';
 
 export function QuickChips({
   filters,

@@ -14,6 +14,7 @@ import { EMPTY_FILTERS, filtersToParams, hasSearch, type NavigatorFilters } from
 import { formatDate } from '../lib/format';
 import { useLocale } from '../lib/use-locale';
 import { ErrorMessage, errorText } from '../../../shared/ui/error-message';
+import './saved-searches.css';
 
 function toSaved(f: NavigatorFilters): SavedSearch['filters'] {
   return {

@@ -6,6 +6,7 @@ import { defaultJobSort } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
 import { useSearchParam } from '../../../shared/lib/use-search-param';
 import type { SortKey } from '../lib/filters';
+import './search-bar.css';
 
 export function SearchBar({
   q,

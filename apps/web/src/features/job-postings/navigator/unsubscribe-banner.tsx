@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { ErrorMessage } from '../../../shared/ui/error-message';
 import { FormMessage } from '../../../shared/ui/field';
 import { unsubscribeAlert } from '../api';
+import './unsubscribe-banner.css';
 
 export function UnsubscribeBanner() {
   const { t } = useTranslation('job-postings');

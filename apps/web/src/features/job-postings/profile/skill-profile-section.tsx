@@ -21,6 +21,7 @@ import { ErrorMessage } from '../../../shared/ui/error-message';
 import { LoadingState } from '../../../shared/ui/states';
 import { useSaveProfile, useSkillProfile, useSkills } from '../api';
 import '../navigator/navigator.css';
+import './skill-profile-section.css';
 
 type Draft = Required<Omit<SkillProfileInput, 'skills'>> & { skills: Array<{ id: string; name: string; level: number }> };
 
