@@ -8,6 +8,8 @@
 //  - a global element selector (one without a class or id: `button`, `a:hover`, `h2 + p`) outside
 //    base.css (and `:root` outside tokens.css and base.css);
 //  - a class defined (styled by a selector that names no other class) by two stylesheets: both files;
+//  - a modifier (`.block--x`) that sets what its block (`.block`) sets, from another stylesheet of the
+//    same layer (which wins would depend on load order);
 //  - a selector that names only classes other stylesheets define (it restyles their look), or a class
 //    that another feature's stylesheet defines (a look two features share belongs in shared/ui);
 //  - a second definition of a token (a custom property set on `:root` or `html`), but for the
@@ -66,6 +68,7 @@ function insideKeyframes(node) {
 export function checkStyles(sheets) {
   const problems = [];
   const defined = new Map(); // class → files that define it
+  const sets = new Map(); // class → the `media|property` pairs its own rules set
   const tokens = new Map(); // custom property → first file:line
   const selectorsByFile = [];
 
@@ -104,6 +107,11 @@ export function checkStyles(sheets) {
           const files = defined.get(classes[0]) ?? new Set();
           files.add(path);
           defined.set(classes[0], files);
+          // what the class sets, by the media it is set under (the modifier rule compares them)
+          const media = rule.parent?.type === 'atrule' ? `${rule.parent.name} ${rule.parent.params}` : '';
+          const set = sets.get(classes[0]) ?? new Set();
+          rule.walkDecls((d) => set.add(`${media}|${d.prop}`));
+          sets.set(classes[0], set);
         }
         selectors.push({ selector, classes, line: rule.source?.start?.line });
       }
@@ -129,6 +137,18 @@ export function checkStyles(sheets) {
       problems.push(
         `.${cls} is defined by ${files.size} stylesheets: ${[...files].sort().join(', ')} (one owner; others refine it through a class of their own)`,
       );
+    // a modifier overrides its block at the same specificity: in two sheets, which wins would
+    // depend on which loaded last
+    const block = cls.includes('--') ? cls.slice(0, cls.indexOf('--')) : null;
+    const blockFiles = block ? defined.get(block) : undefined;
+    const [own, blockOwn] = [[...files][0], blockFiles ? [...blockFiles][0] : undefined];
+    // (in another layer the layer order decides, whatever loaded first)
+    const shared = blockOwn ? [...(sets.get(cls) ?? [])].filter((k) => sets.get(block)?.has(k)) : [];
+    if (blockOwn && files.size === 1 && blockFiles.size === 1 && own !== blockOwn && layerOf(own) === layerOf(blockOwn) && shared.length) {
+      problems.push(
+        `.${cls} (${own}) and its block .${block} (${blockOwn}) both set ${shared.map((k) => k.split('|')[1]).join(', ')}: which wins would depend on which sheet loaded last (a modifier lives beside its block)`,
+      );
+    }
   }
   for (const { path, selectors } of selectorsByFile) {
     const feature = featureOf(path);

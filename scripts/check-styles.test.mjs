@@ -51,6 +51,27 @@ test('refuses a class defined by two stylesheets, naming both', () => {
   );
 });
 
+test('refuses a modifier that sets what its block sets from another stylesheet of the layer', () => {
+  const problems = checkStyles([
+    ...withSheet('features/jobs/chips.css', '@layer features { .jn-chip { color: red; } }'),
+    { path: 'features/jobs/active.css', css: '@layer features { .jn-chip--on { color: blue; } }' },
+  ]);
+  assert.match(
+    problems.join('\n'),
+    /\.jn-chip--on \(features\/jobs\/active\.css\) and its block \.jn-chip \(features\/jobs\/chips\.css\) both set color/,
+  );
+  // what the block does not set, a modifier may add from a sheet of its own
+  const apart = checkStyles([
+    ...withSheet('features/jobs/chips.css', '@layer features { .jn-chip { color: red; } }'),
+    { path: 'features/jobs/active.css', css: '@layer features { .jn-chip--on { outline: 1px solid; } }' },
+  ]);
+  assert.doesNotMatch(apart.join('\n'), /a modifier lives beside its block/);
+  const together = checkStyles(
+    withSheet('features/jobs/chips.css', '@layer features { .jn-chip { color: red; } .jn-chip--on { color: blue; } }'),
+  );
+  assert.doesNotMatch(together.join('\n'), /a modifier lives beside its block/);
+});
+
 test("refuses a selector made only of other stylesheets' classes, and another feature's class", () => {
   const only = checkStyles(
     withSheet('features/jobs/jobs.css', '@layer features { .jn-search { gap: 0; } .site-header .input { width: auto; } }'),
