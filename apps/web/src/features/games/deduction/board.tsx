@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GuessHistory, seatLabel } from './history';
 import { KeywordGrid, type Note } from './keyword-grid';
+import './board.css';
 
 interface Props {
   view: DeductionView;

@@ -12,6 +12,7 @@ import { TabBar } from '../../../shared/ui/tab-bar';
 import { aroundQuery, boardQuery } from './api';
 import { ErrorMessage } from '../../../shared/ui/error-message';
 import { aroundView } from '../boards/around-me';
+import './boards-panel.css';
 
 const DIFFICULTIES: (DeductionPresetValue | null)[] = [null, 'BEGINNER', 'INTERMEDIATE', 'ADVANCED'];
 

@@ -18,6 +18,7 @@ import { ErrorMessage, errorText } from '../../../shared/ui/error-message';
 import { botErrorText, testMatchLine } from './messages';
 import { CodeEditor, type CodeEditorHandle } from './code-editor';
 import './deduction.css';
+import './bots-page.css';
 
 interface Draft {
   id: string | null;

@@ -6,6 +6,7 @@
  */
 import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import './code-editor.css';
 
 export interface CodeEditorHandle {
   /** Puts the caret at the start of a 1-based line and scrolls it into the box. */

@@ -22,6 +22,7 @@ import { RulesGuide } from './rules-guide';
 import { SetupForm, type BotChoice } from './setup-form';
 import { useDeductionGame } from './use-deduction-game';
 import './deduction.css';
+import './deduction-page.css';
 
 export default function DeductionPage() {
   const { t, i18n } = useTranslation('deduction');

@@ -7,6 +7,7 @@ import { ErrorMessage } from '../../../shared/ui/error-message';
 import { sessionErrorFallback } from '../session/game-session-manager';
 import type { DriverFinal } from './driver';
 import { seatLabel } from './history';
+import './end-screen.css';
 
 export type Recorded =
   | { kind: 'recorded'; record: GameRecordResult }

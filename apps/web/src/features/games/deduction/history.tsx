@@ -1,6 +1,7 @@
 /** The guess history (newest first): round, who, the keywords, and the count where this device may see it. */
 import type { DeductionView } from '@moim/games';
 import { useTranslation } from 'react-i18next';
+import './history.css';
 
 export function seatLabel(view: DeductionView, seat: number, t: (k: string, o?: Record<string, unknown>) => string): string {
   const s = view.seats[seat]!;

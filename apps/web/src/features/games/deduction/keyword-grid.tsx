@@ -8,6 +8,7 @@
 import type { DeductionView } from '@moim/games';
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import './keyword-grid.css';
 
 export type Note = 'A' | 'W';
 export type KnownMark = 'hint' | 'global' | 'zero' | 'revealedAnswer' | 'revealedWrong';

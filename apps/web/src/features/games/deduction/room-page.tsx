@@ -17,6 +17,7 @@ import { ErrorMessage } from '../../../shared/ui/error-message';
 import { KeywordGrid } from './keyword-grid';
 import { roomKeys, roomQuery, roomsApi } from './rooms-api';
 import './deduction.css';
+import './room-page.css';
 
 const HEARTBEAT_MS = 10_000;
 

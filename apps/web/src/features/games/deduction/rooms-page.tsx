@@ -9,6 +9,7 @@ import { ErrorMessage } from '../../../shared/ui/error-message';
 import { botsQuery } from './api';
 import { ratingBoardQuery, roomListQuery, roomsApi, userRatingQuery } from './rooms-api';
 import './deduction.css';
+import './rooms-page.css';
 
 /** A seat as the form holds it: a person, a built-in AI's level, or `BOT:<id>` (one of my bots). */
 type Seat = 'HUMAN' | 'EASY' | 'MEDIUM' | 'HARD' | `BOT:${string}`;

@@ -1,6 +1,7 @@
 /** The three-step rules guide (with the round-cap rule), shown on the intro and from the board. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import './rules-guide.css';
 
 const STEPS = ['deal', 'guess', 'win'] as const;
 

@@ -19,6 +19,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setupProblemText } from './messages';
+import './setup-form.css';
 
 export interface BotChoice {
   id: string;
