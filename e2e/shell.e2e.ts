@@ -170,6 +170,8 @@ describe('shell', () => {
       await context.addInitScript((l) => localStorage.setItem('lang', l), locale.slice(0, 2));
       const page = await context.newPage();
       await page.goto(`${baseURL}/`);
+      // an English reader without the language cookie is sent the English page again (theme-init.js)
+      await page.locator('.site-nav').waitFor();
       for (const width of [769, 820, 900, 1024]) {
         await page.setViewportSize({ width, height: 700 });
         const r = await page.evaluate(async () => {
