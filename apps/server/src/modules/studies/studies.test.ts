@@ -67,7 +67,8 @@ describe('proposing a study', () => {
     ['capacity 0', { capacity: 0 }, 'VAL-2004'],
     ['capacity 101', { capacity: 101 }, 'VAL-2004'],
     ['a start in the past', { startDate: addDays(today, -1) }, 'VAL-2004'],
-    ['a deadline after the start', { recruitDeadline: addDays(today, 20) }, 'VAL-2004'],
+    // the day after the proposal's start (a Monday 14 to 20 days ahead: today + 20 is the start itself on a Tuesday)
+    ['a deadline after the start', { recruitDeadline: addDays(proposal().startDate, 1) }, 'VAL-2004'],
     ['an end before the start', { endDate: addDays(today, 13) }, 'VAL-2004'],
     ['a paid study without cost', { costType: 'PAID' as const }, 'VAL-2003'],
     ['a venue fee without cost', { costType: 'VENUE_FEE_ONLY' as const, cost: 0 }, 'VAL-2003'],
