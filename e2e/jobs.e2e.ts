@@ -9,7 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './support/browser.ts';
+import { baseURL, useBrowser } from './support/browser.ts';
 import { completeSecondFactorInUi } from './support/accounts.ts';
 import { followHeaderLink } from './support/header.ts';
 import { clearField, consonants, DEBOUNCE_MS, FRONT, typeLikeAPerson, typeWithIme } from './support/typing.ts';
@@ -101,8 +101,20 @@ describe('jobs navigator', () => {
 
   it('the posting has its own shareable page with JobPosting JSON-LD', async () => {
     const { page } = b;
+    // as a guest's browser receives it: rendered by the server with the posting (its title the
+    // page's heading) and one JobPosting, in <head>, before any JavaScript
+    const served = await fetch(`${baseURL}/ignition/navigator/${postingId}`, { headers: { 'accept-encoding': 'identity' } });
+    const html = await served.text();
+    const markup = html.slice(html.indexOf('<div id="root"'));
+    expect(markup).toMatch(/<h1 id="job-page-title"/);
+    expect(markup).toContain(postingTitle.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
+    expect(html.match(/application\/ld\+json/g)).toHaveLength(1);
+    expect(html.indexOf('application/ld+json')).toBeLessThan(html.indexOf('</head>'));
     await page.goto(`/ignition/navigator/${postingId}`);
-    await page.getByRole('heading', { level: 2, name: postingTitle }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { level: 1, name: postingTitle }).waitFor({ timeout: 20_000 });
+    // once the app has taken over, the page's own JobPosting replaces the server's: still one
+    await page.locator('#root:not([data-prerendered])').waitFor({ state: 'attached', timeout: 20_000 });
+    await page.waitForFunction(() => document.querySelectorAll('script[type="application/ld+json"]').length === 1);
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
     expect(ld).toMatchObject({ '@type': 'JobPosting', title: postingTitle, jobLocationType: 'TELECOMMUTE' });
   });

@@ -44,6 +44,13 @@ async function expectWithinViewport(page: Page, target: Locator, what: string) {
   expect(hit, what).toBe(await target.textContent());
 }
 
+/** The id of the project at `path` (/project/{slug}), read by id-less slug without counting a view: the list's search by name. */
+async function idOfPath(path: string): Promise<string> {
+  const r = await fetch(`${baseURL}/api/projects?q=${encodeURIComponent(NAME)}&size=5`);
+  const list = (await r.json()) as { data: { content: Array<{ id: string; slug: string }> } };
+  return list.data.content.find((x) => `/project/${encodeURIComponent(x.slug)}` === path || `/project/${x.slug}` === path)!.id;
+}
+
 /** The id of the project whose page is open (from the API, by the slug in the address). */
 async function projectIdOf(page: Page): Promise<string> {
   const slug = new URL(page.url()).pathname.split('/')[2]!;
@@ -156,6 +163,29 @@ describe('projects journey', () => {
     // the owner sees the controls, not an apply button
     await page.getByRole('heading', { name: '관리' }).waitFor();
     expect(await page.getByRole('button', { name: /지원하기$/ }).count()).toBe(0);
+  });
+
+  it('a guest without JavaScript reads the project and the list whole: the server renders them with their data, and its own read counts no view', async () => {
+    const views = async () => {
+      const r = await fetch(`${baseURL}/api/projects/${await idOfPath(projectPath)}`);
+      return ((await r.json()) as { data: { viewCount: number } }).data.viewCount;
+    };
+    const before = await views();
+    const guest = await b.browser.newContext({ baseURL, javaScriptEnabled: false, locale: 'ko-KR' });
+    try {
+      const page = await guest.newPage();
+      await page.goto(projectPath);
+      expect(await page.locator('#root[data-prerendered] h1').textContent()).toBe(NAME);
+      await page.locator('.pj-position', { hasText: '백엔드 개발자' }).waitFor();
+      // the data the app takes over with travels in the page
+      expect(await page.locator('#moim-query-data').count()).toBe(1);
+      await page.goto('/project');
+      await page.locator('#root[data-prerendered]').getByRole('link', { name: NAME }).first().waitFor();
+    } finally {
+      await guest.close();
+    }
+    // the renderer read the project as a guest: that read is not a visit (a visitor's app counts its own)
+    expect(await views()).toBe(before);
   });
 
   it('another member finds it by a 초성 search and applies for a position', async () => {

@@ -1,9 +1,10 @@
 /**
  * The structured data (schema.org JSON-LD, packages/contract/src/structured-data.ts) of the pages
  * search engines index, written into the HTML this server sends so a crawler reads it without
- * running the app: a study's server-rendered page gets its Course or Event from the data it was
- * rendered with; a job posting's page (/ignition/navigator/{id}, drawn by the app) gets its
- * JobPosting from the API's public answer, read as a guest. Anything missing: no element.
+ * running the app: a study's and a job posting's server-rendered pages get their Course or Event
+ * and JobPosting from the data they were rendered with; a posting's page sent as the shell (an
+ * English reader, no build to render with) gets its JobPosting from the API's public answer, read
+ * as a guest. Anything missing: no element.
  */
 import { jobPostingLd, jsonLdScript, studyLd, type JobPostingDetail, type Study } from '@moim/contract';
 import type { FastifyInstance } from 'fastify';
@@ -24,6 +25,11 @@ export function createStructuredData(app: FastifyInstance, publicUrl: string) {
   return {
     /** For a server-rendered page: its pattern and the data it was rendered with. */
     forRendered(pattern: string, entries: readonly QueryEntry[]): string {
+      if (pattern === '/ignition/navigator/:jobId') {
+        const posting = entries[0]?.[1] as JobPostingDetail | undefined;
+        if (!posting || typeof posting !== 'object' || typeof posting.id !== 'string') return '';
+        return jsonLdScript(jobPostingLd(posting, `${origin}/ignition/navigator/${posting.id}`));
+      }
       if (pattern !== '/study/:studyIdentifier') return '';
       const study = entries[0]?.[1] as Study | undefined;
       if (!study || typeof study !== 'object' || typeof study.slug !== 'string') return '';

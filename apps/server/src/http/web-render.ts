@@ -1,6 +1,8 @@
 /**
- * Server rendering of the public pages whose content is data (a study's page, /study/{slug}),
- * so their first paint needs no JavaScript either (docs/rendering.md).
+ * Server rendering of the public pages whose content is data (a study's page, the projects list
+ * and a project's page, the jobs navigator and a posting's page: SERVER_RENDERED in
+ * apps/web/src/app/prerender.tsx), so their first paint needs no JavaScript either
+ * (docs/rendering.md).
  *
  * The web build leaves in <dist>/.ssr/ (apps/web/scripts/prerender.mjs):
  * - render.mjs: the app's prerender entry (apps/web/src/app/prerender.tsx) bundled for Node;
@@ -17,12 +19,14 @@
  * Anything missing or failing (no build, a study not found, a render error) gives the plain
  * shell, as before: never an error page.
  */
+import { seoulDate } from '@moim/contract';
 import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { createPageFonts, type PageFonts, type PageFontSpec } from './page-font.ts';
+import { pageRenderReadHeaders } from './page-render-read.ts';
 import { withHeadElements } from './structured-data.ts';
 
 type QueryEntry = [key: readonly unknown[], data: unknown];
@@ -157,7 +161,7 @@ export function createPageRenderer(
   };
 
   const get: GetJson = async (url) => {
-    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json', ...pageRenderReadHeaders() } });
     if (res.statusCode !== 200) return { status: res.statusCode };
     return { status: 200, data: (res.json() as { data?: unknown }).data };
   };
@@ -169,7 +173,9 @@ export function createPageRenderer(
       const data = await r.loadPageData(path, get);
       const template = data && templates.get(data.pattern);
       if (!data || !template) return undefined;
-      const key = JSON.stringify(data.entries);
+      // the day is part of the key: a page counts days to a deadline (D-3), so a page kept from
+      // yesterday would differ from the app's first render (a hydration mismatch) and be stale
+      const key = `${seoulDate(new Date())}\n${JSON.stringify(data.entries)}`;
       const cached = pages.get(path);
       // The same data: the same page (its font marked as used), unless its own font has been cut
       // since it was sent with the subsets; then the same markup is assembled again with it.

@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StudyPageContent } from '@moim/contract';
 import { makeStudy } from '../features/studies/test-fixtures';
 import { homeKeys } from '../features/home/api';
-import { loadPageData, PRERENDERED_PATHS, queryDataScript, renderPage, type GetJson } from './prerender';
+import { loadPageData, PRERENDERED_PATHS, queryDataScript, renderPage, sampleData, SERVER_RENDERED, type GetJson } from './prerender';
 import { Providers } from './providers';
 import { seedQueryData } from './query-data';
 import { AppRoutes } from './router';
@@ -98,6 +98,59 @@ describe('server-rendered study page', () => {
   });
 });
 
+describe('the other server-rendered pages: projects and the jobs navigator', () => {
+  const project = { id: 'p-1', slug: '모임-캘린더', name: '모임 캘린더' };
+  const postingId = '6f1c2a4e-0b7d-4c1e-9a55-2d3e4f5a6b7c';
+
+  it('reads each page’s data as the page’s own queries do, keyed as they read it', async () => {
+    const projects = api({ [`/api/projects/slug/${encodeURIComponent('모임-캘린더')}`]: { status: 200, data: project } });
+    expect(await loadPageData('/project/모임-캘린더', projects.get)).toEqual({
+      pattern: '/project/:slug',
+      entries: [[['projects', 'detail', '모임-캘린더'], project]],
+    });
+
+    const list = { content: [], totalElements: 0 };
+    const listPath = '/api/projects?page=0&size=10&sort=createdAt%2Cdesc';
+    const lists = api({ [listPath]: { status: 200, data: list } });
+    const listData = await loadPageData('/project', lists.get);
+    expect(lists.calls).toEqual([listPath]);
+    expect(listData?.entries[0]?.[0]).toEqual(['projects', 'list', expect.objectContaining({ q: '', page: 0 }), 10]);
+
+    const posting = { id: postingId, title: '백엔드' };
+    const one = api({ [`/api/job-postings/${postingId}`]: { status: 200, data: posting } });
+    expect(await loadPageData(`/ignition/navigator/${postingId}`, one.get)).toEqual({
+      pattern: '/ignition/navigator/:jobId',
+      entries: [[['job-postings', 'detail', postingId, false], posting]],
+    });
+
+    const search = { content: [], totalElements: 0, totalExact: true };
+    const facets = { total: 0, companies: [], skills: [], experience: [], employmentType: [], workMode: [], region: [] };
+    const searchPath = '/api/job-postings?page=0&size=20';
+    const nav = api({ [searchPath]: { status: 200, data: search }, '/api/job-postings/facets': { status: 200, data: facets } });
+    const navData = await loadPageData('/ignition/navigator', nav.get);
+    expect(nav.calls.sort()).toEqual(['/api/job-postings/facets', searchPath]);
+    expect(navData?.entries.map(([key]) => key.slice(0, 2))).toEqual([
+      ['job-postings', 'list'],
+      ['job-postings', 'facets'],
+    ]);
+  });
+
+  it('sends the shell when the subject is missing or the address cannot name one (no read for a malformed id)', async () => {
+    const none = api({});
+    expect(await loadPageData('/project/없는-프로젝트', none.get)).toBeNull();
+    expect(await loadPageData('/ignition/navigator/not-a-uuid', none.get)).toBeNull();
+    expect(await loadPageData('/project/new', none.get)).toBeNull();
+    expect(await loadPageData('/project/x/edit', none.get)).toBeNull();
+    expect(none.calls).toEqual([`/api/projects/slug/${encodeURIComponent('없는-프로젝트')}`]);
+    // a list the API could not answer: the shell, never a page without its data
+    expect(await loadPageData('/project', api({}).get)).toBeNull();
+  });
+
+  it('no server-rendered path is also prerendered (the prerendered file would be sent instead)', () => {
+    for (const { sample } of SERVER_RENDERED) expect(PRERENDERED_PATHS).not.toContain(sample);
+  });
+});
+
 describe('hydrating a prerendered page (main.tsx, a Korean guest)', () => {
   afterEach(() => {
     localStorage.clear();
@@ -153,6 +206,15 @@ describe('hydrating a prerendered page (main.tsx, a Korean guest)', () => {
     // the footer then shows the stored theme (the studio's own layout has no site footer)
     if (!path.startsWith('/studio'))
       expect(container.querySelector('.site-footer__settings .segmented:last-child button[aria-pressed="true"]')?.textContent).toBe('다크');
+  });
+
+  it.each(SERVER_RENDERED)('$pattern rendered with its data: the markup is adopted as it is', async ({ pattern, sample }) => {
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
+    const { errors, heading, container } = await hydrate(sample, sampleData(pattern));
+    expect(errors).toEqual([]);
+    expect(heading).not.toBeNull();
+    expect(container.querySelector('h1')).toBe(heading);
+    expect(container.querySelector('.page-loading, .loading-state')).toBeNull();
   });
 
   it('/: data that arrives before a part of the page is adopted waits for the adoption, then shows (no mismatch)', async () => {

@@ -15,10 +15,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { matchRoutes, StaticRouter } from 'react-router';
-import { identifierKind } from '../features/studies/api/study-identifier';
-import { studiesPaths } from '../shared/api/paths/studies';
-import { makeStudy } from '../features/studies/test-fixtures';
-import { studyKeys } from '../features/studies/api/keys';
+import { navigatorPage, postingPage } from '../features/job-postings/server-render';
+import { projectListPage, projectPage } from '../features/projects/server-render';
+import { studyPage } from '../features/studies/server-render';
+import type { GetJson, ServerRenderedPage } from '../shared/api/server-render';
 import { i18next, initI18n } from '../shared/i18n';
 import { koSharedCatalogue, loadCatalogue } from './i18n-resources';
 import { Providers } from './providers';
@@ -27,13 +27,14 @@ import { QUERY_DATA_ID, type QueryEntry } from './query-data';
 
 /**
  * Public pages that look the same for every guest (no per-user content in their first view): every
- * public route of SPEC §2 (e2e/support/routes.ts) except those whose content is not the same for
- * every guest — a study's page (SERVER_RENDERED, with its data), a project's page, the calendars
- * (the month of the day they are opened) — and those a query string or the visitor's own state
- * drives (an order's payment result, the OAuth callback, a password reset link's token), which
- * keep the plain shell, as does /lab/spotlight-arena (its first render in the browser differs from
- * the build's: React reports a hydration mismatch). Pages about data (/study, /project, the jobs navigator) paint their frame,
- * headings and filters with the data's loading state.
+ * public route of SPEC §2 (e2e/support/routes.ts) except those the server renders per request with
+ * their data (SERVER_RENDERED: a study's page, the projects list and a project's page, the jobs
+ * navigator and a posting's page), the calendars (the month of the day they are opened) and those
+ * a query string or the visitor's own state drives (an order's payment result, the OAuth callback,
+ * a password reset link's token), which keep the plain shell, as does /lab/spotlight-arena (its
+ * first render in the browser differs from the build's: React reports a hydration mismatch).
+ * /study paints its frame, headings and filters with the list's loading state (its cards' text,
+ * drawn before the font arrives, would rewrap when it does: docs/rendering.md "Fonts").
  */
 export const PRERENDERED_PATHS = [
   '/',
@@ -50,9 +51,7 @@ export const PRERENDERED_PATHS = [
   '/login',
   '/signup',
   '/forgot-password',
-  '/project',
   '/ignition',
-  '/ignition/navigator',
   '/ignition/navigator-v1-deprecated',
   '/studio',
   '/studio/documentor',
@@ -62,32 +61,37 @@ export const PRERENDERED_PATHS = [
 ];
 
 /**
- * Route patterns the server renders per request with their public data; `sample` is the path
- * the build renders to learn the page's assets (every path of a pattern uses the same ones).
+ * The pages the server renders per request with their public data (each feature declares its
+ * own: shared/api/server-render.ts): a study's page, the projects list and a project's page, the
+ * jobs navigator and a job posting's page. A path here is not in PRERENDERED_PATHS.
  */
-export const SERVER_RENDERED = [{ pattern: '/study/:studyIdentifier', sample: '/study/1-tecoteco' }];
+const SERVER_RENDERED_PAGES: readonly ServerRenderedPage[] = [studyPage, projectPage, projectListPage, postingPage, navigatorPage];
+
+/** Each server-rendered pattern and the path the build renders to learn the page's assets (every path of a pattern uses the same ones). */
+export const SERVER_RENDERED = SERVER_RENDERED_PAGES.map(({ pattern, sample }) => ({ pattern, sample }));
 
 /**
  * Sample data for a SERVER_RENDERED pattern: the build renders its `sample` path with it to find
  * the page's critical CSS (scripts/prerender.mjs); never shown to anyone.
  */
 export function sampleData(pattern: string): QueryEntry[] {
-  if (pattern !== '/study/:studyIdentifier') return [];
-  const study = makeStudy({ slug: '1-tecoteco' });
-  return [
-    [studyKeys.detail('1-tecoteco'), study],
-    [studyKeys.page(study.id, 'published'), null],
-  ];
+  return SERVER_RENDERED_PAGES.find((p) => p.pattern === pattern)?.sampleData() ?? [];
 }
 
-/** The API as the server's renderer reads it: status and the envelope's `data`. */
-export type GetJson = (url: string) => Promise<{ status: number; data?: unknown }>;
+export type { GetJson };
 
-/** The route pattern of the page `path` renders (its deepest match), or undefined. */
-function routePattern(path: string): { pattern: string; params: Record<string, string | undefined> } | undefined {
+/** The server-rendered page `path` shows (its route's deepest match) and the route's params, or undefined. */
+function serverRendered(path: string): { page: ServerRenderedPage; params: Record<string, string | undefined> } | undefined {
   const matches = matchRoutes(routes, path);
   const last = matches?.[matches.length - 1];
-  return last?.route.path ? { pattern: last.route.path, params: last.params } : undefined;
+  const pattern = last?.route.path;
+  if (!pattern) return undefined;
+  for (const page of SERVER_RENDERED_PAGES) {
+    if (page.pattern === pattern) return { page, params: last.params };
+    const fixed = page.fixed?.[pattern];
+    if (fixed) return { page, params: fixed };
+  }
+  return undefined;
 }
 
 /**
@@ -96,23 +100,10 @@ function routePattern(path: string): { pattern: string; params: Record<string, s
  * app's own fallbacks — the study search by title, the not-found page — then run in the browser).
  */
 export async function loadPageData(path: string, get: GetJson): Promise<{ pattern: string; entries: QueryEntry[] } | null> {
-  const match = routePattern(path);
-  if (match?.pattern !== '/study/:studyIdentifier' && match?.pattern !== '/study/1-tecoteco') return null;
-  const identifier = match.pattern === '/study/1-tecoteco' ? '1-tecoteco' : match.params.studyIdentifier;
-  if (!identifier) return null;
-  const study = await get(identifierKind(identifier) === 'id' ? studiesPaths.byId(identifier) : studiesPaths.bySlug(identifier));
-  const id = (study.data as { id?: unknown } | undefined)?.id;
-  if (study.status !== 200 || typeof id !== 'string') return null;
-  // No page composed yet (404): the detail page shows its default layout (study-content-api.ts).
-  const page = await get(studiesPaths.page(id));
-  if (page.status !== 200 && page.status !== 404) return null;
-  return {
-    pattern: '/study/:studyIdentifier',
-    entries: [
-      [studyKeys.detail(identifier), study.data],
-      [studyKeys.page(id, 'published'), page.status === 200 ? page.data : null],
-    ],
-  };
+  const match = serverRendered(path);
+  if (!match) return null;
+  const entries = await match.page.load(match.params, get);
+  return entries ? { pattern: match.page.pattern, entries } : null;
 }
 
 /** `<script type="application/json">` with the entries (not executed: no CSP concern). */

@@ -7,10 +7,11 @@
  * differs (its `viewer`), and a guest's buttons must not show to them even for a moment.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryEntry } from '../shared/api/server-render';
 
 export const QUERY_DATA_ID = 'moim-query-data';
 
-export type QueryEntry = [key: QueryKey, data: unknown];
+export type { QueryEntry };
 
 /** Seeds `client` from the page's data element (then removed); the number of entries seeded. */
 export function seedQueryData(client: QueryClient, doc: Document = document): number {

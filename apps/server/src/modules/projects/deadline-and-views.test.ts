@@ -1,3 +1,4 @@
+import { pageRenderReadHeaders } from '../../http/page-render-read.ts';
 import { addDays, deadlineCloseRunAfter } from '@moim/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -104,6 +105,9 @@ describe('the view count', () => {
     expect((await view({}, '198.51.100.2')).body.data.viewCount).toBe(4); // another address
     expect((await view(owner.headers)).body.data.viewCount).toBe(4);
     expect((await t.call({ method: 'GET', url: `/api/projects/${p.id}` })).body.data.viewCount).toBe(4); // by id: no count
+    // the server's render of the page reads it too (http/web-render.ts): not a visit; a forged mark is one
+    expect((await view(pageRenderReadHeaders(), '127.0.0.1')).body.data.viewCount).toBe(4);
+    expect((await view({ 'x-moim-page-render': 'guessed' }, '198.51.100.3')).body.data.viewCount).toBe(5);
     const keys = await t.ctx.db.execute<{ viewer_key: string }>(sql`select viewer_key from project_views where project_id = ${p.id}`);
     expect(keys.rows.map((r) => r.viewer_key).filter((k) => k.startsWith('u:'))).toEqual([`u:${viewer.id}`]);
     expect(keys.rows.some((r) => r.viewer_key.includes('203.0.113.7'))).toBe(false);
@@ -115,6 +119,6 @@ describe('the view count', () => {
       { id: viewer.id, roles: ['ROLE_USER'], systemRole: 'ROLE_USER' },
       { ip: '203.0.113.7', userAgent: 'x' },
     );
-    expect(again.viewCount).toBe(5);
+    expect(again.viewCount).toBe(6);
   });
 });

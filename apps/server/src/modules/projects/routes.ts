@@ -24,6 +24,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok, sendJson } from '../../http/envelope.ts';
+import { isPageRenderRead } from '../../http/page-render-read.ts';
 import type { ProjectsService } from './service.ts';
 
 const CREATE_LIMIT = { name: 'projects.create', limit: 20, windowMs: 60 * 60_000 };
@@ -68,7 +69,15 @@ export function registerProjectRoutes(scope: FastifyInstance, ctx: AppContext, s
         response: { 200: envelope(project) },
       },
     },
-    async (req) => ok(await service.getBySlug(req.params.slug, req.user, { ip: req.ip, userAgent: req.headers['user-agent'] ?? '' })),
+    async (req) =>
+      // the server's render of the page reads it too: only the visitor's own read counts
+      ok(
+        await service.getBySlug(
+          req.params.slug,
+          req.user,
+          isPageRenderRead(req) ? null : { ip: req.ip, userAgent: req.headers['user-agent'] ?? '' },
+        ),
+      ),
   );
 
   app.get(

@@ -23,7 +23,7 @@ import {
   type SkillProfileInput,
 } from '@moim/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../shared/api/client';
+import { api, buildQuery } from '../../shared/api/client';
 import { jobPostingsPaths } from '../../shared/api/paths/job-postings';
 import { toApiQuery, type NavigatorFilters } from './lib/filters';
 
@@ -46,21 +46,26 @@ export const jobKeys = {
   corrections: () => ['job-postings', 'me', 'corrections'] as const,
 };
 
+/** The search page's request: its path and query (the server's render of the navigator reads the same). */
+export const jobListPath = (f: NavigatorFilters) => jobPostingsPaths.root + buildQuery(toApiQuery(f, PAGE_SIZE));
+
+/** The facet counts' request: the search's filters without its page, size and order. */
+export function jobFacetsPath(f: NavigatorFilters) {
+  const { page: _p, size: _s, sort: _o, ...query } = toApiQuery(f, PAGE_SIZE);
+  return jobPostingsPaths.facets + buildQuery(query);
+}
+
 export const jobQueries = {
   list: (f: NavigatorFilters, auth: boolean) =>
     queryOptions({
       queryKey: jobKeys.list(f, auth),
-      queryFn: ({ signal }) =>
-        api.get(jobPostingsPaths.root, { signal, query: toApiQuery(f, PAGE_SIZE), schema: import.meta.env.DEV && jobPostingPage }),
+      queryFn: ({ signal }) => api.get(jobListPath(f), { signal, schema: import.meta.env.DEV && jobPostingPage }),
       placeholderData: keepPreviousData,
     }),
   facets: (f: NavigatorFilters) =>
     queryOptions({
       queryKey: jobKeys.facets(f),
-      queryFn: ({ signal }) => {
-        const { page: _p, size: _s, sort: _o, ...query } = toApiQuery(f, PAGE_SIZE);
-        return api.get(jobPostingsPaths.facets, { signal, query, schema: import.meta.env.DEV && jobFacets });
-      },
+      queryFn: ({ signal }) => api.get(jobFacetsPath(f), { signal, schema: import.meta.env.DEV && jobFacets }),
       placeholderData: keepPreviousData,
       staleTime: 30_000,
     }),

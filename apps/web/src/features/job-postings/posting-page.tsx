@@ -40,6 +40,7 @@ export default function PostingPage() {
           <PostingDetail
             posting={detail.data}
             headingId="job-page-title"
+            titleAs="h1"
             profileMissing={auth.isAuthenticated && profile.data?.profile === null}
           />
         </div>

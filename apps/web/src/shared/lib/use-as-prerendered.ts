@@ -10,16 +10,10 @@
  * real result, in a render of its own. In a page drawn by the app alone it is the result at once.
  */
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
-
-const never = () => () => {};
+import { useHydrated } from './use-hydrated';
 
 export function useAsPrerendered<T>(q: UseQueryResult<T>): UseQueryResult<T> {
-  const hydrated = useSyncExternalStore(
-    never,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   if (hydrated || q.isPending) return q;
   return {
     ...q,

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
 import { toast } from '../../../shared/toast/toast';
+import { useHydrated } from '../../../shared/lib/use-hydrated';
 import { deadlineLabel, formatDate, formatExperience, formatSalary } from '../lib/format';
 import { useLocale, useNow } from '../lib/use-locale';
 import { DeadlineBadge, MatchBadge } from './badges';
@@ -22,17 +23,23 @@ export const postingPath = (id: string) => `/ignition/navigator/${id}`;
 export function PostingDetail({
   posting: p,
   headingId,
+  titleAs: Title = 'h2',
   profileMissing,
 }: {
   posting: JobPostingDetail;
   headingId: string;
+  /** h1 on the posting's own page, h2 in the navigator's dialog */
+  titleAs?: 'h1' | 'h2';
   profileMissing: boolean;
 }) {
   const { t } = useTranslation('job-postings');
   const locale = useLocale();
   const now = useNow();
   const [reporting, setReporting] = useState(false);
-  const url = typeof window === 'undefined' ? postingPath(p.id) : `${window.location.origin}${postingPath(p.id)}`;
+  // the address with the page's origin, which only the browser knows: the server-rendered page's
+  // markup (and its adoption) has no JSON-LD here; the server wrote the posting's into <head>
+  const hydrated = useHydrated();
+  const url = hydrated ? `${window.location.origin}${postingPath(p.id)}` : postingPath(p.id);
   const salary = formatSalary(p.salaryMin, p.salaryMax, t, locale);
   const deadline = deadlineLabel(p, t, now);
 
@@ -47,15 +54,15 @@ export function PostingDetail({
 
   return (
     <article className="jn-detail">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jobPostingLd(p, url)) }} />
+      {hydrated && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jobPostingLd(p, url)) }} />}
       <header className="jn-detail__head">
         <p className="jn-card__company">
           {p.company.name}
           {p.company.nameEn && <span className="muted"> · {p.company.nameEn}</span>}
         </p>
-        <h2 id={headingId} className="jn-detail__title">
+        <Title id={headingId} className="jn-detail__title">
           {p.title}
-        </h2>
+        </Title>
         <div className="jn-card__badges">
           <MatchBadge match={p.match} />
           <DeadlineBadge label={deadline} />
@@ -156,14 +163,14 @@ function MatchSection({ posting: p, profileMissing }: { posting: JobPostingDetai
     return (
       <section className="jn-match-box" aria-labelledby="match-heading">
         <h3 id="match-heading">{t('detail.skills')}</h3>
-        <p className="jn-match-box__row">
+        <div className="jn-match-box__row">
           <strong>{t('match.required')}</strong>
           <SkillChips ids={p.requiredSkills.map((s) => s.id)} skills={skills} have={false} />
-        </p>
-        <p className="jn-match-box__row">
+        </div>
+        <div className="jn-match-box__row">
           <strong>{t('match.preferred')}</strong>
           <SkillChips ids={p.preferredSkills.map((s) => s.id)} skills={skills} have={false} />
-        </p>
+        </div>
         <p className="muted">
           {auth.isAuthenticated && profileMissing ? (
             <Link to="/users/me/edit#job-skill-profile">{t('match.fillProfile')}</Link>
@@ -181,10 +188,10 @@ function MatchSection({ posting: p, profileMissing }: { posting: JobPostingDetai
       </h3>
       {p.match.score === null ? <p className="muted">{t('match.noSkills')}</p> : <p className="muted">{formula(p.match, t)}</p>}
       {p.match.score !== null && p.match.experience.fit === 'ABOVE' && <p className="jn-hint">{t('match.aboveNote')}</p>}
-      <p className="jn-match-box__row">
+      <div className="jn-match-box__row">
         <strong>{t('match.matched')}</strong>
         <SkillChips ids={[...p.match.required.matched, ...p.match.preferred.matched]} skills={skills} have />
-      </p>
+      </div>
       <div className="jn-match-box__row">
         <strong>{t('match.missing')}</strong>
         <SkillChips ids={[...p.match.required.missing, ...p.match.preferred.missing]} skills={skills} have={false} studyLinks />

@@ -19,7 +19,7 @@ import {
   liveTopicOf,
 } from '@moim/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api, buildQuery } from '../../../shared/api/client';
 import { useLiveInvalidation, usePollUnlessLive } from '../../../shared/live/use-live';
 import { projectsPaths } from '../../../shared/api/paths/projects';
 import { toQuery, type ProjectListFilters } from '../lib/list-filters';
@@ -37,11 +37,13 @@ export const projectKeys = {
     ['projects', 'applications', projectId, status, page] as const,
 };
 
+/** The list's request: its path and query (the server's render of /project reads the same). */
+export const projectListPath = (f: ProjectListFilters, size = DEFAULT_PAGE_SIZE) => projectsPaths.root + buildQuery(toQuery(f, size));
+
 export const projectListOptions = (f: ProjectListFilters, size = DEFAULT_PAGE_SIZE) =>
   queryOptions({
     queryKey: projectKeys.list(f, size),
-    queryFn: ({ signal }) =>
-      api.get(projectsPaths.root, { signal, query: toQuery(f, size), schema: import.meta.env.DEV && projectListPage }),
+    queryFn: ({ signal }) => api.get(projectListPath(f, size), { signal, schema: import.meta.env.DEV && projectListPage }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,0 +1,89 @@
+/** The jobs navigator's pages the server renders with their public data (shared/api/server-render.ts). */
+import type { JobFacets, JobPostingDetail } from '@moim/contract';
+import { readData, type ServerRenderedPage } from '../../shared/api/server-render';
+import { jobPostingsPaths } from '../../shared/api/paths/job-postings';
+import { jobFacetsPath, jobKeys, jobListPath, PAGE_SIZE } from './api';
+import { EMPTY_FILTERS, parseFilters } from './lib/filters';
+
+const SAMPLE_ID = '00000000-0000-4000-8000-000000000002';
+const POSTING_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What the build renders the pages' templates with (never shown). */
+function samplePosting(): JobPostingDetail {
+  return {
+    id: SAMPLE_ID,
+    title: '백엔드 엔지니어 (Kotlin)',
+    company: { id: '00000000-0000-4000-8000-000000000003', name: '모임랩', nameEn: 'Moim Lab', careersUrl: null, logoUrl: null },
+    employmentType: 'FULL_TIME',
+    experienceLevel: 'JUNIOR',
+    experienceMin: 1,
+    experienceMax: 3,
+    location: '서울 강남구',
+    region: 'SEOUL',
+    workMode: 'HYBRID',
+    salaryMin: 45_000_000,
+    salaryMax: 60_000_000,
+    requiredSkills: [{ id: 'kotlin', name: 'Kotlin', category: 'LANGUAGE' }],
+    preferredSkills: [{ id: 'postgresql', name: 'PostgreSQL', category: 'DATABASE' }],
+    postedAt: '2026-11-20T00:00:00.000Z',
+    validThrough: '2026-12-31T14:59:59.000Z',
+    active: true,
+    closedReason: null,
+    match: null,
+    bookmarked: false,
+    description: '결제와 정산 API를 만듭니다.',
+    requirements: 'Kotlin 또는 Java 실무 1년 이상',
+    preferred: 'PostgreSQL 운영 경험',
+    sourceUrl: 'https://example.com/jobs/1',
+    createdAt: '2026-11-20T00:00:00.000Z',
+    updatedAt: '2026-11-20T00:00:00.000Z',
+  };
+}
+
+/** /ignition/navigator/{id}: a posting's own page, as a guest sees it. */
+export const postingPage: ServerRenderedPage = {
+  pattern: '/ignition/navigator/:jobId',
+  sample: `/ignition/navigator/${SAMPLE_ID}`,
+  sampleData: () => [[jobKeys.detail(SAMPLE_ID, false), samplePosting()]],
+  async load({ jobId }, get) {
+    if (!jobId || !POSTING_ID.test(jobId)) return null;
+    const posting = await readData(get, jobPostingsPaths.byId(jobId));
+    return posting ? [[jobKeys.detail(jobId, false), posting.data]] : null;
+  },
+};
+
+/** /ignition/navigator: the first page of open postings and the filters' counts, as a guest opens it without a query. */
+export const navigatorPage: ServerRenderedPage = {
+  pattern: '/ignition/navigator',
+  sample: '/ignition/navigator',
+  sampleData() {
+    const { description: _d, requirements: _r, preferred: _p, sourceUrl: _s, createdAt: _c, updatedAt: _u, ...card } = samplePosting();
+    const count = (value: string, label = value) => [{ value, label, count: 1 }];
+    const facets: JobFacets = {
+      total: 1,
+      companies: count(card.company.id, card.company.name),
+      skills: count('kotlin', 'Kotlin'),
+      experience: count('JUNIOR', '주니어'),
+      employmentType: count('FULL_TIME', '정규직'),
+      workMode: count('HYBRID', '하이브리드'),
+      region: count('SEOUL', '서울'),
+    };
+    return [
+      [
+        jobKeys.list(EMPTY_FILTERS, false),
+        { content: [card], number: 0, size: PAGE_SIZE, totalElements: 1, totalPages: 1, first: true, last: true, totalExact: true },
+      ],
+      [jobKeys.facets(EMPTY_FILTERS), facets],
+    ];
+  },
+  async load(_params, get) {
+    const filters = parseFilters(new URLSearchParams());
+    const [list, facets] = await Promise.all([readData(get, jobListPath(filters)), readData(get, jobFacetsPath(filters))]);
+    return list && facets
+      ? [
+          [jobKeys.list(filters, false), list.data],
+          [jobKeys.facets(filters), facets.data],
+        ]
+      : null;
+  },
+};

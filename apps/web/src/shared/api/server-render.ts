@@ -1,0 +1,36 @@
+/**
+ * What a feature declares for a page the server renders per request with its public data
+ * (docs/rendering.md "Server-rendered pages"): app/prerender.tsx collects these, the build
+ * renders each `sample` to make the page's template, and the server (apps/server/src/http/
+ * web-render.ts) calls `load` through its own API as a guest, then renders the page with the
+ * entries and sends them with it (#moim-query-data), which main.tsx seeds the query cache with.
+ */
+import type { QueryKey } from '@tanstack/react-query';
+
+/** A query cache entry: the key a page's `useQuery` reads and the API's `data` for it. */
+export type QueryEntry = [key: QueryKey, data: unknown];
+
+/** The API as the server's renderer reads it: status and the envelope's `data`. */
+export type GetJson = (url: string) => Promise<{ status: number; data?: unknown }>;
+
+export interface ServerRenderedPage {
+  /** the route's pattern, as in the feature's routes */
+  pattern: string;
+  /** literal routes that show this page, with the params they stand for ('/study/1-tecoteco') */
+  fixed?: Record<string, Record<string, string>>;
+  /** a path of the pattern the build renders with `sampleData` to learn the page's assets */
+  sample: string;
+  /** data the build renders `sample` with: never shown to anyone */
+  sampleData(): QueryEntry[];
+  /**
+   * The entries the page's first render reads, for the route's params; null when the server
+   * should send the plain shell (its subject is not found: the app's own fallbacks run).
+   */
+  load(params: Record<string, string | undefined>, get: GetJson): Promise<QueryEntry[] | null>;
+}
+
+/** `load`'s usual step: one read, its data when it answers 200. */
+export async function readData(get: GetJson, url: string): Promise<{ data: unknown } | null> {
+  const r = await get(url);
+  return r.status === 200 ? { data: r.data } : null;
+}
