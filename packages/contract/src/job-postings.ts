@@ -220,6 +220,11 @@ export type FacetCount = z.infer<typeof facetCount>;
 /** Each facet counts with every filter applied except its own (so its other values stay choosable). */
 export const jobFacets = z.object({
   total: z.number().int(),
+  /**
+   * false when the counts are estimates: over many postings the newest few thousand are counted
+   * and scaled (two significant digits from 100 on; a value seen at all counts at least 1)
+   */
+  exact: z.boolean().default(true),
   companies: z.array(facetCount),
   skills: z.array(facetCount),
   experience: z.array(facetCount),

@@ -193,6 +193,25 @@ async function filterEstimate(db: DbOrTx, f: SearchFilters, conds: SQL[]): Promi
   return rows;
 }
 
+// Counts of the postings that pass a set of non-text filters (the facet counts' scale), kept as
+// long as the estimates: the planner's estimate of the open postings was 30 % short in tests.
+const filterCounts = new WeakMap<object, Map<string, { at: number; rows: number }>>();
+
+/** How many postings pass `conds` (`f`'s filters other than the text and the facets), counted at most once a minute per filter set. */
+async function filterCount(db: DbOrTx, f: SearchFilters, conds: SQL[]): Promise<number> {
+  const key = JSON.stringify([f.salaryMin ?? null, f.activeOnly, f.createdAfter ?? null, f.createdUpTo ?? null]);
+  let memo = filterCounts.get(db);
+  if (!memo) filterCounts.set(db, (memo = new Map()));
+  const hit = memo.get(key);
+  const now = Date.now();
+  if (hit && now - hit.at < FILTER_ESTIMATE_TTL_MS) return hit.rows;
+  const r = await db.execute<{ n: string | number }>(sql`select count(*) as n from ${p} ${where(conds)}`);
+  const rows = Number(r.rows[0]?.n ?? 0);
+  if (memo.size > 500) memo.clear();
+  memo.set(key, { at: now, rows });
+  return rows;
+}
+
 const hasFacetFilter = (f: SearchFilters) =>
   f.company.length + f.skill.length + f.experience.length + f.employmentType.length + f.region.length + f.workMode.length > 0 ||
   f.salaryMin !== undefined;
@@ -337,6 +356,20 @@ function facetFilters(f: SearchFilters): Map<FacetKey, SQL> {
 }
 
 /**
+ * Facet counts read at most this many postings: when the filters no facet owns (open, the salary
+ * floor) leave more, the newest this many of them are counted and the counts scaled to the
+ * planner's estimate of them all (docs/job-postings.md "Search at scale").
+ */
+export const FACET_SAMPLE_ROWS = 3_000;
+
+/** A scaled count written as an estimate is: at least 1 (it was seen), two significant digits from 100 on. */
+function roughly(n: number): number {
+  if (n < 100) return Math.max(1, Math.round(n));
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / unit) * unit;
+}
+
+/**
  * Facet counts: each facet with every filter applied except its own (disjunctive faceting), in
  * one statement over the postings that match the text and the filters no facet owns (open, the
  * salary floor). Every value a posting can be counted under is a token of its `facet_tokens`, so
@@ -345,10 +378,19 @@ function facetFilters(f: SearchFilters): Map<FacetKey, SQL> {
  * other facets' counts ignore that filter), one that fails two counts nowhere. The same counts as
  * grouping each facet's column with its own filter left out, without reading the matches seven times.
  */
-export async function facetCounts(db: DbOrTx, f: SearchFilters, now: Date) {
-  const split = filterConditions({ ...f, company: [], skill: [], experience: [], employmentType: [], region: [], workMode: [] }, now);
+export async function facetCounts(db: DbOrTx, f: SearchFilters, now: Date, sampleRows = FACET_SAMPLE_ROWS) {
+  const noFacets = { ...f, company: [], skill: [], experience: [], employmentType: [], region: [], workMode: [] };
+  const split = filterConditions(noFacets, now);
   const text = textSearch(f.q);
-  const base = ordered(split, f.activeOnly, text?.where);
+  // Above FACET_SAMPLE_ROWS postings (the planner's estimate, reused while it is fresh), the
+  // newest FACET_SAMPLE_ROWS of them are counted (one index scan in date order) and the counts
+  // scaled by how many there are (counted once a minute per filter set): estimates, marked so.
+  const rest = ordered(split, f.activeOnly);
+  const estimate = await filterEstimate(db, noFacets, rest);
+  const sampled = estimate > sampleRows;
+  const sample = sql`s as (select ${p.facetTokens}, ${p.searchJamo}, ${p.searchChoseong}, ${p.titleJamo}, ${p.titleChoseong} from ${p} ${where(rest)} order by ${p.postedAt} desc, ${p.id} limit ${sampleRows}),`;
+  const from = sampled ? sql`s ${p}` : sql`${p}`;
+  const base = sampled ? (text ? [text.contains] : []) : ordered(split, f.activeOnly, text?.where);
   const filters = facetFilters(f);
   const keys = [...filters.keys()];
   // one flag per facet filter in force: does the row pass it
@@ -370,7 +412,7 @@ export async function facetCounts(db: DbOrTx, f: SearchFilters, now: Date) {
       )} else false end`
     : sql`k is not null`;
   const r = await db.execute<{ k: string | null; t: string; n: string | number; label: string | null; rk: string | number }>(sql`
-    with r as materialized (select ${p.facetTokens} as tokens${flags.length ? sql`, ${sql.join(flags, sql`, `)}` : sql``} from ${p} ${where(base)}),
+    with ${sampled ? sample : sql``} r as materialized (select ${p.facetTokens} as tokens${flags.length ? sql`, ${sql.join(flags, sql`, `)}` : sql``} from ${from} ${where(base)}),
     c as (
       select k, t, count(*) as n from (select ${kindOf} as k, t${
         keys.length
@@ -387,23 +429,30 @@ export async function facetCounts(db: DbOrTx, f: SearchFilters, now: Date) {
       select l.*, row_number() over (partition by k order by n desc, case when k = 'company' then label else t end) as rk from l
     ) x where rk <= case k when 'company' then 20 when 'region' then 20 when 'skill' then 30 else 10 end
     union all
-    select null, '', count(*), null, 0 from r ${keys.length ? sql`where ${allBut(null)}` : sql``}`);
+    select null, '', count(*), null, 0 from r ${keys.length ? sql`where ${allBut(null)}` : sql``}${
+      sampled ? sql` union all select null, '#', count(*), null, 0 from s` : sql``
+    }`);
   const by = new Map<FacetKey, FacetRow[]>(FACETS.map((x) => [x.key, []]));
   let total = 0;
+  // the rows the sample read: fewer than asked means every posting was read (the counts are exact)
+  const read = Number(r.rows.find((x) => x.k === null && x.t === '#')?.n ?? 0);
+  const scale = sampled && read >= sampleRows ? (await filterCount(db, noFacets, rest)) / read : 1;
+  const scaled = (n: number) => (scale === 1 || n === 0 ? n : roughly(n * scale));
   // each facet's values in the statement's order: count, then the company's name or the value
   const rows = [...r.rows].sort((a, b) => Number(a.rk) - Number(b.rk));
   for (const row of rows) {
     if (row.k === null) {
-      total = Number(row.n);
+      if (row.t === '') total = scaled(Number(row.n));
       continue;
     }
     const facet = FACETS.find((x) => x.key === row.k)!;
     const value = row.t.slice(facet.prefix.length);
-    by.get(facet.key)!.push({ value, label: row.k === 'company' ? String(row.label ?? value) : value, count: Number(row.n) });
+    by.get(facet.key)!.push({ value, label: row.k === 'company' ? String(row.label ?? value) : value, count: scaled(Number(row.n)) });
   }
   const label = (rows: FacetRow[], labels: Record<string, string>) => rows.map((x) => ({ ...x, label: labels[x.value] ?? x.value }));
   return {
     total,
+    exact: scale === 1,
     companies: by.get('company')!,
     skills: by.get('skill')!,
     experience: label(by.get('experience')!, EXPERIENCE_LABELS_KO),

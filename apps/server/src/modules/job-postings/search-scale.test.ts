@@ -11,7 +11,16 @@ import { SkillCatalogue, resolveCompany } from './catalogue-repo.ts';
 import { generateDemoPostings } from './demo-data.ts';
 import { preparePosting } from './posting-repo.ts';
 import { jobPostings, type JobCompanyRow } from './schema.ts';
-import { EXACT_COUNT_LIMIT, PROBE_ROWS, RESCORE_WINDOW, conditions, searchIds, textSearch, type SearchFilters } from './search-repo.ts';
+import {
+  EXACT_COUNT_LIMIT,
+  PROBE_ROWS,
+  RESCORE_WINDOW,
+  conditions,
+  facetCounts,
+  searchIds,
+  textSearch,
+  type SearchFilters,
+} from './search-repo.ts';
 
 const N = 2_500;
 let t: TestApp;
@@ -129,5 +138,48 @@ describe(`search over ${N.toLocaleString('en')} generated postings`, () => {
       await check(f, 'validThrough', 2, 10);
       await check(f, 'relevance');
     }
+  });
+});
+
+describe('facet counts over many postings: a sample of the newest, scaled (search-repo.ts facetCounts)', () => {
+  // the counts of every value, exact (read-cost.test.ts checks these against the plain statements)
+  const exactOf = (f: SearchFilters) => facetCounts(t.ctx.db, f, now, Number.MAX_SAFE_INTEGER);
+
+  it.each([undefined, '개발자', '백엔드'])(
+    'q=%s: marked as estimates, each close to the true count, the largest values kept in order',
+    async (q) => {
+      const f = { ...none, q };
+      const exact = await exactOf(f);
+      expect(exact.exact).toBe(true);
+      const est = await facetCounts(t.ctx.db, f, now, 800);
+      expect(est.exact).toBe(false);
+      // a newest-first sample of 800 out of ~2,100 open postings, scaled by their count
+      expect(est.total).toBeGreaterThan(exact.total * 0.67);
+      expect(est.total).toBeLessThan(exact.total * 1.5);
+      for (const key of ['experience', 'workMode', 'employmentType', 'region', 'skills', 'companies'] as const) {
+        const truth = new Map(exact[key].map((x) => [x.value, x.count]));
+        for (const v of est[key]) {
+          const real = truth.get(v.value);
+          // every value shown exists (skills and companies list only their most common values)
+          if (key !== 'skills' && key !== 'companies') expect(real, `${key} ${v.value}`).toBeGreaterThan(0);
+          // a common one (a tenth of the matches or more) is near its count
+          if (real !== undefined && real >= exact.total / 10) {
+            expect(v.count, `${key} ${v.value}`).toBeGreaterThan(real * 0.6);
+            expect(v.count, `${key} ${v.value}`).toBeLessThan(real * 1.6);
+          }
+        }
+        // the value shown first is truly among the most common (at least 60 % of the largest count)
+        if (est[key][0]) expect(truth.get(est[key][0].value) ?? 0, key).toBeGreaterThanOrEqual(exact[key][0]!.count * 0.6);
+      }
+    },
+  );
+
+  it('counts exactly when the filters no facet owns leave fewer postings than the sample, or the sample reads them all', async () => {
+    const few = { ...none, salaryMin: 90_000_000 };
+    expect(await facetCounts(t.ctx.db, few, now, 800)).toEqual(await exactOf(few));
+    // every open posting fits in the sample: read whole, exact
+    const all = await facetCounts(t.ctx.db, none, now, N);
+    expect(all.exact).toBe(true);
+    expect(all).toEqual(await exactOf(none));
   });
 });

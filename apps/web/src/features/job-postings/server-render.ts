@@ -61,6 +61,7 @@ export const navigatorPage: ServerRenderedPage = {
     const count = (value: string, label = value) => [{ value, label, count: 1 }];
     const facets: JobFacets = {
       total: 1,
+      exact: true,
       companies: count(card.company.id, card.company.name),
       skills: count('kotlin', 'Kotlin'),
       experience: count('JUNIOR', '주니어'),

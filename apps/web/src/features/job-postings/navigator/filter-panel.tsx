@@ -29,6 +29,8 @@ export function FilterPanel({
   const panelId = useId();
   const set = (next: Partial<NavigatorFilters>) => onChange({ ...filters, ...next, page: 0 });
   const count = (list: FacetCount[] | undefined, value: string) => list?.find((f) => f.value === value)?.count ?? 0;
+  // over many postings the server counts a sample of the newest and scales it (contract: jobFacets.exact)
+  const approx = facets?.exact === false;
 
   const group = (key: ListKey, title: string, values: Array<{ value: string; label: string; count: number }>) => (
     <fieldset className="jn-group" key={key}>
@@ -47,7 +49,11 @@ export function FilterPanel({
               />
               {/* company names are imported content, written as their postings write them */}
               <span {...(key === 'company' ? { 'data-user-content': '' } : {})}>{v.label}</span>
-              <span className="jn-check__count" aria-label={t('filters.countLabel', { count: v.count })}>
+              <span
+                className="jn-check__count"
+                aria-label={t(approx && v.count > 0 ? 'filters.countApproxLabel' : 'filters.countLabel', { count: v.count })}
+              >
+                {approx && v.count > 0 ? '~' : ''}
                 {v.count.toLocaleString()}
               </span>
             </label>
