@@ -165,7 +165,7 @@ describe('projects journey', () => {
     expect(await page.getByRole('button', { name: /지원하기$/ }).count()).toBe(0);
   });
 
-  it('a guest without JavaScript reads the project and the list whole: the server renders them with their data, and its own read counts no view', async () => {
+  it('a guest without JavaScript reads the project and the list whole, a shared search too: the server renders them with their data, and its own read counts no view', async () => {
     const views = async () => {
       const r = await fetch(`${baseURL}/api/projects/${await idOfPath(projectPath)}`);
       return ((await r.json()) as { data: { viewCount: number } }).data.viewCount;
@@ -181,6 +181,12 @@ describe('projects journey', () => {
       expect(await page.locator('#moim-query-data').count()).toBe(1);
       await page.goto('/project');
       await page.locator('#root[data-prerendered]').getByRole('link', { name: NAME }).first().waitFor();
+      // a shared search: rendered with its filters, the words in the box and only what they find
+      await page.goto(`/project?q=${encodeURIComponent(NAME)}`);
+      const cards = page.locator('#root[data-prerendered] .pj-card');
+      await cards.first().waitFor();
+      expect(await cards.count()).toBe(1);
+      expect(await page.locator('#project-search').inputValue()).toBe(NAME);
     } finally {
       await guest.close();
     }

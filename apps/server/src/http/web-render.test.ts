@@ -33,7 +33,7 @@ const SCRIPT_HASH = "'sha256-d3C/gPKqU4fnhhEV9xgaRdJqDMW63uZLPyeQRu6j+1Y='";
 const BUNDLE = `
 export let renders = 0;
 export async function loadPageData(path, get) {
-  const m = /^\\/study\\/([^/]+)$/.exec(path);
+  const m = /^\\/study\\/([^/?]+)(?:\\?.*)?$/.exec(path);
   if (!m || m[1] === 'explode') return m ? { pattern: '/study/:studyIdentifier', entries: [[['boom'], null]] } : null;
   const study = await get('/api/studies/slug/' + m[1]);
   if (study.status !== 200) return null;
@@ -138,6 +138,22 @@ describe('server-rendered study pages', () => {
     // started: the status follows
     expect((await setStatus(t, admin, s.id, 'START')).status).toBe(200);
     expect((await page(`/study/${s.slug}`)).body).toContain('<p class="status">IN_PROGRESS</p>');
+  });
+
+  it('renders an address with a query as that address (kept apart from the bare path); an overlong query gets the shell', async () => {
+    const s = await approvedStudy(t, leader, admin, { title: '질의 스터디' });
+    const before = renders();
+    const shared = await page(`/study/${s.slug}?utm_source=kakao`);
+    expect(shared.body).toContain('<h1 class="title">질의 스터디</h1>');
+    expect((await page(`/study/${s.slug}`)).body).toContain('<h1 class="title">질의 스터디</h1>');
+    expect(renders()).toBe(before + 2);
+    // each is reused for its own address
+    await page(`/study/${s.slug}?utm_source=kakao`);
+    expect(renders()).toBe(before + 2);
+    const long = await page(`/study/${s.slug}?q=${'x'.repeat(600)}`);
+    expect(long.statusCode).toBe(200);
+    expect(long.body).toBe(SHELL);
+    expect(renders()).toBe(before + 2);
   });
 
   it('sends the rendered page compressed to a browser that accepts it, the same page once decoded', async () => {

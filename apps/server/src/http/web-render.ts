@@ -34,8 +34,8 @@ type GetJson = (url: string) => Promise<{ status: number; data?: unknown }>;
 
 /** What render.mjs exports for the server (apps/web/src/app/prerender.tsx). */
 interface RenderBundle {
-  loadPageData(path: string, get: GetJson): Promise<{ pattern: string; entries: QueryEntry[] } | null>;
-  renderPage(path: string, data: QueryEntry[]): Promise<{ html: string }>;
+  loadPageData(url: string, get: GetJson): Promise<{ pattern: string; entries: QueryEntry[] } | null>;
+  renderPage(url: string, data: QueryEntry[]): Promise<{ html: string }>;
   queryDataScript(entries: QueryEntry[]): string;
 }
 
@@ -117,7 +117,11 @@ function renderedPage(text: string): HtmlPage {
   };
 }
 
-export type PageRenderer = (path: string) => Promise<HtmlPage | undefined>;
+/** A page's rendering for `path` and the address's query (`?…` or ''); undefined: send the shell. */
+export type PageRenderer = (path: string, search?: string) => Promise<HtmlPage | undefined>;
+
+/** Longer queries are not rendered (the shell is sent): nobody shares such an address. */
+const MAX_RENDERED_SEARCH = 512;
 
 /** The renderer for `distDir`'s build and its page fonts, or undefined when the build has no server-rendered pages. */
 export function createPageRenderer(
@@ -166,7 +170,10 @@ export function createPageRenderer(
     return { status: 200, data: (res.json() as { data?: unknown }).data };
   };
 
-  const render: PageRenderer = async (path) => {
+  const render: PageRenderer = async (pathOnly, search = '') => {
+    if (search.length > MAX_RENDERED_SEARCH) return undefined;
+    // the page is kept by its whole address: a list's filters are in its query
+    const path = search === '?' ? pathOnly : pathOnly + search;
     try {
       bundle ??= import(pathToFileURL(join(dir, 'render.mjs')).href) as Promise<RenderBundle>;
       const r = await bundle;

@@ -106,7 +106,9 @@ export async function registerWebStatic(
       const pagePath = path.replace(/\/+$/, '') || '/';
       const english = readsEnglish(request.headers.cookie);
       const page = english ? undefined : prerendered.get(pagePath);
-      const rendered = page ?? (render && !english ? await render(pagePath) : undefined);
+      // a list's page is rendered with the filters of its address (a shared search shows its results)
+      const search = request.url.slice(path.length);
+      const rendered = page ?? (render && !english ? await render(pagePath, search) : undefined);
       if (rendered) {
         // Compressed here: the build's brotli/gzip files for a prerendered page, the renderer's
         // (made once per rendered page) for a server-rendered one: the compress plugin left this

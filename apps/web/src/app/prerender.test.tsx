@@ -135,6 +135,23 @@ describe('the other server-rendered pages: projects and the jobs navigator', () 
     ]);
   });
 
+  it('renders a list with the filters of its address (a shared search shows its results first)', async () => {
+    const list = { content: [], number: 0, size: 10, totalElements: 0, totalPages: 0, first: true, last: true };
+    const listPath = '/api/projects?page=0&size=10&sort=createdAt%2Cdesc&type=STARTUP&q=%EC%BA%98%EB%A6%B0%EB%8D%94';
+    const lists = api({ [listPath]: { status: 200, data: list } });
+    const data = await loadPageData('/project?type=STARTUP&q=캘린더&type=NOPE', lists.get);
+    expect(lists.calls).toEqual([listPath]);
+    expect(data?.entries[0]?.[0]).toEqual(['projects', 'list', expect.objectContaining({ type: ['STARTUP'], q: '캘린더' }), 10]);
+    // rendered at that address: the search box holds the words
+    const page = await renderPage('/project?type=STARTUP&q=캘린더', data!.entries);
+    expect(page.html).toMatch(/<input[^>]*value="캘린더"/);
+
+    // the navigator's member tabs are the member's own: not rendered
+    const none = api({});
+    expect(await loadPageData('/ignition/navigator?view=bookmarks', none.get)).toBeNull();
+    expect(none.calls).toEqual([]);
+  });
+
   it('sends the shell when the subject is missing or the address cannot name one (no read for a malformed id)', async () => {
     const none = api({});
     expect(await loadPageData('/project/없는-프로젝트', none.get)).toBeNull();

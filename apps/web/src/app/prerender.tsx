@@ -99,10 +99,11 @@ function serverRendered(path: string): { page: ServerRenderedPage; params: Recor
  * server should not render it (not a server-rendered route, or its subject is not found: the
  * app's own fallbacks — the study search by title, the not-found page — then run in the browser).
  */
-export async function loadPageData(path: string, get: GetJson): Promise<{ pattern: string; entries: QueryEntry[] } | null> {
-  const match = serverRendered(path);
+export async function loadPageData(url: string, get: GetJson): Promise<{ pattern: string; entries: QueryEntry[] } | null> {
+  const at = url.indexOf('?');
+  const match = serverRendered(at < 0 ? url : url.slice(0, at));
   if (!match) return null;
-  const entries = await match.page.load(match.params, get);
+  const entries = await match.page.load(match.params, get, new URLSearchParams(at < 0 ? '' : url.slice(at)));
   return entries ? { pattern: match.page.pattern, entries } : null;
 }
 
@@ -128,9 +129,11 @@ export interface PrerenderedPage {
 let i18nReady: Promise<unknown> | undefined;
 const usedNamespaces = (i18n: { reportNamespaces?: { getUsedNamespaces(): string[] } }) => i18n.reportNamespaces?.getUsedNamespaces() ?? [];
 
-export async function renderPage(path: string, data: QueryEntry[] = []): Promise<PrerenderedPage> {
+/** The page at `url` (a path, and for a server-rendered list its query) rendered with `data`. */
+export async function renderPage(url: string, data: QueryEntry[] = []): Promise<PrerenderedPage> {
   i18nReady ??= initI18n(koSharedCatalogue, loadCatalogue, 'ko');
   await i18nReady;
+  const path = url.split('?')[0]!;
   const pages = await preloadRoute(path);
   // react-i18next records the namespaces components ask for; start afresh for this page.
   const i18n = i18next as unknown as { reportNamespaces?: { getUsedNamespaces(): string[] } };
@@ -139,7 +142,7 @@ export async function renderPage(path: string, data: QueryEntry[] = []): Promise
   for (const [key, value] of data) client.setQueryData(key, value);
   const html = renderToString(
     <Providers client={client}>
-      <StaticRouter location={path}>
+      <StaticRouter location={url}>
         <AppRoutes />
       </StaticRouter>
     </Providers>,

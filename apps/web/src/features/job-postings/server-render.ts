@@ -52,7 +52,7 @@ export const postingPage: ServerRenderedPage = {
   },
 };
 
-/** /ignition/navigator: the first page of open postings and the filters' counts, as a guest opens it without a query. */
+/** /ignition/navigator: a page of postings and the filters' counts, for the address's filters, as a guest sees them. */
 export const navigatorPage: ServerRenderedPage = {
   pattern: '/ignition/navigator',
   sample: '/ignition/navigator',
@@ -77,8 +77,10 @@ export const navigatorPage: ServerRenderedPage = {
       [jobKeys.facets(EMPTY_FILTERS), facets],
     ];
   },
-  async load(_params, get) {
-    const filters = parseFilters(new URLSearchParams());
+  async load(_params, get, search) {
+    // another tab of the navigator (bookmarks, recent, saved) is the member's own: the shell
+    if (search.has('view') && search.get('view') !== 'all') return null;
+    const filters = parseFilters(search);
     const [list, facets] = await Promise.all([readData(get, jobListPath(filters)), readData(get, jobFacetsPath(filters))]);
     return list && facets
       ? [

@@ -79,7 +79,7 @@ export const projectPage: ServerRenderedPage = {
   },
 };
 
-/** /project: the first page of the list, as a guest opens it without a query. */
+/** /project: a page of the list, for the address's filters, as a guest sees it. */
 export const projectListPage: ServerRenderedPage = {
   pattern: '/project',
   sample: '/project',
@@ -107,8 +107,8 @@ export const projectListPage: ServerRenderedPage = {
       ],
     ];
   },
-  async load(_params, get) {
-    const filters = parseFilters(new URLSearchParams());
+  async load(_params, get, search) {
+    const filters = parseFilters(search);
     const list = await readData(get, projectListPath(filters));
     return list ? [[projectKeys.list(filters, DEFAULT_PAGE_SIZE), list.data]] : null;
   },

@@ -23,10 +23,11 @@ export interface ServerRenderedPage {
   /** data the build renders `sample` with: never shown to anyone */
   sampleData(): QueryEntry[];
   /**
-   * The entries the page's first render reads, for the route's params; null when the server
+   * The entries the page's first render reads, for the route's params and the address's query
+   * (a list's filters); null when the server
    * should send the plain shell (its subject is not found: the app's own fallbacks run).
    */
-  load(params: Record<string, string | undefined>, get: GetJson): Promise<QueryEntry[] | null>;
+  load(params: Record<string, string | undefined>, get: GetJson, search: URLSearchParams): Promise<QueryEntry[] | null>;
 }
 
 /** `load`'s usual step: one read, its data when it answers 200. */
