@@ -149,6 +149,7 @@ describe('the other server-rendered pages: projects and the jobs navigator', () 
     // the navigator's member tabs are the member's own: not rendered
     const none = api({});
     expect(await loadPageData('/ignition/navigator?view=bookmarks', none.get)).toBeNull();
+    expect(await loadPageData('/ignition/navigator?jobId=6f1c2a4e-0b7d-4c1e-9a55-2d3e4f5a6b7c', none.get)).toBeNull();
     expect(none.calls).toEqual([]);
   });
 

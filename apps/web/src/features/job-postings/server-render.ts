@@ -78,8 +78,9 @@ export const navigatorPage: ServerRenderedPage = {
     ];
   },
   async load(_params, get, search) {
-    // another tab of the navigator (bookmarks, recent, saved) is the member's own: the shell
-    if (search.has('view') && search.get('view') !== 'all') return null;
+    // another tab of the navigator (bookmarks, recent, saved) is the member's own, and a posting
+    // opened over the list is a dialog the app draws: the shell
+    if ((search.has('view') && search.get('view') !== 'all') || search.has('jobId')) return null;
     const filters = parseFilters(search);
     const [list, facets] = await Promise.all([readData(get, jobListPath(filters)), readData(get, jobFacetsPath(filters))]);
     return list && facets
