@@ -18,6 +18,7 @@ import { matchRoutes, StaticRouter } from 'react-router';
 import { navigatorPage, postingPage } from '../features/job-postings/server-render';
 import { projectListPage, projectPage } from '../features/projects/server-render';
 import { studyPage } from '../features/studies/server-render';
+import { teamPages } from '../features/whoweare/server-render';
 import type { GetJson, ServerRenderedPage } from '../shared/api/server-render';
 import { i18next, initI18n } from '../shared/i18n';
 import { koSharedCatalogue, loadCatalogue } from './i18n-resources';
@@ -28,7 +29,7 @@ import { QUERY_DATA_ID, type QueryEntry } from './query-data';
 /**
  * Public pages that look the same for every guest (no per-user content in their first view): every
  * public route of SPEC §2 (e2e/support/routes.ts) except those the server renders per request with
- * their data (SERVER_RENDERED: a study's page, the projects list and a project's page, the jobs
+ * their data (SERVER_RENDERED: a study's page, the projects list and a project's page, the team pages, the jobs
  * navigator and a posting's page), the calendars (the month of the day they are opened) and those
  * a query string or the visitor's own state drives (an order's payment result, the OAuth callback,
  * a password reset link's token), which keep the plain shell, as does /lab/spotlight-arena (its
@@ -43,9 +44,6 @@ export const PRERENDERED_PATHS = [
   '/lab/tetris',
   '/lab/team-shuffle',
   '/lab/deduction-game', // /lab/deduction redirects here
-  '/whoweare',
-  '/whoweare-original',
-  '/whoweare-hybrid-archive',
   '/terms',
   '/privacy',
   '/login',
@@ -63,9 +61,16 @@ export const PRERENDERED_PATHS = [
 /**
  * The pages the server renders per request with their public data (each feature declares its
  * own: shared/api/server-render.ts): a study's page, the projects list and a project's page, the
- * jobs navigator and a job posting's page. A path here is not in PRERENDERED_PATHS.
+ * jobs navigator and a job posting's page, the three team pages. A path here is not in PRERENDERED_PATHS.
  */
-const SERVER_RENDERED_PAGES: readonly ServerRenderedPage[] = [studyPage, projectPage, projectListPage, postingPage, navigatorPage];
+const SERVER_RENDERED_PAGES: readonly ServerRenderedPage[] = [
+  studyPage,
+  projectPage,
+  projectListPage,
+  postingPage,
+  navigatorPage,
+  ...teamPages,
+];
 
 /** Each server-rendered pattern and the path the build renders to learn the page's assets (every path of a pattern uses the same ones). */
 export const SERVER_RENDERED = SERVER_RENDERED_PAGES.map(({ pattern, sample }) => ({ pattern, sample }));

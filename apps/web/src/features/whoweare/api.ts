@@ -10,13 +10,14 @@ export const whoweareKeys = {
   members: () => ['public', 'whoweare-members'] as const,
 };
 
+/** The team in the pages' order: by sort order, then name. */
+export const sortMembers = (list: readonly Member[] | null | undefined): Member[] =>
+  [...(list ?? [])].sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || a.name.localeCompare(b.name));
+
 export const membersQuery = () =>
   queryOptions({
     queryKey: whoweareKeys.members(),
-    queryFn: async () => {
-      const list = await publicGet(sitePaths.whoweareMembers, { schema: import.meta.env.DEV && whoweareMembers });
-      return [...(list ?? [])].sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || a.name.localeCompare(b.name));
-    },
+    queryFn: async () => sortMembers(await publicGet(sitePaths.whoweareMembers, { schema: import.meta.env.DEV && whoweareMembers })),
     staleTime: 5 * 60_000,
   });
 
