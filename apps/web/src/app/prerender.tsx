@@ -15,6 +15,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { matchRoutes, StaticRouter } from 'react-router';
+import { loginPage } from '../features/auth/server-render';
 import { navigatorPage, postingPage } from '../features/job-postings/server-render';
 import { projectListPage, projectPage } from '../features/projects/server-render';
 import { studyPage } from '../features/studies/server-render';
@@ -46,7 +47,6 @@ export const PRERENDERED_PATHS = [
   '/lab/deduction-game', // /lab/deduction redirects here
   '/terms',
   '/privacy',
-  '/login',
   '/signup',
   '/forgot-password',
   '/ignition',
@@ -61,7 +61,7 @@ export const PRERENDERED_PATHS = [
 /**
  * The pages the server renders per request with their public data (each feature declares its
  * own: shared/api/server-render.ts): a study's page, the projects list and a project's page, the
- * jobs navigator and a job posting's page, the three team pages. A path here is not in PRERENDERED_PATHS.
+ * jobs navigator and a job posting's page, the three team pages, the log-in page (its social buttons). A path here is not in PRERENDERED_PATHS.
  */
 const SERVER_RENDERED_PAGES: readonly ServerRenderedPage[] = [
   studyPage,
@@ -70,6 +70,7 @@ const SERVER_RENDERED_PAGES: readonly ServerRenderedPage[] = [
   postingPage,
   navigatorPage,
   ...teamPages,
+  loginPage,
 ];
 
 /** Each server-rendered pattern and the path the build renders to learn the page's assets (every path of a pattern uses the same ones). */

@@ -33,14 +33,15 @@ export const authKeys = {
   oauthProviders: () => ['auth', 'oauth-providers'] as const,
 };
 
+/** The providers as the buttons name them (the server's render of /login reads the same). */
+export const toProviders = (list: ReadonlyArray<{ id: string; displayName: string }>): OAuthProvider[] =>
+  list.map((p) => ({ id: p.id, name: p.displayName }));
+
 export const oAuthProvidersQuery = () =>
   queryOptions({
     queryKey: authKeys.oauthProviders(),
     queryFn: async (): Promise<OAuthProvider[]> =>
-      (await api.get(authPaths.oauthProviders, { schema: DEV && oauthProviderList })).map((p) => ({
-        id: p.id,
-        name: p.displayName,
-      })),
+      toProviders(await api.get(authPaths.oauthProviders, { schema: DEV && oauthProviderList })),
     staleTime: 5 * 60_000,
     retry: false,
   });
