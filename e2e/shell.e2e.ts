@@ -13,11 +13,18 @@ const b = useBrowser();
 
 async function settled(path: string) {
   await b.page.goto(path);
+  // the app's page, not the prerendered or server-rendered markup it takes over (whose header does
+  // not yet follow the scroll: a loaded machine once scrolled `/` before the app had taken over)
   await b.page.waitForFunction(
     () => {
       const main = document.querySelector('main');
       const text = main?.textContent?.trim() ?? '';
-      return text.length > 0 && !text.includes('Loading...') && !main?.querySelector('.spinner');
+      return (
+        !document.querySelector('#root[data-prerendered]') &&
+        text.length > 0 &&
+        !text.includes('Loading...') &&
+        !main?.querySelector('.spinner')
+      );
     },
     null,
     { timeout: 20_000 },
