@@ -174,42 +174,43 @@ async function estimateRows(db: DbOrTx, conds: SQL[]): Promise<number> {
   return Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
 }
 
-// Estimates of the non-text filters, which repeat while a member types different words: an
-// EXPLAIN costs several milliseconds on PGlite, more than the search it sizes.
-const filterEstimates = new WeakMap<object, Map<string, { at: number; rows: number }>>();
-
-/** The planner's estimate of the postings that pass `f`'s filters other than the text. */
-async function filterEstimate(db: DbOrTx, f: SearchFilters, conds: SQL[]): Promise<number> {
-  if (f.createdAfter || f.createdUpTo) return estimateRows(db, conds);
-  const key = JSON.stringify([f.company, f.skill, f.experience, f.employmentType, f.region, f.workMode, f.salaryMin ?? null, f.activeOnly]);
-  let memo = filterEstimates.get(db);
-  if (!memo) filterEstimates.set(db, (memo = new Map()));
+/**
+ * A figure about a set of non-text filters kept per database handle for FILTER_ESTIMATE_TTL_MS
+ * (at most 500 keys per store): the filters repeat while a member types different words.
+ */
+type FilterMemo = WeakMap<object, Map<string, { at: number; rows: number }>>;
+async function memoized(store: FilterMemo, db: DbOrTx, key: string, load: () => Promise<number>): Promise<number> {
+  let memo = store.get(db);
+  if (!memo) store.set(db, (memo = new Map()));
   const hit = memo.get(key);
   const now = Date.now();
   if (hit && now - hit.at < FILTER_ESTIMATE_TTL_MS) return hit.rows;
-  const rows = await estimateRows(db, conds);
+  const rows = await load();
   if (memo.size > 500) memo.clear();
   memo.set(key, { at: now, rows });
   return rows;
 }
 
-// Counts of the postings that pass a set of non-text filters (the facet counts' scale), kept as
-// long as the estimates: the planner's estimate of the open postings was 30 % short in tests.
-const filterCounts = new WeakMap<object, Map<string, { at: number; rows: number }>>();
+// an EXPLAIN costs several milliseconds on PGlite, more than the search it sizes
+const filterEstimates: FilterMemo = new WeakMap();
+
+/** The planner's estimate of the postings that pass `f`'s filters other than the text. */
+async function filterEstimate(db: DbOrTx, f: SearchFilters, conds: SQL[]): Promise<number> {
+  if (f.createdAfter || f.createdUpTo) return estimateRows(db, conds);
+  const key = JSON.stringify([f.company, f.skill, f.experience, f.employmentType, f.region, f.workMode, f.salaryMin ?? null, f.activeOnly]);
+  return memoized(filterEstimates, db, key, () => estimateRows(db, conds));
+}
+
+// the facet counts' scale: the planner's estimate of the open postings was 30 % short in tests
+const filterCounts: FilterMemo = new WeakMap();
 
 /** How many postings pass `conds` (`f`'s filters other than the text and the facets), counted at most once a minute per filter set. */
 async function filterCount(db: DbOrTx, f: SearchFilters, conds: SQL[]): Promise<number> {
   const key = JSON.stringify([f.salaryMin ?? null, f.activeOnly, f.createdAfter ?? null, f.createdUpTo ?? null]);
-  let memo = filterCounts.get(db);
-  if (!memo) filterCounts.set(db, (memo = new Map()));
-  const hit = memo.get(key);
-  const now = Date.now();
-  if (hit && now - hit.at < FILTER_ESTIMATE_TTL_MS) return hit.rows;
-  const r = await db.execute<{ n: string | number }>(sql`select count(*) as n from ${p} ${where(conds)}`);
-  const rows = Number(r.rows[0]?.n ?? 0);
-  if (memo.size > 500) memo.clear();
-  memo.set(key, { at: now, rows });
-  return rows;
+  return memoized(filterCounts, db, key, async () => {
+    const r = await db.execute<{ n: string | number }>(sql`select count(*) as n from ${p} ${where(conds)}`);
+    return Number(r.rows[0]?.n ?? 0);
+  });
 }
 
 const hasFacetFilter = (f: SearchFilters) =>
@@ -357,8 +358,8 @@ function facetFilters(f: SearchFilters): Map<FacetKey, SQL> {
 
 /**
  * Facet counts read at most this many postings: when the filters no facet owns (open, the salary
- * floor) leave more, the newest this many of them are counted and the counts scaled to the
- * planner's estimate of them all (docs/job-postings.md "Search at scale").
+ * floor) leave more (the planner's estimate), the newest this many of them are counted and the
+ * counts scaled by how many there are (filterCount; docs/job-postings.md "Server cost").
  */
 export const FACET_SAMPLE_ROWS = 3_000;
 

@@ -3,10 +3,9 @@ import type { JobFacets, JobPostingDetail } from '@moim/contract';
 import { readData, type ServerRenderedPage } from '../../shared/api/server-render';
 import { jobPostingsPaths } from '../../shared/api/paths/job-postings';
 import { jobFacetsPath, jobKeys, jobListPath, PAGE_SIZE } from './api';
-import { EMPTY_FILTERS, parseFilters } from './lib/filters';
+import { EMPTY_FILTERS, parseFilters, UUID } from './lib/filters';
 
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000002';
-const POSTING_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What the build renders the pages' templates with (never shown). */
 function samplePosting(): JobPostingDetail {
@@ -46,7 +45,7 @@ export const postingPage: ServerRenderedPage = {
   sample: `/ignition/navigator/${SAMPLE_ID}`,
   sampleData: () => [[jobKeys.detail(SAMPLE_ID, false), samplePosting()]],
   async load({ jobId }, get) {
-    if (!jobId || !POSTING_ID.test(jobId)) return null;
+    if (!jobId || !UUID.test(jobId)) return null;
     const posting = await readData(get, jobPostingsPaths.byId(jobId));
     return posting ? [[jobKeys.detail(jobId, false), posting.data]] : null;
   },

@@ -47,7 +47,7 @@ export const EMPTY_FILTERS: NavigatorFilters = {
   page: 0,
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SKILL = /^[\p{L}\p{N}+#]{1,50}$/u;
 
 function pick<T extends string>(params: URLSearchParams, key: string, allowed: readonly T[]): T[] {
