@@ -52,9 +52,10 @@ describe('shell', () => {
         return alpha === undefined || Number(alpha) >= 1 ? null : bg;
       };
       // (the header turns opaque with a short transition once scrolled: read it when that has ended,
-      // or as it is after 3 s)
+      // or as it is after 10 s; on a loaded CI machine `/` was still mid-transition at 3 s, its
+      // frames delayed by the home page's own work after the take-over)
       const seeThrough = await b.page
-        .waitForFunction(`(${readHeader.toString()})() === null`, undefined, { timeout: 3_000, polling: 'raf' })
+        .waitForFunction(`(${readHeader.toString()})() === null`, undefined, { timeout: 10_000, polling: 'raf' })
         .then(() => null)
         .catch(() => b.page.evaluate(readHeader));
       if (seeThrough) headers.push(`${path}: ${seeThrough}`);
