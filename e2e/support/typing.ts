@@ -51,20 +51,26 @@ export const consonants = (s: string): ImeStep[] =>
  * was still being composed (nothing may be searched for, or written into the box, then).
  */
 export async function typeWithIme(page: Page, steps: ImeStep[], pauseMs = 60): Promise<string[]> {
-  const cdp = await page.context().newCDPSession(page);
+  // the address when the composition began, noted by the page itself at compositionstart: an
+  // address that changes after that is a move while composing (the page's own reading, so a search
+  // the box committed just before the composition began, which a loaded machine runs late, is not
+  // one, and neither is the test's view of the address lagging behind the page's)
+  await page.evaluate(() => {
+    const w = window as unknown as { __imeStart?: string | null };
+    if (w.__imeStart !== undefined) return;
+    w.__imeStart = null;
+    document.addEventListener('compositionstart', () => (w.__imeStart = location.href), true);
+    document.addEventListener('compositionend', () => (w.__imeStart = null), true);
+  });
   const movedWhileComposing: string[] = [];
-  let atStart: string | null = null;
+  const cdp = await page.context().newCDPSession(page);
   try {
     for (const [kind, text] of steps) {
-      if (kind === 'compose') {
-        atStart ??= page.url();
-        await cdp.send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length });
-      } else {
-        await cdp.send('Input.insertText', { text });
-        atStart = null;
-      }
+      if (kind === 'compose') await cdp.send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length });
+      else await cdp.send('Input.insertText', { text });
       await page.waitForTimeout(pauseMs);
-      if (atStart !== null && page.url() !== atStart) movedWhileComposing.push(decodeURIComponent(page.url()));
+      const [start, now] = await page.evaluate(() => [(window as unknown as { __imeStart: string | null }).__imeStart, location.href]);
+      if (start !== null && now !== start) movedWhileComposing.push(decodeURIComponent(now!));
     }
   } finally {
     await cdp.detach();
