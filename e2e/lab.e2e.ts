@@ -134,8 +134,9 @@ describe('lab', () => {
         const page = await context.newPage();
         await page.goto('/lab/spotlight-arena');
         await page.getByTestId('arena-start').waitFor();
-        expect(wholeInView(await placement(page, 'arena-panel'))).toBe(true);
-        expect(wholeInView(await placement(page, 'arena-start'))).toBe(true);
+        // (read as the page settles: it is prerendered, then taken over by the app)
+        await expect.poll(async () => wholeInView(await placement(page, 'arena-panel'))).toBe(true);
+        await expect.poll(async () => wholeInView(await placement(page, 'arena-start'))).toBe(true);
 
         await page.getByLabel(PASTE_LABEL).fill(Array.from({ length: 30 }, (_, i) => `발표자${i + 1}`).join('\n'));
         await page.getByRole('button', { name: '명단 적용' }).click();
@@ -198,7 +199,8 @@ describe('lab', () => {
       await signIn(context, session);
       const page = await context.newPage();
       await page.goto('/lab/spotlight-arena');
-      await expect.poll(() => page.getByTestId('arena-history').textContent()).toContain('계정에 저장됨');
+      // (the page is prerendered as a guest sees it: the account's history once the app has taken over)
+      await page.getByTestId('arena-history').getByText('계정에 저장됨').waitFor();
       await page.getByLabel(PASTE_LABEL).fill('가람\n나래\n다온\n라희');
       await page.getByRole('button', { name: '명단 적용' }).click();
       await page.getByText('다트 휠', { exact: true }).click();

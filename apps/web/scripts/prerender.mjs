@@ -14,7 +14,8 @@
 //    (http/web-render.ts; each rendered page gets its own font cut by the server, as pageFontFace
 //    gives a prerendered one: http/page-font.ts, with the full font copied next to render.mjs);
 // 5. writes <outDir>/.ssr/csp.json: the sha256 of every inline <style> and <script>, which the
-//    server allows in its Content-Security-Policy (style-src-elem, script-src).
+//    server allows in its Content-Security-Policy (style-src-elem, script-src), and
+//    <outDir>/.ssr/redirects.json: the old addresses the server redirects (SERVER_REDIRECTS).
 // The first paint needs only the HTML: the critical CSS (beasties: the rules the page's markup
 // uses, and their dark-theme and signed-in variants) inline in one <style> at the top of <head>,
 // theme-init.js inline, and the page's own Pretendard file (cut to its text, preloaded:
@@ -603,7 +604,9 @@ try {
     },
   });
   const entry = [out].flat()[0].output.find((c) => c.type === 'chunk' && c.isEntry);
-  const { renderPage, sampleData, PRERENDERED_PATHS, SERVER_RENDERED } = await import(pathToFileURL(join(ssrOut, entry.fileName)).href);
+  const { renderPage, sampleData, PRERENDERED_PATHS, SERVER_RENDERED, SERVER_REDIRECTS } = await import(
+    pathToFileURL(join(ssrOut, entry.fileName)).href
+  );
 
   for (const path of PRERENDERED_PATHS) {
     try {
@@ -654,6 +657,9 @@ try {
       const markup = html.match(/<!--markup-->[\s\S]*<!--\/markup-->/);
       if (!markup) throw new Error('the markup markers were lost');
       html = html.replace(markup[0], () => SSR_MARKUP).replace(`${SSR_MARKUP}</div>`, () => `${SSR_MARKUP}</div>${SSR_DATA}`);
+      // rendered per request for the address's query (main.tsx adopts it with a query too)
+      html = html.replace(ROOT_OPEN, () => ROOT_OPEN.replace(' data-prerendered', ' data-prerendered data-rendered-query'));
+      if (!html.includes('data-rendered-query')) throw new Error('the root element was not found');
       if (!html.includes(SSR_DATA)) throw new Error('no place for the data after #root');
       templates.push({ pattern, html, css: { marker: SSR_CSS, rules } });
       console.log(
@@ -667,6 +673,7 @@ try {
     }
   }
   writeFileSync(join(ssrOut, 'server-rendered.json'), JSON.stringify({ markup: SSR_MARKUP, data: SSR_DATA, templates, font }));
+  writeFileSync(join(ssrOut, 'redirects.json'), JSON.stringify(Object.fromEntries(SERVER_REDIRECTS)));
   writeFileSync(join(ssrOut, 'csp.json'), JSON.stringify({ styleSrcElem: [...styleHashes], scriptSrc: [...scriptHashes] }));
 } catch (err) {
   console.warn(`prerender: WARNING no page prerendered (every page gets the plain shell): ${err instanceof Error ? err.stack : err}`);

@@ -9,6 +9,7 @@ import { Providers, queryClient } from './app/providers';
 import { seedQueryData } from './app/query-data';
 import { AppRoutes, preloadRoute } from './app/router';
 import { i18next, initI18n } from './shared/i18n';
+import { whenPageAdopted } from './shared/shell/adopted';
 import { applyTheme, readTheme } from './shared/theme/theme';
 
 applyTheme(readTheme());
@@ -39,13 +40,19 @@ function yieldToMain(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+const takenOver = () => {
+  for (const name of ['data-prerendered', 'aria-busy', 'aria-disabled']) container.removeAttribute(name);
+};
+
 /**
  * After the first commit the page is the app's own (base.css hides some prerendered bits). A
  * wrapper with a single child, so the tree has the prerender's shape (useId stays the same).
+ * Adopted markup (hydrateRoot) is live only once the page's own Suspense boundary has been
+ * adopted too, a pass after the root's: then `<PageAdopted />` lifts the marks (shared/shell/adopted.tsx).
  */
 function TakeOver({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
-    for (const name of ['data-prerendered', 'aria-busy', 'aria-disabled']) container.removeAttribute(name);
+    if (!matchesMarkup) takenOver();
   }, []);
   return children;
 }
@@ -62,14 +69,21 @@ const app = (
   </StrictMode>
 );
 
-// The markup was rendered for a Korean guest at this path without a query (app/prerender.tsx).
-// When the first render here is that same page, React adopts the markup (hydrateRoot): the nodes
-// on screen stay, so the first paint remains the page's largest paint and nothing is rebuilt.
-// Anyone else (a stored session, English, a query such as /study?type=…) sees a different first
-// render: those pages are replaced in one commit, as before (docs/rendering.md, "How the app takes over").
+// The markup was rendered for a Korean guest at this path: by the build without a query, or by
+// the server for this address's query (#root[data-rendered-query]: app/prerender.tsx). When the
+// first render here is that same page, React adopts the markup (hydrateRoot): the nodes on screen
+// stay, so the first paint remains the page's largest paint and nothing is rebuilt, not even what
+// the visitor has typed. Anyone else (a stored session, English, a query on a prerendered page such
+// as /study?type=…) sees a different first render: those pages are replaced in one commit
+// (docs/rendering.md, "How the app takes over").
 const matchesMarkup =
-  prerendered && !document.documentElement.hasAttribute('data-session') && i18next.language === 'ko' && window.location.search === '';
+  prerendered &&
+  !document.documentElement.hasAttribute('data-session') &&
+  i18next.language === 'ko' &&
+  (window.location.search === '' || container.hasAttribute('data-rendered-query'));
 // In a transition, React hydrates in slices of ≈ 5 ms and yields between them (a plain
 // hydrateRoot renders the whole page in one task); the markup stays on screen meanwhile.
-if (matchesMarkup) startTransition(() => void hydrateRoot(container, app));
-else createRoot(container).render(app);
+if (matchesMarkup) {
+  whenPageAdopted(takenOver);
+  startTransition(() => void hydrateRoot(container, app));
+} else createRoot(container).render(app);

@@ -37,7 +37,9 @@ export async function loadPageData(path, get) {
   if (!m || m[1] === 'explode') return m ? { pattern: '/study/:studyIdentifier', entries: [[['boom'], null]] } : null;
   const study = await get('/api/studies/slug/' + m[1]);
   if (study.status !== 200) return null;
-  return { pattern: '/study/:studyIdentifier', entries: [[['studies', 'detail', m[1]], study.data]] };
+  // as a page's renderedQuery does: a token is drawn only as "there is one"
+  const url = path.includes('token=') ? path.split('?')[0] + '?token=link' : undefined;
+  return { pattern: '/study/:studyIdentifier', entries: [[['studies', 'detail', m[1]], study.data]], url };
 }
 export async function renderPage(path, entries) {
   const s = entries[0][1];
@@ -154,6 +156,16 @@ describe('server-rendered study pages', () => {
     expect(long.statusCode).toBe(200);
     expect(long.body).toBe(SHELL);
     expect(renders()).toBe(before + 2);
+  });
+
+  it('keeps a page by the part of the query it is drawn with: two links with different tokens share one rendering', async () => {
+    const s = await approvedStudy(t, leader, admin, { title: '토큰 스터디' });
+    const before = renders();
+    const one = await page(`/study/${s.slug}?token=aaaa-1111`);
+    const two = await page(`/study/${s.slug}?token=bbbb-2222`);
+    expect(one.body).toContain('<h1 class="title">토큰 스터디</h1>');
+    expect(two.body).toBe(one.body);
+    expect(renders()).toBe(before + 1);
   });
 
   it('sends the rendered page compressed to a browser that accepts it, the same page once decoded', async () => {

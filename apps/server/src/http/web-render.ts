@@ -34,7 +34,8 @@ type GetJson = (url: string) => Promise<{ status: number; data?: unknown }>;
 
 /** What render.mjs exports for the server (apps/web/src/app/prerender.tsx). */
 interface RenderBundle {
-  loadPageData(url: string, get: GetJson): Promise<{ pattern: string; entries: QueryEntry[] } | null>;
+  /** `url`: the address the page is rendered and kept for (the part of the query it is drawn with) */
+  loadPageData(url: string, get: GetJson): Promise<{ pattern: string; entries: QueryEntry[]; url?: string } | null>;
   renderPage(url: string, data: QueryEntry[]): Promise<{ html: string }>;
   queryDataScript(entries: QueryEntry[]): string;
 }
@@ -172,14 +173,16 @@ export function createPageRenderer(
 
   const render: PageRenderer = async (pathOnly, search = '') => {
     if (search.length > MAX_RENDERED_SEARCH) return undefined;
-    // the page is kept by its whole address: a list's filters are in its query
-    const path = search === '?' ? pathOnly : pathOnly + search;
+    const address = search === '?' ? pathOnly : pathOnly + search;
     try {
       bundle ??= import(pathToFileURL(join(dir, 'render.mjs')).href) as Promise<RenderBundle>;
       const r = await bundle;
-      const data = await r.loadPageData(path, get);
+      const data = await r.loadPageData(address, get);
       const template = data && templates.get(data.pattern);
       if (!data || !template) return undefined;
+      // the page is kept by the address it is drawn for: a list's filters are in its query; a
+      // reset link's token is not (the page keeps only the query it draws: renderedQuery)
+      const path = data.url ?? address;
       // the day is part of the key: a page counts days to a deadline (D-3), so a page kept from
       // yesterday would differ from the app's first render (a hydration mismatch) and be stale
       const key = `${seoulDate(new Date())}\n${JSON.stringify(data.entries)}`;
@@ -200,7 +203,7 @@ export function createPageRenderer(
       if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
       return rendered;
     } catch (err) {
-      app.log.warn({ err, path }, 'server rendering failed: sending the shell');
+      app.log.warn({ err, path: address }, 'server rendering failed: sending the shell');
       return undefined;
     }
   };

@@ -28,6 +28,11 @@ describe('web static: shell and prerendered pages', () => {
       writeFileSync(join(d, 'index.html.br'), brotliCompressSync(page(name)));
       writeFileSync(join(d, 'index.html.gz'), gzipSync(page(name)));
     }
+    mkdirSync(join(dist, '.ssr'));
+    writeFileSync(
+      join(dist, '.ssr', 'redirects.json'),
+      JSON.stringify({ '/study/1': '/study/1-tecoteco', '/lab/deduction': '/lab/deduction-game', '/evil': '//evil.example/x' }),
+    );
     app = Fastify();
     const fallback = await registerWebStatic(app, dist, 'test-secret-test-secret-test-secret-00');
     app.setNotFoundHandler(async (request, reply) => ((await fallback(request, reply)) ? reply : reply.code(404).send({ success: false })));
@@ -46,6 +51,23 @@ describe('web static: shell and prerendered pages', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain(url === '/' ? '<h1>home</h1>' : '<h1>study</h1>');
     }
+  });
+
+  it('answers an old address with a permanent redirect to its page, keeping the query', async () => {
+    for (const [url, to] of [
+      ['/study/1', '/study/1-tecoteco'],
+      ['/study/1/', '/study/1-tecoteco'],
+      ['/lab/deduction?ref=home', '/lab/deduction-game?ref=home'],
+    ]) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(301);
+      expect(res.headers.location, url).toBe(to);
+    }
+    // a listed target that is not a path on this site is never sent as a Location
+    const evil = await app.inject({ url: '/evil', headers: { 'accept-encoding': 'identity' } });
+    expect([evil.statusCode, evil.body]).toEqual([200, SHELL]);
+    // not for the API
+    expect((await app.inject({ url: '/api/study/1' })).statusCode).toBe(404);
   });
 
   it('uses the build’s brotli or gzip file when the browser takes it', async () => {

@@ -37,6 +37,19 @@ function loadPrerendered(distDir: string): Map<string, HtmlPage> {
   return pages;
 }
 
+/**
+ * The old addresses (SPEC §2: /study/1, /whoweare-ai-guide, /lab/deduction …) and where they now
+ * live, from the build (dist/.ssr/redirects.json, app/prerender.tsx SERVER_REDIRECTS).
+ */
+function loadRedirects(distDir: string): Map<string, string> {
+  const file = join(distDir, '.ssr', 'redirects.json');
+  if (!existsSync(file)) return new Map();
+  const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  // only same-site paths (a build's own list, but a Location to another origin would be an open redirect)
+  const samePath = (v: unknown): v is string => typeof v === 'string' && /^\/(?!\/)[^\\\s]*$/.test(v);
+  return new Map(Object.entries(json).filter((e): e is [string, string] => samePath(e[0]) && samePath(e[1])));
+}
+
 /** Whether the reader chose English (the `lang` cookie that public/theme-init.js and changeLocale keep). */
 export function readsEnglish(cookie: string | undefined): boolean {
   return /(?:^|;)\s*lang=en\s*(?:;|$)/.test(cookie ?? '');
@@ -79,6 +92,7 @@ export async function registerWebStatic(
   };
 
   const prerendered = hasWeb ? loadPrerendered(distDir) : new Map<string, HtmlPage>();
+  const redirects = hasWeb ? loadRedirects(distDir) : new Map<string, string>();
   const structured = createStructuredData(app, publicUrl);
   const renderer = hasWeb ? createPageRenderer(app, distDir, secret, structured.forRendered) : undefined;
   const render = renderer?.render;
@@ -98,6 +112,13 @@ export async function registerWebStatic(
     const path = request.url.split('?')[0] ?? '/';
     const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api';
     if (wantsHtml && hasWeb && !/\.[a-z0-9]{1,8}$/i.test(path)) {
+      // an old address: straight to its page (with the query), which then paints from its own
+      // HTML instead of the shell loading the app to redirect
+      const moved = redirects.get(path.replace(/\/+$/, '') || '/');
+      if (moved) {
+        void reply.header('cache-control', 'public, max-age=3600').redirect(moved + request.url.slice(path.length), 301);
+        return true;
+      }
       // the answer depends on the reader's language (the `lang` cookie) and, for a prerendered or
       // rendered page, on the encodings it accepts
       reply.code(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');

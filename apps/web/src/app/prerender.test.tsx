@@ -10,7 +10,10 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StudyPageContent } from '@moim/contract';
+import { seoulDate, STORAGE_KEYS, type StudyPageContent } from '@moim/contract';
+import { authKeys } from '../features/auth/api';
+import { calendarKeys } from '../features/calendar/api/calendar-api';
+import { monthRange } from '../features/calendar/lib/month';
 import { makeStudy } from '../features/studies/test-fixtures';
 import { homeKeys } from '../features/home/api';
 import { loadPageData, PRERENDERED_PATHS, queryDataScript, renderPage, sampleData, SERVER_RENDERED, type GetJson } from './prerender';
@@ -106,6 +109,7 @@ describe('the other server-rendered pages: projects and the jobs navigator', () 
     const projects = api({ [`/api/projects/slug/${encodeURIComponent('모임-캘린더')}`]: { status: 200, data: project } });
     expect(await loadPageData('/project/모임-캘린더', projects.get)).toEqual({
       pattern: '/project/:slug',
+      url: '/project/모임-캘린더',
       entries: [[['projects', 'detail', '모임-캘린더'], project]],
     });
 
@@ -120,6 +124,7 @@ describe('the other server-rendered pages: projects and the jobs navigator', () 
     const one = api({ [`/api/job-postings/${postingId}`]: { status: 200, data: posting } });
     expect(await loadPageData(`/ignition/navigator/${postingId}`, one.get)).toEqual({
       pattern: '/ignition/navigator/:jobId',
+      url: `/ignition/navigator/${postingId}`,
       entries: [[['job-postings', 'detail', postingId, false], posting]],
     });
 
@@ -164,8 +169,82 @@ describe('the other server-rendered pages: projects and the jobs navigator', () 
     expect(await loadPageData('/project', api({}).get)).toBeNull();
   });
 
+  it('the calendar: the events of the address’s month and types (this Seoul month by default)', async () => {
+    const thisMonth = seoulDate(new Date()).slice(0, 7);
+    const events = [
+      {
+        id: 'e1',
+        studyId: 's-1',
+        studyTitle: '캘린더 스터디',
+        studySlug: '1-calendar',
+        title: '특강: 서버 렌더링',
+        description: null,
+        date: '2027-02-03',
+        startTime: '20:00',
+        endTime: '21:30',
+        eventType: 'special',
+        location: 'online',
+        address: null,
+        link: null,
+        participantLimit: null,
+        currentParticipants: 0,
+        rsvped: null,
+      },
+    ];
+    const any =
+      (calls: string[]): GetJson =>
+      async (url) => (calls.push(url), { status: 200, data: events });
+    const calls: string[] = [];
+    const plain = await loadPageData('/calendar', any(calls));
+    expect(plain?.pattern).toBe('/calendar');
+    expect(plain?.entries).toEqual([[calendarKeys.range({ ...monthRange(thisMonth), type: [] }), events]]);
+    const chosen = await loadPageData('/calendar?month=2027-02&type=special&type=nope&view=list', any(calls));
+    expect(chosen?.entries[0]?.[0]).toEqual(calendarKeys.range({ ...monthRange('2027-02'), type: ['special'] }));
+    expect(chosen?.url).toBe('/calendar?month=2027-02&type=special&type=nope&view=list');
+    const [first, second] = calls.map((c) => new URL(c, 'http://x'));
+    expect([first!.pathname, first!.searchParams.get('from'), first!.searchParams.get('to')]).toEqual([
+      '/api/calendar/events',
+      monthRange(thisMonth).from,
+      monthRange(thisMonth).to,
+    ]);
+    expect([second!.searchParams.get('from'), second!.searchParams.getAll('type')]).toEqual([monthRange('2027-02').from, ['special']]);
+    // the list view is drawn from the address
+    const page = await renderPage(chosen!.url, chosen!.entries);
+    expect(page.html).toMatch(/aria-pressed="true"[^>]*>목록/);
+    expect(page.html).toContain('특강: 서버 렌더링');
+    // events the API could not answer: the shell
+    expect(await loadPageData('/calendar', api({}).get)).toBeNull();
+  });
+
+  it('pages drawn from their address: a reset link’s token and a payment’s unrelated parameters are not part of the rendering', async () => {
+    const none = api({});
+    const reset = await loadPageData('/reset-password?token=secret-token-123&utm=mail', none.get);
+    expect(reset).toEqual({ pattern: '/reset-password', entries: [], url: '/reset-password?token=link' });
+    expect((await loadPageData('/reset-password', none.get))?.url).toBe('/reset-password');
+    const form = await renderPage(reset!.url, []);
+    expect(form.html).toContain('type="password"');
+    expect(form.html).not.toContain('secret-token-123');
+    const noLink = await renderPage('/reset-password', []);
+    expect(noLink.html).not.toContain('type="password"');
+
+    const fail = await loadPageData(
+      '/payment/fail?code=REJECT_CARD_COMPANY&message=%ED%95%9C%EB%8F%84%20%EC%B4%88%EA%B3%BC&orderId=o-1&paymentKey=pk',
+      none.get,
+    );
+    expect(fail?.url).toBe('/payment/fail?code=REJECT_CARD_COMPANY&message=%ED%95%9C%EB%8F%84+%EC%B4%88%EA%B3%BC&orderId=o-1');
+    const failPage = await renderPage(fail!.url, []);
+    expect(failPage.html).toContain('한도 초과');
+    expect(failPage.html).toContain('o-1');
+    expect(none.calls).toEqual([]);
+
+    const providers = api({ '/api/auth/oauth/providers': { status: 200, data: [{ id: 'kakao', displayName: '카카오' }] } });
+    const bench = await loadPageData('/test/kakao-oauth?x=1', providers.get);
+    expect(bench?.url).toBe('/test/kakao-oauth');
+    expect(bench?.entries[0]?.[0]).toEqual(authKeys.oauthProviders());
+  });
+
   it('no server-rendered path is also prerendered (the prerendered file would be sent instead)', () => {
-    for (const { sample } of SERVER_RENDERED) expect(PRERENDERED_PATHS).not.toContain(sample);
+    for (const { sample } of SERVER_RENDERED) expect(PRERENDERED_PATHS).not.toContain(sample.split('?')[0]);
   });
 });
 
@@ -184,9 +263,12 @@ describe('hydrating a prerendered page (main.tsx, a Korean guest)', () => {
     storedTheme?: string,
     /** answers already in the browser's cache when hydration begins (not in the markup) */
     arrived: Parameters<typeof renderPage>[1] = [],
+    /** this browser besides the theme: what it has stored, what it can do (after the render, before the adoption) */
+    inBrowser: () => void = () => undefined,
   ) {
     const page = await renderPage(path, entries); // as the build does: no storage
     if (storedTheme) localStorage.setItem('theme', storedTheme); // this visitor's browser
+    inBrowser();
     const container = document.createElement('div');
     container.innerHTML = page.html;
     document.body.replaceChildren(container);
@@ -233,6 +315,48 @@ describe('hydrating a prerendered page (main.tsx, a Korean guest)', () => {
     expect(heading).not.toBeNull();
     expect(container.querySelector('h1')).toBe(heading);
     expect(container.querySelector('.page-loading, .loading-state')).toBeNull();
+  });
+
+  it('/lab/spotlight-arena: the lobby and history this browser stored are drawn right after the adoption, and kept', async () => {
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
+    const setup = JSON.stringify({
+      people: [
+        { name: '김모임', weight: 1 },
+        { name: '이모임', weight: 1 },
+      ],
+      count: 1,
+    });
+    const { errors, heading, container } = await hydrate('/lab/spotlight-arena', [], undefined, [], () => {
+      localStorage.setItem('lab-arena-setup', setup);
+      // a browser that can record a canvas (jsdom cannot): the record option is the browser's
+      vi.stubGlobal('MediaRecorder', class {});
+      vi.stubGlobal(
+        'HTMLCanvasElement',
+        class {
+          captureStream() {}
+        },
+      );
+    });
+    expect(errors).toEqual([]);
+    expect(container.querySelector('h1')).toBe(heading);
+    await act(async () => undefined);
+    expect(container.querySelector('[data-testid="people-count"]')?.textContent).toContain('2');
+    // the adoption (drawn with an empty lobby) did not overwrite what was stored
+    expect(JSON.parse(localStorage.getItem('lab-arena-setup')!).people).toHaveLength(2);
+  });
+
+  it('/lab: the category chosen in this tab and a guest’s Tetris best are drawn right after the adoption', async () => {
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
+    const { errors, heading, container } = await hydrate('/lab', [], undefined, [], () => {
+      sessionStorage.setItem('lab-category', 'playground');
+      localStorage.setItem(STORAGE_KEYS.tetrisHighScore, '4321');
+    });
+    sessionStorage.clear();
+    expect(errors).toEqual([]);
+    expect(container.querySelector('h1')).toBe(heading);
+    await act(async () => undefined);
+    expect(container.querySelector('[data-testid="lab-category-playground"]')?.getAttribute('aria-pressed')).toBe('true');
+    expect(container.querySelector('[data-testid="lab-tetris-best"]')?.textContent).toBe('4,321');
   });
 
   it('/: data that arrives before a part of the page is adopted waits for the adoption, then shows (no mismatch)', async () => {

@@ -15,8 +15,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { matchRoutes, StaticRouter } from 'react-router';
-import { loginPage } from '../features/auth/server-render';
+import { loginPage, oauthTestPage, resetPasswordPage } from '../features/auth/server-render';
+import { calendarPage } from '../features/calendar/server-render';
 import { navigatorPage, postingPage } from '../features/job-postings/server-render';
+import { paymentFailPage } from '../features/payments/server-render';
 import { projectListPage, projectPage } from '../features/projects/server-render';
 import { studyPage } from '../features/studies/server-render';
 import { teamPages } from '../features/whoweare/server-render';
@@ -24,27 +26,31 @@ import type { GetJson, ServerRenderedPage } from '../shared/api/server-render';
 import { i18next, initI18n } from '../shared/i18n';
 import { koSharedCatalogue, loadCatalogue } from './i18n-resources';
 import { Providers } from './providers';
-import { AppRoutes, matchedPages, preloadRoute, routes } from './router';
+import { LAB_REDIRECTS } from '../features/lab/lab-catalog';
+import { AppRoutes, matchedPages, preloadRoute, redirects, routes } from './router';
 import { QUERY_DATA_ID, type QueryEntry } from './query-data';
 
 /**
  * Public pages that look the same for every guest (no per-user content in their first view): every
- * public route of SPEC §2 (e2e/support/routes.ts) except those the server renders per request with
- * their data (SERVER_RENDERED: a study's page, the projects list and a project's page, the team pages, the jobs
- * navigator and a posting's page), the calendars (the month of the day they are opened) and those
- * a query string or the visitor's own state drives (an order's payment result, the OAuth callback,
- * a password reset link's token), which keep the plain shell, as does /lab/spotlight-arena (its
- * first render in the browser differs from the build's: React reports a hydration mismatch).
- * /study paints its frame, headings and filters with the list's loading state (its cards' text,
- * drawn before the font arrives, would rewrap when it does: docs/rendering.md "Fonts").
+ * public route of SPEC §2 (e2e/support/routes.ts) except those the server renders per request
+ * (SERVER_RENDERED: with their data, or from their address's query), the old addresses the server
+ * redirects (SERVER_REDIRECTS), and those that keep the plain shell: the pages only a signed-in
+ * visitor sees (a payment's result and checkout: a guest is sent to log in), the social log-in
+ * callback (its result is in the address's fragment, which the server never sees) and a project
+ * that does not exist (the app's not-found page).
+ * /study and /study/calendar paint their frame, headings and filters with the list's (or the
+ * calendar's) loading state (cards' text, drawn before the font arrives, would rewrap when it
+ * does: docs/rendering.md "Fonts").
  */
 export const PRERENDERED_PATHS = [
   '/',
   '/study',
+  '/study/calendar',
   '/lab',
   '/lab/tetris',
   '/lab/team-shuffle',
-  '/lab/deduction-game', // /lab/deduction redirects here
+  '/lab/spotlight-arena', // its stored lobby and history are read once the markup is adopted (useBrowserState)
+  '/lab/deduction-game', // the server redirects /lab/deduction here
   '/terms',
   '/privacy',
   '/signup',
@@ -59,9 +65,20 @@ export const PRERENDERED_PATHS = [
 ];
 
 /**
- * The pages the server renders per request with their public data (each feature declares its
- * own: shared/api/server-render.ts): a study's page, the projects list and a project's page, the
- * jobs navigator and a job posting's page, the three team pages, the log-in page (its social buttons). A path here is not in PRERENDERED_PATHS.
+ * The old addresses the app redirects (SPEC §2: /study/1 → /study/1-tecoteco …, the lab's
+ * /lab/deduction → /lab/deduction-game): the server answers them with a permanent redirect
+ * (the build writes them to dist/.ssr/redirects.json; http/web-static.ts), so the page the
+ * address names paints without first loading the app to learn where it is.
+ */
+export const SERVER_REDIRECTS: ReadonlyArray<readonly [from: string, to: string]> = [...redirects, ...LAB_REDIRECTS];
+
+/**
+ * The pages the server renders per request (each feature declares its own:
+ * shared/api/server-render.ts). With their public data: a study's page, the projects list and a
+ * project's page, the jobs navigator and a job posting's page, the three team pages, the log-in
+ * page and the social log-in test page (their social buttons), the calendar (the month of the
+ * day). From their address alone: a password reset link, a payment's failure. A path here is not
+ * in PRERENDERED_PATHS.
  */
 const SERVER_RENDERED_PAGES: readonly ServerRenderedPage[] = [
   studyPage,
@@ -71,6 +88,10 @@ const SERVER_RENDERED_PAGES: readonly ServerRenderedPage[] = [
   navigatorPage,
   ...teamPages,
   loginPage,
+  oauthTestPage,
+  resetPasswordPage,
+  paymentFailPage,
+  calendarPage,
 ];
 
 /** Each server-rendered pattern and the path the build renders to learn the page's assets (every path of a pattern uses the same ones). */
@@ -101,16 +122,22 @@ function serverRendered(path: string): { page: ServerRenderedPage; params: Recor
 }
 
 /**
- * The public data the page at `path` shows first, as query cache entries; null when the
+ * The public data the page at `url` shows first, as query cache entries, and the address to render
+ * it for (`renderedQuery`'s part of the query); null when the
  * server should not render it (not a server-rendered route, or its subject is not found: the
  * app's own fallbacks — the study search by title, the not-found page — then run in the browser).
  */
-export async function loadPageData(url: string, get: GetJson): Promise<{ pattern: string; entries: QueryEntry[] } | null> {
+export async function loadPageData(url: string, get: GetJson): Promise<{ pattern: string; entries: QueryEntry[]; url: string } | null> {
   const at = url.indexOf('?');
-  const match = serverRendered(at < 0 ? url : url.slice(0, at));
+  const path = at < 0 ? url : url.slice(0, at);
+  const match = serverRendered(path);
   if (!match) return null;
-  const entries = await match.page.load(match.params, get, new URLSearchParams(at < 0 ? '' : url.slice(at)));
-  return entries ? { pattern: match.page.pattern, entries } : null;
+  const full = new URLSearchParams(at < 0 ? '' : url.slice(at));
+  const search = match.page.renderedQuery ? match.page.renderedQuery(full) : full;
+  const entries = await match.page.load(match.params, get, search);
+  // the address the page is rendered (and kept) for: its path and the part of the query it is drawn with
+  const query = search.toString();
+  return entries ? { pattern: match.page.pattern, entries, url: query ? `${path}?${query}` : path } : null;
 }
 
 /** `<script type="application/json">` with the entries (not executed: no CSP concern). */

@@ -2,6 +2,7 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { PageAdopted } from '../shared/shell/adopted';
 import { IntroContext } from '../shared/shell/intro';
 import { PageLoading } from '../shared/ui/states';
 import { SiteFooter } from './shell/site-footer';
@@ -19,6 +20,7 @@ export function SiteLayout() {
       <SiteHeader intro={intro} />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
+          <PageAdopted />
           <Outlet />
         </Suspense>
       </main>

@@ -1,7 +1,7 @@
 /** A test bench for social login: configured providers, a start button each, the last result. */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/auth/auth-provider';
+import { useBrowserState } from '../../shared/lib/use-browser-state';
 import { readSession, removeSession } from '../../shared/storage';
 import { PageHeader } from '../../shared/ui/page-header';
 import { markUserValue } from '../../shared/ui/user-value';
@@ -16,7 +16,8 @@ export default function OAuthTestPage() {
   const { t } = useTranslation('auth');
   const auth = useAuth();
   const providers = useOAuthProviders();
-  const [result, setResult] = useState(() => readSession(OAUTH_RESULT_KEY));
+  // this browser's last result: read once the server-rendered page (drawn without it) is adopted
+  const [result, setResult] = useBrowserState(() => readSession(OAUTH_RESULT_KEY), null);
 
   return (
     <>

@@ -8,6 +8,7 @@
 import { Component, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { ApiError } from '../../shared/api/client';
+import { PageAdopted } from '../../shared/shell/adopted';
 import { isChunkLoadError } from '../../shared/chunk/chunk-errors';
 import { errorText } from '../../shared/ui/error-message';
 import { ChunkErrorPage, GenericErrorPage, MaintenancePage, NotFoundPage, UnauthorizedPage } from './error-pages';
@@ -48,7 +49,14 @@ class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
     return props.resetKey === state.resetKey ? null : { failed: false, error: null, resetKey: props.resetKey };
   }
   override render() {
-    return this.state.failed ? <ErrorView error={this.state.error} /> : this.props.children;
+    return this.state.failed ? (
+      <>
+        <PageAdopted />
+        <ErrorView error={this.state.error} />
+      </>
+    ) : (
+      this.props.children
+    );
   }
 }
 

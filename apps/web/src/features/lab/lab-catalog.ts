@@ -30,3 +30,12 @@ export const LAB_ITEMS: readonly LabItem[] = [
 export function labItemFor(subject: string): LabItem | undefined {
   return LAB_ITEMS.find((i) => i.id === subject || i.path === `/lab/${subject}`);
 }
+
+/**
+ * Old addresses of live items (`/lab/{id}` where the page lives elsewhere, such as /lab/deduction):
+ * the server answers them with a redirect (app/prerender.tsx SERVER_REDIRECTS), and the app's
+ * /lab/{subject} page does the same when reached inside the app.
+ */
+export const LAB_REDIRECTS: ReadonlyArray<readonly [from: string, to: string]> = LAB_ITEMS.filter(
+  (i) => i.status !== 'soon' && i.path !== `/lab/${i.id}`,
+).map((i) => [`/lab/${i.id}`, i.path] as const);

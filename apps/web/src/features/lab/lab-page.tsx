@@ -1,8 +1,8 @@
 /** /lab: the lab's games and tools by category (remembered for the session), with the player's Tetris bests. */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/auth/auth-provider';
+import { useBrowserState } from '../../shared/lib/use-browser-state';
 import { readSession, writeSession } from '../../shared/storage';
 import { readTetrisHighScore, useGameSession, useMyStats, weeklyChampionQuery } from '../games';
 import { LAB_CATEGORIES, type LabCategory, type LabItem } from './lab-catalog';
@@ -15,7 +15,7 @@ const CATEGORY_KEY = 'lab-category';
 type Filter = LabCategory | 'all';
 
 function storedCategory(): Filter {
-  const v = typeof window === 'undefined' ? null : readSession(CATEGORY_KEY);
+  const v = readSession(CATEGORY_KEY);
   return v === 'playground' || v === 'utilities' ? v : 'all';
 }
 
@@ -25,7 +25,9 @@ function TetrisFacts() {
   const my = useMyStats(isAuthenticated);
   const weekly = useQuery(weeklyChampionQuery('TETRIS'));
   const mine = my.data?.games.find((g) => g.gameType === 'TETRIS');
-  const best = isAuthenticated ? (mine?.bestScore ?? null) : readTetrisHighScore() || null;
+  // this browser's best (a guest's): read once the prerendered page has been adopted
+  const [stored] = useBrowserState(() => readTetrisHighScore() || null, null);
+  const best = isAuthenticated ? (mine?.bestScore ?? null) : stored;
   const rank = isAuthenticated ? (mine?.rank ?? null) : null;
   const champion = weekly.data?.entries[0];
   return (
@@ -64,7 +66,8 @@ function TetrisFacts() {
 export default function LabPage() {
   const { t } = useTranslation('lab');
   useGameSession(); // imports guest history after login, replays queued results
-  const [category, setCategory] = useState<Filter>(storedCategory);
+  // the category chosen earlier in this tab: read once the prerendered page has been adopted
+  const [category, setCategory] = useBrowserState<Filter>(storedCategory, 'all');
   const choose = (c: Filter) => {
     setCategory(c);
     writeSession(CATEGORY_KEY, c);

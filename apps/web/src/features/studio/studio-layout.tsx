@@ -11,6 +11,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { toast } from '../../shared/toast/toast';
 import { LogoMark } from '../../shared/ui/logo';
+import { PageAdopted } from '../../shared/shell/adopted';
 import { PageLoading } from '../../shared/ui/states';
 import { StudioMenu } from './components/studio-menu';
 import { studioEntryParams } from './lib/entry';
@@ -72,6 +73,7 @@ export default function StudioLayout() {
       </header>
       <main id="studio-main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
+          <PageAdopted />
           <Outlet />
         </Suspense>
       </main>

@@ -28,7 +28,26 @@ export interface ServerRenderedPage {
    * should send the plain shell (its subject is not found: the app's own fallbacks run).
    */
   load(params: Record<string, string | undefined>, get: GetJson, search: URLSearchParams): Promise<QueryEntry[] | null>;
+  /**
+   * The part of the address's query the page is drawn with (default: all of it): the server
+   * renders, and keeps, the page for that part only. A password reset link's token matters only
+   * in that there is one (the page never shows it), so every reset link shares one rendering and
+   * no token is kept in the server's memory.
+   */
+  renderedQuery?(search: URLSearchParams): URLSearchParams;
 }
+
+/** `renderedQuery` for a page drawn with `names` of the query only (in that order). */
+export function keepQuery(...names: string[]): (search: URLSearchParams) => URLSearchParams {
+  return (search) => {
+    const kept = new URLSearchParams();
+    for (const name of names) for (const value of search.getAll(name)) kept.append(name, value);
+    return kept;
+  };
+}
+
+/** A page drawn from its address alone, with no data to read (a payment's failure, a reset link). */
+export const NO_DATA = async (): Promise<QueryEntry[]> => [];
 
 /** `load`'s usual step: one read, its data when it answers 200. */
 export async function readData(get: GetJson, url: string): Promise<{ data: unknown } | null> {

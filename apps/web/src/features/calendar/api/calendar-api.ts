@@ -1,7 +1,7 @@
 /** Calendar events across studies and RSVPs (docs/studies.md, calendar section): a `queryOptions` factory per read. */
 import { calendarEvent, feedToken, membership, rsvpResult, type EventType } from '@moim/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, arrayOf } from '../../../shared/api/client';
+import { api, arrayOf, buildQuery } from '../../../shared/api/client';
 import { calendarPaths } from '../../../shared/api/paths/calendar';
 import { studiesPaths } from '../../../shared/api/paths/studies';
 
@@ -20,15 +20,15 @@ export const calendarKeys = {
   feedToken: () => ['calendar', 'feed-token'] as const,
 };
 
+/** The events read for `f`: the app's query and the server's render (calendar/server-render.ts) read the same address. */
+export function calendarEventsPath(f: CalendarFilter): string {
+  return `${calendarPaths.events}${buildQuery({ from: f.from, to: f.to, type: f.type?.length ? f.type : undefined, studyId: f.studyId })}`;
+}
+
 export const calendarEventsQuery = (f: CalendarFilter, enabled = true) =>
   queryOptions({
     queryKey: calendarKeys.range(f),
-    queryFn: ({ signal }) =>
-      api.get(calendarPaths.events, {
-        signal,
-        query: { from: f.from, to: f.to, type: f.type?.length ? f.type : undefined, studyId: f.studyId },
-        schema: import.meta.env.DEV && arrayOf(calendarEvent),
-      }),
+    queryFn: ({ signal }) => api.get(calendarEventsPath(f), { signal, schema: import.meta.env.DEV && arrayOf(calendarEvent) }),
     placeholderData: keepPreviousData,
     enabled,
   });

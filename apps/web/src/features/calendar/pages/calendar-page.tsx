@@ -6,16 +6,15 @@ import { useSearchParams } from 'react-router';
 import { useCalendarEvents } from '../api/calendar-api';
 import { EventCalendar } from '../components/event-calendar';
 import { FeedSubscription } from '../components/feed-subscription';
-import { isMonth, monthRange } from '../lib/month';
+import { monthRange } from '../lib/month';
+import { calendarPageState } from '../lib/page-state';
 import { TabBar } from '../../../shared/ui/tab-bar';
 
 export default function CalendarPage() {
   const { t } = useTranslation('calendar');
   const [params, setParams] = useSearchParams();
   const [thisMonth] = useState(() => seoulDate(new Date()).slice(0, 7));
-  const month = isMonth(params.get('month')) ? params.get('month')! : thisMonth;
-  const view = params.get('view') === 'list' ? 'list' : 'month';
-  const types = params.getAll('type').filter((v): v is EventType => (EVENT_TYPES as readonly string[]).includes(v));
+  const { month, view, types } = calendarPageState(params, thisMonth);
   const q = useCalendarEvents({ ...monthRange(month), type: types });
 
   const patch = (fn: (p: URLSearchParams) => void) => {

@@ -34,7 +34,10 @@ export function HistoryPanel({
     <section className="card stack" aria-labelledby={`${id}-title`} data-testid="arena-history">
       <div className="arena-history__head">
         <h2 id={`${id}-title`}>{t('arena.history.title')}</h2>
-        <span className="muted field-help">{t(`arena.history.source.${history.source}`)}</span>
+        {/* the prerendered page says "in this browser": not to a signed-in visitor before the take-over */}
+        <span className={`muted field-help${history.source === 'browser' ? ' guest-only' : ''}`}>
+          {t(`arena.history.source.${history.source}`)}
+        </span>
       </div>
       <TabBar role="tablist" aria-label={t('arena.history.title')}>
         {(['history', 'stats', 'fair'] as const).map((k) => (

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ParticipantSource } from '../participants/participant-source';
 import { poolOf, type LobbySetup } from './draw-run';
 import { recordingSupported } from './recorder';
+import { useHydrated } from '../../../shared/lib/use-hydrated';
 import { goTo } from './stage-panel';
 
 export interface ShowOptions {
@@ -40,7 +41,9 @@ export function Lobby({ setup, onSetup, options, onOptions, pastWinners, stageId
     const pool = poolOf(setup, pastWinners).entries;
     return pool.length ? statedChances(pool, setup.count, setup.allowRepeat) : null;
   }, [setup, pastWinners]);
-  const canRecord = setup.game === 'SNAIL_RACE' && recordingSupported();
+  // whether the browser can record is the browser's: not in the prerendered page nor its adoption
+  const hydrated = useHydrated();
+  const canRecord = setup.game === 'SNAIL_RACE' && hydrated && recordingSupported();
 
   return (
     <div className="stack" data-testid="arena-lobby">

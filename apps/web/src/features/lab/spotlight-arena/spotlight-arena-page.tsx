@@ -18,6 +18,7 @@ import { Lobby, type ShowOptions } from './lobby';
 import { Stage } from './stage';
 import { IdleStage, StagePanel } from './stage-panel';
 import { scrollBelowHeader } from '../../../shared/lib/scroll-below-header';
+import { useBrowserState } from '../../../shared/lib/use-browser-state';
 import { useArenaHistory, type HistoryRecord } from './use-arena-history';
 import { prefersReducedMotion } from './use-show-clock';
 import { errorText } from '../../../shared/ui/error-message';
@@ -36,6 +37,8 @@ const DEFAULT_SETUP: LobbySetup = {
   mode: 'highest',
 };
 
+const DEFAULT_OPTIONS: ShowOptions = { reduced: false, sound: false, record: false, seed: '' };
+
 function storedSetup(): LobbySetup {
   const s = readJson<Partial<LobbySetup>>(SETUP_KEY);
   if (!s || !Array.isArray(s.people)) return DEFAULT_SETUP;
@@ -48,8 +51,13 @@ export default function SpotlightArenaPage() {
   const { t } = useTranslation('lab');
   const id = useId();
   const history = useArenaHistory();
-  const [setup, setSetup] = useState<LobbySetup>(storedSetup);
-  const [options, setOptions] = useState<ShowOptions>(() => ({ reduced: prefersReducedMotion(), sound: false, record: false, seed: '' }));
+  // the stored lobby and the reduced-motion preference are the browser's: read once the
+  // prerendered markup (drawn with the defaults) has been adopted
+  const [setup, setSetup, setupRead] = useBrowserState<LobbySetup>(storedSetup, DEFAULT_SETUP);
+  const [options, setOptions] = useBrowserState<ShowOptions>(
+    () => ({ ...DEFAULT_OPTIONS, reduced: prefersReducedMotion() }),
+    DEFAULT_OPTIONS,
+  );
   const [run, setRun] = useState<{ run: DrawRun; replay: boolean; key: number } | null>(null);
   const [over, setOver] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
@@ -58,7 +66,9 @@ export default function SpotlightArenaPage() {
   const editorId = `${id}-editor`;
   const stageId = `${id}-stage`;
 
-  useEffect(() => writeJson(SETUP_KEY, setup), [setup]);
+  useEffect(() => {
+    if (setupRead) writeJson(SETUP_KEY, setup);
+  }, [setup, setupRead]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;

@@ -6,8 +6,9 @@
 import type { Draw, DrawBody } from '@moim/contract';
 import { arenaStats } from '@moim/games';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useAuth } from '../../../shared/auth/auth-provider';
+import { useBrowserState } from '../../../shared/lib/use-browser-state';
 import { readJson, removeLocal, writeJson } from '../../../shared/storage';
 import { drawsQuery, drawStatsQuery, labApi, labKeys } from '../api';
 
@@ -21,12 +22,15 @@ export function readLocalHistory(): HistoryRecord[] {
   return Array.isArray(list) ? list.filter((r) => r && typeof r.seed === 'string' && Array.isArray(r.winners)) : [];
 }
 
+const NO_RECORDS: HistoryRecord[] = [];
+
 const fromServer = (d: Draw): HistoryRecord => ({ ...d, playedAt: d.playedAt });
 
 export function useArenaHistory() {
   const { isAuthenticated } = useAuth();
   const qc = useQueryClient();
-  const [local, setLocal] = useState<HistoryRecord[]>(readLocalHistory);
+  // this browser's records: read once the prerendered page (drawn without them) has been adopted
+  const [local, setLocal] = useBrowserState<HistoryRecord[]>(readLocalHistory, NO_RECORDS);
   const server = useQuery({ ...drawsQuery(), enabled: isAuthenticated });
   const serverStats = useQuery({ ...drawStatsQuery(), enabled: isAuthenticated });
 
@@ -78,7 +82,7 @@ export function useArenaHistory() {
       writeJson(LOCAL_KEY, next);
       setLocal(next);
     },
-    [isAuthenticated, qc, refresh],
+    [isAuthenticated, qc, refresh, setLocal],
   );
 
   const clear = useCallback(async () => {
@@ -89,7 +93,7 @@ export function useArenaHistory() {
       removeLocal(LOCAL_KEY);
       setLocal([]);
     }
-  }, [isAuthenticated, refresh]);
+  }, [isAuthenticated, refresh, setLocal]);
 
   /** Moves the browser's records into the account (50 per call; the server skips ones it has). */
   const importLocal = useCallback(async () => {
@@ -100,7 +104,7 @@ export function useArenaHistory() {
     setLocal([]);
     refresh();
     return imported;
-  }, [refresh]);
+  }, [refresh, setLocal]);
 
   return {
     source: isAuthenticated ? ('account' as const) : ('browser' as const),

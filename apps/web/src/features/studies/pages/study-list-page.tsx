@@ -7,6 +7,7 @@ import { lazy, Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { EmptyState, LoadingState } from '../../../shared/ui/states';
+import { useHydrated } from '../../../shared/lib/use-hydrated';
 import { useStudyList } from '../api/studies-api';
 import { GridIcon, ListIcon } from '../components/icons';
 import { Pager } from '../../../shared/ui/pager';
@@ -30,6 +31,7 @@ export default function StudyListPage() {
   // (useSyncExternalStore); as a transition it yields every few ms (docs/rendering.md,
   // "Start-up work in short tasks"). The urgent render keeps the previous result.
   const list = useDeferredValue(useStudyList(filters));
+  const hydrated = useHydrated();
 
   const update = (next: StudyListFilters) => setParams(filtersToParams(next, params));
   const setView = (v: 'list' | 'calendar') => {
@@ -72,9 +74,16 @@ export default function StudyListPage() {
         </div>
 
         {view === 'calendar' ? (
-          <Suspense fallback={<LoadingState />}>
-            <StudiesCalendarView filters={filters} />
-          </Suspense>
+          // the calendar's code loads with the view; the prerendered /study/calendar (and its
+          // adoption) draws its loading state without the lazy part, which a render to a string
+          // cannot wait for (React would redraw the page on the client)
+          hydrated ? (
+            <Suspense fallback={<LoadingState />}>
+              <StudiesCalendarView filters={filters} />
+            </Suspense>
+          ) : (
+            <LoadingState />
+          )
         ) : list.isPending ? (
           <LoadingState />
         ) : list.isError ? (
