@@ -359,6 +359,27 @@ describe('hydrating a prerendered page (main.tsx, a Korean guest)', () => {
     expect(container.querySelector('[data-testid="lab-tetris-best"]')?.textContent).toBe('4,321');
   });
 
+  it('/lab/deduction-game: the intro paints from the markup while the page looks for a game to resume; a guest’s best after the adoption', async () => {
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
+    const page = await renderPage('/lab/deduction-game');
+    expect(page.html).toContain('data-testid="ded-rules"');
+    expect(page.html).toMatch(/data-testid="ded-new-game"[^>]*disabled|disabled[^>]*data-testid="ded-new-game"/);
+    const { errors, heading, container } = await hydrate('/lab/deduction-game', [], undefined, [], () => {
+      localStorage.setItem(
+        STORAGE_KEYS.gameHistory,
+        JSON.stringify([{ id: 'g1', gameType: 'DEDUCTION', score: 870, playedAt: '2026-11-29T10:00:00.000Z' }]),
+      );
+    });
+    expect(errors).toEqual([]);
+    expect(container.querySelector('h1')).toBe(heading);
+    const rules = container.querySelector('[data-testid="ded-rules"]');
+    await act(async () => undefined);
+    expect(container.querySelector('[data-testid="ded-best"] strong')?.textContent).toBe('870');
+    expect(container.querySelector<HTMLButtonElement>('[data-testid="ded-new-game"]')?.disabled).toBe(false);
+    // the rules painted from the markup are the ones the player reads (not drawn again)
+    expect(container.querySelector('[data-testid="ded-rules"]')).toBe(rules);
+  });
+
   it('/: data that arrives before a part of the page is adopted waits for the adoption, then shows (no mismatch)', async () => {
     vi.stubGlobal('fetch', () => new Promise(() => undefined));
     const top = { entries: [{ userId: 'u-1', rank: 1, name: '테트리스왕', score: 98_765 }] };

@@ -72,7 +72,6 @@ export default function DeductionPage() {
 
   let content;
   switch (g.phase) {
-    case 'loading':
     case 'starting':
     case 'submitting':
       content = (
@@ -82,16 +81,33 @@ export default function DeductionPage() {
         </div>
       );
       break;
-    case 'intro':
+    case 'loading':
+    case 'intro': {
+      // While the page looks for a game to resume ('loading') the intro is drawn as it will be,
+      // its start button waiting: the prerendered HTML paints the rules and the boards, and no
+      // stored value (the guest's best) is read before the adoption.
+      const looking = g.phase === 'loading';
       content = (
         <div className="ded-intro">
-          <section className="card ded-intro__start">
+          <section className="card ded-intro__start" aria-busy={looking || undefined}>
             <p className="ded-best" data-testid="ded-best">
-              {isAuthenticated ? t('intro.best') : t('intro.bestLocal')}: <strong>{best !== null ? best.toLocaleString() : '–'}</strong>
+              {isAuthenticated ? t('intro.best') : t('intro.bestLocal')}:{' '}
+              <strong>{!looking && best !== null ? best.toLocaleString() : '–'}</strong>
             </p>
             <p>{isAuthenticated ? t('intro.signedIn') : t('intro.guest')}</p>
+            {looking && (
+              <p className="visually-hidden" role="status">
+                {t('phase.loading')}
+              </p>
+            )}
             <div className="row">
-              <button type="button" className="btn btn-primary" onClick={() => g.setPhase('setup')} data-testid="ded-new-game">
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => g.setPhase('setup')}
+                disabled={looking}
+                data-testid="ded-new-game"
+              >
                 {t('intro.newGame')}
               </button>
               <Link className="btn btn-secondary" to="/lab/deduction-game/bots">
@@ -109,6 +125,7 @@ export default function DeductionPage() {
         </div>
       );
       break;
+    }
     case 'setup':
       content = (
         <>
@@ -221,7 +238,7 @@ export default function DeductionPage() {
           {session.syncError ?? t('sync.pending', { count: session.pending })}
         </p>
       )}
-      {g.phase === 'intro' || g.phase === 'over' ? (
+      {g.phase === 'loading' || g.phase === 'intro' || g.phase === 'over' ? (
         <div className="ded-layout">
           <div className="ded-main" ref={mainRef}>
             {content}
