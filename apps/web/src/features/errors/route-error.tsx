@@ -10,7 +10,7 @@ import { useLocation } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import { PageAdopted } from '../../shared/shell/adopted';
 import { isChunkLoadError } from '../../shared/chunk/chunk-errors';
-import { errorText } from '../../shared/ui/error-message';
+import { errorText } from '../../shared/ui/error-text';
 import { ChunkErrorPage, GenericErrorPage, MaintenancePage, NotFoundPage, UnauthorizedPage } from './error-pages';
 
 export function statusOf(error: unknown): number | undefined {

@@ -13,20 +13,12 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError, transportMessage, uiLocale } from '../api/client';
-import type { MessageLocale } from '../api/error-messages';
+import { ApiError } from '../api/client';
+import { errorText } from './error-text';
 
-export function errorText(error: unknown, opts: { locale?: MessageLocale; fallback?: string } = {}): string {
-  const locale = opts.locale ?? uiLocale();
-  // a sentence the page already wrote for its reader
-  if (typeof error === 'string' && error.trim()) return error;
-  const api = error instanceof ApiError ? error : error instanceof Error && error.cause instanceof ApiError ? error.cause : null;
-  if (api) {
-    if (api.kind !== 'http') return transportMessage(api.kind, locale);
-    return api.message.trim() || transportMessage('http', locale);
-  }
-  return opts.fallback ?? transportMessage('http', locale);
-}
+// the sentence alone, for toasts and fields (its own module: the route error page, in the start-up
+// chunk, needs it without this component)
+export { errorText };
 
 export interface ErrorMessageProps {
   /** nothing is shown for null, undefined or false */
