@@ -30,7 +30,6 @@ import type { AuthUser } from '../../http/auth-guard.ts';
 import { type JobPostingCaches, filtersKey, pageKey, sharedLoad } from './caches.ts';
 import type { SkillCatalogue } from './catalogue-repo.ts';
 import * as repo from './repo.ts';
-import type { JobCompanyRow } from './schema.ts';
 import { facetCounts, hubCounts, searchIds, type MatchProfileSql, type SearchFilters, type SortKey } from './search-repo.ts';
 
 /** The route's own response serialization (what Fastify would write for the page), run once per cached page. */
@@ -43,7 +42,7 @@ export interface Viewer {
   profile: MatchProfileSql | null;
 }
 
-export function toCompany(c: JobCompanyRow): JobCompany {
+export function toCompany(c: repo.PostingSummaryRow['company']): JobCompany {
   return { id: c.id, name: c.name, nameEn: c.nameEn, careersUrl: c.careersUrl, logoUrl: c.logoUrl };
 }
 
@@ -87,7 +86,7 @@ export class PostingService {
     const dir = (dirRaw ?? (key === 'validThrough' ? 'asc' : 'desc')) as 'asc' | 'desc';
     const sort: SortKey = key === 'match' && !viewer.profile ? 'postedAt' : key === 'relevance' && !filters.q ? 'postedAt' : key;
     const found = await searchIds(this.ctx.db, filters, { now: new Date(), sort, dir, page: q.page, size: q.size, match: viewer.profile });
-    const rows = await repo.postingsByIds(this.ctx.db, found.ids);
+    const rows = await repo.summaryRowsByIds(this.ctx.db, found.ids);
     return { ...toPage(await this.summaries(rows, viewer), found.total, q), totalExact: found.exact };
   }
 
@@ -149,7 +148,7 @@ export class PostingService {
   }
 
   /** Posting rows → summaries with skills named, the viewer's match and bookmark state. */
-  async summaries(rows: repo.PostingWithCompany[], viewer: Viewer): Promise<JobPostingSummary[]> {
+  async summaries(rows: repo.PostingSummaryRow[], viewer: Viewer): Promise<JobPostingSummary[]> {
     await this.catalogue.refs(rows.flatMap((r) => [...r.requiredSkills, ...r.preferredSkills]));
     const aliases = await this.catalogue.aliasMap();
     const marked = viewer.userId

@@ -54,6 +54,52 @@ export async function postingsByIds(db: DbOrTx, ids: readonly string[]): Promise
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/**
+ * The columns a posting's summary is drawn from (the list's card: no description, requirements
+ * or source, whose text is most of a row), with its company's card fields.
+ */
+const summaryColumns = {
+  id: jobPostings.id,
+  title: jobPostings.title,
+  employmentType: jobPostings.employmentType,
+  experienceLevel: jobPostings.experienceLevel,
+  experienceMin: jobPostings.experienceMin,
+  experienceMax: jobPostings.experienceMax,
+  location: jobPostings.location,
+  region: jobPostings.region,
+  workMode: jobPostings.workMode,
+  salaryMin: jobPostings.salaryMin,
+  salaryMax: jobPostings.salaryMax,
+  requiredSkills: jobPostings.requiredSkills,
+  preferredSkills: jobPostings.preferredSkills,
+  postedAt: jobPostings.postedAt,
+  validThrough: jobPostings.validThrough,
+  active: jobPostings.active,
+  closedReason: jobPostings.closedReason,
+};
+const companyCardColumns = {
+  id: jobCompanies.id,
+  name: jobCompanies.name,
+  nameEn: jobCompanies.nameEn,
+  careersUrl: jobCompanies.careersUrl,
+  logoUrl: jobCompanies.logoUrl,
+};
+export type PostingSummaryRow = Pick<JobPostingRow, keyof typeof summaryColumns> & {
+  company: Pick<JobCompanyRow, keyof typeof companyCardColumns>;
+};
+
+/** What lists show of postings (summaryColumns), in the order of `ids`. */
+export async function summaryRowsByIds(db: DbOrTx, ids: readonly string[]): Promise<PostingSummaryRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ posting: summaryColumns, company: companyCardColumns })
+    .from(jobPostings)
+    .innerJoin(jobCompanies, eq(jobCompanies.id, jobPostings.companyId))
+    .where(inArray(jobPostings.id, [...ids]));
+  const byId = new Map(rows.map((r) => [r.posting.id, { ...r.posting, company: r.company }]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 // --- profiles -------------------------------------------------------------------------------
 
 export async function findProfile(db: DbOrTx, userId: string): Promise<JobSkillProfileRow | undefined> {
