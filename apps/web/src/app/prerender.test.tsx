@@ -10,7 +10,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { seoulDate, STORAGE_KEYS, type StudyPageContent } from '@moim/contract';
+import { seoulDate, STORAGE_KEYS, STUDY_DROPDOWN_COUNT, type StudyPageContent } from '@moim/contract';
 import { authKeys } from '../features/auth/api';
 import { calendarKeys } from '../features/calendar/api/calendar-api';
 import { monthRange } from '../features/calendar/lib/month';
@@ -393,6 +393,21 @@ describe('hydrating a prerendered page (main.tsx, a Korean guest)', () => {
     await act(async () => undefined);
     expect(container.querySelector('[data-testid="hero-weekly-top"]')?.textContent).toContain('테트리스왕');
   });
+
+  it.each(['/terms', '/lab'])(
+    '%s: the current studies arriving before the header is adopted wait for the adoption (no mismatch), then fill the STUDY menu',
+    async (path) => {
+      vi.stubGlobal('fetch', () => new Promise(() => undefined));
+      const study = { id: 's-1', slug: '1-tecoteco', title: '테코테코 알고리즘', generation: 1, isRecruiting: true };
+      const { errors, heading, container } = await hydrate(path, [], undefined, [
+        [['shell', 'current-studies', STUDY_DROPDOWN_COUNT], [study]],
+      ]);
+      expect(errors).toEqual([]);
+      expect(container.querySelector('h1')).toBe(heading);
+      await act(async () => undefined);
+      expect(container.querySelector('[data-testid="study-dropdown-item"]')?.textContent).toContain('테코테코 알고리즘');
+    },
+  );
 
   it('/login in a browser that speaks WebAuthn: the markup is adopted (what was typed stays), then the passkey button joins it', async () => {
     vi.stubGlobal('fetch', () => new Promise(() => undefined));

@@ -3,13 +3,16 @@ import { DROPDOWN_CLOSE_DELAY_MS, STUDY_DROPDOWN_COUNT } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { canApplyNow, studyPath, useCurrentStudies } from '../../shared/shell/current-studies';
+import { useAsPrerendered } from '../../shared/lib/use-as-prerendered';
 import { useMenu } from '../../shared/ui/use-menu';
 
 export function StudyMenu() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const menu = useMenu({ hover: true, closeDelay: DROPDOWN_CLOSE_DELAY_MS });
-  const studies = useCurrentStudies(STUDY_DROPDOWN_COUNT);
+  // drawn as the prerendered header was (loading) while React adopts it: the home page reads the
+  // same query, and its answer can arrive before the header's part is adopted
+  const studies = useAsPrerendered(useCurrentStudies(STUDY_DROPDOWN_COUNT));
   const list = (studies.data ?? []).slice(0, STUDY_DROPDOWN_COUNT);
   const active = pathname === '/study' || pathname.startsWith('/study/') || pathname === '/calendar';
 
