@@ -3,6 +3,7 @@ import { whoweareMembers, type WhoweareMember } from '@moim/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { sitePaths } from '../../shared/api/paths/site';
 import { publicGet } from '../../shared/api/public-client';
+import { compareText } from '../../shared/lib/compare-text';
 
 export type Member = WhoweareMember;
 
@@ -12,7 +13,7 @@ export const whoweareKeys = {
 
 /** The team in the pages' order: by sort order, then name. */
 export const sortMembers = (list: readonly Member[] | null | undefined): Member[] =>
-  [...(list ?? [])].sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || a.name.localeCompare(b.name));
+  [...(list ?? [])].sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || compareText(a.name, b.name));
 
 export const membersQuery = () =>
   queryOptions({

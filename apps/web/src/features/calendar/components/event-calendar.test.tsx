@@ -50,6 +50,22 @@ function Harness({ events }: { events: CalendarEvent[] }) {
 }
 
 describe('event calendar', () => {
+  it('lists events at the same hour in one order whatever the order they came in (Korean collation, as the server renders them)', async () => {
+    stubFetch(() => undefined);
+    const a = event({ id: 'e-a', title: 'E2E 스터디', studyTitle: 'E2E 스터디' });
+    const b = event({ id: 'e-b', title: '테코테코', studyTitle: '테코테코' });
+    const chips = async (events: CalendarEvent[]) => {
+      const { unmount } = await renderPage(<Harness events={events} />);
+      const cell = document.querySelector('.cal-cell .cal-chips:not(:empty)')!;
+      const order = [...cell.querySelectorAll('.cal-chip')].map((c) => c.textContent);
+      unmount();
+      return order;
+    };
+    const forward = await chips([a, b]);
+    expect(forward).toEqual(['20:00테코테코', '20:00E2E 스터디']);
+    expect(await chips([b, a])).toEqual(forward);
+  });
+
   it('lays out a Monday-first month, moves by keyboard and shows the chosen day', async () => {
     stubFetch((url) => (url.pathname === '/api/studies/my/memberships' ? { data: [membership] } : undefined));
     await renderPage(

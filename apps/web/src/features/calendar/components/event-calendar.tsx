@@ -7,6 +7,7 @@
 import { addDays, seoulDate, type CalendarEvent } from '@moim/contract';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { compareCodes, compareText } from '../../../shared/lib/compare-text';
 import { ErrorMessage } from '../../../shared/ui/error-message';
 import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { formatDayHeading, formatLongDate, formatMonthTitle, weekdayShort } from '../lib/format';
@@ -25,7 +26,9 @@ export interface EventCalendarProps {
 }
 
 function byTime(a: CalendarEvent, b: CalendarEvent) {
-  return a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime) || a.title.localeCompare(b.title);
+  return (
+    compareCodes(a.date, b.date) || compareCodes(a.startTime, b.startTime) || compareText(a.title, b.title) || compareCodes(a.id, b.id)
+  );
 }
 
 export function EventCalendar({ month, onMonthChange, view, events, isPending, error, onRetry }: EventCalendarProps) {
