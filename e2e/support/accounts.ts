@@ -1,4 +1,8 @@
 /** Helpers for journeys that need accounts: API login, a signed-in context, demo users. */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { generate } from 'otplib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { baseURL } from './browser.ts';
@@ -14,18 +18,46 @@ const TOTP_SECRETS: Record<string, string> = { 'admin@moim.dev': DEMO_ADMIN_TOTP
  * A TOTP code the server has not accepted yet: a code is accepted once per 30 s step, and the
  * server takes the next step's code too, so journeys signing the same admin in several times
  * move one step ahead each time, and wait for the clock only when two steps ahead were used.
+ * The steps used are kept in a file per server and secret, under a lock directory: journey files
+ * run in parallel worker processes, and two of them signing the admin in at the same moment
+ * would otherwise present the same code (the second refused as a replay).
  */
-const usedSteps = new Map<string, number>();
 export async function nextTotpCode(secret: string): Promise<string> {
+  const file = join(tmpdir(), `moim-e2e-totp-${new URL(baseURL).port}-${createHash('sha1').update(secret).digest('hex').slice(0, 12)}`);
   for (;;) {
-    const now = Math.floor(Date.now() / 30_000);
-    const step = Math.max(now, (usedSteps.get(secret) ?? -1) + 1);
-    if (step <= now + 1) {
-      usedSteps.set(secret, step);
-      return generate({ secret, epoch: step * 30 });
-    }
+    const step = await withLock(`${file}.lock`, () => {
+      const now = Math.floor(Date.now() / 30_000);
+      const last = Number(existsSync(file) ? readFileSync(file, 'utf8') : -1);
+      const next = Math.max(now, (Number.isFinite(last) ? last : -1) + 1);
+      if (next > now + 1) return null;
+      writeFileSync(file, String(next));
+      return next;
+    });
+    if (step !== null) return generate({ secret, epoch: step * 30 });
     // both usable steps are spent: wait for the clock to reach the next one
     await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/** Runs `fn` holding a lock directory (mkdir is atomic across processes); a lock left for 10 s by a process that died is taken over. */
+async function withLock<T>(lock: string, fn: () => T): Promise<T> {
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 10_000) rmSync(lock, { recursive: true, force: true });
+      } catch {
+        // released meanwhile
+      }
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
   }
 }
 
