@@ -409,6 +409,22 @@ describe('hydrating a prerendered page (main.tsx, a Korean guest)', () => {
     },
   );
 
+  it('a page built last year is adopted without a mismatch, then its footer shows this year', async () => {
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-31T14:00:00Z') }); // the build, 23:00 in Seoul
+    try {
+      const { errors, heading, container } = await hydrate('/terms', [], undefined, [], () =>
+        vi.setSystemTime(new Date('2027-01-01T01:00:00Z')),
+      );
+      expect(errors).toEqual([]);
+      expect(container.querySelector('h1')).toBe(heading);
+      await act(async () => undefined);
+      expect(container.querySelector('.site-footer__copy')?.textContent).toContain('2027');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('/login in a browser that speaks WebAuthn: the markup is adopted (what was typed stays), then the passkey button joins it', async () => {
     vi.stubGlobal('fetch', () => new Promise(() => undefined));
     vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { changeLocale, LOCALES, type Locale } from '../../shared/i18n';
 import { readTheme, saveTheme, THEME_CHOICES, type ThemeChoice } from '../../shared/theme/theme';
 import { LogoMark } from '../../shared/ui/logo';
+import { useHydrated } from '../../shared/lib/use-hydrated';
 
 // The stored theme is read after hydration: a prerendered footer shows 'system' (the server has
 // no storage), and the first render of a hydrated page must be the same; React re-reads it then.
@@ -17,6 +18,7 @@ export function SiteFooter() {
   const [picked, setTheme] = useState<ThemeChoice | null>(null);
   const theme = picked ?? stored;
   const lang = (i18n.language === 'en' ? 'en' : 'ko') as Locale;
+  const hydrated = useHydrated();
   return (
     <footer className="site-footer">
       <div className="container site-footer__top">
@@ -50,7 +52,12 @@ export function SiteFooter() {
         </nav>
       </div>
       <div className="container site-footer__bottom">
-        <p className="site-footer__copy">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+        {/* The year of a page drawn at build (or by the server) may be last year's by the time it is
+            adopted (a page built on 31 December): that text alone may differ, and the line is drawn
+            again with this year once the page is the app's own. */}
+        <p key={hydrated ? 'live' : 'markup'} className="site-footer__copy" suppressHydrationWarning>
+          {t('footer.copyright', { year: new Date().getFullYear() })}
+        </p>
         <div className="site-footer__settings" aria-label={t('footer.settingsLabel')} role="group">
           <div className="segmented" role="group" aria-label={t('common.language')}>
             {LOCALES.map((l) => (
