@@ -72,7 +72,7 @@ export class AlertService {
       // Claim this day's alert; another instance that got here first wins.
       if (!(await repo.claimAlert(tx, row, { next: nextAlertTime(now), cursor: upTo, now, sent: mailable }))) return false;
       if (!mailable) return false;
-      const rows = await repo.postingsByIds(tx, found.ids);
+      const rows = await repo.summaryRowsByIds(tx, found.ids);
       const base = this.ctx.config.publicUrl.replace(/\/$/, '');
       const unsubscribe = `${base}/ignition/navigator?unsubscribe=${row.id}&token=${this.members.unsubscribeToken(row.id)}`;
       const lines = rows.map((p) => ({ title: `${p.company.name} · ${p.title}`, url: `${base}/ignition/navigator/${p.id}` }));

@@ -143,7 +143,7 @@ export class PostingService {
   }
 
   async requireExists(id: string): Promise<void> {
-    const [row] = await repo.postingsByIds(this.ctx.db, [id]);
+    const [row] = await repo.summaryRowsByIds(this.ctx.db, [id]);
     if (!row) throw notFound('jobs.postingNotFound');
   }
 
