@@ -9,7 +9,7 @@
 import { jobPostingLd, jsonLdScript, studyLd, type JobPostingDetail, type Study } from '@moim/contract';
 import type { FastifyInstance } from 'fastify';
 
-type QueryEntry = [key: readonly unknown[], data: unknown];
+type QueryEntry = [key: readonly unknown[], data: unknown, error?: unknown];
 
 const POSTING_PAGE = /^\/ignition\/navigator\/([0-9a-f-]{36})$/i;
 

@@ -36,15 +36,19 @@ export async function loadPageData(path, get) {
   const m = /^\\/study\\/([^/?]+)(?:\\?.*)?$/.exec(path);
   if (!m || m[1] === 'explode') return m ? { pattern: '/study/:studyIdentifier', entries: [[['boom'], null]] } : null;
   const study = await get('/api/studies/slug/' + m[1]);
+  // as readSubject does for a project or a posting: a subject the API does not know is drawn as not found
+  if (m[1].startsWith('gone-') && study.status === 404 && study.error)
+    return { pattern: '/study/:studyIdentifier', entries: [[['studies', 'detail', m[1]], null, { status: 404, ...study.error }]], status: 404 };
   if (study.status !== 200) return null;
   // as a page's renderedQuery does: a token is drawn only as "there is one"
   const url = path.includes('token=') ? path.split('?')[0] + '?token=link' : undefined;
   return { pattern: '/study/:studyIdentifier', entries: [[['studies', 'detail', m[1]], study.data]], url };
 }
 export async function renderPage(path, entries) {
+  globalThis.__moimRenders = (globalThis.__moimRenders ?? 0) + 1;
+  if (entries[0][2]) return { html: '<h1 class="title">' + entries[0][2].code + ': ' + entries[0][2].message + '</h1>' };
   const s = entries[0][1];
   if (!s) throw new Error('render failed');
-  globalThis.__moimRenders = (globalThis.__moimRenders ?? 0) + 1;
   return { html: '<h1 class="title">' + s.title + '</h1><p class="status">' + s.status + '</p>' };
 }
 export function queryDataScript(entries) {
@@ -189,6 +193,19 @@ describe('server-rendered study pages', () => {
       expect(res.statusCode, path).toBe(200);
       expect(res.body, path).toBe(SHELL);
     }
+  });
+
+  it('a page drawn for a subject the API does not know is sent as a 404, with the API’s error, and not kept', async () => {
+    const before = renders();
+    for (let i = 0; i < 2; i++) {
+      const res = await page('/study/gone-nothing-here');
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('<h1 class="title">BIZ-3001: 스터디를 찾을 수 없습니다.</h1>');
+      expect(res.body).toContain('"status":404');
+    }
+    // rendered for each request: addresses nobody links to do not take the place of kept pages
+    expect(renders() - before).toBe(2);
   });
 
   it('never serves the render bundle, and allows the inline scripts by hash and inline styles', async () => {

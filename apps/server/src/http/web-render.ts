@@ -29,13 +29,14 @@ import { createPageFonts, type PageFonts, type PageFontSpec } from './page-font.
 import { pageRenderReadHeaders } from './page-render-read.ts';
 import { withHeadElements } from './structured-data.ts';
 
-type QueryEntry = [key: readonly unknown[], data: unknown];
-type GetJson = (url: string) => Promise<{ status: number; data?: unknown }>;
+/** [key, data] or, for a subject that does not exist, [key, null, its error] (apps/web/src/shared/api/server-render.ts) */
+type QueryEntry = [key: readonly unknown[], data: unknown, error?: { status: number; code: string; message: string }];
+type GetJson = (url: string) => Promise<{ status: number; data?: unknown; error?: { code: string; message: string } }>;
 
 /** What render.mjs exports for the server (apps/web/src/app/prerender.tsx). */
 interface RenderBundle {
   /** `url`: the address the page is rendered and kept for (the part of the query it is drawn with) */
-  loadPageData(url: string, get: GetJson): Promise<{ pattern: string; entries: QueryEntry[]; url?: string } | null>;
+  loadPageData(url: string, get: GetJson): Promise<{ pattern: string; entries: QueryEntry[]; url?: string; status?: number } | null>;
   renderPage(url: string, data: QueryEntry[]): Promise<{ html: string }>;
   queryDataScript(entries: QueryEntry[]): string;
 }
@@ -102,16 +103,19 @@ const MAX_PAGES = 200; // ≈ 80 KB each: ≤ 16 MB
  * quality 11's size, which costs ≈ 0.3 s.
  */
 export interface HtmlPage {
+  /** the answer's status: 404 for a page drawn for a subject that does not exist (200 when absent) */
+  status?: number;
   html: Buffer;
   br(): Buffer | undefined;
   gzip(): Buffer | undefined;
 }
 
-function renderedPage(text: string): HtmlPage {
+function renderedPage(text: string, status = 200): HtmlPage {
   const html = Buffer.from(text);
   let br: Buffer | undefined;
   let gzip: Buffer | undefined;
   return {
+    status,
     html,
     br: () => (br ??= brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })),
     gzip: () => (gzip ??= gzipSync(html, { level: 6 })),
@@ -167,8 +171,16 @@ export function createPageRenderer(
 
   const get: GetJson = async (url) => {
     const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json', ...pageRenderReadHeaders() } });
-    if (res.statusCode !== 200) return { status: res.statusCode };
-    return { status: 200, data: (res.json() as { data?: unknown }).data };
+    if (res.statusCode === 200) return { status: 200, data: (res.json() as { data?: unknown }).data };
+    // the error envelope's code and message: a page about a missing subject draws its not-found state from them
+    let error: { code: string; message: string } | undefined;
+    try {
+      const e = (res.json() as { error?: { code?: unknown; message?: unknown } }).error;
+      if (typeof e?.code === 'string' && typeof e.message === 'string') error = { code: e.code, message: e.message };
+    } catch {
+      // not JSON: no error to draw
+    }
+    return { status: res.statusCode, error };
   };
 
   const render: PageRenderer = async (pathOnly, search = '') => {
@@ -197,7 +209,10 @@ export function createPageRenderer(
       const markup = same ? same.markup : (await r.renderPage(path, data.entries)).html;
       const codes = same ? same.codes : (fonts?.codePoints(markup) ?? []);
       const { html, font } = assemble(template, r, markup, data.entries, codes);
-      const rendered = renderedPage(html);
+      const status = data.status ?? 200;
+      const rendered = renderedPage(html, status);
+      // a not-found page is not kept: addresses nobody links to must not push out the pages people read
+      if (status !== 200) return rendered;
       pages.delete(path);
       pages.set(path, { key, markup, codes, font, page: rendered });
       if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);

@@ -131,6 +131,7 @@ export async function registerWebStatic(
       const search = request.url.slice(path.length);
       const rendered = page ?? (render && !english ? await render(pagePath, search) : undefined);
       if (rendered) {
+        if (rendered.status) void reply.code(rendered.status);
         // Compressed here: the build's brotli/gzip files for a prerendered page, the renderer's
         // (made once per rendered page) for a server-rendered one: the compress plugin left this
         // fallback's replies plain (an 84 KB study page, 2026-11-23), and leaves alone a reply

@@ -18,12 +18,12 @@ import { makeStudy } from '../features/studies/test-fixtures';
 import { homeKeys } from '../features/home/api';
 import { loadPageData, PRERENDERED_PATHS, queryDataScript, renderPage, sampleData, SERVER_RENDERED, type GetJson } from './prerender';
 import { Providers } from './providers';
-import { seedQueryData } from './query-data';
+import { seedEntries, seedQueryData } from './query-data';
 import { AppRoutes } from './router';
 
 const study = makeStudy({ slug: '7-render', title: '서버 렌더 스터디 </script><b>', tagline: '먼저 그려지는 스터디' });
 
-function api(pages: Record<string, { status: number; data?: unknown }>): { get: GetJson; calls: string[] } {
+function api(pages: Record<string, Awaited<ReturnType<GetJson>>>): { get: GetJson; calls: string[] } {
   const calls: string[] = [];
   return {
     calls,
@@ -111,6 +111,7 @@ describe('the other server-rendered pages: projects and the jobs navigator', () 
       pattern: '/project/:slug',
       url: '/project/모임-캘린더',
       entries: [[['projects', 'detail', '모임-캘린더'], project]],
+      status: 200,
     });
 
     const list = { content: [], totalElements: 0 };
@@ -126,6 +127,7 @@ describe('the other server-rendered pages: projects and the jobs navigator', () 
       pattern: '/ignition/navigator/:jobId',
       url: `/ignition/navigator/${postingId}`,
       entries: [[['job-postings', 'detail', postingId, false], posting]],
+      status: 200,
     });
 
     const search = { content: [], totalElements: 0, totalExact: true };
@@ -158,8 +160,31 @@ describe('the other server-rendered pages: projects and the jobs navigator', () 
     expect(none.calls).toEqual([]);
   });
 
+  it('a project or posting the API does not know: its not-found state, sent as a 404', async () => {
+    const missing = { status: 404, error: { code: 'PROJECT_NOT_FOUND', message: '프로젝트를 찾을 수 없습니다.' } };
+    const slug = '없는-프로젝트';
+    const projects = api({ [`/api/projects/slug/${encodeURIComponent(slug)}`]: missing });
+    const data = await loadPageData(`/project/${slug}`, projects.get);
+    expect(data).toEqual({
+      pattern: '/project/:slug',
+      url: `/project/${slug}`,
+      entries: [[['projects', 'detail', slug], null, { status: 404, ...missing.error }]],
+      status: 404,
+    });
+    const page = await renderPage(`/project/${slug}`, data!.entries);
+    expect(page.html).toContain('프로젝트를 찾을 수 없어요');
+    expect(page.html).not.toMatch(/page-loading|loading-state/);
+
+    const posting = { status: 404, error: { code: 'JOB_POSTING_NOT_FOUND', message: '채용 공고를 찾을 수 없습니다.' } };
+    const postings = api({ [`/api/job-postings/${postingId}`]: posting });
+    const postingData = await loadPageData(`/ignition/navigator/${postingId}`, postings.get);
+    expect(postingData?.status).toBe(404);
+    expect((await renderPage(`/ignition/navigator/${postingId}`, postingData!.entries)).html).toContain('채용 공고를 찾을 수 없습니다.');
+  });
+
   it('sends the shell when the subject is missing or the address cannot name one (no read for a malformed id)', async () => {
     const none = api({});
+    // a 404 without the API's error envelope (not the API answering): nothing to draw
     expect(await loadPageData('/project/없는-프로젝트', none.get)).toBeNull();
     expect(await loadPageData('/ignition/navigator/not-a-uuid', none.get)).toBeNull();
     expect(await loadPageData('/project/new', none.get)).toBeNull();
@@ -219,7 +244,7 @@ describe('the other server-rendered pages: projects and the jobs navigator', () 
   it('pages drawn from their address: a reset link’s token and a payment’s unrelated parameters are not part of the rendering', async () => {
     const none = api({});
     const reset = await loadPageData('/reset-password?token=secret-token-123&utm=mail', none.get);
-    expect(reset).toEqual({ pattern: '/reset-password', entries: [], url: '/reset-password?token=link' });
+    expect(reset).toEqual({ pattern: '/reset-password', entries: [], status: 200, url: '/reset-password?token=link' });
     expect((await loadPageData('/reset-password', none.get))?.url).toBe('/reset-password');
     const form = await renderPage(reset!.url, []);
     expect(form.html).toContain('type="password"');
@@ -274,8 +299,8 @@ describe('hydrating a prerendered page (main.tsx, a Korean guest)', () => {
     document.body.replaceChildren(container);
     const heading = container.querySelector('h1');
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
-    for (const [key, value] of entries) client.setQueryData(key, value, { updatedAt: 0 });
-    for (const [key, value] of arrived) client.setQueryData(key, value);
+    seedEntries(client, entries, 0); // as seedQueryData does
+    seedEntries(client, arrived);
     const errors: unknown[] = [];
     await act(async () => {
       startTransition(
@@ -315,6 +340,21 @@ describe('hydrating a prerendered page (main.tsx, a Korean guest)', () => {
     expect(heading).not.toBeNull();
     expect(container.querySelector('h1')).toBe(heading);
     expect(container.querySelector('.page-loading, .loading-state')).toBeNull();
+  });
+
+  it('a project that does not exist: its not-found markup is adopted as it is, and not fetched again on adoption', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', (url: string) => {
+      calls.push(String(url));
+      return new Promise(() => undefined);
+    });
+    const key = ['projects', 'detail', '없는-프로젝트'];
+    const error = { status: 404, code: 'PROJECT_NOT_FOUND', message: '프로젝트를 찾을 수 없습니다.' };
+    const { errors, container } = await hydrate('/project/없는-프로젝트', [[key, null, error]]);
+    expect(errors).toEqual([]);
+    expect(container.textContent).toContain('프로젝트를 찾을 수 없어요.');
+    expect(container.querySelector('.page-loading, .loading-state')).toBeNull();
+    expect(calls.filter((u) => u.includes('/api/projects/'))).toEqual([]);
   });
 
   it('/lab/spotlight-arena: the lobby and history this browser stored are drawn right after the adoption, and kept', async () => {

@@ -28,7 +28,7 @@ import { koSharedCatalogue, loadCatalogue } from './i18n-resources';
 import { Providers } from './providers';
 import { LAB_REDIRECTS } from '../features/lab/lab-catalog';
 import { AppRoutes, matchedPages, preloadRoute, redirects, routes } from './router';
-import { QUERY_DATA_ID, type QueryEntry } from './query-data';
+import { QUERY_DATA_ID, seedEntries, type QueryEntry } from './query-data';
 
 /**
  * Public pages that look the same for every guest (no per-user content in their first view): every
@@ -36,8 +36,8 @@ import { QUERY_DATA_ID, type QueryEntry } from './query-data';
  * (SERVER_RENDERED: with their data, or from their address's query), the old addresses the server
  * redirects (SERVER_REDIRECTS), and those that keep the plain shell: the pages only a signed-in
  * visitor sees (a payment's result and checkout: a guest is sent to log in), the social log-in
- * callback (its result is in the address's fragment, which the server never sees) and a project
- * that does not exist (the app's not-found page).
+ * callback (its result is in the address's fragment, which the server never sees). A project or a
+ * posting that does not exist is server-rendered as its not-found state, sent as a 404 (readSubject).
  * /study and /study/calendar paint their frame, headings and filters with the list's (or the
  * calendar's) loading state (cards' text, drawn before the font arrives, would rewrap when it
  * does: docs/rendering.md "Fonts").
@@ -127,7 +127,10 @@ function serverRendered(path: string): { page: ServerRenderedPage; params: Recor
  * server should not render it (not a server-rendered route, or its subject is not found: the
  * app's own fallbacks — the study search by title, the not-found page — then run in the browser).
  */
-export async function loadPageData(url: string, get: GetJson): Promise<{ pattern: string; entries: QueryEntry[]; url: string } | null> {
+export async function loadPageData(
+  url: string,
+  get: GetJson,
+): Promise<{ pattern: string; entries: QueryEntry[]; url: string; status: number } | null> {
   const at = url.indexOf('?');
   const path = at < 0 ? url : url.slice(0, at);
   const match = serverRendered(path);
@@ -137,7 +140,10 @@ export async function loadPageData(url: string, get: GetJson): Promise<{ pattern
   const entries = await match.page.load(match.params, get, search);
   // the address the page is rendered (and kept) for: its path and the part of the query it is drawn with
   const query = search.toString();
-  return entries ? { pattern: match.page.pattern, entries, url: query ? `${path}?${query}` : path } : null;
+  if (!entries) return null;
+  // a page drawn for a subject that does not exist (readSubject) is sent as a 404
+  const status = entries.some((e) => e.length === 3 && e[2].status === 404) ? 404 : 200;
+  return { pattern: match.page.pattern, entries, url: query ? `${path}?${query}` : path, status };
 }
 
 /** `<script type="application/json">` with the entries (not executed: no CSP concern). */
@@ -172,7 +178,7 @@ export async function renderPage(url: string, data: QueryEntry[] = []): Promise<
   const i18n = i18next as unknown as { reportNamespaces?: { getUsedNamespaces(): string[] } };
   delete i18n.reportNamespaces;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  for (const [key, value] of data) client.setQueryData(key, value);
+  seedEntries(client, data);
   const html = renderToString(
     <Providers client={client}>
       <StaticRouter location={url}>

@@ -6,8 +6,9 @@
  * once the page is live. main.tsx seeds only for guests: a signed-in visitor's view of a study
  * differs (its `viewer`), and a guest's buttons must not show to them even for a moment.
  */
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { QueryEntry } from '../shared/api/server-render';
+import type { QueryClient, QueryKey, QueryState } from '@tanstack/react-query';
+import { ApiError } from '../shared/api/client';
+import type { QueryEntry, SeededError } from '../shared/api/server-render';
 
 export const QUERY_DATA_ID = 'moim-query-data';
 
@@ -25,12 +26,57 @@ export function seedQueryData(client: QueryClient, doc: Document = document): nu
     return 0;
   }
   if (!Array.isArray(entries)) return 0;
-  let n = 0;
+  // updatedAt 0: stale at once, refetched on mount (in the background, the data stays shown)
+  return seedEntries(client, entries.filter(isEntry), 0);
+}
+
+function isEntry(entry: unknown): entry is QueryEntry {
+  if (!Array.isArray(entry) || !Array.isArray(entry[0])) return false;
+  if (entry.length === 2) return true;
+  const error = entry[2] as Partial<SeededError> | null;
+  return (
+    entry.length === 3 &&
+    entry[1] === null &&
+    typeof error === 'object' &&
+    error !== null &&
+    typeof error.status === 'number' &&
+    typeof error.code === 'string' &&
+    typeof error.message === 'string'
+  );
+}
+
+/**
+ * Puts `entries` in `client`'s cache (the server's render and the browser's first render do the
+ * same, so both draw the same page): data as it is; an error (a subject that does not exist) as
+ * the query's failed state, with `retryOnMount: false` for that key, or the first render would
+ * start fetching it again and draw the loading state instead of the not-found page the markup
+ * shows. A later visit of that page (its query gone from the cache) fetches it as usual.
+ */
+export function seedEntries(client: QueryClient, entries: readonly QueryEntry[], updatedAt?: number): number {
   for (const entry of entries) {
-    if (!Array.isArray(entry) || entry.length !== 2 || !Array.isArray(entry[0])) continue;
-    // updatedAt 0: stale at once, refetched on mount (in the background, the data stays shown)
-    client.setQueryData(entry[0] as QueryKey, entry[1], { updatedAt: 0 });
-    n++;
+    const key = entry[0];
+    if (entry.length === 2) {
+      client.setQueryData(key, entry[1], updatedAt === undefined ? undefined : { updatedAt });
+      continue;
+    }
+    client.setQueryDefaults(key, { retryOnMount: false });
+    const seeded = entry[2];
+    const error = new ApiError({ status: seeded.status, code: seeded.code, serverMessage: seeded.message, fromServer: true });
+    const state: QueryState<unknown, ApiError> = {
+      data: undefined,
+      dataUpdateCount: 0,
+      dataUpdatedAt: 0,
+      error,
+      errorUpdateCount: 1,
+      errorUpdatedAt: updatedAt ?? Date.now(),
+      fetchFailureCount: 1,
+      fetchFailureReason: error,
+      fetchMeta: null,
+      isInvalidated: false,
+      status: 'error',
+      fetchStatus: 'idle',
+    };
+    client.getQueryCache().build(client, { queryKey: key as QueryKey }, state);
   }
-  return n;
+  return entries.length;
 }

@@ -1,6 +1,6 @@
 /** The jobs navigator's pages the server renders with their public data (shared/api/server-render.ts). */
 import type { JobFacets, JobPostingDetail } from '@moim/contract';
-import { readData, type ServerRenderedPage } from '../../shared/api/server-render';
+import { readData, readSubject, type ServerRenderedPage } from '../../shared/api/server-render';
 import { jobPostingsPaths } from '../../shared/api/paths/job-postings';
 import { jobFacetsPath, jobKeys, jobListPath, PAGE_SIZE } from './api';
 import { EMPTY_FILTERS, parseFilters, UUID } from './lib/filters';
@@ -39,15 +39,14 @@ function samplePosting(): JobPostingDetail {
   };
 }
 
-/** /ignition/navigator/{id}: a posting's own page, as a guest sees it. */
+/** /ignition/navigator/{id}: a posting's own page, as a guest sees it, or its not-found state (a 404). */
 export const postingPage: ServerRenderedPage = {
   pattern: '/ignition/navigator/:jobId',
   sample: `/ignition/navigator/${SAMPLE_ID}`,
   sampleData: () => [[jobKeys.detail(SAMPLE_ID, false), samplePosting()]],
   async load({ jobId }, get) {
     if (!jobId || !UUID.test(jobId)) return null;
-    const posting = await readData(get, jobPostingsPaths.byId(jobId));
-    return posting ? [[jobKeys.detail(jobId, false), posting.data]] : null;
+    return readSubject(get, jobPostingsPaths.byId(jobId), jobKeys.detail(jobId, false));
   },
 };
 

@@ -1,6 +1,6 @@
 /** The project pages the server renders with their public data (shared/api/server-render.ts). */
 import { DEFAULT_PAGE_SIZE, type Project } from '@moim/contract';
-import { readData, type ServerRenderedPage } from '../../shared/api/server-render';
+import { readData, readSubject, type ServerRenderedPage } from '../../shared/api/server-render';
 import { projectsPaths } from '../../shared/api/paths/projects';
 import { projectKeys, projectListPath } from './api/projects-api';
 import { EMPTY_FILTERS, parseFilters } from './lib/list-filters';
@@ -67,15 +67,14 @@ function sampleProject(): Project {
   };
 }
 
-/** /project/{slug}: the project as a guest sees it (the server's read counts no view). */
+/** /project/{slug}: the project as a guest sees it (the server's read counts no view), or its not-found page (a 404). */
 export const projectPage: ServerRenderedPage = {
   pattern: '/project/:slug',
   sample: '/project/sample-project',
   sampleData: () => [[projectKeys.detail('sample-project'), sampleProject()]],
   async load({ slug }, get) {
     if (!slug) return null;
-    const project = await readData(get, projectsPaths.bySlug(slug));
-    return project ? [[projectKeys.detail(slug), project.data]] : null;
+    return readSubject(get, projectsPaths.bySlug(slug), projectKeys.detail(slug));
   },
 };
 

@@ -7,11 +7,22 @@
  */
 import type { QueryKey } from '@tanstack/react-query';
 
-/** A query cache entry: the key a page's `useQuery` reads and the API's `data` for it. */
-export type QueryEntry = [key: QueryKey, data: unknown];
+/** An answer's error as a page's query holds it: a subject the API does not know (404). */
+export interface SeededError {
+  status: number;
+  code: string;
+  message: string;
+}
 
-/** The API as the server's renderer reads it: status and the envelope's `data`. */
-export type GetJson = (url: string) => Promise<{ status: number; data?: unknown }>;
+/**
+ * A query cache entry: the key a page's `useQuery` reads and the API's `data` for it, or, for a
+ * subject that does not exist, no data and the API's error (the page draws its not-found state
+ * and the server answers 404: `readSubject`).
+ */
+export type QueryEntry = [key: QueryKey, data: unknown] | [key: QueryKey, data: null, error: SeededError];
+
+/** The API as the server's renderer reads it: status and the envelope's `data`, or its `error`. */
+export type GetJson = (url: string) => Promise<{ status: number; data?: unknown; error?: { code: string; message: string } }>;
 
 export interface ServerRenderedPage {
   /** the route's pattern, as in the feature's routes */
@@ -48,6 +59,17 @@ export function keepQuery(...names: string[]): (search: URLSearchParams) => URLS
 
 /** A page drawn from its address alone, with no data to read (a payment's failure, a reset link). */
 export const NO_DATA = async (): Promise<QueryEntry[]> => [];
+
+/**
+ * `load`'s step for a page about one subject (a project, a posting): its data, or when the API
+ * answers 404 the not-found error the page draws from it; null for any other answer (the shell).
+ */
+export async function readSubject(get: GetJson, url: string, key: QueryKey): Promise<QueryEntry[] | null> {
+  const r = await get(url);
+  if (r.status === 200) return [[key, r.data]];
+  if (r.status === 404 && r.error) return [[key, null, { status: 404, code: r.error.code, message: r.error.message }]];
+  return null;
+}
 
 /** `load`'s usual step: one read, its data when it answers 200. */
 export async function readData(get: GetJson, url: string): Promise<{ data: unknown } | null> {
