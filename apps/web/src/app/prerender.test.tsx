@@ -277,6 +277,7 @@ describe('hydrating a prerendered page (main.tsx, a Korean guest)', () => {
   afterEach(() => {
     localStorage.clear();
     vi.unstubAllGlobals();
+    window.history.replaceState(null, '', '/');
   });
 
   // The same tree as main.tsx (StrictMode, one wrapper per level, the router), hydrated the same
@@ -323,6 +324,8 @@ describe('hydrating a prerendered page (main.tsx, a Korean guest)', () => {
 
   it.each(PRERENDERED_PATHS)('%s: the markup is adopted as it is, even with a stored theme', async (path) => {
     vi.stubGlobal('fetch', () => new Promise(() => undefined)); // data stays loading, as in the markup
+    // the social log-in's return, as a provider sends it (the log-in then waits on the API)
+    if (path === '/auth/callback') window.history.replaceState(null, '', '/auth/callback#accessToken=a.b.c&refreshToken=r');
     const { errors, heading, container } = await hydrate(path, [], 'dark');
     expect(errors).toEqual([]);
     // the very nodes of the markup stay (no second paint of the page's text)
@@ -340,6 +343,15 @@ describe('hydrating a prerendered page (main.tsx, a Korean guest)', () => {
     expect(heading).not.toBeNull();
     expect(container.querySelector('h1')).toBe(heading);
     expect(container.querySelector('.page-loading, .loading-state')).toBeNull();
+  });
+
+  it('/auth/callback without a result in its address: the markup is adopted, then the failure shows', async () => {
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
+    window.history.replaceState(null, '', '/auth/callback');
+    const { errors, container } = await hydrate('/auth/callback');
+    expect(errors).toEqual([]);
+    expect(container.querySelector('h1')?.textContent).toBe('소셜 로그인에 실패했습니다');
+    expect(container.textContent).toContain('로그인 정보를 받지 못했습니다.');
   });
 
   it('a project that does not exist: its not-found markup is adopted as it is, and not fetched again on adoption', async () => {

@@ -35,8 +35,9 @@ import { QUERY_DATA_ID, seedEntries, type QueryEntry } from './query-data';
  * public route of SPEC §2 (e2e/support/routes.ts) except those the server renders per request
  * (SERVER_RENDERED: with their data, or from their address's query), the old addresses the server
  * redirects (SERVER_REDIRECTS), and those that keep the plain shell: the pages only a signed-in
- * visitor sees (a payment's result and checkout: a guest is sent to log in), the social log-in
- * callback (its result is in the address's fragment, which the server never sees). A project or a
+ * visitor sees (a payment's result and checkout: a guest is sent to log in). The social log-in
+ * callback paints its "finishing the log-in" state: its result is in the address's fragment, which
+ * the server never sees, and the page reads it once adopted. A project or a
  * posting that does not exist is server-rendered as its not-found state, sent as a 404 (readSubject).
  * /study and /study/calendar paint their frame, headings and filters with the list's (or the
  * calendar's) loading state (cards' text, drawn before the font arrives, would rewrap when it
@@ -55,6 +56,7 @@ export const PRERENDERED_PATHS = [
   '/privacy',
   '/signup',
   '/forgot-password',
+  '/auth/callback', // "finishing the log-in"; the fragment is read once the markup is adopted
   '/ignition',
   '/ignition/navigator-v1-deprecated',
   '/studio',

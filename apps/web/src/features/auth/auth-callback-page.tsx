@@ -15,6 +15,7 @@ import { writeSession } from '../../shared/storage';
 import { toast } from '../../shared/toast/toast';
 import { errorText } from '../../shared/ui/error-message';
 import { FormMessage } from '../../shared/ui/field';
+import { useBrowserState } from '../../shared/lib/use-browser-state';
 import { OAUTH_RESULT_KEY } from './api';
 import { AuthFrame } from './auth-frame';
 
@@ -41,18 +42,21 @@ export default function AuthCallbackPage() {
   const { t } = useTranslation('auth');
   const auth = useAuth();
   const navigate = useNavigate();
-  const [params] = useState(() => parseCallbackFragment(window.location.hash));
-  const [error, setError] = useState<string | null>(() =>
-    params.error || !params.accessToken
-      ? params.error
-        ? toUserMessage({ code: params.error, message: params.message ?? params.error }, currentLocale())
-        : t('callback.missing')
-      : null,
-  );
+  // The first render of the adopted markup is "finishing the log-in" (the server never sees the
+  // fragment, so that is what the build prerendered); the fragment is read in the render right
+  // after (useBrowserState), once.
+  const [params] = useBrowserState<CallbackParams | null>(() => parseCallbackFragment(window.location.hash), null);
+  const refused = params && (params.error || !params.accessToken) ? params : null;
+  const [failed, setFailed] = useState<string | null>(null);
+  const error = refused
+    ? refused.error
+      ? toUserMessage({ code: refused.error, message: refused.message ?? refused.error }, currentLocale())
+      : t('callback.missing')
+    : failed;
   const started = useRef(false);
 
   useEffect(() => {
-    if (started.current) return;
+    if (!params || started.current) return;
     started.current = true;
     if (window.location.hash) window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
     const record = (result: Record<string, unknown>) =>
@@ -69,7 +73,7 @@ export default function AuthCallbackPage() {
       },
       (err: unknown) => {
         record({ ok: false, error: 'validate', message: (err as Error).message });
-        setError(errorText(err));
+        setFailed(errorText(err));
       },
     );
   }, [auth, navigate, params, t]);
@@ -93,7 +97,8 @@ export default function AuthCallbackPage() {
     <div className="page-loading" role="status" aria-live="polite">
       <div className="stack" style={{ alignItems: 'center' }}>
         <div className="spinner" aria-hidden="true" />
-        <span>{t('callback.working')}</span>
+        {/* the page's heading, drawn as the status line it is */}
+        <h1 className="auth-callback__working">{t('callback.working')}</h1>
       </div>
     </div>
   );
