@@ -78,8 +78,10 @@ export default defineConfig(({ isSsrBuild }) => ({
               // Automatic splitting makes one chunk per set of pages that share modules: a page
               // fetched 20–40 files of 0.1–2 KB (the /study list 33 scripts and 5 styles). Common
               // chunks under 32 KB of source are copied into the chunks that read them instead
-              // (one module state kept by Rolldown's registry; chunks with styles stay files): the
-              // /study list then loads 4 scripts and 3 styles, with fewer bytes. The price is the
+              // (one module state kept by Rolldown's registry; chunks with styles, and chunks an
+              // on-demand module re-exports, stay files: hence schedule-line-chunk.tsx and
+              // study-cover-chunk.tsx, and the cover's styles in base.css): the /study list then
+              // loads 2 scripts of its own and 1 style, with fewer bytes. The price is the
               // strict execution order this needs: ≈ 1.3 KB gzip of module wrappers in the
               // start-up chunk (docs/performance.md).
               experimentalInlineCommonChunks: { maxSize: 32 * 1024 },

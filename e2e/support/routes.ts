@@ -50,7 +50,7 @@ export const PUBLIC_ROUTES = [
 
 export type PublicRoute = (typeof PUBLIC_ROUTES)[number];
 
-/** The public pages Lighthouse measures (bench/lighthouse.bench.ts). */
+/** The core pages Lighthouse measures with the median of five runs (bench/lighthouse.bench.ts; every other public route with one). */
 export const MEASURED_PAGES = ['/', '/study', '/study/1-tecoteco', '/lab', '/lab/tetris'] as const satisfies readonly PublicRoute[];
 
 /** Login-required routes: a guest lands on /login?returnTo=…. */

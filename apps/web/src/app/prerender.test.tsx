@@ -322,6 +322,11 @@ describe('hydrating a prerendered page (main.tsx, a Korean guest)', () => {
     return { errors, heading, container };
   }
 
+  it.each(PRERENDERED_PATHS)('%s: renders its page, not the route fallback the build refuses (scripts/prerender.mjs)', async (path) => {
+    const page = await renderPage(path);
+    expect(page.html).not.toContain('class="page-loading"');
+  });
+
   it.each(PRERENDERED_PATHS)('%s: the markup is adopted as it is, even with a stored theme', async (path) => {
     vi.stubGlobal('fetch', () => new Promise(() => undefined)); // data stays loading, as in the markup
     // the social log-in's return, as a provider sends it (the log-in then waits on the API)

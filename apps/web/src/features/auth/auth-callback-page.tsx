@@ -94,7 +94,9 @@ export default function AuthCallbackPage() {
     );
   }
   return (
-    <div className="page-loading" role="status" aria-live="polite">
+    // the loading state's look; a class beside it, or the build would take the prerendered page
+    // for one that suspended (scripts/prerender.mjs)
+    <div className="page-loading auth-callback" role="status" aria-live="polite">
       <div className="stack" style={{ alignItems: 'center' }}>
         <div className="spinner" aria-hidden="true" />
         {/* the page's heading, drawn as the status line it is */}

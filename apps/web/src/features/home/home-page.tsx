@@ -40,7 +40,7 @@ const GAMES = [
 // The schedule line (shared/ui/schedule-line) needs the schedule rules (shared/lib/schedule and
 // the contract's, ≈ 2.5 KB gzip), and only shows with data: a chunk of its own, fetched as soon
 // as this page runs, in parallel with the studies it describes (none are in the prerendered page).
-const loadScheduleLine = () => import('../../shared/ui/schedule-line');
+const loadScheduleLine = () => import('../../shared/ui/schedule-line-chunk');
 void loadScheduleLine().catch(() => undefined);
 const LazyScheduleLine = lazyChunk(loadScheduleLine);
 /** A skeleton's line: a non-breaking space keeps the line box of the text it stands for. */

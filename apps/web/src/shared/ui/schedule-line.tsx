@@ -2,8 +2,8 @@
  * The one schedule line of a study (the study pages, and the home page's study cards and hero):
  * its schedule in the reader's language, written from the structured fields the way every page
  * writes it (shared/lib/schedule); a leader's own line, or one without the structured fields, is
- * user content. The home page loads it as a chunk of its own (its rules are ≈ 2.5 KB gzip and
- * only show with data), hence the default export.
+ * user content. The home page loads it on demand (its rules are ≈ 2.5 KB gzip and only show with
+ * data), through schedule-line-chunk.tsx.
  */
 import type { Study } from '@moim/contract';
 import { useTranslation } from 'react-i18next';
@@ -40,4 +40,3 @@ export function ScheduleLine({ study, className }: ScheduleLineProps) {
   return className ? <span className={className}>{s.text}</span> : <>{s.text}</>;
 }
 
-export default ScheduleLine;

@@ -1,12 +1,11 @@
 /**
  * StudyCover loaded on demand, for routes whose JS budget is tight (the home page, GUIDE §7):
- * until its code arrives a box of the same shape stands in (the styles load with the route, so
- * the space is reserved and nothing shifts).
+ * until its code arrives a box of the same shape stands in (its styles are in the start-up
+ * stylesheet, base.css, so the space is reserved and nothing shifts).
  */
 import { lazy, Suspense, type ComponentProps } from 'react';
-import './study-cover.css';
 
-const StudyCover = lazy(() => import('./study-cover').then((m) => ({ default: m.StudyCover })));
+const StudyCover = lazy(() => import('./study-cover-chunk').then((m) => ({ default: m.LazyLoadedStudyCover })));
 
 export function LazyStudyCover(props: ComponentProps<typeof StudyCover>) {
   return (

@@ -5,7 +5,6 @@
  */
 import { useId, useState } from 'react';
 import { coverArt } from './cover-art';
-import './study-cover.css';
 
 export interface StudyCoverSource {
   id: string;
