@@ -27,8 +27,10 @@ if (!existsSync(join(dist, 'index.html')) || !existsSync(chromePath)) {
 const CORE: readonly string[] = MEASURED_PAGES;
 // A route whose demo value names nothing (/project/some-project) is answered 404 on purpose (its
 // not-found page), and Lighthouse refuses to score a document that is not 2xx/3xx.
-const PAGES: readonly string[] =
-  process.env.LH_PAGES?.split(',') ?? [...CORE, ...PUBLIC_ROUTES.filter((p) => !CORE.includes(p) && !PLACEHOLDER_ROUTES.has(p))];
+const PAGES: readonly string[] = process.env.LH_PAGES?.split(',') ?? [
+  ...CORE,
+  ...PUBLIC_ROUTES.filter((p) => !CORE.includes(p) && !PLACEHOLDER_ROUTES.has(p)),
+];
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 5));
 const OTHER_RUNS = Math.max(1, Number(process.env.LH_OTHER_RUNS ?? 1));
 const runsFor = (path: string) => (process.env.LH_PAGES || CORE.includes(path) ? RUNS : OTHER_RUNS);

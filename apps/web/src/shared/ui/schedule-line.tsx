@@ -39,4 +39,3 @@ export function ScheduleLine({ study, className }: ScheduleLineProps) {
     );
   return className ? <span className={className}>{s.text}</span> : <>{s.text}</>;
 }
-
