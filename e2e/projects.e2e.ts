@@ -194,6 +194,26 @@ describe('projects journey', () => {
     expect(await views()).toBe(before);
   });
 
+  it('a project that does not exist: the not-found page from the first paint, answered 404, and kept once the app is live', async () => {
+    const guest = await b.browser.newContext({ baseURL, locale: 'ko-KR' });
+    try {
+      const page = await guest.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      const res = await page.goto('/project/no-such-project-here');
+      expect(res?.status()).toBe(404);
+      // drawn by the server: no 'Loading...' before it
+      expect(await page.locator('#root').getByText('프로젝트를 찾을 수 없어요.').count()).toBe(1);
+      // once the app has taken over, the same page, and its link back to the list works
+      await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered'));
+      await page.locator('.pj-page .state').getByRole('link', { name: '프로젝트 목록' }).click();
+      await page.waitForURL((u) => u.pathname === '/project');
+      expect(errors).toEqual([]);
+    } finally {
+      await guest.close();
+    }
+  });
+
   it('another member finds it by a 초성 search and applies for a position', async () => {
     const { page } = b;
     await login(page, APPLICANT, '/project');
