@@ -61,7 +61,15 @@ export function seedEntries(client: QueryClient, entries: readonly QueryEntry[],
     }
     client.setQueryDefaults(key, { retryOnMount: false });
     const seeded = entry[2];
-    const error = new ApiError({ status: seeded.status, code: seeded.code, serverMessage: seeded.message, fromServer: true });
+    // the server's own sentence, as the message: the same text on the server and in the browser,
+    // whether or not the error catalogue (a chunk of its own) has arrived yet
+    const error = new ApiError({
+      status: seeded.status,
+      code: seeded.code,
+      serverMessage: seeded.message,
+      message: seeded.message,
+      fromServer: true,
+    });
     const state: QueryState<unknown, ApiError> = {
       data: undefined,
       dataUpdateCount: 0,
