@@ -174,6 +174,8 @@ describe('the other server-rendered pages: projects and the jobs navigator', () 
     const page = await renderPage(`/project/${slug}`, data!.entries);
     expect(page.html).toContain('프로젝트를 찾을 수 없어요');
     expect(page.html).not.toMatch(/page-loading|loading-state/);
+    // hidden from a visitor with a stored session until the app has asked as them (a draft is its owner's)
+    expect(page.html).toMatch(/<div class="page pj-page guest-only">/);
 
     const posting = { status: 404, error: { code: 'JOB_POSTING_NOT_FOUND', message: '채용 공고를 찾을 수 없습니다.' } };
     const postings = api({ [`/api/job-postings/${postingId}`]: posting });

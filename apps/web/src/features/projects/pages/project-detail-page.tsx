@@ -42,8 +42,10 @@ export default function ProjectDetailPage() {
   if (q.isPending) return <LoadingState />;
   if (q.isError) {
     const missing = q.error instanceof ApiError && q.error.status === 404;
+    // A draft is not found for a guest, which is how the server draws it: a visitor with a stored
+    // session (maybe its owner) sees nothing here until the app has asked as them (guest-only).
     return (
-      <div className="page pj-page">
+      <div className={missing ? 'page pj-page guest-only' : 'page pj-page'}>
         <div className="container">
           {missing ? (
             <EmptyState title={t('detail.notFound')}>
