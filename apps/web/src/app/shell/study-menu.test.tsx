@@ -77,6 +77,22 @@ describe('StudyMenu', () => {
     expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['전체 스터디 보기→']);
   });
 
+  it('a click on the button of the menu the pointer has just opened keeps it open; the next click closes it', () => {
+    renderMenu([]);
+    const button = screen.getByRole('button', { name: /STUDY/ });
+    fireEvent.pointerEnter(button.parentElement!, { pointerType: 'mouse' });
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(button, { detail: 1 });
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(button, { detail: 1 });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    // opened by a click, a click closes it
+    fireEvent.click(button, { detail: 1 });
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(button, { detail: 1 });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('closes 300 ms after the pointer leaves; Escape closes and returns focus', async () => {
     renderMenu([]);
     const button = screen.getByRole('button', { name: /STUDY/ });

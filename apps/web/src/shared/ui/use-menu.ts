@@ -3,7 +3,9 @@
  * Enter / Space / ArrowDown open it on the first item (ArrowUp on the last), arrow keys, Home
  * and End move, Escape closes and returns focus to the button, Tab closes, a click outside
  * closes. With `hover`, the pointer opens it and leaving closes it after `closeDelay` ms
- * (SPEC §9: 300 ms) unless the pointer comes back.
+ * (SPEC §9: 300 ms) unless the pointer comes back; a click on the button of a menu the pointer
+ * has just opened keeps it open (a person moves onto the button, then clicks it: the click must
+ * not close what the hover opened), and the next click closes it.
  */
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 
@@ -20,6 +22,8 @@ export function useMenu({ hover = false, closeDelay = 300 }: MenuOptions = {}) {
   const rootRef = useRef<HTMLDivElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const focusOnOpen = useRef<'first' | 'last' | null>(null);
+  // the menu is open because the pointer came onto it (not yet clicked or keyed)
+  const openedByHover = useRef(false);
 
   const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
   const cancelClose = () => {
@@ -29,12 +33,14 @@ export function useMenu({ hover = false, closeDelay = 300 }: MenuOptions = {}) {
   const close = useCallback((returnFocus = false) => {
     if (closeTimer.current) clearTimeout(closeTimer.current);
     closeTimer.current = null;
+    openedByHover.current = false;
     setOpen(false);
     if (returnFocus) buttonRef.current?.focus();
   }, []);
-  const openWith = (focus: 'first' | 'last' | null) => {
+  const openWith = (focus: 'first' | 'last' | null, byHover = false) => {
     cancelClose();
     focusOnOpen.current = focus;
+    openedByHover.current = byHover;
     setOpen(true);
   };
 
@@ -107,7 +113,9 @@ export function useMenu({ hover = false, closeDelay = 300 }: MenuOptions = {}) {
     ...(hover
       ? {
           onPointerEnter: (e: { pointerType: string }) => {
-            if (e.pointerType === 'mouse') openWith(null);
+            if (e.pointerType !== 'mouse') return;
+            if (open) cancelClose();
+            else openWith(null, true);
           },
           onPointerLeave: (e: { pointerType: string }) => {
             if (e.pointerType !== 'mouse') return;
@@ -129,7 +137,7 @@ export function useMenu({ hover = false, closeDelay = 300 }: MenuOptions = {}) {
     onClick: (e: { detail: number }) => {
       // Keyboard activation is handled in onKeyDown (detail 0 = not a pointer click).
       if (e.detail === 0) return;
-      if (open) close();
+      if (open && !openedByHover.current) close();
       else openWith(null);
     },
   };
