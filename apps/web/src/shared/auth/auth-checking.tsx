@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { Location } from 'react-router';
 
 export function loginPathFor(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
+  // The social log-in's return page is no place to come back to: the result it carried is spent
+  // (tokens the API refused send it here through SPEC §8's 401 rule).
+  if (location.pathname === '/auth/callback') return '/login';
   const back = `${location.pathname}${location.search}${location.hash}`;
   return `/login?returnTo=${encodeURIComponent(back)}`;
 }
