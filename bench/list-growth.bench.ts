@@ -38,10 +38,10 @@ const TABLES: Table[] = (
     {
       name: 'projects',
       seed: seedProjects,
+      // the read cache off; a list's total is kept 10 s as served (counting 80,000 published
+      // projects on every request is projects.bench.ts's "totals uncached" case)
       uncached(s) {
-        const knobs = projectsKnobs(s.app.ctx);
-        knobs.setReadCacheTtl(0);
-        knobs.setListTotalsTtl(0);
+        projectsKnobs(s.app.ctx).setReadCacheTtl(0);
       },
       endpoints: [
         { label: 'GET /api/projects', path: '/api/projects' },
