@@ -97,6 +97,7 @@ for (const driver of drivers) {
       for (const size of sizes) apps.push(await startSized(driver, table, size));
       for (const e of table.endpoints) {
         const p = new Map<number, number[]>(apps.map((a) => [a.size, []]));
+        const rps = new Map<number, number[]>(apps.map((a) => [a.size, []]));
         let errors = 0;
         for (const a of apps) await load('warm-up', `${a.url}${e.path}`, { duration: 1, connections });
         for (let i = 0; i < pairs; i++) {
@@ -105,6 +106,7 @@ for (const driver of drivers) {
             errors += r.errors + r.non2xx;
             // a run in which no request completed has no p97.5 (autocannon reports 0)
             p.get(a.size)!.push(r.rps > 0 ? r.p95 : Infinity);
+            rps.get(a.size)!.push(r.rps);
           }
         }
         const small = Math.min(...sizes);
@@ -115,7 +117,7 @@ for (const driver of drivers) {
         const growth = Math.max(b, 1) / Math.max(a, 1);
         const completed = Number.isFinite(a) && Number.isFinite(b);
         console.log(
-          `${e.label} (${driver}, no cache): p97.5 ${p.get(small)!.join('/')} ms at ${fmt(small)}, ${p.get(big)!.join('/')} ms at ${fmt(big)}${errors ? `; ${errors} errors` : ''}`,
+          `${e.label} (${driver}, no cache): p97.5 ${p.get(small)!.join('/')} ms at ${fmt(small)}, ${p.get(big)!.join('/')} ms at ${fmt(big)}; req/s ${median(rps.get(small)!)} → ${median(rps.get(big)!)}${errors ? `; ${errors} errors` : ''}`,
         );
         reportTarget({
           what: `${e.label}, no cache, p95 growth ${fmt(small)} → ${fmt(big)} ${table.name}`,
