@@ -91,6 +91,8 @@ export interface KoreanSearchSql {
   rank: SQL;
   /** the same test as `where` for rows read another way */
   contains: SQL;
+  /** where the needle first appears in the column (1-based; a cheap rank: lower is better) */
+  position: SQL;
 }
 
 /**
@@ -110,6 +112,7 @@ export function koreanSearchSql(
     // A plain substring search, ~3× cheaper than LIKE per row on jamo text (docs/performance.md,
     // jobs search), for rows already in hand (no index to serve).
     contains: sql`strpos(${column}, ${values.needle}) > 0`,
+    position: sql`strpos(${column}, ${values.needle})`,
   };
 }
 

@@ -113,7 +113,7 @@ const QUERIES = [
  * live, published projects of the listed statuses (or the asked ones), any of the types, meeting
  * types and stacks asked, an open seat whose name holds the position, the search over the jamo or
  * 초성 column; sorted newest first, by the closest deadline among recruiting ones, by views, or
- * by similarity to the search.
+ * by where the search first appears in the searchable text.
  */
 async function listedIds(q: ProjectListQuery): Promise<{ ids: string[]; total: number }> {
   const params: unknown[] = [];
@@ -139,7 +139,7 @@ async function listedIds(q: ProjectListQuery): Promise<{ ids: string[]; total: n
       : q.sort === 'viewCount,desc'
         ? `view_count desc, id desc`
         : q.sort === 'relevance,desc' && search
-          ? `similarity(${column}, ${p(search.needle)}) desc, created_at desc, id desc`
+          ? `strpos(${column}, ${p(search.needle)}) asc, created_at desc, id desc`
           : `created_at desc, id desc`;
   const filter = `from projects where ${where.join(' and ')}`;
   const count = await t.ctx.database.exec(`select count(*)::int as n ${filter}`, filterParams);

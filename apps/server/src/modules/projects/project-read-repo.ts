@@ -41,9 +41,18 @@ interface ListShape {
   position: boolean;
   search: 'none' | 'jamo' | 'choseong';
   sort: ProjectSort;
+  /**
+   * Which statuses the filters leave, for the deadline order: RECRUITING alone ('only', one walk of
+   * the recruiting-deadline index), none of it ('none', newest first), or it and others ('mixed':
+   * the recruiting ones by deadline, then the rest newest first, each part read in its index's
+   * order up to the page's end).
+   */
+  recruiting: 'only' | 'none' | 'mixed';
 }
 
 const filtersKey = (s: ListShape) => `${+s.status}${+s.type}${+s.meetingType}${+s.stack}${+s.position}_${s.search}`;
+/** The page statement's name and cache key: the filters, the sort and, for the deadline order, its parts. */
+const pageKey = (s: ListShape) => `${SORT_KEYS[s.sort]}${s.sort === 'deadline,asc' ? `_${s.recruiting}` : ''}_${filtersKey(s)}`;
 const SORT_KEYS: Record<ProjectSort, string> = {
   'createdAt,desc': 'new',
   'deadline,asc': 'deadline',
@@ -77,30 +86,115 @@ function listWhere(s: ListShape): SQL {
   return sql.join(conds, sql` and `);
 }
 
-/** The sort (SPEC §5): newest first, the closest deadline among recruiting ones, views, or relevance to the search. */
-function listOrder(s: ListShape): SQL[] {
-  const search = searchSql(s.search);
-  switch (s.sort) {
-    case 'deadline,asc':
-      return [
-        sql`case when ${projects.status} = 'RECRUITING' then 0 else 1 end`,
-        sql`case when ${projects.status} = 'RECRUITING' then ${projects.recruitmentDeadline} end asc nulls last`,
-        desc(projects.createdAt),
-        desc(projects.id),
-      ];
-    case 'viewCount,desc':
-      return [desc(projects.viewCount), desc(projects.id)];
-    case 'relevance,desc':
-      return search
-        ? [sql`${search.rank} desc`, desc(projects.createdAt), desc(projects.id)]
-        : [desc(projects.createdAt), desc(projects.id)];
-    default:
-      return [desc(projects.createdAt), desc(projects.id)];
-  }
-}
+const RECRUITING = sql.raw(`'RECRUITING'`);
+
+/** The columns a card's page reads, from the table. */
+const cardColumns = {
+  id: projects.id,
+  slug: projects.slug,
+  name: projects.name,
+  tagline: projects.tagline,
+  type: projects.type,
+  status: projects.status,
+  ownerId: projects.ownerId,
+  meetingType: projects.meetingType,
+  meetingFrequency: projects.meetingFrequency,
+  meetingRegion: projects.meetingRegion,
+  recruitmentDeadline: projects.recruitmentDeadline,
+  startDate: projects.startDate,
+  techStack: projects.techStack,
+  viewCount: projects.viewCount,
+  createdAt: projects.createdAt,
+  updatedAt: projects.updatedAt,
+};
 
 /** Epoch milliseconds, floored (what `new Date(text)` keeps of PostgreSQL's microseconds: Drizzle's mapping). */
 const epochMs = (col: SQL) => sql<number>`floor(extract(epoch from ${col}) * 1000)::float8`;
+
+/**
+ * The page's rows (filters, order, limit, offset) as a subquery `page` holding the card columns
+ * and `rn`, the rows' order. By sort (SPEC §5):
+ * - newest first and views: one walk of the matching partial index (migration 0009);
+ * - the closest deadline among recruiting projects, then the rest newest first: with RECRUITING
+ *   alone, one walk of the recruiting-deadline index (deadline, newest, id; migration 0047) that
+ *   stops after the page; with other statuses as well, the recruiting part and the rest are each
+ *   read in their index's order up to the page's end and the two joined (a `case` over the status
+ *   in one order made every matching row be read and sorted);
+ * - relevance: the earliest place of the query in the searchable text (a name's match first), then
+ *   newest first: a position costs little per match, where pg_trgm's similarity() cost about
+ *   58 µs a match (400 matches of a 초성 query at 10⁵ projects: 23 ms).
+ */
+function pageSubquery(db: Db, s: ListShape, limit: number) {
+  const where = listWhere(s);
+  const newest = [desc(projects.createdAt), desc(projects.id)];
+  const rowNumber = (order: SQL[]) => sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('rn');
+  // (Drizzle would send a number as a parameter; an SQL literal stays in the text)
+  const size = literalCount(limit);
+  const offset = sqlCount(ph('offset'));
+
+  if (s.sort === 'deadline,asc' && s.recruiting === 'mixed') {
+    const reach = sqlCount(sql`${ph('offset')} + ${sql.raw(String(limit))}`);
+    const recruiting = db
+      .select({ ...cardColumns, part: sql<number>`0`.as('part') })
+      .from(projects)
+      .where(sql`${where} and ${projects.status} = ${RECRUITING}`)
+      .orderBy(sql`${projects.recruitmentDeadline} asc nulls last`, ...newest)
+      .limit(reach);
+    const others = db
+      .select({ ...cardColumns, part: sql<number>`1`.as('part') })
+      .from(projects)
+      .where(sql`${where} and ${projects.status} <> ${RECRUITING}`)
+      .orderBy(...newest)
+      .limit(reach);
+    const parts = recruiting.unionAll(others).as('parts');
+    const order = [
+      sql`${parts.part}`,
+      sql`case when ${parts.part} = 0 then ${parts.recruitmentDeadline} end asc nulls last`,
+      desc(parts.createdAt),
+      desc(parts.id),
+    ];
+    const { part: _part, ...cols } = parts._.selectedFields;
+    void _part;
+    return db
+      .select({ ...(cols as unknown as typeof cardColumns), rn: rowNumber(order) })
+      .from(parts)
+      .orderBy(...order)
+      .limit(size)
+      .offset(offset)
+      .as('page');
+  }
+  let conds = where;
+  let order: SQL[];
+  switch (s.sort) {
+    case 'deadline,asc':
+      if (s.recruiting === 'only') {
+        // a literal, so that a generic plan proves the recruiting-deadline index's predicate
+        conds = sql`${where} and ${projects.status} = ${RECRUITING}`;
+        order = [sql`${projects.recruitmentDeadline} asc nulls last`, ...newest];
+      } else order = newest;
+      break;
+    case 'viewCount,desc':
+      order = [desc(projects.viewCount), desc(projects.id)];
+      break;
+    case 'relevance,desc': {
+      // where the query first appears: the searchable text begins with the name, then the pitch,
+      // the stack, the positions, the region and the description (projectRowFields)
+      const search = searchSql(s.search);
+      order = search ? [sql`${search.position} asc`, ...newest] : newest;
+      break;
+    }
+    default:
+      order = newest;
+  }
+  return db
+    .select({ ...cardColumns, rn: rowNumber(order) })
+    .from(projects)
+    .where(conds)
+    .orderBy(...order)
+    .limit(size)
+    .offset(offset)
+    .as('page');
+}
 
 /**
  * One page of cards with their positions (as JSON) and owners: the page is chosen first (filters,
@@ -110,34 +204,7 @@ const epochMs = (col: SQL) => sql<number>`floor(extract(epoch from ${col}) * 100
  * the driver would make Dates of both.
  */
 function pageStatement(db: Db, s: ListShape, limit: number, named = true): RawStatement {
-  const order = listOrder(s);
-  const page = db
-    .select({
-      id: projects.id,
-      slug: projects.slug,
-      name: projects.name,
-      tagline: projects.tagline,
-      type: projects.type,
-      status: projects.status,
-      ownerId: projects.ownerId,
-      meetingType: projects.meetingType,
-      meetingFrequency: projects.meetingFrequency,
-      meetingRegion: projects.meetingRegion,
-      recruitmentDeadline: projects.recruitmentDeadline,
-      startDate: projects.startDate,
-      techStack: projects.techStack,
-      viewCount: projects.viewCount,
-      createdAt: projects.createdAt,
-      updatedAt: projects.updatedAt,
-      rn: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('rn'),
-    })
-    .from(projects)
-    .where(listWhere(s))
-    .orderBy(...order)
-    // (Drizzle would send a number as a parameter; an SQL literal stays in the text)
-    .limit(literalCount(limit))
-    .offset(sqlCount(ph('offset')))
-    .as('page');
+  const page = pageSubquery(db, s, limit);
   const q = db
     .select({
       id: page.id,
@@ -169,7 +236,7 @@ function pageStatement(db: Db, s: ListShape, limit: number, named = true): RawSt
     // a left join: an owner without a row shows as a deleted user, as with `publicProfiles`
     .leftJoin(userPublic, eq(userPublic.id, page.ownerId))
     .orderBy(page.rn);
-  return rawStatement(q, named ? `projects_list_${SORT_KEYS[s.sort]}_${filtersKey(s)}_${limit}` : '');
+  return rawStatement(q, named ? `projects_list_${pageKey(s)}_${limit}` : '');
 }
 
 function countStatement(db: Db, s: ListShape, named = true): RawStatement {
@@ -218,6 +285,13 @@ function listRequest(f: ListFilter) {
     position: !!f.position,
     search: parsed?.kind ?? 'none',
     sort: f.sort,
+    recruiting: !f.status?.length
+      ? 'mixed' // the listed statuses hold RECRUITING
+      : !f.status.includes('RECRUITING')
+        ? 'none'
+        : f.status.every((x) => x === 'RECRUITING')
+          ? 'only'
+          : 'mixed',
   };
   const values: Record<string, unknown> = {
     status: f.status,
@@ -254,7 +328,7 @@ export async function listedCards(db: Db, f: ListFilter, size: number, offset: n
   const limit = Math.trunc(size);
   if (!(limit >= 1 && limit <= 100)) throw new RangeError('page size out of range');
   const { shape, values } = listRequest(f);
-  const key = `${shape.sort}|${filtersKey(shape)}|${limit}`;
+  const key = `${pageKey(shape)}|${limit}`;
   const st = statements(db).pages.get(key, (named) => pageStatement(db, shape, limit, named));
   const raw = await arrayRows<PageRow>(db, st, { ...values, offset });
   const rows: ProjectCardRow[] = [];
