@@ -93,7 +93,7 @@ describe('searching the studies list', () => {
     expect(await search('1_0')).toEqual([]);
   });
 
-  it('ranks by similarity unless the client asks another order', async () => {
+  it('ranks a title that holds the query before a tagline that does, unless the client asks another order', async () => {
     expect(await search('리액트')).toEqual(['리액트 스터디', '프론트엔드 부트캠프']);
     expect(await search('리액트', '&sort=relevance,desc')).toEqual(['리액트 스터디', '프론트엔드 부트캠프']);
     expect(await search('리액트', '&sort=createdAt,desc')).toEqual(['프론트엔드 부트캠프', '리액트 스터디']);

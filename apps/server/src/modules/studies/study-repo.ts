@@ -177,13 +177,15 @@ const SORTS = {
 const publicSearch = (q: string | undefined) => koreanSearch({ jamo: studies.searchJamo, choseong: studies.searchChoseong }, q);
 
 /**
- * The list's order: `relevance` is the similarity of the searched column to the query, best
- * first, then newest first (without a query, newest first); the others are a column, then the id.
+ * The list's order: `relevance` is where the query first appears in the searched text (title,
+ * then tagline: a title that starts with it first), then newest first (without a query, newest
+ * first); the others are a column, then the id. A position costs little per match, where pg_trgm's
+ * similarity() cost ~35 µs each (200 matches at 10⁵ studies: 7 of the search's 8 ms).
  */
 function orderBy(sort: string, search: ReturnType<typeof publicSearch>): SQL[] {
   const [field, dir] = sort.split(',') as [string, string | undefined];
   if (field === 'relevance') {
-    return search ? [sql`${search.rank} desc`, desc(studies.createdAt), desc(studies.id)] : [desc(studies.createdAt), desc(studies.id)];
+    return search ? [sql`${search.position} asc`, desc(studies.createdAt), desc(studies.id)] : [desc(studies.createdAt), desc(studies.id)];
   }
   const col = SORTS[field as keyof typeof SORTS] ?? studies.createdAt;
   const d = dir === 'asc' ? asc : desc;
