@@ -91,7 +91,9 @@ try {
     dbWork.push(`${what} ${runs[10]!.toFixed(2)} ms`);
   }
   const bareMs = 1000 / bare.rps;
-  console.log(`the database's work per call (planning + execution): ${dbWork.join(', ')}; the bare route: ${bareMs.toFixed(2)} ms a request`);
+  console.log(
+    `the database's work per call (planning + execution): ${dbWork.join(', ')}; the bare route: ${bareMs.toFixed(2)} ms a request`,
+  );
   const on = process.env.DATABASE_URL ? 'postgres' : 'pglite';
   for (const r of results.slice(1)) {
     const ratio = r.rps / bare.rps;
