@@ -18,7 +18,7 @@ import { escapeLike, parseKoreanQuery } from '../../search/korean-search.ts';
 import { projectPositions, projects } from './schema.ts';
 import { toSummary } from './project-view.ts';
 import { projectsKnobs } from './projects-test-kit.ts';
-import { type Person, applyOk, createProject, decide, move, person, today } from './test-helpers.ts';
+import { type Person, applyOk, createProject, decide, form, move, person, today } from './test-helpers.ts';
 import { toPage } from '@moim/contract';
 
 let t: TestApp;
@@ -59,13 +59,29 @@ beforeAll(async () => {
     recruitmentDeadline: addDays(today(), 1),
     startDate: addDays(today(), 20),
   });
-  await createProject(t, other, {
+  const petForm = {
     name: 'Pet Walk 스타트업',
-    type: 'STARTUP',
-    meeting: { type: 'HYBRID', region: '부산' },
+    type: 'STARTUP' as const,
+    meeting: { type: 'HYBRID' as const, region: '부산' },
     recruitmentDeadline: null,
     startDate: null,
+  };
+  const pet = await createProject(t, other, petForm);
+  // its positions edited after publishing: one renamed and enlarged, one removed, one added (the
+  // cards' positions are kept by triggers: migration 0048)
+  const edited = await t.call({
+    method: 'PUT',
+    url: `/api/projects/${pet.id}`,
+    headers: other.headers,
+    payload: form({
+      ...petForm,
+      positions: [
+        { id: pet.positions[1]!.id, name: '프론트엔드 리드', requiredCount: 3, requiredSkills: ['React'] },
+        { name: '디자이너', requiredCount: 1, requiredSkills: ['Figma'] },
+      ],
+    }),
   });
+  expect(edited.status, JSON.stringify(edited.body)).toBe(200);
   await createProject(t, gone, { name: '사이드 프로젝트 매칭', techStack: [{ category: 'FRONTEND', name: 'React' }] });
   const done = await createProject(t, other, { name: '끝난 대시보드', techStack: [] });
   await move(t, other, done.id, 'CLOSE_RECRUITMENT');

@@ -27,7 +27,7 @@ import { arrayRows, firstArrayRow, rawStatement, type RawStatement, StatementCac
 import { escapeLike, koreanSearchSql, koreanSearchValues, parseKoreanQuery } from '../../search/korean-search.ts';
 import { type PublicProfile, publicProfileOf, userPublic } from '../users/index.ts';
 import type { CardPosition, ListFilter, ProjectCardRow } from './project-repo.ts';
-import { projects } from './schema.ts';
+import { projectPositionCards, projects } from './schema.ts';
 import { literalCount, sqlCount } from '../../db/sql-count.ts';
 
 const ph = (name: string) => sql.placeholder(name);
@@ -197,9 +197,9 @@ function pageSubquery(db: Db, s: ListShape, limit: number) {
 }
 
 /**
- * One page of cards with their positions (as JSON) and owners: the page is chosen first (filters,
- * order, limit) and only its rows get their positions and owner (a subquery in the select list
- * of the sorted query would run for every matching row before the sort).
+ * One page of cards with their positions (as JSON, kept per project by the triggers of migration
+ * 0048) and owners: the page is chosen first (filters, order, limit) and only its rows get their
+ * positions and owner.
  * `limit` is part of the text (1..100). Dates come as text and timestamps as epoch milliseconds:
  * the driver would make Dates of both.
  */
@@ -223,9 +223,8 @@ function pageStatement(db: Db, s: ListShape, limit: number, named = true): RawSt
       viewCount: page.viewCount,
       createdAt: epochMs(sql`${page.createdAt}`),
       updatedAt: epochMs(sql`${page.updatedAt}`),
-      positions: sql`(select coalesce(json_agg(json_build_object('id', pp.id, 'name', pp.name, 'requiredCount', pp.required_count,
-        'filledCount', pp.filled_count) order by pp.sort_order, pp.created_at), '[]'::json)
-        from project_positions pp where pp.project_id = ${page.id} and pp.removed_at is null)`,
+      // the positions as the triggers keep them (migration 0048); none: no row
+      positions: sql`coalesce(${projectPositionCards.positions}, '[]'::json)`,
       ownerName: userPublic.name,
       ownerUsername: userPublic.username,
       ownerImage: userPublic.profileImage,
@@ -233,6 +232,7 @@ function pageStatement(db: Db, s: ListShape, limit: number, named = true): RawSt
       ownerActive: userPublic.active,
     })
     .from(page)
+    .leftJoin(projectPositionCards, eq(projectPositionCards.projectId, page.id))
     // a left join: an owner without a row shows as a deleted user, as with `publicProfiles`
     .leftJoin(userPublic, eq(userPublic.id, page.ownerId))
     .orderBy(page.rn);

@@ -1,6 +1,6 @@
 /** Tables of the projects module. Checks, foreign keys and indexes live in migrations/0009_projects.sql. */
 import type { MeetingType, ProjectApplicationStatus, ProjectMemberRole, ProjectStatus, ProjectType, TechItem } from '@moim/contract';
-import { boolean, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -53,6 +53,18 @@ export const projectPositions = pgTable('project_positions', {
   removedAt: ts('removed_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+/**
+ * Each project's open positions as the public list's cards show them (`[{id, name, requiredCount,
+ * filledCount}]`, in the page's order), written by statement triggers on `project_positions`
+ * (migration 0048); the list joins it (project-read-repo.ts). No row: no positions.
+ */
+export const projectPositionCards = pgTable('project_position_cards', {
+  projectId: uuid('project_id')
+    .primaryKey()
+    .references(() => projects.id),
+  positions: json('positions').$type<Array<{ id: string; name: string; requiredCount: number; filledCount: number }>>().notNull(),
+});
+
 export type ProjectPositionRow = typeof projectPositions.$inferSelect;
 export type NewProjectPositionRow = typeof projectPositions.$inferInsert;
 
