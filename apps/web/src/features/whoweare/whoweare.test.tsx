@@ -151,4 +151,15 @@ describe('the other views', () => {
     expect(within(nav).getByRole('link', { name: 'Cards' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'About' }).getAttribute('aria-current')).toBeNull();
   });
+
+  it('the card grid loads the first cards’ photos with the page and the others as they come into view', async () => {
+    const team = Array.from({ length: 7 }, (_, i) =>
+      member({ id: `p-${i}`, name: `멤버 ${i}`, sortOrder: i, profileImage: `/api/public/users/p-${i}/image?size=512&v=1` }),
+    );
+    serve(team);
+    await show(<WhoWeAreOriginalPage />, 'ko', '/whoweare-original');
+    await screen.findByRole('heading', { name: '멤버 6' });
+    const photos = [...document.querySelectorAll('.member-card img.avatar')];
+    expect(photos.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager', 'eager', 'lazy', 'lazy', 'lazy']);
+  });
 });
