@@ -106,13 +106,14 @@ export function koreanSearchSql(
   values: { pattern: string | Placeholder; needle: string | Placeholder },
 ): KoreanSearchSql {
   const column = kind === 'choseong' ? cols.choseong : cols.jamo;
+  const position = sql`strpos(${column}, ${values.needle})`;
   return {
     where: sql`${column} like ${values.pattern}`,
     rank: sql`similarity(${column}, ${values.needle})`,
     // A plain substring search, ~3× cheaper than LIKE per row on jamo text (docs/performance.md,
     // jobs search), for rows already in hand (no index to serve).
-    contains: sql`strpos(${column}, ${values.needle}) > 0`,
-    position: sql`strpos(${column}, ${values.needle})`,
+    contains: sql`${position} > 0`,
+    position,
   };
 }
 

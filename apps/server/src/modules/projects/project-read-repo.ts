@@ -131,14 +131,18 @@ function pageSubquery(db: Db, s: ListShape, limit: number) {
   // (Drizzle would send a number as a parameter; an SQL literal stays in the text)
   const size = literalCount(limit);
   const offset = sqlCount(ph('offset'));
+  // the recruiting projects by deadline (open-ended last): a literal status, so that a generic
+  // plan proves the recruiting-deadline index's predicate
+  const recruitingWhere = sql`${where} and ${projects.status} = ${RECRUITING}`;
+  const byDeadline = [sql`${projects.recruitmentDeadline} asc nulls last`, ...newest];
 
   if (s.sort === 'deadline,asc' && s.recruiting === 'mixed') {
     const reach = sqlCount(sql`${ph('offset')} + ${sql.raw(String(limit))}`);
     const recruiting = db
       .select({ ...cardColumns, part: sql<number>`0`.as('part') })
       .from(projects)
-      .where(sql`${where} and ${projects.status} = ${RECRUITING}`)
-      .orderBy(sql`${projects.recruitmentDeadline} asc nulls last`, ...newest)
+      .where(recruitingWhere)
+      .orderBy(...byDeadline)
       .limit(reach);
     const others = db
       .select({ ...cardColumns, part: sql<number>`1`.as('part') })
@@ -168,9 +172,8 @@ function pageSubquery(db: Db, s: ListShape, limit: number) {
   switch (s.sort) {
     case 'deadline,asc':
       if (s.recruiting === 'only') {
-        // a literal, so that a generic plan proves the recruiting-deadline index's predicate
-        conds = sql`${where} and ${projects.status} = ${RECRUITING}`;
-        order = [sql`${projects.recruitmentDeadline} asc nulls last`, ...newest];
+        conds = recruitingWhere;
+        order = byDeadline;
       } else order = newest;
       break;
     case 'viewCount,desc':
