@@ -17,7 +17,11 @@ export function isPreparableRead(text: string): boolean {
   return READ.test(text) && !WRITE.test(text);
 }
 
-/** Names every unnamed read a pg Pool runs, so each connection prepares it once. */
+/**
+ * Names every read a pg Pool runs without a `name`, so each connection prepares it once. A read
+ * whose name is the empty string stays unnamed: parsed and planned with its values on every call
+ * (raw-statements.ts, for statements whose generic plan is the wrong one).
+ */
 export function preparePgReads(pool: pg.Pool): pg.Pool {
   const names = new Map<string, string>();
   const nameOf = (text: string) => {
@@ -30,7 +34,7 @@ export function preparePgReads(pool: pg.Pool): pg.Pool {
   };
   const plain = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
-    if (config && typeof config === 'object' && !(config as { name?: string }).name) {
+    if (config && typeof config === 'object' && (config as { name?: string }).name === undefined) {
       const c = config as { text?: string; name?: string };
       if (typeof c.text === 'string' && isPreparableRead(c.text)) return plain({ ...c, name: nameOf(c.text) }, ...rest);
     }

@@ -11,7 +11,7 @@ import { fillPlaceholders, is, Placeholder, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from './client.ts';
 
-/** A statement's text and its parameters (placeholders to fill per call), and its name. */
+/** A statement's text and its parameters (placeholders to fill per call), and its name ('': unnamed, planned per call). */
 export interface RawStatement {
   text: string;
   params: unknown[];
@@ -93,9 +93,9 @@ export class StatementCache<T> {
 /** Every row of a statement, as arrays (the driver's parsers, no Drizzle mapping). */
 export async function arrayRows<T extends unknown[]>(db: Db, st: RawStatement, values: Record<string, unknown>): Promise<T[]> {
   const pool = (db as unknown as { $client: pg.Pool }).$client;
-  // an empty name: an unnamed statement (StatementCache past its cap)
-  return (await pool.query<T>({ name: st.name || undefined, text: st.text, values: fillPlaceholders(st.params, values), rowMode: 'array' }))
-    .rows;
+  // an empty name: an unnamed statement, planned with this call's values (db/prepared.ts leaves it
+  // unnamed; node-postgres sends it as the unnamed statement)
+  return (await pool.query<T>({ name: st.name, text: st.text, values: fillPlaceholders(st.params, values), rowMode: 'array' })).rows;
 }
 
 /** The first row of a statement, as an array (see `arrayRows`). */

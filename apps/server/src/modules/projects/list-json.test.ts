@@ -89,6 +89,11 @@ beforeAll(async () => {
   const cancelled = await createProject(t, owner, { name: '접은 프로젝트' });
   await move(t, owner, cancelled.id, 'CANCEL');
   await createProject(t, owner, { name: '사이드 초안' }, false);
+  // a listed project deleted, and one moved to another type and meeting after publishing (the
+  // totals without a stack, position or search are kept per bucket: migration 0049)
+  const removed = await createProject(t, other, { name: '지운 사이드 프로젝트', type: 'STARTUP' });
+  expect((await t.call({ method: 'DELETE', url: `/api/projects/${removed.id}`, headers: other.headers })).status).toBe(200);
+  await t.ctx.db.execute(sql`update projects set type = 'OPEN_SOURCE', meeting_type = 'OFFLINE' where id = ${done.id}`);
   const applicant = await person(t);
   const app = await applyOk(t, applicant, java, 0);
   await decide(t, owner, java, app.applicationId, 'accept');
@@ -249,6 +254,19 @@ describe('GET /api/projects as ready JSON', () => {
     }
     // one connection on PGlite; on PostgreSQL this connection's share of the statements
     expect(await named()).toBeLessThanOrEqual(128);
+  });
+
+  it('keeps the per-bucket totals equal to the listed projects they count, through creates, moves and deletes', async () => {
+    const q = `select status, type, meeting_type, n::int as n from %s order by 1, 2, 3`;
+    const kept = await t.ctx.database.exec(q.replace('%s', 'project_listed_counts'));
+    const counted = await t.ctx.database.exec(
+      q.replace(
+        '%s',
+        `(select status, type, meeting_type, count(*) as n from projects where not deleted and status <> 'DRAFT' group by 1, 2, 3) c`,
+      ),
+    );
+    expect(kept.rows.length).toBeGreaterThan(3);
+    expect(kept.rows).toEqual(counted.rows);
   });
 
   it('keeps the SPEC error envelope for bad input', async () => {

@@ -9,11 +9,7 @@
  *
  * Deleted, DRAFT and the default statuses are literals, not parameters: a generic plan still
  * proves the partial indexes' predicate (`deleted = false and status <> 'DRAFT'`, migration 0009).
- * The offset, the search needle and the position pattern stay plain parameters, so PostgreSQL's
- * plan cache may plan a call with its values: which index serves a search or the open-position
- * filter depends on the value. Hiding the offset from the planner (as the studies list does,
- * `hidden`) made the position filter's plans assume a 10 % offset: a hash join over every open
- * position (24 ms a call at 10,000 projects) where the real page walks the views index (3 ms).
+ * Which plan each shape runs on (generic, planned per call, or PostgreSQL's choice) is `planKind`'s.
  *
  * The page statement joins each card's owner from the users module's `user_public` view
  * (migration 0025: username, thumbnail version, active), where the list asked `publicProfiles` in
@@ -23,11 +19,19 @@
 import { PROJECT_LISTED_STATUSES, type ProjectSort } from '@moim/contract';
 import { desc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { arrayRows, firstArrayRow, rawStatement, type RawStatement, StatementCache } from '../../db/raw-statements.ts';
+import {
+  arrayRows,
+  firstArrayRow,
+  hidden,
+  rawStatement,
+  type RawStatement,
+  sharedPlaceholders,
+  StatementCache,
+} from '../../db/raw-statements.ts';
 import { escapeLike, koreanSearchSql, koreanSearchValues, parseKoreanQuery } from '../../search/korean-search.ts';
 import { type PublicProfile, publicProfileOf, userPublic } from '../users/index.ts';
 import type { CardPosition, ListFilter, ProjectCardRow } from './project-repo.ts';
-import { projectPositionCards, projects } from './schema.ts';
+import { projectListedCounts, projectPositionCards, projects } from './schema.ts';
 import { literalCount, sqlCount } from '../../db/sql-count.ts';
 
 const ph = (name: string) => sql.placeholder(name);
@@ -48,6 +52,26 @@ interface ListShape {
    * order up to the page's end).
    */
   recruiting: 'only' | 'none' | 'mixed';
+}
+
+/**
+ * How PostgreSQL's plan cache should treat a shape's page and count (measured at 10,000 projects,
+ * each shape's statement under each plan_cache_mode; docs/performance.md "Plans per shape"):
+ * - 'generic': no filter and no search. Its generic plan is the custom one without the planning
+ *   (PGlite 1.8 against 2.8 ms a call, PostgreSQL 1.4 against 1.9), but the plan cache kept
+ *   planning each call; the offset is `hidden`, so the custom plan cannot look cheaper and the
+ *   generic one is kept.
+ * - 'custom': a status, type, meeting or stack filter. The generic plan guesses how many rows an
+ *   array keeps and walks the wrong index (the filtered deadline list 6.7–7.4 ms against
+ *   2.1–2.8 ms planned with its values), and the plan cache chose it; the statement is sent
+ *   unnamed, so it is planned with the call's values every time.
+ * - 'auto': a search or the position filter alone. A rare word is fastest on the generic plan, a
+ *   word in 10 % of the projects twice as slow on it; the position filter's generic plan takes
+ *   33–45 ms, and the plan cache does not choose it. PostgreSQL decides per call.
+ */
+function planKind(s: ListShape): 'generic' | 'custom' | 'auto' {
+  if (s.status || s.type || s.meetingType || s.stack) return 'custom';
+  return s.search === 'none' && !s.position ? 'generic' : 'auto';
 }
 
 const filtersKey = (s: ListShape) => `${+s.status}${+s.type}${+s.meetingType}${+s.stack}${+s.position}_${s.search}`;
@@ -130,14 +154,15 @@ function pageSubquery(db: Db, s: ListShape, limit: number) {
   const rowNumber = (order: SQL[]) => sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('rn');
   // (Drizzle would send a number as a parameter; an SQL literal stays in the text)
   const size = literalCount(limit);
-  const offset = sqlCount(ph('offset'));
+  const offsetValue = planKind(s) === 'generic' ? hidden('offset', 'bigint') : ph('offset');
+  const offset = sqlCount(offsetValue);
   // the recruiting projects by deadline (open-ended last): a literal status, so that a generic
   // plan proves the recruiting-deadline index's predicate
   const recruitingWhere = sql`${where} and ${projects.status} = ${RECRUITING}`;
   const byDeadline = [sql`${projects.recruitmentDeadline} asc nulls last`, ...newest];
 
   if (s.sort === 'deadline,asc' && s.recruiting === 'mixed') {
-    const reach = sqlCount(sql`${ph('offset')} + ${sql.raw(String(limit))}`);
+    const reach = sqlCount(sql`${offsetValue} + ${sql.raw(String(limit))}`);
     const recruiting = db
       .select({ ...cardColumns, part: sql<number>`0`.as('part') })
       .from(projects)
@@ -239,15 +264,32 @@ function pageStatement(db: Db, s: ListShape, limit: number, named = true): RawSt
     // a left join: an owner without a row shows as a deleted user, as with `publicProfiles`
     .leftJoin(userPublic, eq(userPublic.id, page.ownerId))
     .orderBy(page.rn);
-  return rawStatement(q, named ? `projects_list_${pageKey(s)}_${limit}` : '');
+  return sharedPlaceholders(rawStatement(q, named && planKind(s) !== 'custom' ? `projects_list_${pageKey(s)}_${limit}` : ''));
 }
 
+/**
+ * The total: without a stack, position or text filter, a sum over the kept counts per (status,
+ * type, meeting type) (migration 0049), at most 60 rows; otherwise the matching projects counted.
+ */
 function countStatement(db: Db, s: ListShape, named = true): RawStatement {
+  const name = `projects_list_count_${filtersKey(s)}`;
+  if (s.search === 'none' && !s.stack && !s.position) {
+    const c = projectListedCounts;
+    const conds: SQL[] = [s.status ? sql`${c.status} = any(${ph('status')}::text[])` : sql`${c.status} in (${LISTED})`];
+    if (s.type) conds.push(sql`${c.type} = any(${ph('type')}::text[])`);
+    if (s.meetingType) conds.push(sql`${c.meetingType} = any(${ph('meetingType')}::text[])`);
+    const q = db
+      .select({ n: sql<number>`coalesce(sum(${c.n}), 0)::int` })
+      .from(c)
+      .where(sql.join(conds, sql` and `));
+    // (a plan over the 60 rows is the same for any values)
+    return rawStatement(q, named ? name : '');
+  }
   const q = db
     .select({ n: sql<number>`count(*)::int` })
     .from(projects)
     .where(listWhere(s));
-  return rawStatement(q, named ? `projects_list_count_${filtersKey(s)}` : '');
+  return rawStatement(q, named && planKind(s) !== 'custom' ? name : '');
 }
 
 /** A page row as the statement returns it (the order of `pageStatement`'s select). */

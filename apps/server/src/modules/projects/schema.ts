@@ -65,6 +65,22 @@ export const projectPositionCards = pgTable('project_position_cards', {
   positions: json('positions').$type<Array<{ id: string; name: string; requiredCount: number; filledCount: number }>>().notNull(),
 });
 
+/**
+ * How many listed projects (not deleted, not DRAFT) each (status, type, meeting type) has, kept by
+ * triggers on `projects` (migration 0049); the list's total without a stack, position or text
+ * filter sums it (project-read-repo.ts).
+ */
+export const projectListedCounts = pgTable(
+  'project_listed_counts',
+  {
+    status: text('status').$type<ProjectStatus>().notNull(),
+    type: text('type').$type<ProjectType>().notNull(),
+    meetingType: text('meeting_type').$type<MeetingType>().notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.type, t.meetingType] })],
+);
+
 export type ProjectPositionRow = typeof projectPositions.$inferSelect;
 export type NewProjectPositionRow = typeof projectPositions.$inferInsert;
 
