@@ -430,3 +430,10 @@ export function listedCardsForExplain(db: Db, f: ListFilter, limit: number, offs
   const st = pageStatement(db, shape, limit);
   return { text: st.text, values: fillPlaceholders(st.params, { ...values, offset }) };
 }
+
+/** The total's statement text with a request's values (EXPLAIN in the benchmark). */
+export function listedCountForExplain(db: Db, f: ListFilter): { text: string; values: unknown[] } {
+  const { shape, values } = listRequest(f);
+  const st = countStatement(db, shape);
+  return { text: st.text, values: fillPlaceholders(st.params, values) };
+}
