@@ -4,6 +4,7 @@
 // default list through the 2 s read cache). Prints
 // the EXPLAIN of the two-syllable search to show it walks the jamo trigram index.
 import { randomBytes } from 'node:crypto';
+import { projectListQuery } from '@moim/contract';
 import { listedCardsForExplain, listedCountForExplain } from '../apps/server/src/modules/projects/project-read-repo.ts';
 import { projectsKnobs } from '../apps/server/src/modules/projects/projects-test-kit.ts';
 import { seedProjects } from './project-data.ts';
@@ -93,23 +94,22 @@ try {
     runs.sort((a, b) => a - b);
     return runs[10]!;
   };
-  const filters: Filter = {
-    type: ['SIDE_PROJECT', 'STARTUP'],
-    status: ['RECRUITING'],
-    meetingType: ['ONLINE'],
-    stack: ['React', 'Go'],
-    sort: 'deadline,asc',
-  } as Filter;
-  const plain = { sort: 'createdAt,desc' } as Filter;
-  const cases: Record<string, { f: Filter; offset: number; counted?: boolean }> = {
-    'GET /api/projects': { f: plain, offset: 0 },
-    'GET /api/projects?filters': { f: filters, offset: 20 },
-    [`GET /api/projects?q=${twoSyllable}`]: { f: { q: twoSyllable, sort: 'createdAt,desc' } as Filter, offset: 0 },
-    'GET /api/projects?q=가계&page=1 (10 %)': { f: { q: '가계', sort: 'createdAt,desc' } as Filter, offset: 20 },
-    'GET /api/projects?q=ㅎㅌㅅ (초성)': { f: { q: 'ㅎㅌㅅ', sort: 'relevance,desc' } as Filter, offset: 0 },
-    'GET /api/projects?position=디자이너': { f: { position: '디자이너', sort: 'viewCount,desc' } as Filter, offset: 0 },
-    'GET /api/projects (totals uncached)': { f: plain, offset: 0, counted: true },
-    'GET /api/projects?filters (totals uncached)': { f: filters, offset: 20, counted: true },
+  // each case's statements as its URL asks them (the route's own parsing: sort, filters, size, page)
+  const explained = (url: string, counted = false) => {
+    const params = new Map<string, string[]>();
+    for (const [k, v] of new URL(url).searchParams) params.set(k, [...(params.get(k) ?? []), v]);
+    const query = projectListQuery.parse(Object.fromEntries([...params].map(([k, v]) => [k, v.length === 1 ? v[0] : v])));
+    return { f: query as Filter, size: query.size, offset: query.page * query.size, counted };
+  };
+  const cases: Record<string, ReturnType<typeof explained>> = {
+    'GET /api/projects': explained(list),
+    'GET /api/projects?filters': explained(filtered),
+    [`GET /api/projects?q=${twoSyllable}`]: explained(search),
+    'GET /api/projects?q=가계&page=1 (10 %)': explained(common),
+    'GET /api/projects?q=ㅎㅌㅅ (초성)': explained(choseong),
+    'GET /api/projects?position=디자이너': explained(position),
+    'GET /api/projects (totals uncached)': explained(list, true),
+    'GET /api/projects?filters (totals uncached)': explained(filtered, true),
   };
   const bareMs = 1000 / bare.rps;
   console.log(`\nthe bare route: ${bareMs.toFixed(3)} ms a request; the database's work per call (planning + execution):`);
@@ -129,7 +129,7 @@ try {
       });
       continue;
     }
-    const page = await explainMs(listedCardsForExplain(s.ctx.db, c.f, 20, c.offset));
+    const page = await explainMs(listedCardsForExplain(s.ctx.db, c.f, c.size, c.offset));
     const total = c.counted ? await explainMs(listedCountForExplain(s.ctx.db, c.f)) : 0;
     const dbMs = page + total;
     const ceiling = bareMs / (bareMs + dbMs);
