@@ -28,12 +28,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), preloadFirstFontSubset()],
   resolve: {
     alias: [
-      // React 19 has useSyncExternalStore; react-i18next's import of the React 16/17 shim would
-      // ship the shim's fallback implementation too (≈ 0.6 KB gzip on every page).
-      {
-        find: /^use-sync-external-store\/shim$/,
-        replacement: fileURLToPath(new URL('./src/shared/vendor/use-sync-external-store-shim.ts', import.meta.url)),
-      }, // react-router's package exports its development build to bundlers (warnings, invariant
+      // react-router's package exports its development build to bundlers (warnings, invariant
       // messages); its own production build is the same code without them (≈ 0.4 KB gzip).
       {
         find: /^react-router$/,
@@ -85,7 +80,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               // strict execution order this needs: ≈ 1.3 KB gzip of module wrappers in the
               // start-up chunk (docs/performance.md).
               experimentalInlineCommonChunks: { maxSize: 32 * 1024 },
-              // Everything the entry imports statically (React, the router, i18next, TanStack
+              // Everything the entry imports statically (React, the router, the translator, TanStack
               // Query, the shell) in ONE chunk instead of ~25 small shared ones: fewer requests,
               // and gzip sees the whole start-up code at once (≈ 6 KB gzip less).
               groups: [

@@ -8,13 +8,13 @@ import { koSharedCatalogue, loadCatalogue } from './app/i18n-resources';
 import { Providers, queryClient } from './app/providers';
 import { seedQueryData } from './app/query-data';
 import { AppRoutes, preloadRoute } from './app/router';
-import { i18next, initI18n } from './shared/i18n';
+import { i18n, initI18n } from './shared/i18n';
 import { whenPageAdopted } from './shared/shell/adopted';
 import { applyTheme, readTheme } from './shared/theme/theme';
 
 applyTheme(readTheme());
 // The start-up chunk's evaluation (react-dom, the router, the route tables) is one task that
-// cannot be split; i18next's set-up gets a task of its own after it (docs/rendering.md,
+// cannot be split; the translator's set-up gets a task of its own after it (docs/rendering.md,
 // "Start-up work in short tasks").
 await yieldToMain();
 await initI18n(koSharedCatalogue, loadCatalogue);
@@ -79,7 +79,7 @@ const app = (
 const matchesMarkup =
   prerendered &&
   !document.documentElement.hasAttribute('data-session') &&
-  i18next.language === 'ko' &&
+  i18n.language === 'ko' &&
   (window.location.search === '' || container.hasAttribute('data-rendered-query'));
 // In a transition, React hydrates in slices of ≈ 5 ms and yields between them (a plain
 // hydrateRoot renders the whole page in one task); the markup stays on screen meanwhile.

@@ -23,7 +23,7 @@ import { projectListPage, projectPage } from '../features/projects/server-render
 import { studyPage } from '../features/studies/server-render';
 import { teamPages } from '../features/whoweare/server-render';
 import type { GetJson, ServerRenderedPage } from '../shared/api/server-render';
-import { i18next, initI18n } from '../shared/i18n';
+import { i18n, initI18n } from '../shared/i18n';
 import { koSharedCatalogue, loadCatalogue } from './i18n-resources';
 import { Providers } from './providers';
 import { LAB_REDIRECTS } from '../features/lab/lab-catalog';
@@ -168,7 +168,6 @@ export interface PrerenderedPage {
 }
 
 let i18nReady: Promise<unknown> | undefined;
-const usedNamespaces = (i18n: { reportNamespaces?: { getUsedNamespaces(): string[] } }) => i18n.reportNamespaces?.getUsedNamespaces() ?? [];
 
 /** The page at `url` (a path, and for a server-rendered list its query) rendered with `data`. */
 export async function renderPage(url: string, data: QueryEntry[] = []): Promise<PrerenderedPage> {
@@ -176,9 +175,8 @@ export async function renderPage(url: string, data: QueryEntry[] = []): Promise<
   await i18nReady;
   const path = url.split('?')[0]!;
   const pages = await preloadRoute(path);
-  // react-i18next records the namespaces components ask for; start afresh for this page.
-  const i18n = i18next as unknown as { reportNamespaces?: { getUsedNamespaces(): string[] } };
-  delete i18n.reportNamespaces;
+  // the namespaces this page's components ask for
+  i18n.record();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   seedEntries(client, data);
   const html = renderToString(
@@ -193,8 +191,6 @@ export async function renderPage(url: string, data: QueryEntry[] = []): Promise<
     html,
     // scripts/prerender.mjs gives every source module of the SSR bundle this export
     modules: pages.map((m) => (m as { __prerenderModuleId?: string }).__prerenderModuleId ?? '').filter(Boolean),
-    namespaces: [...new Set([...matchedPages(path).flatMap((p) => p.namespaces), ...usedNamespaces(i18n)])].filter(
-      (ns) => ns !== 'translation',
-    ),
+    namespaces: [...new Set([...matchedPages(path).flatMap((p) => p.namespaces), ...i18n.recorded()])].filter((ns) => ns !== 'translation'),
   };
 }

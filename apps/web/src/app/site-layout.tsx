@@ -1,6 +1,6 @@
 /** The main site frame: skip link, header, the page (lazy, 'Loading...' fallback), footer. */
 import { Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n';
 import { Outlet } from 'react-router';
 import { PageAdopted } from '../shared/shell/adopted';
 import { IntroContext } from '../shared/shell/intro';

@@ -4,7 +4,7 @@
  */
 import { STUDY_DROPDOWN_COUNT } from '@moim/contract';
 import { useEffect, useId, useRef, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { isAdminUser } from '../../shared/auth/types';

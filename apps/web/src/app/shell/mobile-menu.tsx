@@ -4,7 +4,7 @@
  * approaches), so desktop visitors never download it. Focus returns to the button on close.
  */
 import { Suspense, useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { lazyChunk } from '../../shared/chunk/lazy-page';
 
 const loadPanel = () => import('./mobile-menu-panel');

@@ -1,5 +1,5 @@
 /** The external daily-questions service, marked NEW, in a new tab (rel=noopener). */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { useQueryDailyUrl } from '../../shared/shell/public-config';
 
 export function QueryDailyLink({ className = 'nav-link' }: { className?: string }) {

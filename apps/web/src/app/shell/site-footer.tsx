@@ -1,6 +1,6 @@
 /** Footer (SPEC §1): links, copyright, terms and privacy, language (ko/en) and theme switches. */
 import { useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Link } from 'react-router';
 import { changeLocale, LOCALES, type Locale } from '../../shared/i18n';
 import { readTheme, saveTheme, THEME_CHOICES, type ThemeChoice } from '../../shared/theme/theme';

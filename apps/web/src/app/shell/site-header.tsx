@@ -5,7 +5,7 @@
  * navigation moves into the mobile menu.
  */
 import { Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { useShellSlots } from '../../shared/shell/slots';

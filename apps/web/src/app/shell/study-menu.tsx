@@ -1,6 +1,6 @@
 /** STUDY in the header: a menu of up to 3 current studies plus "all studies" (SPEC §1, §9). */
 import { DROPDOWN_CLOSE_DELAY_MS, STUDY_DROPDOWN_COUNT } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Link, useLocation } from 'react-router';
 import { canApplyNow, studyPath, useCurrentStudies } from '../../shared/shell/current-studies';
 import { useAsPrerendered } from '../../shared/lib/use-as-prerendered';

@@ -1,5 +1,5 @@
 /** The signed-in user's menu: profile, settings, (admin), logout. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { isAdminUser, type SessionUser } from '../../shared/auth/types';

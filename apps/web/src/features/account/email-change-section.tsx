@@ -5,7 +5,7 @@
  */
 import { emailChangeRequested } from '@moim/contract';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { api } from '../../shared/api/client';
 import { usersPaths } from '../../shared/api/paths/users';
 import { StepUpCancelled, useStepUp } from '../../shared/auth/step-up-dialog';

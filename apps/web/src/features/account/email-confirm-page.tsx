@@ -2,7 +2,7 @@
 import { emailChangeConfirmed } from '@moim/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../shared/api/client';
 import { usersPaths } from '../../shared/api/paths/users';

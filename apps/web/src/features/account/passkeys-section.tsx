@@ -6,7 +6,7 @@
 import { PASSKEY_NAME_MAX_LENGTH, type Passkey } from '@moim/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { currentLocale } from '../../shared/i18n';
 import { formatDateTime } from '../../shared/lib/format';
 import { passkeyAvailability } from '../../shared/lib/passkeys-available';

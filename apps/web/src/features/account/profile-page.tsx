@@ -4,7 +4,7 @@
  * page can also place content directly with <ProfileSection title=…>children</ProfileSection>.
  */
 import { Suspense, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Link } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { useShellSlots } from '../../shared/shell/slots';

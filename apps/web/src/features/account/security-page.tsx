@@ -7,7 +7,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Link } from 'react-router';
 import { StepUpCancelled, useStepUp } from '../../shared/auth/step-up-dialog';
 import { toast } from '../../shared/toast/toast';

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Link } from 'react-router';
 import { useAdminOverview, useAdminUsers, useOutbox } from './admin-api';
 import type { AdminNavEntry } from './admin-nav';

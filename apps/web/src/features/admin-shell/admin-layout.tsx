@@ -3,7 +3,7 @@
  * features extend through `adminNav` in their admin-routes.tsx (app/admin-area.tsx), and the page.
  */
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { NavLink, Outlet } from 'react-router';
 import { LoadingState } from '../../shared/ui/states';
 import type { AdminNavEntry } from './admin-nav';

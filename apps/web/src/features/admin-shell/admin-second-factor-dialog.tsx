@@ -7,7 +7,7 @@
 import { adminSecondFactorReset } from '@moim/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { api } from '../../shared/api/client';
 import { adminPaths } from '../../shared/api/paths/admin';
 import { StepUpCancelled, useStepUp } from '../../shared/auth/step-up-dialog';

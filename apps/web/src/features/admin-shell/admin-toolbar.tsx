@@ -7,7 +7,7 @@
  */
 import { ADMIN_TOOLBAR_NOTICE_MS, STORAGE_KEYS } from '@moim/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { getAccessToken } from '../../shared/auth/token-store';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { EmptyState, LoadingState } from '../../shared/ui/states';
 import { formatDateTime, useAdminUsers } from './admin-api';
 import { Pager } from '../../shared/ui/pager';

@@ -5,7 +5,7 @@
  * then the user goes on to returnTo.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { safeReturnTo } from '../../shared/auth/require-auth';

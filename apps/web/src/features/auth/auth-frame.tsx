@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { useSearchParams } from 'react-router';
 import { LogoMark } from '../../shared/ui/logo';
 import './auth.css';

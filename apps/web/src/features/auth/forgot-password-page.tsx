@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Link } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import { ErrorMessage } from '../../shared/ui/error-message';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { toast } from '../../shared/toast/toast';

@@ -1,5 +1,5 @@
 /** A test bench for social login: configured providers, a start button each, the last result. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { useBrowserState } from '../../shared/lib/use-browser-state';
 import { readSession, removeSession } from '../../shared/storage';

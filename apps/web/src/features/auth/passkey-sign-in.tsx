@@ -13,7 +13,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { api } from '../../shared/api/client';
 import { authPaths } from '../../shared/api/paths/users';
 import { useAuth } from '../../shared/auth/auth-provider';

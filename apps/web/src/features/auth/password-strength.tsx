@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { PASSWORD_MIN, passwordStrength } from './schemas';
 
 const LEVELS = ['none', 'weak', 'fair', 'good', 'strong'] as const;

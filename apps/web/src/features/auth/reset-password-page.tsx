@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { errorText } from '../../shared/ui/error-message';
 import { Field, FormMessage } from '../../shared/ui/field';

@@ -4,7 +4,7 @@
  * their authenticator app, or one of their recovery codes.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import type { LoginResponse } from '@moim/contract';
 import { ErrorMessage } from '../../shared/ui/error-message';
 import { Field } from '../../shared/ui/field';

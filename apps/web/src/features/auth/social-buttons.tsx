@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { oauthStartUrl, providerName, useOAuthProviders } from './api';
 
 /** Social login buttons from GET /api/auth/oauth/providers (hidden when none or on failure). */

@@ -4,7 +4,7 @@
  * network or a chunk is the problem.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { claimChunkRetry, resetChunkRetries } from '../../shared/chunk/chunk-errors';
 import { loginPathFor } from '../../shared/auth/require-auth';

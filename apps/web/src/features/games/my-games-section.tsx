@@ -5,7 +5,7 @@
  */
 import type { GameStatsSummary, PlayerRating } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Link } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { formatCount } from '../../shared/lib/format-count';

@@ -6,7 +6,7 @@
 import { STUDY_DROPDOWN_COUNT, studySeats } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useDeferredValue } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Link } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { useIntroRef } from '../../shared/shell/intro';

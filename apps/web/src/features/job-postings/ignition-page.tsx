@@ -1,5 +1,5 @@
 /** /ignition: the career hub — the jobs navigator card with live counts, top skills and the ways in. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '../../shared/ui/icons';
 import { useJobStats } from './api';

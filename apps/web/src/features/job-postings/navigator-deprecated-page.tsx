@@ -1,5 +1,5 @@
 /** /ignition/navigator-v1-deprecated: the old navigator moved; point to the new one. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Link } from 'react-router';
 import './ignition.css';
 

@@ -4,7 +4,7 @@
  * bookmarks, recently viewed and saved searches. Everything is in the URL; `?jobId=` opens a
  * posting in a modal (its own page: /ignition/navigator/:jobId).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { PageHeader } from '../../shared/ui/page-header';

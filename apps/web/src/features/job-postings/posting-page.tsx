@@ -1,7 +1,7 @@
 /** /ignition/navigator/:jobId — a posting's own shareable page (the same detail as the modal, with JSON-LD). */
 import { PAGE_JSON_LD_ID } from '@moim/contract';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { useParams } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { ErrorState, LoadingState } from '../../shared/ui/states';

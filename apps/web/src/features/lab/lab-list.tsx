@@ -1,6 +1,6 @@
 /** The grid of lab cards, optionally one category, with status badges (used by /lab and the not-found state). */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Link } from 'react-router';
 import { LabIcon } from './lab-icons';
 import { LAB_ITEMS, type LabCategory, type LabItem } from './lab-catalog';

@@ -1,6 +1,6 @@
 /** /lab: the lab's games and tools by category (remembered for the session), with the player's Tetris bests. */
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { useBrowserState } from '../../shared/lib/use-browser-state';
 import { readSession, writeSession } from '../../shared/storage';

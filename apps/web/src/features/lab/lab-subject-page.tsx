@@ -3,7 +3,7 @@
  * /lab/deduction) goes to its page, a listed one shows "coming soon", anything else a clear
  * not-found with the list.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Link, Navigate, useParams } from 'react-router';
 import { labItemFor } from './lab-catalog';
 import { LabList } from './lab-list';

@@ -7,7 +7,7 @@
  * of the projector without mounting it again.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { useFocusTrap } from '../../shared/ui/use-focus-trap';
 
 export function Projector({

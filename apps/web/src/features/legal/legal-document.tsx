@@ -1,5 +1,5 @@
 /** A legal text from the `legal` catalogue: title, effective date, contents and sections. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Link } from 'react-router';
 import { PageHeader } from '../../shared/ui/page-header';
 import './legal.css';

@@ -7,7 +7,7 @@ import type { DataExport } from '@moim/contract';
 import { DATA_EXPORT_DAYS, DATA_EXPORT_FILE_PREFIX } from '@moim/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { StepUpCancelled, useStepUp } from '../../shared/auth/step-up-dialog';
 import { formatDateTime } from '../../shared/lib/format';
 import { ErrorMessage } from '../../shared/ui/error-message';

@@ -4,7 +4,7 @@
  */
 import { SECURITY_ACTIONS, type SecurityAction, type SecurityOutcome } from '@moim/contract';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { formatDateTime } from '../../shared/lib/format';
 import { ErrorMessage } from '../../shared/ui/error-message';
 import { Pager } from '../../shared/ui/pager';

@@ -4,7 +4,7 @@
  * they can end at once, or all but this one.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { toast } from '../../shared/toast/toast';
 import { ErrorMessage } from '../../shared/ui/error-message';
 import { Pager } from '../../shared/ui/pager';

@@ -3,7 +3,7 @@
  * each shown live — top banner, inline card, toast, header badge variants, footer strip.
  */
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { useQueryDailyUrl } from '../../shared/shell/public-config';
 import { toast } from '../../shared/toast/toast';
 import { PageHeader } from '../../shared/ui/page-header';

@@ -1,5 +1,5 @@
 /** /guide/study-leader: how to lead a study on moim, step by step, ending at /study/propose. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Link } from 'react-router';
 import { PageHeader } from '../../shared/ui/page-header';
 import './static-pages.css';

@@ -1,5 +1,5 @@
 /** /study-plan: how a moim study season runs, week by week, and what each role does. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Link } from 'react-router';
 import { PageHeader } from '../../shared/ui/page-header';
 import './static-pages.css';

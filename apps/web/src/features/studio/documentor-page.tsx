@@ -7,7 +7,7 @@
 import type { StudioAnalysis, StudioPurpose, StudioVersionSummary } from '@moim/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import { useAuth } from '../../shared/auth/auth-provider';

@@ -3,7 +3,7 @@
  * flags (real rules of the analyzer, no invented activity), and the member's recent documents.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Link } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { LoadingState } from '../../shared/ui/states';

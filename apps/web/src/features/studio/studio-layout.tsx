@@ -6,7 +6,7 @@
  * This layout holds the page's one <main>; the pages inside it use sections.
  */
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../shared/auth/auth-provider';
 import { toast } from '../../shared/toast/toast';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { EmptyState, LoadingState } from '../../shared/ui/states';
 import { useMembers, type Member } from './api';
 import { ErrorMessage } from '../../shared/ui/error-message';

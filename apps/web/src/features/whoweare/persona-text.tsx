@@ -5,7 +5,7 @@
  * changed is theirs: shown as written and marked as user content.
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import type { Member } from './api';
 
 type Field = 'roleTitle' | 'quote' | 'bio';

@@ -1,5 +1,5 @@
 /** /whoweare-hybrid-archive: the team as an archive, grouped by the year each member joined. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Avatar } from '../../shared/ui/avatar';
 import { PageHeader } from '../../shared/ui/page-header';
 import type { Member } from './api';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { NavLink } from 'react-router';
 
 /** Switch between the three presentations of the team. */

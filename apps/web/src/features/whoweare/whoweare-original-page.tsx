@@ -1,5 +1,5 @@
 /** /whoweare-original: the same team as a plain card grid. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n';
 import { Avatar } from '../../shared/ui/avatar';
 import { PageHeader } from '../../shared/ui/page-header';
 import { MemberLinks, MembersState } from './members-state';

@@ -1,5 +1,5 @@
 /** What the route guard and other pages share: the login address that returns here, the return-address test, the 'checking' state. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import type { Location } from 'react-router';
 
 export function loginPathFor(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string {

@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { api, ApiError, errorMessagesReady, UNAUTHORIZED_EVENT } from '../api/client';
 import { shellPaths } from '../api/paths/shell';
-import { i18next } from '../i18n';
+import { i18n } from '../i18n';
 import { isServerLocaleQuery } from '../i18n/server-locale';
 import { authApi, userFromLogin } from './auth-api';
 import { clearSession, getAccessToken, getRefreshToken, getStoredUser, markSignedOut, storeTokens, storeUser } from './token-store';
@@ -112,8 +112,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         .then(() => queryClient.invalidateQueries({ predicate: isServerLocaleQuery }))
         .catch(() => undefined);
     };
-    i18next.on('languageChanged', onChange);
-    return () => i18next.off('languageChanged', onChange);
+    i18n.on('languageChanged', onChange);
+    return () => i18n.off('languageChanged', onChange);
   }, [signedIn, queryClient]);
 
   const acceptTokens = useCallback(async (accessToken: string, refreshToken?: string | null, hint?: SessionUser | null) => {

@@ -5,7 +5,7 @@
  * its error, or with a cancellation) and the `dialog` element to render.
  */
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { stepUpDone } from '@moim/contract';
 import { ApiError, api } from '../api/client';
 import { authPaths } from '../api/paths/users';

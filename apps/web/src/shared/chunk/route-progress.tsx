@@ -6,7 +6,7 @@
  * do not flash.
  */
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { pageChunkLoads } from './lazy-page';
 
 export function RouteProgress() {

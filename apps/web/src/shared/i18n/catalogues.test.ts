@@ -1,10 +1,10 @@
 // Every key of every namespace exists in both languages (issue 13 item 9), with the same
 // interpolation variables; and the Korean particles are chosen from the word (item 10).
-import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initTestI18n } from '../test/i18n';
 import koPages from './ko-pages.json';
 import { withJosa } from './josa';
+import { i18n } from './translator';
 
 type Tree = { [k: string]: unknown };
 const load = (m: Record<string, { default: Tree }>) => Object.fromEntries(Object.entries(m).map(([p, mod]) => [p, mod.default]));
@@ -18,7 +18,7 @@ const en = load(
   import.meta.glob<{ default: Tree }>(['./en.json', '../../features/*/i18n/en.json', '../../features/*/*/i18n/en.json'], { eager: true }),
 );
 
-/** i18next plural forms (`_zero`, `_one`, `_other` …) differ by language: compare the base key. */
+/** Plural forms (`_zero`, `_one`, `_other` …) differ by language: compare the base key. */
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 /** key path → the variables its text interpolates (`{{name}}`, `{{name, josa(p: 은/는)}}`). */
@@ -106,8 +106,8 @@ describe('particles', () => {
   });
 
   it('the catalogues format {{word, josa(p: …)}} with the right particle', () => {
-    i18next.addResource('ko', 'translation', 'test.josa', '{{title, josa(p: 은/는)}} 어땠나요?');
-    expect(i18next.t('test.josa', { title: 'SQL 첫걸음' })).toBe('SQL 첫걸음은 어땠나요?');
-    expect(i18next.t('test.josa', { title: '리액트 스터디' })).toBe('리액트 스터디는 어땠나요?');
+    i18n.addResource('ko', 'translation', 'test.josa', '{{title, josa(p: 은/는)}} 어땠나요?');
+    expect(i18n.t('test.josa', { title: 'SQL 첫걸음' })).toBe('SQL 첫걸음은 어땠나요?');
+    expect(i18n.t('test.josa', { title: '리액트 스터디' })).toBe('리액트 스터디는 어땠나요?');
   });
 });

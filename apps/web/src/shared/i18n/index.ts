@@ -1,21 +1,21 @@
 /**
- * i18next, Korean first. The shared catalogue (namespace `translation`) is bundled in Korean;
- * every other namespace (one per feature) and all English text are fetched on demand through a
- * tiny backend, so the home route never downloads the other features' strings. A component
- * that uses a namespace not loaded yet suspends (react-i18next) until it arrives; route pages
- * made with `lazyPage(load, ns)` fetch it together with their code (and the shared strings only
- * pages use, see loadPageStrings). The chosen language is
- * kept in localStorage under `lang` and mirrored on <html lang>.
+ * Translations, Korean first (./translator.ts; `useTranslation` in ./use-translation.ts). The
+ * shared catalogue (namespace `translation`) is bundled in Korean; every other namespace (one per
+ * feature) and all English text are fetched on demand, so the home route never downloads the
+ * other features' strings. A component that uses a namespace not loaded yet suspends until it
+ * arrives; route pages made with `lazyPage(load, ns)` fetch it together with their code (and the
+ * shared strings only pages use, see loadPageStrings). The chosen language is kept in
+ * localStorage under `lang` and mirrored on <html lang>.
  */
-import i18next, { type BackendModule, type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { addJosaFormatter } from './josa';
+import { i18n, type Catalogue, type CatalogueLoader } from './translator';
 
 export type Locale = 'ko' | 'en';
 export const LOCALES: Locale[] = ['ko', 'en'];
 const LANG_KEY = 'lang';
 
-export type CatalogueLoader = (lng: string, ns: string) => Promise<ResourceKey | null>;
+export type { Catalogue, CatalogueLoader, TFunction } from './translator';
+export { useTranslation } from './use-translation';
 
 function initialLocale(): Locale {
   try {
@@ -27,35 +27,14 @@ function initialLocale(): Locale {
   return 'ko';
 }
 
-export async function initI18n(koShared: ResourceKey, load: CatalogueLoader, lng: Locale = initialLocale()): Promise<typeof i18next> {
-  const backend: BackendModule = {
-    type: 'backend',
-    init() {},
-    read(language, namespace, callback) {
-      load(language, namespace).then(
-        (data) => callback(null, data ?? {}),
-        (err: unknown) => callback(err as Error, false),
-      );
-    },
-  };
-  await i18next
-    .use(backend)
-    .use(initReactI18next)
-    .init({
-      resources: { ko: { translation: koShared } },
-      partialBundledLanguages: true,
-      ns: ['translation'],
-      defaultNS: 'translation',
-      lng,
-      fallbackLng: 'ko',
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      react: { useSuspense: true },
-    });
+export async function initI18n(koShared: Catalogue, load: CatalogueLoader, lng: Locale = initialLocale()): Promise<typeof i18n> {
+  i18n.init({ lng: 'ko', resources: { ko: { translation: koShared } }, load });
   // `{{word, josa(p: 은/는)}}`: the particle that fits the word (Korean catalogues only).
-  addJosaFormatter(i18next);
-  if (typeof document !== 'undefined') setDocumentLanguage(i18next.language);
-  return i18next;
+  addJosaFormatter(i18n);
+  // English: its shared catalogue arrives before the first render
+  if (lng !== 'ko') await i18n.changeLanguage(lng);
+  if (typeof document !== 'undefined') setDocumentLanguage(i18n.language);
+  return i18n;
 }
 
 /** <html lang> and the site's default title ("moim · 모임" in Korean, "moim" in English). */
@@ -75,9 +54,9 @@ let pageStrings: Promise<void> | undefined;
 export function loadPageStrings(): Promise<void> {
   pageStrings ??= import('./ko-pages.json').then(
     (m) => {
-      const add = () => void i18next.addResourceBundle('ko', 'translation', m.default, true, false);
-      if (i18next.isInitialized) add();
-      else i18next.on('initialized', add);
+      const add = () => void i18n.addResourceBundle('ko', 'translation', m.default, true, false);
+      if (i18n.isInitialized) add();
+      else i18n.on('initialized', add);
     },
     (err: unknown) => {
       pageStrings = undefined; // offline: try again with the next page
@@ -89,11 +68,11 @@ export function loadPageStrings(): Promise<void> {
 
 /** A page's namespaces, and the shared page strings (loadPageStrings). */
 export function loadNamespaces(ns: string | string[] = []): Promise<void> {
-  return Promise.all([i18next.loadNamespaces(ns), loadPageStrings()]).then(() => undefined);
+  return Promise.all([i18n.loadNamespaces(ns), loadPageStrings()]).then(() => undefined);
 }
 
 export async function changeLocale(lng: Locale): Promise<void> {
-  await i18next.changeLanguage(lng);
+  await i18n.changeLanguage(lng);
   setDocumentLanguage(lng);
   try {
     localStorage.setItem(LANG_KEY, lng);
@@ -106,7 +85,7 @@ export async function changeLocale(lng: Locale): Promise<void> {
 }
 
 export function currentLocale(): Locale {
-  return i18next.language === 'en' ? 'en' : 'ko';
+  return i18n.language === 'en' ? 'en' : 'ko';
 }
 
-export { i18next };
+export { i18n };

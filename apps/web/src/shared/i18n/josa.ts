@@ -1,12 +1,12 @@
 /**
  * Korean particles chosen from the word: "SQL 첫걸음은", "김하나로", never the "은(는)"
- * fallbacks. In a catalogue: `{{title, josa(p: 은/는)}}` (the i18next formatter registered in
+ * fallbacks. In a catalogue: `{{title, josa(p: 은/는)}}` (the formatter registered in
  * ./index.ts); in code: `withJosa(title, '은/는')`. Closing brackets and punctuation are
  * skipped: 「SQL 첫걸음」은. A word that does not end in Hangul (a Latin name) takes the form
  * after a vowel. The rule is es-hangul's `josa.pick` (josa.test.ts compares the two), written
  * out here because this module is in every page's start-up chunk and es-hangul is ≈ 2.6 KB gzip.
  */
-import type { i18n } from 'i18next';
+import type { Translator } from './translator';
 
 export const JOSA_OPTIONS = [
   '이/가',
@@ -52,9 +52,9 @@ export function withJosa(word: string, option: string): string {
   return word + pickJosa(core, option);
 }
 
-/** Registers `{{word, josa(p: 은/는)}}` on an i18next instance (after init). */
-export function addJosaFormatter(instance: i18n): void {
-  instance.services.formatter?.add('josa', (value: unknown, _lng: string | undefined, options: { p?: unknown }) =>
-    typeof value === 'string' ? withJosa(value, String(options.p ?? '')) : String(value ?? ''),
+/** Registers `{{word, josa(p: 은/는)}}` on a translator. */
+export function addJosaFormatter(instance: Translator): void {
+  instance.addFormatter('josa', (value, _lng, options) =>
+    typeof value === 'string' ? withJosa(value, options.p ?? '') : String(value ?? ''),
   );
 }

@@ -2,8 +2,8 @@
 // the study cards use the same helpers as the study pages, through Intl in the active locale.
 import { describeSchedule, type Weekday } from '@moim/contract';
 import { render } from '@testing-library/react';
-import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../i18n/translator';
 import { initTestI18n } from '../test/i18n';
 import { markUserValue } from '../ui/user-value';
 import { formatTimeRange } from './format';
@@ -63,7 +63,7 @@ describe('the Korean texts written without Intl', () => {
     const details = { startTime: '10:00', endTime: '12:00', timezone: 'Asia/Seoul' };
     const weekly = scheduleText(
       { schedule: '', recurrenceType: 'WEEKLY', scheduleDetails: { ...details, weekdays: days }, startDate: '2026-12-07' },
-      i18next.t,
+      i18n.t,
       'ko',
     );
     const names = days.map((_, i) =>
@@ -75,11 +75,8 @@ describe('the Korean texts written without Intl', () => {
         new Date(`${startDate}T12:00:00Z`),
       );
       expect(
-        scheduleText(
-          { schedule: '', recurrenceType: 'ONE_TIME', scheduleDetails: { ...details, weekdays: [] }, startDate },
-          i18next.t,
-          'ko',
-        ).text,
+        scheduleText({ schedule: '', recurrenceType: 'ONE_TIME', scheduleDetails: { ...details, weekdays: [] }, startDate }, i18n.t, 'ko')
+          .text,
       ).toContain(date);
     }
   });
@@ -95,16 +92,16 @@ describe('scheduleText', () => {
   it('writes the generated line again in the reader’s language', async () => {
     const generated = describeSchedule(once.recurrenceType, once.scheduleDetails, once.startDate);
     const study = { ...once, schedule: generated };
-    await i18next.changeLanguage('en');
-    const en = scheduleText(study, i18next.t, 'en');
+    await i18n.changeLanguage('en');
+    const en = scheduleText(study, i18n.t, 'en');
     expect({ ...en, text: plain(en.text) }).toEqual({ text: 'December 6, 2:00 – 5:00 PM', userWritten: false });
-    await i18next.changeLanguage('ko');
-    const ko = scheduleText(study, i18next.t, 'ko');
+    await i18n.changeLanguage('ko');
+    const ko = scheduleText(study, i18n.t, 'ko');
     expect({ ...ko, text: plain(ko.text) }).toEqual({ text: '12월 6일 14:00 ~ 17:00', userWritten: false });
   });
 
   it('keeps a leader’s own line as user content', () => {
-    expect(scheduleText({ ...once, schedule: '토요일 오후, 카페에서' }, i18next.t, 'en')).toEqual({
+    expect(scheduleText({ ...once, schedule: '토요일 오후, 카페에서' }, i18n.t, 'en')).toEqual({
       text: '토요일 오후, 카페에서',
       userWritten: true,
     });

@@ -8,7 +8,7 @@
  * the home page's cards and the study pages say a schedule the same way.
  */
 import { describeDuration, describeSchedule, daysBetween, type Study, type Weekday } from '@moim/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n';
 import { formatShortDate, formatTimeRange } from './format';
 
 const WEEK: readonly Weekday[] = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'];

@@ -5,7 +5,7 @@
  * region, so a screen reader hears when it changes; nothing before the first connection or when
  * signed out.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { liveClient } from './live-client';
 import { useLiveState } from './use-live';
 import './live.css';

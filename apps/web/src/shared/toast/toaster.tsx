@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { currentToasts, dismissToast, subscribeToasts, type ToastItem } from './toast';
 import './toast.css';
 

@@ -9,7 +9,7 @@
  * button is a submit button reached with Tab. Nothing is sent until it is pressed.
  */
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Dialog } from './dialog';
 import { ErrorMessage } from './error-message';
 import { Field } from './field';

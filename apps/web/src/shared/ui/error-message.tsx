@@ -11,7 +11,7 @@
  * Toasts and field errors use `errorText`; code that acts on a code (redirects, a reason) reads
  * `ApiError.code` / `details` itself and still shows the text through here.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Link } from 'react-router';
 import { ApiError } from '../api/client';
 import { errorText } from './error-text';

@@ -6,7 +6,7 @@
  * "value / max" count; `className` adds grid helpers such as `span-2`.
  */
 import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { formMessage } from './form-errors';
 
 export interface FieldProps {

@@ -6,7 +6,7 @@
  */
 import { type FormIssueLike, formIssueKey, formKeyOf, formText, type MessageLocale } from '@moim/contract';
 import { uiLocale } from '../api/client';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n';
 import type { FieldValues, ResolverError, ResolverResult } from 'react-hook-form';
 
 /** A zod issue as `formErrorMap` gets it. */

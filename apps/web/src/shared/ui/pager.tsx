@@ -2,7 +2,7 @@
  * The one pager of the app: previous, a window of up to five page numbers, next (0-based pages,
  * as the API's `number`). Hidden when there is a single page.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import './pager.css';
 
 export function Pager({

@@ -6,7 +6,7 @@
  * data), through schedule-line-chunk.tsx.
  */
 import type { Study } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { scheduleText } from '../lib/schedule';
 
 export interface ScheduleSource {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 
 /** The route-level fallback of SPEC §2: 'Loading...'. */
 export function PageLoading() {

@@ -7,7 +7,7 @@
  * `className` goes on the outer frame (border, radius); the inner element scrolls.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import './table.css';
 
 export function TableScroll({ className, label, children }: { className?: string; label?: string; children: ReactNode }) {

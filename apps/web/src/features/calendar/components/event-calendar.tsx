@@ -6,7 +6,7 @@
  */
 import { addDays, seoulDate, type CalendarEvent } from '@moim/contract';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { compareCodes, compareText } from '../../../shared/lib/compare-text';
 import { ErrorMessage } from '../../../shared/ui/error-message';
 import { EmptyState, LoadingState } from '../../../shared/ui/states';

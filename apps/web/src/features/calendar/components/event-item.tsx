@@ -1,6 +1,6 @@
 import type { CalendarEvent } from '@moim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useLocation } from 'react-router';
 import { formatTimeRange } from '../../../shared/lib/format';
 import { ErrorMessage } from '../../../shared/ui/error-message';

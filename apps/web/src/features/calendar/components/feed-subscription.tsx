@@ -1,6 +1,6 @@
 /** "Subscribe in your calendar app": the private iCal feed URL, copy and rotate. Signed-in users only. */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { useAuth } from '../../../shared/auth/auth-provider';
 import { ErrorMessage } from '../../../shared/ui/error-message';
 import { useFeedToken, useRotateFeedToken } from '../api/calendar-api';

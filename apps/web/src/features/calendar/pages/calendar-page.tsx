@@ -1,7 +1,7 @@
 /** /calendar: every study's events (sessions, special events, recruitment deadlines), month grid or list, filtered by event type. */
 import { EVENT_TYPES, seoulDate, type EventType } from '@moim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { useSearchParams } from 'react-router';
 import { useCalendarEvents } from '../api/calendar-api';
 import { EventCalendar } from '../components/event-calendar';

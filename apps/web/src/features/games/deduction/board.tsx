@@ -4,7 +4,7 @@
  */
 import { ANSWER_REVEAL_COST, revealLimits, WRONG_REVEAL_COST, type DeductionView } from '@moim/games';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { GuessHistory, seatLabel } from './history';
 import { KeywordGrid, type Note } from './keyword-grid';
 import './board.css';

@@ -6,7 +6,7 @@
 import type { DeductionPresetValue, Leaderboard, LeaderboardPeriod } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Avatar } from '../../../shared/ui/avatar';
 import { TabBar } from '../../../shared/ui/tab-bar';
 import { aroundQuery, boardQuery } from './api';

@@ -7,7 +7,7 @@ import type { DeductionBot } from '@moim/contract';
 import { AI_LEVELS, BOT_CODE_MAX_CHARS, ladderSettings, playDeductionMatch, type AiLevel, type BotError } from '@moim/games';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
 import { toast } from '../../../shared/toast/toast';

@@ -5,7 +5,7 @@
  * never trapped). Light on purpose: the page's chunk stays far below its budget.
  */
 import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import './code-editor.css';
 
 export interface CodeEditorHandle {

@@ -1,7 +1,7 @@
 /** The end of a game: who won and why, the answers, the score breakdown and what happened to the result. */
 import type { GameRecordResult } from '@moim/contract';
 import type { DeductionView } from '@moim/games';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useLocation } from 'react-router';
 import { ErrorMessage } from '../../../shared/ui/error-message';
 import { sessionErrorFallback } from '../session/game-session-manager';

@@ -1,6 +1,6 @@
 /** The guess history (newest first): round, who, the keywords, and the count where this device may see it. */
 import type { DeductionView } from '@moim/games';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import './history.css';
 
 export function seatLabel(view: DeductionView, seat: number, t: (k: string, o?: Record<string, unknown>) => string): string {

@@ -7,7 +7,7 @@
  */
 import type { DeductionView } from '@moim/games';
 import { useRef, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import './keyword-grid.css';
 
 export type Note = 'A' | 'W';

@@ -1,6 +1,6 @@
 /** /lab/deduction-game/ladder: bots ranked by their results against the built-in AIs over fixed games. */
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link } from 'react-router';
 import { ladderQuery } from './api';
 import { ErrorMessage } from '../../../shared/ui/error-message';

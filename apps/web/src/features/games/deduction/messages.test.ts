@@ -14,10 +14,10 @@ import {
   type DeductionView,
   type SeatSpec,
 } from '@moim/games';
-import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from './i18n/en.json';
 import ko from './i18n/ko.json';
+import { Translator, type TFunction } from '../../../shared/i18n/translator';
 import { LocalDriver } from './driver';
 import { botErrorText, botSkipText, moveAnnouncement, moveErrorText, setupProblemText, testMatchLine } from './messages';
 
@@ -31,14 +31,7 @@ const seats: SeatSpec[] = [
 const ts = {} as Record<'ko' | 'en', TFunction<'deduction'>>;
 beforeAll(async () => {
   for (const lng of ['ko', 'en'] as const) {
-    const i = i18next.createInstance();
-    await i.init({
-      lng,
-      ns: ['deduction'],
-      defaultNS: 'deduction',
-      interpolation: { escapeValue: false }, // as the app (shared/i18n): React escapes
-      resources: { ko: { deduction: ko }, en: { deduction: en } },
-    });
+    const i = new Translator().init({ lng, resources: { ko: { deduction: ko }, en: { deduction: en } } });
     ts[lng] = i.getFixedT(lng, 'deduction') as TFunction<'deduction'>;
   }
 });

@@ -17,7 +17,7 @@ import {
 } from '@moim/games';
 import type { DriverLast } from './driver';
 import { seatLabel } from './history';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../shared/i18n';
 import { ApiError } from '../../../shared/api/client';
 
 type T = TFunction<'deduction'>;

@@ -9,7 +9,7 @@ import type { RoomViewValue } from '@moim/contract';
 import type { DeductionView } from '@moim/games';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { copyText } from '../../../shared/lib/copy-text';
 import { useLiveInvalidation, usePollUnlessLive } from '../../../shared/live/use-live';

@@ -2,7 +2,7 @@
 import { ROOM_MAX_BOTS } from '@moim/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
 import { ErrorMessage } from '../../../shared/ui/error-message';

@@ -1,6 +1,6 @@
 /** The three-step rules guide (with the round-cap rule), shown on the intro and from the board. */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import './rules-guide.css';
 
 const STEPS = ['deal', 'guess', 'win'] as const;

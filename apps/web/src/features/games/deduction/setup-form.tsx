@@ -17,7 +17,7 @@ import {
   type SeatSpec,
 } from '@moim/games';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { setupProblemText } from './messages';
 import './setup-form.css';
 

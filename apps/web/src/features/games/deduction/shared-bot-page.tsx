@@ -1,6 +1,6 @@
 /** /lab/deduction-game/bots/shared/:shareId — a bot someone shared: its code, ladder result, and a game against it. */
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useNavigate, useParams } from 'react-router';
 import { sharedBotQuery } from './api';
 import './deduction.css';

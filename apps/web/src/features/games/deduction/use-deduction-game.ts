@@ -14,7 +14,7 @@ import {
   type SeatSpec,
 } from '@moim/games';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { ApiError } from '../../../shared/api/client';
 import { readLocalState } from '../session/storage';
 import type { GameSessionManager } from '../session/game-session-manager';

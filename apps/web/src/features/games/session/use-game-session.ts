@@ -6,15 +6,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useAuth } from '../../../shared/auth/auth-provider';
-import { i18next } from '../../../shared/i18n';
+import { i18n } from '../../../shared/i18n';
 import { gamesKeys } from '../api';
 import { getGameSessionManager, type GameSessionManager, type GameSessionState } from './game-session-manager';
 
 function manager(): GameSessionManager {
   return getGameSessionManager({
     messages: () => ({
-      startFailed: i18next.t('games:errors.startFailed'),
-      endFailed: i18next.t('games:errors.endFailed'),
+      startFailed: i18n.t('games:errors.startFailed'),
+      endFailed: i18n.t('games:errors.endFailed'),
     }),
   });
 }

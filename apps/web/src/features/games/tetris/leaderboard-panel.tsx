@@ -5,7 +5,7 @@
  */
 import type { GameTypeCodeValue, Leaderboard, LeaderboardPeriod } from '@moim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Avatar } from '../../../shared/ui/avatar';
 import { TabBar } from '../../../shared/ui/tab-bar';
 import { useAroundMe, useGlobalLeaderboard } from '../api';

@@ -1,5 +1,5 @@
 /** A small hand-made SVG line chart of recent scores (oldest left), no chart library. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { formatCount } from '../../../shared/lib/format-count';
 
 export interface ChartPoint {

@@ -2,7 +2,7 @@
  * My Tetris statistics with the score history chart; for a guest, this browser's games and
  * an invitation to log in (guest scores join the account's history, not the boards).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useLocation } from 'react-router';
 import { useMyGameStats } from '../api';
 import { readGuestHistory, readTetrisHighScore } from '../session/storage';

@@ -18,7 +18,7 @@ import {
   type TetrisKeys,
 } from '@moim/games';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { controlForKey, keyLabel, type Control, type KeyMap } from './tetris-input';
 import { drawBoard, drawMini, fitCanvas, readTheme, type BoardTheme } from './tetris-renderer';
 import { formatCount } from '../../../shared/lib/format-count';

@@ -7,7 +7,7 @@ import { msToTicks, summarizeTetris, TetrisGame, TetrisKeys, tetrisOptionsOfLog,
 import { TETRIS_CONTROLS } from '@moim/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
 import { toast } from '../../../shared/toast/toast';

@@ -16,7 +16,7 @@ import {
   type TetrisSettings,
 } from '@moim/contract';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Dialog } from '../../../shared/ui/dialog';
 import { ErrorMessage } from '../../../shared/ui/error-message';
 import { keyLabel } from './tetris-input';

@@ -5,7 +5,7 @@
  */
 import { CORRECTION_STATUSES, CORRECTION_TRANSITIONS, type Correction, type CorrectionStatus } from '@moim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link } from 'react-router';
 import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { formatDate } from '../lib/format';

@@ -1,5 +1,5 @@
 /** /admin/jobs: the navigator's back office — import runs (and uploads), feed sources, corrections; add a posting. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { AdminCorrections } from './admin-corrections';
 import { AdminRuns } from './admin-runs';

@@ -1,7 +1,7 @@
 /** /admin/jobs/runs/:runId — one import run: status and counts (live while it runs), and its report per item. */
 import { IMPORT_OUTCOMES } from '@moim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useParams } from 'react-router';
 import { FormMessage } from '../../../shared/ui/field';
 import { EmptyState, LoadingState } from '../../../shared/ui/states';

@@ -1,7 +1,7 @@
 /** Upload a CSV or JSON file (run as a job) and the list of import runs. */
 import { IMPORT_UPLOAD_MAX_BYTES } from '@moim/contract';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useNavigate } from 'react-router';
 import { FormMessage } from '../../../shared/ui/field';
 import { EmptyState, LoadingState } from '../../../shared/ui/states';

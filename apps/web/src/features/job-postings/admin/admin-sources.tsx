@@ -1,7 +1,7 @@
 /** Feed sources: add one (JSON of postings, or RSS/Atom of a careers page), run it now, switch its daily run, delete it. */
 import { FEED_ENCODINGS } from '@moim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../shared/toast/toast';
 import { Field } from '../../../shared/ui/field';

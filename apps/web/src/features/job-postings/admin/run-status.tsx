@@ -1,6 +1,6 @@
 /** A run's status pill and its four counts. */
 import type { ImportRun } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import './run-status.css';
 
 export function RunStatus({ status }: { status: ImportRun['status'] }) {

@@ -1,6 +1,6 @@
 /** Display helpers of the navigator: salaries in 만원 / KRW, experience ranges, D-day, dates in Asia/Seoul. */
 import { deadlineOf, STUDY_TIMEZONE, type JobPostingSummary } from '@moim/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../shared/i18n';
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 export function formatDate(value: string | null | undefined, locale: 'ko' | 'en'): string {

@@ -1,6 +1,6 @@
 /** The filters in force as removable chips, and "clear all". */
 import type { JobFacets } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { EMPTY_FILTERS, hasSearch, type NavigatorFilters } from '../lib/filters';
 import './active-chips.css';
 

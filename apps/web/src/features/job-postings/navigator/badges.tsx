@@ -1,6 +1,6 @@
 /** Small status pills of a posting: match score, D-day / closing soon / closed. */
 import type { JobMatch } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import type { DeadlineLabel } from '../lib/format';
 import './badges.css';
 

@@ -2,7 +2,7 @@
  * Bookmark toggle; a guest is taken to log in and brought back. The accessible name carries the
  * posting's title (imported content, marked as such); the tooltip is the action alone.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
 import { markUserValue } from '../../../shared/ui/user-value';

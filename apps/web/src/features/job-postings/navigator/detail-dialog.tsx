@@ -3,7 +3,7 @@
  * named by the posting's own heading, with a link to its own page and a close button on top.
  */
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
 import { Dialog } from '../../../shared/ui/dialog';

@@ -5,7 +5,7 @@
  */
 import { EMPLOYMENT_TYPES, EXPERIENCE_LEVELS, WORK_MODES, type FacetCount, type JobFacets } from '@moim/contract';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { activeFilterCount, toggle, type NavigatorFilters } from '../lib/filters';
 import './filter-panel.css';
 

@@ -1,7 +1,7 @@
 /** The member's own lists in the navigator: bookmarked postings and recently viewed ones. */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link } from 'react-router';
 import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { jobQueries } from '../api';

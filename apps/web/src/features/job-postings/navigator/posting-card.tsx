@@ -1,6 +1,6 @@
 /** One posting in a list: title (matches highlighted), company, facts, D-day, match, skills, bookmark. */
 import type { JobPostingSummary } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { deadlineLabel, formatExperience, formatSalary } from '../lib/format';
 import { useLocale } from '../lib/use-locale';

@@ -6,7 +6,7 @@
 import type { JobMatch, JobPostingDetail, SkillRef } from '@moim/contract';
 import { jobPostingLd, jsonLdText } from '@moim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
 import { toast } from '../../../shared/toast/toast';

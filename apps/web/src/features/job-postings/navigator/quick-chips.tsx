@@ -1,6 +1,6 @@
 /** One-tap starting points: 신입, 주니어, 원격, and the top companies and skills by open postings. */
 import type { JobFacets } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import type { ReactNode } from 'react';
 import { toggle, type NavigatorFilters } from '../lib/filters';
 import './quick-chips.css';

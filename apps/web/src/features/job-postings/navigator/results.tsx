@@ -1,7 +1,7 @@
 /** The search results: loading, error, empty (with a way out) and the list with its pager. */
 import type { JobPostingSummary, Page } from '@moim/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { useNow } from '../lib/use-locale';
 import { Pager } from '../../../shared/ui/pager';

@@ -5,7 +5,7 @@
 import { JOB_LIMITS, type SavedSearch } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link } from 'react-router';
 import { toast } from '../../../shared/toast/toast';
 import { EmptyState, LoadingState } from '../../../shared/ui/states';

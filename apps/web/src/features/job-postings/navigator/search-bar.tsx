@@ -3,7 +3,7 @@
  * typed, IME composition included: shared/lib/use-search-param) and the sort.
  */
 import { defaultJobSort } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { useSearchParam } from '../../../shared/lib/use-search-param';
 import type { SortKey } from '../lib/filters';
 import './search-bar.css';

@@ -1,6 +1,6 @@
 /** The link in an alert mail (`?unsubscribe=<id>&token=<t>`): confirm, then the alert is off (no login needed). */
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { useSearchParams } from 'react-router';
 import { ErrorMessage } from '../../../shared/ui/error-message';
 import { FormMessage } from '../../../shared/ui/field';

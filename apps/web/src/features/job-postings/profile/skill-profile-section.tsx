@@ -13,7 +13,7 @@ import {
   type SkillProfileInput,
 } from '@moim/contract';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link } from 'react-router';
 import { toast } from '../../../shared/toast/toast';
 import { Field, FormMessage } from '../../../shared/ui/field';

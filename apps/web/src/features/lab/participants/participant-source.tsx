@@ -6,7 +6,7 @@
 import type { LabPerson, StudyMember } from '@moim/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { useAuth } from '../../../shared/auth/auth-provider';
 import { toast } from '../../../shared/toast/toast';
 import { myStudiesQuery, studyMembersQuery } from '../api';

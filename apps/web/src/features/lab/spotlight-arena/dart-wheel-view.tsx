@@ -5,7 +5,7 @@
  */
 import { type Dart, dartWinners, planDartWheel, WHEEL_VALUES } from '@moim/games';
 import { useEffect, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import type { ShowProps } from './show-types';
 import { beep, fanfare } from './sound';
 import { useShowClock } from './use-show-clock';

@@ -5,7 +5,7 @@
  */
 import { chiSquareTest, drawWinners, statedChances } from '@moim/games';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { newSeed } from '../seed';
 import type { ArenaPerson } from './draw-run';
 

@@ -1,7 +1,7 @@
 /** History of draws (replayable from their seeds), per-participant statistics with a chart, and the fairness check. */
 import { replaysTo } from '@moim/games';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { toast } from '../../../shared/toast/toast';
 import type { ArenaPerson } from './draw-run';
 import { FairnessCheck } from './fairness-check';

@@ -6,7 +6,7 @@
 import { ARENA_DART_MODES, ARENA_GAME_CODES, LAB_LIMITS } from '@moim/contract';
 import { type DartMode, statedChances, type ArenaGame } from '@moim/games';
 import { useId, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { ParticipantSource } from '../participants/participant-source';
 import { poolOf, type LobbySetup } from './draw-run';
 import { recordingSupported } from './recorder';

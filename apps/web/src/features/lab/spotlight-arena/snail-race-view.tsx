@@ -5,7 +5,7 @@
  */
 import { planSnailRace, SNAIL_TICKS_PER_SECOND, SNAIL_TRACK, snailCommentary, type SnailComment, type SnailRacePlan } from '@moim/games';
 import { useEffect, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { beep, fanfare } from './sound';
 import type { ShowProps } from './show-types';
 import { useShowClock } from './use-show-clock';

@@ -6,7 +6,7 @@
  * sound off by default.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link } from 'react-router';
 import { readJson, writeJson } from '../../../shared/storage';
 import { toast } from '../../../shared/toast/toast';

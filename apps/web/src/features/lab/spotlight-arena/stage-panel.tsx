@@ -5,7 +5,7 @@
  * always); the page brings it into view when a show starts.
  */
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { scrollBelowHeader } from '../../../shared/lib/scroll-below-header';
 import type { ArenaPerson, DrawProblem, LobbySetup } from './draw-run';
 

@@ -3,7 +3,7 @@
  * chunk), lets the audience skip to the result (S), and reports when it is over.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import type { DrawRun } from './draw-run';
 import type { ShowProps } from './show-types';
 

@@ -1,5 +1,5 @@
 /** Wins and appearances per participant as horizontal SVG bars (no chart library). */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 
 export interface StatRow {
   name: string;

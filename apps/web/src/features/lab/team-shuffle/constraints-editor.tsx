@@ -1,7 +1,7 @@
 /** Keep together / keep apart groups (two to six people each), tag balance and "spread past teammates". */
 import { LAB_LIMITS } from '@moim/contract';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { columnsOf, type DocAction, type ShuffleDoc } from './doc';
 
 type Kind = 'together' | 'apart';

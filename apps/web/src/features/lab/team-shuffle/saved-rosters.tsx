@@ -6,7 +6,7 @@
 import type { Roster, RosterBody } from '@moim/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { toast } from '../../../shared/toast/toast';
 import { rosterQuery, rostersQuery, useDeleteRoster, useSaveRoster } from '../api';
 import { emptyDoc, type ShuffleDoc } from './doc';

@@ -1,7 +1,7 @@
 /** The teams as cards, each name editable in place (Enter saves, Escape cancels). */
 import type { LabPerson } from '@moim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 
 export interface TeamCardsProps {
   teams: readonly (readonly string[])[];

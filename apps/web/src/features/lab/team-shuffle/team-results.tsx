@@ -4,7 +4,7 @@
  */
 import type { Relaxation, ShuffleResult } from '@moim/games';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { toast } from '../../../shared/toast/toast';
 import { Projector } from '../projector';
 import type { DocAction, ShuffleDoc } from './doc';

@@ -6,7 +6,7 @@
 import type { Roster } from '@moim/contract';
 import { planTeams } from '@moim/games';
 import { useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
 import { ParticipantSource } from '../participants/participant-source';

@@ -2,7 +2,7 @@
  * The header's unread-notifications button: a link to the inbox with the unread count, and
  * beside it the live channel's indicator (the count arrives over it).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link } from 'react-router';
 import { LiveIndicator } from '../../../shared/live/live-indicator';
 import { LineSvg } from '../../../shared/ui/line-svg';

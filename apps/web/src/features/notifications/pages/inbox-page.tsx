@@ -1,7 +1,7 @@
 /** /notifications: the signed-in user's inbox, newest first; all or unread only; mark read. */
 import { STUDY_TIMEZONE, type Notification } from '@moim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Pager } from '../../../shared/ui/pager';
 import { EmptyState, LoadingState } from '../../../shared/ui/states';

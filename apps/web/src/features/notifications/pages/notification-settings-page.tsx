@@ -4,7 +4,7 @@
  */
 import { REMINDER_OFFSET_CHOICES } from '@moim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link } from 'react-router';
 import { ErrorMessage } from '../../../shared/ui/error-message';
 import { EmptyState, LoadingState } from '../../../shared/ui/states';

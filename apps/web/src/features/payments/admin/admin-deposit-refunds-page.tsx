@@ -5,9 +5,9 @@
  * confirmation; "retry" queues a refused card refund again. Below 768 px each row is a card.
  */
 import { DEPOSIT_REFUND_STATUSES, type DepositPayoutStudy, type DepositPayoutView, type DepositRefundStatus } from '@moim/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../shared/i18n';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '../../../shared/toast/toast';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';

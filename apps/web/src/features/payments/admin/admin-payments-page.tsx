@@ -1,7 +1,7 @@
 /** /admin/payments — every payment attempt, filtered and paged; filters live in the address. */
 import { PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_STATUSES } from '@moim/contract';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { Pager } from '../../../shared/ui/pager';
 import { EmptyState, LoadingState } from '../../../shared/ui/states';

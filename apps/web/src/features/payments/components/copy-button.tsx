@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 
 /** A value with a copy button; the result is announced politely. */
 export function CopyValue({ value, label }: { value: string; label: string }) {

@@ -3,7 +3,7 @@
  * parameters were lost): say so and show the ways on — my studies, where pay buttons live, the
  * study when the address names it, and the study list.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useSearchParams } from 'react-router';
 import '../payments.css';
 

@@ -1,5 +1,5 @@
 import { TEST_ITEM, type PaymentView } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { markUserValue } from '../../../shared/ui/user-value';
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { PaymentMethod } from '@moim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useNavigate } from 'react-router';
 import { LoadingState } from '../../../shared/ui/states';
 import { useApplicationPayment, usePaymentsConfig, useStartPayment } from '../api';

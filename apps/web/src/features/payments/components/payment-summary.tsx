@@ -1,5 +1,5 @@
 import type { PaymentView } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { formatDateTime, formatKrw } from '../lib/format';
 import { OrderName } from './order-name';
 import { PaymentStatusBadge } from './status-badge';

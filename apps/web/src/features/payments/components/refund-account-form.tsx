@@ -1,6 +1,6 @@
 /** The member's refund account for a bank-transfer payment (validated with the contract's schema). */
 import { refundAccount, type PaymentView } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { ErrorMessage } from '../../../shared/ui/error-message';
 import { Field, FormMessage } from '../../../shared/ui/field';
 import { fieldError } from '../../../shared/ui/form-errors';

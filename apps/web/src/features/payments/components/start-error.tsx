@@ -3,7 +3,7 @@
  * opened at an address the server will not return to) the site's main address too, so the
  * button never just does nothing.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { ApiError } from '../../../shared/api/client';
 import { ErrorMessage } from '../../../shared/ui/error-message';
 

@@ -1,5 +1,5 @@
 import type { PaymentStatus } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   const { t } = useTranslation('payments');

@@ -1,5 +1,5 @@
 import { TEST_CARDS } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 
 /** The built-in gateway's test cards and what each does. */
 export function TestCards() {

@@ -1,5 +1,5 @@
 /** Money and time as the payment pages show them: KRW, Asia/Seoul. */
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../shared/i18n';
 import { formatDateTime as sharedDateTime } from '../../../shared/lib/format';
 
 export { formatKrw } from '../../../shared/lib/format';

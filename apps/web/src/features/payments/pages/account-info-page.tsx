@@ -3,7 +3,7 @@
  * depositor name and deadline, then "입금했어요" (→ /payment/pending).
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Field } from '../../../shared/ui/field';
 import { ErrorState, LoadingState } from '../../../shared/ui/states';

@@ -1,7 +1,7 @@
 /** /checkout/test — buy the fixed test item through the real card flow (linked from the admin toolbar). */
 import { TEST_ITEM } from '@moim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { useNavigate } from 'react-router';
 import { LoadingState } from '../../../shared/ui/states';
 import { usePaymentsConfig, useTestCheckout } from '../api';

@@ -2,7 +2,7 @@
  * /payment/checkout?studyId&applicationId — the pay panel on a page of its own, for links from
  * the study pages and "my studies" (and the retry button of /payment/fail).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../../shared/ui/states';
 import { PayPanel } from '../components/pay-panel';

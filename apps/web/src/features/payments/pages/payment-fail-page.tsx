@@ -3,7 +3,7 @@
  * lands. Shows the provider's reason, and what the payment and the application are now: an
  * ACCEPTED application can be paid again until its deadline.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
 import { usePayment } from '../api';

@@ -6,7 +6,7 @@
 import type { ConfirmPaymentBody } from '@moim/contract';
 import { partialMatchKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api/client';
 import { ErrorMessage } from '../../../shared/ui/error-message';

@@ -3,7 +3,7 @@
  * happened since (confirmed, sent back with a note, expired): at once over the live channel (the
  * payer's own topic), every 20 s while it is down.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { LoadingState } from '../../../shared/ui/states';
 import { useAuth } from '../../../shared/auth/auth-provider';

@@ -13,7 +13,7 @@ import {
   type ProjectApplicationStatus,
 } from '@moim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { toast } from '../../../shared/toast/toast';
 import { Avatar } from '../../../shared/ui/avatar';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog';

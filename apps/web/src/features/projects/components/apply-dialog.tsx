@@ -7,7 +7,7 @@
  */
 import { PROJECT_LIMITS as L, type Project } from '@moim/contract';
 import { Controller } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { ErrorMessage } from '../../../shared/ui/error-message';
 import { Field } from '../../../shared/ui/field';
 import { placeServerFieldErrors } from '../../../shared/ui/server-field-errors';

@@ -1,6 +1,6 @@
 /** Type, status and D-day badges of a project (text always present: colour is never the only cue). */
 import type { ProjectStatus, ProjectType } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { ddayOf } from '../lib/dday';
 import '../projects.css';
 

@@ -1,6 +1,6 @@
 /** The parts of the project page: positions with their apply buttons, stack by category, facts, team. */
 import { TECH_CATEGORIES, type Project, type ProjectPosition } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Avatar } from '../../../shared/ui/avatar';
 import { formatDate } from '../../../shared/lib/format';
 import '../projects.css';

@@ -2,7 +2,7 @@
 import { PROJECT_LIMITS as L, TECH_CATEGORIES, type ProjectBody, type ProjectBodyInput, type TechCategory } from '@moim/contract';
 import { useId, useState } from 'react';
 import { Controller, useFieldArray, useWatch, type FieldErrors, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Field } from '../../../shared/ui/field';
 import { projectFieldError } from '../lib/field-errors';
 import { TagInput } from './tag-input';

@@ -6,7 +6,7 @@
  */
 import { projectActionsFrom, type Project, type ProjectAction } from '@moim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../shared/toast/toast';
 import { useDeleteProject, useMoveProject } from '../api/projects-api';

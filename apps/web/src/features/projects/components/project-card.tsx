@@ -1,6 +1,6 @@
 /** A project in the list: type, status and D-day badges, name, pitch, open positions, stack, owner and counts. */
 import type { ProjectSummary } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link } from 'react-router';
 import { Avatar } from '../../../shared/ui/avatar';
 import { projectPath } from '../lib/paths';

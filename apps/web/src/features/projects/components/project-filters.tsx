@@ -5,7 +5,7 @@
  */
 import { MEETING_TYPES, PROJECT_PUBLIC_STATUSES, PROJECT_SORTS, PROJECT_TYPES } from '@moim/contract';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { useSearchParam } from '../../../shared/lib/use-search-param';
 import { ChipGroup, toggle } from '../../../shared/ui/chip-group';
 import { EMPTY_FILTERS, hasActiveFilters, type ProjectListFilters } from '../lib/list-filters';

@@ -4,7 +4,7 @@
  * (anything else is removed there). Pasting inserts plain text.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { LineSvg } from '../../../shared/ui/line-svg';
 import './form.css';
 

@@ -3,7 +3,7 @@
  * Backspace on an empty field or a chip's button to remove. Duplicates (any case) are ignored.
  */
 import { useId, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import '../projects.css';
 import './form.css';
 

@@ -6,7 +6,7 @@
  */
 import type { Project } from '@moim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
 import { loginPathFor } from '../../../shared/auth/require-auth';

@@ -1,6 +1,6 @@
 /** The recruitment D-day of a project card or page, from the contract's rule. */
 import { projectDday } from '@moim/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../shared/i18n';
 
 export type DdayTone = 'urgent' | 'soon' | 'normal' | 'closed' | 'open';
 

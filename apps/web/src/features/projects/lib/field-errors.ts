@@ -2,7 +2,7 @@
  * Form messages for the contract's project rules: a schema message `form.<rule>` is looked up in
  * this feature's `validation.*` first, then in the shared `form.*` catalogue (shared/ui/form-errors).
  */
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../shared/i18n';
 import { fieldError } from '../../../shared/ui/form-errors';
 
 const OWN = new Set(['onePosition', 'regionNeeded', 'startBeforeDeadline', 'duplicate', 'skillTwice', 'unsafeText', 'oneSkill']);

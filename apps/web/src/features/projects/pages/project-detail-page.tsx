@@ -6,7 +6,7 @@
 import type { ProjectPosition } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api/client';
 import { useAuth } from '../../../shared/auth/auth-provider';

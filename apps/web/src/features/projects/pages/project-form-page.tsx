@@ -8,7 +8,7 @@ import { MEETING_TYPES, PROJECT_LIMITS as L, PROJECT_TYPES, type Project, type P
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/client';
 import { toast } from '../../../shared/toast/toast';

@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { projectListOptions } from '../api/projects-api';

@@ -4,7 +4,7 @@
  */
 import { STUDY_STATUSES, studySeats, type AdminStudy, type StudyStatus } from '@moim/contract';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '../../../shared/toast/toast';
 import { EmptyState, LoadingState } from '../../../shared/ui/states';

@@ -1,6 +1,6 @@
 /** /admin/studies/{id}: one study in any status: facts, status moves with reasons, history, applications. */
 import type { AdminStudy, Study } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useParams } from 'react-router';
 import { LoadingState } from '../../../shared/ui/states';
 import { ApplicationsPanel } from '../pages/manage/applications-panel';

@@ -7,7 +7,7 @@
  * disabled button that says why (모집 마감, 정원 마감, 승인 대기 …).
  */
 import { applicabilityLabelText, studyApplicability, waitlistOpen, type ApplicabilityLabel, type Study } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link } from 'react-router';
 import { applyPath, checkoutPath, loginPath, reviewPath } from '../lib/paths';
 import { useLocale, useNow } from '../lib/use-locale';

@@ -1,5 +1,5 @@
 /** A member's own deposit in a study and each refund (docs/deposits.md); nothing when they paid none. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { ErrorMessage } from '../../../shared/ui/error-message';
 import { LoadingState } from '../../../shared/ui/states';
 import { formatDate, formatKrw } from '../../../shared/lib/format';

@@ -2,7 +2,7 @@
  * A 1–5 rating as a native radio group (arrow keys move, one tab stop), drawn as stars.
  * Each radio's label names the score and its meaning.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { StarIcon } from './icons';
 
 export function RatingInput({

@@ -3,7 +3,7 @@
  * of the form). Mirrors the server's checks so the user learns the reason before typing.
  */
 import { studyApplicability, waitlistOpen, type Study } from '@moim/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../shared/i18n';
 import { formatDateTime } from '../../../shared/lib/format';
 
 export function refusalReason(study: Study, now: Date, t: TFunction<'studies'>, locale: 'ko' | 'en'): string | null {

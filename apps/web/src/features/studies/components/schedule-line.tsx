@@ -1,5 +1,5 @@
 import type { Study } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { durationText } from '../lib/schedule';
 
 // The schedule line is shared with the home page (shared/ui/schedule-line).

@@ -4,7 +4,7 @@
  * naming the sessions keeps a reader from taking the period's ends for anything else.
  */
 import { type StudyPeriodSource, studySessionBounds } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { formatSessionDate } from '../../../shared/lib/format';
 import { useLocale } from '../lib/use-locale';
 

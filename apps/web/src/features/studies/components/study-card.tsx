@@ -1,5 +1,5 @@
 import { studySeats, type Study } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link } from 'react-router';
 import { formatKrw, formatShortDate } from '../../../shared/lib/format';
 import { studyPath } from '../lib/paths';

@@ -1,6 +1,6 @@
 import { studySeats, type Study } from '@moim/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { formatDateTime, formatKrw } from '../../../shared/lib/format';
 import { useLocale } from '../lib/use-locale';
 import { ApplyCta } from './apply-cta';

@@ -1,6 +1,6 @@
 import { COST_TYPES, RECURRENCE_TYPES, STUDY_TYPES } from '@moim/contract';
 import { type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { useSearchParam } from '../../../shared/lib/use-search-param';
 import { ChipGroup, toggle } from '../../../shared/ui/chip-group';
 import { EMPTY_FILTERS, hasActiveFilters, type StudyListFilters } from '../lib/list-filters';

@@ -4,7 +4,7 @@
  * is said next to the group.
  */
 import { REVIEW_LIMITS, REVIEW_TAG_CATEGORIES, REVIEW_TAG_CATEGORY_LABELS, REVIEW_TAGS, type ReviewTag } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { useLocale } from '../lib/use-locale';
 
 const TAG_KEYS = Object.keys(REVIEW_TAGS) as ReviewTag[];

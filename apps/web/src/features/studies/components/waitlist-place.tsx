@@ -3,7 +3,7 @@
  * call-to-action once they joined. The place is the server's (GET …/waitlist/me).
  */
 import type { Study } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { ErrorMessage } from '../../../shared/ui/error-message';
 import { useLeaveWaitlist, useMyWaitlistPlace } from '../api/waitlist-api';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 
 /** 'ko' | 'en' for formatters and the contract's label pairs. */
 export function useLocale(): 'ko' | 'en' {

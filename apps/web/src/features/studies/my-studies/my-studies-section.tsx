@@ -5,7 +5,7 @@
  */
 import { MY_STUDY_GROUPS, studySeats, type MyStudyGroup, type MyStudyItem } from '@moim/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
 import { EmptyState, LoadingState } from '../../../shared/ui/states';

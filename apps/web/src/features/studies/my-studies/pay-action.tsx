@@ -4,7 +4,7 @@
  */
 import type { Application, Study } from '@moim/contract';
 import { lazy, Suspense, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link } from 'react-router';
 import { LoadingState } from '../../../shared/ui/states';
 import { checkoutPath } from '../lib/paths';

@@ -6,7 +6,7 @@
 import { STUDY_LIMITS as L, applyBody, waitlistOpen } from '@moim/contract';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useParams } from 'react-router';
 import { LoadingState } from '../../../shared/ui/states';
 import { useApply, useStudy } from '../api/studies-api';

@@ -5,7 +5,7 @@
  */
 import { CHECK_IN_CODE_DIGITS } from '@moim/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { BackLink } from '../../../shared/ui/back-link';
 import { ErrorMessage } from '../../../shared/ui/error-message';

@@ -1,7 +1,7 @@
 /** /study/{id}/review/write (login required): rating, text (≤ 1000) and up to five tags. */
 import { REVIEW_LIMITS, reviewBody } from '@moim/contract';
 import { Controller, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '../../../shared/toast/toast';
 import { LoadingState } from '../../../shared/ui/states';

@@ -3,7 +3,7 @@
  * (SPEC §5, see api/study-identifier.ts). Renders the leader-composed page (published
  * version; a default composition until there is one) beside the facts panel.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/client';
 import { useAuth } from '../../../shared/auth/auth-provider';

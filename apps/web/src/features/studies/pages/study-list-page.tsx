@@ -4,7 +4,7 @@
  * that match the filters. `?view=list|calendar` switches either way.
  */
 import { lazy, Suspense, useDeferredValue } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { EmptyState, LoadingState } from '../../../shared/ui/states';
 import { useHydrated } from '../../../shared/lib/use-hydrated';

@@ -5,7 +5,7 @@
  */
 import { STUDIO_PURPOSES, isTerminalStudioStatus, type StudioAnalysis, type StudioPurpose } from '@moim/contract';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { type Decision, type Decisions, revisedText } from '../lib/review-state';
 import type { DraftWork } from '../lib/use-draft-saver';
 import { Field } from '../../../shared/ui/field';

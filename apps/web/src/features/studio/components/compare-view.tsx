@@ -1,7 +1,7 @@
 /** Two versions side by side: overall and category ratings with the change, and which findings were resolved, remain or are new. */
 import type { StudioSuggestion } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { LoadingState } from '../../../shared/ui/states';
 import { compareQuery } from '../api';
 import { Stars } from './stars';

@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { STUDIO_LIMITS, STUDIO_PURPOSES, STUDIO_TONES, type StudioSubmissionInput, studioText, studioUrl } from '@moim/contract';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { z } from 'zod';
 import { readSession, writeSession } from '../../../shared/storage';
 import { Field } from '../../../shared/ui/field';

@@ -2,7 +2,7 @@
 import type { StudioDocument } from '@moim/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { LoadingState } from '../../../shared/ui/states';
 import { documentQuery, documentsQuery } from '../api';
 import { useDateTime } from '../lib/format';

@@ -3,7 +3,7 @@
  * chunk, loaded when first opened): no editor library, so the documentor stays small.
  */
 import { lazy, Suspense, useId, useState, type TextareaHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { TabBar } from '../../../shared/ui/tab-bar';
 import './markdown-editor.css';
 

@@ -1,6 +1,6 @@
 /** Live progress of an analysis: SUBMITTED → (FETCHING) → ANALYZING → COMPLETED, or FAILED with a reason. */
 import type { StudioAnalysis } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import './progress-steps.css';
 
 const ORDER = ['SUBMITTED', 'FETCHING', 'ANALYZING', 'COMPLETED'] as const;

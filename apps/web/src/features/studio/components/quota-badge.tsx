@@ -1,7 +1,7 @@
 /** Today's analyses left and a live countdown to the reset at 00:00 Asia/Seoul. */
 import type { StudioQuota } from '@moim/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import './quota-badge.css';
 
 export function formatCountdown(ms: number): string {

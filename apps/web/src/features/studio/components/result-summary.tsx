@@ -1,6 +1,6 @@
 /** The assessment: overall score and summary, six category ratings with comments, strengths, growth points, keywords, metrics. */
 import type { StudioResult } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Stars } from './stars';
 import './result-summary.css';
 

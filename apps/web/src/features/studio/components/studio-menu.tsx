@@ -3,7 +3,7 @@
  * a menu button (shared/ui/use-menu: the WAI-ARIA menu button pattern) with the studio's pages,
  * the way back to moim and the account (logout, or signup and login carrying the studio address).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { Link, NavLink } from 'react-router';
 import type { SessionUser } from '../../../shared/auth/types';
 import { Icon } from '../../../shared/ui/icons';

@@ -6,7 +6,7 @@
  */
 import type { StudioSuggestion } from '@moim/contract';
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import { type Decision, type Decisions, nextPending, piecesOf, usableSuggestions } from '../lib/review-state';
 import './suggestion-review.css';
 

@@ -1,6 +1,6 @@
 /** The reviewer tone: six radio cards, each with a sample line of how that reviewer talks. */
 import { STUDIO_TONES, type StudioTone } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 import './tone-picker.css';
 
 export function TonePicker({ value, onChange, name }: { value: StudioTone; onChange: (t: StudioTone) => void; name: string }) {

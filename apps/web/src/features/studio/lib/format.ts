@@ -1,5 +1,5 @@
 /** Dates and times in the active locale, shown in Asia/Seoul. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n';
 
 export function useDateTime(): (iso: string) => string {
   const { i18n } = useTranslation();

@@ -1,5 +1,5 @@
 import type { Study, StudyPageSection } from '@moim/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../../shared/i18n';
 
 /** Sections written here from the catalogue (product text), not by a leader (user content). */
 const generated = new WeakSet<StudyPageSection>();

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../shared/i18n';
 import { ChevronIcon } from '../icons';
 import { SanitizedHtml } from './sanitized-html';
 import type { SectionOf } from './types';

@@ -1,5 +1,5 @@
 import { studySeats } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../shared/i18n';
 import { formatKrw } from '../../../../shared/lib/format';
 import { useLocale } from '../../lib/use-locale';
 import { ApplyCta } from '../apply-cta';

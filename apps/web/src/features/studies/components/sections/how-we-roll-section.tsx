@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../shared/i18n';
 import type { SectionOf } from './types';
 
 export function HowWeRollSection({ section }: { section: SectionOf<'howWeRoll'> }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../shared/i18n';
 import { Avatar } from '../../../../shared/ui/avatar';
 import { SanitizedHtml } from './sanitized-html';
 import type { SectionContext, SectionOf } from './types';

@@ -1,5 +1,5 @@
 import { studySeats } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../shared/i18n';
 import { usePublicMembers } from '../../api/study-content-api';
 import { Avatar } from '../../../../shared/ui/avatar';
 import type { SectionContext, SectionOf } from './types';

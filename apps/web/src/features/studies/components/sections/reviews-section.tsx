@@ -1,5 +1,5 @@
 import { REVIEW_TAGS, type ReviewTag } from '@moim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../shared/i18n';
 import { useReviews } from '../../api/study-content-api';
 import { formatDate } from '../../../../shared/lib/format';
 import { useLocale } from '../../lib/use-locale';

@@ -1,6 +1,6 @@
 import type { Application, Study } from '@moim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../shared/i18n';
 import { EmptyState, LoadingState } from '../../../../shared/ui/states';
 import { useApplications, useDecideApplication } from '../../api/studies-api';
 import { Avatar } from '../../../../shared/ui/avatar';

@@ -5,7 +5,7 @@
  */
 import type { AttendanceReport } from '@moim/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../shared/i18n';
 import { formatDate } from '../../../../shared/lib/format';
 import { TableScroll } from '../../../../shared/ui/table-scroll';
 import { useLocale } from '../../lib/use-locale';

@@ -1,6 +1,6 @@
 import { ATTENDANCE_STATUSES, seoulDate, type AttendanceStatus, type Study } from '@moim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../shared/i18n';
 import { toast } from '../../../../shared/toast/toast';
 import { EmptyState, LoadingState } from '../../../../shared/ui/states';
 import { useAttendance, useSaveAttendance, useStudyEvents } from '../../api/manage-api';

@@ -5,7 +5,7 @@
  */
 import { ABSENCES_BEFORE_WARNING, type Study } from '@moim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../shared/i18n';
 import { formatDate, formatDateTime } from '../../../../shared/lib/format';
 import { ErrorMessage } from '../../../../shared/ui/error-message';
 import { EmptyState, LoadingState } from '../../../../shared/ui/states';

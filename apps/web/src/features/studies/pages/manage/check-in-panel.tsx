@@ -6,7 +6,7 @@
 import { seoulDate, type Study } from '@moim/contract';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../shared/i18n';
 import { toast } from '../../../../shared/toast/toast';
 import { ErrorMessage } from '../../../../shared/ui/error-message';
 import { EmptyState, LoadingState } from '../../../../shared/ui/states';

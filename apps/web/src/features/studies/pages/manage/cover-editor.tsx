@@ -5,7 +5,7 @@
  */
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MIME_TYPES, type Study } from '@moim/contract';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../shared/i18n';
 import { StudyCover } from '../../../../shared/ui/study-cover';
 import { coverBodyOf, useRemoveCover, useUploadCover } from '../../api/cover-api';
 import { useCoverPoll } from '../../api/studies-api';

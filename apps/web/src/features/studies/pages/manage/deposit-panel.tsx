@@ -4,7 +4,7 @@
  */
 import { DEPOSIT_EXCUSED_SHARES, DEPOSIT_FORFEITS, DEPOSIT_LATE_SHARES, DEPOSIT_MAX, type DepositRule, type Study } from '@moim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../shared/i18n';
 import { toast } from '../../../../shared/toast/toast';
 import { ErrorMessage } from '../../../../shared/ui/error-message';
 import { EmptyState, LoadingState } from '../../../../shared/ui/states';

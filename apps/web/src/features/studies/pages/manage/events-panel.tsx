@@ -1,7 +1,7 @@
 import { EVENT_LOCATIONS, seoulDate, studyEventBody, type Study } from '@moim/contract';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../shared/i18n';
 import { toast } from '../../../../shared/toast/toast';
 import { EmptyState, LoadingState } from '../../../../shared/ui/states';
 import { useAddEvent, useDeleteEvent, useStudyEvents } from '../../api/manage-api';

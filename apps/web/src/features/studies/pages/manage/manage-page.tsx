@@ -4,7 +4,7 @@ import { studySeats } from '@moim/contract';
  * events, status moves with their history, and the page composer (its own chunk).
  */
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../shared/i18n';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { EmptyState, LoadingState } from '../../../../shared/ui/states';
 import { useStudy } from '../../api/studies-api';

@@ -1,6 +1,6 @@
 import { STUDY_LIMITS, type Study, type StudyMember } from '@moim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../shared/i18n';
 import { EmptyState, LoadingState } from '../../../../shared/ui/states';
 import { useMemberRole, useRemoveMember, useWarnMember } from '../../api/manage-api';
 import { useMembers } from '../../api/studies-api';

@@ -13,7 +13,7 @@ import {
   type StudyPageSectionType,
 } from '@moim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../shared/i18n';
 import { Link } from 'react-router';
 import { toast } from '../../../../shared/toast/toast';
 import { Field } from '../../../../shared/ui/field';

@@ -1,6 +1,6 @@
 import { STUDY_TRANSITIONS, nextStudyStatus, type Study, type StudyAction } from '@moim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../shared/i18n';
 import { toast } from '../../../../shared/toast/toast';
 import { LoadingState } from '../../../../shared/ui/states';
 import { useStudyStatus, useTransitions } from '../../api/manage-api';

@@ -5,7 +5,7 @@
  */
 import type { Study, WaitlistEntry } from '@moim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../shared/i18n';
 import { ConfirmDialog } from '../../../../shared/ui/confirm-dialog';
 import { useDecideApplication } from '../../api/studies-api';
 import { Avatar } from '../../../../shared/ui/avatar';

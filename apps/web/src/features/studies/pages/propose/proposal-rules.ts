@@ -10,7 +10,7 @@ import {
   type ProposalIssue,
   type StudyProposalInput,
 } from '@moim/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../../shared/i18n';
 
 export const STEPS = ['basics', 'schedule', 'capacity', 'welcome', 'review'] as const;
 export type Step = (typeof STEPS)[number];

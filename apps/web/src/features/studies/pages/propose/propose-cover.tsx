@@ -4,7 +4,7 @@
  */
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MIME_TYPES, type StudyCoverBody } from '@moim/contract';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../shared/i18n';
 import { StudyCover } from '../../../../shared/ui/study-cover';
 import { coverBodyOf } from '../../api/cover-api';
 import '../../study-cover.css';

@@ -21,7 +21,7 @@ import {
 } from '@moim/contract';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../shared/i18n';
 import { useNavigate } from 'react-router';
 import { readSession, removeSession, writeSession } from '../../../../shared/storage';
 import { toast } from '../../../../shared/toast/toast';
