@@ -21,7 +21,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { PUBLIC_ROUTES } from '../e2e/support/routes.ts';
+import { FORM_ROUTES, PUBLIC_ROUTES } from '../e2e/support/routes.ts';
 import { reportTarget, startBuiltServer, startStaticServer } from './support.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -152,6 +152,8 @@ interface Load {
   fonts: number;
   /** when the first /api/ request started, ms (0: none) */
   firstApi: number;
+  /** whether the shared forms chunk (zod + react-hook-form) was fetched before the page settled */
+  forms: boolean;
 }
 
 /** One page load in a fresh context: its LCP (ms), every LCP candidate Chromium reported, what it fetched. */
@@ -206,7 +208,7 @@ async function measureLcp(base: string, path: string): Promise<Load> {
       .waitForFunction(() => (window as unknown as { __live: number }).__live > 0, null, { timeout: LIVE_TIMEOUT_MS })
       .catch(() => undefined);
     await page.waitForTimeout(SETTLE_MS);
-    const [lcp, entries, live, files, fonts, firstApi] = await page.evaluate(() => {
+    const [lcp, entries, live, files, fonts, firstApi, forms] = await page.evaluate(() => {
       const w = window as unknown as { __lcp: number; __lcpEntries: string[]; __live: number };
       const res = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({
         path: new URL(r.name).pathname,
@@ -221,10 +223,11 @@ async function measureLcp(base: string, path: string): Promise<Load> {
         code.length,
         res.filter((r) => /\.(woff2?|ttf|otf)$/.test(r.path)).length,
         api.length ? Math.min(...api) : 0,
+        res.some((r) => /\/assets\/forms-[^/]*\.js$/.test(r.path)),
       ] as const;
     });
     // no LCP entry at all: nothing painted in time, which must not read as 0 s
-    return { lcp: lcp || Number.POSITIVE_INFINITY, entries: [...entries], live, files, fonts, firstApi };
+    return { lcp: lcp || Number.POSITIVE_INFINITY, entries: [...entries], live, files, fonts, firstApi, forms };
   } finally {
     await context.close();
   }
@@ -270,8 +273,21 @@ try {
     console.log(
       `LCP ${path.padEnd(17)} median ${secs(moimMedian)} (runs ${runsOf(samples)}) — target 1.0 s: ${moimMedian <= 1000 ? 'met' : 'NOT MET'}; ` +
         `live ${secs(live)}, ${files} script/style files before (≤ ${MAX_FILES}: ${files <= MAX_FILES ? 'met' : 'NOT MET'}), ` +
-        `${median(loads.map((l) => l.fonts))} font files, first API call ${api.length ? secs(median(api)) : '—'}`,
+        `${median(loads.map((l) => l.fonts))} font files, first API call ${api.length ? secs(median(api)) : '—'}` +
+        `, forms chunk ${loads.some((l) => l.forms) ? 'loaded' : 'not loaded'}`,
     );
+    // zod and react-hook-form (the forms chunk, ≈ 42 KB gzip and its evaluation) only where a
+    // form is on the page as it opens (FORM_ROUTES); elsewhere a form loads them when it opens
+    if (!(FORM_ROUTES as readonly string[]).includes(path)) {
+      const loaded = loads.some((l) => l.forms);
+      reportTarget({
+        what: `${path}: no forms chunk (no form on the page)`,
+        on: 'web',
+        figure: loaded ? 'loaded' : 'not loaded',
+        target: 'not loaded',
+        met: !loaded,
+      });
+    }
     reportTarget({
       what: `${path}: script and style files before interactive (median of ${RUNS})`,
       on: 'web',

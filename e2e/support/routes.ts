@@ -50,6 +50,23 @@ export const PUBLIC_ROUTES = [
 
 export type PublicRoute = (typeof PUBLIC_ROUTES)[number];
 
+/**
+ * Public routes that open on a form, or send a guest to /login's form (the payment results): the
+ * only ones that may load the shared forms chunk (zod + react-hook-form) as they open
+ * (bench/web-budget.bench.ts). Elsewhere a form loads it when the reader opens the form.
+ */
+export const FORM_ROUTES = [
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/reset-password',
+  '/payment/success',
+  '/payment/account-info',
+  '/payment/pending',
+  '/checkout/test',
+  '/studio/documentor',
+] as const satisfies readonly PublicRoute[];
+
 /** The core pages Lighthouse measures with the median of five runs (bench/lighthouse.bench.ts; every other public route with one). */
 export const MEASURED_PAGES = ['/', '/study', '/study/1-tecoteco', '/lab', '/lab/tetris'] as const satisfies readonly PublicRoute[];
 

@@ -6,16 +6,7 @@
 import { z } from 'zod';
 import { linkField } from './links.ts';
 import { isoDate, repeatedParam, timeOfDay } from './studies.ts';
-
-export const EVENT_TYPES = ['regular', 'special', 'recruitment'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-export const EVENT_LOCATIONS = ['online', 'offline'] as const;
-export const ATTENDANCE_STATUSES = ['PRESENT', 'ABSENT', 'LATE', 'EXCUSED'] as const;
-export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
-/** PRESENT and LATE count as attended; EXCUSED events leave the member's rate alone. */
-export const ATTENDED_STATUSES: readonly AttendanceStatus[] = ['PRESENT', 'LATE'];
-/** The widest range one calendar query may ask for. */
-export const CALENDAR_MAX_RANGE_DAYS = 366;
+import { ATTENDANCE_STATUSES, EVENT_LOCATIONS, EVENT_TYPES } from './calendar-rules.ts';
 
 export const eventTypeSchema = z.enum(EVENT_TYPES);
 export const eventLocationSchema = z.enum(EVENT_LOCATIONS);

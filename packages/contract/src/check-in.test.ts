@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ATTENDANCE_STATUSES } from './calendar.ts';
+import { ATTENDANCE_STATUSES } from './calendar-rules.ts';
 import { DEFAULT_CHECK_IN_RULES, attendanceSummary, attendanceTrend, checkInMoment, checkInWindow, csvCell } from './check-in.ts';
 
 describe('attendanceSummary (the one definition)', () => {

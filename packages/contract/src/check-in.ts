@@ -5,7 +5,8 @@
  * the leader's report, the CSV) and the web use alike.
  */
 import { z } from 'zod';
-import { type AttendanceStatus, attendanceStatusSchema } from './calendar.ts';
+import { attendanceStatusSchema } from './calendar.ts';
+import { type AttendanceStatus } from './calendar-rules.ts';
 import { seoulInstant } from './seoul-dates.ts';
 
 /** A check-in code changes every this many seconds (like TOTP's time step). */

@@ -26,3 +26,7 @@ export const STORAGE_KEYS = {
   gameHistory: 'game-history',
   tetrisHighScore: 'tetris-high-score',
 } as const;
+
+export const DEFAULT_PAGE_SIZE = 10;
+
+export const MAX_PAGE_SIZE = 100;

@@ -4,7 +4,7 @@
  * the web's preview, the property test): docs/deposits.md, docs/decisions/0044-deposit-rules.md.
  */
 import { z } from 'zod';
-import type { AttendanceStatus } from './calendar.ts';
+import type { AttendanceStatus } from './calendar-rules.ts';
 
 export const DEPOSIT_MIN = 1_000;
 export const DEPOSIT_MAX = 1_000_000;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.ts';
 
 /** Success envelope: `{ success: true, data }` (GUIDE §2). */
 export function envelope<T extends z.ZodType>(data: T) {
@@ -79,9 +80,6 @@ export const deletedResult = z.object({ deleted: z.literal(true) });
 export const deletedWithId = z.object({ id: z.string(), deleted: z.literal(true) });
 export const deletedCount = z.object({ deleted: z.number().int() });
 export const deletedFlag = z.object({ deleted: z.boolean() });
-
-export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 100;
 
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),

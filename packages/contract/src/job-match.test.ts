@@ -10,7 +10,8 @@ import {
   skillKey,
   type MatchPosting,
 } from './job-match.ts';
-import { canMoveCorrection, isCleanText } from './job-postings.ts';
+import { isCleanText } from './job-postings.ts';
+import { canMoveCorrection } from './job-rules.ts';
 
 const aliases = new Map([
   ['js', 'javascript'],

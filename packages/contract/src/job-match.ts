@@ -8,7 +8,7 @@
  * aliases). A posting that lists only one kind of skill gives that kind the whole weight; a
  * posting that lists no skill has no score (nothing to match, never an invented figure).
  */
-import { daysBetween, seoulDate } from './study-rules.ts';
+import { daysBetween, seoulDate } from './seoul-dates.ts';
 
 export const EMPLOYMENT_TYPES = ['FULL_TIME', 'CONTRACT', 'INTERN', 'PART_TIME'] as const;
 export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];

@@ -6,17 +6,8 @@
 import { z } from 'zod';
 import { page, pageQuery } from './envelope.ts';
 import { linkField } from './links.ts';
-import {
-  CORRECTION_STATUSES,
-  employmentTypeSchema,
-  experienceLevelSchema,
-  httpUrl,
-  JOB_LIMITS as L,
-  jobLine,
-  jobRegionSchema,
-  jobText,
-  workModeSchema,
-} from './job-postings.ts';
+import { employmentTypeSchema, experienceLevelSchema, httpUrl, jobLine, jobRegionSchema, jobText, workModeSchema } from './job-postings.ts';
+import { CORRECTION_STATUSES, JOB_LIMITS as L } from './job-rules.ts';
 
 const optionalUrl = z.union([httpUrl, z.literal('').transform(() => undefined)]).optional();
 const date = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);

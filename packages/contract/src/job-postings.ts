@@ -19,6 +19,7 @@ import {
   type WorkMode,
 } from './job-match.ts';
 import { boolParam, repeatedParam } from './studies.ts';
+import { CORRECTION_KINDS, CORRECTION_STATUSES, JOB_LIMITS } from './job-rules.ts';
 
 export const employmentTypeSchema = z.enum(EMPLOYMENT_TYPES);
 export const experienceLevelSchema = z.enum(EXPERIENCE_LEVELS);
@@ -60,22 +61,6 @@ export function jobText(max: number) {
 }
 /** An http(s) address on a public host name (what a posting links to), as people type it (links.ts). */
 export const httpUrl = linkField({ max: 2000, domainOnly: true });
-
-export const JOB_LIMITS = {
-  titleMax: 200,
-  companyNameMax: 100,
-  locationMax: 100,
-  descriptionMax: 20_000,
-  requirementsMax: 5_000,
-  skillsMax: 30,
-  skillNameMax: 50,
-  salaryMax: 10_000_000_000,
-  experienceYearsMax: 40,
-  queryMax: 100,
-  profileSkillsMax: 50,
-  savedSearchesMax: 20,
-  correctionMax: 2_000,
-} as const;
 
 /** A skill id: the lookup key of its name (skillKey), e.g. `javascript`, `springboot`, `c++`. */
 export const skillIdSchema = z
@@ -171,9 +156,6 @@ export const jobPostingParams = z.object({ id: z.uuid() });
 // ---------------------------------------------------------------------------------------------
 // Search
 
-export const JOB_SORTS = ['relevance', 'postedAt', 'validThrough', 'match'] as const;
-export type JobSort = (typeof JOB_SORTS)[number];
-
 /** The filters a search (and a saved search) is made of. */
 export const jobSearchFilters = z.object({
   q: jobLine(JOB_LIMITS.queryMax).optional(),
@@ -205,14 +187,6 @@ export const jobPostingQuery = jobSearchFilters.extend({
     .optional(),
 });
 export type JobPostingQuery = z.infer<typeof jobPostingQuery>;
-
-/**
- * The order of a search that asks none: by match for a member with a skill profile (so postings
- * that fit them lead, not 0 % ones), else by relevance while searching words, else newest first.
- */
-export function defaultJobSort(o: { hasQuery: boolean; hasProfile: boolean }): (typeof JOB_SORTS)[number] {
-  return o.hasProfile ? 'match' : o.hasQuery ? 'relevance' : 'postedAt';
-}
 
 export const facetCount = z.object({ value: z.string(), label: z.string(), count: z.number().int() });
 export type FacetCount = z.infer<typeof facetCount>;
@@ -320,19 +294,6 @@ export const alertUnsubscribeResult = z.object({ name: z.string(), alertEnabled:
 
 // ---------------------------------------------------------------------------------------------
 // Corrections
-
-export const CORRECTION_KINDS = ['DATA_ERROR', 'POSTING_CLOSED', 'ADD_COMPANY', 'OTHER'] as const;
-export type CorrectionKind = (typeof CORRECTION_KINDS)[number];
-export const CORRECTION_STATUSES = ['OPEN', 'IN_REVIEW', 'RESOLVED', 'REJECTED'] as const;
-export type CorrectionStatus = (typeof CORRECTION_STATUSES)[number];
-/** Allowed status changes (RESOLVED and REJECTED are final). */
-export const CORRECTION_TRANSITIONS: Record<CorrectionStatus, readonly CorrectionStatus[]> = {
-  OPEN: ['IN_REVIEW', 'RESOLVED', 'REJECTED'],
-  IN_REVIEW: ['OPEN', 'RESOLVED', 'REJECTED'],
-  RESOLVED: [],
-  REJECTED: [],
-};
-export const canMoveCorrection = (from: CorrectionStatus, to: CorrectionStatus) => CORRECTION_TRANSITIONS[from].includes(to);
 
 export const correctionInput = z
   .object({

@@ -4,26 +4,7 @@
  */
 import { z } from 'zod';
 import { page, pageQuery } from './envelope.ts';
-
-export const LAB_LIMITS = {
-  rosterName: 80,
-  rosterPeople: 200,
-  rostersPerUser: 50,
-  personName: 40,
-  tagKey: 20,
-  tagValue: 30,
-  tagsPerPerson: 6,
-  constraintGroups: 50,
-  groupSize: 20,
-  recentResults: 10,
-  teams: 200,
-  arenaParticipants: 100,
-  arenaWinners: 10,
-  arenaWeight: 100,
-  seed: 64,
-  drawsKept: 500,
-  importBatch: 50,
-} as const;
+import { ARENA_DART_MODES, ARENA_GAME_CODES, LAB_LIMITS } from './lab-rules.ts';
 
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
@@ -109,9 +90,6 @@ export const labIdParams = z.object({ id: z.uuid() });
 
 // ---------------------------------------------------------------------------------------------
 // Spotlight Arena draws
-
-export const ARENA_GAME_CODES = ['SNAIL_RACE', 'DART_WHEEL', 'SLOT_CASCADE'] as const;
-export const ARENA_DART_MODES = ['highest', 'survival', 'team', 'target'] as const;
 
 export const drawBody = z
   .object({

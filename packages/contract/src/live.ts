@@ -5,43 +5,29 @@
  * socket can never show more than the API would.
  */
 import { z } from 'zod';
+import {
+  LIVE_DATA_KEY_MAX,
+  LIVE_DATA_TEXT_MAX,
+  LIVE_EVENT_ID_PATTERN,
+  LIVE_EVENT_KINDS,
+  LIVE_STATES,
+  LIVE_TOPIC_PATTERN,
+} from './live-rules.ts';
 
 /** Event ids: `<ms>-<seq>`, increasing within a topic (a Redis stream id, or the process's own). */
-export const liveEventId = z.string().regex(/^\d{1,15}-\d{1,15}$/);
+export const liveEventId = z.string().regex(LIVE_EVENT_ID_PATTERN);
 
-const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/.source;
-/**
- * A topic: `<kind>:<uuid>`. Kinds today: `user` (a person's own inbox and payments),
- * `study-applicants`, `study-check-ins`, `project-applications`, `deduction-room` (what every
- * player and spectator of a room may know) and `deduction-seat` (one seat's own view).
- */
-export const LIVE_TOPIC_KINDS = [
-  'user',
-  'study-applicants',
-  'study-check-ins',
-  'project-applications',
-  'deduction-room',
-  'deduction-seat',
-] as const;
-export type LiveTopicKind = (typeof LIVE_TOPIC_KINDS)[number];
-export const liveTopic = z.string().regex(new RegExp(`^[a-z][a-z-]{1,39}:${uuid}$`));
+export const liveTopic = z.string().regex(LIVE_TOPIC_PATTERN);
 export type LiveTopic = z.infer<typeof liveTopic>;
 
-export const liveTopicOf = (kind: LiveTopicKind, id: string): LiveTopic => `${kind}:${id}`;
-
-/** What changed. */
-export const LIVE_EVENT_KINDS = [
-  'notification.changed',
-  'application.changed',
-  'check-in.changed',
-  'payment.changed',
-  'deduction.changed',
-] as const;
 export const liveEventKind = z.enum(LIVE_EVENT_KINDS);
 export type LiveEventKind = z.infer<typeof liveEventKind>;
 
 /** Ids and small facts only (which study, which application, which status). */
-export const liveEventData = z.record(z.string().max(64), z.union([z.string().max(200), z.number(), z.boolean(), z.null()]));
+export const liveEventData = z.record(
+  z.string().max(LIVE_DATA_KEY_MAX),
+  z.union([z.string().max(LIVE_DATA_TEXT_MAX), z.number(), z.boolean(), z.null()]),
+);
 
 // client → server
 export const liveClientMessage = z.discriminatedUnion('type', [
@@ -55,7 +41,7 @@ export const liveClientMessage = z.discriminatedUnion('type', [
 export type LiveClientMessage = z.infer<typeof liveClientMessage>;
 
 /** `live`: events flow; `degraded`: events from other instances may not arrive, poll instead. */
-export const liveState = z.enum(['live', 'degraded']);
+export const liveState = z.enum(LIVE_STATES);
 export type LiveState = z.infer<typeof liveState>;
 
 export const liveEvent = z.object({
@@ -85,20 +71,3 @@ export const liveServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pong') }),
 ]);
 export type LiveServerMessage = z.infer<typeof liveServerMessage>;
-
-/**
- * Close codes the server uses (the web reconnects after all but the auth ones, which wait for a
- * new token). A client that reads too slowly is cut without a closing frame (1006): its queue is full.
- */
-export const LIVE_CLOSE = {
-  /** no, a bad or an expired token; a logged-out or revoked session */
-  unauthorized: 4401,
-  /** the account was deactivated */
-  deactivated: 4403,
-  /** too many messages from the client */
-  rateLimited: 4429,
-  /** the server is shutting down (reconnect elsewhere) */
-  goingAway: 1001,
-  /** no pong to the server's pings */
-  dead: 4000,
-} as const;

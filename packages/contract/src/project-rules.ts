@@ -3,7 +3,7 @@
  * machine, limits, the slug made from a project's name, the recruitment D-day in Asia/Seoul and
  * whether a position still takes applications.
  */
-import { addDays, daysBetween, seoulDate } from './study-rules.ts';
+import { addDays, daysBetween, seoulDate } from './seoul-dates.ts';
 
 export const PROJECT_TYPES = ['SIDE_PROJECT', 'STARTUP', 'OPEN_SOURCE'] as const;
 export type ProjectType = (typeof PROJECT_TYPES)[number];

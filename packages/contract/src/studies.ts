@@ -18,9 +18,9 @@ import {
   STUDY_SLUG_HINT_PATTERN,
   STUDY_STATUSES,
   STUDY_TYPES,
-  WEEKDAYS,
-  endOfSeoulDay,
 } from './study-rules.ts';
+import { WEEKDAYS, endOfSeoulDay } from './seoul-dates.ts';
+import { MY_STUDY_GROUPS, type MyStudyGroup } from './study-rules.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -267,15 +267,6 @@ export const studyListQuery = pageQuery.extend({
 });
 export type StudyListQuery = z.infer<typeof studyListQuery>;
 
-/**
- * The order a list request reads in: the one it asks, else by relevance with a text query (the
- * best matches first) and newest first without one; relevance without a query is newest first.
- */
-export function studyListSort(q: Pick<StudyListQuery, 'sort' | 'q'>): string {
-  const sort = q.sort ?? (q.q ? 'relevance,desc' : 'createdAt,desc');
-  return sort.startsWith('relevance') && !q.q ? 'createdAt,desc' : sort;
-}
-
 /** GET /api/studies: the current approved studies as a plain array (SPEC §7). */
 export const studyArrayQuery = studyListQuery.omit({ page: true, size: true }).extend({
   limit: z.coerce.number().int().min(1).max(100).default(100),
@@ -441,19 +432,6 @@ export const memberRoleBody = z.object({ role: z.enum(['MANAGER', 'MEMBER']) });
 
 // ---------------------------------------------------------------------------------------------
 // My studies (SPEC §4 groups)
-
-export const MY_STUDY_GROUPS = [
-  'proposed',
-  'pending',
-  'awaitingPayment',
-  'depositPending',
-  'confirmed',
-  'leading',
-  'participating',
-  'completed',
-  'inactive',
-] as const;
-export type MyStudyGroup = (typeof MY_STUDY_GROUPS)[number];
 
 export const myStudyItem = z.object({
   study,

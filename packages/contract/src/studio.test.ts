@@ -1,11 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  STUDIO_STATUSES,
   STUDIO_TRANSITIONS,
   type StudioResult,
   type StudioSuggestion,
-  applySuggestions,
   compareResults,
   nextSeoulMidnight,
   normalizeStudioUrl,
@@ -13,6 +11,7 @@ import {
   studioSubmission,
   studioText,
 } from './studio.ts';
+import { STUDIO_STATUSES, applySuggestions } from './studio-rules.ts';
 
 const sug = (rule: string, original: string, offset = 0): StudioSuggestion => ({
   id: `${rule}:${offset}`,

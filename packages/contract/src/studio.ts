@@ -7,30 +7,8 @@ import { z } from 'zod';
 import { page } from './envelope.ts';
 import { linkField } from './links.ts';
 import { emailField } from './accounts.ts';
-import { addDays, seoulDate, seoulInstant } from './study-rules.ts';
-
-export const STUDIO_PURPOSES = [
-  'INFORMATION',
-  'MARKETING',
-  'ESSAY',
-  'PRODUCT_REVIEW',
-  'TUTORIAL',
-  'RESUME',
-  'README',
-  'RETROSPECTIVE',
-  'PROPOSAL',
-  'OTHER',
-] as const;
-export type StudioPurpose = (typeof STUDIO_PURPOSES)[number];
-
-/** The reviewer tones of the original product; WARM_MENTOR is the default. */
-export const STUDIO_TONES = ['SNS', 'RESUME_EXPERT', 'FRIENDLY_FRIEND', 'PRO_EDITOR', 'WARM_MENTOR', 'BLUNT_CRITIC'] as const;
-export type StudioTone = (typeof STUDIO_TONES)[number];
-export const DEFAULT_STUDIO_TONE: StudioTone = 'WARM_MENTOR';
-
-export const STUDIO_STATUSES = ['SUBMITTED', 'FETCHING', 'ANALYZING', 'COMPLETED', 'FAILED'] as const;
-export type StudioStatus = (typeof STUDIO_STATUSES)[number];
-export const isTerminalStudioStatus = (s: StudioStatus) => s === 'COMPLETED' || s === 'FAILED';
+import { addDays, seoulDate, seoulInstant } from './seoul-dates.ts';
+import { DEFAULT_STUDIO_TONE, STUDIO_LIMITS, STUDIO_PURPOSES, STUDIO_STATUSES, STUDIO_TONES, type StudioStatus } from './studio-rules.ts';
 
 /** Allowed status changes of an analysis (URL: SUBMITTED → FETCHING → ANALYZING; text skips FETCHING). */
 export const STUDIO_TRANSITIONS: Record<StudioStatus, readonly StudioStatus[]> = {
@@ -70,19 +48,6 @@ export const SUGGESTION_CATEGORIES = [
 ] as const;
 export type SuggestionCategory = (typeof SUGGESTION_CATEGORIES)[number];
 export const SUGGESTION_SEVERITIES = ['ERROR', 'WARNING', 'HINT'] as const;
-
-export const STUDIO_LIMITS = {
-  textMin: 30,
-  textMax: 30_000,
-  titleMax: 120,
-  audienceMax: 80,
-  urlMax: 2048,
-  /** analyses a signed-in user may start per Seoul day */
-  dailyQuota: 5,
-  /** the same URL within this many hours returns the earlier analysis */
-  urlReuseHours: 24,
-  suggestionsMax: 200,
-} as const;
 
 // NUL, other C0 controls except tab/newline/CR, and lone surrogates are refused (VAL-2002).
 // eslint-disable-next-line no-control-regex
@@ -406,19 +371,6 @@ export function compareResults(from: StudioResult, to: StudioResult): Omit<Studi
     introduced,
     remaining,
   };
-}
-
-/** Apply accepted replacements to a text (non-overlapping, any order); returns the new text. */
-export function applySuggestions(text: string, accepted: ReadonlyArray<{ offset: number; length: number; replacement: string }>): string {
-  const sorted = [...accepted].sort((a, b) => b.offset - a.offset);
-  let out = text;
-  let limit = Infinity;
-  for (const a of sorted) {
-    if (a.offset + a.length > limit) continue; // overlaps one applied already
-    out = out.slice(0, a.offset) + a.replacement + out.slice(a.offset + a.length);
-    limit = a.offset;
-  }
-  return out;
 }
 
 /** The next 00:00 in Asia/Seoul after `now`: when the daily quota resets. */

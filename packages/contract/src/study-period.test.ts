@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { periodIsSnapped, sessionBounds, snapPeriodToSessions, studySessionBounds } from './study-period.ts';
 import { generateSessionDates, type SessionPlan } from './study-schedule.ts';
-import { WEEKDAYS, addDays, weekdayOf } from './study-rules.ts';
+import { WEEKDAYS, addDays, weekdayOf } from './seoul-dates.ts';
 
 const plan = fc
   .record({

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { reviewTagIssues } from './reviews.ts';
+import { reviewTagIssues } from './review-rules.ts';
 import {
   type ApplicabilityInput,
   type ApplicabilityLabel,
@@ -11,12 +11,12 @@ import {
   type StudyStatus,
   isStudyUuid,
   nextStudyStatus,
-  seoulDate,
   studyApplicability,
-  studySeats,
   studyScheduleIssues,
   studySlugBase,
 } from './study-rules.ts';
+import { seoulDate } from './seoul-dates.ts';
+import { studySeats } from './study-seats.ts';
 import { studyProposalBody } from './studies.ts';
 
 const NOW = new Date('2026-11-22T03:00:00Z'); // 12:00 in Seoul

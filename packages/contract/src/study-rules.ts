@@ -6,6 +6,7 @@
 import { seoulDate } from './seoul-dates.ts';
 import { studySeats } from './study-seats.ts';
 import type { FormTextKey } from './form-messages.ts';
+import type { StudyListQuery } from './studies.ts';
 
 // Calendar dates and seats: modules of their own, so a page that needs only them (the home page's
 // study cards) does not load every study rule.
@@ -322,3 +323,26 @@ export function studyScheduleIssues(
   }
   return issues;
 }
+
+/**
+ * The order a list request reads in: the one it asks, else by relevance with a text query (the
+ * best matches first) and newest first without one; relevance without a query is newest first.
+ */
+export function studyListSort(q: Pick<StudyListQuery, 'sort' | 'q'>): string {
+  const sort = q.sort ?? (q.q ? 'relevance,desc' : 'createdAt,desc');
+  return sort.startsWith('relevance') && !q.q ? 'createdAt,desc' : sort;
+}
+
+export const MY_STUDY_GROUPS = [
+  'proposed',
+  'pending',
+  'awaitingPayment',
+  'depositPending',
+  'confirmed',
+  'leading',
+  'participating',
+  'completed',
+  'inactive',
+] as const;
+
+export type MyStudyGroup = (typeof MY_STUDY_GROUPS)[number];

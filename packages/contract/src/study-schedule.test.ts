@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { describeDuration, describeSchedule, generateSessionDates } from './study-schedule.ts';
-import { WEEKDAYS, addDays, weekdayOf } from './study-rules.ts';
+import { WEEKDAYS, addDays, weekdayOf } from './seoul-dates.ts';
 
 describe('generateSessionDates', () => {
   it('WEEKLY Mon/Wed: every Monday and Wednesday between start and end', () => {

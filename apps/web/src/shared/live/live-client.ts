@@ -6,7 +6,7 @@
  * down or the server says `degraded`, `state()` is not `live` and pages fall back to polling.
  * Every frame is checked against the contract.
  */
-import { type LiveEvent, LIVE_CLOSE, liveServerMessage } from '@moim/contract';
+import { type LiveEvent, LIVE_CLOSE, readLiveServerMessage } from '@moim/contract';
 import { refreshSession, tokenExpiry } from '../api/client';
 import { livePaths } from '../api/paths/live';
 import { getAccessToken, getRefreshToken } from '../auth/token-store';
@@ -97,14 +97,13 @@ export class LiveClient {
   }
 
   private receive(text: string): void {
-    let parsed;
+    let m;
     try {
-      parsed = liveServerMessage.safeParse(JSON.parse(text));
+      m = readLiveServerMessage(JSON.parse(text));
     } catch {
       return;
     }
-    if (!parsed.success) return;
-    const m = parsed.data;
+    if (!m) return;
     switch (m.type) {
       case 'ready':
         this.attempt = 0;

@@ -5,7 +5,7 @@
  */
 import type { JobMatch, JobPostingDetail, SkillRef } from '@moim/contract';
 import { jobPostingLd, jsonLdText } from '@moim/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n';
 import { Link } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
@@ -15,8 +15,11 @@ import { deadlineLabel, formatDate, formatExperience, formatSalary } from '../li
 import { useLocale, useNow } from '../lib/use-locale';
 import { DeadlineBadge, MatchBadge } from './badges';
 import { BookmarkButton } from './bookmark-button';
-import { CorrectionForm } from './correction-form';
+import { LoadingState } from '../../../shared/ui/states';
 import './posting-detail.css';
+
+// the form (and zod, in the forms chunk) loads when a reader opens it, not with every posting
+const CorrectionForm = lazy(() => import('./correction-form').then((m) => ({ default: m.CorrectionForm })));
 
 export const postingPath = (id: string) => `/ignition/navigator/${id}`;
 
@@ -120,7 +123,11 @@ export function PostingDetail({
           {t('correction.open')}
         </button>
       </footer>
-      {reporting && <CorrectionForm postingId={p.id} onDone={() => setReporting(false)} />}
+      {reporting && (
+        <Suspense fallback={<LoadingState />}>
+          <CorrectionForm postingId={p.id} onDone={() => setReporting(false)} />
+        </Suspense>
+      )}
     </article>
   );
 }
