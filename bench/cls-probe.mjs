@@ -1,6 +1,6 @@
 /* global window, document, PerformanceObserver, requestAnimationFrame, ResizeObserver */
 /**
- * Layout-shift probe (issue 19, docs/performance.md "The home hero's font shift"): loads pages of a
+ * Layout-shift probe (issue 19, docs/rendering.md "Fonts"): loads pages of a
  * RUNNING server under the bench's mobile throttling (CDP: 4× CPU, 1.6 Mbps, 150 ms RTT,
  * 390×844 @2x, a fresh context per load) and prints per load: CLS (layout-shift entries without
  * all layout-shift entries, summed: see probe()), FCP, LCP, when the page font's response ended, the first frame's status

@@ -1,7 +1,7 @@
 /* global document, getComputedStyle */
 /**
  * Which elements of a page's first paint start elsewhere once its font is in (issue 19,
- * docs/performance.md "The font-race shifts on /lab and /study"): loads a page of a RUNNING server
+ * docs/rendering.md "Fonts"): loads a page of a RUNNING server
  * twice — the HTML (prerendered or server-rendered) and its critical CSS alone, once with the
  * page's font files (the page font "Pretendard Page", or the Pretendard subsets that the study
  * page's critical CSS declares) and once without (the fallback a throttled first paint is often

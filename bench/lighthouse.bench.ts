@@ -49,7 +49,7 @@ try {
     const perf: number[] = [];
     const a11y: number[] = [];
     // Lighthouse's own CPU benchmark of the machine, per run: the same build scores lower on a
-    // machine whose Chromium runs slower (docs/performance.md, session 16), so it goes with the score
+    // machine whose Chromium runs slower (docs/web-performance.md "Known limits"), so it goes with the score
     const cpuIndex: number[] = [];
     // each run's total blocking time and LCP: what moves a page's score between runs of one build
     const tbt: string[] = [];

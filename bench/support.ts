@@ -99,7 +99,7 @@ export interface LoadResult {
  * of each chunk) for its `expectBody`/`verifyBody` options, which the benches do not use. Running
  * in the server's process and thread, that client-side decode was counted against the server, and
  * in proportion to the body's size: ~7 % of the thread's samples on the ~11 KB (mostly Hangul) study
- * list page, nothing on the bare route's 40 bytes (docs/performance.md, session 15). Each client's
+ * list page, nothing on the bare route's 40 bytes (measured with a CPU profile of the server). Each client's
  * queue gets a no-op `addBody` instead; status codes, bytes and latencies are counted as before.
  * BENCH_KEEP_BODIES=1 restores autocannon's own behaviour.
  */

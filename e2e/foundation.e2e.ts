@@ -109,7 +109,7 @@ describe('foundation', () => {
   it("keeps the home hero's text where it is when the page font replaces the fallback", async () => {
     // Chromium often paints / before the page font is in (its preload holds the first frame only
     // ~100 ms after <body>): nothing in the hero may start where the font's widths decide, or the
-    // swap is a layout shift (docs/performance.md, "The home hero's font shift"). The HTML and
+    // swap is a layout shift (docs/rendering.md "Fonts"). The HTML and
     // its critical CSS alone, with and without the page font, at phone and desktop widths: every
     // block, button and fact starts at the same point (within Chromium's 3 px shift threshold).
     const widths = [320, 360, 390, 412, 430, 480, 600, 900, 1280];
@@ -161,8 +161,7 @@ describe('foundation', () => {
   });
 
   it("keeps /lab's and /study's blocks where they are when the page font replaces the fallback", async () => {
-    // The same race as the home hero's (docs/performance.md, "The font-race shifts on /lab and
-    // /study"): the lead, the list header's title and lead and the lab cards' text reserve the
+    // The same race as the home hero's (docs/rendering.md "Fonts", on /lab and /study): the lead, the list header's title and lead and the lab cards' text reserve the
     // lines they take in Pretendard, so nothing below them moves down when the font comes. The
     // HTML and its critical CSS alone, with and without the page font: no element of #root starts
     // 3 px or more higher or lower (sideways moves of chips and badges are left: a few px, small).

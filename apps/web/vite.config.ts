@@ -23,7 +23,7 @@ function preloadFirstFontSubset(): Plugin {
   };
 }
 
-// Bundle choices for the home-route budget (GUIDE §7) are explained in docs/performance.md.
+// Bundle choices for the home-route budget (GUIDE §7) are explained in docs/web-performance.md.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), preloadFirstFontSubset()],
   resolve: {
@@ -78,7 +78,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               // study-cover-chunk.tsx, and the cover's styles in base.css): the /study list then
               // loads 2 scripts of its own and 1 style, with fewer bytes. The price is the
               // strict execution order this needs: ≈ 1.3 KB gzip of module wrappers in the
-              // start-up chunk (docs/performance.md).
+              // start-up chunk (docs/web-performance.md).
               experimentalInlineCommonChunks: { maxSize: 32 * 1024 },
               // Everything the entry imports statically (React, the router, the translator, TanStack
               // Query, the shell) in ONE chunk instead of ~25 small shared ones: fewer requests,

@@ -125,7 +125,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   const inline = opts.serveWeb ? inlineHashes(webDist) : { styleSrcElem: [], scriptSrc: [] };
   // Security headers from one middleware built here. (@fastify/helmet built `helmet(options)` afresh
   // in an onRequest hook on every request, parsing the CSP directives each time: ~5 % of a list
-  // call's CPU and more of a small route's; docs/performance.md "Per-request work".) Same headers,
+  // call's CPU and more of a small route's; measured with a CPU profile.) Same headers,
   // set on the raw response before the handler, as the plugin did.
   const securityHeaders = helmet({
     contentSecurityPolicy: {

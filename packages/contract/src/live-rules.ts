@@ -1,7 +1,7 @@
 /**
  * The live channel's constants and the web's reader of server messages, without zod: every page
  * that listens for live events loads this, and zod belongs to the form routes' shared chunk
- * (docs/performance.md "Zod only where a form is"). `readLiveServerMessage` accepts exactly what
+ * (docs/web-performance.md "Zod only where a form is"). `readLiveServerMessage` accepts exactly what
  * `liveServerMessage` (./live.ts) accepts; live-rules.test.ts holds the two to each other.
  */
 import type { LiveServerMessage } from './live.ts';

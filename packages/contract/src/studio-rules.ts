@@ -1,6 +1,6 @@
 /**
  * The studio's choices, limits and pure helpers, without zod (./studio.ts holds the wire's schemas):
- * the studio's pages import these, and zod belongs to the form routes' chunk (docs/performance.md "Zod only where a form is").
+ * the studio's pages import these, and zod belongs to the form routes' chunk (docs/web-performance.md "Zod only where a form is").
  */
 
 export const STUDIO_PURPOSES = [

@@ -2,7 +2,7 @@
  * The whole route table of SPEC §2, rendered in React Router's declarative mode
  * (`<BrowserRouter>` + `useRoutes`, `<StaticRouter>` when prerendering): the app uses no
  * loaders, actions or fetchers, and the data router would cost ≈ 17 KB gzip more on every
- * page (see docs/performance.md). So a route is only `path` + `element` (+ `children`/`index`);
+ * page (see docs/web-performance.md). So a route is only `path` + `element` (+ `children`/`index`);
  * `loader`, `action`, `lazy` and `errorElement` would be ignored (router.test.tsx refuses them).
  * Every page is a lazy chunk (`lazyPage`) shown with the 'Loading...' fallback; errors thrown
  * while rendering (an ApiError with a status, a Response, a chunk load error) land in a
@@ -176,7 +176,7 @@ export const routes: RouteObject[] = [
  * `matchRoutes(routes, pathname)`, remembered for the last few pathnames. react-router flattens
  * and ranks the whole table and compiles a RegExp per tried route on every call (≈ 12 ms of main
  * thread at start-up, one unit of work the hydration cannot split): the start-up matches the
- * address once, in `preloadRoute`, and the first render reuses it (docs/performance.md).
+ * address once, in `preloadRoute`, and the first render reuses it (docs/web-performance.md).
  */
 const matchCache = new Map<string, RouteMatch[] | null>();
 function matchPathname(pathname: string): RouteMatch[] | null {
