@@ -54,7 +54,7 @@ let pageStrings: Promise<void> | undefined;
 export function loadPageStrings(): Promise<void> {
   pageStrings ??= import('./ko-pages.json').then(
     (m) => {
-      const add = () => void i18n.addResourceBundle('ko', 'translation', m.default, true, false);
+      const add = () => void i18n.addResourceBundle('ko', 'translation', m.default);
       if (i18n.isInitialized) add();
       else i18n.on('initialized', add);
     },

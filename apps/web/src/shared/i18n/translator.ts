@@ -89,7 +89,7 @@ export class Translator {
     this.language = options.lng;
     this.loader = options.load ?? null;
     for (const [lng, byNs] of Object.entries(options.resources ?? {}))
-      for (const [ns, catalogue] of Object.entries(byNs)) this.addResourceBundle(lng, ns, catalogue, true, true);
+      for (const [ns, catalogue] of Object.entries(byNs)) this.addResourceBundle(lng, ns, catalogue, true);
     this.isInitialized = true;
     this.emit('initialized', this.language);
     return this;
@@ -97,7 +97,7 @@ export class Translator {
 
   // --- catalogues -------------------------------------------------------------------------
 
-  addResourceBundle(lng: string, ns: string, catalogue: Catalogue, _deep = true, overwrite = false): void {
+  addResourceBundle(lng: string, ns: string, catalogue: Catalogue, overwrite = false): void {
     const key = `${lng}|${ns}`;
     const here = this.store.get(key);
     if (here) merge(here, catalogue, overwrite);
@@ -157,7 +157,7 @@ export class Translator {
     load = loader(lng, ns).then(
       (catalogue) => {
         this.pending.delete(key);
-        this.addResourceBundle(lng, ns, catalogue ?? {}, true, false);
+        this.addResourceBundle(lng, ns, catalogue ?? {});
       },
       () => {
         // offline, say: read with the keys for now; the next page's load asks again

@@ -63,7 +63,7 @@ function serve(initiallyLeft: boolean, me = 0) {
 
 const render = async () => {
   // the feature's own catalogue (the test set-up loads the top-level features' ones)
-  (await initTestI18n()).addResourceBundle('ko', 'deduction', ko, true, true);
+  (await initTestI18n()).addResourceBundle('ko', 'deduction', ko, true);
   return renderPage(<RoomPage />, { route: '/lab/deduction-game/rooms/:id', path: `/lab/deduction-game/rooms/${ROOM}`, user: TEST_USER });
 };
 

@@ -52,7 +52,7 @@ function serve(bots: ReturnType<typeof bot>[]) {
 }
 
 const render = async () => {
-  (await initTestI18n()).addResourceBundle('ko', 'deduction', ko, true, true);
+  (await initTestI18n()).addResourceBundle('ko', 'deduction', ko, true);
   return renderPage(<RoomsPage />, { route: '/lab/deduction-game/rooms', path: '/lab/deduction-game/rooms', user: TEST_USER });
 };
 
