@@ -355,8 +355,10 @@ describe('hydrating a prerendered page (main.tsx, a Korean guest)', () => {
   it('/auth/callback without a result in its address: the markup is adopted, then the failure shows', async () => {
     vi.stubGlobal('fetch', () => new Promise(() => undefined));
     window.history.replaceState(null, '', '/auth/callback');
-    const { errors, container } = await hydrate('/auth/callback');
+    const { errors, heading, container } = await hydrate('/auth/callback');
     expect(errors).toEqual([]);
+    // the same frame: the prerendered heading itself now names the failure
+    expect(container.querySelector('h1')).toBe(heading);
     expect(container.querySelector('h1')?.textContent).toBe('소셜 로그인에 실패했습니다');
     expect(container.textContent).toContain('로그인 정보를 받지 못했습니다.');
   });

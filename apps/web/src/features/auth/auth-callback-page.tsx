@@ -78,10 +78,21 @@ export default function AuthCallbackPage() {
     );
   }, [auth, navigate, params, t]);
 
-  if (error) {
-    return (
-      <AuthFrame title={t('callback.failedTitle')}>
-        <FormMessage tone="error">{error}</FormMessage>
+  // Both states are the same frame (the account pages' card, its message box): the heading and the
+  // box name the state, so a refused result changes their text instead of replacing a bare spinner
+  // with a card, and what paints from the prerendered HTML is the page itself
+  // (docs/web-performance.md).
+  return (
+    <AuthFrame title={error ? t('callback.failedTitle') : t('callback.workingTitle')}>
+      <FormMessage tone={error ? 'error' : 'info'}>
+        {error ?? (
+          <span className="auth-callback">
+            <span className="spinner" aria-hidden="true" />
+            {t('callback.working')}
+          </span>
+        )}
+      </FormMessage>
+      {error && (
         <div className="row">
           <Link to="/login" className="btn btn-primary">
             {t('callback.backToLogin')}
@@ -90,18 +101,7 @@ export default function AuthCallbackPage() {
             {t('common.home', { ns: 'translation' })}
           </Link>
         </div>
-      </AuthFrame>
-    );
-  }
-  return (
-    // the loading state's look; a class beside it, or the build would take the prerendered page
-    // for one that suspended (scripts/prerender.mjs)
-    <div className="page-loading auth-callback" role="status" aria-live="polite">
-      <div className="stack" style={{ alignItems: 'center' }}>
-        <div className="spinner" aria-hidden="true" />
-        {/* the page's heading, drawn as the status line it is */}
-        <h1 className="auth-callback__working">{t('callback.working')}</h1>
-      </div>
-    </div>
+      )}
+    </AuthFrame>
   );
 }
