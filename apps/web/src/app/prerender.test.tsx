@@ -329,6 +329,15 @@ describe('hydrating a prerendered page (main.tsx, a Korean guest)', () => {
     expect(page.html).not.toContain('class="page-loading"');
   });
 
+  it.each(PRERENDERED_PATHS)("%s: a header's log-in and sign-up links are hidden from a signed-in visitor (guest-only)", async (path) => {
+    const page = await renderPage(path);
+    const doc = new DOMParser().parseFromString(page.html, 'text/html');
+    // (a closed menu's items are not on screen: it opens once the app is there)
+    const links = [...doc.querySelectorAll('header a[href^="/login"], header a[href^="/signup"]')].filter((a) => !a.closest('[hidden]'));
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.filter((a) => !a.closest('.guest-only')).map((a) => a.outerHTML)).toEqual([]);
+  });
+
   it.each(PRERENDERED_PATHS)('%s: the markup is adopted as it is, even with a stored theme', async (path) => {
     vi.stubGlobal('fetch', () => new Promise(() => undefined)); // data stays loading, as in the markup
     // the social log-in's return, as a provider sends it (the log-in then waits on the API)

@@ -58,11 +58,13 @@ export default function StudioLayout() {
                 </button>
               </>
             ) : (
+              // as the prerendered page has them: hidden from a signed-in visitor until the app
+              // has taken over (base.css, `guest-only`)
               <>
-                <Link to={`/signup${params}`} className="btn btn-ghost btn-sm studio-header__wide">
+                <Link to={`/signup${params}`} className="btn btn-ghost btn-sm studio-header__wide guest-only">
                   {t('common.signup', { ns: 'translation' })}
                 </Link>
-                <Link to={`/login${params}`} className="btn btn-primary btn-sm">
+                <Link to={`/login${params}`} className="btn btn-primary btn-sm guest-only">
                   {t('common.login', { ns: 'translation' })}
                 </Link>
               </>
