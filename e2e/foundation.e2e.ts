@@ -161,8 +161,9 @@ describe('foundation', () => {
   });
 
   it("keeps /lab's and /study's blocks where they are when the page font replaces the fallback", async () => {
-    // The same race as the home hero's (docs/rendering.md "Fonts", on /lab and /study): the lead, the list header's title and lead and the lab cards' text reserve the
-    // lines they take in Pretendard, so nothing below them moves down when the font comes. The
+    // The same race as the home hero's (docs/rendering.md "Fonts", on /lab and /study): the
+    // lead, the list header's title and lead and the lab cards' text reserve the lines they take
+    // in Pretendard, so nothing below them moves down when the font comes. The
     // HTML and its critical CSS alone, with and without the page font: no element of #root starts
     // 3 px or more higher or lower (sideways moves of chips and badges are left: a few px, small).
     const widths = [320, 360, 390, 412, 430, 600, 800, 900, 1280];

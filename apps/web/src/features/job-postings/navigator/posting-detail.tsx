@@ -5,7 +5,7 @@
  */
 import type { JobMatch, JobPostingDetail, SkillRef } from '@moim/contract';
 import { jobPostingLd, jsonLdText } from '@moim/contract';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState, type ComponentProps } from 'react';
 import { useTranslation } from '../../../shared/i18n';
 import { Link } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-provider';
@@ -15,11 +15,15 @@ import { deadlineLabel, formatDate, formatExperience, formatSalary } from '../li
 import { useLocale, useNow } from '../lib/use-locale';
 import { DeadlineBadge, MatchBadge } from './badges';
 import { BookmarkButton } from './bookmark-button';
+import type { CorrectionForm as CorrectionFormComponent } from './correction-form';
 import { LoadingState } from '../../../shared/ui/states';
+import { lazyChunk } from '../../../shared/chunk/lazy-page';
 import './posting-detail.css';
 
 // the form (and zod, in the forms chunk) loads when a reader opens it, not with every posting
-const CorrectionForm = lazy(() => import('./correction-form').then((m) => ({ default: m.CorrectionForm })));
+const CorrectionForm = lazyChunk<ComponentProps<typeof CorrectionFormComponent>>(() =>
+  import('./correction-form').then((m) => ({ default: m.CorrectionForm })),
+);
 
 export const postingPath = (id: string) => `/ignition/navigator/${id}`;
 
