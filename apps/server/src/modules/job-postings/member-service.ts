@@ -141,13 +141,13 @@ export class MemberService {
 
   async bookmarks(user: AuthUser, q: { page: number; size: number }): Promise<JobPostingPage> {
     const { ids, total } = await repo.listBookmarkIds(this.ctx.db, user.id, q);
-    const rows = await repo.summaryRowsByIds(this.ctx.db, ids);
+    const rows = await repo.summaryRows(this.ctx.db, ids);
     return { ...toPage(await this.postings.summaries(rows, await this.postings.viewer(user)), total, q), totalExact: true };
   }
 
   async recent(user: AuthUser, limit = 20): Promise<Array<JobPostingSummary & { viewedAt: string }>> {
     const views = await repo.recentViews(this.ctx.db, user.id, limit);
-    const rows = await repo.summaryRowsByIds(
+    const rows = await repo.summaryRows(
       this.ctx.db,
       views.map((v) => v.id),
     );

@@ -5,13 +5,15 @@
 // - a guest's page comes from the read cache until a posting changes: an import, the back
 //   office's form and the expiry sweep each show at once, also on a second instance when Redis
 //   is there; a member's page never comes from it.
-import { jobPostingInput, seoulDate, type JobPostingInput } from '@moim/contract';
+import { envelope, jobPostingInput, jobPostingPage, seoulDate, type JobPostingInput } from '@moim/contract';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support.ts';
 import { SkillCatalogue, resolveCompany } from './catalogue-repo.ts';
 import { generateDemoPostings } from './demo-data.ts';
 import { preparePosting } from './posting-repo.ts';
+import { summaryRows, summaryRowsByIds } from './repo.ts';
 import { jobCompanies, jobPostings as p, type JobCompanyRow } from './schema.ts';
 import { conditions, facetCounts, type FacetKey, type SearchFilters } from './search-repo.ts';
 import { createUser, importPostings, jobsApi, posting, search, type TestUser } from './test-helpers.ts';
@@ -135,6 +137,59 @@ describe('facet counts in one statement', () => {
     const names = new Map((await t.ctx.db.select().from(jobCompanies)).map((c) => [c.id, c.name]));
     for (const c of f.companies) expect(c.label).toBe(names.get(c.value));
     expect(f.experience.find((e) => e.value === 'ENTRY')?.label).toBe('신입');
+  });
+
+  it('read a page’s cards by one prepared statement, the same rows as the Drizzle read', async () => {
+    const db = t.ctx.db;
+    const all = await db.select({ id: p.id }).from(p).orderBy(p.postedAt).limit(40);
+    const ids = all.map((r) => r.id);
+    // a lapsed posting (open, its date passed), a closed one, salaries past 2³¹ and none
+    await db.execute(sql`update ${p} set valid_through = now() - interval '1 day' where id = ${ids[0]}`);
+    await db.execute(sql`update ${p} set active = false, closed_reason = 'CLOSED' where id = ${ids[1]}`);
+    await db.execute(sql`update ${p} set salary_min = 3000000000, salary_max = null where id = ${ids[2]}`);
+    await db.execute(sql`update ${p} set salary_min = null, salary_max = null where id = ${ids[3]}`);
+    await db
+      .update(jobCompanies)
+      .set({ nameEn: 'Quote "Co"', logoUrl: 'https://logo.example.com/a.png' })
+      .where(sql`true`);
+    // in the order asked, an unknown id left out, a repeated id twice
+    const asked = [...ids.slice(0, 25).reverse(), '00000000-0000-4000-8000-000000000000', ids[5]!];
+    const raw = await summaryRows(db, asked);
+    expect(raw).toEqual(await summaryRowsByIds(db, asked));
+    expect(raw.map((r) => r.id)).toEqual(asked.filter((id) => ids.includes(id)));
+    expect(raw.find((r) => r.id === ids[2])!.salaryMin).toBe(3_000_000_000);
+    expect(raw[0]!.postedAt).toBeInstanceOf(Date);
+    expect(await summaryRows(db, [])).toEqual([]);
+  });
+
+  it('write a guest’s page as the route’s schema serializes it', async () => {
+    const serialize = serializerCompiler({ schema: envelope(jobPostingPage), method: 'GET', url: '/api/job-postings' }) as (
+      x: unknown,
+    ) => string;
+    const pages = [
+      '',
+      '?activeOnly=false&size=50',
+      `?q=${encodeURIComponent('자바')}`,
+      `?q=${encodeURIComponent('ㅂㅇㄷ')}&page=1`,
+      '?sort=validThrough,asc&workMode=REMOTE&workMode=HYBRID',
+      `?q=${encodeURIComponent('없는단어없음')}`,
+      '?page=500',
+    ];
+    let cards = 0;
+    for (const qs of pages) {
+      const r = await t.app.inject({ method: 'GET', url: `/api/job-postings${qs}` });
+      expect(r.statusCode, qs).toBe(200);
+      expect(r.headers['content-type']).toBe('application/json; charset=utf-8');
+      const body = JSON.parse(r.body) as { data: { content: Array<{ active: boolean; closedReason: string | null }> } };
+      cards += body.data.content.length;
+      // the same bytes: the schema's keys, in its order, nothing else, every value valid
+      expect(r.body, qs).toBe(serialize(body));
+    }
+    expect(cards).toBeGreaterThan(60);
+    const closed = await search(t, 'activeOnly=false&size=100&sort=postedAt,asc');
+    const shown = closed.content as Array<{ active: boolean; closedReason: string | null }>;
+    expect(shown.some((c) => c.closedReason === 'EXPIRED' && !c.active)).toBe(true);
+    expect(shown.some((c) => c.closedReason === 'CLOSED' && !c.active)).toBe(true);
   });
 });
 

@@ -1,6 +1,7 @@
 /** SQL for reading postings and for what members keep: profiles, bookmarks, recent views, saved searches, corrections. */
 import { and, count, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { arrayRows, rawStatement, type RawStatement } from '../../db/raw-statements.ts';
 import {
   jobBookmarks,
   jobCompanies,
@@ -88,16 +89,87 @@ export type PostingSummaryRow = Pick<JobPostingRow, keyof typeof summaryColumns>
   company: Pick<JobCompanyRow, keyof typeof companyCardColumns>;
 };
 
-/** What lists show of postings (summaryColumns), in the order of `ids`. */
+/**
+ * What lists show of postings (summaryColumns), in the order of `ids`, inside a transaction
+ * (`tx`: the saved-search alerts read the postings in theirs). Outside one, `summaryRows`.
+ */
 export async function summaryRowsByIds(db: DbOrTx, ids: readonly string[]): Promise<PostingSummaryRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db
+  const rows = await summarySelect(db).where(inArray(jobPostings.id, [...ids]));
+  return inOrder(
+    ids,
+    rows.map((r) => ({ ...r.posting, company: r.company })),
+  );
+}
+
+function summarySelect(db: DbOrTx) {
+  return db
     .select({ posting: summaryColumns, company: companyCardColumns })
     .from(jobPostings)
-    .innerJoin(jobCompanies, eq(jobCompanies.id, jobPostings.companyId))
-    .where(inArray(jobPostings.id, [...ids]));
-  const byId = new Map(rows.map((r) => [r.posting.id, { ...r.posting, company: r.company }]));
+    .innerJoin(jobCompanies, eq(jobCompanies.id, jobPostings.companyId));
+}
+
+function inOrder(ids: readonly string[], rows: PostingSummaryRow[]): PostingSummaryRow[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** `summarySelect` by a `uuid[]` parameter, built once per database: its SQL text and its row's columns in order. */
+const summaryStatements = new WeakMap<Db, RawStatement>();
+
+/**
+ * `summaryRowsByIds` for the lists' hot path: one named statement whose text is built once
+ * (db/raw-statements.ts), its rows read as arrays (no SQL building or Drizzle mapping per call).
+ * A list of 20 cards spent a sixth of its main-thread time building and mapping this read.
+ * read-cost.test.ts holds it to `summaryRowsByIds`.
+ */
+export async function summaryRows(db: Db, ids: readonly string[]): Promise<PostingSummaryRow[]> {
+  if (ids.length === 0) return [];
+  let st = summaryStatements.get(db);
+  if (!st) {
+    st = rawStatement(summarySelect(db).where(sql`${jobPostings.id} = any(${sql.placeholder('ids')}::uuid[])`), 'jobs_summary_rows');
+    summaryStatements.set(db, st);
+  }
+  const rows = await arrayRows<SummaryArray>(db, st, { ids });
+  return inOrder(ids, rows.map(fromArray));
+}
+
+/** A row of the summary statement: summaryColumns' values, then companyCardColumns', in their order. */
+type SummaryArray = unknown[];
+
+/**
+ * An array row as the object Drizzle maps (an object literal, so every row has one shape: a
+ * generic `Object.fromEntries` made each a dictionary, slow to build and to serialize). bigint
+ * arrives as text from the driver (Drizzle's mode 'number' maps it).
+ */
+function fromArray(r: SummaryArray): PostingSummaryRow {
+  const num = (x: unknown) => (x === null ? null : Number(x));
+  return {
+    id: r[0] as string,
+    title: r[1] as string,
+    employmentType: r[2] as PostingSummaryRow['employmentType'],
+    experienceLevel: r[3] as PostingSummaryRow['experienceLevel'],
+    experienceMin: r[4] as number,
+    experienceMax: r[5] as number | null,
+    location: r[6] as string,
+    region: r[7] as PostingSummaryRow['region'],
+    workMode: r[8] as PostingSummaryRow['workMode'],
+    salaryMin: num(r[9]),
+    salaryMax: num(r[10]),
+    requiredSkills: r[11] as string[],
+    preferredSkills: r[12] as string[],
+    postedAt: r[13] as Date,
+    validThrough: r[14] as Date | null,
+    active: r[15] as boolean,
+    closedReason: r[16] as PostingSummaryRow['closedReason'],
+    company: {
+      id: r[17] as string,
+      name: r[18] as string,
+      nameEn: r[19] as string | null,
+      careersUrl: r[20] as string | null,
+      logoUrl: r[21] as string | null,
+    },
+  };
 }
 
 // --- profiles -------------------------------------------------------------------------------
