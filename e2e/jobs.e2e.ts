@@ -119,6 +119,31 @@ describe('jobs navigator', () => {
     expect(ld).toMatchObject({ '@type': 'JobPosting', title: postingTitle, jobLocationType: 'TELECOMMUTE' });
   });
 
+  it('a posting that does not exist: its not-found state answered 404 and laid out from the first paint, before the stylesheets arrive', async () => {
+    // before the stylesheets arrive what shows is the page's inline CSS, which must already hold
+    // the rules of this state of the page (not only of a found posting's)
+    const bare = await b.browser.newContext({ baseURL, javaScriptEnabled: false, locale: 'ko-KR' });
+    try {
+      // (a browser without JavaScript loads the stylesheets through <noscript>: kept out here)
+      await bare.route(/\.css(\?|$)/, (r) => r.abort());
+      const page = await bare.newPage();
+      const res = await page.goto('/ignition/navigator/00000000-0000-4000-8000-000000000000');
+      expect(res?.status()).toBe(404);
+      const state = page.locator('#root[data-prerendered] .state');
+      await state.getByText('채용 공고를 찾을 수 없습니다.').waitFor();
+      expect(await state.evaluate((el) => [getComputedStyle(el).display, getComputedStyle(el).textAlign])).toEqual(['flex', 'center']);
+    } finally {
+      await bare.close();
+    }
+    // once the app has taken over, the same state leads back to the list (no retry: the answer would be the same)
+    const { page } = b;
+    await page.goto('/ignition/navigator/00000000-0000-4000-8000-000000000000');
+    await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered'));
+    expect(await page.getByRole('button', { name: '다시 시도' }).count()).toBe(0);
+    await page.locator('.state').getByRole('link', { name: '채용 공고 목록' }).click();
+    await page.waitForURL((u) => u.pathname === '/ignition/navigator');
+  });
+
   it('an admin imports a CSV with one bad row and reads the run report', async () => {
     const { page } = b;
     const stamp = Date.now().toString(36);

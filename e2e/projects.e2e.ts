@@ -194,7 +194,7 @@ describe('projects journey', () => {
     expect(await views()).toBe(before);
   });
 
-  it('a project that does not exist: the not-found page from the first paint, answered 404, and kept once the app is live', async () => {
+  it('a project that does not exist: the not-found page from the first paint (laid out by the inline CSS), answered 404, and kept once the app is live', async () => {
     const guest = await b.browser.newContext({ baseURL, locale: 'ko-KR' });
     try {
       const page = await guest.newPage();
@@ -211,6 +211,20 @@ describe('projects journey', () => {
       expect(errors).toEqual([]);
     } finally {
       await guest.close();
+    }
+    // laid out from the first paint: before the stylesheets arrive, the page's inline CSS already
+    // holds this state's rules (its message does not move when they come)
+    const bare = await b.browser.newContext({ baseURL, javaScriptEnabled: false, locale: 'ko-KR' });
+    try {
+      // (a browser without JavaScript loads the stylesheets through <noscript>: kept out here)
+      await bare.route(/\.css(\?|$)/, (r) => r.abort());
+      const page = await bare.newPage();
+      await page.goto('/project/no-such-project-here');
+      const state = page.locator('#root[data-prerendered] .state');
+      await state.getByText('프로젝트를 찾을 수 없어요.').waitFor();
+      expect(await state.evaluate((el) => [getComputedStyle(el).display, getComputedStyle(el).textAlign])).toEqual(['flex', 'center']);
+    } finally {
+      await bare.close();
     }
   });
 

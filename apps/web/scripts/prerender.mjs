@@ -535,11 +535,6 @@ async function serverFontSpec(templateHtml) {
  */
 function ownRules(cssText) {
   const out = [];
-  const wrapOf = (node) => {
-    const w = [];
-    for (let p = node.parent; p && p.type === 'atrule'; p = p.parent) w.unshift(`@${p.name} ${p.params}`);
-    return w;
-  };
   postcss.parse(cssText).each(function visit(node) {
     if (node.type === 'rule') {
       const clone = node.clone();
@@ -553,6 +548,47 @@ function ownRules(cssText) {
       out.push({ w: wrapOf(node), s: null, css: clone.toString() });
     }
   });
+  return out;
+}
+
+/** The at-rules (@layer, @media …) around a node, outermost first. */
+function wrapOf(node) {
+  const w = [];
+  for (let p = node.parent; p && p.type === 'atrule'; p = p.parent) w.unshift(`@${p.name} ${p.params}`);
+  return w;
+}
+
+/**
+ * The entry stylesheet's rules a server-rendered page may need beyond its template's critical
+ * CSS. The template is inlined for its sample, one state of the page; another state (a project or
+ * a posting that does not exist, an empty list) used classes whose rules came only with the
+ * deferred stylesheet, so its text was laid out unstyled and moved when they came (the not-found
+ * project's message: its LCP 0.3–1.2 s after its first paint). Each rule's selectors that need a
+ * class and that the template did not inline go to the pool the server picks from per page
+ * (web-render.ts usedCss), before the page's own stylesheets' rules, as the entry's CSS comes
+ * before theirs.
+ */
+function entryRulesBeyond(templateHtml) {
+  const style = templateHtml.match(/<style>([\s\S]*?)<\/style>/)?.[1];
+  if (style === undefined) throw new Error('entryRulesBeyond: the template has no <style>');
+  // by selector: beasties keeps only the selectors of a list that its markup matched
+  const keyOf = (wrap, selector) => `${wrap.join('|')}|${selector.replace(/\s+/g, '')}`;
+  const inlined = new Set();
+  postcss.parse(style).walkRules((r) => {
+    for (const sel of r.selectors) inlined.add(keyOf(wrapOf(r), sel));
+  });
+  const out = [];
+  for (const file of entryCss) {
+    postcss.parse(readFileSync(join(dist, file), 'utf8')).walkRules((rule) => {
+      const w = wrapOf(rule);
+      // a selector without a class (an element's, @keyframes' steps) would be kept on every page
+      const rest = rule.selectors.filter((sel) => requiredClasses(sel).length > 0 && !inlined.has(keyOf(w, sel)));
+      if (rest.length === 0) return;
+      const clone = rule.clone({ selectors: rest });
+      clone.raws.before = '';
+      out.push({ w, s: rest.map(requiredClasses), css: clone.toString() });
+    });
+  }
   return out;
 }
 
@@ -653,7 +689,7 @@ try {
       html = html.replace('</body>', () => `${ownTags.join('')}</body>`);
       html = deferLoading(html.replace('</style>', () => `${SSR_CSS}</style>`));
       collectHashes(html); // the scripts (the style differs per page: inline styles are allowed by 'unsafe-inline')
-      const rules = own.flatMap((f) => ownRules(readFileSync(join(dist, f), 'utf8')));
+      const rules = [...entryRulesBeyond(html), ...own.flatMap((f) => ownRules(readFileSync(join(dist, f), 'utf8')))];
       const markup = html.match(/<!--markup-->[\s\S]*<!--\/markup-->/);
       if (!markup) throw new Error('the markup markers were lost');
       html = html.replace(markup[0], () => SSR_MARKUP).replace(`${SSR_MARKUP}</div>`, () => `${SSR_MARKUP}</div>${SSR_DATA}`);
@@ -663,7 +699,7 @@ try {
       if (!html.includes(SSR_DATA)) throw new Error('no place for the data after #root');
       templates.push({ pattern, html, css: { marker: SSR_CSS, rules } });
       console.log(
-        `server-rendered ${pattern}: template ${(html.length / 1024).toFixed(1)} KB, own rules ${rules.length} (${(rules.reduce((n, r) => n + r.css.length, 0) / 1024).toFixed(1)} KB), the sample uses ${usedRuleCount(page.html, rules)} (${page.modules.join(', ')})`,
+        `server-rendered ${pattern}: template ${(html.length / 1024).toFixed(1)} KB, rules to pick from ${rules.length} (${(rules.reduce((n, r) => n + r.css.length, 0) / 1024).toFixed(1)} KB), the sample uses ${usedRuleCount(page.html, rules)} (${page.modules.join(', ')})`,
       );
     } catch (err) {
       skipped.push(pattern);

@@ -387,13 +387,15 @@ describe('hydrating a prerendered page (main.tsx, a Korean guest)', () => {
     expect(calls.filter((u) => u.includes('/api/projects/'))).toEqual([]);
   });
 
-  it('a posting that does not exist: its not-found markup, with the API’s sentence, is adopted as it is', async () => {
+  it('a posting that does not exist: its not-found markup is adopted as it is, with the way back to the list (asking again would not help)', async () => {
     vi.stubGlobal('fetch', () => new Promise(() => undefined));
     const id = '6f1c2a4e-0b7d-4c1e-9a55-2d3e4f5a6b7c';
     const error = { status: 404, code: 'BIZ-5001', message: '채용 공고를 찾을 수 없습니다.' };
     const { errors, container } = await hydrate(`/ignition/navigator/${id}`, [[['job-postings', 'detail', id, false], null, error]]);
     expect(errors).toEqual([]);
     expect(container.textContent).toContain('채용 공고를 찾을 수 없습니다.');
+    expect(container.querySelector('.state a.btn[href="/ignition/navigator"]')?.textContent).toBe('채용 공고 목록');
+    expect([...container.querySelectorAll('button')].some((b) => b.textContent === '다시 시도')).toBe(false);
   });
 
   it('/lab/spotlight-arena: the lobby and history this browser stored are drawn right after the adoption, and kept', async () => {

@@ -2,9 +2,10 @@
 import { PAGE_JSON_LD_ID } from '@moim/contract';
 import { useEffect } from 'react';
 import { useTranslation } from '../../shared/i18n';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../shared/api/client';
 import { useAuth } from '../../shared/auth/auth-provider';
-import { ErrorState, LoadingState } from '../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../shared/ui/states';
 import { useJobDetail, useSkillProfile } from './api';
 import { PostingDetail } from './navigator/posting-detail';
 import { ErrorMessage } from '../../shared/ui/error-message';
@@ -29,8 +30,14 @@ export default function PostingPage() {
   return (
     <div className="container page-body jn jn-page">
       <BackLink to="/ignition/navigator">{t('detail.back')}</BackLink>
-      {!valid ? (
-        <ErrorState message={t('detail.notFound')} />
+      {!valid || (detail.isError && detail.error instanceof ApiError && detail.error.status === 404) ? (
+        // a posting that is not there: asking again gives the same answer, so the way on is the list
+        <EmptyState title={t('detail.notFound')}>
+          <p className="muted">{t('detail.notFoundBody')}</p>
+          <Link to="/ignition/navigator" className="btn btn-primary">
+            {t('detail.toList')}
+          </Link>
+        </EmptyState>
       ) : detail.isPending ? (
         <LoadingState />
       ) : detail.isError ? (
