@@ -205,6 +205,21 @@ export async function startBuiltServer(dist: string): Promise<{ base: string; cl
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+  // Once it listens, the server renders its pages with one address and cuts their fonts in the
+  // background (http/web-render.ts `warm`): measured once that is done, as a visitor a few seconds
+  // after a start meets it (the projects list stands for them; a build without server rendering
+  // has nothing to wait for).
+  const settled = Date.now();
+  for (let i = 0; i < 150; i++) {
+    const html = await fetch(`${base}/project`).then(
+      (r) => r.text(),
+      () => '',
+    );
+    if (!html.includes('data-rendered-query') || html.includes('/assets/page-fonts/')) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  if (Date.now() - settled > 400)
+    console.log(`(the server's rendered pages settled ${((Date.now() - settled) / 1000).toFixed(1)} s after it was ready)`);
   return {
     base,
     async close() {

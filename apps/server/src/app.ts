@@ -59,6 +59,8 @@ export const CORS_REQUEST_HEADERS = [
 export interface BuildOptions {
   /** Serve the built web app (off in most integration tests). */
   serveWeb?: boolean;
+  /** With `serveWeb`: render the server-rendered pages with one address once it listens (http/web-render.ts `warm`). */
+  warmRenderedPages?: boolean;
   logger?: boolean;
   /** test doubles in place of a module's interface (same type; tests only) */
   overrides?: ModuleOverrides;
@@ -207,7 +209,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.decorate('modules', modules.list);
   app.decorate('apis', modules.apis);
 
-  const spaFallback = opts.serveWeb ? await registerWebStatic(app, webDist, config.jwtSecret, config.publicUrl) : undefined;
+  const spaFallback = opts.serveWeb
+    ? await registerWebStatic(app, webDist, config.jwtSecret, config.publicUrl, opts.warmRenderedPages ?? false)
+    : undefined;
   registerNotFound(app, spaFallback);
   return app;
 }

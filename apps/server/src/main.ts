@@ -50,7 +50,7 @@ async function main() {
     ctx.log.fatal({ err }, 'uncaught exception: exiting');
     process.exit(1);
   });
-  const app = await buildApp(ctx, { serveWeb: true });
+  const app = await buildApp(ctx, { serveWeb: true, warmRenderedPages: true });
   const seeded = await runStartupSeeds(
     ctx,
     app.modules.flatMap((m) => (m.seeder ? [m.seeder] : [])),

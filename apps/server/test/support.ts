@@ -88,6 +88,8 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   rateLimits?: boolean;
   serveWeb?: boolean;
+  /** with `serveWeb`: render the pages with one address once the app listens (http/web-render.ts `warm`) */
+  warmRenderedPages?: boolean;
   /** register extra routes (e.g. to throw a given error) before the app is ready */
   extend?: (app: FastifyInstance) => void | Promise<void>;
   /** let `ctx.fetcher` reach a local test server (see providers/fetch) */
@@ -135,7 +137,11 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     ...(opts.fetchPolicy ? { fetchPolicy: opts.fetchPolicy } : {}),
     ...(opts.fetchResolver ? { fetchResolver: opts.fetchResolver } : {}),
   });
-  const app = await buildApp(ctx, { serveWeb: opts.serveWeb ?? false, ...(opts.overrides ? { overrides: opts.overrides } : {}) });
+  const app = await buildApp(ctx, {
+    serveWeb: opts.serveWeb ?? false,
+    warmRenderedPages: opts.warmRenderedPages ?? false,
+    ...(opts.overrides ? { overrides: opts.overrides } : {}),
+  });
   await opts.extend?.(app);
   await app.ready();
   return {

@@ -224,3 +224,65 @@ describe('a page font whose cut fails', () => {
     }
   });
 });
+
+describe('the pages with one address, once the server listens', () => {
+  const BOARD_BUNDLE = `
+export async function loadPageData(path) {
+  if (path === '/board') return { pattern: '/board', entries: [[['board'], { title: '모임 게시판' }]] };
+  if (path.startsWith('/study/')) return { pattern: '/study/:studyIdentifier', entries: [[['study'], { title: '스터디' }]] };
+  return null;
+}
+export async function renderPage(path, entries) {
+  globalThis.__moimWarmRenders = [...(globalThis.__moimWarmRenders ?? []), path];
+  return { html: '<h1 class="title">' + entries[0][1].title + '</h1>' };
+}
+export function queryDataScript(entries) {
+  return '<script type="application/json" id="moim-query-data">' + JSON.stringify(entries).replace(/</g, '\\\\u003c') + '</script>';
+}
+`;
+  let dist: string;
+  let t: TestApp;
+  const rendered = () => (globalThis as { __moimWarmRenders?: string[] }).__moimWarmRenders ?? [];
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'moim-page-warm-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+    mkdirSync(join(dist, '.ssr'));
+    writeFileSync(join(dist, '.ssr', 'render.mjs'), BOARD_BUNDLE);
+    copyFileSync(
+      createRequire(import.meta.url).resolve('pretendard/dist/web/variable/woff2/PretendardVariable.woff2'),
+      join(dist, '.ssr', SPEC.file),
+    );
+    const template = (pattern: string) => ({ pattern, html: TEMPLATE, css: { marker: '/*css*/', rules: [] } });
+    writeFileSync(
+      join(dist, '.ssr', 'server-rendered.json'),
+      JSON.stringify({
+        markup: '<!--m-->',
+        data: '<!--d-->',
+        templates: [template('/study/:studyIdentifier'), template('/board')],
+        font: SPEC,
+      }),
+    );
+    t = await createTestApp({ serveWeb: true, warmRenderedPages: true, env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('are rendered before anyone asks, and the first visitor gets the kept page with its own font', async () => {
+    expect(rendered()).toEqual([]);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // nobody has asked: the page with one address is rendered (once); a study's page is not
+    await waitFor(rendered, (r) => r.length > 0, { timeoutMs: 10_000, everyMs: 20, what: 'the warm-up render' });
+    expect(rendered()).toEqual(['/board']);
+    const html = await waitFor(
+      async () => (await t.app.inject({ url: '/board', headers: { accept: 'text/html', 'accept-encoding': 'identity' } })).body,
+      (body) => FONT_URL.test(body),
+      { timeoutMs: 30_000, everyMs: 100, what: 'the warmed page with its own font' },
+    );
+    expect(html).toContain('<h1 class="title">모임 게시판</h1>');
+    // its markup was not rendered again for the visitor
+    expect(rendered()).toEqual(['/board']);
+  });
+});

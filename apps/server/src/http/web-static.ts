@@ -61,6 +61,8 @@ export async function registerWebStatic(
   distDir: string,
   secret: string,
   publicUrl = 'http://localhost:3000',
+  /** render the pages with one address once the server listens (web-render.ts `warm`) */
+  warmRenderedPages = false,
 ): Promise<NotFoundFallback> {
   const hasWeb = existsSync(join(distDir, 'index.html'));
   if (hasWeb) {
@@ -97,6 +99,12 @@ export async function registerWebStatic(
   const renderer = hasWeb ? createPageRenderer(app, distDir, secret, structured.forRendered) : undefined;
   const render = renderer?.render;
   const fonts = renderer?.fonts;
+  if (renderer && warmRenderedPages) {
+    // off the start-up path: the instance serves while it renders (each font is cut in a worker)
+    app.addHook('onListen', async () => {
+      void renderer.warm().catch((err: unknown) => app.log.warn({ err }, 'warming the rendered pages failed'));
+    });
+  }
   if (fonts) {
     // a server-rendered page's own font (page-font.ts): named by its code points and an HMAC of
     // them, so any instance serves it (cutting it first when it has not yet); immutable
