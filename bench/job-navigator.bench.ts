@@ -24,7 +24,7 @@ import { setJobPostingsReadCache } from '../apps/server/src/modules/job-postings
 import { jobCompanies, jobPostings as p } from '../apps/server/src/modules/job-postings/schema.ts';
 import { conditions, facetCounts, type FacetKey, type SearchFilters } from '../apps/server/src/modules/job-postings/search-repo.ts';
 import { seedPostings } from './job-data.ts';
-import { benchDatabase, load, printTable, reportTarget, startBenchApp, type LoadResult } from './support.ts';
+import { benchDatabase, load, printTable, reportTarget, startBenchApp, statementWorkMs, type LoadResult } from './support.ts';
 
 const N = Number(process.env.BENCH_JOB_POSTINGS ?? 10_000);
 const FACET_N = Number(process.env.BENCH_FACET_POSTINGS ?? 100_000);
@@ -96,17 +96,7 @@ async function statementsOf(s: App, path: string): Promise<Caught[]> {
 /** The database's own work of the statements (EXPLAIN (ANALYZE, TIMING OFF): planning + execution, median of 21), in ms. */
 async function databaseWork(s: App, caught: Caught[]): Promise<number> {
   let sum = 0;
-  for (const c of caught) {
-    const runs: number[] = [];
-    for (let i = 0; i < 21; i++) {
-      const plan = await s.ctx.database.exec(`explain (analyze, timing off) ${c.text}`, c.values);
-      const text = plan.rows.map((r) => (r as { 'QUERY PLAN': string })['QUERY PLAN']).join('\n');
-      const ms = (name: string) => Number(new RegExp(`${name} Time: ([\\d.]+) ms`).exec(text)?.[1] ?? NaN);
-      runs.push(ms('Planning') + ms('Execution'));
-    }
-    runs.sort((a, b) => a - b);
-    sum += runs[10]!;
-  }
+  for (const c of caught) sum += await statementWorkMs(s.ctx.database, c);
   return sum;
 }
 

@@ -8,7 +8,7 @@ import { projectListQuery } from '@moim/contract';
 import { listedCardsForExplain, listedCountForExplain } from '../apps/server/src/modules/projects/project-read-repo.ts';
 import { projectsKnobs } from '../apps/server/src/modules/projects/projects-test-kit.ts';
 import { seedProjects } from './project-data.ts';
-import { type LoadResult, load, printTable, reportTarget, startBenchApp } from './support.ts';
+import { type LoadResult, load, printTable, reportTarget, startBenchApp, statementWorkMs } from './support.ts';
 
 const N = Number(process.env.BENCH_PROJECTS ?? 10_000);
 /** Target (GUIDE §7 hot reads): a list request at least half the req/s of the bare route (as guests read it, through the read cache). */
@@ -83,17 +83,7 @@ try {
   // the bare route's time plus its statements' (the embedded database runs in one worker thread;
   // a PostgreSQL server on the same two cores takes them from the same CPU).
   type Filter = Parameters<typeof listedCardsForExplain>[1];
-  const explainMs = async (st: { text: string; values: unknown[] }) => {
-    const runs: number[] = [];
-    for (let i = 0; i < 21; i++) {
-      const plan = await s.ctx.database.exec(`explain (analyze, timing off) ${st.text}`, st.values);
-      const text = plan.rows.map((r) => (r as { 'QUERY PLAN': string })['QUERY PLAN']).join('\n');
-      const ms = (name: string) => Number(new RegExp(`${name} Time: ([\\d.]+) ms`).exec(text)?.[1] ?? NaN);
-      runs.push(ms('Planning') + ms('Execution'));
-    }
-    runs.sort((a, b) => a - b);
-    return runs[10]!;
-  };
+  const explainMs = (st: { text: string; values: unknown[] }) => statementWorkMs(s.ctx.database, st);
   // each case's statements as its URL asks them (the route's own parsing: sort, filters, size, page)
   const explained = (url: string, counted = false) => {
     const params = new Map<string, string[]>();

@@ -356,3 +356,23 @@ export async function startStaticServer(dir: string): Promise<{ base: string; cl
     close: () => new Promise<void>((ok) => server.close(() => ok())),
   };
 }
+
+/**
+ * The database's own work for one statement with its values: planning + execution from EXPLAIN
+ * (ANALYZE, TIMING OFF), the median of 21 runs, in ms (the projects and jobs benches' share the
+ * database's work leaves a bare route).
+ */
+export async function statementWorkMs(
+  database: { exec(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> },
+  st: { text: string; values: unknown[] },
+): Promise<number> {
+  const runs: number[] = [];
+  for (let i = 0; i < 21; i++) {
+    const plan = await database.exec(`explain (analyze, timing off) ${st.text}`, st.values);
+    const text = plan.rows.map((r) => (r as { 'QUERY PLAN': string })['QUERY PLAN']).join('\n');
+    const ms = (name: string) => Number(new RegExp(`${name} Time: ([\\d.]+) ms`).exec(text)?.[1] ?? NaN);
+    runs.push(ms('Planning') + ms('Execution'));
+  }
+  runs.sort((a, b) => a - b);
+  return runs[10]!;
+}

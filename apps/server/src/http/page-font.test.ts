@@ -59,6 +59,24 @@ export function queryDataScript(entries) {
 }
 `;
 
+/** A web build with the render bundle `bundle`, one template per pattern (TEMPLATE) and the real Pretendard file. */
+function webDist(prefix: string, bundle: string, patterns: string[]): string {
+  const dist = mkdtempSync(join(tmpdir(), prefix));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+  mkdirSync(join(dist, '.ssr'));
+  writeFileSync(join(dist, '.ssr', 'render.mjs'), bundle);
+  copyFileSync(
+    createRequire(import.meta.url).resolve('pretendard/dist/web/variable/woff2/PretendardVariable.woff2'),
+    join(dist, '.ssr', SPEC.file),
+  );
+  const templates = patterns.map((pattern) => ({ pattern, html: TEMPLATE, css: { marker: '/*css*/', rules: [] } }));
+  writeFileSync(
+    join(dist, '.ssr', 'server-rendered.json'),
+    JSON.stringify({ markup: '<!--m-->', data: '<!--d-->', templates, font: SPEC }),
+  );
+  return dist;
+}
+
 const FONT_URL =
   /<link rel="preload" href="(\/assets\/page-fonts\/([\w-]{22})\.woff2\?u=([0-9A-F,-]+))" as="font" type="font\/woff2" crossorigin>/;
 
@@ -70,23 +88,7 @@ describe('a server-rendered page’s own font', () => {
   let admin: TestUser;
 
   beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'moim-page-font-'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
-    mkdirSync(join(dist, '.ssr'));
-    writeFileSync(join(dist, '.ssr', 'render.mjs'), BUNDLE);
-    copyFileSync(
-      createRequire(import.meta.url).resolve('pretendard/dist/web/variable/woff2/PretendardVariable.woff2'),
-      join(dist, '.ssr', SPEC.file),
-    );
-    writeFileSync(
-      join(dist, '.ssr', 'server-rendered.json'),
-      JSON.stringify({
-        markup: '<!--m-->',
-        data: '<!--d-->',
-        templates: [{ pattern: '/study/:studyIdentifier', html: TEMPLATE, css: { marker: '/*css*/', rules: [] } }],
-        font: SPEC,
-      }),
-    );
+    dist = webDist('moim-page-font-', BUNDLE, ['/study/:studyIdentifier']);
     t = await createTestApp({ serveWeb: true, env: { WEB_DIST_DIR: dist } });
     other = await createTestApp({ serveWeb: true, env: { WEB_DIST_DIR: dist }, instanceOf: t });
     leader = await createUser(t);
@@ -245,24 +247,7 @@ export function queryDataScript(entries) {
   const rendered = () => (globalThis as { __moimWarmRenders?: string[] }).__moimWarmRenders ?? [];
 
   beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'moim-page-warm-'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
-    mkdirSync(join(dist, '.ssr'));
-    writeFileSync(join(dist, '.ssr', 'render.mjs'), BOARD_BUNDLE);
-    copyFileSync(
-      createRequire(import.meta.url).resolve('pretendard/dist/web/variable/woff2/PretendardVariable.woff2'),
-      join(dist, '.ssr', SPEC.file),
-    );
-    const template = (pattern: string) => ({ pattern, html: TEMPLATE, css: { marker: '/*css*/', rules: [] } });
-    writeFileSync(
-      join(dist, '.ssr', 'server-rendered.json'),
-      JSON.stringify({
-        markup: '<!--m-->',
-        data: '<!--d-->',
-        templates: [template('/study/:studyIdentifier'), template('/board')],
-        font: SPEC,
-      }),
-    );
+    dist = webDist('moim-page-warm-', BOARD_BUNDLE, ['/study/:studyIdentifier', '/board']);
     t = await createTestApp({ serveWeb: true, warmRenderedPages: true, env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
