@@ -115,6 +115,38 @@ describe('shell', () => {
     ).toEqual([true, true, DEMO.member.email]);
   });
 
+  it('a guest opening a guarded page gets the log-in page from its HTML, under 인증 확인 중..., before any of the app’s script', async () => {
+    await recordTexts(b.page);
+    // the app's scripts never arrive: what shows is the HTML's own doing
+    await b.page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await b.page.goto('/payment/success?paymentKey=pk-1&orderId=o-1');
+    await b.page.waitForURL(/\/login\?returnTo=%2Fpayment%2Fsuccess%3FpaymentKey%3Dpk-1%26orderId%3Do-1$/);
+    await b.page.getByRole('heading', { name: '로그인', level: 1 }).waitFor();
+    expect(await b.page.getByLabel('이메일').isVisible()).toBe(true);
+    expect(await seenTexts(b.page)).toContain('인증 확인 중...');
+    // the checking state has had its frame and is gone; the sign-up link keeps the address to return to
+    await b.page.locator('#guard-checking').waitFor({ state: 'detached' });
+    expect(await b.page.locator('main a[href^="/signup?"]').getAttribute('href')).toBe(
+      `/signup?returnTo=${encodeURIComponent('/payment/success?paymentKey=pk-1&orderId=o-1')}`,
+    );
+    await b.page.unroute(/\/assets\/.*\.js$/);
+  });
+
+  it('a signed-in visitor whose browser has lost the signed-in cookie still gets the guarded page; the next load brings the hint', async () => {
+    await signIn(b.context, await apiLogin(DEMO.member.email, DEMO.member.password));
+    await b.context.clearCookies();
+    const first = await b.page.goto('/users/me');
+    // sent as the guest's log-in page: the page sees the stored session and lets the app's guard check it
+    expect(await first!.text()).toContain('guard-checking');
+    await b.page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(new URL(b.page.url()).pathname).toBe('/users/me');
+    expect(await b.page.locator('input[type="password"]').count()).toBe(0);
+    expect((await b.context.cookies()).find((c) => c.name === 'signed_in')?.value).toBe('1');
+    const again = await b.page.goto('/users/me/edit');
+    expect(await again!.text()).not.toContain('guard-checking');
+    await b.page.getByRole('heading', { name: '설정' }).waitFor();
+  });
+
   it('removing authToken in another tab sends the first tab to /login', async () => {
     await signIn(b.context, await apiLogin(DEMO.member.email, DEMO.member.password));
     await b.page.goto('/users/me/edit');

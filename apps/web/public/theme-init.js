@@ -28,7 +28,13 @@ try {
   }
   // Prerendered pages are made for guests: a signed-in visitor does not see their guest-only
   // controls (JOIN US …) before the app takes over (base.css).
-  if (localStorage.getItem('authToken')) document.documentElement.setAttribute('data-session', '');
+  var signedIn = !!localStorage.getItem('authToken');
+  if (signedIn) document.documentElement.setAttribute('data-session', '');
+  // The server sends a guarded page to a browser with a session as the app's shell, and to a guest
+  // as the log-in page (SIGNED_IN_COOKIE in packages/contract): kept in step with the stored token.
+  if (signedIn !== /(?:^|;)\s*signed_in=1\s*(?:;|$)/.test(document.cookie)) {
+    document.cookie = signedIn ? 'signed_in=1; path=/; max-age=31536000; samesite=lax' : 'signed_in=; path=/; max-age=0; samesite=lax';
+  }
 } catch (_e) {
   /* storage unavailable */
 }

@@ -487,11 +487,48 @@ function deferLoading(html) {
 }
 
 const ROOT_OPEN = '<div id="root" data-prerendered aria-busy="true" aria-disabled="true">';
+
 const SSR_MARKUP = '<!--moim-ssr-markup-->';
 const SSR_DATA = '<!--moim-ssr-data-->';
 const SSR_CSS = '/*moim-ssr-css*/';
 const SSR_FONT_CSS = '/*moim-ssr-font*/';
 const SSR_FONT_PRELOAD = '<!--moim-ssr-font-preload-->';
+
+/**
+ * A guarded page (SPEC §6) for a guest: the server sends the log-in page the route guard would
+ * open, with this address as its `returnTo`, and the guard's '인증 확인 중...' as a status over it
+ * (docs/rendering.md, "Guarded pages"). GUARD runs as the markup is read: a guest (no stored token)
+ * gets the log-in page's address in the bar (#root's data-guard-login, written by the server),
+ * and once the status has had its frame, it goes (a hidden tab has no frames: at once); the app
+ * then adopts the log-in page like any server-rendered one. A browser that holds a token (its
+ * cookie hint was missing: SIGNED_IN_COOKIE), or an address with a fragment the server never saw,
+ * gets '인증 확인 중...' alone in an emptied #root, and the app's guard checks as on the shell.
+ * One invariant text, allowed by its hash.
+ */
+const GUARD_CHECKING_ID = 'guard-checking';
+const GUARD_LOGIN = '/login?moim-guard-login';
+/** The checking state as a status under the header (in #root, where a session puts it, the app's own look). */
+const GUARD_CHECKING_CSS = `body>#${GUARD_CHECKING_ID}{position:fixed;z-index:100;top:76px;left:50%;transform:translateX(-50%);padding:6px 14px;border-radius:999px;background:var(--color-surface-raised);box-shadow:var(--shadow-md)}body>#${GUARD_CHECKING_ID} .page-loading{min-height:0}body>#${GUARD_CHECKING_ID} .stack{flex-direction:row;gap:8px}body>#${GUARD_CHECKING_ID} .spinner{width:16px;height:16px}`;
+const GUARD = `<script>(function(){var d=document,c=d.getElementById('${GUARD_CHECKING_ID}'),r=d.getElementById('root');if(!c||!r)return;var to=r.getAttribute('data-guard-login'),s=null;try{s=localStorage.getItem('authToken')}catch(e){}if(s||!to||location.hash){r.textContent='';['data-prerendered','data-rendered-query','data-guard-login'].forEach(function(a){r.removeAttribute(a)});r.appendChild(c);return}history.replaceState(history.state,'',to);function show(){c.remove()}if(d.visibilityState==='hidden')show();else requestAnimationFrame(function(){setTimeout(show,0)})})();</script>`;
+
+/** The guarded pages' template, made from the log-in page's (`login`) and the guard's checking state's markup. */
+function guardTemplate(login, checking) {
+  const root = ROOT_OPEN.replace(' data-prerendered', ' data-prerendered data-rendered-query');
+  if (!login.html.includes(root)) throw new Error('the root element was not found');
+  if (!login.html.includes(SSR_DATA) || !login.html.includes('</style>')) throw new Error('no place for the guard');
+  const box = `<div id="${GUARD_CHECKING_ID}">${checking}</div>`;
+  const html = login.html
+    .replace('<head>', () => '<head>\n    <meta name="robots" content="noindex" />')
+    // without JavaScript nothing is checked: the log-in page alone
+    .replace('</head>', () => `<noscript><style>body>#${GUARD_CHECKING_ID}{display:none}</style></noscript></head>`)
+    // the guard's state as a status over the page for its first frame (GUARD removes it): the
+    // log-in page itself paints from the first frame (under a full-page checking state, the page's
+    // own first paint came one heavy frame later: 0.1–0.3 s under the bench's throttling)
+    .replace('</style>', () => `${GUARD_CHECKING_CSS}</style>`)
+    .replace(root, () => `${box}${root.replace('<div id="root"', `<div id="root" data-guard-login="${GUARD_LOGIN}"`)}`)
+    .replace(SSR_DATA, () => `${SSR_DATA}${GUARD}`);
+  return { pattern: login.pattern, html, css: login.css, checking: box, login: GUARD_LOGIN };
+}
 
 /**
  * What the server needs to give each server-rendered page its own font, as pageFontFace gives a
@@ -640,7 +677,7 @@ try {
     },
   });
   const entry = [out].flat()[0].output.find((c) => c.type === 'chunk' && c.isEntry);
-  const { renderPage, sampleData, PRERENDERED_PATHS, SERVER_RENDERED, SERVER_REDIRECTS } = await import(
+  const { renderPage, renderAuthChecking, sampleData, PRERENDERED_PATHS, SERVER_RENDERED, SERVER_REDIRECTS } = await import(
     pathToFileURL(join(ssrOut, entry.fileName)).href
   );
 
@@ -708,7 +745,21 @@ try {
       );
     }
   }
-  writeFileSync(join(ssrOut, 'server-rendered.json'), JSON.stringify({ markup: SSR_MARKUP, data: SSR_DATA, templates, font }));
+  // a guarded page for a guest: the log-in page under the guard's checking state (GUARD)
+  let guard = null;
+  const login = templates.find((t) => t.pattern === '/login');
+  if (login) {
+    try {
+      guard = guardTemplate(login, await renderAuthChecking());
+      collectHashes(guard.html);
+      console.log(
+        `server-rendered guarded pages: the /login template under '인증 확인 중...' (${(guard.html.length / 1024).toFixed(1)} KB)`,
+      );
+    } catch (err) {
+      console.warn(`prerender: WARNING the guarded pages keep the plain shell: ${err instanceof Error ? err.message : err}`);
+    }
+  } else console.warn('prerender: WARNING /login was not server-rendered: the guarded pages keep the plain shell');
+  writeFileSync(join(ssrOut, 'server-rendered.json'), JSON.stringify({ markup: SSR_MARKUP, data: SSR_DATA, templates, font, guard }));
   writeFileSync(join(ssrOut, 'redirects.json'), JSON.stringify(Object.fromEntries(SERVER_REDIRECTS)));
   writeFileSync(join(ssrOut, 'csp.json'), JSON.stringify({ styleSrcElem: [...styleHashes], scriptSrc: [...scriptHashes] }));
 } catch (err) {

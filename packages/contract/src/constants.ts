@@ -27,6 +27,14 @@ export const STORAGE_KEYS = {
   tetrisHighScore: 'tetris-high-score',
 } as const;
 
+/**
+ * A cookie that says only that this browser holds a session (SPEC §9's tokens stay in storage):
+ * the server then sends a guarded page (SPEC §6) as the app's shell, and otherwise the log-in page
+ * the route guard would open, painted from the HTML (docs/rendering.md, "Guarded pages"). Kept in
+ * step with the stored token by the token store and by theme-init.js on every page load.
+ */
+export const SIGNED_IN_COOKIE = 'signed_in';
+
 export const DEFAULT_PAGE_SIZE = 10;
 
 export const MAX_PAGE_SIZE = 100;

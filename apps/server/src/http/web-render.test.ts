@@ -266,3 +266,127 @@ describe('server-rendered study pages', () => {
     expect((await page('/ignition/navigator/00000000-0000-4000-8000-000000000000')).body).toBe(SHELL);
   });
 });
+
+/**
+ * A guarded page (SPEC §6) for a browser without the signed-in hint: the log-in page the route
+ * guard would open, under its checking state (apps/web/scripts/prerender.mjs, guardTemplate);
+ * the shell for a browser that says it holds a session, or reads English.
+ */
+describe('guarded pages for a guest', () => {
+  const CHECKING = '<div id="guard-checking"><div class="page-loading">인증 확인 중...</div></div>';
+  const LOGIN_MARKER = '/login?moim-guard-login';
+  const LOGIN_TEMPLATE =
+    '<!doctype html><html><head><style>/*css*/</style></head><body><div id="root" data-prerendered data-rendered-query><!--m--></div><!--d--></body></html>';
+  const GUARD_TEMPLATE = `<!doctype html><html><head><meta name="robots" content="noindex" /><style>/*css*/</style></head><body>${CHECKING}<div id="root" data-guard-login="${LOGIN_MARKER}" data-prerendered data-rendered-query><!--m--></div><!--d--><script>guard()</script></body></html>`;
+  const RULES: OwnRule[] = [
+    { w: [], s: [['page-loading']], css: '.page-loading{display:grid}' },
+    { w: [], s: [['title']], css: '.title{font-size:2em}' },
+    { w: [], s: [['unused']], css: '.unused{color:blue}' },
+  ];
+  // as apps/web/src/app/prerender.tsx: the log-in page drawn for its address, and which addresses are guarded
+  const GUARD_BUNDLE = `
+export async function loadPageData(url) {
+  if (!url.startsWith('/login?')) return null;
+  return { pattern: '/login', entries: [[['auth', 'oauth-providers'], [{ id: 'local' }]]], url };
+}
+export async function renderPage(url) {
+  globalThis.__moimGuardRenders = (globalThis.__moimGuardRenders ?? 0) + 1;
+  return { html: '<h1 class="title">로그인</h1><a href="/signup?' + url.split('?')[1] + '">회원가입</a>' };
+}
+export function queryDataScript(entries) {
+  return '<script type="application/json" id="moim-query-data">' + JSON.stringify(entries) + '</script>';
+}
+export function guardedLogin(url) {
+  const path = url.split('?')[0];
+  const guarded = path === '/users/me' || (path.startsWith('/payment/') && path !== '/payment/fail');
+  return guarded ? '/login?returnTo=' + encodeURIComponent(url) : null;
+}
+`;
+  const guardRenders = () => (globalThis as { __moimGuardRenders?: number }).__moimGuardRenders ?? 0;
+  let dist: string;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'moim-web-guard-'));
+    writeFileSync(join(dist, 'index.html'), SHELL);
+    mkdirSync(join(dist, '.ssr'));
+    writeFileSync(join(dist, '.ssr', 'render.mjs'), GUARD_BUNDLE);
+    writeFileSync(
+      join(dist, '.ssr', 'server-rendered.json'),
+      JSON.stringify({
+        markup: '<!--m-->',
+        data: '<!--d-->',
+        templates: [{ pattern: '/login', html: LOGIN_TEMPLATE, css: { marker: '/*css*/', rules: RULES } }],
+        guard: {
+          pattern: '/login',
+          html: GUARD_TEMPLATE,
+          css: { marker: '/*css*/', rules: RULES },
+          checking: CHECKING,
+          login: LOGIN_MARKER,
+        },
+      }),
+    );
+    t = await createTestApp({ serveWeb: true, env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const page = (path: string, cookie?: string) =>
+    t.app.inject({ url: path, headers: { accept: 'text/html', 'accept-encoding': 'identity', ...(cookie ? { cookie } : {}) } });
+
+  it('a guest gets the log-in page drawn for this address as its returnTo, under the checking state, not indexed', async () => {
+    const res = await page('/payment/success?paymentKey=pk&orderId=o-1');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toContain('cookie');
+    const returnTo = encodeURIComponent('/payment/success?paymentKey=pk&orderId=o-1');
+    expect(res.body).toContain(
+      `${CHECKING}<div id="root" data-guard-login="/login?returnTo=${returnTo}" data-prerendered data-rendered-query><h1 class="title">로그인</h1><a href="/signup?returnTo=${returnTo}">회원가입</a></div>`,
+    );
+    expect(res.body).toContain('<meta name="robots" content="noindex" />');
+    // the rules the checking state and the page use, and no other
+    expect(res.body).toContain('<style>.page-loading{display:grid}.title{font-size:2em}</style>');
+    // the log-in page's data, for the app that adopts it
+    expect(res.body).toContain(
+      '<script type="application/json" id="moim-query-data">[[["auth","oauth-providers"],[{"id":"local"}]]]</script>',
+    );
+  });
+
+  it('a browser that says it holds a session, or reads English, gets the shell; so does a page nobody guards', async () => {
+    expect((await page('/users/me', 'signed_in=1')).body).toBe(SHELL);
+    expect((await page('/payment/pending?orderId=o-2', 'theme=dark; signed_in=1')).body).toBe(SHELL);
+    expect((await page('/users/me', 'lang=en')).body).toBe(SHELL);
+    expect((await page('/nowhere')).body).toBe(SHELL);
+    // a cleared hint (signed out) is no session
+    expect((await page('/users/me', 'signed_in=')).body).toContain('data-guard-login="/login?returnTo=%2Fusers%2Fme"');
+  });
+
+  it('the log-in page at its own address is the log-in template, without the guard', async () => {
+    const res = await page('/login?returnTo=%2Fusers%2Fme');
+    expect(res.body).toContain('<div id="root" data-prerendered data-rendered-query><h1 class="title">로그인</h1>');
+    expect(res.body).not.toContain('guard-checking');
+  });
+
+  it('an address is written into the page escaped: its characters cannot leave the attribute', async () => {
+    const res = await page('/payment/success?a=%22%3E%3Cimg%20src=x%3E&b="><b>');
+    expect(res.statusCode).toBe(200);
+    const attr = /data-guard-login="([^"]*)"/.exec(res.body)?.[1];
+    // (the request's own encoding of the quotes kept: the address the browser shows)
+    expect(attr).toMatch(/^\/login\?returnTo=[\w%.!~*'()-]+$/);
+    expect(decodeURIComponent(attr!.slice('/login?returnTo='.length))).toMatch(/^\/payment\/success\?a=%22%3E%3Cimg%20src=x%3E&b=/);
+    expect(res.body).not.toContain('<img');
+    expect(res.body).not.toContain('"><b>');
+  });
+
+  it('a guarded address without a query is kept; one with a query (a payment’s return) is drawn each time', async () => {
+    const before = guardRenders();
+    const first = await page('/payment/account-info');
+    expect((await page('/payment/account-info')).body).toBe(first.body);
+    expect(guardRenders()).toBe(before + 1);
+    await page('/payment/success?paymentKey=pk-9');
+    await page('/payment/success?paymentKey=pk-9');
+    expect(guardRenders()).toBe(before + 3);
+  });
+});

@@ -39,6 +39,8 @@ interface RenderBundle {
   loadPageData(url: string, get: GetJson): Promise<{ pattern: string; entries: QueryEntry[]; url?: string; status?: number } | null>;
   renderPage(url: string, data: QueryEntry[]): Promise<{ html: string }>;
   queryDataScript(entries: QueryEntry[]): string;
+  /** the log-in address a guest of a guarded page is sent to, or null (absent from builds before it) */
+  guardedLogin?(url: string): string | null;
 }
 
 /** A rule of a page's own stylesheet: the classes each selector needs (null: always kept) and its at-rules. */
@@ -55,10 +57,22 @@ interface Template {
   css?: { marker: string; rules: OwnRule[] };
 }
 
+/**
+ * The guarded pages' template (apps/web/scripts/prerender.mjs, guardTemplate): the log-in page's,
+ * under the guard's checking state (`checking`, static markup before #root); `login` stands in
+ * #root's data-guard-login for the log-in address.
+ */
+interface GuardTemplate extends Template {
+  checking: string;
+  login: string;
+}
+
 interface Templates {
   markup: string;
   data: string;
   templates: Template[];
+  /** absent from builds before it, null when the log-in page could not be rendered */
+  guard?: GuardTemplate | null;
   /** each rendered page's own font (page-font.ts); absent from builds before it */
   font?: PageFontSpec | null;
 }
@@ -122,8 +136,19 @@ function renderedPage(text: string, status = 200): HtmlPage {
   };
 }
 
-/** A page's rendering for `path` and the address's query (`?…` or ''); undefined: send the shell. */
-export type PageRenderer = (path: string, search?: string) => Promise<HtmlPage | undefined>;
+/**
+ * A page's rendering for `path` and the address's query (`?…` or ''); undefined: send the shell.
+ * `signedIn`: the browser says it holds a session (SIGNED_IN_COOKIE), so a guarded page is the shell.
+ */
+export type PageRenderer = (path: string, search?: string, signedIn?: boolean) => Promise<HtmlPage | undefined>;
+
+/** An attribute value's text, escaped for a double-quoted attribute. */
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** A guarded page (SPEC §2's profile) the warm-up renders for a guest, to cut the guarded pages' font. */
+const GUARDED_SAMPLE = '/users/me';
 
 /** Longer queries are not rendered (the shell is sent): nobody shares such an address. */
 const MAX_RENDERED_SEARCH = 512;
@@ -151,11 +176,15 @@ export function createPageRenderer(
   /** a path's rendered page: its data's key, its markup and code points, and whether it has its own font */
   const pages = new Map<string, { key: string; markup: string; codes: number[]; font: string | null; page: HtmlPage }>();
 
-  /** The template filled: markup, data, the CSS its markup uses, and its faces (its own font, or the subsets its text uses). */
-  const assemble = (template: Template, r: RenderBundle, markup: string, entries: QueryEntry[], codes: number[]) => {
+  /**
+   * The template filled: markup, data, the CSS its markup uses, and its faces (its own font, or the
+   * subsets its text uses). `shown`: the markup whose classes and text the page shows first (the
+   * guarded pages' checking state is part of the template: guardTemplate).
+   */
+  const assemble = (template: Template, r: RenderBundle, markup: string, entries: QueryEntry[], codes: number[], shown = markup) => {
     let html = template.html.replace(spec.markup, () => markup).replace(spec.data, () => r.queryDataScript(entries));
     if (headFor) html = withHeadElements(html, headFor(template.pattern, entries));
-    if (template.css) html = html.replace(template.css.marker, () => usedCss(markup, template.css!.rules));
+    if (template.css) html = html.replace(template.css.marker, () => usedCss(shown, template.css!.rules));
     let font: string | null = null;
     if (fonts && fontSpec) {
       const own = fonts.ready(codes);
@@ -183,40 +212,73 @@ export function createPageRenderer(
     return { status: res.statusCode, error };
   };
 
-  const render: PageRenderer = async (pathOnly, search = '') => {
+  /**
+   * The page for `data` drawn at `url`, kept as `keepAs` (undefined: not kept). `guard`: a guarded
+   * page's log-in page under its checking state, `login` written into #root's data-guard-login.
+   */
+  const pageFor = async (
+    r: RenderBundle,
+    template: Template,
+    data: { entries: QueryEntry[]; status?: number },
+    url: string,
+    keepAs: string | undefined,
+    guard?: { checking: string; marker: string; login: string },
+  ): Promise<HtmlPage> => {
+    // the day is part of the key: a page counts days to a deadline (D-3), so a page kept from
+    // yesterday would differ from the app's first render (a hydration mismatch) and be stale
+    const key = `${seoulDate(new Date())}\n${JSON.stringify(data.entries)}`;
+    const cached = keepAs === undefined ? undefined : pages.get(keepAs);
+    // The same data: the same page (its font marked as used), unless its own font has been cut
+    // since it was sent with the subsets; then the same markup is assembled again with it.
+    const same = cached?.key === key ? cached : undefined;
+    if (same && (same.font !== null || !fonts || !fonts.ready(same.codes))) {
+      if (same.font !== null) fonts?.touch(same.font);
+      return same.page;
+    }
+    const markup = same ? same.markup : (await r.renderPage(url, data.entries)).html;
+    const shown = guard ? guard.checking + markup : markup;
+    const codes = same ? same.codes : (fonts?.codePoints(shown) ?? []);
+    const assembled = assemble(template, r, markup, data.entries, codes, shown);
+    const html = guard ? assembled.html.replace(guard.marker, () => escapeAttribute(guard.login)) : assembled.html;
+    const status = data.status ?? 200;
+    const rendered = renderedPage(html, status);
+    // a not-found page is not kept: addresses nobody links to must not push out the pages people read
+    if (status !== 200 || keepAs === undefined) return rendered;
+    pages.delete(keepAs);
+    pages.set(keepAs, { key, markup, codes, font: assembled.font, page: rendered });
+    if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
+    return rendered;
+  };
+
+  /**
+   * A guarded page (SPEC §6) for a browser without the signed-in hint: the log-in page the route
+   * guard would open (`login`, with this address as its returnTo), under the guard's checking
+   * state (prerender.mjs, guardTemplate). Kept only for an address without a query: a payment's
+   * return (/payment/success?paymentKey=…) is never asked for twice.
+   */
+  const guarded = async (r: RenderBundle, guard: GuardTemplate, address: string, login: string) => {
+    const data = await r.loadPageData(login, get);
+    if (!data || data.pattern !== guard.pattern) return undefined;
+    const keepAs = address.includes('?') ? undefined : `guard\n${address}`;
+    return pageFor(r, guard, data, data.url ?? login, keepAs, { checking: guard.checking, marker: guard.login, login });
+  };
+
+  const render: PageRenderer = async (pathOnly, search = '', signedIn = false) => {
     if (search.length > MAX_RENDERED_SEARCH) return undefined;
     const address = search === '?' ? pathOnly : pathOnly + search;
     try {
       bundle ??= import(pathToFileURL(join(dir, 'render.mjs')).href) as Promise<RenderBundle>;
       const r = await bundle;
+      const login = spec.guard ? (r.guardedLogin?.(address) ?? null) : null;
+      // a browser with a session gets the shell, whose guard checks it (as before this page existed)
+      if (login) return signedIn ? undefined : await guarded(r, spec.guard!, address, login);
       const data = await r.loadPageData(address, get);
       const template = data && templates.get(data.pattern);
       if (!data || !template) return undefined;
       // the page is kept by the address it is drawn for: a list's filters are in its query; a
       // reset link's token is not (the page keeps only the query it draws: renderedQuery)
       const path = data.url ?? address;
-      // the day is part of the key: a page counts days to a deadline (D-3), so a page kept from
-      // yesterday would differ from the app's first render (a hydration mismatch) and be stale
-      const key = `${seoulDate(new Date())}\n${JSON.stringify(data.entries)}`;
-      const cached = pages.get(path);
-      // The same data: the same page (its font marked as used), unless its own font has been cut
-      // since it was sent with the subsets; then the same markup is assembled again with it.
-      const same = cached?.key === key ? cached : undefined;
-      if (same && (same.font !== null || !fonts || !fonts.ready(same.codes))) {
-        if (same.font !== null) fonts?.touch(same.font);
-        return same.page;
-      }
-      const markup = same ? same.markup : (await r.renderPage(path, data.entries)).html;
-      const codes = same ? same.codes : (fonts?.codePoints(markup) ?? []);
-      const { html, font } = assemble(template, r, markup, data.entries, codes);
-      const status = data.status ?? 200;
-      const rendered = renderedPage(html, status);
-      // a not-found page is not kept: addresses nobody links to must not push out the pages people read
-      if (status !== 200) return rendered;
-      pages.delete(path);
-      pages.set(path, { key, markup, codes, font, page: rendered });
-      if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
-      return rendered;
+      return await pageFor(r, template, data, path, path);
     } catch (err) {
       app.log.warn({ err, path: address }, 'server rendering failed: sending the shell');
       return undefined;
@@ -232,6 +294,9 @@ export function createPageRenderer(
    */
   const warm = async (): Promise<void> => {
     const fixed = spec.templates.map((t) => t.pattern).filter((p) => !p.includes(':'));
+    // the guarded pages share one font (their text is the log-in page's and the checking state's):
+    // one of them, the profile (SPEC §2), cuts it
+    if (spec.guard) fixed.push(GUARDED_SAMPLE);
     for (const path of fixed) await render(path);
     await fonts?.idle();
     for (const path of fixed) await render(path);

@@ -7,6 +7,7 @@
  * rendered per request with their data (a study's page: web-render.ts), the rendered page.
  */
 import fastifyStatic from '@fastify/static';
+import { SIGNED_IN_COOKIE } from '@moim/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -53,6 +54,12 @@ function loadRedirects(distDir: string): Map<string, string> {
 /** Whether the reader chose English (the `lang` cookie that public/theme-init.js and changeLocale keep). */
 export function readsEnglish(cookie: string | undefined): boolean {
   return /(?:^|;)\s*lang=en\s*(?:;|$)/.test(cookie ?? '');
+}
+
+const SIGNED_IN = new RegExp(`(?:^|;)\\s*${SIGNED_IN_COOKIE}=1\\s*(?:;|$)`);
+/** Whether the browser says it holds a session (SIGNED_IN_COOKIE, kept by the web app: no token in it). */
+export function saysSignedIn(cookie: string | undefined): boolean {
+  return SIGNED_IN.test(cookie ?? '');
 }
 
 /** Registers the static files and returns the SPA fallback for the not-found handler. */
@@ -137,7 +144,8 @@ export async function registerWebStatic(
       const page = english ? undefined : prerendered.get(pagePath);
       // a list's page is rendered with the filters of its address (a shared search shows its results)
       const search = request.url.slice(path.length);
-      const rendered = page ?? (render && !english ? await render(pagePath, search) : undefined);
+      // a guarded page is the log-in page for a guest, the shell for a browser with a session (web-render.ts)
+      const rendered = page ?? (render && !english ? await render(pagePath, search, saysSignedIn(request.headers.cookie)) : undefined);
       if (rendered) {
         if (rendered.status) void reply.code(rendered.status);
         // Compressed here: the build's brotli/gzip files for a prerendered page, the renderer's

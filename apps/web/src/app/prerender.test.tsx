@@ -16,7 +16,17 @@ import { calendarKeys } from '../features/calendar/api/calendar-api';
 import { monthRange } from '../features/calendar/lib/month';
 import { makeStudy } from '../features/studies/test-fixtures';
 import { homeKeys } from '../features/home/api';
-import { loadPageData, PRERENDERED_PATHS, queryDataScript, renderPage, sampleData, SERVER_RENDERED, type GetJson } from './prerender';
+import {
+  guardedLogin,
+  loadPageData,
+  PRERENDERED_PATHS,
+  queryDataScript,
+  renderAuthChecking,
+  renderPage,
+  sampleData,
+  SERVER_RENDERED,
+  type GetJson,
+} from './prerender';
 import { Providers } from './providers';
 import { seedEntries, seedQueryData } from './query-data';
 import { AppRoutes } from './router';
@@ -270,6 +280,31 @@ describe('the other server-rendered pages: projects and the jobs navigator', () 
     expect(bench?.entries[0]?.[0]).toEqual(authKeys.oauthProviders());
   });
 
+  it('a guarded page (SPEC §6): the log-in address the route guard sends a guest to; none for any other page', () => {
+    expect(guardedLogin('/payment/success?paymentKey=pk&orderId=o-1')).toBe(
+      '/login?returnTo=%2Fpayment%2Fsuccess%3FpaymentKey%3Dpk%26orderId%3Do-1',
+    );
+    expect(guardedLogin('/users/me')).toBe('/login?returnTo=%2Fusers%2Fme');
+    expect(guardedLogin('/checkout/test?')).toBe('/login?returnTo=%2Fcheckout%2Ftest');
+    expect(guardedLogin('/study/7-render/manage')).toBe('/login?returnTo=%2Fstudy%2F7-render%2Fmanage');
+    expect(guardedLogin('/admin/studies')).toBe('/login?returnTo=%2Fadmin%2Fstudies');
+    for (const open of [
+      '/',
+      '/login?returnTo=%2Fusers%2Fme',
+      '/study/7-render',
+      '/payment/fail?code=X',
+      '/users/me/email/confirm',
+      '/nowhere',
+    ])
+      expect(guardedLogin(open)).toBeNull();
+  });
+
+  it("the guard's checking state for the guarded pages' HTML is the app's, in Korean", async () => {
+    const html = await renderAuthChecking();
+    expect(html).toContain('인증 확인 중...');
+    expect(html).toContain('role="status"');
+  });
+
   it('no server-rendered path is also prerendered (the prerendered file would be sent instead)', () => {
     for (const { sample } of SERVER_RENDERED) expect(PRERENDERED_PATHS).not.toContain(sample.split('?')[0]);
   });
@@ -359,6 +394,23 @@ describe('hydrating a prerendered page (main.tsx, a Korean guest)', () => {
     expect(heading).not.toBeNull();
     expect(container.querySelector('h1')).toBe(heading);
     expect(container.querySelector('.page-loading, .loading-state')).toBeNull();
+  });
+
+  it('the log-in page a guarded page sends a guest to (the server draws it at the guarded address): adopted as it is, returnTo in its links', async () => {
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
+    const login = guardedLogin('/payment/success?paymentKey=pk&orderId=o-1')!;
+    const data = await loadPageData(
+      login,
+      api({ '/api/auth/oauth/providers': { status: 200, data: [{ id: 'local', displayName: 'moim 테스트 로그인' }] } }).get,
+    );
+    expect(data?.url).toBe(login);
+    window.history.replaceState(null, '', login);
+    const { errors, heading, container } = await hydrate(login, data!.entries);
+    expect(errors).toEqual([]);
+    expect(container.querySelector('h1')).toBe(heading);
+    expect(container.querySelector('main a[href^="/signup?"]')?.getAttribute('href')).toBe(
+      `/signup?returnTo=${encodeURIComponent('/payment/success?paymentKey=pk&orderId=o-1')}`,
+    );
   });
 
   it('/auth/callback without a result in its address: the markup is adopted, then the failure shows', async () => {

@@ -13,6 +13,7 @@
  * tree in one commit once the JS has arrived (no 'Loading...' flash, no layout shift).
  */
 import { QueryClient } from '@tanstack/react-query';
+import { isValidElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { matchRoutes, StaticRouter } from 'react-router';
 import { loginPage, oauthTestPage, resetPasswordPage } from '../features/auth/server-render';
@@ -23,6 +24,7 @@ import { projectListPage, projectPage } from '../features/projects/server-render
 import { studyPage } from '../features/studies/server-render';
 import { teamPages } from '../features/whoweare/server-render';
 import type { GetJson, ServerRenderedPage } from '../shared/api/server-render';
+import { AuthChecking, loginPathFor, RequireAuth } from '../shared/auth/require-auth';
 import { i18n, initI18n } from '../shared/i18n';
 import { koSharedCatalogue, loadCatalogue } from './i18n-resources';
 import { Providers } from './providers';
@@ -158,6 +160,30 @@ export function queryDataScript(entries: QueryEntry[]): string {
   return `<script type="application/json" id="${QUERY_DATA_ID}">${json}</script>`;
 }
 
+let i18nReady: Promise<unknown> | undefined;
+
+/**
+ * For an address behind the route guard (SPEC §6: a route whose element is `<RequireAuth>`, such as
+ * /payment/success or /users/me), the log-in address the guard sends a guest to, with this address
+ * as its `returnTo` (loginPathFor); null for any other address. The server sends a guest of a
+ * guarded page that log-in page, drawn from the HTML under '인증 확인 중...' (docs/rendering.md,
+ * "Guarded pages").
+ */
+export function guardedLogin(url: string): string | null {
+  const at = url.indexOf('?');
+  const pathname = at < 0 ? url : url.slice(0, at);
+  const search = at < 0 ? '' : url.slice(at);
+  const guarded = matchRoutes(routes, pathname)?.some(({ route }) => isValidElement(route.element) && route.element.type === RequireAuth);
+  return guarded ? loginPathFor({ pathname, search: search === '?' ? '' : search, hash: '' }) : null;
+}
+
+/** The route guard's '인증 확인 중...' as the app draws it (AuthChecking), in Korean, for the guarded pages' HTML. */
+export async function renderAuthChecking(): Promise<string> {
+  i18nReady ??= initI18n(koSharedCatalogue, loadCatalogue, 'ko');
+  await i18nReady;
+  return renderToString(<AuthChecking />);
+}
+
 export interface PrerenderedPage {
   /** the markup of #root */
   html: string;
@@ -166,8 +192,6 @@ export interface PrerenderedPage {
   /** i18n namespaces the page loads or uses (besides the bundled `translation`) */
   namespaces: string[];
 }
-
-let i18nReady: Promise<unknown> | undefined;
 
 /** The page at `url` (a path, and for a server-rendered list its query) rendered with `data`. */
 export async function renderPage(url: string, data: QueryEntry[] = []): Promise<PrerenderedPage> {
