@@ -158,6 +158,26 @@ describe('accounts', () => {
   });
 });
 
+describe('the social log-in’s return page from its HTML (before the app’s script)', () => {
+  it('with no result in the address it paints the failure and its ways out; with one, "finishing the log-in"', async () => {
+    await b.page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await b.page.goto('/auth/callback');
+    const failed = b.page.getByRole('heading', { name: '소셜 로그인에 실패했습니다', level: 1 });
+    await failed.waitFor();
+    expect(await b.page.getByText('로그인 정보를 받지 못했습니다. 다시 시도해 주세요.').isVisible()).toBe(true);
+    expect(await b.page.getByRole('link', { name: '로그인으로 돌아가기' }).isVisible()).toBe(true);
+    expect(await b.page.getByText('로그인을 마무리하는 중...').isVisible()).toBe(false);
+
+    // (from another page: only the fragment changing would not load the page again)
+    await b.page.goto('/terms');
+    await b.page.goto('/auth/callback#accessToken=a.b.c&refreshToken=r');
+    await b.page.getByRole('heading', { name: '소셜 로그인 마무리', level: 1 }).waitFor();
+    expect(await b.page.getByText('로그인을 마무리하는 중...').isVisible()).toBe(true);
+    expect(await failed.isVisible()).toBe(false);
+    await b.page.unroute(/\/assets\/.*\.js$/);
+  });
+});
+
 describe('the prerendered log-in page before the app takes over (a slow phone)', () => {
   it('keeps what was typed, sends nothing the browser’s way on Enter, and logs in once the app is there', async () => {
     const page = await b.context.newPage();

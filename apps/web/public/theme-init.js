@@ -2,6 +2,12 @@
 // Applies the saved theme and language before the first paint: an external file for the app
 // shell (the CSP forbids inline scripts), inlined into the prerendered pages (allowed by its hash,
 // apps/web/scripts/prerender.mjs).
+// The social log-in's return page, prerendered before its result (the address's fragment) is known:
+// with none at all there is nothing to finish, and the page paints its failure from the HTML
+// (features/auth/auth-callback-page.tsx)
+if (location.pathname === '/auth/callback') {
+  document.documentElement.setAttribute('data-callback', location.hash.length > 1 ? 'result' : 'none');
+}
 try {
   var t = localStorage.getItem('theme');
   if (t === 'light' || t === 'dark') document.documentElement.setAttribute('data-theme', t);

@@ -124,8 +124,11 @@ const LAYER_ORDER = (() => {
   return statement.replace(/\s*,\s*/g, ',');
 })();
 
-/** Rules every page keeps even when its guest markup does not use them: the saved theme and the signed-in state (theme-init.js). */
-const ALWAYS_CRITICAL = [/data-theme/, /data-session/];
+/**
+ * Rules every page keeps even when its guest markup does not use them: the saved theme, the
+ * signed-in state and the social log-in return's state (theme-init.js).
+ */
+const ALWAYS_CRITICAL = [/data-theme/, /data-session/, /data-callback/];
 
 /**
  * Inlines the critical CSS of `html` (the rules its markup uses) and moves the stylesheets to the

@@ -415,6 +415,14 @@ describe('hydrating a prerendered page (main.tsx, a Korean guest)', () => {
 
   it('/auth/callback without a result in its address: the markup is adopted, then the failure shows', async () => {
     vi.stubGlobal('fetch', () => new Promise(() => undefined));
+    // the markup has both states; theme-init.js names the one the address shows before the first paint
+    const markup = new DOMParser().parseFromString((await renderPage('/auth/callback')).html, 'text/html');
+    const texts = (selector: string) => [...markup.querySelectorAll(selector)].map((e) => e.textContent);
+    expect(texts('.auth-callback__when-result')).toEqual(['소셜 로그인 마무리', '로그인을 마무리하는 중...']);
+    expect(texts('.auth-callback__when-none')).toEqual([
+      '소셜 로그인에 실패했습니다',
+      '로그인 정보를 받지 못했습니다. 다시 시도해 주세요.로그인으로 돌아가기홈으로',
+    ]);
     window.history.replaceState(null, '', '/auth/callback');
     const { errors, heading, container } = await hydrate('/auth/callback');
     expect(errors).toEqual([]);

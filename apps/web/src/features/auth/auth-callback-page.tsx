@@ -78,30 +78,56 @@ export default function AuthCallbackPage() {
     );
   }, [auth, navigate, params, t]);
 
+  const working = (
+    <FormMessage tone="info">
+      <span className="auth-callback">
+        <span className="spinner" aria-hidden="true" />
+        {t('callback.working')}
+      </span>
+    </FormMessage>
+  );
+  const ways = (
+    <div className="row">
+      <Link to="/login" className="btn btn-primary">
+        {t('callback.backToLogin')}
+      </Link>
+      <Link to="/" className="btn btn-ghost">
+        {t('common.home', { ns: 'translation' })}
+      </Link>
+    </div>
+  );
+
+  // Before the fragment is read (the prerendered markup and the render that adopts it), both the
+  // "finishing" state and the failure of an address with no result at all are drawn; theme-init.js
+  // marks the page (html[data-callback]) before its first paint, so the page that paints is the
+  // one this address shows: with no result, the failure itself, not "finishing" rewritten a second
+  // later once the app has run (docs/web-performance.md). The app then draws the same state alone.
+  if (!params)
+    return (
+      <AuthFrame
+        title={
+          <>
+            <span className="auth-callback__when-result">{t('callback.workingTitle')}</span>
+            <span className="auth-callback__when-none">{t('callback.failedTitle')}</span>
+          </>
+        }
+      >
+        <div className="auth-callback__when-result">{working}</div>
+        <div className="auth-callback__when-none">
+          <FormMessage tone="error">{t('callback.missing')}</FormMessage>
+          {ways}
+        </div>
+      </AuthFrame>
+    );
+
   // Both states are the same frame (the account pages' card, its message box): the heading and the
   // box name the state, so a refused result changes their text instead of replacing a bare spinner
   // with a card, and what paints from the prerendered HTML is the page itself
   // (docs/web-performance.md).
   return (
     <AuthFrame title={error ? t('callback.failedTitle') : t('callback.workingTitle')}>
-      <FormMessage tone={error ? 'error' : 'info'}>
-        {error ?? (
-          <span className="auth-callback">
-            <span className="spinner" aria-hidden="true" />
-            {t('callback.working')}
-          </span>
-        )}
-      </FormMessage>
-      {error && (
-        <div className="row">
-          <Link to="/login" className="btn btn-primary">
-            {t('callback.backToLogin')}
-          </Link>
-          <Link to="/" className="btn btn-ghost">
-            {t('common.home', { ns: 'translation' })}
-          </Link>
-        </div>
-      )}
+      {error ? <FormMessage tone="error">{error}</FormMessage> : working}
+      {error && ways}
     </AuthFrame>
   );
 }

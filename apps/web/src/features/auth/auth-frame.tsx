@@ -5,7 +5,7 @@ import { LogoMark } from '../../shared/ui/logo';
 import './auth.css';
 
 /** The two-column frame of the account pages; `?brand=studio` shows the studio's branding. */
-export function AuthFrame({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
+export function AuthFrame({ title, lead, children }: { title: ReactNode; lead?: ReactNode; children: ReactNode }) {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const studio = params.get('brand') === 'studio';
