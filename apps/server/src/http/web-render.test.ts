@@ -58,6 +58,16 @@ export function queryDataScript(entries) {
 
 const renders = () => (globalThis as { __moimRenders?: number }).__moimRenders ?? 0;
 
+/** A web build folder as scripts/prerender.mjs leaves it: the shell, the render bundle and the server-rendered pages' spec. */
+function webDist(prefix: string, bundle: string, spec: Record<string, unknown>): string {
+  const dist = mkdtempSync(join(tmpdir(), prefix));
+  writeFileSync(join(dist, 'index.html'), SHELL);
+  mkdirSync(join(dist, '.ssr'));
+  writeFileSync(join(dist, '.ssr', 'render.mjs'), bundle);
+  writeFileSync(join(dist, '.ssr', 'server-rendered.json'), JSON.stringify({ markup: '<!--m-->', data: '<!--d-->', ...spec }));
+  return dist;
+}
+
 describe('usedCss', () => {
   it('keeps the rules one of whose selectors has all its classes in the markup, in order, under their at-rules', () => {
     const rules: OwnRule[] = [
@@ -83,18 +93,9 @@ describe('server-rendered study pages', () => {
   let admin: TestUser;
 
   beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'moim-web-render-'));
-    writeFileSync(join(dist, 'index.html'), SHELL);
-    mkdirSync(join(dist, '.ssr'));
-    writeFileSync(join(dist, '.ssr', 'render.mjs'), BUNDLE);
-    writeFileSync(
-      join(dist, '.ssr', 'server-rendered.json'),
-      JSON.stringify({
-        markup: '<!--m-->',
-        data: '<!--d-->',
-        templates: [{ pattern: '/study/:studyIdentifier', html: TEMPLATE, css: { marker: '/*css*/', rules: OWN_RULES } }],
-      }),
-    );
+    dist = webDist('moim-web-render-', BUNDLE, {
+      templates: [{ pattern: '/study/:studyIdentifier', html: TEMPLATE, css: { marker: '/*css*/', rules: OWN_RULES } }],
+    });
     writeFileSync(
       join(dist, '.ssr', 'csp.json'),
       JSON.stringify({ styleSrcElem: [HASH, "'unsafe-inline' nope"], scriptSrc: [SCRIPT_HASH, "'unsafe-eval'"] }),
@@ -307,25 +308,16 @@ export function guardedLogin(url) {
   let t: TestApp;
 
   beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'moim-web-guard-'));
-    writeFileSync(join(dist, 'index.html'), SHELL);
-    mkdirSync(join(dist, '.ssr'));
-    writeFileSync(join(dist, '.ssr', 'render.mjs'), GUARD_BUNDLE);
-    writeFileSync(
-      join(dist, '.ssr', 'server-rendered.json'),
-      JSON.stringify({
-        markup: '<!--m-->',
-        data: '<!--d-->',
-        templates: [{ pattern: '/login', html: LOGIN_TEMPLATE, css: { marker: '/*css*/', rules: RULES } }],
-        guard: {
-          pattern: '/login',
-          html: GUARD_TEMPLATE,
-          css: { marker: '/*css*/', rules: RULES },
-          checking: CHECKING,
-          login: LOGIN_MARKER,
-        },
-      }),
-    );
+    dist = webDist('moim-web-guard-', GUARD_BUNDLE, {
+      templates: [{ pattern: '/login', html: LOGIN_TEMPLATE, css: { marker: '/*css*/', rules: RULES } }],
+      guard: {
+        pattern: '/login',
+        html: GUARD_TEMPLATE,
+        css: { marker: '/*css*/', rules: RULES },
+        checking: CHECKING,
+        login: LOGIN_MARKER,
+      },
+    });
     t = await createTestApp({ serveWeb: true, env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
