@@ -115,14 +115,18 @@ describe('accounts', () => {
     await page.getByRole('button', { name: '로그인', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/users/me', { timeout: 20_000 });
     await page.getByRole('button', { name: /님의 메뉴/ }).waitFor();
-    // the stored access token as it is once its lifetime is over (its exp in the past)
-    await page.evaluate(() => {
-      const [head, body, sig] = localStorage.getItem('authToken')!.split('.');
-      const claims = JSON.parse(atob(body!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp: number };
-      claims.exp = Math.floor(Date.now() / 1000) - 60;
-      const encoded = btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-      localStorage.setItem('authToken', `${head}.${encoded}.${sig}`);
-    });
+    // the stored access token as it is once its lifetime is over (its exp in the past), put in
+    // place as the next page starts: swapped under this page, whose requests still under way would
+    // renew it here, and a renewal cut short by leaving would be a second one
+    const [head, body, sig] = (await page.evaluate(() => localStorage.getItem('authToken')!)).split('.');
+    const claims = JSON.parse(Buffer.from(body!, 'base64url').toString()) as { exp: number };
+    claims.exp = Math.floor(Date.now() / 1000) - 60;
+    const expired = `${head}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${sig}`;
+    await b.context.addInitScript((token) => {
+      if (sessionStorage.getItem('e2e-expired')) return;
+      sessionStorage.setItem('e2e-expired', '1');
+      localStorage.setItem('authToken', token);
+    }, expired);
     const calls: { path: string; status: number }[] = [];
     page.on('response', (r) => {
       const u = new URL(r.url());
